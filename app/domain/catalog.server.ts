@@ -1,0 +1,89 @@
+// The catalog as the storefront shows it: categories and listings that buyers can still book.
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { categories, products, users } from "../../db/schema";
+
+/** Listings a buyer may see and book. Literal terms so SQLite can use the partial index. */
+const isListed = sql`${products.status} = 'available' and ${products.deletedAt} is null and ${products.removedAt} is null`;
+const isAdvertised = sql`${products.advertised} = 1 and ${isListed}`;
+
+/** The fields of a product card (spec: advertised product), seller details read by join. */
+const cardFields = {
+  id: products.id,
+  name: products.name,
+  photoKey: products.photoKey,
+  location: products.location,
+  resalePriceCents: products.resalePriceCents,
+  originalPriceCents: products.originalPriceCents,
+  purchaseYear: products.purchaseYear,
+  condition: products.condition,
+  contact: products.contact,
+  createdAt: products.createdAt,
+  // Aliased: D1 returns rows keyed by column name, and "name" or "email" would collide.
+  sellerName: sql`${users.name}`.mapWith(users.name).as("seller_name"),
+  sellerEmail: sql`${users.email}`.mapWith(users.email).as("seller_email"),
+  sellerVerifiedAt: sql`${users.verifiedAt}`.mapWith(users.verifiedAt).as("seller_verified_at"),
+};
+
+export type ProductCard = {
+  id: string;
+  name: string;
+  photoKey: string | null;
+  location: string;
+  resalePriceCents: number;
+  originalPriceCents: number;
+  purchaseYear: number;
+  condition: string;
+  contact: string;
+  createdAt: Date;
+  sellerName: string;
+  sellerEmail: string;
+  sellerVerifiedAt: Date | null;
+};
+
+export const HOME_CATEGORY_COUNT = 3;
+export const ADVERTISED_LIMIT = 24;
+
+function categoriesQuery(db: Database) {
+  return db
+    .select({
+      id: categories.id,
+      slug: categories.slug,
+      title: categories.title,
+      imagePath: categories.imagePath,
+    })
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.title));
+}
+
+function advertisedQuery(db: Database, limit: number) {
+  return db
+    .select(cardFields)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(and(isAdvertised, isNull(users.deletedAt)))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
+}
+
+export async function listCategories(db: Database) {
+  return categoriesQuery(db);
+}
+
+export async function listAdvertisedProducts(db: Database, limit = ADVERTISED_LIMIT) {
+  return advertisedQuery(db, limit);
+}
+
+/** Everything the home page shows, in one D1 round trip. */
+export async function loadStorefront(db: Database, options: { allCategories: boolean }) {
+  const [allCategories, advertised] = await db.batch([
+    categoriesQuery(db),
+    advertisedQuery(db, ADVERTISED_LIMIT),
+  ]);
+  const shown = options.allCategories ? allCategories : allCategories.slice(0, HOME_CATEGORY_COUNT);
+  return {
+    categories: shown,
+    categoryCount: allCategories.length,
+    advertised: advertised as ProductCard[],
+  };
+}

@@ -1,0 +1,24 @@
+// Money is integer cents everywhere; dollars exist only at the edges (forms, display).
+
+/** The largest price we accept for one item: $100,000.00. */
+export const MAX_PRICE_CENTS = 10_000_000;
+
+/**
+ * "19.99" → 1999, "20" → 2000, "1,299.5" → 129950. Parsed as text, never through floating
+ * point, so no cent is lost. Returns null for anything that is not a plain amount.
+ */
+export function dollarsToCents(input: string): number | null {
+  const text = input.trim().replace(/,/g, "").replace(/^\$\s*/, "");
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? "").padEnd(2, "0"));
+  return whole * 100 + fraction;
+}
+
+/** 1999 → "19.99" (for form fields). */
+export function centsToDollars(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const absolute = Math.abs(cents);
+  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, "0")}`;
+}

@@ -1,0 +1,35 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { PlatformProxy } from "wrangler";
+import { parseEnv, type AppEnv } from "./utils/env.server";
+
+type Cloudflare = Omit<PlatformProxy<Env>, "dispose">;
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    cloudflare: Cloudflare;
+    env: AppEnv;
+    /** Per-request nonce for the inline scripts Remix renders (Content-Security-Policy). */
+    nonce: string;
+  }
+}
+
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/** One load context for the Vite dev proxy and the Worker. */
+export function getLoadContext({
+  context,
+  nonce,
+}: {
+  request: Request;
+  context: { cloudflare: Cloudflare };
+  nonce?: string;
+}): AppLoadContext {
+  return {
+    cloudflare: context.cloudflare,
+    env: parseEnv(context.cloudflare.env as unknown as Record<string, unknown>),
+    nonce: nonce ?? createNonce(),
+  };
+}

@@ -1,0 +1,89 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import "./styles/global.css";
+import { ErrorPage } from "./components/error-page";
+import * as layout from "./components/layout.css";
+import { useNonce } from "./components/nonce";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { SPLASH_SCRIPT, Splash } from "./components/splash";
+import { ToastRegion } from "./components/toast-region";
+import { skipLink } from "./styles/utilities.css";
+import { getOptionalUser } from "./utils/session.server";
+import { readToast } from "./utils/toast.server";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Pay&Buy" },
+  {
+    name: "description",
+    content: "Pay&Buy: buy and sell second-hand cameras, lenses and photo gear with verified people.",
+  },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [user, { toast, headers }] = await Promise.all([
+    getOptionalUser(request, context),
+    readToast(request, context),
+  ]);
+  return data(
+    {
+      user: user ? { name: user.name, role: user.role } : null,
+      toast,
+      year: new Date().getUTCFullYear(),
+    },
+    { headers },
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d6b57" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className={skipLink}>
+          Skip to content
+        </a>
+        <Splash />
+        <SiteHeader user={rootData?.user ?? null} />
+        <main id="main" className={layout.main} tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter year={rootData?.year ?? new Date().getUTCFullYear()} />
+        <ToastRegion toast={rootData?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}

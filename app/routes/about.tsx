@@ -1,0 +1,39 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { aboutBlocks, aboutIntro } from "../content/about";
+import { container, eyebrow, grid, prose, section } from "../styles/utilities.css";
+import * as styles from "./content.css";
+
+export const meta: MetaFunction = () => [
+  { title: "Pay&Buy About" },
+  {
+    name: "description",
+    content: "Why Pay&Buy exists: more freedom, more possibility, more circularity and more community for photographers.",
+  },
+];
+
+export default function About() {
+  return (
+    <div className={`${container} ${section}`}>
+      <span className={eyebrow}>About</span>
+      <h1>{aboutIntro.heading}</h1>
+      <div className={prose}>
+        {aboutIntro.paragraphs.map((paragraph) => (
+          <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+        ))}
+      </div>
+      <div className={`${grid} ${styles.blocks}`}>
+        {aboutBlocks.map((block) => (
+          <section key={block.title} className={styles.block} aria-labelledby={slug(block.title)}>
+            <h2 id={slug(block.title)}>{block.title}</h2>
+            <p className={styles.lead}>{block.lead}</p>
+            {block.paragraphs.map((paragraph) => (
+              <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+            ))}
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const slug = (title: string) => title.toLowerCase().replace(/\s+/g, "-");

@@ -1,0 +1,59 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { articles } from "../content/blog";
+import { container, eyebrow, prose, section } from "../styles/utilities.css";
+import * as styles from "./content.css";
+
+export const meta: MetaFunction = () => [
+  { title: "Pay&Buy Blog" },
+  {
+    name: "description",
+    content:
+      "Notes from the Pay&Buy engineers: state management, prototypal inheritance, unit tests and choosing a front-end framework.",
+  },
+];
+
+const published = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+export default function Blog() {
+  return (
+    <div className={`${container} ${section}`}>
+      <span className={eyebrow}>Blog</span>
+      <h1>Notes from the workshop</h1>
+      <p className={prose}>What we learn while building Pay&amp;Buy, written down for anyone building for the web.</p>
+      <nav aria-label="Articles" className={styles.toc}>
+        <ol>
+          {articles.map((article) => (
+            <li key={article.slug}>
+              <a href={`#${article.slug}`}>{article.title}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {articles.map((article) => (
+        <article key={article.slug} id={article.slug} className={styles.article} aria-labelledby={`${article.slug}-title`}>
+          <header>
+            <h2 id={`${article.slug}-title`}>{article.title}</h2>
+            <p className={styles.byline}>
+              <time dateTime={article.publishedOn}>{published.format(new Date(article.publishedOn))}</time> ·{" "}
+              {article.readingMinutes} min read · {article.author}
+            </p>
+            <p className={styles.summary}>{article.summary}</p>
+          </header>
+          {article.sections.map((part, index) => (
+            <section key={part.heading ?? index} className={prose}>
+              {part.heading ? <h3>{part.heading}</h3> : null}
+              {part.paragraphs.map((paragraph) => (
+                <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+              ))}
+              {part.code ? (
+                <pre className={styles.code} tabIndex={0} aria-label={`${part.code.language} example`}>
+                  <code>{part.code.source}</code>
+                </pre>
+              ) : null}
+            </section>
+          ))}
+        </article>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { database } from "../../db/client";
+import { Carousel } from "../components/carousel";
+import { ProductCard } from "../components/product-card";
+import { loadStorefront } from "../domain/catalog.server";
+import { button, container, eyebrow, grid, section } from "../styles/utilities.css";
+import * as styles from "./home.css";
+
+export const meta: MetaFunction = () => [
+  { title: "Pay&Buy Home" },
+  {
+    name: "description",
+    content:
+      "Buy and sell second-hand cameras, lenses, tripods and bags with verified sellers. Book an item and pay by card on Pay&Buy.",
+  },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const allCategories = url.searchParams.get("categories") === "all";
+  const storefront = await loadStorefront(database(context.env.DB), { allCategories });
+  return { ...storefront, allCategories, currentYear: new Date().getUTCFullYear() };
+}
+
+const STEPS = [
+  {
+    title: "Find Your Local Community",
+    text: "Browse cameras, lenses and accessories listed by photographers near you.",
+  },
+  {
+    title: "Get verified",
+    text: "Get verified by connecting with a social account and admin review.",
+  },
+  {
+    title: "Buy and Sell safely",
+    text: "Buy and Sell safely with verified people: book an item, meet, and pay by card.",
+  },
+] as const;
+
+export default function Home() {
+  const { categories, categoryCount, advertised, allCategories, currentYear } =
+    useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className={`${container} ${styles.hero}`}>
+        <h1 className={styles.heroTitle}>Second-hand camera gear, from people you can trust</h1>
+        <Carousel />
+      </div>
+
+      <section className={`${container} ${section}`} aria-labelledby="categories-heading">
+        <span className={eyebrow}>Categories</span>
+        <h2 id="categories-heading">Explore Popular Categories</h2>
+        <ul className={`${grid} ${styles.plainList}`}>
+          {categories.map((category) => (
+            <li key={category.id} className={styles.categoryCard}>
+              {category.imagePath ? (
+                <img
+                  src={category.imagePath}
+                  alt=""
+                  width={400}
+                  height={400}
+                  loading="lazy"
+                  decoding="async"
+                  className={styles.categoryImage}
+                />
+              ) : null}
+              <div className={styles.categoryBody}>
+                <h3>{category.title}</h3>
+                <Link
+                  to={`/products/${encodeURIComponent(category.slug)}`}
+                  className={button.secondary}
+                  aria-label={`More Product: ${category.title}`}
+                >
+                  More Product
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+        {!allCategories && categoryCount > categories.length ? (
+          <p className={styles.center}>
+            <Link to="?categories=all#categories-heading" className={button.primary} preventScrollReset>
+              More Category
+            </Link>
+          </p>
+        ) : null}
+      </section>
+
+      <section className={`${styles.band} ${section}`} aria-labelledby="advertisement-heading">
+        <div className={container}>
+          <span className={eyebrow}>Advertisement</span>
+          <h2 id="advertisement-heading">Sell simply, Buy safely.</h2>
+          {advertised.length === 0 ? (
+            <p>No advertised products right now. Check the categories above.</p>
+          ) : (
+            <div className={grid}>
+              {advertised.map((product) => (
+                <ProductCard key={product.id} product={product} currentYear={currentYear} />
+              ))}
+            </div>
+          )}
+        </div>
+      </section>
+
+      <section className={`${container} ${section}`} aria-labelledby="how-heading">
+        <span className={eyebrow}>Three steps</span>
+        <h2 id="how-heading">How it Works</h2>
+        <ol className={`${grid} ${styles.steps}`}>
+          {STEPS.map((step, index) => (
+            <li key={step.title} className={styles.step}>
+              <span className={styles.stepNumber} aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}

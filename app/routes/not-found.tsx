@@ -1,0 +1,23 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useRouteError } from "@remix-run/react";
+import { ErrorPage } from "../components/error-page";
+import { notFound } from "../utils/http.server";
+
+export const meta: MetaFunction = () => [{ title: "Pay&Buy Not Found" }];
+
+// Every unknown URL lands here and answers with a real 404.
+export async function loader() {
+  throw notFound();
+}
+
+export async function action() {
+  throw notFound();
+}
+
+export default function NotFound() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}

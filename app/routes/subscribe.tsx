@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { database } from "../../db/client";
+import { subscribeSchema } from "../domain/schemas";
+import { subscribe } from "../domain/subscriptions.server";
+import { refererPath } from "../utils/redirect";
+import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
+
+export async function loader() {
+  return redirect("/");
+}
+
+/** The footer's subscribe form (a plain POST from any page, back to that page). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const back = refererPath(request);
+  const form = await request.formData();
+  const parsed = subscribeSchema.safeParse({ email: form.get("email") ?? "" });
+  if (!parsed.success) {
+    return redirectWithError(context, back, parsed.error.issues[0]?.message ?? "Invalid email address.");
+  }
+  const result = await subscribe(database(context.env.DB), parsed.data.email);
+  return redirectWithSuccess(
+    context,
+    back,
+    result === "subscribed" ? "Thanks! You are subscribed." : "You are already subscribed.",
+  );
+}

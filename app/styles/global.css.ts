@@ -1,0 +1,47 @@
+import { globalStyle } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
+
+globalStyle("html", {
+  WebkitTextSizeAdjust: "100%",
+  scrollBehavior: "smooth",
+  "@media": { "(prefers-reduced-motion: reduce)": { scrollBehavior: "auto" } },
+});
+
+globalStyle("body", {
+  margin: 0,
+  minHeight: "100vh",
+  display: "flex",
+  flexDirection: "column",
+  fontFamily: vars.font.body,
+  fontSize: vars.size.md,
+  lineHeight: 1.6,
+  color: vars.color.ink,
+  background: vars.color.surface,
+});
+
+globalStyle("h1, h2, h3, h4", {
+  fontFamily: vars.font.heading,
+  lineHeight: 1.2,
+  margin: `0 0 ${vars.space.sm}`,
+  color: vars.color.ink,
+});
+globalStyle("h1", { fontSize: vars.size.xxl });
+globalStyle("h2", { fontSize: vars.size.xl });
+globalStyle("h3", { fontSize: vars.size.lg });
+globalStyle("p", { margin: `0 0 ${vars.space.md}` });
+
+globalStyle("a", { color: vars.color.brand, textUnderlineOffset: "0.2em" });
+globalStyle("a:hover", { color: vars.color.brandStrong });
+
+globalStyle("img", { maxWidth: "100%", height: "auto", display: "block" });
+
+globalStyle("button, input, select, textarea", { font: "inherit", color: "inherit" });
+
+globalStyle(":focus-visible", {
+  outline: `3px solid ${vars.color.focus}`,
+  outlineOffset: "2px",
+});
+
+globalStyle("pre, code", { fontFamily: vars.font.mono, fontSize: "0.9em" });

@@ -1,0 +1,62 @@
+// Bindings, settings and secrets are parsed once per isolate at the load-context boundary;
+// nothing else in the app reads the raw `env`.
+import { z } from "zod";
+
+const optional = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const settingsSchema = z.object({
+  APP_NAME: z.string().default("Pay&Buy"),
+  // A comma-separated list: sign with the first, accept all (rotation).
+  SESSION_SECRET: z
+    .string()
+    .default("local-development-secret-change-me-0123456789")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(32, "SESSION_SECRET entries need 32+ characters")).min(1)),
+  PAYMENT_CURRENCY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{3}$/)
+    .default("usd"),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  // The public origin, used for OAuth and payment return URLs; the request's origin otherwise.
+  APP_URL: optional,
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export interface AppEnv {
+  DB: D1Database;
+  PHOTOS: R2Bucket;
+  settings: Settings;
+}
+
+const cache = new WeakMap<object, AppEnv>();
+
+export function parseEnv(env: Record<string, unknown>): AppEnv {
+  const cached = cache.get(env);
+  if (cached) return cached;
+  const db = env.DB as D1Database | undefined;
+  const photos = env.PHOTOS as R2Bucket | undefined;
+  if (!db || !photos) throw new Error("The DB (D1) and PHOTOS (R2) bindings are required");
+  const parsed = settingsSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
+  }
+  const appEnv: AppEnv = { DB: db, PHOTOS: photos, settings: parsed.data };
+  cache.set(env, appEnv);
+  return appEnv;
+}

@@ -1,0 +1,305 @@
+// The whole data model of Pay&Buy. Rules that must never break live here as constraints
+// (unique indexes, checks, foreign keys), not only in application code.
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+import { id, timestamp, createdAt } from "./columns";
+
+export const ROLES = ["buyer", "seller", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const CONDITIONS = ["Excellent", "Good", "Fair"] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+export const PRODUCT_STATUSES = ["available", "booked", "sold"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export const BOOKING_STATUSES = ["active", "paid", "cancelled"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Why a booking ended without being paid; shown to the buyer. */
+export const BOOKING_END_REASONS = [
+  "buyer_cancelled",
+  "product_deleted",
+  "listing_removed",
+  "buyer_deleted",
+  "seller_deleted",
+] as const;
+
+export const PAYMENT_PROVIDERS = ["test", "stripe"] as const;
+export const PAYMENT_STATUSES = ["succeeded", "refund_required", "refunded"] as const;
+
+export const REPORT_REASONS = [
+  "counterfeit_or_stolen",
+  "wrong_category",
+  "misleading",
+  "offensive",
+  "other",
+] as const;
+export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
+
+export const SESSION_KINDS = ["web", "api"] as const;
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    // Stored as typed; uniqueness is case-insensitive through the lower(email) index.
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: text("role", { enum: ROLES }).notNull().default("buyer"),
+    // Null until an admin verifies the seller; the badge is read from here through joins.
+    verifiedAt: timestamp("verified_at"),
+    // PBKDF2 record "pbkdf2-sha256$iterations$salt$hash"; null for Google-only accounts.
+    passwordHash: text("password_hash"),
+    googleSubject: text("google_subject"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at"),
+    // Deleted accounts stay for the history others rely on (sales, orders) but cannot sign in.
+    deletedAt: timestamp("deleted_at"),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_google_subject_unique").on(t.googleSubject),
+    index("users_role_created").on(t.role, t.createdAt),
+    check("users_role_check", sql`${t.role} in (${inList(ROLES)})`),
+    check("users_email_not_blank", sql`length(trim(${t.email})) > 0`),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind", { enum: SESSION_KINDS }).notNull().default("web"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at").notNull(),
+    // Set by logout, account deletion and role changes: the JWT stops working at once.
+    revokedAt: timestamp("revoked_at"),
+  },
+  (t) => [
+    index("sessions_user").on(t.userId),
+    check("sessions_kind_check", sql`${t.kind} in (${inList(SESSION_KINDS)})`),
+  ],
+);
+
+export const signInAttempts = sqliteTable(
+  "sign_in_attempts",
+  {
+    id: id(),
+    // "email:<lowercased email>" or "ip:<client address>"
+    subject: text("subject").notNull(),
+    attemptedAt: createdAt("attempted_at"),
+  },
+  (t) => [index("sign_in_attempts_subject_time").on(t.subject, t.attemptedAt)],
+);
+
+export const categories = sqliteTable(
+  "categories",
+  {
+    id: id(),
+    // The lowercased title, used in /products/:name.
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    // A static asset path such as /categories/camera.webp.
+    imagePath: text("image_path"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("categories_slug_unique").on(t.slug),
+    index("categories_position").on(t.position, t.title),
+  ],
+);
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: id(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    condition: text("condition", { enum: CONDITIONS }).notNull(),
+    originalPriceCents: integer("original_price_cents").notNull(),
+    resalePriceCents: integer("resale_price_cents").notNull(),
+    purchaseYear: integer("purchase_year").notNull(),
+    contact: text("contact").notNull(),
+    location: text("location").notNull(),
+    photoKey: text("photo_key"),
+    status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("available"),
+    advertised: integer("advertised", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at"),
+    // Deleted by its seller (or with its seller): gone from every list but the history.
+    deletedAt: timestamp("deleted_at"),
+    // Removed by an admin after a report; the seller sees it marked as removed.
+    removedAt: timestamp("removed_at"),
+  },
+  (t) => [
+    // Home page advertisement list: advertised, available, newest first.
+    index("products_storefront_advertised")
+      .on(t.createdAt, t.id)
+      .where(
+        sql`${t.advertised} = 1 and ${t.status} = 'available' and ${t.deletedAt} is null and ${t.removedAt} is null`,
+      ),
+    // Category pages: available products of one category, newest first.
+    index("products_category_status_created").on(t.categoryId, t.status, t.createdAt, t.id),
+    // My Products.
+    index("products_seller_created").on(t.sellerId, t.createdAt),
+    index("products_photo_key").on(t.photoKey),
+    check("products_status_check", sql`${t.status} in (${inList(PRODUCT_STATUSES)})`),
+    check("products_condition_check", sql`${t.condition} in (${inList(CONDITIONS)})`),
+    check(
+      "products_prices_positive",
+      sql`${t.originalPriceCents} > 0 and ${t.resalePriceCents} > 0`,
+    ),
+    check("products_year_range", sql`${t.purchaseYear} between 1900 and 2200`),
+  ],
+);
+
+export const bookings = sqliteTable(
+  "bookings",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    // The agreed price at booking time, read from the product row, never from a request.
+    priceCents: integer("price_cents").notNull(),
+    meetLocation: text("meet_location").notNull(),
+    buyerContact: text("buyer_contact").notNull(),
+    status: text("status", { enum: BOOKING_STATUSES }).notNull().default("active"),
+    endReason: text("end_reason", { enum: BOOKING_END_REASONS }),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at"),
+    cancelledAt: timestamp("cancelled_at"),
+  },
+  (t) => [
+    // At most one live (active or paid) booking per product, enforced by the database.
+    uniqueIndex("bookings_one_live_per_product")
+      .on(t.productId)
+      .where(sql`${t.status} in ('active', 'paid')`),
+    index("bookings_buyer_created").on(t.buyerId, t.createdAt),
+    index("bookings_product").on(t.productId),
+    check("bookings_status_check", sql`${t.status} in (${inList(BOOKING_STATUSES)})`),
+    check("bookings_price_positive", sql`${t.priceCents} > 0`),
+  ],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    transactionId: text("transaction_id").notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("succeeded"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_one_per_booking").on(t.bookingId),
+    uniqueIndex("payments_provider_transaction").on(t.provider, t.transactionId),
+    // My Buyers (the seller's sales) and the buyer's history.
+    index("payments_seller_created").on(t.sellerId, t.createdAt),
+    index("payments_buyer_created").on(t.buyerId, t.createdAt),
+    check("payments_amount_positive", sql`${t.amountCents} > 0`),
+    check("payments_provider_check", sql`${t.provider} in (${inList(PAYMENT_PROVIDERS)})`),
+    check("payments_status_check", sql`${t.status} in (${inList(PAYMENT_STATUSES)})`),
+  ],
+);
+
+/** Provider events already handled (Stripe webhook ids): a replay changes nothing. */
+export const processedEvents = sqliteTable("processed_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+  receivedAt: createdAt("received_at"),
+});
+
+export const wishlistEntries = sqliteTable(
+  "wishlist_entries",
+  {
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.buyerId, t.productId] }),
+    index("wishlist_buyer_created").on(t.buyerId, t.createdAt),
+    index("wishlist_product").on(t.productId),
+  ],
+);
+
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    details: text("details"),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at"),
+    resolvedBy: text("resolved_by").references(() => users.id),
+  },
+  (t) => [
+    // One open report per user and listing.
+    uniqueIndex("reports_one_open_per_reporter")
+      .on(t.productId, t.reporterId)
+      .where(sql`${t.status} = 'open'`),
+    index("reports_status_created").on(t.status, t.createdAt),
+    index("reports_product_status").on(t.productId, t.status),
+    check("reports_reason_check", sql`${t.reason} in (${inList(REPORT_REASONS)})`),
+    check("reports_status_check", sql`${t.status} in (${inList(REPORT_STATUSES)})`),
+  ],
+);
+
+export const subscribers = sqliteTable(
+  "subscribers",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("subscribers_email_lower_unique").on(sql`lower(${t.email})`)],
+);

@@ -1,0 +1,69 @@
+// Turns the demo catalog into rows with stable ids, so seeding twice changes nothing.
+import { dollarsToCents } from "../../app/domain/money";
+import { seedAccounts } from "./accounts";
+import { seedCategories, seedListings, type SeedListing } from "./catalog";
+
+const DAY_MS = 86_400_000;
+
+/** A stable UUID-shaped id derived from a seed key. */
+export async function stableId(namespace: string, key: string): Promise<string> {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${namespace}:${key}`)),
+  );
+  const hex = [...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+export async function stablePhotoKey(listingKey: string): Promise<string> {
+  const id = await stableId("photo", listingKey);
+  return `p-${id.replace(/-/g, "")}.webp`;
+}
+
+function cents(value: string, listing: SeedListing): number {
+  const result = dollarsToCents(value);
+  if (result === null) throw new Error(`Bad price ${value} in seed listing ${listing.key}`);
+  return result;
+}
+
+export async function seedPlan(now = Date.now()) {
+  const users = await Promise.all(
+    seedAccounts.map(async (account) => ({ ...account, id: await stableId("user", account.key) })),
+  );
+  const userIdByKey = new Map(users.map((user) => [user.key, user.id]));
+  const categories = await Promise.all(
+    seedCategories.map(async (category) => ({
+      ...category,
+      id: await stableId("category", category.slug),
+      imagePath: `/categories/${category.kind}.webp`,
+    })),
+  );
+  const categoryIdBySlug = new Map(categories.map((category) => [category.slug, category.id]));
+  // Post dates are whole days before today (UTC midnight plus an hour per listing) so a
+  // re-run on the same day computes the same rows.
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const products = await Promise.all(
+    seedListings.map(async (listing, index) => {
+      const sellerId = userIdByKey.get(listing.seller);
+      const categoryId = categoryIdBySlug.get(listing.category);
+      if (!sellerId || !categoryId) throw new Error(`Seed listing ${listing.key} has a bad seller or category`);
+      return {
+        id: await stableId("product", listing.key),
+        sellerId,
+        categoryId,
+        name: listing.name,
+        description: listing.description,
+        condition: listing.condition,
+        originalPriceCents: cents(listing.originalPrice, listing),
+        resalePriceCents: cents(listing.resalePrice, listing),
+        purchaseYear: listing.purchaseYear,
+        contact: listing.contact,
+        location: listing.location,
+        advertised: listing.advertised,
+        photoKey: await stablePhotoKey(listing.key),
+        photoSource: `${listing.photo.kind}-${listing.photo.variant}.webp`,
+        createdAt: new Date(today - listing.postedDaysAgo * DAY_MS + (index % 12) * 3_600_000),
+      };
+    }),
+  );
+  return { users, categories, products };
+}

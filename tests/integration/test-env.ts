@@ -1,0 +1,8 @@
+import type { D1Migration } from "@cloudflare/vitest-plugin";
+import { env } from "cloudflare:test";
+
+/** The bindings of the Worker under test, plus what vitest.config.ts adds for tests. */
+export const testEnv = env as unknown as Env & {
+  TEST_MIGRATIONS: D1Migration[];
+  SESSION_SECRET: string;
+};

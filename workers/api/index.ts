@@ -1,0 +1,20 @@
+import { Hono } from "hono";
+import { checkDatabase } from "../../app/domain/health.server";
+import { apiError } from "./errors";
+
+/** The REST API for programs, mounted at /api. */
+export const api = new Hono<{ Bindings: Env }>();
+
+api.get("/health", async (c) => {
+  const database = await checkDatabase(c.env.DB);
+  const status = database.ok ? 200 : 503;
+  return c.json({ status: database.ok ? "ok" : "degraded", database }, status);
+});
+
+// Registered last: any other /api path is a JSON 404, never the HTML site.
+api.all("*", (c) => apiError(c, 404, "not_found", "There is no such API call."));
+
+api.onError((error, c) => {
+  console.error("API error", error);
+  return apiError(c, 500, "internal", "Something went wrong on our side.");
+});

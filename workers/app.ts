@@ -1,0 +1,34 @@
+// The Worker: security headers, the REST API under /api, product photos, and Remix for the rest.
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { Hono } from "hono";
+// @ts-ignore -- the server build exists once `npm run build` has run.
+import * as serverBuild from "../build/server/index.js";
+import { getLoadContext } from "../app/load-context";
+import { api } from "./api";
+import { serveImage } from "./images";
+import { securityHeaders, type WorkerVariables } from "./security-headers";
+
+const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
+
+const app = new Hono<{ Bindings: Env; Variables: WorkerVariables }>();
+
+app.use("*", securityHeaders);
+app.route("/api", api);
+app.get("/images/:key", serveImage);
+app.all("*", (c) => {
+  const request = c.req.raw;
+  const cloudflare = {
+    env: c.env,
+    ctx: c.executionCtx as unknown as ExecutionContext,
+    cf: (request as { cf?: IncomingRequestCfProperties }).cf ?? ({} as IncomingRequestCfProperties),
+    caches: caches as unknown as CacheStorage,
+  };
+  const loadContext = getLoadContext({
+    request,
+    context: { cloudflare: cloudflare as never },
+    nonce: c.get("nonce"),
+  });
+  return handleRemixRequest(request, loadContext);
+});
+
+export default app;

@@ -1,0 +1,23 @@
+import type { Context } from "hono";
+import { isPhotoKey } from "../app/domain/photo-keys";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** GET /images/:key — product photos from R2, never rendered as HTML. */
+export async function serveImage(c: Context<{ Bindings: Env }>) {
+  const key = c.req.param("key") ?? "";
+  if (!isPhotoKey(key)) return c.text("Not Found", 404);
+  const object = await c.env.PHOTOS.get(key);
+  if (!object) return c.text("Not Found", 404);
+  const headers = new Headers({
+    "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+    "Cache-Control": IMMUTABLE,
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    ETag: object.httpEtag,
+  });
+  if (c.req.header("If-None-Match") === object.httpEtag) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(object.body, { headers });
+}
