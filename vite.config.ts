@@ -15,7 +15,10 @@ declare module "@remix-run/cloudflare" {
 export default defineConfig({
   publicDir: "app/public",
   plugins: [
-    cloudflareDevProxyVitePlugin({ getLoadContext }),
+    cloudflareDevProxyVitePlugin({
+      getLoadContext: (args) =>
+        getLoadContext({ ...(args as Parameters<typeof getLoadContext>[0]), localDev: true }),
+    }),
     remix({
       future: {
         v3_fetcherPersist: true,

@@ -22,14 +22,18 @@ export function createNonce(): string {
 export function getLoadContext({
   context,
   nonce,
+  localDev = false,
 }: {
   request: Request;
   context: { cloudflare: Cloudflare };
   nonce?: string;
+  /** The Vite dev server: local defaults allowed, as with LOCAL_DEV=true. */
+  localDev?: boolean;
 }): AppLoadContext {
+  const env = context.cloudflare.env as unknown as Record<string, unknown>;
   return {
     cloudflare: context.cloudflare,
-    env: parseEnv(context.cloudflare.env as unknown as Record<string, unknown>),
+    env: parseEnv(localDev ? { ...env, LOCAL_DEV: "true" } : env),
     nonce: nonce ?? createNonce(),
   };
 }

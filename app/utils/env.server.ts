@@ -10,17 +10,20 @@ const optional = z
 
 const settingsSchema = z.object({
   APP_NAME: z.string().default("Pay&Buy"),
+  // Set only by the local commands (npm start, the end-to-end server): allows the local
+  // defaults below. A deployed Worker without its secrets refuses to start serving.
+  LOCAL_DEV: z.enum(["true", "false"]).default("false"),
   // A comma-separated list: sign with the first, accept all (rotation).
   SESSION_SECRET: z
     .string()
-    .default("local-development-secret-change-me-0123456789")
-    .transform((value) =>
+    .optional()
+    .transform((value = "") =>
       value
         .split(",")
         .map((secret) => secret.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().min(32, "SESSION_SECRET entries need 32+ characters")).min(1)),
+    .pipe(z.array(z.string().min(32, "SESSION_SECRET entries need 32+ characters"))),
   PAYMENT_CURRENCY: z
     .string()
     .trim()
@@ -35,6 +38,8 @@ const settingsSchema = z.object({
   // The public origin, used for OAuth and payment return URLs; the request's origin otherwise.
   APP_URL: optional,
 });
+
+const LOCAL_SESSION_SECRET = "local-development-only-secret-0123456789abcdef";
 
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -56,7 +61,12 @@ export function parseEnv(env: Record<string, unknown>): AppEnv {
   if (!parsed.success) {
     throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
   }
-  const appEnv: AppEnv = { DB: db, PHOTOS: photos, settings: parsed.data };
+  const settings = parsed.data;
+  if (settings.SESSION_SECRET.length === 0) {
+    if (settings.LOCAL_DEV !== "true") throw new Error("SESSION_SECRET is not configured");
+    settings.SESSION_SECRET = [LOCAL_SESSION_SECRET];
+  }
+  const appEnv: AppEnv = { DB: db, PHOTOS: photos, settings };
   cache.set(env, appEnv);
   return appEnv;
 }

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# A local server for end-to-end tests and the bench: the production build under
+# `wrangler dev`, on a fresh local D1/R2 with the migrations and the demo seed applied.
+#   bash tests/e2e/serve.sh [port] [state-dir]
+set -euo pipefail
+port="${1:-8788}"
+state="${2:-.e2e-state}"
+rm -rf "$state"
+npx wrangler d1 migrations apply DB --local --persist-to "$state" >/dev/null
+npx tsx db/seed.ts --persist-to "$state" >/dev/null
+exec npx wrangler dev --persist-to "$state" --port "$port" --ip 127.0.0.1 \
+  --var LOCAL_DEV:true --log-level warn

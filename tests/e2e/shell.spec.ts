@@ -1,0 +1,146 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("the site shell", () => {
+  for (const [path, title] of [
+    ["/", "Pay&Buy Home"],
+    ["/home", "Pay&Buy Home"],
+    ["/blog", "Pay&Buy Blog"],
+    ["/about", "Pay&Buy About"],
+  ] as const) {
+    test(`${path} is titled ${title}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+    });
+  }
+
+  test("the header links lead to their pages", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page).toHaveTitle("Pay&Buy Blog");
+    await nav.getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveTitle("Pay&Buy About");
+    await nav.getByRole("link", { name: "Home" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(nav.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
+    await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(0);
+    await page.getByRole("link", { name: /Pay&Buy, go to the home page/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the hamburger menu opens on a narrow screen", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/about");
+    const menu = page.getByRole("navigation", { name: "Menu" });
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await page.locator("summary", { hasText: "" }).filter({ has: page.locator("svg") }).click();
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveTitle("Pay&Buy Blog");
+  });
+
+  test("the footer has its columns, social links, the year and a subscribe form", async ({ page }) => {
+    await page.goto("/blog");
+    const footer = page.getByRole("contentinfo");
+    for (const column of ["Category", "Apples", "Cherry", "Business"]) {
+      await expect(footer.getByRole("heading", { name: column })).toBeVisible();
+    }
+    await expect(footer.getByText(`Copyright © ${new Date().getUTCFullYear()}`)).toBeVisible();
+    await expect(footer.getByRole("link", { name: /Pay&Buy on/ })).toHaveCount(3);
+    const email = footer.getByRole("textbox", { name: "Email address" });
+    await expect(email).toHaveAttribute("required", "");
+    await email.fill(`reader-${test.info().project.name}-${Date.now()}@example.com`);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByRole("status")).toContainText("Thanks! You are subscribed.");
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test("an unknown URL shows the error page with a 404 and a way home", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Oops!..." })).toBeVisible();
+    await expect(page.getByTestId("error-status")).toHaveText("404");
+    await expect(page.getByTestId("error-status-text")).toHaveText("Not Found");
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page).toHaveTitle("Pay&Buy Home");
+  });
+
+  test("the blog has its four articles and the about page its four blocks", async ({ page }) => {
+    await page.goto("/blog");
+    await expect(page.getByRole("article")).toHaveCount(4);
+    for (const topic of [/state management/i, /prototypal inheritance/i, /unit tests/i, /framework/i]) {
+      await expect(page.getByRole("heading", { level: 2, name: topic })).toBeVisible();
+    }
+    await page.goto("/about");
+    for (const block of ["More Freedom", "More Possibility", "More Circularity", "More Community"]) {
+      await expect(page.getByRole("heading", { level: 2, name: block })).toBeVisible();
+    }
+  });
+
+  test("the skip link jumps to the content", async ({ page }) => {
+    await page.goto("/about");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/#main$/);
+  });
+});
+
+test.describe("the seeded storefront", () => {
+  test("shows three categories, then all seven", async ({ page }) => {
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Explore Popular Categories" });
+    await expect(section.getByRole("heading", { level: 3 })).toHaveText(["Camera", "Camera Lens", "Tripod"]);
+    await expect(section.getByRole("link", { name: "More Product: Camera Lens" })).toHaveAttribute(
+      "href",
+      "/products/camera%20lens",
+    );
+    await section.getByRole("link", { name: "More Category" }).click();
+    await expect(section.getByRole("heading", { level: 3 })).toHaveCount(7);
+    await expect(section.getByRole("link", { name: "More Category" })).toHaveCount(0);
+  });
+
+  test("advertises a dozen listings with photos, prices and verified sellers", async ({ page }) => {
+    await page.goto("/");
+    const ads = page.getByRole("region", { name: "Sell simply, Buy safely." });
+    const cards = ads.getByRole("article");
+    await expect(cards).toHaveCount(12);
+    await expect(cards.first().getByRole("img")).toBeVisible();
+    await expect(cards.first()).toContainText("$ ");
+    await expect(ads.getByText("Maya Lens").first()).toBeVisible();
+    await expect(ads.getByText("Verified").first()).toBeVisible();
+    const photo = await cards.first().getByRole("img").getAttribute("src");
+    const response = await page.request.get(photo!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/webp");
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+  });
+
+  test("the carousel shows seven covers and the how-it-works steps", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Featured gear" }).locator("figure")).toHaveCount(7);
+    await expect(page.getByRole("img", { name: "Cameras ready for a second life" })).toBeVisible();
+    const how = page.getByRole("region", { name: "How it Works" });
+    await expect(how.getByRole("listitem")).toHaveCount(3);
+  });
+});
+
+test.describe("the splash", () => {
+  test("never hides the page, and shows at most once per browser session", async ({ page }, info) => {
+    await page.goto("/");
+    const html = page.locator("html");
+    if (info.project.name === "no-js") {
+      await expect(html).not.toHaveClass(/splash/);
+    } else {
+      await expect(html).not.toHaveClass(/splash/, { timeout: 3_000 });
+      await page.reload();
+      expect((await html.getAttribute("class")) ?? "").not.toContain("splash");
+    }
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
