@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-const PORT = 8788;
+// E2E_PORT lets two checkouts run their suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 8788);
 export const BASE_URL = `http://localhost:${PORT}`;
 
 // Debian's Chromium; Playwright never downloads a browser here.
@@ -37,7 +38,7 @@ export default defineConfig({
   ],
   // Migrations and seed run inside the server command: webServer starts before globalSetup.
   webServer: {
-    command: `bash tests/e2e/serve.sh ${PORT}`,
+    command: `bash tests/e2e/serve.sh ${PORT} .e2e-state-${PORT}`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -12,6 +12,8 @@ export default defineConfig({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
           SESSION_SECRET: "integration-test-secret-0123456789abcdef",
+          GOOGLE_CLIENT_ID: "test-client-id.apps.googleusercontent.com",
+          GOOGLE_CLIENT_SECRET: "test-client-secret",
         },
       },
     })),

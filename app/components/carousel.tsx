@@ -71,7 +71,8 @@ export function Carousel() {
               alt={caption}
               className={styles.image}
               loading={index === 0 ? "eager" : "lazy"}
-              fetchPriority={index === 0 ? "high" : "low"}
+              // React 18 knows only the lowercase attribute name.
+              {...{ fetchpriority: index === 0 ? "high" : "low" }}
               decoding={index === 0 ? "sync" : "async"}
             />
             <figcaption className={styles.caption}>{caption}</figcaption>

@@ -87,3 +87,13 @@ export async function loadStorefront(db: Database, options: { allCategories: boo
     advertised: advertised as ProductCard[],
   };
 }
+
+/** A category by the name in /products/:name (the lowercased title). */
+export async function findCategoryBySlug(db: Database, slug: string) {
+  const [category] = await db
+    .select({ id: categories.id, slug: categories.slug, title: categories.title })
+    .from(categories)
+    .where(eq(categories.slug, slug.trim().toLowerCase()))
+    .limit(1);
+  return category ?? null;
+}

@@ -70,3 +70,8 @@ export function parseEnv(env: Record<string, unknown>): AppEnv {
   cache.set(env, appEnv);
   return appEnv;
 }
+
+/** Anything that carries the parsed environment: Remix's load context or the API's. */
+export interface EnvContext {
+  env: AppEnv;
+}

@@ -4,7 +4,7 @@
 // - the cookie is only written when a toast was actually read, so ordinary pages stay free of
 //   Set-Cookie (cacheable, and no needless cookie churn).
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { EnvContext } from "./env.server";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 
 export type ToastType = "success" | "error" | "info" | "warning";
@@ -14,7 +14,7 @@ export interface Toast {
   description?: string;
 }
 
-function toastUtils(context: AppLoadContext) {
+function toastUtils(context: EnvContext) {
   const storage = createCookieSessionStorage({
     cookie: {
       name: "pb_toast",
@@ -29,7 +29,7 @@ function toastUtils(context: AppLoadContext) {
 }
 
 /** Reads (and clears) the pending toast; headers are empty when there was none. */
-export async function readToast(request: Request, context: AppLoadContext) {
+export async function readToast(request: Request, context: EnvContext) {
   if (!request.headers.get("Cookie")?.includes("pb_toast=")) {
     return { toast: null, headers: new Headers() };
   }
@@ -39,7 +39,7 @@ export async function readToast(request: Request, context: AppLoadContext) {
 
 /** Redirect-after-post with a flash toast. */
 export function redirectWithToast(
-  context: AppLoadContext,
+  context: EnvContext,
   url: string,
   toast: Toast,
   init?: ResponseInit,
@@ -47,10 +47,10 @@ export function redirectWithToast(
   return toastUtils(context).redirectWithToast(url, toast, init);
 }
 
-export function redirectWithSuccess(context: AppLoadContext, url: string, message: string) {
+export function redirectWithSuccess(context: EnvContext, url: string, message: string) {
   return redirectWithToast(context, url, { type: "success", message });
 }
 
-export function redirectWithError(context: AppLoadContext, url: string, message: string) {
+export function redirectWithError(context: EnvContext, url: string, message: string) {
   return redirectWithToast(context, url, { type: "error", message });
 }

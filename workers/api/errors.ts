@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
 
 /** The one JSON error shape of the REST API. */
 export interface ApiErrorBody {
@@ -15,4 +16,15 @@ export function apiError(
 ) {
   const body: ApiErrorBody = { error: { status, code, message, ...(fields ? { fields } : {}) } };
   return c.json(body, status);
+}
+
+/** A 422 listing each invalid field with the same messages the forms show. */
+export function validationError(c: Context, error: z.ZodError) {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "body";
+    (fields[key] ??= []).push(issue.message);
+  }
+  const first = error.issues[0]?.message ?? "The request is not valid.";
+  return apiError(c, 422, "invalid", first, fields);
 }

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { checkDatabase } from "../../app/domain/health.server";
 import { apiError } from "./errors";
+import { identity } from "./identity";
 
 /** The REST API for programs, mounted at /api. */
 export const api = new Hono<{ Bindings: Env }>();
@@ -10,6 +11,8 @@ api.get("/health", async (c) => {
   const status = database.ok ? 200 : 503;
   return c.json({ status: database.ok ? "ok" : "degraded", database }, status);
 });
+
+api.route("/", identity);
 
 // Registered last: any other /api path is a JSON 404, never the HTML site.
 api.all("*", (c) => apiError(c, 404, "not_found", "There is no such API call."));

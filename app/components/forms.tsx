@@ -1,0 +1,112 @@
+import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { HONEYPOT_FIELD } from "../utils/honeypot";
+import { useHydrated } from "../utils/use-hydrated";
+import { visuallyHidden } from "../styles/utilities.css";
+import * as styles from "./forms.css";
+
+export type ListOfErrors = Array<string | null | undefined> | null | undefined;
+
+/** Errors announced with the field they belong to (aria-describedby points here). */
+export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const messages = errors?.filter(Boolean) as string[] | undefined;
+  if (!messages?.length) return null;
+  return (
+    <ul id={id} className={styles.errors}>
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function Field({
+  label,
+  inputProps,
+  errors,
+  hint,
+}: {
+  label: ReactNode;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string };
+  errors?: ListOfErrors;
+  hint?: ReactNode;
+}) {
+  const errorId = errors?.length ? `${inputProps.id}-error` : undefined;
+  const hintId = hint ? `${inputProps.id}-hint` : undefined;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={inputProps.id} className={styles.label}>
+        {label}
+      </label>
+      <input
+        {...inputProps}
+        className={styles.input}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+      />
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A password field; with JavaScript a Show/Hide toggle is added, without it the field just works. */
+export function PasswordField(props: Parameters<typeof Field>[0]) {
+  const hydrated = useHydrated();
+  const [visible, setVisible] = useState(false);
+  const errorId = props.errors?.length ? `${props.inputProps.id}-error` : undefined;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={props.inputProps.id} className={styles.label}>
+        {props.label}
+      </label>
+      <div className={styles.passwordRow}>
+        <input
+          {...props.inputProps}
+          type={visible ? "text" : "password"}
+          className={styles.input}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            className={styles.toggle}
+            aria-controls={props.inputProps.id}
+            aria-pressed={visible}
+            onClick={() => setVisible((value) => !value)}
+          >
+            {visible ? "Hide" : "Show"}
+            <span className={visuallyHidden}> password</span>
+          </button>
+        ) : null}
+      </div>
+      <ErrorList id={errorId} errors={props.errors} />
+    </div>
+  );
+}
+
+/** Invisible to people (and screen readers), tempting to bots. */
+export function Honeypot() {
+  return (
+    <div className={visuallyHidden} aria-hidden="true">
+      <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+      <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+/**
+ * A failed submit never keeps the password: the server does not send it back, and with
+ * JavaScript (no page reload) the field is emptied after the answer arrives.
+ */
+export function useClearAfterError(lastResult: { status?: string } | null | undefined, inputId: string) {
+  useEffect(() => {
+    if (lastResult?.status !== "error") return;
+    const input = document.getElementById(inputId);
+    if (input instanceof HTMLInputElement) input.value = "";
+  }, [lastResult, inputId]);
+}

@@ -1,0 +1,86 @@
+// Session rows: every cookie and bearer token names one, so logout, account deletion and role
+// changes end access at once.
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { sessions, users, type Role } from "../../db/schema";
+
+export const WEB_SESSION_TTL_MS = 14 * 24 * 3600 * 1000;
+export const API_TOKEN_TTL_MS = 3600 * 1000;
+
+/** What every request may know about its signed-in user. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  verified: boolean;
+  sessionId: string;
+  sessionExpiresAt: Date;
+}
+
+export async function createSession(
+  db: Database,
+  userId: string,
+  kind: "web" | "api",
+  now = Date.now(),
+): Promise<{ id: string; expiresAt: Date }> {
+  const expiresAt = new Date(now + (kind === "web" ? WEB_SESSION_TTL_MS : API_TOKEN_TTL_MS));
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, kind, expiresAt })
+    .returning({ id: sessions.id });
+  return { id: row!.id, expiresAt };
+}
+
+/** The live session's user: not revoked, not expired, account not deleted. */
+export async function findSessionUser(
+  db: Database,
+  sessionId: string,
+  userId: string,
+): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      verifiedAt: users.verifiedAt,
+      sessionId: sessions.id,
+      sessionExpiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const { verifiedAt, ...user } = row;
+  return { ...user, verified: verifiedAt !== null };
+}
+
+export async function revokeSession(db: Database, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session and token of a user (deletion, role change). */
+export function revokeUserSessionsStatement(db: Database, userId: string) {
+  return db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Old rows are useless once expired; removed opportunistically. */
+export function purgeExpiredSessionsStatement(db: Database, now = Date.now()) {
+  return db.delete(sessions).where(sql`${sessions.expiresAt} < ${now - 24 * 3600 * 1000}`);
+}

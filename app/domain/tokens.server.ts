@@ -1,0 +1,54 @@
+// Signed tokens (jose, HS256): the session cookie and the REST API's bearer tokens. Both name
+// a session row (`sid`) that D1 checks on every request, so revocation is immediate.
+import { SignJWT, jwtVerify } from "jose";
+
+export const ISSUER = "pay-and-buy";
+export const AUDIENCE = { web: "pay-and-buy:web", api: "pay-and-buy:api" } as const;
+export type Audience = keyof typeof AUDIENCE;
+
+const encoder = new TextEncoder();
+
+export interface TokenClaims {
+  sub: string;
+  sid: string;
+}
+
+/** Signs with the first secret: a list of secrets allows rotation. */
+export async function signToken(
+  claims: TokenClaims,
+  options: { audience: Audience; expiresAt: Date; secrets: string[] },
+): Promise<string> {
+  const [secret] = options.secrets;
+  if (!secret) throw new Error("No signing secret");
+  return new SignJWT({ sid: claims.sid })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE[options.audience])
+    .setSubject(claims.sub)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(options.expiresAt.getTime() / 1000))
+    .sign(encoder.encode(secret));
+}
+
+/** Accepts a token signed with any of the secrets; anything else (alg, aud, exp) is null. */
+export async function verifyToken(
+  token: string,
+  options: { audience: Audience; secrets: string[] },
+): Promise<TokenClaims | null> {
+  if (token.length > 4096) return null;
+  for (const secret of options.secrets) {
+    try {
+      const { payload } = await jwtVerify(token, encoder.encode(secret), {
+        issuer: ISSUER,
+        audience: AUDIENCE[options.audience],
+        algorithms: ["HS256"],
+        requiredClaims: ["sub", "exp", "iat"],
+      });
+      if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+      return { sub: payload.sub, sid: payload.sid };
+    } catch {
+      // try the next secret
+    }
+  }
+  return null;
+}

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { database } from "../../db/client";
+import { signInWithGoogle } from "../domain/accounts.server";
+import { clearGoogleCookies, finishGoogleSignIn, isGoogleEnabled } from "../utils/google.server";
+import { notFound } from "../utils/http.server";
+import { safeRedirect } from "../utils/redirect";
+import { signInResponse } from "../utils/session.server";
+import { redirectWithError } from "../utils/toast.server";
+
+/** Google sends the user back here; nothing is trusted until state and PKCE check out. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!isGoogleEnabled(context.env.settings)) throw notFound();
+  const outcome = await finishGoogleSignIn(context.env.settings, request);
+  const returnTo = safeRedirect(outcome.returnTo);
+  let response: Response;
+  if (!outcome.ok) {
+    response = await redirectWithError(context, `/login?${new URLSearchParams({ redirectTo: returnTo })}`, outcome.message);
+  } else {
+    const result = await signInWithGoogle(database(context.env.DB), outcome.profile);
+    response = result.ok
+      ? await signInResponse(context, result.user.id, returnTo, {
+          type: "success",
+          message: result.created
+            ? `${result.user.name}, User created successfully`
+            : `Welcome back, ${result.user.name}`,
+        })
+      : await redirectWithError(context, "/login", result.message);
+  }
+  for (const cookie of clearGoogleCookies()) response.headers.append("Set-Cookie", cookie);
+  return response;
+}

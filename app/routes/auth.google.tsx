@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { isGoogleEnabled, startGoogleSignIn } from "../utils/google.server";
+import { notFound } from "../utils/http.server";
+import { safeRedirect } from "../utils/redirect";
+
+/** Starts Google sign-in: to Google's consent page, with state and PKCE cookies. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!isGoogleEnabled(context.env.settings)) throw notFound();
+  const returnTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  return startGoogleSignIn(context.env.settings, request, returnTo);
+}

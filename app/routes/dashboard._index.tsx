@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { DASHBOARD_HOME } from "../domain/dashboard";
+import { requireUser } from "../utils/session.server";
+
+/** /dashboard opens the role's first page. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return redirect(DASHBOARD_HOME[user.role]);
+}

@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { signOutResponse } from "../utils/session.server";
+
+// Logout is a POST only: a GET (a prefetch, a crawler, an <img>) never signs anyone out.
+export async function loader() {
+  return redirect("/");
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return signOutResponse(request, context, "/");
+}

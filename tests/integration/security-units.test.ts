@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { SignJWT } from "jose";
+import { MAX_PBKDF2_ITERATIONS, PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../app/domain/passwords.server";
+import { signToken, verifyToken } from "../../app/domain/tokens.server";
+import { safeRedirect } from "../../app/utils/redirect";
+
+const OLD = "an-old-secret-that-is-long-enough-0000";
+const NEW = "a-new-secret-that-is-long-enough-11111";
+
+describe("passwords", () => {
+  it("hash with PBKDF2-SHA-256 at the Workers cap, salted, verifiable", async () => {
+    expect(PBKDF2_ITERATIONS).toBeLessThanOrEqual(MAX_PBKDF2_ITERATIONS);
+    const a = await hashPassword("correct horse");
+    const b = await hashPassword("correct horse");
+    expect(a).toMatch(/^pbkdf2-sha256\$100000\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword("correct horse", a)).toBe(true);
+    expect(await verifyPassword("correct horsf", a)).toBe(false);
+    expect(await verifyPassword("x", null)).toBe(false);
+  });
+
+  it("refuse records above the iteration cap or in another scheme", async () => {
+    const record = await hashPassword("pw-pw-pw-pw");
+    const [, , salt, hash] = record.split("$");
+    expect(await verifyPassword("pw-pw-pw-pw", `pbkdf2-sha256$200000$${salt}$${hash}`)).toBe(false);
+    expect(await verifyPassword("pw-pw-pw-pw", `bcrypt$100000$${salt}$${hash}`)).toBe(false);
+  });
+});
+
+describe("tokens", () => {
+  const expiresAt = () => new Date(Date.now() + 60_000);
+
+  it("are accepted with any configured secret, so secrets can rotate", async () => {
+    const token = await signToken({ sub: "u1", sid: "s1" }, { audience: "web", expiresAt: expiresAt(), secrets: [OLD] });
+    expect(await verifyToken(token, { audience: "web", secrets: [NEW, OLD] })).toEqual({ sub: "u1", sid: "s1" });
+    expect(await verifyToken(token, { audience: "web", secrets: [NEW] })).toBeNull();
+  });
+
+  it("are bound to their audience and expire", async () => {
+    const web = await signToken({ sub: "u1", sid: "s1" }, { audience: "web", expiresAt: expiresAt(), secrets: [NEW] });
+    expect(await verifyToken(web, { audience: "api", secrets: [NEW] })).toBeNull();
+    const expired = await signToken({ sub: "u1", sid: "s1" }, { audience: "web", expiresAt: new Date(Date.now() - 1000), secrets: [NEW] });
+    expect(await verifyToken(expired, { audience: "web", secrets: [NEW] })).toBeNull();
+  });
+
+  it("refuse other algorithms and missing claims", async () => {
+    const key = new TextEncoder().encode(NEW);
+    const hs512 = await new SignJWT({ sid: "s1" })
+      .setProtectedHeader({ alg: "HS512" })
+      .setIssuer("pay-and-buy")
+      .setAudience("pay-and-buy:web")
+      .setSubject("u1")
+      .setIssuedAt()
+      .setExpirationTime("1m")
+      .sign(key);
+    expect(await verifyToken(hs512, { audience: "web", secrets: [NEW] })).toBeNull();
+    const noSid = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer("pay-and-buy")
+      .setAudience("pay-and-buy:web")
+      .setSubject("u1")
+      .setIssuedAt()
+      .setExpirationTime("1m")
+      .sign(key);
+    expect(await verifyToken(noSid, { audience: "web", secrets: [NEW] })).toBeNull();
+  });
+});
+
+describe("safeRedirect", () => {
+  it.each([
+    ["/dashboard?tab=1#x", "/dashboard?tab=1#x"],
+    ["/products/camera%20lens", "/products/camera%20lens"],
+    ["//evil.example", "/"],
+    ["/\\evil.example", "/"],
+    ["https://evil.example/", "/"],
+    ["javascript:alert(1)", "/"],
+    ["/ok\n/evil", "/"],
+    ["", "/"],
+    [null, "/"],
+  ])("%j → %j", (input, expected) => {
+    expect(safeRedirect(input)).toBe(expected);
+  });
+});

@@ -1,0 +1,59 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { database } from "../../db/client";
+import type { Role } from "../../db/schema";
+import type { SessionUser } from "../../app/domain/sessions.server";
+import { findSessionUser } from "../../app/domain/sessions.server";
+import { verifyToken } from "../../app/domain/tokens.server";
+import { parseEnv, type AppEnv } from "../../app/utils/env.server";
+import { apiError } from "./errors";
+
+export type ApiEnv = { Bindings: Env; Variables: { user: SessionUser } };
+export type ApiContext = Context<ApiEnv>;
+
+/** The parsed environment (the same parse the pages use). */
+export function appEnv(c: { env: Env }): AppEnv {
+  return parseEnv(c.env as unknown as Record<string, unknown>);
+}
+
+export function db(c: { env: Env }) {
+  return database(c.env.DB);
+}
+
+/** Bearer token → live session → user; 401 otherwise. */
+export const requireBearer = createMiddleware<ApiEnv>(async (c, next) => {
+  const header = c.req.header("Authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) {
+    c.header("WWW-Authenticate", 'Bearer realm="pay-and-buy"');
+    return apiError(c, 401, "unauthorized", "A bearer token is required.");
+  }
+  const env = appEnv(c);
+  const claims = await verifyToken(match[1]!, { audience: "api", secrets: env.settings.SESSION_SECRET });
+  const user = claims ? await findSessionUser(database(env.DB), claims.sid, claims.sub) : null;
+  if (!user) {
+    c.header("WWW-Authenticate", 'Bearer realm="pay-and-buy", error="invalid_token"');
+    return apiError(c, 401, "unauthorized", "The token is invalid, expired or revoked.");
+  }
+  c.set("user", user);
+  await next();
+});
+
+/** Role check after requireBearer; 403 for the wrong role. */
+export function requireApiRole(...roles: Role[]) {
+  return createMiddleware<ApiEnv>(async (c, next) => {
+    if (!roles.includes(c.get("user").role)) {
+      return apiError(c, 403, "forbidden", "Your account may not do this.");
+    }
+    await next();
+  });
+}
+
+/** JSON bodies that are not JSON are a 400, not a 500. */
+export async function readJson(c: Context): Promise<unknown | undefined> {
+  try {
+    return await c.req.json();
+  } catch {
+    return undefined;
+  }
+}
