@@ -1,0 +1,206 @@
+// Bookings: a buyer reserves an available product to meet the seller and pay. At most one live
+// booking per product, enforced by the database; the price is always the product's own.
+import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { BOOKING_END_REASONS, bookings, payments, products, users } from "../../db/schema";
+import type { SessionUser } from "./sessions.server";
+
+export type BookingEndReason = (typeof BOOKING_END_REASONS)[number];
+
+export const BOOKING_MESSAGES = {
+  booked: "Booking Submitted Successfully",
+  unavailable: "Sorry, this product has just been booked by someone else.",
+  notFound: "This product is no longer available.",
+  notBuyer: "Only buyers can book products.",
+  cancelled: "Booking had been canceled",
+  paidCannotCancel: "A paid booking cannot be cancelled.",
+  bookingNotFound: "There is no such booking.",
+} as const;
+
+export type BookResult =
+  | { ok: true; bookingId: string }
+  | { ok: false; status: 403 | 404 | 409; message: string };
+
+function isUniqueViolation(error: unknown): boolean {
+  return /UNIQUE constraint failed/i.test(`${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`);
+}
+
+/**
+ * Books a product in one D1 batch (a transaction): the booking row is inserted only while the
+ * product is available, at the product's price, and the product becomes booked. A concurrent
+ * second booking either finds the product booked or hits the one-live-booking index; both
+ * leave nothing half-written.
+ */
+export async function bookProduct(
+  db: Database,
+  buyer: Pick<SessionUser, "id" | "role">,
+  input: { productId: string; meetLocation: string; buyerContact: string },
+): Promise<BookResult> {
+  if (buyer.role !== "buyer") return { ok: false, status: 403, message: BOOKING_MESSAGES.notBuyer };
+  const bookingId = crypto.randomUUID();
+  const now = Date.now();
+  const insert = sql`
+    insert into ${bookings} (id, product_id, buyer_id, price_cents, meet_location, buyer_contact, status, created_at)
+    select ${bookingId}, p.id, ${buyer.id}, p.resale_price_cents, ${input.meetLocation}, ${input.buyerContact}, 'active', ${now}
+    from ${products} p join ${users} s on s.id = p.seller_id
+    where p.id = ${input.productId} and p.status = 'available' and p.deleted_at is null
+      and p.removed_at is null and s.deleted_at is null`;
+  const markBooked = sql`
+    update ${products} set status = 'booked', updated_at = ${now}
+    where id = ${input.productId} and status = 'available'
+      and exists (select 1 from ${bookings} where id = ${bookingId})`;
+  try {
+    const [inserted] = await db.batch([db.run(insert), db.run(markBooked)]);
+    if ((inserted as D1Result).meta.changes === 1) return { ok: true, bookingId };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return { ok: false, status: 409, message: BOOKING_MESSAGES.unavailable };
+  }
+  const [product] = await db
+    .select({ status: products.status, deletedAt: products.deletedAt, removedAt: products.removedAt })
+    .from(products)
+    .where(eq(products.id, input.productId))
+    .limit(1);
+  if (!product || product.deletedAt || product.removedAt) {
+    return { ok: false, status: 404, message: BOOKING_MESSAGES.notFound };
+  }
+  return { ok: false, status: 409, message: BOOKING_MESSAGES.unavailable };
+}
+
+export type CancelResult =
+  | { ok: true; productReleased: boolean }
+  | { ok: false; status: 404 | 409; message: string };
+
+/** A buyer cancels its own unpaid booking; the product is available again. */
+export async function cancelBooking(
+  db: Database,
+  buyer: Pick<SessionUser, "id">,
+  bookingId: string,
+): Promise<CancelResult> {
+  const now = Date.now();
+  const [ended, released] = await db.batch([
+    db.run(sql`
+      update ${bookings} set status = 'cancelled', end_reason = 'buyer_cancelled', cancelled_at = ${now}
+      where id = ${bookingId} and buyer_id = ${buyer.id} and status = 'active'`),
+    db.run(sql`
+      update ${products} set status = 'available', updated_at = ${now}
+      where status = 'booked' and id = (
+        select product_id from ${bookings}
+        where id = ${bookingId} and buyer_id = ${buyer.id} and status = 'cancelled' and cancelled_at = ${now})`),
+  ]);
+  if ((ended as D1Result).meta.changes === 1) {
+    return { ok: true, productReleased: (released as D1Result).meta.changes === 1 };
+  }
+  const [booking] = await db
+    .select({ status: bookings.status })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.buyerId, buyer.id)))
+    .limit(1);
+  if (booking?.status === "paid") return { ok: false, status: 409, message: BOOKING_MESSAGES.paidCannotCancel };
+  return { ok: false, status: 404, message: BOOKING_MESSAGES.bookingNotFound };
+}
+
+/**
+ * Statements that end the active (unpaid) bookings of a product or of a buyer, for use inside
+ * a larger batch (a product deleted or removed, an account deleted). Paid bookings are history
+ * and stay. When `releaseProducts` is set, products booked by the ended bookings become
+ * available again (used when a buyer goes away, not when the product itself goes away).
+ */
+export function endActiveBookingsStatements(
+  db: Database,
+  target: { productId: string } | { buyerId: string },
+  reason: BookingEndReason,
+  options: { releaseProducts: boolean; now?: number },
+) {
+  const now = options.now ?? Date.now();
+  const where = "productId" in target ? sql`product_id = ${target.productId}` : sql`buyer_id = ${target.buyerId}`;
+  const statements = [];
+  if (options.releaseProducts) {
+    statements.push(
+      db.run(sql`
+        update ${products} set status = 'available', updated_at = ${now}
+        where status = 'booked' and id in (select product_id from ${bookings} where ${where} and status = 'active')`),
+    );
+  }
+  statements.push(
+    db.run(sql`
+      update ${bookings} set status = 'cancelled', end_reason = ${reason}, cancelled_at = ${now}
+      where ${where} and status = 'active'`),
+  );
+  return statements;
+}
+
+/** My Orders: the buyer's live and paid bookings, and those the system ended (shown as such). */
+export async function listOrders(db: Database, buyerId: string) {
+  return db
+    .select({
+      id: bookings.id,
+      productId: bookings.productId,
+      priceCents: bookings.priceCents,
+      status: bookings.status,
+      endReason: bookings.endReason,
+      createdAt: bookings.createdAt,
+      productName: products.name,
+      photoKey: products.photoKey,
+      transactionId: payments.transactionId,
+    })
+    .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id))
+    .where(
+      and(
+        eq(bookings.buyerId, buyerId),
+        or(ne(bookings.status, "cancelled"), ne(bookings.endReason, "buyer_cancelled")),
+      ),
+    )
+    .orderBy(desc(bookings.createdAt))
+    .limit(200);
+}
+
+/** A booking for someone allowed to see it: its buyer, the product's seller, or an admin. */
+export async function getBookingFor(db: Database, viewer: Pick<SessionUser, "id" | "role">, bookingId: string) {
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      productId: bookings.productId,
+      buyerId: bookings.buyerId,
+      sellerId: products.sellerId,
+      priceCents: bookings.priceCents,
+      status: bookings.status,
+      endReason: bookings.endReason,
+      meetLocation: bookings.meetLocation,
+      buyerContact: bookings.buyerContact,
+      createdAt: bookings.createdAt,
+      paidAt: bookings.paidAt,
+      productName: products.name,
+      photoKey: products.photoKey,
+      buyerName: sql`${users.name}`.mapWith(users.name).as("buyer_name"),
+      buyerEmail: sql`${users.email}`.mapWith(users.email).as("buyer_email"),
+    })
+    .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(users, eq(users.id, bookings.buyerId))
+    .where(
+      and(
+        eq(bookings.id, bookingId),
+        viewer.role === "admin"
+          ? undefined
+          : or(eq(bookings.buyerId, viewer.id), eq(products.sellerId, viewer.id)),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The buyer's own live, unpaid booking of a product (the wishlist's Pay link). */
+export async function activeBookingIds(db: Database, buyerId: string, productIds: string[]) {
+  if (productIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: bookings.id, productId: bookings.productId })
+    .from(bookings)
+    .where(
+      and(eq(bookings.buyerId, buyerId), eq(bookings.status, "active"), inArray(bookings.productId, productIds.slice(0, 90))),
+    );
+  return new Map(rows.map((row) => [row.productId, row.id]));
+}
+

@@ -1,0 +1,77 @@
+// The wishlist: products a buyer wants to keep an eye on. One row per buyer and product; "Paid"
+// is read from the product, never copied.
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { products, users, wishlistEntries } from "../../db/schema";
+import type { SessionUser } from "./sessions.server";
+
+export const WISHLIST_MESSAGES = {
+  added: "This product has been added to your wishlist",
+  already: "You added this product already to your wishlist",
+  removed: "The product has been removed from your wishlist",
+  notFound: "This product is no longer available.",
+  notBuyer: "Only buyers can keep a wishlist.",
+  notInWishlist: "This product is not in your wishlist.",
+} as const;
+
+export type WishlistResult =
+  | { ok: true; message: string }
+  | { ok: false; status: 403 | 404 | 409; message: string };
+
+export async function addToWishlist(
+  db: Database,
+  buyer: Pick<SessionUser, "id" | "role">,
+  productId: string,
+): Promise<WishlistResult> {
+  if (buyer.role !== "buyer") return { ok: false, status: 403, message: WISHLIST_MESSAGES.notBuyer };
+  const inserted = await db.run(sql`
+    insert into ${wishlistEntries} (buyer_id, product_id, created_at)
+    select ${buyer.id}, p.id, ${Date.now()} from ${products} p
+    where p.id = ${productId} and p.deleted_at is null and p.removed_at is null
+    on conflict (buyer_id, product_id) do nothing`);
+  if (inserted.meta.changes === 1) return { ok: true, message: WISHLIST_MESSAGES.added };
+  const [existing] = await db
+    .select({ productId: wishlistEntries.productId })
+    .from(wishlistEntries)
+    .where(and(eq(wishlistEntries.buyerId, buyer.id), eq(wishlistEntries.productId, productId)))
+    .limit(1);
+  return existing
+    ? { ok: false, status: 409, message: WISHLIST_MESSAGES.already }
+    : { ok: false, status: 404, message: WISHLIST_MESSAGES.notFound };
+}
+
+export async function removeFromWishlist(
+  db: Database,
+  buyer: Pick<SessionUser, "id">,
+  productId: string,
+): Promise<WishlistResult> {
+  const removed = await db
+    .delete(wishlistEntries)
+    .where(and(eq(wishlistEntries.buyerId, buyer.id), eq(wishlistEntries.productId, productId)))
+    .returning({ productId: wishlistEntries.productId });
+  return removed.length === 1
+    ? { ok: true, message: WISHLIST_MESSAGES.removed }
+    : { ok: false, status: 404, message: WISHLIST_MESSAGES.notInWishlist };
+}
+
+/** The buyer's wishlist with what the table shows; seller and status read through joins. */
+export async function listWishlist(db: Database, buyerId: string) {
+  return db
+    .select({
+      productId: products.id,
+      productName: products.name,
+      photoKey: products.photoKey,
+      priceCents: products.resalePriceCents,
+      status: products.status,
+      removed: sql<boolean>`(${products.deletedAt} is not null or ${products.removedAt} is not null)`.mapWith(Boolean),
+      sellerEmail: users.email,
+      addedAt: wishlistEntries.createdAt,
+    })
+    .from(wishlistEntries)
+    .innerJoin(products, eq(products.id, wishlistEntries.productId))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(eq(wishlistEntries.buyerId, buyerId))
+    .orderBy(desc(wishlistEntries.createdAt))
+    .limit(200);
+}
+
