@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "../app/domain/passwords.server";
 import { database } from "./client";
-import { categories, products, users } from "./schema";
+import { bookings, categories, payments, products, users } from "./schema";
 import { seedPlan } from "./seed/plan";
 
 const photosDir = fileURLToPath(new URL("./seed/photos/", import.meta.url));
@@ -49,10 +49,18 @@ async function main() {
         })
         .onConflictDoNothing(),
     );
+    const soldOrBooked = new Map(plan.sales.map((sale) => [sale.booking.productId, sale.productStatus]));
     const productInserts = plan.products.map(({ photoSource: _photo, ...row }) =>
-      db.insert(products).values(row).onConflictDoNothing(),
+      db
+        .insert(products)
+        .values({ ...row, status: soldOrBooked.get(row.id) ?? "available" })
+        .onConflictDoNothing(),
     );
-    const [first, ...rest] = [...userInserts, ...categoryInserts, ...productInserts];
+    const saleInserts = plan.sales.flatMap((sale) => [
+      db.insert(bookings).values(sale.booking).onConflictDoNothing(),
+      ...(sale.payment ? [db.insert(payments).values(sale.payment).onConflictDoNothing()] : []),
+    ]);
+    const [first, ...rest] = [...userInserts, ...categoryInserts, ...productInserts, ...saleInserts];
     const results = await db.batch([first!, ...rest]);
     const written = results.reduce(
       (sum, result) => sum + ((result as { meta?: { changes?: number } }).meta?.changes ?? 0),
@@ -71,7 +79,8 @@ async function main() {
 
     console.log(
       `Seeded ${persistTo}: ${written} new rows, ${uploaded} new photos ` +
-        `(${plan.users.length} accounts, ${plan.categories.length} categories, ${plan.products.length} listings).`,
+        `(${plan.users.length} accounts, ${plan.categories.length} categories, ${plan.products.length} listings, ` +
+        `${plan.sales.length} bookings).`,
     );
     console.log("Local demo accounts (local development only):");
     for (const user of plan.users) {

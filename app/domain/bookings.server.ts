@@ -1,6 +1,7 @@
 // Bookings: a buyer reserves an available product to meet the seller and pay. At most one live
 // booking per product, enforced by the database; the price is always the product's own.
 import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { BOOKING_END_REASONS, bookings, payments, products, users } from "../../db/schema";
 import type { SessionUser } from "./sessions.server";
@@ -39,18 +40,26 @@ export async function bookProduct(
   if (buyer.role !== "buyer") return { ok: false, status: 403, message: BOOKING_MESSAGES.notBuyer };
   const bookingId = crypto.randomUUID();
   const now = Date.now();
-  const insert = sql`
-    insert into ${bookings} (id, product_id, buyer_id, price_cents, meet_location, buyer_contact, status, created_at)
-    select ${bookingId}, p.id, ${buyer.id}, p.resale_price_cents, ${input.meetLocation}, ${input.buyerContact}, 'active', ${now}
+  // Only while the product is available (and its seller still here) is a row inserted, at
+  // the product's own price.
+  const insert = db.insert(bookings).select(sql`
+    select ${bookingId}, p.id, ${buyer.id}, p.resale_price_cents, ${input.meetLocation},
+      ${input.buyerContact}, 'active', null, ${now}, null, null
     from ${products} p join ${users} s on s.id = p.seller_id
     where p.id = ${input.productId} and p.status = 'available' and p.deleted_at is null
-      and p.removed_at is null and s.deleted_at is null`;
-  const markBooked = sql`
-    update ${products} set status = 'booked', updated_at = ${now}
-    where id = ${input.productId} and status = 'available'
-      and exists (select 1 from ${bookings} where id = ${bookingId})`;
+      and p.removed_at is null and s.deleted_at is null`);
+  const markBooked = db
+    .update(products)
+    .set({ status: "booked", updatedAt: new Date(now) })
+    .where(
+      and(
+        eq(products.id, input.productId),
+        eq(products.status, "available"),
+        sql`exists (select 1 from ${bookings} where ${bookings.id} = ${bookingId})`,
+      ),
+    );
   try {
-    const [inserted] = await db.batch([db.run(insert), db.run(markBooked)]);
+    const [inserted] = await db.batch([insert, markBooked]);
     if ((inserted as D1Result).meta.changes === 1) return { ok: true, bookingId };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -79,14 +88,21 @@ export async function cancelBooking(
 ): Promise<CancelResult> {
   const now = Date.now();
   const [ended, released] = await db.batch([
-    db.run(sql`
-      update ${bookings} set status = 'cancelled', end_reason = 'buyer_cancelled', cancelled_at = ${now}
-      where id = ${bookingId} and buyer_id = ${buyer.id} and status = 'active'`),
-    db.run(sql`
-      update ${products} set status = 'available', updated_at = ${now}
-      where status = 'booked' and id = (
-        select product_id from ${bookings}
-        where id = ${bookingId} and buyer_id = ${buyer.id} and status = 'cancelled' and cancelled_at = ${now})`),
+    db
+      .update(bookings)
+      .set({ status: "cancelled", endReason: "buyer_cancelled", cancelledAt: new Date(now) })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.buyerId, buyer.id), eq(bookings.status, "active"))),
+    // Released only if this very cancellation happened (same booking, same instant).
+    db
+      .update(products)
+      .set({ status: "available", updatedAt: new Date(now) })
+      .where(
+        and(
+          eq(products.status, "booked"),
+          sql`${products.id} = (select product_id from ${bookings} where id = ${bookingId}
+            and buyer_id = ${buyer.id} and status = 'cancelled' and cancelled_at = ${now})`,
+        ),
+      ),
   ]);
   if ((ended as D1Result).meta.changes === 1) {
     return { ok: true, productReleased: (released as D1Result).meta.changes === 1 };
@@ -113,20 +129,22 @@ export function endActiveBookingsStatements(
   options: { releaseProducts: boolean; now?: number },
 ) {
   const now = options.now ?? Date.now();
-  const where = "productId" in target ? sql`product_id = ${target.productId}` : sql`buyer_id = ${target.buyerId}`;
-  const statements = [];
-  if (options.releaseProducts) {
-    statements.push(
-      db.run(sql`
-        update ${products} set status = 'available', updated_at = ${now}
-        where status = 'booked' and id in (select product_id from ${bookings} where ${where} and status = 'active')`),
+  const mine = "productId" in target ? eq(bookings.productId, target.productId) : eq(bookings.buyerId, target.buyerId);
+  const active = and(mine, eq(bookings.status, "active"));
+  const release = db
+    .update(products)
+    .set({ status: "available", updatedAt: new Date(now) })
+    .where(
+      and(
+        eq(products.status, "booked"),
+        inArray(products.id, db.select({ id: bookings.productId }).from(bookings).where(active)),
+      ),
     );
-  }
-  statements.push(
-    db.run(sql`
-      update ${bookings} set status = 'cancelled', end_reason = ${reason}, cancelled_at = ${now}
-      where ${where} and status = 'active'`),
-  );
+  const end = db
+    .update(bookings)
+    .set({ status: "cancelled", endReason: reason, cancelledAt: new Date(now) })
+    .where(active);
+  const statements = options.releaseProducts ? [release, end] : [end];
   return statements;
 }
 
@@ -157,6 +175,8 @@ export async function listOrders(db: Database, buyerId: string) {
     .limit(200);
 }
 
+const sellers = alias(users, "sellers");
+
 /** A booking for someone allowed to see it: its buyer, the product's seller, or an admin. */
 export async function getBookingFor(db: Database, viewer: Pick<SessionUser, "id" | "role">, bookingId: string) {
   const [row] = await db
@@ -176,10 +196,13 @@ export async function getBookingFor(db: Database, viewer: Pick<SessionUser, "id"
       photoKey: products.photoKey,
       buyerName: sql`${users.name}`.mapWith(users.name).as("buyer_name"),
       buyerEmail: sql`${users.email}`.mapWith(users.email).as("buyer_email"),
+      sellerEmail: sql`${sellers.email}`.mapWith(sellers.email).as("seller_email"),
+      sellerContact: products.contact,
     })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
     .innerJoin(users, eq(users.id, bookings.buyerId))
+    .innerJoin(sellers, eq(sellers.id, products.sellerId))
     .where(
       and(
         eq(bookings.id, bookingId),

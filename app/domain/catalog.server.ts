@@ -88,12 +88,68 @@ export async function loadStorefront(db: Database, options: { allCategories: boo
   };
 }
 
-/** A category by the name in /products/:name (the lowercased title). */
-export async function findCategoryBySlug(db: Database, slug: string) {
-  const [category] = await db
+export const CATEGORY_PAGE_SIZE = 12;
+
+function categoryBySlugQuery(db: Database, slug: string) {
+  return db
     .select({ id: categories.id, slug: categories.slug, title: categories.title })
     .from(categories)
     .where(eq(categories.slug, slug.trim().toLowerCase()))
     .limit(1);
+}
+
+/** A category by the name in /products/:name (the lowercased title). */
+export async function findCategoryBySlug(db: Database, slug: string) {
+  const [category] = await categoryBySlugQuery(db, slug);
   return category ?? null;
+}
+
+const categoryListed = (slug: string) =>
+  and(
+    sql`${products.categoryId} = (select id from ${categories} where slug = ${slug.trim().toLowerCase()})`,
+    isListed,
+    isNull(users.deletedAt),
+  );
+
+/**
+ * One page of a category's listings that buyers can book, newest first, with the category and
+ * the total count, in one D1 round trip. Pages are numbered from 1.
+ */
+export async function loadCategoryPage(db: Database, slug: string, page: number) {
+  const offset = (Math.max(1, page) - 1) * CATEGORY_PAGE_SIZE;
+  const [found, rows, counted] = await db.batch([
+    categoryBySlugQuery(db, slug),
+    db
+      .select(cardFields)
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .where(categoryListed(slug))
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(CATEGORY_PAGE_SIZE)
+      .offset(offset),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .where(categoryListed(slug)),
+  ]);
+  const total = Number(counted[0]?.total ?? 0);
+  return {
+    category: found[0] ?? null,
+    products: rows as ProductCard[],
+    total,
+    page: Math.max(1, page),
+    pageCount: Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE)),
+  };
+}
+
+/** A listing a buyer may book, with what the booking dialog shows (seller read by join). */
+export async function findBookableProduct(db: Database, productId: string) {
+  const [row] = await db
+    .select(cardFields)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(and(eq(products.id, productId), isListed, isNull(users.deletedAt)))
+    .limit(1);
+  return (row as ProductCard | undefined) ?? null;
 }

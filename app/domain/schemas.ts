@@ -57,3 +57,28 @@ export const loginSchema = z.object({
 });
 
 export const subscribeSchema = z.object({ email: emailSchema });
+
+/** Ids arrive from forms and URLs; the database decides whether they exist and whose they are. */
+export const idSchema = z.string({ error: "Missing id." }).trim().min(1, "Missing id.").max(100, "Invalid id.");
+
+const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{4,22}[0-9]$/;
+export const PHONE_MESSAGE = "Enter a phone number, e.g. +1 415 555 0100";
+
+/** The booking dialog: what the buyer types. Everything else comes from the database. */
+export const bookingSchema = z.object({
+  productId: idSchema,
+  meetLocation: z
+    .string({ error: "Your location is required" })
+    .trim()
+    .min(1, { error: "Your location is required", abort: true })
+    .max(200, "Your location should be at most 200 characters"),
+  buyerContact: z
+    .string({ error: "Your contact is required" })
+    .trim()
+    .min(1, { error: "Your contact is required", abort: true })
+    .max(30, PHONE_MESSAGE)
+    .regex(PHONE_PATTERN, PHONE_MESSAGE),
+});
+
+export const productIdSchema = z.object({ productId: idSchema });
+export const bookingIdSchema = z.object({ bookingId: idSchema });

@@ -1,14 +1,124 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { database } from "../../db/client";
+import { ConfirmDialog } from "../components/confirm-dialog";
 import { DashboardPage } from "../components/dashboard-page";
+import { ImageZoom } from "../components/image-zoom";
+import * as table from "../components/table.css";
+import { BOOKING_MESSAGES, cancelBooking, listOrders } from "../domain/bookings.server";
+import { bookingIdSchema } from "../domain/schemas";
+import { button } from "../styles/utilities.css";
+import { formatPrice } from "../utils/format";
+import { CANCELLED_PROCESS } from "../utils/messages";
 import { requireBuyer } from "../utils/session.server";
+import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Pay&Buy My Orders" }];
 
+const PATH = "/dashboard/my_orders";
+
+const END_REASONS: Record<string, string> = {
+  product_deleted: "Cancelled: the seller deleted the listing",
+  listing_removed: "Cancelled: the listing was removed",
+  seller_deleted: "Cancelled: the seller left Pay&Buy",
+  buyer_deleted: "Cancelled",
+  buyer_cancelled: "Cancelled",
+};
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireBuyer(request, context);
-  return null;
+  const buyer = await requireBuyer(request, context);
+  const orders = await listOrders(database(context.env.DB), buyer.id);
+  const url = new URL(request.url);
+  const confirmId = url.searchParams.get("confirm") === "cancel" ? url.searchParams.get("id") : null;
+  const confirming = orders.find((order) => order.id === confirmId && order.status === "active") ?? null;
+  return { orders, confirming: confirming ? { id: confirming.id, productName: confirming.productName } : null };
 }
 
-export default function Page() {
-  return <DashboardPage title="My Orders" />;
+export async function action({ request, context }: ActionFunctionArgs) {
+  const buyer = await requireBuyer(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "keep") return redirectWithError(context, PATH, CANCELLED_PROCESS);
+  if (intent !== "cancel") throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
+  const parsed = bookingIdSchema.safeParse({ bookingId: form.get("bookingId") });
+  if (!parsed.success) return redirectWithError(context, PATH, BOOKING_MESSAGES.bookingNotFound);
+  const result = await cancelBooking(database(context.env.DB), buyer, parsed.data.bookingId);
+  return result.ok
+    ? redirectWithSuccess(context, PATH, BOOKING_MESSAGES.cancelled)
+    : redirectWithError(context, PATH, result.message);
+}
+
+export default function MyOrders() {
+  const { orders, confirming } = useLoaderData<typeof loader>();
+  return (
+    <DashboardPage title="My Orders">
+      {orders.length === 0 ? (
+        <p className={table.empty}>You don&apos;t have any order</p>
+      ) : (
+        <div className={table.wrap}>
+          <table className={table.table}>
+            <caption className={table.caption}>Your bookings and payments</caption>
+            <thead>
+              <tr>
+                <th scope="col">Index</th>
+                <th scope="col">Image</th>
+                <th scope="col">Product Title</th>
+                <th scope="col">Product Price</th>
+                <th scope="col">Payment</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order, index) => (
+                <tr key={order.id}>
+                  <td>{index + 1}</td>
+                  <td>
+                    <ImageZoom photoKey={order.photoKey} alt={order.productName || "Product"} />
+                  </td>
+                  <th scope="row">{order.productName || "Name not found"}</th>
+                  <td>{formatPrice(order.priceCents) ?? "Price not found"}</td>
+                  <td>
+                    {order.status === "paid" ? (
+                      <span className={table.paid}>Paid</span>
+                    ) : order.status === "active" ? (
+                      <Link to={`/dashboard/payment/${order.id}`} className={button.primary}>
+                        Pay
+                      </Link>
+                    ) : (
+                      <span className={table.ended}>{END_REASONS[order.endReason ?? ""] ?? "Cancelled"}</span>
+                    )}
+                  </td>
+                  <td>
+                    {order.status === "active" ? (
+                      <Link
+                        to={`?confirm=cancel&id=${order.id}`}
+                        className={button.ghost}
+                        preventScrollReset
+                        aria-label={`Cancel Booking: ${order.productName}`}
+                      >
+                        Cancel Booking
+                      </Link>
+                    ) : (
+                      <button type="button" className={button.ghost} disabled>
+                        Cancel Booking
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {confirming ? (
+        <ConfirmDialog
+          title="Booking Cancel Confirmation"
+          question="Do you want to cancel this booking?"
+          closeHref={PATH}
+          intent="cancel"
+          fields={{ bookingId: confirming.id }}
+        />
+      ) : null}
+    </DashboardPage>
+  );
 }

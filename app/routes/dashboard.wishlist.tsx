@@ -1,14 +1,125 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { database } from "../../db/client";
+import { BookingDialog } from "../components/booking-dialog";
 import { DashboardPage } from "../components/dashboard-page";
+import { ImageZoom } from "../components/image-zoom";
+import * as table from "../components/table.css";
+import { activeBookingIds } from "../domain/bookings.server";
+import { productIdSchema } from "../domain/schemas";
+import { listWishlist, removeFromWishlist } from "../domain/wishlist.server";
+import { button } from "../styles/utilities.css";
+import { formatPrice } from "../utils/format";
 import { requireBuyer } from "../utils/session.server";
+import { handleStorefrontAction, loadBookingDialog } from "../utils/storefront.server";
+import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Pay&Buy Wishlist" }];
 
+const PATH = "/dashboard/wishlist";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireBuyer(request, context);
-  return null;
+  const buyer = await requireBuyer(request, context);
+  const db = database(context.env.DB);
+  const [items, booking] = await Promise.all([listWishlist(db, buyer.id), loadBookingDialog(request, context)]);
+  const bookingIds = await activeBookingIds(
+    db,
+    buyer.id,
+    items.filter((item) => item.status === "booked").map((item) => item.productId),
+  );
+  return {
+    booking,
+    items: items.map((item) => ({ ...item, bookingId: bookingIds.get(item.productId) ?? null })),
+  };
 }
 
-export default function Page() {
-  return <DashboardPage title="Wishlist" />;
+export async function action({ request, context }: ActionFunctionArgs) {
+  const buyer = await requireBuyer(request, context);
+  const intent = (await request.clone().formData()).get("intent");
+  if (intent !== "wishlist-remove") return handleStorefrontAction(request, context);
+  const form = await request.formData();
+  const parsed = productIdSchema.safeParse({ productId: form.get("productId") });
+  if (!parsed.success) return redirectWithError(context, PATH, "This product is not in your wishlist.");
+  const result = await removeFromWishlist(database(context.env.DB), buyer, parsed.data.productId);
+  return result.ok ? redirectWithSuccess(context, PATH, result.message) : redirectWithError(context, PATH, result.message);
+}
+
+type Item = ReturnType<typeof useLoaderData<typeof loader>>["items"][number];
+
+/** 'Paid' when sold; Pay for the buyer's own booking; Book Now while it can be booked. */
+function PaymentCell({ item }: { item: Item }) {
+  if (item.status === "sold") return <span className={table.paid}>Paid</span>;
+  if (item.bookingId) {
+    return (
+      <Link to={`/dashboard/payment/${item.bookingId}`} className={button.primary}>
+        Pay
+      </Link>
+    );
+  }
+  if (item.status === "available" && !item.removed) {
+    return (
+      <Link to={`?book=${item.productId}`} className={button.secondary} preventScrollReset aria-label={`Book Now: ${item.productName}`}>
+        Book Now
+      </Link>
+    );
+  }
+  return <span className={table.ended}>{item.removed ? "No longer listed" : "Booked by someone else"}</span>;
+}
+
+export default function Wishlist() {
+  const { items, booking } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  return (
+    <DashboardPage title="Wishlist">
+      {items.length === 0 ? (
+        <p className={table.empty}>You don&apos;t have any wishlist item.</p>
+      ) : (
+        <div className={table.wrap}>
+          <table className={table.table}>
+            <caption className={table.caption}>Products you are keeping an eye on</caption>
+            <thead>
+              <tr>
+                <th scope="col">Index</th>
+                <th scope="col">Product Image</th>
+                <th scope="col">Product Title</th>
+                <th scope="col">Product Price</th>
+                <th scope="col">Seller Email</th>
+                <th scope="col">Payment</th>
+                <th scope="col">
+                  <span>Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item, index) => (
+                <tr key={item.productId}>
+                  <td>{index + 1}</td>
+                  <td>
+                    <ImageZoom photoKey={item.photoKey} alt={item.productName || "Product"} />
+                  </td>
+                  <th scope="row">{item.productName || "Name not found"}</th>
+                  <td>{formatPrice(item.priceCents) ?? "$ Price not found"}</td>
+                  <td>{item.sellerEmail || "Email not found"}</td>
+                  <td>
+                    <PaymentCell item={item} />
+                  </td>
+                  <td>
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="intent" value="wishlist-remove" />
+                      <input type="hidden" name="productId" value={item.productId} />
+                      <button type="submit" className={button.ghost} aria-label={`Remove ${item.productName} from the wishlist`}>
+                        Remove
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
+    </DashboardPage>
+  );
 }

@@ -1,9 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { database } from "../../db/client";
+import { BookingDialog } from "../components/booking-dialog";
 import { Carousel } from "../components/carousel";
+import { ListingActions } from "../components/listing-actions";
 import { ProductCard } from "../components/product-card";
 import { loadStorefront } from "../domain/catalog.server";
+import { handleStorefrontAction, loadBookingDialog, storefrontViewer } from "../utils/storefront.server";
 import { button, container, eyebrow, grid, section } from "../styles/utilities.css";
 import * as styles from "./home.css";
 
@@ -19,8 +23,16 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const allCategories = url.searchParams.get("categories") === "all";
-  const storefront = await loadStorefront(database(context.env.DB), { allCategories });
-  return { ...storefront, allCategories, currentYear: new Date().getUTCFullYear() };
+  const [storefront, viewer, booking] = await Promise.all([
+    loadStorefront(database(context.env.DB), { allCategories }),
+    storefrontViewer(request, context),
+    loadBookingDialog(request, context),
+  ]);
+  return { ...storefront, viewer, booking, allCategories, currentYear: new Date().getUTCFullYear() };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleStorefrontAction(request, context);
 }
 
 const STEPS = [
@@ -39,8 +51,9 @@ const STEPS = [
 ] as const;
 
 export default function Home() {
-  const { categories, categoryCount, advertised, allCategories, currentYear } =
+  const { categories, categoryCount, advertised, allCategories, currentYear, viewer, booking } =
     useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <>
       <div className={`${container} ${styles.hero}`}>
@@ -96,7 +109,9 @@ export default function Home() {
           ) : (
             <div className={grid}>
               {advertised.map((product) => (
-                <ProductCard key={product.id} product={product} currentYear={currentYear} />
+                <ProductCard key={product.id} product={product} currentYear={currentYear}>
+                  <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
+                </ProductCard>
               ))}
             </div>
           )}
@@ -118,6 +133,7 @@ export default function Home() {
           ))}
         </ol>
       </section>
+      {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
     </>
   );
 }

@@ -1,27 +1,90 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { database } from "../../db/client";
-import { findCategoryBySlug } from "../domain/catalog.server";
-import { container, eyebrow, section } from "../styles/utilities.css";
+import { BookingDialog } from "../components/booking-dialog";
+import { ListingActions } from "../components/listing-actions";
+import { ProductCard } from "../components/product-card";
+import { loadCategoryPage } from "../domain/catalog.server";
+import { button, container, eyebrow, grid, section } from "../styles/utilities.css";
 import { requireUser } from "../utils/session.server";
+import { handleStorefrontAction, loadBookingDialog, storefrontViewer } from "../utils/storefront.server";
+import * as styles from "./products.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Pay&Buy ${data?.category?.title ?? "Category Not Found"}` },
+  { name: "robots", content: "noindex" },
 ];
+
+const MAX_PAGE = 10_000;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const category = await findCategoryBySlug(database(context.env.DB), params.name ?? "");
-  return data({ category }, { status: category ? 200 : 404 });
+  const url = new URL(request.url);
+  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const page = Number.isFinite(requested) ? Math.min(Math.max(requested, 1), MAX_PAGE) : 1;
+  const [listing, viewer, booking] = await Promise.all([
+    loadCategoryPage(database(context.env.DB), params.name ?? "", page),
+    storefrontViewer(request, context),
+    loadBookingDialog(request, context),
+  ]);
+  return data(
+    { ...listing, viewer, booking, currentYear: new Date().getUTCFullYear() },
+    { status: listing.category ? 200 : 404 },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context);
+  return handleStorefrontAction(request, context);
 }
 
 export default function CategoryProducts() {
-  const { category } = useLoaderData<typeof loader>();
+  const { category, products, page, pageCount, total, viewer, booking, currentYear } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <section className={`${container} ${section}`} aria-labelledby="category-title">
       <span className={eyebrow}>Shop By Category</span>
       <h1 id="category-title">{category?.title ?? "Category Not Found"}</h1>
+      {category ? (
+        products.length === 0 ? (
+          <p>There is no product in this category</p>
+        ) : (
+          <>
+            <p className={styles.count}>
+              {`${total} ${total === 1 ? "listing" : "listings"}, newest first`}
+            </p>
+            <div className={grid}>
+              {products.map((product, index) => (
+                <ProductCard key={product.id} product={product} currentYear={currentYear} priority={index === 0}>
+                  <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
+                </ProductCard>
+              ))}
+            </div>
+            {pageCount > 1 ? (
+              <nav aria-label="Pages" className={styles.pager}>
+                {page > 1 ? (
+                  <Link to={page === 2 ? "?" : `?page=${page - 1}`} className={button.ghost} rel="prev">
+                    Newer listings
+                  </Link>
+                ) : null}
+                <span aria-current="page">{`Page ${page} of ${pageCount}`}</span>
+                {page < pageCount ? (
+                  <Link to={`?page=${page + 1}`} className={button.ghost} rel="next">
+                    Older listings
+                  </Link>
+                ) : null}
+              </nav>
+            ) : null}
+          </>
+        )
+      ) : (
+        <p>
+          <Link to="/">Browse the categories on the home page</Link>
+        </p>
+      )}
+      {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
     </section>
   );
 }

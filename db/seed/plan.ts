@@ -65,5 +65,62 @@ export async function seedPlan(now = Date.now()) {
       };
     }),
   );
-  return { users, categories, products };
+  // Demo history: one finished sale (My Buyers, a paid order) and one open booking.
+  const productByKey = new Map(seedListings.map((listing, index) => [listing.key, products[index]!]));
+  const userByKey = new Map(users.map((user) => [user.key, user]));
+  const sales = await Promise.all(
+    seedSales.map(async (sale) => {
+      const product = productByKey.get(sale.listing);
+      const buyer = userByKey.get(sale.buyer);
+      if (!product || !buyer) throw new Error(`Seed sale ${sale.listing} names an unknown listing or buyer`);
+      const bookedAt = new Date(product.createdAt.getTime() + 2 * DAY_MS);
+      return {
+        paid: sale.paid,
+        booking: {
+          id: await stableId("booking", sale.listing),
+          productId: product.id,
+          buyerId: buyer.id,
+          priceCents: product.resalePriceCents,
+          meetLocation: sale.meetLocation,
+          buyerContact: sale.buyerContact,
+          status: sale.paid ? ("paid" as const) : ("active" as const),
+          createdAt: bookedAt,
+          paidAt: sale.paid ? new Date(bookedAt.getTime() + 3_600_000) : null,
+        },
+        payment: sale.paid
+          ? {
+              id: await stableId("payment", sale.listing),
+              bookingId: await stableId("booking", sale.listing),
+              productId: product.id,
+              buyerId: buyer.id,
+              sellerId: product.sellerId,
+              amountCents: product.resalePriceCents,
+              currency: "usd",
+              provider: "test" as const,
+              transactionId: `test_seed_${sale.listing.slice(0, 24)}`,
+              createdAt: new Date(bookedAt.getTime() + 3_600_000),
+            }
+          : null,
+        productStatus: sale.paid ? ("sold" as const) : ("booked" as const),
+      };
+    }),
+  );
+  return { users, categories, products, sales };
 }
+
+const seedSales = [
+  {
+    listing: "gordys-leather-neck-strap-tan-seller2",
+    buyer: "buyer2",
+    paid: true,
+    meetLocation: "Ferry Building, San Francisco",
+    buyerContact: "+1 415 555 0177",
+  },
+  {
+    listing: "think-tank-retrospective-7-pinestone-seller1",
+    buyer: "buyer1",
+    paid: false,
+    meetLocation: "Pike Place Market, Seattle",
+    buyerContact: "+1 206 555 0133",
+  },
+] as const;

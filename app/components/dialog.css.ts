@@ -1,0 +1,49 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "../styles/theme.css";
+
+export const backdrop = style({
+  position: "fixed",
+  inset: 0,
+  zIndex: 40,
+  display: "grid",
+  placeItems: "center",
+  padding: vars.space.md,
+  background: "rgb(28 34 38 / 55%)",
+  overflowY: "auto",
+});
+
+export const dialog = style({
+  position: "relative",
+  width: "100%",
+  maxWidth: "32rem",
+  margin: 0,
+  padding: vars.space.xl,
+  border: 0,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  color: vars.color.ink,
+  boxShadow: vars.shadow.raised,
+});
+
+globalStyle(`${dialog}::backdrop`, { background: "rgb(28 34 38 / 55%)" });
+
+export const title = style({ fontSize: vars.size.xl });
+
+export const actions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  justifyContent: "flex-end",
+  gap: vars.space.sm,
+  marginTop: vars.space.lg,
+});
+
+export const summary = style({
+  display: "grid",
+  gridTemplateColumns: "max-content 1fr",
+  gap: `${vars.space.xxs} ${vars.space.md}`,
+  margin: `0 0 ${vars.space.md}`,
+  fontSize: vars.size.sm,
+});
+
+globalStyle(`${summary} dt`, { color: vars.color.muted, fontWeight: 600 });
+globalStyle(`${summary} dd`, { margin: 0, overflowWrap: "anywhere" });

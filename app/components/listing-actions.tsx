@@ -1,0 +1,67 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import type { Role } from "../../db/schema";
+import { button } from "../styles/utilities.css";
+
+/**
+ * Book Now and Add Wishlist on a listing card. Buyers get the real controls; signed-out
+ * visitors get links to log in and come back; sellers and admins see them disabled (the
+ * server refuses them anyway).
+ */
+export function ListingActions({
+  productId,
+  productName,
+  viewer,
+}: {
+  productId: string;
+  productName: string;
+  viewer: { role: Role } | null;
+}) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const bookParams = new URLSearchParams(location.search);
+  bookParams.set("book", productId);
+  const bookHref = `${location.pathname}?${bookParams}`;
+  const here = `${location.pathname}${location.search}`;
+  if (!viewer) {
+    return (
+      <>
+        <Link to={`/login?${new URLSearchParams({ redirectTo: bookHref })}`} className={button.primary} aria-label={`Book Now: ${productName}`}>
+          Book Now
+        </Link>
+        <Link to={`/login?${new URLSearchParams({ redirectTo: here })}`} className={button.secondary} aria-label={`Add Wishlist: ${productName}`}>
+          Add Wishlist
+        </Link>
+      </>
+    );
+  }
+  if (viewer.role !== "buyer") {
+    return (
+      <>
+        <button type="button" className={button.primary} disabled title="Only buyers can book" aria-label={`Book Now: ${productName}`}>
+          Book Now
+        </button>
+        <button type="button" className={button.secondary} disabled title="Only buyers keep a wishlist" aria-label={`Add Wishlist: ${productName}`}>
+          Add Wishlist
+        </button>
+      </>
+    );
+  }
+  const pending =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === "wishlist-add" &&
+    navigation.formData?.get("productId") === productId;
+  return (
+    <>
+      <Link to={bookHref} className={button.primary} preventScrollReset aria-label={`Book Now: ${productName}`}>
+        Book Now
+      </Link>
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="wishlist-add" />
+        <input type="hidden" name="productId" value={productId} />
+        <button type="submit" className={button.secondary} disabled={pending} aria-label={`Add Wishlist: ${productName}`}>
+          Add Wishlist
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+// What the storefront pages (home, category, wishlist) share: the URL-driven booking dialog
+// and the buyer's actions on a listing (book, add to the wishlist).
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/cloudflare";
+import { database } from "../../db/client";
+import { bookProduct, BOOKING_MESSAGES } from "../domain/bookings.server";
+import { findBookableProduct } from "../domain/catalog.server";
+import { bookingSchema, productIdSchema } from "../domain/schemas";
+import { addToWishlist } from "../domain/wishlist.server";
+import type { EnvContext } from "./env.server";
+import { getOptionalUser, requireBuyer, requireUser } from "./session.server";
+import { redirectWithError, redirectWithSuccess } from "./toast.server";
+
+/** The page's own URL without the dialog parameter: where Cancel and success lead. */
+export function withoutDialog(url: URL): string {
+  const next = new URL(url);
+  next.searchParams.delete("book");
+  return `${next.pathname}${next.search}`;
+}
+
+/** The viewer as the cards need it: may this visitor book, or must they sign in first? */
+export async function storefrontViewer(request: Request, context: EnvContext) {
+  const user = await getOptionalUser(request, context);
+  return user ? { role: user.role } : null;
+}
+
+/**
+ * The booking dialog for ?book=<productId>: only for signed-in buyers (others are sent to
+ * log in and come back), prefilled from the session and the database.
+ */
+export async function loadBookingDialog(request: Request, context: EnvContext) {
+  const url = new URL(request.url);
+  const productId = url.searchParams.get("book");
+  if (!productId) return null;
+  const user = await requireUser(request, context);
+  if (user.role !== "buyer") return null;
+  const product = await findBookableProduct(database(context.env.DB), productId.slice(0, 100));
+  return {
+    closeHref: withoutDialog(url),
+    buyer: { name: user.name, email: user.email },
+    product: product
+      ? {
+          id: product.id,
+          name: product.name,
+          resalePriceCents: product.resalePriceCents,
+          sellerEmail: product.sellerEmail,
+          contact: product.contact,
+        }
+      : null,
+  };
+}
+
+export type BookingDialogData = NonNullable<Awaited<ReturnType<typeof loadBookingDialog>>>;
+
+/** The buyer's listing actions, posted from any storefront page. */
+export async function handleStorefrontAction(request: Request, context: EnvContext) {
+  const url = new URL(request.url);
+  const back = withoutDialog(url);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "book") {
+    const buyer = await requireBuyer(request, context);
+    const submission = parseWithZod(form, { schema: bookingSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const result = await bookProduct(database(context.env.DB), buyer, submission.value);
+    if (!result.ok) return redirectWithError(context, back, result.message);
+    return redirectWithSuccess(context, back, BOOKING_MESSAGES.booked);
+  }
+  if (intent === "wishlist-add") {
+    const buyer = await requireBuyer(request, context);
+    const parsed = productIdSchema.safeParse({ productId: form.get("productId") });
+    if (!parsed.success) return redirectWithError(context, back, "This product is no longer available.");
+    const result = await addToWishlist(database(context.env.DB), buyer, parsed.data.productId);
+    return result.ok
+      ? redirectWithSuccess(context, back, result.message)
+      : redirectWithError(context, back, result.message);
+  }
+  throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
+}

@@ -1,0 +1,156 @@
+// The storefront and buyer calls of spec section 7. The token decides whose wishlist, orders
+// and bookings are read; an `email` parameter is accepted for compatibility and ignored.
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  bookProduct,
+  cancelBooking,
+  getBookingFor,
+  listOrders,
+} from "../../app/domain/bookings.server";
+import { listAdvertisedProducts, listCategories, loadCategoryPage } from "../../app/domain/catalog.server";
+import { photoUrl } from "../../app/domain/photo-keys";
+import { bookingIdSchema, bookingSchema, idSchema, productIdSchema } from "../../app/domain/schemas";
+import { addToWishlist, listWishlist } from "../../app/domain/wishlist.server";
+import { type ApiEnv, db, readJson, requireApiRole, requireBearer } from "./context";
+import { apiError, validationError } from "./errors";
+import { advertisedProduct, dollars } from "./shapes";
+
+export const storefront = new Hono<ApiEnv>();
+
+storefront.get("/advertiseProduct", async (c) => {
+  const products = await listAdvertisedProducts(db(c));
+  return c.json(products.map(advertisedProduct));
+});
+
+const sizeSchema = z.coerce.number().int().min(0).max(1000).optional();
+
+storefront.get("/category", async (c) => {
+  const size = sizeSchema.safeParse(c.req.query("size") ?? undefined);
+  if (!size.success) return apiError(c, 422, "invalid", "size must be a whole number from 0 to 1000.");
+  const categories = await listCategories(db(c));
+  const shown = size.data === undefined ? categories : categories.slice(0, size.data);
+  return c.json({
+    count: categories.length,
+    result: shown.map((category) => ({
+      _id: category.id,
+      categoryTitle: category.title,
+      slug: category.slug,
+      img: category.imagePath,
+    })),
+  });
+});
+
+storefront.get("/products", requireBearer, async (c) => {
+  const path = c.req.query("path");
+  if (!path) return apiError(c, 422, "invalid", "path (the category name) is required.");
+  const page = z.coerce.number().int().min(1).max(10_000).catch(1).parse(c.req.query("page") ?? 1);
+  const listing = await loadCategoryPage(db(c), path, page);
+  if (!listing.category) return apiError(c, 404, "not_found", "Category Not Found");
+  c.header("X-Total-Count", String(listing.total));
+  c.header("X-Page-Count", String(listing.pageCount));
+  return c.json(
+    listing.products.map((product) => ({
+      ...advertisedProduct(product),
+      category: listing.category!.slug,
+      isBooking: false,
+      isSold: false,
+    })),
+  );
+});
+
+const buyerOnly = [requireBearer, requireApiRole("buyer")] as const;
+
+storefront.post("/wishlist", ...buyerOnly, async (c) => {
+  const parsed = productIdSchema.safeParse(await readJson(c));
+  if (!parsed.success) return validationError(c, parsed.error);
+  const result = await addToWishlist(db(c), c.get("user"), parsed.data.productId);
+  if (!result.ok) return apiError(c, result.status, result.status === 409 ? "duplicate" : "not_found", result.message);
+  return c.json({ acknowledged: true, message: result.message }, 201);
+});
+
+storefront.get("/wishlist", ...buyerOnly, async (c) => {
+  const items = await listWishlist(db(c), c.get("user").id);
+  return c.json(
+    items.map((item) => ({
+      _id: item.productId,
+      productId: item.productId,
+      productTitle: item.productName,
+      productImg: photoUrl(item.photoKey),
+      productPrice: dollars(item.priceCents),
+      productPriceCents: item.priceCents,
+      sellerEmail: item.sellerEmail,
+      isSold: item.status === "sold",
+    })),
+  );
+});
+
+storefront.post("/booking", ...buyerOnly, async (c) => {
+  const body = await readJson(c);
+  const parsed = bookingSchema.safeParse(body);
+  if (!parsed.success) return validationError(c, parsed.error);
+  // Whatever price the request names is ignored: the product's price is charged.
+  const result = await bookProduct(db(c), c.get("user"), parsed.data);
+  if (!result.ok) return apiError(c, result.status, result.status === 409 ? "unavailable" : "not_found", result.message);
+  return c.json(
+    {
+      bookingResult: { acknowledged: true, insertedId: result.bookingId },
+      replacementResult: { modifiedCount: 1 },
+    },
+    201,
+  );
+});
+
+storefront.get("/booking/:id", requireBearer, async (c) => {
+  const id = idSchema.safeParse(c.req.param("id"));
+  if (!id.success) return apiError(c, 404, "not_found", "There is no such booking.");
+  const booking = await getBookingFor(db(c), c.get("user"), id.data);
+  if (!booking) return apiError(c, 404, "not_found", "There is no such booking.");
+  return c.json({
+    _id: booking.id,
+    productId: booking.productId,
+    productName: booking.productName,
+    productImg: photoUrl(booking.photoKey),
+    productPrice: dollars(booking.priceCents),
+    productPriceCents: booking.priceCents,
+    buyerName: booking.buyerName,
+    buyerEmail: booking.buyerEmail,
+    sellerEmail: booking.sellerEmail,
+    sellerContact: booking.sellerContact,
+    meetLocation: booking.meetLocation,
+    buyerContact: booking.buyerContact,
+    status: booking.status,
+    isPaid: booking.status === "paid",
+    bookingTime: booking.createdAt.toISOString(),
+  });
+});
+
+storefront.get("/myOrders", ...buyerOnly, async (c) => {
+  const orders = await listOrders(db(c), c.get("user").id);
+  return c.json(
+    orders.map((order) => ({
+      _id: order.id,
+      productId: order.productId,
+      productName: order.productName,
+      productImg: photoUrl(order.photoKey),
+      productPrice: dollars(order.priceCents),
+      productPriceCents: order.priceCents,
+      isPaid: order.status === "paid",
+      status: order.status,
+      endReason: order.endReason,
+    })),
+  );
+});
+
+storefront.put("/bookingCancel", ...buyerOnly, async (c) => {
+  const body = (await readJson(c)) as Record<string, unknown> | undefined;
+  const parsed = bookingIdSchema.safeParse({ bookingId: body?.bookingId });
+  if (!parsed.success) return validationError(c, parsed.error);
+  // productID is accepted for compatibility; the booking decides which product is released.
+  const result = await cancelBooking(db(c), c.get("user"), parsed.data.bookingId);
+  if (!result.ok) return apiError(c, result.status, result.status === 409 ? "paid" : "not_found", result.message);
+  return c.json({
+    bookingResult: { deletedCount: 1 },
+    productResult: { modifiedCount: result.productReleased ? 1 : 0 },
+  });
+});
