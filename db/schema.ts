@@ -240,6 +240,36 @@ export const payments = sqliteTable(
   ],
 );
 
+export const REFUND_REASONS = ["booking_not_payable", "already_paid", "amount_mismatch"] as const;
+export const REFUND_STATUSES = ["required", "refunded", "failed"] as const;
+
+/**
+ * Money that arrived for nothing (the booking was cancelled or paid already, or the amount was
+ * wrong): recorded so it is never kept silently, and refunded through the provider.
+ */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: id(),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    transactionId: text("transaction_id").notNull(),
+    bookingId: text("booking_id").references(() => bookings.id),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    reason: text("reason", { enum: REFUND_REASONS }).notNull(),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("required"),
+    providerRefundId: text("provider_refund_id"),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at"),
+  },
+  (t) => [
+    uniqueIndex("refunds_provider_transaction").on(t.provider, t.transactionId),
+    index("refunds_status_created").on(t.status, t.createdAt),
+    check("refunds_reason_check", sql`${t.reason} in (${inList(REFUND_REASONS)})`),
+    check("refunds_status_check", sql`${t.status} in (${inList(REFUND_STATUSES)})`),
+  ],
+);
+
 /** Provider events already handled (Stripe webhook ids): a replay changes nothing. */
 export const processedEvents = sqliteTable("processed_events", {
   id: text("id").primaryKey(),

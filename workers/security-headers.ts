@@ -3,24 +3,32 @@ import { createNonce } from "../app/load-context";
 
 export type WorkerVariables = { nonce: string };
 
-/** The Content-Security-Policy for HTML: only our own origin, inline scripts by nonce. */
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * The Content-Security-Policy for HTML: only our own origin, inline scripts by nonce. Stripe's
+ * origins are added on the payment page only, and only when Stripe is the provider.
+ */
+export function contentSecurityPolicy(nonce: string, options: { stripe?: boolean } = {}): string {
+  const stripe = options.stripe === true;
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${stripe ? " https://js.stripe.com" : ""}`,
+    // The Payment Element sets inline styles inside its own frames, not on our page.
     "style-src 'self'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${stripe ? " https://*.stripe.com" : ""}`,
     "font-src 'self'",
-    "connect-src 'self'",
-    "form-action 'self'",
+    `connect-src 'self'${stripe ? " https://api.stripe.com" : ""}`,
+    `frame-src ${stripe ? "https://js.stripe.com https://hooks.stripe.com" : "'none'"}`,
+    `form-action 'self'${stripe ? " https://checkout.stripe.com" : ""}`,
     "base-uri 'self'",
     "object-src 'none'",
     "frame-ancestors 'none'",
   ].join("; ");
 }
 
+const PAYMENT_PAGE = /^\/dashboard\/payment\/[^/]+\/?$/;
+
 /** Security headers on every response the Worker produces (static assets get _headers). */
-export const securityHeaders = createMiddleware<{ Variables: WorkerVariables }>(
+export const securityHeaders = createMiddleware<{ Bindings: Env; Variables: WorkerVariables }>(
   async (c, next) => {
     const nonce = createNonce();
     c.set("nonce", nonce);
@@ -32,7 +40,8 @@ export const securityHeaders = createMiddleware<{ Variables: WorkerVariables }>(
     headers.set("Cross-Origin-Opener-Policy", "same-origin");
     headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
     if (!headers.has("Content-Security-Policy")) {
-      headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+      const stripe = PAYMENT_PAGE.test(new URL(c.req.url).pathname) && Boolean((c.env as { STRIPE_SECRET_KEY?: string }).STRIPE_SECRET_KEY);
+      headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { stripe }));
     }
   },
 );

@@ -1,14 +1,246 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { lazy, Suspense, useEffect } from "react";
+import type { z } from "zod";
+import { database } from "../../db/client";
 import { DashboardPage } from "../components/dashboard-page";
+import { ErrorList, Field } from "../components/forms";
+import * as formStyles from "../components/forms.css";
+import { findPayableBooking, paymentProvider, payWithTestCard } from "../domain/payments/checkout.server";
+import { PAYMENT_MESSAGES } from "../domain/payments/messages";
+import { createCheckoutSession, createStripe, ensurePaymentIntent } from "../domain/payments/stripe.server";
+import { testCardSchema } from "../domain/payments/test-card";
+import { idSchema } from "../domain/schemas";
+import { button } from "../styles/utilities.css";
+import { formatPrice } from "../utils/format";
+import { notFound } from "../utils/http.server";
 import { requireBuyer } from "../utils/session.server";
+import { redirectWithSuccess } from "../utils/toast.server";
+import { useHydrated } from "../utils/use-hydrated";
+import * as styles from "./payment.css";
 
-export const meta: MetaFunction = () => [{ title: "Pay&Buy Payment" }];
+const StripePaymentForm = lazy(() => import("../components/stripe-payment-form"));
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireBuyer(request, context);
-  return null;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: "Pay&Buy Payment" },
+  // Without JavaScript, a payment Stripe is still confirming refreshes itself.
+  ...(data?.processing ? [{ httpEquiv: "refresh", content: "5" } as const] : []),
+];
+
+async function loadBooking(request: Request, context: LoaderFunctionArgs["context"], id: string | undefined) {
+  const buyer = await requireBuyer(request, context);
+  const bookingId = idSchema.safeParse(id);
+  const booking = bookingId.success ? await findPayableBooking(database(context.env.DB), buyer, bookingId.data) : null;
+  if (!booking) throw notFound();
+  return { buyer, booking };
 }
 
-export default function Page() {
-  return <DashboardPage title="Payment" />;
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { booking } = await loadBooking(request, context, params.id);
+  const provider = paymentProvider(context.env.settings);
+  const checkout = new URL(request.url).searchParams.get("checkout");
+  return {
+    booking: {
+      id: booking.id,
+      status: booking.status,
+      productName: booking.productName,
+      priceCents: booking.priceCents,
+      transactionId: booking.transactionId,
+    },
+    provider,
+    publishableKey: provider === "stripe" ? (context.env.settings.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    processing: booking.status === "active" && (checkout === "done" || checkout === "returned"),
+    checkoutCancelled: checkout === "cancelled",
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { buyer, booking } = await loadBooking(request, context, params.id);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const settings = context.env.settings;
+  const provider = paymentProvider(settings);
+  const db = database(context.env.DB);
+  const here = `/dashboard/payment/${booking.id}`;
+
+  if (intent === "pay-test" && provider === "test") {
+    const submission = parseWithZod(form, { schema: testCardSchema });
+    if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["cardNumber", "cvc"] }) }, { status: 400 });
+    const paid = await payWithTestCard(db, buyer, booking.id, submission.value.cardNumber, settings.PAYMENT_CURRENCY);
+    if (!paid.ok) {
+      const reply = paid.field
+        ? submission.reply({ fieldErrors: { [paid.field]: [paid.message] }, hideFields: ["cardNumber", "cvc"] })
+        : submission.reply({ formErrors: [paid.message], hideFields: ["cardNumber", "cvc"] });
+      return data({ result: reply }, { status: paid.status });
+    }
+    return redirectWithSuccess(context, here, PAYMENT_MESSAGES.paid);
+  }
+  if ((intent === "create-intent" || intent === "checkout") && provider === "stripe") {
+    if (booking.status !== "active") return redirect(here);
+    const stripe = createStripe(settings);
+    if (intent === "create-intent") {
+      const { clientSecret } = await ensurePaymentIntent(stripe, booking, settings.PAYMENT_CURRENCY);
+      return { clientSecret };
+    }
+    const origin = settings.APP_URL ?? new URL(request.url).origin;
+    const url = await createCheckoutSession(stripe, booking, { currency: settings.PAYMENT_CURRENCY, origin, buyerEmail: buyer.email });
+    return redirect(url, 303);
+  }
+  throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
+}
+
+export default function Payment() {
+  const { booking, provider, publishableKey, processing, checkoutCancelled } = useLoaderData<typeof loader>();
+  const price = formatPrice(booking.priceCents) ?? "Price not found";
+  if (booking.status === "paid") {
+    return (
+      <DashboardPage title="Payment Successful">
+        <PaymentInformation status="Paid" transactionId={booking.transactionId} productName={booking.productName} />
+        <Link to="/dashboard/my_orders" className={button.primary}>
+          Go to My Orders
+        </Link>
+      </DashboardPage>
+    );
+  }
+  if (booking.status !== "active") {
+    return (
+      <DashboardPage title={`Payment for ${booking.productName}`}>
+        <p>{PAYMENT_MESSAGES.notPayable}</p>
+        <Link to="/dashboard/my_orders">Back to My Orders</Link>
+      </DashboardPage>
+    );
+  }
+  return (
+    <DashboardPage title={`Payment for ${booking.productName}`}>
+      <p className={styles.lead}>{`Please, pay ${price} for your product ${booking.productName}`}</p>
+      {processing ? (
+        <PaymentInformation status="Processing — waiting for the card provider's confirmation" transactionId={null} productName={booking.productName} />
+      ) : provider === "test" ? (
+        <TestCheckout />
+      ) : (
+        <StripeCheckout bookingId={booking.id} publishableKey={publishableKey} amountLabel={price} cancelled={checkoutCancelled} />
+      )}
+    </DashboardPage>
+  );
+}
+
+function PaymentInformation({ status, transactionId, productName }: { status: string; transactionId: string | null; productName: string }) {
+  return (
+    <section className={styles.info} aria-labelledby="payment-info">
+      <h2 id="payment-info">Payment Information</h2>
+      <dl>
+        <div>
+          <dt>Product</dt>
+          <dd>{productName}</dd>
+        </div>
+        <div>
+          <dt>Payment Status</dt>
+          <dd>{status}</dd>
+        </div>
+        <div>
+          <dt>Transaction ID</dt>
+          <dd>{transactionId ?? "Not yet"}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function TestCheckout() {
+  const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
+  const navigation = useNavigation();
+  const paying = navigation.state === "submitting" && navigation.formData?.get("intent") === "pay-test";
+  const [form, fields] = useForm<z.input<typeof testCardSchema>>({
+    id: "test-card",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: testCardSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className={styles.checkout} aria-labelledby="test-mode">
+      <p id="test-mode" className={styles.testMode}>
+        Test mode: no real card is charged. Use 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined), any
+        future date and any CVC.
+      </p>
+      <Form method="post" {...getFormProps(form)} noValidate className={formStyles.form}>
+        <input type="hidden" name="intent" value="pay-test" />
+        <Field
+          label="Card number"
+          inputProps={{ ...getInputProps(fields.cardNumber, { type: "text" }), inputMode: "numeric", autoComplete: "cc-number", placeholder: "4242 4242 4242 4242" }}
+          errors={fields.cardNumber.errors}
+        />
+        <div className={styles.row}>
+          <Field
+            label="Expiry (MM/YY)"
+            inputProps={{ ...getInputProps(fields.expiry, { type: "text" }), autoComplete: "cc-exp", placeholder: "12/30" }}
+            errors={fields.expiry.errors}
+          />
+          <Field
+            label="CVC"
+            inputProps={{ ...getInputProps(fields.cvc, { type: "text" }), inputMode: "numeric", autoComplete: "cc-csc", placeholder: "123" }}
+            errors={fields.cvc.errors}
+          />
+        </div>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <button type="submit" className={button.primary} disabled={paying}>
+          {paying ? "Paying…" : "Pay"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function StripeCheckout({
+  bookingId,
+  publishableKey,
+  amountLabel,
+  cancelled,
+}: {
+  bookingId: string;
+  publishableKey: string | null;
+  amountLabel: string;
+  cancelled: boolean;
+}) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ clientSecret?: string | null }>();
+  const withElements = hydrated && Boolean(publishableKey);
+  useEffect(() => {
+    if (withElements && fetcher.state === "idle" && !fetcher.data) {
+      fetcher.submit({ intent: "create-intent" }, { method: "post" });
+    }
+  }, [withElements, fetcher]);
+  const clientSecret = fetcher.data?.clientSecret;
+  return (
+    <section className={styles.checkout} aria-label="Card payment">
+      {cancelled ? <p className={formStyles.formErrors}>The payment was cancelled. You can try again.</p> : null}
+      {withElements ? (
+        clientSecret ? (
+          <Suspense fallback={<p>Loading the card form…</p>}>
+            <StripePaymentForm
+              publishableKey={publishableKey!}
+              clientSecret={clientSecret}
+              amountLabel={amountLabel}
+              returnUrl={`${window.location.origin}/dashboard/payment/${bookingId}?checkout=returned`}
+            />
+          </Suspense>
+        ) : (
+          <button type="button" className={button.primary} disabled>
+            Pay
+          </button>
+        )
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="intent" value="checkout" />
+          <p>You will pay on Stripe&apos;s secure page and come back here.</p>
+          <button type="submit" className={button.primary}>
+            Pay
+          </button>
+        </Form>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,134 @@
+// Fulfilment, the one place both providers end: a confirmed payment for a booking becomes a
+// paid booking, a payment row and a sold product, in one D1 batch, exactly once. Money that
+// arrives for a booking that can no longer be paid is recorded for a refund.
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { bookings, payments, products, refunds, REFUND_REASONS } from "../../../db/schema";
+
+export type Provider = "test" | "stripe";
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+export interface ConfirmedPayment {
+  bookingId: string;
+  provider: Provider;
+  transactionId: string;
+  amountCents: number;
+  currency: string;
+}
+
+export type FulfilmentResult =
+  | { outcome: "fulfilled"; bookingModified: number; productModified: number }
+  | { outcome: "already_fulfilled" }
+  | { outcome: "refund_required"; reason: RefundReason; refundId: string };
+
+function changes(result: unknown): number {
+  return (result as D1Result).meta?.changes ?? 0;
+}
+
+export async function fulfilPayment(db: Database, payment: ConfirmedPayment): Promise<FulfilmentResult> {
+  const now = Date.now();
+  const [inserted, booked, sold] = await db.batch([
+    // The payment row exists only if the booking is still active, its product still booked,
+    // and the amount is the booking's price; the unique indexes make a repeat a no-op.
+    db
+      .insert(payments)
+      .select(
+        sql`select ${crypto.randomUUID()}, b.id, b.product_id, b.buyer_id, p.seller_id, b.price_cents,
+          ${payment.currency}, ${payment.provider}, ${payment.transactionId}, 'succeeded', ${now}
+        from ${bookings} b join ${products} p on p.id = b.product_id
+        where b.id = ${payment.bookingId} and b.status = 'active' and p.status = 'booked'
+          and b.price_cents = ${payment.amountCents}`,
+      )
+      .onConflictDoNothing(),
+    db
+      .update(bookings)
+      .set({ status: "paid", paidAt: new Date(now) })
+      .where(
+        and(
+          eq(bookings.id, payment.bookingId),
+          eq(bookings.status, "active"),
+          sql`exists (select 1 from ${payments} where booking_id = ${payment.bookingId}
+            and provider = ${payment.provider} and transaction_id = ${payment.transactionId})`,
+        ),
+      ),
+    db
+      .update(products)
+      .set({ status: "sold", updatedAt: new Date(now) })
+      .where(
+        and(
+          eq(products.status, "booked"),
+          sql`${products.id} = (select product_id from ${bookings} where id = ${payment.bookingId}
+            and status = 'paid' and paid_at = ${now})`,
+        ),
+      ),
+  ]);
+  if (changes(inserted) === 1) {
+    return { outcome: "fulfilled", bookingModified: changes(booked), productModified: changes(sold) };
+  }
+  return explainUnfulfilled(db, payment);
+}
+
+/** Why nothing was written: a repeat of the same payment, or money that must go back. */
+async function explainUnfulfilled(db: Database, payment: ConfirmedPayment): Promise<FulfilmentResult> {
+  const [existing] = await db
+    .select({ provider: payments.provider, transactionId: payments.transactionId })
+    .from(payments)
+    .where(eq(payments.bookingId, payment.bookingId))
+    .limit(1);
+  if (existing && existing.provider === payment.provider && existing.transactionId === payment.transactionId) {
+    return { outcome: "already_fulfilled" };
+  }
+  const [booking] = await db
+    .select({ status: bookings.status, priceCents: bookings.priceCents })
+    .from(bookings)
+    .where(eq(bookings.id, payment.bookingId))
+    .limit(1);
+  const reason: RefundReason = existing
+    ? "already_paid"
+    : booking && booking.status === "active" && booking.priceCents !== payment.amountCents
+      ? "amount_mismatch"
+      : "booking_not_payable";
+  const refundId = await recordRefund(db, payment, reason);
+  return { outcome: "refund_required", reason, refundId };
+}
+
+/** Records money to give back (once per provider transaction). */
+export async function recordRefund(db: Database, payment: ConfirmedPayment, reason: RefundReason): Promise<string> {
+  await db
+    .insert(refunds)
+    .values({
+      provider: payment.provider,
+      transactionId: payment.transactionId,
+      bookingId: (await bookingExists(db, payment.bookingId)) ? payment.bookingId : null,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      reason,
+    })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.provider, payment.provider), eq(refunds.transactionId, payment.transactionId)))
+    .limit(1);
+  return row!.id;
+}
+
+async function bookingExists(db: Database, bookingId: string): Promise<boolean> {
+  const [row] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  return Boolean(row);
+}
+
+export async function markRefund(
+  db: Database,
+  refundId: string,
+  outcome: { status: "refunded"; providerRefundId: string } | { status: "failed" },
+) {
+  await db
+    .update(refunds)
+    .set({
+      status: outcome.status,
+      providerRefundId: outcome.status === "refunded" ? outcome.providerRefundId : null,
+      resolvedAt: new Date(),
+    })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, "required")));
+}
