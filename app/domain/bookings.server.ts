@@ -112,22 +112,23 @@ export function endActiveBookingsStatements(
   reason: BookingEndReason,
   options: { releaseProducts: boolean; now?: number },
 ) {
-  const now = options.now ?? Date.now();
-  const where = "productId" in target ? sql`product_id = ${target.productId}` : sql`buyer_id = ${target.buyerId}`;
-  const statements = [];
-  if (options.releaseProducts) {
-    statements.push(
-      db.run(sql`
-        update ${products} set status = 'available', updated_at = ${now}
-        where status = 'booked' and id in (select product_id from ${bookings} where ${where} and status = 'active')`),
+  const now = new Date(options.now ?? Date.now());
+  const ofTarget = "productId" in target ? eq(bookings.productId, target.productId) : eq(bookings.buyerId, target.buyerId);
+  const active = and(ofTarget, eq(bookings.status, "active"));
+  // Query builders, not db.run(sql`…`): drizzle's D1 batch cannot bind the parameters of raw
+  // statements (it throws "Cannot read properties of undefined (reading 'bind')").
+  const end = db.update(bookings).set({ status: "cancelled", endReason: reason, cancelledAt: now }).where(active);
+  if (!options.releaseProducts) return [end];
+  const release = db
+    .update(products)
+    .set({ status: "available", updatedAt: now })
+    .where(
+      and(
+        eq(products.status, "booked"),
+        inArray(products.id, db.select({ id: bookings.productId }).from(bookings).where(active)),
+      ),
     );
-  }
-  statements.push(
-    db.run(sql`
-      update ${bookings} set status = 'cancelled', end_reason = ${reason}, cancelled_at = ${now}
-      where ${where} and status = 'active'`),
-  );
-  return statements;
+  return [release, end];
 }
 
 /** My Orders: the buyer's live and paid bookings, and those the system ended (shown as such). */
