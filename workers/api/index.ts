@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { checkDatabase } from "../../app/domain/health.server";
 import { apiError } from "./errors";
 import { identity } from "./identity";
+import { seller } from "./seller";
 
 /** The REST API for programs, mounted at /api. */
 export const api = new Hono<{ Bindings: Env }>();
@@ -13,6 +14,7 @@ api.get("/health", async (c) => {
 });
 
 api.route("/", identity);
+api.route("/", seller);
 
 // Registered last: any other /api path is a JSON 404, never the HTML site.
 api.all("*", (c) => apiError(c, 404, "not_found", "There is no such API call."));
