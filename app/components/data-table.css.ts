@@ -18,7 +18,7 @@ export const caption = style({
 });
 
 globalStyle(`${table} th, ${table} td`, {
-  padding: `${vars.space.xs} ${vars.space.md}`,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
   borderTop: `1px solid ${vars.color.border}`,
   textAlign: "start",
   verticalAlign: "middle",
@@ -47,5 +47,12 @@ export const badge = style({
 });
 
 export const inlineForm = style({ margin: 0 });
+
+/** Buttons inside a table row: smaller, so a row's actions fit on a laptop screen. */
+export const compact = style({
+  selectors: {
+    [`${table} &`]: { minHeight: "2.25rem", padding: `${vars.space.xxs} ${vars.space.md}`, whiteSpace: "nowrap" },
+  },
+});
 
 export const empty = style({ padding: vars.space.lg, color: vars.color.muted });

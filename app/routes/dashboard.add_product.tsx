@@ -76,7 +76,7 @@ function usePhotoPreview() {
     setUrl(objectUrl);
     return () => URL.revokeObjectURL(objectUrl);
   }, [file]);
-  return { url, choose: (files: FileList | null) => setFile(files?.[0] ?? null) };
+  return { url, chosen: file !== null, choose: (files: FileList | null) => setFile(files?.[0] ?? null) };
 }
 
 export default function AddProduct() {
@@ -92,8 +92,10 @@ export default function AddProduct() {
     shouldRevalidate: "onInput",
   });
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/dashboard/add_product");
+  // After a full-page answer (no JavaScript) the file input is empty again; with JavaScript the
+  // chosen file stays, and the preview knows it.
   const photoHint =
-    lastResult?.status === "error"
+    lastResult?.status === "error" && !preview.chosen
       ? "JPEG, PNG, WebP or AVIF, up to 5 MB. Please choose the photo again: a browser cannot keep a chosen file after the form comes back."
       : "JPEG, PNG, WebP or AVIF, up to 5 MB.";
   return (

@@ -14,7 +14,7 @@ import {
 } from "../domain/products.server";
 import { button } from "../styles/utilities.css";
 import { NOT_FOUND, formatDayMonthYear, formatPrice, formatShortTime } from "../utils/format";
-import { notFound } from "../utils/http.server";
+import { badRequest, notFound } from "../utils/http.server";
 import { requireSeller } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
 
@@ -38,17 +38,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "keep") return redirectWithError(context, PAGE, PRODUCT_MESSAGES.cancelled);
   const productId = form.get("id");
-  if (typeof productId !== "string" || productId.length === 0 || productId.length > 64) {
-    throw new Response(null, { status: 400, statusText: "Bad Request" });
-  }
+  if (typeof productId !== "string" || productId.length === 0 || productId.length > 64) throw badRequest();
+  if (intent !== "advertise" && intent !== "delete") throw badRequest();
   const db = database(context.env.DB);
   const result =
     intent === "advertise"
       ? await advertiseProduct(db, seller.id, productId)
-      : intent === "delete"
-        ? await deleteProduct(db, context.env.PHOTOS, seller.id, productId)
-        : null;
-  if (!result) throw new Response(null, { status: 400, statusText: "Bad Request" });
+      : await deleteProduct(db, context.env.PHOTOS, seller.id, productId);
+  // Another seller's product is not found, exactly like one that does not exist.
   if (!result.ok && result.status === 404) throw notFound();
   if (!result.ok) return redirectWithError(context, PAGE, result.message);
   return redirectWithSuccess(context, PAGE, intent === "advertise" ? PRODUCT_MESSAGES.advertised : PRODUCT_MESSAGES.deleted);
@@ -67,7 +64,7 @@ function Advertisement({ product }: { product: SellerProduct }) {
         type="submit"
         name="intent"
         value="advertise"
-        className={button.secondary}
+        className={`${button.secondary} ${table.compact}`}
         disabled={pending}
         aria-label={`Advertise ${product.name}`}
       >
@@ -126,7 +123,7 @@ export default function MyProducts() {
                     <td>
                       <Link
                         to={`?${new URLSearchParams({ confirm: "delete", id: product.id })}`}
-                        className={button.danger}
+                        className={`${button.danger} ${table.compact}`}
                         preventScrollReset
                         aria-label={`Delete ${product.name}`}
                       >

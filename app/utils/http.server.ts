@@ -3,6 +3,10 @@ export function notFound(statusText = "Not Found"): Response {
   return new Response(null, { status: 404, statusText });
 }
 
+export function badRequest(statusText = "Bad Request"): Response {
+  return new Response(null, { status: 400, statusText });
+}
+
 export function combineHeaders(...sources: Array<HeadersInit | null | undefined>): Headers {
   const combined = new Headers();
   for (const source of sources) {
