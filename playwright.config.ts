@@ -3,6 +3,8 @@ import { defineConfig } from "@playwright/test";
 // E2E_PORT lets two checkouts run their suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 8788);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** The server's local D1/R2 state; journeys that set data up directly write to it. */
+export const E2E_STATE = `.e2e-state-${PORT}`;
 
 // Debian's Chromium; Playwright never downloads a browser here.
 const launchOptions = {
@@ -38,7 +40,7 @@ export default defineConfig({
   ],
   // Migrations and seed run inside the server command: webServer starts before globalSetup.
   webServer: {
-    command: `bash tests/e2e/serve.sh ${PORT} .e2e-state-${PORT}`,
+    command: `bash tests/e2e/serve.sh ${PORT} ${E2E_STATE}`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

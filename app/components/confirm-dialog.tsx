@@ -1,47 +1,63 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { button } from "../styles/utilities.css";
-import { UrlDialog } from "./dialog";
-import * as styles from "./dialog.css";
+import * as styles from "./confirm-dialog.css";
 
 /**
- * Yes/No confirmation (spec section 8). Yes posts the action; No posts `intent=keep`, which
- * the route answers with the 'You have canceled this process' toast.
+ * A confirmation driven by the URL (`?confirm=…`): the server renders it open, Yes and No are
+ * form posts (`intent` = confirmIntent or cancelIntent), so it works without JavaScript. With
+ * JavaScript it becomes modal (focus stays inside) and Escape answers No.
  */
 export function ConfirmDialog({
   title,
   question,
-  closeHref,
-  intent,
+  detail,
   fields,
+  confirmIntent,
+  cancelIntent,
 }: {
   title: string;
   question: string;
-  closeHref: string;
-  intent: string;
+  detail?: ReactNode;
   fields: Record<string, string>;
+  confirmIntent: string;
+  cancelIntent: string;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const noRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || dialog.matches(":modal")) return;
+    dialog.close();
+    dialog.showModal();
+    noRef.current?.focus();
+  }, []);
   return (
-    <UrlDialog title={title} closeHref={closeHref}>
-      <p>{question}</p>
-      <div className={styles.actions}>
-        <Form method="post" action={closeHref} preventScrollReset>
-          <input type="hidden" name="intent" value="keep" />
-          <button type="submit" className={button.ghost} disabled={busy}>
-            No
-          </button>
-        </Form>
-        <Form method="post" action={closeHref} preventScrollReset>
-          <input type="hidden" name="intent" value={intent} />
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <button type="submit" className={button.danger} disabled={busy}>
-            Yes
-          </button>
-        </Form>
-      </div>
-    </UrlDialog>
+    <dialog
+      ref={dialogRef}
+      open
+      className={styles.dialog}
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-question"
+      onCancel={(event) => {
+        event.preventDefault();
+        noRef.current?.click();
+      }}
+    >
+      <h2 id="confirm-title">{title}</h2>
+      <p id="confirm-question">{question}</p>
+      {detail}
+      <Form method="post" className={styles.actions}>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" name="intent" value={confirmIntent} className={button.danger}>
+          Yes
+        </button>
+        <button type="submit" name="intent" value={cancelIntent} className={button.ghost} ref={noRef} autoFocus>
+          No
+        </button>
+      </Form>
+    </dialog>
   );
 }

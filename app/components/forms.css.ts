@@ -20,6 +20,8 @@ export const input = style({
   },
 });
 
+export const textarea = style({ minHeight: "8rem", resize: "vertical" });
+
 export const hint = style({ margin: 0, fontSize: vars.size.sm, color: vars.color.muted });
 
 export const errors = style({

@@ -1,4 +1,11 @@
-import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  useEffect,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { HONEYPOT_FIELD } from "../utils/honeypot";
 import { useHydrated } from "../utils/use-hydrated";
 import { visuallyHidden } from "../styles/utilities.css";
@@ -49,6 +56,90 @@ export function Field({
         </p>
       ) : null}
       <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** The ids that tie a control to its hint and errors (aria-describedby). */
+function describedBy(id: string, errors?: ListOfErrors, hint?: ReactNode) {
+  const errorId = errors?.filter(Boolean).length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return { errorId, hintId, describedBy: [hintId, errorId].filter(Boolean).join(" ") || undefined };
+}
+
+export function SelectField({
+  label,
+  selectProps,
+  options,
+  placeholder,
+  errors,
+  hint,
+}: {
+  label: ReactNode;
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string };
+  options: ReadonlyArray<{ value: string; label: string }>;
+  placeholder: string;
+  errors?: ListOfErrors;
+  hint?: ReactNode;
+}) {
+  const ids = describedBy(selectProps.id, errors, hint);
+  return (
+    <div className={styles.field}>
+      <label htmlFor={selectProps.id} className={styles.label}>
+        {label}
+      </label>
+      <select
+        {...selectProps}
+        className={styles.input}
+        aria-invalid={ids.errorId ? true : undefined}
+        aria-describedby={ids.describedBy}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p id={ids.hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={ids.errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function TextareaField({
+  label,
+  textareaProps,
+  errors,
+  hint,
+}: {
+  label: ReactNode;
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string };
+  errors?: ListOfErrors;
+  hint?: ReactNode;
+}) {
+  const ids = describedBy(textareaProps.id, errors, hint);
+  return (
+    <div className={styles.field}>
+      <label htmlFor={textareaProps.id} className={styles.label}>
+        {label}
+      </label>
+      <textarea
+        {...textareaProps}
+        className={`${styles.input} ${styles.textarea}`}
+        aria-invalid={ids.errorId ? true : undefined}
+        aria-describedby={ids.describedBy}
+      />
+      {hint ? (
+        <p id={ids.hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={ids.errorId} errors={errors} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../styles/theme.css";
 
+/** Wide tables scroll inside their own box on small screens. */
 export const wrap = style({
   overflowX: "auto",
   border: `1px solid ${vars.color.border}`,
@@ -68,4 +69,26 @@ export const empty = style({
   color: vars.color.muted,
   border: `1px dashed ${vars.color.border}`,
   borderRadius: vars.radius.lg,
+});
+
+export const nowrap = style({ whiteSpace: "nowrap" });
+
+export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.size.xs, wordBreak: "break-all" });
+
+export const badge = style({
+  display: "inline-block",
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.brandSoft,
+  color: vars.color.brandStrong,
+  fontWeight: 600,
+});
+
+export const inlineForm = style({ margin: 0 });
+
+/** Buttons inside a table row: smaller, so a row's actions fit on a laptop screen. */
+export const compact = style({
+  selectors: {
+    [`${table} &`]: { minHeight: "2.25rem", padding: `${vars.space.xxs} ${vars.space.md}`, whiteSpace: "nowrap" },
+  },
 });

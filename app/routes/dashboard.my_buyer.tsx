@@ -1,14 +1,58 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { database } from "../../db/client";
+import * as table from "../components/table.css";
 import { DashboardPage } from "../components/dashboard-page";
+import { listSales } from "../domain/sales.server";
+import { NOT_FOUND, formatDayMonthYear, formatPrice } from "../utils/format";
 import { requireSeller } from "../utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Pay&Buy My Buyers" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireSeller(request, context);
-  return null;
+  const seller = await requireSeller(request, context);
+  return { sales: await listSales(database(context.env.DB), seller.id) };
 }
 
-export default function Page() {
-  return <DashboardPage title="My Buyers" />;
+export default function MyBuyers() {
+  const { sales } = useLoaderData<typeof loader>();
+  return (
+    <DashboardPage title="My Buyers">
+      {sales.length === 0 ? (
+        <p className={table.empty}>You don&apos;t have any buyer</p>
+      ) : (
+        <div className={table.wrap} role="region" aria-labelledby="my-buyers-caption" tabIndex={0}>
+          <table className={table.table}>
+            <caption id="my-buyers-caption" className={table.caption}>
+              The buyers who paid for your products, newest first. Dates are in UTC.
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Index</th>
+                <th scope="col">Buyer Name</th>
+                <th scope="col">Buyer Email</th>
+                <th scope="col">Product Name</th>
+                <th scope="col">Product Price</th>
+                <th scope="col">Payment Date</th>
+                <th scope="col">Payment Transaction Id</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sales.map((sale, index) => (
+                <tr key={sale.id}>
+                  <td>{index + 1}</td>
+                  <th scope="row">{sale.buyerName || NOT_FOUND}</th>
+                  <td>{sale.buyerEmail || NOT_FOUND}</td>
+                  <td>{sale.productName || NOT_FOUND}</td>
+                  <td className={table.nowrap}>{formatPrice(sale.amountCents)}</td>
+                  <td className={table.nowrap}>{formatDayMonthYear(sale.paidAt, "-")}</td>
+                  <td className={table.mono}>{sale.transactionId}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </DashboardPage>
+  );
 }

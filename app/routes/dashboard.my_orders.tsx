@@ -114,9 +114,10 @@ export default function MyOrders() {
         <ConfirmDialog
           title="Booking Cancel Confirmation"
           question="Do you want to cancel this booking?"
-          closeHref={PATH}
-          intent="cancel"
+          detail={<p>{confirming.productName}</p>}
           fields={{ bookingId: confirming.id }}
+          confirmIntent="cancel"
+          cancelIntent="keep"
         />
       ) : null}
     </DashboardPage>

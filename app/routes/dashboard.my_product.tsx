@@ -1,14 +1,152 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { database } from "../../db/client";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import * as table from "../components/table.css";
 import { DashboardPage } from "../components/dashboard-page";
+import { photoUrl } from "../domain/photo-keys";
+import {
+  PRODUCT_MESSAGES,
+  advertiseProduct,
+  deleteProduct,
+  listSellerProducts,
+  type SellerProduct,
+} from "../domain/products.server";
+import { button } from "../styles/utilities.css";
+import { NOT_FOUND, formatDayMonthYear, formatPrice, formatShortTime } from "../utils/format";
+import { badRequest, notFound } from "../utils/http.server";
 import { requireSeller } from "../utils/session.server";
+import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Pay&Buy My Products" }];
 
+const PAGE = "/dashboard/my_product";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireSeller(request, context);
-  return null;
+  const seller = await requireSeller(request, context);
+  const products = await listSellerProducts(database(context.env.DB), seller.id);
+  const params = new URL(request.url).searchParams;
+  // The dialog opens only for one of the seller's own products (a stale or foreign id: no dialog).
+  const confirming =
+    params.get("confirm") === "delete" ? (products.find((product) => product.id === params.get("id")) ?? null) : null;
+  return { products, confirming: confirming ? { id: confirming.id, name: confirming.name } : null };
 }
 
-export default function Page() {
-  return <DashboardPage title="My Products" />;
+export async function action({ request, context }: ActionFunctionArgs) {
+  const seller = await requireSeller(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "keep") return redirectWithError(context, PAGE, PRODUCT_MESSAGES.cancelled);
+  const productId = form.get("id");
+  if (typeof productId !== "string" || productId.length === 0 || productId.length > 64) throw badRequest();
+  if (intent !== "advertise" && intent !== "delete") throw badRequest();
+  const db = database(context.env.DB);
+  const result =
+    intent === "advertise"
+      ? await advertiseProduct(db, seller.id, productId)
+      : await deleteProduct(db, context.env.PHOTOS, seller.id, productId);
+  // Another seller's product is not found, exactly like one that does not exist.
+  if (!result.ok && result.status === 404) throw notFound();
+  if (!result.ok) return redirectWithError(context, PAGE, result.message);
+  return redirectWithSuccess(context, PAGE, intent === "advertise" ? PRODUCT_MESSAGES.advertised : PRODUCT_MESSAGES.deleted);
+}
+
+function Advertisement({ product }: { product: SellerProduct }) {
+  const navigation = useNavigation();
+  if (product.status === "sold") return null;
+  if (product.removedAt) return <>Removed by admin</>;
+  if (product.advertised) return <span className={table.badge}>Released</span>;
+  const pending = navigation.state !== "idle" && navigation.formData?.get("id") === product.id;
+  return (
+    <Form method="post" className={table.inlineForm}>
+      <input type="hidden" name="id" value={product.id} />
+      <button
+        type="submit"
+        name="intent"
+        value="advertise"
+        className={`${button.secondary} ${table.compact}`}
+        disabled={pending}
+        aria-label={`Advertise ${product.name}`}
+      >
+        Advertise
+      </button>
+    </Form>
+  );
+}
+
+export default function MyProducts() {
+  const { products, confirming } = useLoaderData<typeof loader>();
+  return (
+    <DashboardPage title="My Products">
+      {products.length === 0 ? (
+        <p className={table.empty}>You don&apos;t have any product</p>
+      ) : (
+        <div className={table.wrap} role="region" aria-labelledby="my-products-caption" tabIndex={0}>
+          <table className={table.table}>
+            <caption id="my-products-caption" className={table.caption}>
+              Your products, newest first. Dates and times are in UTC.
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Index</th>
+                <th scope="col">Image</th>
+                <th scope="col">Product Name</th>
+                <th scope="col">Asking Price</th>
+                <th scope="col">Post Date</th>
+                <th scope="col">Post Time</th>
+                <th scope="col">Payment</th>
+                <th scope="col">Advertisement</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((product, index) => {
+                const src = photoUrl(product.photoKey);
+                return (
+                  <tr key={product.id}>
+                    <td>{index + 1}</td>
+                    <td>
+                      {src ? (
+                        <img src={src} alt={product.name} width={64} height={64} className={table.thumb} loading="lazy" />
+                      ) : (
+                        NOT_FOUND
+                      )}
+                    </td>
+                    <th scope="row">{product.name}</th>
+                    <td className={table.nowrap}>{formatPrice(product.resalePriceCents)}</td>
+                    <td className={table.nowrap}>{formatDayMonthYear(product.createdAt)}</td>
+                    <td className={table.nowrap}>{formatShortTime(product.createdAt)}</td>
+                    <td>{product.status === "sold" ? "Paid" : "Unpaid"}</td>
+                    <td>
+                      <Advertisement product={product} />
+                    </td>
+                    <td>
+                      <Link
+                        to={`?${new URLSearchParams({ confirm: "delete", id: product.id })}`}
+                        className={`${button.danger} ${table.compact}`}
+                        preventScrollReset
+                        aria-label={`Delete ${product.name}`}
+                      >
+                        Delete
+                      </Link>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {confirming ? (
+        <ConfirmDialog
+          title="Delete Confirmation"
+          question="Do you want to delete product?"
+          detail={<p>{confirming.name}</p>}
+          fields={{ id: confirming.id }}
+          confirmIntent="delete"
+          cancelIntent="keep"
+        />
+      ) : null}
+    </DashboardPage>
+  );
 }

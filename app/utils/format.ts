@@ -32,3 +32,21 @@ export function formatPostedDate(date: Date | string | number | null | undefined
 }
 
 export const NOT_FOUND = "Not found";
+
+/** Dashboard dates in UTC with the calendar month: 21/11/2026 (or 21-11-2026 with "-"). */
+export function formatDayMonthYear(date: Date | string | number | null | undefined, separator = "/"): string | null {
+  if (date == null) return null;
+  const value = new Date(date);
+  if (Number.isNaN(value.getTime())) return null;
+  return [value.getUTCDate(), value.getUTCMonth() + 1, value.getUTCFullYear()].join(separator);
+}
+
+/** Short 12-hour time in UTC: "3:05 PM" (built by hand: ICU versions differ in the space). */
+export function formatShortTime(date: Date | string | number | null | undefined): string | null {
+  if (date == null) return null;
+  const value = new Date(date);
+  if (Number.isNaN(value.getTime())) return null;
+  const hours = value.getUTCHours();
+  const minutes = String(value.getUTCMinutes()).padStart(2, "0");
+  return `${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
+}

@@ -4,6 +4,7 @@ import { apiError } from "./errors";
 import { identity } from "./identity";
 import { paymentsApi } from "./payments";
 import { storefront } from "./storefront";
+import { seller } from "./seller";
 
 /** The REST API for programs, mounted at /api. */
 export const api = new Hono<{ Bindings: Env }>();
@@ -17,6 +18,7 @@ api.get("/health", async (c) => {
 api.route("/", identity);
 api.route("/", storefront);
 api.route("/", paymentsApi);
+api.route("/", seller);
 
 // Registered last: any other /api path is a JSON 404, never the HTML site.
 api.all("*", (c) => apiError(c, 404, "not_found", "There is no such API call."));

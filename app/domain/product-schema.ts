@@ -1,0 +1,105 @@
+// The Add Product form and POST /api/product share this schema: one set of rules and messages
+// (spec section 5 with PRODUCT.md's corrections, plus the bounds a real shop needs). Field names
+// are the spec's product fields, so the REST call accepts what the original client sent.
+// Browser-safe: no `.server` import, the form validates with it before sending.
+import { z } from "zod";
+import type { Condition } from "../../db/schema";
+import { MAX_PRICE_CENTS, dollarsToCents } from "./money";
+import { PHOTO_MAX_BYTES, PHOTO_MESSAGES } from "./photo-keys";
+
+// The database's list, repeated here so the browser bundle does not pull in drizzle.
+export const PRODUCT_CONDITIONS = ["Excellent", "Good", "Fair"] as const satisfies readonly Condition[];
+const everyCondition: Condition extends (typeof PRODUCT_CONDITIONS)[number] ? true : never = true;
+void everyCondition;
+
+export const PRODUCT_LIMITS = {
+  productName: 120,
+  description: 2000,
+  location: 120,
+  contact: 30,
+  category: 60,
+  minYear: 1900,
+} as const;
+
+const currentYear = () => new Date().getUTCFullYear();
+
+function requiredText(required: string, label: string, max: number) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, `${label} should be at most ${max} characters`);
+}
+
+/** Dollars typed as text ("1,250.99") become integer cents; never through floating point. */
+function price(required: string, label: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .transform((value, ctx) => {
+      const cents = dollarsToCents(value);
+      if (cents === null) {
+        ctx.addIssue({ code: "custom", message: `${label} must be an amount in dollars, such as 1250 or 1250.99` });
+        return z.NEVER;
+      }
+      if (cents < 1 || cents > MAX_PRICE_CENTS) {
+        ctx.addIssue({ code: "custom", message: `${label} must be between $0.01 and $100,000.00` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+}
+
+const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]*[0-9]$/;
+
+function looksLikePhone(value: string): boolean {
+  const digits = value.replace(/\D/g, "").length;
+  return PHONE_PATTERN.test(value) && digits >= 7 && digits <= 15;
+}
+
+export const productSchema = z.object({
+  productName: requiredText("product name is required", "Product name", PRODUCT_LIMITS.productName),
+  // The category's lowercased title (its slug), as in /products/:name and the spec's payload.
+  category: requiredText("category is required", "Category", PRODUCT_LIMITS.category),
+  condition: z.enum(PRODUCT_CONDITIONS, {
+    error: (issue) => (issue.input === undefined ? "condition is required" : "Choose Excellent, Good or Fair."),
+  }),
+  description: requiredText("description is required", "Description", PRODUCT_LIMITS.description),
+  // Both prices come out of the schema as integer cents.
+  originalPrice: price("original price is required", "Original price"),
+  resalePrice: price("resale price is required", "Resale price"),
+  purchaseYear: z
+    .string({ error: "year of use is required" })
+    .trim()
+    .min(1, { error: "year of use is required", abort: true })
+    .transform((value, ctx) => {
+      const year = /^\d{4}$/.test(value) ? Number(value) : Number.NaN;
+      const latest = currentYear();
+      if (!(year >= PRODUCT_LIMITS.minYear && year <= latest)) {
+        ctx.addIssue({ code: "custom", message: `Year of purchase must be between ${PRODUCT_LIMITS.minYear} and ${latest}` });
+        return z.NEVER;
+      }
+      return year;
+    }),
+  contact: requiredText("contact is required", "Contact number", PRODUCT_LIMITS.contact).refine(
+    looksLikePhone,
+    "Contact number must be a phone number, such as +1 415 555 0100",
+  ),
+  location: requiredText("location is required", "Location", PRODUCT_LIMITS.location),
+  // Size is checked here (the browser knows it before sending); the type is recognised by
+  // its magic bytes on the server (uploads.server.ts).
+  img: z
+    .file({
+      // No file chosen arrives as an empty, nameless part (a File or "", by parser).
+      error: (issue) => (issue.input === undefined || issue.input === "" ? PHOTO_MESSAGES.required : PHOTO_MESSAGES.notAFile),
+    })
+    .min(1, PHOTO_MESSAGES.empty)
+    .max(PHOTO_MAX_BYTES, PHOTO_MESSAGES.tooLarge),
+});
+
+export type ProductFormInput = z.input<typeof productSchema>;
+export type NewProduct = z.output<typeof productSchema>;
+
+/** The largest Add Product request read: the photo plus room for the text fields. */
+export const PRODUCT_FORM_MAX_BYTES = PHOTO_MAX_BYTES + 64 * 1024;

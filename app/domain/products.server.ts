@@ -1,0 +1,158 @@
+// A seller's own products: add one with its photo, list them, advertise, delete. Ownership is
+// part of every query (`seller_id = :me`): another seller's product is simply not found.
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { categories, products } from "../../db/schema";
+import { endActiveBookingsStatements } from "./bookings.server";
+import type { NewProduct } from "./product-schema";
+import type { SessionUser } from "./sessions.server";
+import { checkPhoto, deletePhotoIfUnneeded, discardPhoto, storePhoto } from "./uploads.server";
+
+export const PRODUCT_MESSAGES = {
+  added: "Product added Successfully",
+  advertised: "Product is ready for advertising",
+  deleted: "Product has been deleted",
+  cancelled: "You have canceled this process",
+  unknownCategory: "Choose a category from the list.",
+  notSeller: "Only sellers can add products.",
+  notFound: "There is no such product among yours.",
+  soldCannotAdvertise: "A sold product cannot be advertised.",
+  removedCannotAdvertise: "This product was removed by an admin and cannot be advertised.",
+} as const;
+
+type Seller = Pick<SessionUser, "id" | "role">;
+
+export type CreateProductResult =
+  | { ok: true; productId: string }
+  | { ok: false; status: 403 | 422; field: "img" | "category" | null; message: string };
+
+/**
+ * The photo is checked, then stored, then the row is written. The row is inserted only when
+ * the category exists (one statement); if that insert writes nothing or fails, the photo just
+ * stored is deleted again, so a failure leaves nothing behind in R2 or D1.
+ */
+export async function createProduct(
+  db: Database,
+  photos: R2Bucket,
+  seller: Seller,
+  input: NewProduct,
+): Promise<CreateProductResult> {
+  if (seller.role !== "seller") return { ok: false, status: 403, field: null, message: PRODUCT_MESSAGES.notSeller };
+  const photo = await checkPhoto(input.img);
+  if (!photo.ok) return { ok: false, status: 422, field: "img", message: photo.message };
+  const photoKey = await storePhoto(photos, input.img, photo.type);
+  const productId = crypto.randomUUID();
+  let written = false;
+  try {
+    const result = await db.run(sql`
+      insert into ${products} (id, seller_id, category_id, name, description, condition,
+        original_price_cents, resale_price_cents, purchase_year, contact, location, photo_key,
+        status, advertised, created_at)
+      select ${productId}, ${seller.id}, c.id, ${input.productName}, ${input.description}, ${input.condition},
+        ${input.originalPrice}, ${input.resalePrice}, ${input.purchaseYear}, ${input.contact}, ${input.location},
+        ${photoKey}, 'available', 0, ${Date.now()}
+      from ${categories} c where c.slug = ${input.category.toLowerCase()}`);
+    written = result.meta.changes === 1;
+  } finally {
+    if (!written) await discardPhoto(photos, photoKey);
+  }
+  if (!written) return { ok: false, status: 422, field: "category", message: PRODUCT_MESSAGES.unknownCategory };
+  return { ok: true, productId };
+}
+
+/** The seller's products that are not deleted, newest first (removed ones stay, marked). */
+export async function listSellerProducts(db: Database, sellerId: string) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      categorySlug: categories.slug,
+      condition: products.condition,
+      description: products.description,
+      originalPriceCents: products.originalPriceCents,
+      resalePriceCents: products.resalePriceCents,
+      purchaseYear: products.purchaseYear,
+      contact: products.contact,
+      location: products.location,
+      photoKey: products.photoKey,
+      status: products.status,
+      advertised: products.advertised,
+      createdAt: products.createdAt,
+      removedAt: products.removedAt,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.sellerId, sellerId), isNull(products.deletedAt)))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(500);
+}
+
+export type SellerProduct = Awaited<ReturnType<typeof listSellerProducts>>[number];
+
+export type ChangeResult =
+  | { ok: true; changed: boolean }
+  | { ok: false; status: 404 | 409; message: string };
+
+const ownedLive = (sellerId: string, productId: string) =>
+  and(eq(products.id, productId), eq(products.sellerId, sellerId), isNull(products.deletedAt));
+
+/**
+ * Advertise: the product shows on the home page while it is available. Advertising twice
+ * changes nothing; a sold or removed product cannot be advertised.
+ */
+export async function advertiseProduct(db: Database, sellerId: string, productId: string): Promise<ChangeResult> {
+  const result = await db
+    .update(products)
+    .set({ advertised: true, updatedAt: new Date() })
+    .where(
+      and(
+        ownedLive(sellerId, productId),
+        eq(products.advertised, false),
+        sql`${products.status} <> 'sold'`,
+        isNull(products.removedAt),
+      ),
+    );
+  if (result.meta.changes === 1) return { ok: true, changed: true };
+  const [product] = await db
+    .select({ status: products.status, advertised: products.advertised, removedAt: products.removedAt })
+    .from(products)
+    .where(ownedLive(sellerId, productId))
+    .limit(1);
+  if (!product) return { ok: false, status: 404, message: PRODUCT_MESSAGES.notFound };
+  if (product.status === "sold") return { ok: false, status: 409, message: PRODUCT_MESSAGES.soldCannotAdvertise };
+  if (product.removedAt) return { ok: false, status: 409, message: PRODUCT_MESSAGES.removedCannotAdvertise };
+  return { ok: true, changed: false };
+}
+
+/**
+ * Deleting hides the product and loses nothing: the row stays (soft delete) with its bookings
+ * and payments, an active (unpaid) booking is ended in the same batch so its buyer sees it as
+ * cancelled, and the photo leaves R2 only when no history can show it any more.
+ */
+export async function deleteProduct(
+  db: Database,
+  photos: R2Bucket,
+  sellerId: string,
+  productId: string,
+): Promise<ChangeResult> {
+  // Ownership first: the booking statements below name the product alone. A seller never
+  // changes and a deletion is never undone, so the answer cannot go stale before the batch.
+  const [product] = await db
+    .select({ photoKey: products.photoKey })
+    .from(products)
+    .where(ownedLive(sellerId, productId))
+    .limit(1);
+  if (!product) return { ok: false, status: 404, message: PRODUCT_MESSAGES.notFound };
+  const now = Date.now();
+  const [deleted] = await db.batch([
+    db
+      .update(products)
+      .set({ deletedAt: new Date(now), updatedAt: new Date(now) })
+      .where(ownedLive(sellerId, productId)),
+    // Released too: a product is booked only while a live booking holds it.
+    ...endActiveBookingsStatements(db, { productId }, "product_deleted", { releaseProducts: true, now }),
+  ]);
+  const changed = (deleted as D1Result).meta.changes === 1;
+  if (changed && product.photoKey) await deletePhotoIfUnneeded(db, photos, product.photoKey);
+  return { ok: true, changed };
+}

@@ -1,0 +1,30 @@
+// My Buyers: a seller's sales, read from the payments (the record of money received), with the
+// buyer and the product read by join. Deleted buyers and deleted products stay in this history.
+import { desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { payments, products, users } from "../../db/schema";
+
+export async function listSales(db: Database, sellerId: string) {
+  return db
+    .select({
+      id: payments.id,
+      productId: payments.productId,
+      amountCents: payments.amountCents,
+      currency: payments.currency,
+      transactionId: payments.transactionId,
+      status: payments.status,
+      paidAt: payments.createdAt,
+      // Aliased: D1 returns rows keyed by column name, and users.name and products.name collide.
+      buyerName: sql`${users.name}`.mapWith(users.name).as("buyer_name"),
+      buyerEmail: sql`${users.email}`.mapWith(users.email).as("buyer_email"),
+      productName: sql`${products.name}`.mapWith(products.name).as("product_name"),
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.buyerId))
+    .innerJoin(products, eq(products.id, payments.productId))
+    .where(eq(payments.sellerId, sellerId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(500);
+}
+
+export type Sale = Awaited<ReturnType<typeof listSales>>[number];

@@ -1,0 +1,77 @@
+import { readFileSync } from "node:fs";
+import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { register, uniqueEmail } from "./helpers";
+
+/** A real photo from the seed (a small WebP). */
+export const PHOTO = {
+  name: "camera.webp",
+  mimeType: "image/webp",
+  buffer: readFileSync(new URL("../../db/seed/photos/camera-0.webp", import.meta.url)),
+};
+
+/** A name no other test, project or retry uses (it is looked for on the shared home page). */
+export function uniqueProductName(info: TestInfo, label: string) {
+  return `${label} ${info.project.name} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** A new seller, registered and signed in, on the Add Product page. */
+export async function registerSeller(page: Page, info: TestInfo, name = "Sam Seller") {
+  const email = uniqueEmail(info, "seller");
+  await page.goto("/register?redirectTo=%2Fdashboard%2Fadd_product");
+  await register(page, { name, email, password: "long enough", role: "Seller" });
+  await expect(page).toHaveURL(/\/dashboard\/add_product$/);
+  return { name, email };
+}
+
+export const PRODUCT = {
+  category: "Camera",
+  condition: "Excellent",
+  description: "Low shutter count, always kept in a bag.",
+  originalPrice: "2,499",
+  resalePrice: "19.99",
+  purchaseYear: "2021",
+  contact: "+1 415 555 0100",
+  location: "Oakland, California",
+};
+
+export async function fillProductForm(page: Page, productName: string, fields: Partial<typeof PRODUCT> = {}) {
+  const values = { ...PRODUCT, ...fields };
+  await page.getByLabel("Product Name").fill(productName);
+  await page.getByLabel("Product Category").selectOption({ label: values.category });
+  await page.getByLabel("Product Condition").selectOption(values.condition);
+  await page.getByLabel("Product Description").fill(values.description);
+  await page.getByLabel("Original Price").fill(values.originalPrice);
+  await page.getByLabel("Resale Price").fill(values.resalePrice);
+  await page.getByLabel("Year Of Purchase").fill(values.purchaseYear);
+  await page.getByLabel("Contact Number").fill(values.contact);
+  await page.getByLabel("Location").fill(values.location);
+}
+
+/** A bearer token for the signed-in browser user (GET /api/jwt with its cookie). */
+export async function bearerOf(request: APIRequestContext) {
+  const response = await request.get("/api/jwt");
+  expect(response.status()).toBe(200);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  return { Authorization: `Bearer ${accessToken}` };
+}
+
+/** A product added through POST /api/product (the REST twin of the form), returning its id. */
+export async function addProductByApi(request: APIRequestContext, auth: Record<string, string>, productName: string) {
+  const response = await request.post("/api/product", {
+    headers: auth,
+    multipart: {
+      productName,
+      category: "camera",
+      condition: PRODUCT.condition,
+      description: PRODUCT.description,
+      originalPrice: PRODUCT.originalPrice,
+      resalePrice: PRODUCT.resalePrice,
+      purchaseYear: PRODUCT.purchaseYear,
+      contact: PRODUCT.contact,
+      location: PRODUCT.location,
+      img: PHOTO,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { insertedId: string }).insertedId;
+}

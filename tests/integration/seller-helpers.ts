@@ -1,0 +1,124 @@
+// Helpers for the seller suites: product forms as a browser sends them (multipart), photos made
+// of the right (or wrong) first bytes, and a look at what R2 holds.
+import { SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { database } from "../../db/client";
+import { bookings, payments, products } from "../../db/schema";
+import { ORIGIN } from "./auth-helpers";
+import { testEnv } from "./test-env";
+
+export const db = () => database(testEnv.DB);
+
+const MAGIC = {
+  jpeg: [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46],
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d],
+  webp: [...new TextEncoder().encode("RIFF"), 0x24, 0x00, 0x00, 0x00, ...new TextEncoder().encode("WEBPVP8 ")],
+  avif: [0x00, 0x00, 0x00, 0x1c, ...new TextEncoder().encode("ftypavif"), 0, 0, 0, 0, ...new TextEncoder().encode("avifmif1miaf")],
+} as const;
+
+/** Bytes that start like a real photo of that kind, padded to `size`. */
+export function photoBytes(kind: keyof typeof MAGIC, size = 256): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  bytes.set(MAGIC[kind].slice(0, size));
+  for (let i = MAGIC[kind].length; i < size; i++) bytes[i] = i % 251;
+  return bytes;
+}
+
+export const photoFile = (kind: keyof typeof MAGIC = "jpeg", size = 256, name = `camera.${kind === "jpeg" ? "jpg" : kind}`) =>
+  new File([photoBytes(kind, size)], name, { type: `image/${kind}` });
+
+export function textFile(text: string, name: string, type: string) {
+  return new File([text], name, { type });
+}
+
+export const validFields = (overrides: Record<string, string> = {}): Record<string, string> => ({
+  productName: "Canon EOS R6",
+  category: "camera",
+  condition: "Excellent",
+  description: "Low shutter count, always kept in a bag.",
+  originalPrice: "2,499.00",
+  resalePrice: "19.99",
+  purchaseYear: "2021",
+  contact: "+1 415 555 0100",
+  location: "Oakland, California",
+  ...overrides,
+});
+
+export function productForm(fields: Record<string, string>, photo: File | null, extra: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...fields, ...extra })) form.set(name, value);
+  // What a browser sends when no file is chosen: an empty, nameless file part.
+  form.set("img", photo ?? new File([], "", { type: "application/octet-stream" }));
+  return form;
+}
+
+/** The Add Product form posted the way a browser without JavaScript posts it. */
+export function postAddProduct(cookie: string, form: FormData) {
+  if (!form.has("intent")) form.set("intent", "create");
+  return SELF.fetch(`${ORIGIN}/dashboard/add_product`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host },
+    body: form,
+    redirect: "manual",
+  });
+}
+
+export async function storedPhotoKeys(): Promise<string[]> {
+  const listed = await testEnv.PHOTOS.list();
+  return listed.objects.map((object) => object.key);
+}
+
+export async function productRows() {
+  return db().select().from(products);
+}
+
+/** A sale set up directly in the database (until the payments issue lands): booking + payment. */
+export async function insertSale(input: {
+  productId: string;
+  buyerId: string;
+  sellerId: string;
+  amountCents: number;
+  transactionId: string;
+  paidAt?: Date;
+}) {
+  const paidAt = input.paidAt ?? new Date();
+  const [booking] = await db()
+    .insert(bookings)
+    .values({
+      productId: input.productId,
+      buyerId: input.buyerId,
+      priceCents: input.amountCents,
+      meetLocation: "Main station",
+      buyerContact: "+1 415 555 0199",
+      status: "paid",
+      paidAt,
+    })
+    .returning();
+  await db().update(products).set({ status: "sold" }).where(eq(products.id, input.productId));
+  const [payment] = await db()
+    .insert(payments)
+    .values({
+      bookingId: booking!.id,
+      productId: input.productId,
+      buyerId: input.buyerId,
+      sellerId: input.sellerId,
+      amountCents: input.amountCents,
+      currency: "usd",
+      provider: "test",
+      transactionId: input.transactionId,
+      createdAt: paidAt,
+    })
+    .returning();
+  return { booking: booking!, payment: payment! };
+}
+
+/** The flash-toast cookie a redirect sets, to send with the next request. */
+export function toastCookieFrom(response: Response): string {
+  const pair = response.headers.getSetCookie().find((value) => value.startsWith("pb_toast="))?.split(";")[0];
+  if (!pair) throw new Error("The response sets no toast");
+  return pair;
+}
+
+/** Text as React writes it into HTML. */
+export const asHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

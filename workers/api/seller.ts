@@ -1,0 +1,138 @@
+// The seller calls of spec section 7. Whose products and sales are read or changed is decided by
+// the bearer token; the spec's `email` query parameter is accepted and ignored. Another seller's
+// product is a 404, exactly like a product that does not exist.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Hono } from "hono";
+import { z } from "zod";
+import { PHOTO_MESSAGES, photoUrl } from "../../app/domain/photo-keys";
+import { PRODUCT_FORM_MAX_BYTES, productSchema } from "../../app/domain/product-schema";
+import {
+  advertiseProduct,
+  createProduct,
+  deleteProduct,
+  listSellerProducts,
+  type ChangeResult,
+  type SellerProduct,
+} from "../../app/domain/products.server";
+import { listSales, type Sale } from "../../app/domain/sales.server";
+import type { SessionUser } from "../../app/domain/sessions.server";
+import { readFormData } from "../../app/utils/http.server";
+import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "./context";
+import { apiError } from "./errors";
+
+export const seller = new Hono<ApiEnv>();
+
+// Middleware per route, not `use("*")`: this app is mounted at the API's root.
+const sellerOnly = [requireBearer, requireApiRole("seller")] as const;
+
+// Prices are given twice: in dollars as numbers (the spec's shape) and as integer cents (exact).
+const dollars = (cents: number) => cents / 100;
+
+function productRecord(product: SellerProduct, owner: SessionUser, origin: string) {
+  const img = photoUrl(product.photoKey);
+  return {
+    _id: product.id,
+    name: owner.name,
+    email: owner.email,
+    productName: product.name,
+    category: product.categorySlug,
+    condition: product.condition,
+    description: product.description,
+    originalPrice: dollars(product.originalPriceCents),
+    resalePrice: dollars(product.resalePriceCents),
+    originalPriceCents: product.originalPriceCents,
+    resalePriceCents: product.resalePriceCents,
+    purchaseYear: product.purchaseYear,
+    contact: product.contact,
+    location: product.location,
+    img: img ? new URL(img, origin).href : null,
+    date: product.createdAt.toISOString(),
+    isBooking: product.status === "booked",
+    isAdvertise: product.advertised,
+    isSold: product.status === "sold",
+    isRemoved: product.removedAt !== null,
+  };
+}
+
+function saleRecord(sale: Sale) {
+  return {
+    _id: sale.id,
+    buyerName: sale.buyerName,
+    buyerEmail: sale.buyerEmail,
+    productId: sale.productId,
+    productName: sale.productName,
+    price: dollars(sale.amountCents),
+    priceCents: sale.amountCents,
+    currency: sale.currency,
+    paymentTime: sale.paidAt.toISOString(),
+    transactionId: sale.transactionId,
+  };
+}
+
+function changeError(c: ApiContext, result: Exclude<ChangeResult, { ok: true }>) {
+  return apiError(c, result.status, result.status === 404 ? "not_found" : "conflict", result.message);
+}
+
+/** POST /api/product: multipart/form-data with the form's fields and the photo in `img`. */
+seller.post("/product", ...sellerOnly, async (c) => {
+  if (!/^multipart\/form-data\b/i.test(c.req.header("Content-Type") ?? "")) {
+    return apiError(c, 415, "unsupported_media_type", "Send multipart/form-data with the photo in the img field.");
+  }
+  const read = await readFormData(c.req.raw, PRODUCT_FORM_MAX_BYTES);
+  if (!read.ok) {
+    return read.status === 413
+      ? apiError(c, 413, "too_large", PHOTO_MESSAGES.tooLarge)
+      : apiError(c, 400, "bad_request", "The multipart body could not be read.");
+  }
+  const submission = parseWithZod(read.form, { schema: productSchema });
+  if (submission.status !== "success") {
+    const fields = Object.fromEntries(
+      Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)),
+    );
+    return apiError(c, 422, "invalid", Object.values(fields)[0]?.[0] ?? "The product is not valid.", fields);
+  }
+  const env = appEnv(c);
+  const result = await createProduct(db(c), env.PHOTOS, c.get("user"), submission.value);
+  if (!result.ok) {
+    const fields = result.field ? { [result.field]: [result.message] } : undefined;
+    return apiError(c, result.status, result.status === 403 ? "forbidden" : "invalid", result.message, fields);
+  }
+  return c.json({ acknowledged: true, insertedId: result.productId }, 201);
+});
+
+/** GET /api/product: the caller's own products. */
+seller.get("/product", ...sellerOnly, async (c) => {
+  const user = c.get("user");
+  const products = await listSellerProducts(db(c), user.id);
+  const origin = new URL(c.req.url).origin;
+  return c.json(products.map((product) => productRecord(product, user, origin)));
+});
+
+const advertiseBody = z.object({
+  isAdvertise: z.literal(true, { error: 'Send {"isAdvertise": true}: advertising cannot be switched off.' }),
+});
+
+/** PUT /api/product/:id {isAdvertise: true}: the product goes on the home page. */
+seller.put("/product/:id", ...sellerOnly, async (c) => {
+  const parsed = advertiseBody.safeParse(await readJson(c));
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Send a JSON object.";
+    return apiError(c, 422, "invalid", message, { isAdvertise: [message] });
+  }
+  const result = await advertiseProduct(db(c), c.get("user").id, c.req.param("id"));
+  if (!result.ok) return changeError(c, result);
+  return c.json({ acknowledged: true, modifiedCount: result.changed ? 1 : 0 });
+});
+
+/** DELETE /api/product/:id: a soft delete, as on My Products. */
+seller.delete("/product/:id", ...sellerOnly, async (c) => {
+  const result = await deleteProduct(db(c), appEnv(c).PHOTOS, c.get("user").id, c.req.param("id"));
+  if (!result.ok) return changeError(c, result);
+  return c.json({ acknowledged: true, deletedCount: result.changed ? 1 : 0 });
+});
+
+/** GET /api/sellerSBuyer: the caller's sales (open to anyone in the original; not here). */
+seller.get("/sellerSBuyer", ...sellerOnly, async (c) => {
+  const sales = await listSales(db(c), c.get("user").id);
+  return c.json(sales.map(saleRecord));
+});
