@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { recordSale } from "./database";
-import { DEMO, expectToast, login, uniqueEmail } from "./helpers";
+import { expect, test, type Browser, type TestInfo } from "@playwright/test";
+import { DEMO, expectToast, login, register, uniqueEmail } from "./helpers";
 import {
   PHOTO,
   PRODUCT,
@@ -214,7 +213,7 @@ test.describe("deleting a product", () => {
 });
 
 test.describe("My Buyers", () => {
-  test("shows who paid for the seller's products", async ({ page }, info) => {
+  test("shows who paid for the seller's products", async ({ page, browser }, info) => {
     await registerSeller(page, info);
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "My Buyers" }).click();
     await expect(page).toHaveTitle("Pay&Buy My Buyers");
@@ -223,8 +222,7 @@ test.describe("My Buyers", () => {
     const name = uniqueProductName(info, "Sold Tripod");
     const productId = await addProductByApi(page.request, await bearerOf(page.request), name);
     const buyerEmail = uniqueEmail(info, "payer");
-    const transactionId = `pi_e2e_${Date.now()}_${info.project.name}`;
-    recordSale({ productId, buyerName: "Paula Payer", buyerEmail, transactionId });
+    const transactionId = await buyAndPay(browser, info, { productId, name, buyerEmail });
 
     await page.reload();
     const row = page.getByRole("row", { name: /Paula Payer/ });
@@ -266,3 +264,34 @@ test.describe("seller pages are for sellers", () => {
     await expect(page.getByRole("heading", { name: "My Buyers" })).toBeVisible();
   });
 });
+
+/** A real sale: a new buyer books the product and pays with the test card in their own browser. */
+async function buyAndPay(
+  browser: Browser,
+  info: TestInfo,
+  sale: { productId: string; name: string; buyerEmail: string },
+): Promise<string> {
+  const context = await browser.newContext({ javaScriptEnabled: info.project.name === "js" });
+  const buyer = await context.newPage();
+  await buyer.goto("/register");
+  await register(buyer, { name: "Paula Payer", email: sale.buyerEmail, password: "long enough" });
+  await expect(buyer).toHaveURL(/\/$/);
+  await buyer.goto(`/products/camera?book=${sale.productId}`);
+  const dialog = buyer.getByRole("dialog", { name: `Book ${sale.name}` });
+  await dialog.getByLabel("Your Location*").fill("Main station");
+  await dialog.getByLabel("Your Contact*").fill("+1 415 555 0199");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expect(buyer.getByRole("status")).toContainText("Booking Submitted Successfully");
+  await buyer.goto("/dashboard/my_orders");
+  await buyer.getByRole("row").filter({ hasText: sale.name }).getByRole("link", { name: "Pay" }).click();
+  await buyer.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await buyer.getByLabel("Expiry (MM/YY)").fill("12/39");
+  await buyer.getByLabel("CVC", { exact: true }).fill("123");
+  await buyer.getByRole("button", { name: "Pay", exact: true }).click();
+  const receipt = buyer.getByRole("region", { name: "Payment Information" });
+  await expect(receipt).toContainText("Paid");
+  const transactionId = /test_[0-9a-f]{24}/.exec((await receipt.textContent()) ?? "")?.[0];
+  expect(transactionId).toBeTruthy();
+  await context.close();
+  return transactionId!;
+}
