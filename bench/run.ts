@@ -5,12 +5,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { runLighthouse, type LighthouseScores } from "./lighthouse";
 
 const PORT = 8790;
 const BASE = `http://localhost:${PORT}`;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const GROWTH = Number(process.env.BENCH_GROWTH ?? 10_000);
+const GROWTH = Number(process.env.BENCH_GROWTH ?? 100_000);
 
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -44,7 +45,10 @@ async function prepareState() {
 function startServer(): ChildProcess {
   return spawn(
     "npx",
-    ["wrangler", "dev", "--persist-to", STATE, "--port", String(PORT), "--ip", "127.0.0.1", "--var", "LOCAL_DEV:true", "--log-level", "warn"],
+    [
+      "wrangler", "dev", "--persist-to", STATE, "--port", String(PORT), "--ip", "127.0.0.1",
+      "--var", "LOCAL_DEV:true", "--var", "BENCH_COUNT_D1:true", "--log-level", "warn",
+    ],
     { stdio: ["ignore", "ignore", "inherit"], detached: true },
   );
 }
@@ -147,12 +151,30 @@ async function measure(staticAsset: string): Promise<Load[]> {
   return loads;
 }
 
+/** D1 round trips of one page load, as the counting binding reports them. */
+async function roundTrips(path: string, cookie?: string): Promise<number> {
+  const response = await fetch(`${BASE}${path}`, { headers: cookie ? { cookie } : {} });
+  await response.arrayBuffer();
+  return Number(response.headers.get("X-D1-Round-Trips") ?? NaN);
+}
+
+const mark = (ok: boolean) => (ok ? "ok" : "OVER BUDGET");
+
+function printBudgets(rows: Array<[string, string, string, boolean]>) {
+  console.log("\nBudgets\n");
+  console.log("| figure | measured | budget | |");
+  console.log("|---|---:|---:|---|");
+  for (const [figure, measured, budget, ok] of rows) console.log(`| ${figure} | ${measured} | ${budget} | ${mark(ok)} |`);
+}
+
 async function main() {
   if (!existsSync("build/server/index.js")) await run("npm", ["run", "build"]);
   await prepareState();
   let server = startServer();
   let staticAsset = "";
   let seeded: Load[] = [];
+  const budgets: Array<[string, string, string, boolean]> = [];
+  let lighthouseScores: LighthouseScores[] = [];
   try {
     await waitFor(`${BASE}/api/health`);
     const html = await (await fetch(`${BASE}/`)).text();
@@ -170,25 +192,67 @@ async function main() {
     console.log(`| HTML | 1 | ${kb(page.raw)} | ${kb(page.gzip)} |`);
     console.log(`| CSS | ${css.count} | ${kb(css.raw)} | ${kb(css.gzip)} |`);
     console.log(`| JavaScript | ${js.count} | ${kb(js.raw)} | ${kb(js.gzip)} |`);
+    budgets.push(["home HTML + render-blocking CSS, gzip", kb(page.gzip + css.gzip), "<= 14.6 KB", page.gzip + css.gzip <= 14.6 * 1024]);
+    budgets.push(["home JavaScript, gzip", kb(js.gzip), "<= 100 KB", js.gzip <= 100 * 1024]);
+
+    const cookie = await signIn();
+    for (const [label, path, withCookie] of [
+      ["home", "/", false],
+      ["blog", "/blog", false],
+      ["login", "/login", false],
+      ["category, signed in", "/products/camera", true],
+      ["my orders, signed in", "/dashboard/my_orders", true],
+    ] as const) {
+      const trips = await roundTrips(path, withCookie ? cookie : undefined);
+      budgets.push([`D1 round trips: ${label}`, String(trips), "<= 1", trips <= 1]);
+    }
+
+    if (process.env.BENCH_LIGHTHOUSE !== "false") {
+      lighthouseScores = await runLighthouse(BASE, ["/", "/login", "/products/camera"], cookie);
+    }
   } finally {
     await stopServer(server);
   }
   printLoads("Seed catalog (48 listings)", seeded);
+  if (lighthouseScores.length) {
+    console.log("\nLighthouse (mobile defaults)\n");
+    console.log("| page | performance (>= 95) | accessibility (100) | best practices (100) | SEO (100) | total bytes | LCP |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|");
+    for (const r of lighthouseScores) {
+      console.log(`| ${r.path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${kb(r.totalBytes)} | ${Math.round(r.lcpMs)} ms |`);
+      budgets.push([`Lighthouse performance ${r.path}`, String(r.performance), ">= 95", r.performance >= 95]);
+      budgets.push([`Lighthouse accessibility ${r.path}`, String(r.accessibility), "100", r.accessibility === 100]);
+      budgets.push([`Lighthouse best practices ${r.path}`, String(r.bestPractices), "100", r.bestPractices === 100]);
+      budgets.push([`Lighthouse SEO ${r.path}`, String(r.seo), "100", r.seo === 100]);
+    }
+    const home = lighthouseScores.find((r) => r.path === "/");
+    if (home) budgets.push(["home total weight (mobile)", kb(home.totalBytes), "<= 250 KB", home.totalBytes <= 250 * 1024]);
+  }
+  const staticRps = seeded.find((l) => l.label === "static CSS")!.requestsPerSecond;
+  for (const l of seeded.filter((l) => l.label === "home" || l.label.startsWith("category"))) {
+    const ratio = l.requestsPerSecond / staticRps;
+    budgets.push([`${l.label} req/s vs static`, `${(ratio * 100).toFixed(0)} %`, ">= 50 %", ratio >= 0.5]);
+  }
 
   await run("npx", ["tsx", "bench/grow-catalog.ts", "--persist-to", STATE, "--count", String(GROWTH)]);
   server = startServer();
   try {
-    await waitFor(`${BASE}/api/health`);
+    await waitFor(`${BASE}/api/health`, 300_000);
     const grown = await measure(staticAsset);
     printLoads(`Seed + ${GROWTH.toLocaleString("en-US")} listings`, grown);
     console.log("\np50 growth (grown / seed):");
     for (const [index, l] of grown.entries()) {
       const before = seeded[index]!;
-      console.log(`- ${l.label}: ${before.p50} ms → ${l.p50} ms (${(l.p50 / Math.max(before.p50, 0.1)).toFixed(2)}x)`);
+      const growth = l.p50 / Math.max(before.p50, 0.1);
+      console.log(`- ${l.label}: ${before.p50} ms → ${l.p50} ms (${growth.toFixed(2)}x)`);
+      if (l.label === "home" || l.label.startsWith("category")) {
+        budgets.push([`${l.label} p50 growth at +${GROWTH.toLocaleString("en-US")} listings`, `${growth.toFixed(2)}x`, "<= 1.5x", growth <= 1.5]);
+      }
     }
   } finally {
     await stopServer(server);
   }
+  printBudgets(budgets);
 }
 
 main().catch((error) => {

@@ -6,6 +6,7 @@ import * as serverBuild from "../build/server/index.js";
 import { getLoadContext } from "../app/load-context";
 import { api } from "./api";
 import { serveImage } from "./images";
+import { countingD1, type RoundTrips } from "./d1-counter";
 import { securityHeaders, type WorkerVariables } from "./security-headers";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
@@ -13,6 +14,15 @@ const handleRemixRequest = createRequestHandler(serverBuild as unknown as Server
 const app = new Hono<{ Bindings: Env; Variables: WorkerVariables }>();
 
 app.use("*", securityHeaders);
+
+// The bench counts D1 round trips per request (BENCH_COUNT_D1=true); never set in production.
+app.use("*", async (c, next) => {
+  if ((c.env as { BENCH_COUNT_D1?: string }).BENCH_COUNT_D1 !== "true") return next();
+  const trips: RoundTrips = { count: 0 };
+  c.env = { ...c.env, DB: countingD1(c.env.DB, trips) };
+  await next();
+  c.res.headers.set("X-D1-Round-Trips", String(trips.count));
+});
 app.route("/api", api);
 app.get("/images/:key", serveImage);
 app.all("*", (c) => {

@@ -1,8 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { z } from "zod";
-import { bookingSchema } from "../domain/schemas";
 import { button } from "../styles/utilities.css";
 import { NOT_FOUND, formatPrice } from "../utils/format";
 import type { BookingDialogData } from "../utils/storefront.server";
@@ -11,7 +8,11 @@ import * as dialogStyles from "./dialog.css";
 import { ErrorList, Field } from "./forms";
 import * as formStyles from "./forms.css";
 
-/** The booking dialog (spec section 2): prefilled and read-only, except where to meet. */
+/**
+ * The booking dialog (spec section 2): prefilled and read-only, except where to meet.
+ * Validated on the server only (the storefront's shared zod schema): the home page stays free
+ * of the form libraries, and with JavaScript the answer comes back without a reload anyway.
+ */
 export function BookingDialog({
   dialog,
   lastResult,
@@ -21,13 +22,9 @@ export function BookingDialog({
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "book";
-  const [form, fields] = useForm<z.input<typeof bookingSchema>>({
-    id: "booking",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const errors = lastResult?.error ?? {};
+  const typed = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const value = (name: string) => (typeof typed[name] === "string" ? (typed[name] as string) : undefined);
   const { product, buyer, closeHref } = dialog;
   if (!product) {
     return (
@@ -46,7 +43,7 @@ export function BookingDialog({
   );
   return (
     <UrlDialog title={`Book ${product.name}`} closeHref={closeHref}>
-      <Form method="post" {...getFormProps(form)} noValidate className={formStyles.form} preventScrollReset>
+      <Form method="post" id="booking" noValidate className={formStyles.form} preventScrollReset>
         <input type="hidden" name="intent" value="book" />
         <input type="hidden" name="productId" value={product.id} />
         {readOnly("name", "Your name", buyer.name)}
@@ -57,15 +54,32 @@ export function BookingDialog({
         {readOnly("seller-contact", "Seller contact", product.contact || NOT_FOUND)}
         <Field
           label="Your Location*"
-          inputProps={{ ...getInputProps(fields.meetLocation, { type: "text" }), autoComplete: "address-level2", "aria-required": true }}
-          errors={fields.meetLocation.errors}
+          inputProps={{
+            id: "booking-meetLocation",
+            name: "meetLocation",
+            type: "text",
+            defaultValue: value("meetLocation"),
+            autoComplete: "address-level2",
+            maxLength: 200,
+            "aria-required": true,
+          }}
+          errors={errors.meetLocation}
         />
         <Field
           label="Your Contact*"
-          inputProps={{ ...getInputProps(fields.buyerContact, { type: "tel" }), autoComplete: "tel", inputMode: "tel", "aria-required": true }}
-          errors={fields.buyerContact.errors}
+          inputProps={{
+            id: "booking-buyerContact",
+            name: "buyerContact",
+            type: "tel",
+            defaultValue: value("buyerContact"),
+            autoComplete: "tel",
+            inputMode: "tel",
+            maxLength: 30,
+            "aria-required": true,
+          }}
+          errors={errors.buyerContact}
         />
-        <ErrorList id={form.errorId} errors={form.errors} />
+        <ErrorList id="booking-error" errors={errors[""]} />
         <div className={dialogStyles.actions}>
           <Link to={closeHref} className={button.ghost} preventScrollReset replace>
             Cancel

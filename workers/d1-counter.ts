@@ -1,0 +1,56 @@
+// For the bench only: counts D1 round trips (a statement run, or a batch) per request. Enabled
+// with the BENCH_COUNT_D1=true variable; the count is sent as X-D1-Round-Trips.
+
+export interface RoundTrips {
+  count: number;
+}
+
+const RUNS = new Set(["first", "all", "run", "raw"]);
+const originals = new WeakMap<object, D1PreparedStatement>();
+
+function countStatement(statement: D1PreparedStatement, trips: RoundTrips): D1PreparedStatement {
+  const proxy = new Proxy(statement, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== "function") return value;
+      if (property === "bind") {
+        return (...args: unknown[]) => countStatement(value.apply(target, args) as D1PreparedStatement, trips);
+      }
+      if (RUNS.has(String(property))) {
+        return (...args: unknown[]) => {
+          trips.count++;
+          return value.apply(target, args);
+        };
+      }
+      return value.bind(target);
+    },
+  });
+  originals.set(proxy, statement);
+  return proxy;
+}
+
+/** A D1 binding that counts what it sends to the database. */
+export function countingD1(database: D1Database, trips: RoundTrips): D1Database {
+  return new Proxy(database, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== "function") return value;
+      if (property === "prepare") {
+        return (query: string) => countStatement(target.prepare(query), trips);
+      }
+      if (property === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          trips.count++;
+          return target.batch(statements.map((statement) => originals.get(statement) ?? statement));
+        };
+      }
+      if (property === "exec") {
+        return (query: string) => {
+          trips.count++;
+          return target.exec(query);
+        };
+      }
+      return value.bind(target);
+    },
+  });
+}
