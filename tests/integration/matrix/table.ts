@@ -1,0 +1,242 @@
+// The authorization matrix: every page, every form action (each intent) and every /api call,
+// against six callers, on objects that belong to A, to B and to nobody. One place to read who
+// may do what; tests/integration/authorization-matrix.test.ts walks it.
+import { SELF } from "cloudflare:test";
+import { ORIGIN } from "../auth-helpers";
+import type { Outcome } from "./outcome";
+import type { Caller, World } from "./world";
+
+export type Owner = "A" | "B" | "nobody";
+
+export interface Row {
+  /** What is called, for the report. */
+  name: string;
+  /** Which route this row covers: a Remix route id or "METHOD /api/path" as Hono names it. */
+  covers: string;
+  /** Rows that change data run each caller on a fresh world. */
+  mutates?: boolean;
+  send: (world: World, caller: Caller) => Promise<Response>;
+  expect: Record<Caller, Outcome>;
+}
+
+const all = (outcome: Outcome): Record<Caller, Outcome> => ({
+  anon: outcome, buyerA: outcome, buyerB: outcome, sellerA: outcome, sellerB: outcome, admin: outcome,
+});
+const signedIn = (outcome: Outcome, anon: Outcome = "login") => ({ ...all(outcome), anon });
+const only = (roles: Array<"buyer" | "seller" | "admin">, yes: Outcome, no: Outcome, anon: Outcome = "login"): Record<Caller, Outcome> => ({
+  anon,
+  buyerA: roles.includes("buyer") ? yes : no,
+  buyerB: roles.includes("buyer") ? yes : no,
+  sellerA: roles.includes("seller") ? yes : no,
+  sellerB: roles.includes("seller") ? yes : no,
+  admin: roles.includes("admin") ? yes : no,
+});
+
+function page(path: string, covers: string, expect: Record<Caller, Outcome>): Row {
+  return {
+    name: `GET ${path}`,
+    covers,
+    send: (world, caller) => SELF.fetch(`${ORIGIN}${path}`, { headers: cookieOf(world, caller), redirect: "manual" }),
+    expect,
+  };
+}
+
+function cookieOf(world: World, caller: Caller): Record<string, string> {
+  const cookie = world.cookies[caller];
+  return cookie ? { Cookie: cookie } : {};
+}
+
+function form(
+  path: string | ((world: World) => string),
+  covers: string,
+  fields: (world: World) => Record<string, string>,
+  expect: Record<Caller, Outcome>,
+  label?: string,
+): Row {
+  return {
+    name: `POST ${label ?? (typeof path === "string" ? path : covers)}`,
+    covers,
+    mutates: true,
+    send: (world, caller) =>
+      SELF.fetch(`${ORIGIN}${typeof path === "string" ? path : path(world)}`, {
+        method: "POST",
+        headers: {
+          ...cookieOf(world, caller),
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: ORIGIN,
+          Host: new URL(ORIGIN).host,
+        },
+        body: new URLSearchParams(fields(world)),
+        redirect: "manual",
+      }),
+    expect,
+  };
+}
+
+function api(
+  method: string,
+  path: string | ((world: World) => string),
+  covers: string,
+  expect: Record<Caller, Outcome>,
+  options: { json?: (world: World) => unknown; mutates?: boolean; cookie?: boolean } = {},
+): Row {
+  return {
+    name: `${method} ${typeof path === "string" ? path : covers}`,
+    covers: `${method} ${covers}`,
+    mutates: options.mutates ?? method !== "GET",
+    send: (world, caller) => {
+      const headers: Record<string, string> = {};
+      if (options.cookie) Object.assign(headers, cookieOf(world, caller));
+      else if (world.bearers[caller]) headers.Authorization = world.bearers[caller]!;
+      if (options.json) headers["Content-Type"] = "application/json";
+      return SELF.fetch(`${ORIGIN}${typeof path === "string" ? path : path(world)}`, {
+        method,
+        headers,
+        body: options.json ? JSON.stringify(options.json(world)) : undefined,
+        redirect: "manual",
+      });
+    },
+    expect,
+  };
+}
+
+const per = (owner: Owner, expect: Record<Caller, Outcome>) => ({ owner, expect });
+
+/** Buyer A's object: A may, B is told it does not exist, other roles are refused by role. */
+const buyersOwn = (owner: Owner, mine: Outcome, notMine: Outcome, otherRoles: Outcome, anon: Outcome): Record<Caller, Outcome> => ({
+  anon,
+  buyerA: owner === "A" ? mine : notMine,
+  buyerB: owner === "B" ? mine : notMine,
+  sellerA: otherRoles,
+  sellerB: otherRoles,
+  admin: otherRoles,
+});
+const sellersOwn = (owner: Owner, mine: Outcome, notMine: Outcome, otherRoles: Outcome, anon: Outcome): Record<Caller, Outcome> => ({
+  anon,
+  buyerA: otherRoles,
+  buyerB: otherRoles,
+  sellerA: owner === "A" ? mine : notMine,
+  sellerB: owner === "B" ? mine : notMine,
+  admin: otherRoles,
+});
+
+const OWNERS: Owner[] = ["A", "B", "nobody"];
+const GOOD_CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" };
+const BOOKING_FIELDS = { meetLocation: "Union Square", buyerContact: "+1 415 555 0101" };
+
+export const ROWS: Row[] = [
+  // Public pages.
+  page("/", "routes/index", all("ok")),
+  page("/home", "routes/home", all("ok")),
+  page("/blog", "routes/blog", all("ok")),
+  page("/about", "routes/about", all("ok")),
+  page("/login", "routes/login", signedIn("redirect", "ok")),
+  page("/register", "routes/register", signedIn("redirect", "ok")),
+  page("/logout", "routes/logout", all("redirect")),
+  page("/subscribe", "routes/subscribe", all("redirect")),
+  page("/auth/google", "routes/auth.google", all("redirect")),
+  page("/auth/google/callback?code=x&state=forged", "routes/auth.google.callback", all("refused")),
+  page("/no/such/page", "routes/not-found", all("notFound")),
+  page("/products/camera", "routes/products.$name", signedIn("ok")),
+  page("/products/no-such-category", "routes/products.$name", signedIn("notFound")),
+  // The dashboard and its pages per role.
+  page("/dashboard", "routes/dashboard._index", signedIn("redirect")),
+  page("/dashboard/my_orders", "routes/dashboard.my_orders", only(["buyer"], "ok", "forbidden")),
+  page("/dashboard/wishlist", "routes/dashboard.wishlist", only(["buyer"], "ok", "forbidden")),
+  page("/dashboard/add_product", "routes/dashboard.add_product", only(["seller"], "ok", "forbidden")),
+  page("/dashboard/my_product", "routes/dashboard.my_product", only(["seller"], "ok", "forbidden")),
+  page("/dashboard/my_buyer", "routes/dashboard.my_buyer", only(["seller"], "ok", "forbidden")),
+  page("/dashboard/all_sellers", "routes/dashboard.all_sellers", only(["admin"], "ok", "forbidden")),
+  page("/dashboard/all_buyers", "routes/dashboard.all_buyers", only(["admin"], "ok", "forbidden")),
+  page("/dashboard/reported_items", "routes/dashboard.reported_items", only(["admin"], "ok", "forbidden")),
+  ...OWNERS.map((owner) => ({
+    ...page("", "routes/dashboard.payment", buyersOwn(owner, "ok", "notFound", "forbidden", "login")),
+    name: `GET /dashboard/payment/{booking of ${owner}}`,
+    send: (world: World, caller: Caller) =>
+      SELF.fetch(`${ORIGIN}/dashboard/payment/${world.booking[owner]}`, { headers: cookieOf(world, caller), redirect: "manual" }),
+  })),
+
+  // Form actions, each intent.
+  form("/login", "routes/login", () => ({ email: `nobody-${crypto.randomUUID()}@example.com`, password: "whatever1", website_confirm: "" }), signedIn("redirect", "badRequest"), "/login (unknown account)"),
+  form("/register", "routes/register", () => ({ name: "New", email: `new-${crypto.randomUUID()}@example.com`, password: "long enough", website_confirm: "" }), all("ok"), "/register"),
+  form("/logout", "routes/logout", () => ({}), all("redirect"), "/logout"),
+  form("/subscribe", "routes/subscribe", () => ({ email: "reader@example.com" }), all("ok"), "/subscribe"),
+  form("/no/such/page", "routes/not-found", () => ({}), all("notFound"), "/no/such/page"),
+  ...OWNERS.flatMap((owner) => [
+    form("/?index", "routes/index", (w) => ({ intent: "book", productId: w.listing[owner], ...BOOKING_FIELDS }),
+      only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/ intent=book listing of ${owner}`),
+    form("/products/camera", "routes/products.$name", (w) => ({ intent: "book", productId: w.listing[owner], ...BOOKING_FIELDS }),
+      only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/products/camera intent=book listing of ${owner}`),
+    form("/?index", "routes/index", (w) => ({ intent: "wishlist-add", productId: w.listing[owner] }),
+      only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/ intent=wishlist-add listing of ${owner}`),
+    form("/dashboard/wishlist", "routes/dashboard.wishlist", (w) => ({ intent: "book", productId: w.listing[owner], ...BOOKING_FIELDS }),
+      only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/dashboard/wishlist intent=book listing of ${owner}`),
+    form("/dashboard/wishlist", "routes/dashboard.wishlist", (w) => ({ intent: "wishlist-remove", productId: w.listing[owner] }),
+      only(["buyer"], "refused", "forbidden"), `/dashboard/wishlist intent=wishlist-remove listing of ${owner} (not in the list)`),
+    form("/dashboard/my_orders", "routes/dashboard.my_orders", (w) => ({ intent: "cancel", bookingId: w.booking[owner] }),
+      buyersOwn(owner, "ok", "refused", "forbidden", "login"), `/dashboard/my_orders intent=cancel booking of ${owner}`),
+    form((w) => `/dashboard/payment/${w.booking[owner]}`, "routes/dashboard.payment", () => ({ intent: "pay-test", ...GOOD_CARD }),
+      buyersOwn(owner, "ok", "notFound", "forbidden", "login"), `/dashboard/payment intent=pay-test booking of ${owner}`),
+    form("/dashboard/my_product", "routes/dashboard.my_product", (w) => ({ intent: "advertise", id: w.listing[owner] }),
+      sellersOwn(owner, "ok", "notFound", "forbidden", "login"), `/dashboard/my_product intent=advertise listing of ${owner}`),
+    form("/dashboard/my_product", "routes/dashboard.my_product", (w) => ({ intent: "delete", id: w.listing[owner] }),
+      sellersOwn(owner, "ok", "notFound", "forbidden", "login"), `/dashboard/my_product intent=delete listing of ${owner}`),
+  ]),
+  form("/dashboard/my_orders", "routes/dashboard.my_orders", () => ({ intent: "keep" }), only(["buyer"], "refused", "forbidden"), "/dashboard/my_orders intent=keep"),
+  form("/dashboard/my_product", "routes/dashboard.my_product", () => ({ intent: "keep" }), only(["seller"], "refused", "forbidden"), "/dashboard/my_product intent=keep"),
+  form("/dashboard/add_product", "routes/dashboard.add_product", () => ({ intent: "create" }), only(["seller"], "badRequest", "forbidden"), "/dashboard/add_product intent=create (empty)"),
+
+  // The REST API.
+  api("GET", "/api/health", "/api/health", all("ok")),
+  api("GET", "/api/jwt", "/api/jwt", signedIn("ok", "unauthorized"), { cookie: true }),
+  api("POST", "/api/token", "/api/token", all("unauthorized"), { json: () => ({ email: `nobody-${crypto.randomUUID()}@example.com`, password: "whatever1" }) }),
+  api("POST", "/api/users", "/api/users", all("ok"), { json: () => ({ name: "Api", email: `api-${crypto.randomUUID()}@example.com`, password: "long enough" }) }),
+  api("GET", "/api/user", "/api/user", signedIn("ok", "unauthorized")),
+  ...(["admin", "seller", "buyer"] as const).flatMap((kind) =>
+    (["A", "B"] as const).map((owner) =>
+      api("GET", (w) => `/api/user/${kind}/${w.users[`buyer${owner}`].email}`, `/api/user/${kind}/:email`, {
+        anon: "unauthorized",
+        buyerA: owner === "A" ? "ok" : "forbidden",
+        buyerB: owner === "B" ? "ok" : "forbidden",
+        sellerA: "forbidden",
+        sellerB: "forbidden",
+        admin: "ok",
+      }),
+    ),
+  ),
+  api("GET", "/api/advertiseProduct", "/api/advertiseProduct", all("ok")),
+  api("GET", "/api/category?size=3", "/api/category", all("ok")),
+  api("GET", "/api/products?path=camera", "/api/products", signedIn("ok", "unauthorized")),
+  api("GET", "/api/wishlist", "/api/wishlist", only(["buyer"], "ok", "forbidden", "unauthorized")),
+  api("GET", "/api/myOrders", "/api/myOrders", only(["buyer"], "ok", "forbidden", "unauthorized")),
+  api("GET", "/api/product", "/api/product", only(["seller"], "ok", "forbidden", "unauthorized")),
+  api("GET", "/api/sellerSBuyer", "/api/sellerSBuyer", only(["seller"], "ok", "forbidden", "unauthorized")),
+  api("POST", "/api/webhooks/stripe", "/api/webhooks/stripe", all("notFound"), { json: () => ({}) }),
+  ...OWNERS.flatMap((owner) => [
+    api("POST", "/api/wishlist", "/api/wishlist", only(["buyer"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
+      { json: (w) => ({ productId: w.listing[owner] }) }),
+    api("POST", "/api/booking", "/api/booking", only(["buyer"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
+      { json: (w) => ({ productId: w.listing[owner], ...BOOKING_FIELDS }) }),
+    api("GET", (w) => `/api/booking/${w.booking[owner]}`, "/api/booking/:id", {
+      anon: "unauthorized",
+      buyerA: owner === "A" ? "ok" : "notFound",
+      buyerB: owner === "B" ? "ok" : "notFound",
+      sellerA: owner === "A" ? "ok" : "notFound",
+      sellerB: owner === "B" ? "ok" : "notFound",
+      admin: owner === "nobody" ? "notFound" : "ok",
+    }),
+    api("PUT", "/api/bookingCancel", "/api/bookingCancel", buyersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+      { json: (w) => ({ bookingId: w.booking[owner] }) }),
+    api("POST", "/api/create-payment-intent", "/api/create-payment-intent", buyersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+      { json: (w) => ({ bookingId: w.booking[owner] }) }),
+    api("POST", "/api/payment", "/api/payment", buyersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+      { json: (w) => ({ bookingId: w.booking[owner], card: GOOD_CARD }) }),
+    api("PUT", (w) => `/api/product/${w.listing[owner]}`, "/api/product/:id", sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+      { json: () => ({ isAdvertise: true }) }),
+    api("DELETE", (w) => `/api/product/${w.listing[owner]}`, "/api/product/:id", sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized")),
+  ]),
+  api("POST", "/api/product", "/api/product", only(["seller"], "badRequest", "forbidden", "unauthorized"), { json: () => ({}) }),
+  api("GET", "/api/no/such/call", "*", all("notFound")),
+];
+
+export { per };
