@@ -47,3 +47,11 @@ export const summary = style({
 
 globalStyle(`${summary} dt`, { color: vars.color.muted, fontWeight: 600 });
 globalStyle(`${summary} dd`, { margin: 0, overflowWrap: "anywhere" });
+
+/** A quiet link at the start of the actions row (Report this listing). */
+export const reportLink = style({
+  marginRight: "auto",
+  alignSelf: "center",
+  fontSize: vars.size.sm,
+  color: vars.color.danger,
+});
