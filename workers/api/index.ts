@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { checkDatabase } from "../../app/domain/health.server";
 import { apiError } from "./errors";
+import { admin } from "./admin";
 import { identity } from "./identity";
+import { reports } from "./reports";
 import { storefront } from "./storefront";
 
 /** The REST API for programs, mounted at /api. */
@@ -15,6 +17,8 @@ api.get("/health", async (c) => {
 
 api.route("/", identity);
 api.route("/", storefront);
+api.route("/", admin);
+api.route("/", reports);
 
 // Registered last: any other /api path is a JSON 404, never the HTML site.
 api.all("*", (c) => apiError(c, 404, "not_found", "There is no such API call."));
