@@ -164,21 +164,24 @@ export async function removeReportedListing(
     .limit(1);
   if (!report) return noSuchReport;
   const now = Date.now();
-  const [removed, , ended, resolved] = await db.batch([
+  const endBooking = endActiveBookingsStatements(db, { productId: report.productId }, "listing_removed", {
+    releaseProducts: true,
+    now,
+  });
+  const results = await db.batch([
     db
       .update(products)
       .set({ removedAt: new Date(now), updatedAt: new Date(now) })
       .where(and(eq(products.id, report.productId), isNull(products.removedAt))),
-    ...endActiveBookingsStatements(db, { productId: report.productId }, "listing_removed", {
-      releaseProducts: true,
-      now,
-    }),
+    ...endBooking,
     db
       .update(reports)
       .set({ status: "actioned", resolvedAt: new Date(now), resolvedBy: admin.id })
       .where(and(eq(reports.productId, report.productId), eq(reports.status, "open"))),
   ]);
-  const changes = (result: unknown) => (result as D1Result).meta.changes;
-  if (changes(resolved) === 0) return noSuchReport;
-  return { ok: true, reportsResolved: changes(resolved), listingsRemoved: changes(removed), bookingsEnded: changes(ended) };
+  const changes = (index: number) => (results[index] as D1Result).meta.changes;
+  // The last of the booking statements is the one that ends the booking.
+  const [removed, ended, resolved] = [changes(0), changes(endBooking.length), changes(results.length - 1)];
+  if (resolved === 0) return noSuchReport;
+  return { ok: true, reportsResolved: resolved, listingsRemoved: removed, bookingsEnded: ended };
 }
