@@ -1,6 +1,8 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../styles/theme.css";
 
+export const fieldset = style({ margin: 0, padding: 0, border: 0, minWidth: 0 });
+
 export const reasons = style({ display: "grid", gap: vars.space.xs, margin: 0, padding: 0, border: 0 });
 
 export const reason = style({

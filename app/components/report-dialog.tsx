@@ -49,7 +49,7 @@ export function ReportDialog({
       <Form method="post" {...getFormProps(form)} noValidate className={formStyles.form} preventScrollReset>
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="productId" value={product.id} />
-        <fieldset className={formStyles.field} aria-describedby={reasonErrorId}>
+        <fieldset className={`${formStyles.field} ${styles.fieldset}`} aria-describedby={reasonErrorId}>
           <legend className={formStyles.label}>Reason*</legend>
           <div className={styles.reasons}>
             {getCollectionProps(fields.reason, { type: "radio", options: REASONS }).map(({ key, ...props }) => (

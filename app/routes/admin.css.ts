@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../styles/theme.css";
 
 export const verified = style({
@@ -14,9 +14,12 @@ export const verified = style({
 /** A name with its email (or a note) on the line below. */
 export const stacked = style({ display: "grid", gap: vars.space.xxs });
 
-export const secondary = style({ color: vars.color.muted, fontSize: vars.size.xs, overflowWrap: "anywhere" });
+export const secondary = style({ color: vars.color.muted, fontSize: vars.size.xs, fontWeight: 400, overflowWrap: "break-word" });
 
-export const listing = style({ display: "flex", alignItems: "center", gap: vars.space.sm });
+export const listing = style({ display: "flex", alignItems: "center", gap: vars.space.sm, minWidth: "16rem" });
+
+// The photo keeps its 64x64 however long the product's name is.
+globalStyle(`${listing} > :first-child`, { flexShrink: 0 });
 
 export const reportCount = style({
   justifySelf: "start",

@@ -80,11 +80,9 @@ export default function ReportedItems() {
             <thead>
               <tr>
                 <th scope="col">Index</th>
-                <th scope="col">Product</th>
-                <th scope="col">Seller</th>
+                <th scope="col">Product and seller</th>
                 <th scope="col">Reason</th>
-                <th scope="col">Reporter</th>
-                <th scope="col">Reported</th>
+                <th scope="col">Reported by</th>
                 <th scope="col">Action</th>
               </tr>
             </thead>
@@ -97,21 +95,21 @@ export default function ReportedItems() {
                       <ImageZoom photoKey={report.photoKey} alt={report.productName || "Product"} />
                       <span className={styles.stacked}>
                         {report.productName || "Name not found"}
+                        <span className={styles.secondary}>
+                          {`by ${report.sellerName || "Name not found"}, ${report.sellerEmail || "Email not found"}`}
+                          {report.sellerVerifiedAt ? (
+                            <>
+                              {" "}
+                              <span className={styles.verified}>Verified</span>
+                            </>
+                          ) : null}
+                        </span>
                         <span className={styles.reportCount}>
                           {report.openReports === 1 ? "1 open report" : `${report.openReports} open reports`}
                         </span>
                       </span>
                     </div>
                   </th>
-                  <td>
-                    <span className={styles.stacked}>
-                      <span>
-                        {report.sellerName || "Name not found"}{" "}
-                        {report.sellerVerifiedAt ? <span className={styles.verified}>Verified</span> : null}
-                      </span>
-                      <span className={styles.secondary}>{report.sellerEmail || "Email not found"}</span>
-                    </span>
-                  </td>
                   <td>
                     <span className={styles.stacked}>
                       {REPORT_REASON_LABELS[report.reason]}
@@ -122,9 +120,9 @@ export default function ReportedItems() {
                     <span className={styles.stacked}>
                       {report.reporterName || "Name not found"}
                       <span className={styles.secondary}>{report.reporterEmail || "Email not found"}</span>
+                      <span className={styles.secondary}>{formatPostedDate(report.reportedAt) ?? "Not found"}</span>
                     </span>
                   </td>
-                  <td>{formatPostedDate(report.reportedAt) ?? "Not found"}</td>
                   <td>
                     <div className={table.rowActions}>
                       <Form method="post" action={here} preventScrollReset>

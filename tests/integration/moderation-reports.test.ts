@@ -139,7 +139,7 @@ describe("the Reported Items page", () => {
     for (const text of ["Pentax 67", "2 open reports", seller.email, "Misleading description or photo", "Serial number filed off", "Ria Reporter", "ria@example.com"]) {
       expect(html).toContain(text);
     }
-    expect(html).toMatch(/<th scope="col">Reporter<\/th>/);
+    expect(html).toMatch(/<th scope="col">Reported by<\/th>/);
     const searched = await (await get(`${REPORTED}?q=ria@`, { Cookie: admin.cookie })).text();
     expect(searched).toContain("Misleading description or photo");
     expect(searched).not.toContain("Serial number filed off");
