@@ -23,6 +23,8 @@ export const dialog = style({
   background: vars.color.surface,
   color: vars.color.ink,
   boxShadow: vars.shadow.raised,
+  // With JavaScript the dialog moves to the top layer (showModal): centre it there too.
+  selectors: { "&:modal": { position: "fixed", margin: "auto" } },
 });
 
 globalStyle(`${dialog}::backdrop`, { background: "rgb(28 34 38 / 55%)" });
