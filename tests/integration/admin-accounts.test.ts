@@ -287,8 +287,10 @@ describe("lists", () => {
     expect(sellers.map((row) => row.email)).toEqual(["quinn.seller@example.com"]);
     // The page keeps the search across the confirmation and the redirect after the post.
     const [quinn] = await db().select().from(users).where(eq(users.email, "quinn@example.com"));
-    const dialog = await (await get(`${BUYERS}?q=quinn&confirm=delete&id=${quinn!.id}`, { Cookie: cookie })).text();
-    expect(dialog).toContain(`action="${BUYERS}?q=quinn"`);
+    const confirming = `${BUYERS}?q=quinn&confirm=delete&id=${quinn!.id}`;
+    expect(await (await get(confirming, { Cookie: cookie })).text()).toContain("Delete Confirmation");
+    const no = await postForm(confirming, { intent: "keep" }, { Cookie: cookie });
+    expect(no.headers.get("Location")).toBe(`${BUYERS}?q=quinn`);
     const deleted = await postForm(`${BUYERS}?q=quinn`, { intent: "delete", buyerId: quinn!.id }, { Cookie: cookie });
     expect(deleted.headers.get("Location")).toBe(`${BUYERS}?q=quinn`);
   });
