@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "../app/domain/passwords.server";
 import { database } from "./client";
-import { bookings, categories, payments, products, users } from "./schema";
+import { bookings, categories, payments, products, reports, users } from "./schema";
 import { seedPlan } from "./seed/plan";
 
 const photosDir = fileURLToPath(new URL("./seed/photos/", import.meta.url));
@@ -60,7 +60,8 @@ async function main() {
       db.insert(bookings).values(sale.booking).onConflictDoNothing(),
       ...(sale.payment ? [db.insert(payments).values(sale.payment).onConflictDoNothing()] : []),
     ]);
-    const [first, ...rest] = [...userInserts, ...categoryInserts, ...productInserts, ...saleInserts];
+    const reportInserts = plan.reports.map((report) => db.insert(reports).values(report).onConflictDoNothing());
+    const [first, ...rest] = [...userInserts, ...categoryInserts, ...productInserts, ...saleInserts, ...reportInserts];
     const results = await db.batch([first!, ...rest]);
     const written = results.reduce(
       (sum, result) => sum + ((result as { meta?: { changes?: number } }).meta?.changes ?? 0),
@@ -80,7 +81,7 @@ async function main() {
     console.log(
       `Seeded ${persistTo}: ${written} new rows, ${uploaded} new photos ` +
         `(${plan.users.length} accounts, ${plan.categories.length} categories, ${plan.products.length} listings, ` +
-        `${plan.sales.length} bookings).`,
+        `${plan.sales.length} bookings, ${plan.reports.length} open reports).`,
     );
     console.log("Local demo accounts (local development only):");
     for (const user of plan.users) {

@@ -81,6 +81,11 @@ export function BookingDialog({
         />
         <ErrorList id="booking-error" errors={errors[""]} />
         <div className={dialogStyles.actions}>
+          {dialog.reportHref ? (
+            <Link to={dialog.reportHref} className={dialogStyles.reportLink} preventScrollReset replace>
+              Report this listing
+            </Link>
+          ) : null}
           <Link to={closeHref} className={button.ghost} preventScrollReset replace>
             Cancel
           </Link>

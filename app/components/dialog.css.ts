@@ -23,6 +23,8 @@ export const dialog = style({
   background: vars.color.surface,
   color: vars.color.ink,
   boxShadow: vars.shadow.raised,
+  // With JavaScript the dialog moves to the top layer (showModal): centre it there too.
+  selectors: { "&:modal": { position: "fixed", margin: "auto" } },
 });
 
 globalStyle(`${dialog}::backdrop`, { background: "rgb(28 34 38 / 55%)" });
@@ -47,3 +49,11 @@ export const summary = style({
 
 globalStyle(`${summary} dt`, { color: vars.color.muted, fontWeight: 600 });
 globalStyle(`${summary} dd`, { margin: 0, overflowWrap: "anywhere" });
+
+/** A quiet link at the start of the actions row (Report this listing). */
+export const reportLink = style({
+  marginRight: "auto",
+  alignSelf: "center",
+  fontSize: vars.size.sm,
+  color: vars.color.danger,
+});

@@ -3,9 +3,9 @@ import type { Role } from "../../db/schema";
 import { button } from "../styles/utilities.css";
 
 /**
- * Book Now and Add Wishlist on a listing card. Buyers get the real controls; signed-out
- * visitors get links to log in and come back; sellers and admins see them disabled (the
- * server refuses them anyway).
+ * Book Now, Add Wishlist and Report on a listing card. Buyers get the real controls; signed-out
+ * visitors get links to log in and come back; sellers and admins see Book Now and Add Wishlist
+ * disabled (the server refuses them anyway). Any signed-in user may report a listing.
  */
 export function ListingActions({
   productId,
@@ -22,6 +22,10 @@ export function ListingActions({
   bookParams.set("book", productId);
   const bookHref = `${location.pathname}?${bookParams}`;
   const here = `${location.pathname}${location.search}`;
+  const reportParams = new URLSearchParams(location.search);
+  reportParams.delete("book");
+  reportParams.set("report", productId);
+  const reportHref = `${location.pathname}?${reportParams}`;
   if (!viewer) {
     return (
       <>
@@ -30,6 +34,9 @@ export function ListingActions({
         </Link>
         <Link to={`/login?${new URLSearchParams({ redirectTo: here })}`} className={button.secondary} aria-label={`Add Wishlist: ${productName}`}>
           Add Wishlist
+        </Link>
+        <Link to={`/login?${new URLSearchParams({ redirectTo: reportHref })}`} className={button.ghost} aria-label={`Report: ${productName}`}>
+          Report
         </Link>
       </>
     );
@@ -43,6 +50,9 @@ export function ListingActions({
         <button type="button" className={button.secondary} disabled title="Only buyers keep a wishlist" aria-label={`Add Wishlist: ${productName}`}>
           Add Wishlist
         </button>
+        <Link to={reportHref} className={button.ghost} preventScrollReset aria-label={`Report: ${productName}`}>
+          Report
+        </Link>
       </>
     );
   }
@@ -62,6 +72,9 @@ export function ListingActions({
           Add Wishlist
         </button>
       </Form>
+      <Link to={reportHref} className={button.ghost} preventScrollReset aria-label={`Report: ${productName}`}>
+        Report
+      </Link>
     </>
   );
 }

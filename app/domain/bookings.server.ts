@@ -117,19 +117,25 @@ export async function cancelBooking(
 }
 
 /**
- * Statements that end the active (unpaid) bookings of a product or of a buyer, for use inside
- * a larger batch (a product deleted or removed, an account deleted). Paid bookings are history
- * and stay. When `releaseProducts` is set, products booked by the ended bookings become
- * available again (used when a buyer goes away, not when the product itself goes away).
+ * Statements that end the active (unpaid) bookings of a product, of a buyer or of a seller's
+ * products, for use inside a larger batch (a product deleted or removed, an account deleted).
+ * Paid bookings are history and stay. When `releaseProducts` is set, products booked by the
+ * ended bookings are no longer `booked` (a product is booked only with a live booking); a
+ * product that itself goes away stays hidden by its deleted_at/removed_at or its seller's.
  */
 export function endActiveBookingsStatements(
   db: Database,
-  target: { productId: string } | { buyerId: string },
+  target: { productId: string } | { buyerId: string } | { sellerId: string },
   reason: BookingEndReason,
   options: { releaseProducts: boolean; now?: number },
 ) {
   const now = options.now ?? Date.now();
-  const mine = "productId" in target ? eq(bookings.productId, target.productId) : eq(bookings.buyerId, target.buyerId);
+  const mine =
+    "productId" in target
+      ? eq(bookings.productId, target.productId)
+      : "buyerId" in target
+        ? eq(bookings.buyerId, target.buyerId)
+        : inArray(bookings.productId, db.select({ id: products.id }).from(products).where(eq(products.sellerId, target.sellerId)));
   const active = and(mine, eq(bookings.status, "active"));
   const release = db
     .update(products)

@@ -26,8 +26,8 @@ export async function addToWishlist(
   if (buyer.role !== "buyer") return { ok: false, status: 403, message: WISHLIST_MESSAGES.notBuyer };
   const inserted = await db.run(sql`
     insert into ${wishlistEntries} (buyer_id, product_id, created_at)
-    select ${buyer.id}, p.id, ${Date.now()} from ${products} p
-    where p.id = ${productId} and p.deleted_at is null and p.removed_at is null
+    select ${buyer.id}, p.id, ${Date.now()} from ${products} p join ${users} s on s.id = p.seller_id
+    where p.id = ${productId} and p.deleted_at is null and p.removed_at is null and s.deleted_at is null
     on conflict (buyer_id, product_id) do nothing`);
   if (inserted.meta.changes === 1) return { ok: true, message: WISHLIST_MESSAGES.added };
   const [existing] = await db
@@ -63,7 +63,9 @@ export async function listWishlist(db: Database, buyerId: string) {
       photoKey: products.photoKey,
       priceCents: products.resalePriceCents,
       status: products.status,
-      removed: sql<boolean>`(${products.deletedAt} is not null or ${products.removedAt} is not null)`.mapWith(Boolean),
+      // A deleted seller's listings leave the storefront with them.
+      removed: sql<boolean>`(${products.deletedAt} is not null or ${products.removedAt} is not null
+        or ${users.deletedAt} is not null)`.mapWith(Boolean),
       sellerEmail: users.email,
       addedAt: wishlistEntries.createdAt,
     })

@@ -1,14 +1,102 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { database } from "../../db/client";
+import { ConfirmDialog } from "../components/confirm-dialog";
 import { DashboardPage } from "../components/dashboard-page";
+import { Pager, SearchForm } from "../components/list-controls";
+import * as table from "../components/table.css";
+import { ADMIN_MESSAGES, deleteAccount, findAccount, listAccounts } from "../domain/admin-users.server";
+import { readListQuery } from "../domain/list-query";
+import { idSchema } from "../domain/schemas";
+import { button } from "../styles/utilities.css";
+import { listHref } from "../utils/list-urls";
+import { CANCELLED_PROCESS } from "../utils/messages";
 import { requireAdmin } from "../utils/session.server";
+import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Pay&Buy All Buyers" }];
 
+const PATH = "/dashboard/all_buyers";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return null;
+  const url = new URL(request.url);
+  const query = readListQuery(url.searchParams);
+  const db = database(context.env.DB);
+  const buyers = await listAccounts(db, "buyer", query);
+  if (query.page > buyers.pageCount) throw redirect(listHref(PATH, { ...query, page: buyers.pageCount }));
+  const confirmId = url.searchParams.get("confirm") === "delete" ? url.searchParams.get("id") : null;
+  const confirming = confirmId ? await findAccount(db, "buyer", confirmId.slice(0, 100)) : null;
+  return { buyers, query, confirming };
 }
 
-export default function Page() {
-  return <DashboardPage title="All Buyers" />;
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const back = listHref(PATH, readListQuery(new URL(request.url).searchParams));
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "keep") return redirectWithError(context, back, CANCELLED_PROCESS);
+  if (intent !== "delete") throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
+  const buyerId = idSchema.safeParse(form.get("buyerId"));
+  if (!buyerId.success) return redirectWithError(context, back, ADMIN_MESSAGES.noSuchBuyer);
+  const result = await deleteAccount(database(context.env.DB), "buyer", buyerId.data);
+  return result.ok ? redirectWithSuccess(context, back, result.message) : redirectWithError(context, back, result.message);
+}
+
+export default function AllBuyers() {
+  const { buyers, query, confirming } = useLoaderData<typeof loader>();
+  return (
+    <DashboardPage title="All Buyers">
+      <SearchForm pathname={PATH} label="Search buyers by name or email" q={query.q} />
+      {buyers.rows.length === 0 ? (
+        <p className={table.empty}>{query.q ? `No buyer matches “${query.q}”.` : "There is no buyer"}</p>
+      ) : (
+        <div className={table.wrap}>
+          <table className={table.table}>
+            <caption className={table.caption}>
+              {query.q ? `Buyers matching “${query.q}”` : "Buyers, newest first"} ({buyers.total})
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Index</th>
+                <th scope="col">Buyer Name</th>
+                <th scope="col">Buyer Email</th>
+                <th scope="col">Delete</th>
+              </tr>
+            </thead>
+            <tbody>
+              {buyers.rows.map((buyer, index) => (
+                <tr key={buyer.id}>
+                  <td>{(buyers.page - 1) * buyers.pageSize + index + 1}</td>
+                  <th scope="row">{buyer.name || "Name not found"}</th>
+                  <td>{buyer.email || "Email not found"}</td>
+                  <td>
+                    <Link
+                      to={listHref(PATH, query, { confirm: "delete", id: buyer.id })}
+                      className={button.danger}
+                      preventScrollReset
+                      aria-label={`Delete: ${buyer.name}`}
+                    >
+                      Delete
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager pathname={PATH} q={query.q} page={buyers.page} pageCount={buyers.pageCount} />
+      {confirming ? (
+        <ConfirmDialog
+          title="Delete Confirmation"
+          question={`Do you want to delete the buyer ${confirming.name || "Name not found"} (${confirming.email})?`}
+          confirmIntent="delete"
+          cancelIntent="keep"
+          fields={{ buyerId: confirming.id }}
+        />
+      ) : null}
+    </DashboardPage>
+  );
 }

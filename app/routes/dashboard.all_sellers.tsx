@@ -1,14 +1,127 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { database } from "../../db/client";
+import { ConfirmDialog } from "../components/confirm-dialog";
 import { DashboardPage } from "../components/dashboard-page";
+import { Pager, SearchForm } from "../components/list-controls";
+import * as table from "../components/table.css";
+import { ADMIN_MESSAGES, deleteAccount, findAccount, listAccounts, verifySeller } from "../domain/admin-users.server";
+import { readListQuery } from "../domain/list-query";
+import { idSchema } from "../domain/schemas";
+import { button } from "../styles/utilities.css";
+import { listHref } from "../utils/list-urls";
+import { CANCELLED_PROCESS } from "../utils/messages";
 import { requireAdmin } from "../utils/session.server";
+import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
+import * as styles from "./admin.css";
 
 export const meta: MetaFunction = () => [{ title: "Pay&Buy All Sellers" }];
 
+const PATH = "/dashboard/all_sellers";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return null;
+  const url = new URL(request.url);
+  const query = readListQuery(url.searchParams);
+  const db = database(context.env.DB);
+  const sellers = await listAccounts(db, "seller", query);
+  if (query.page > sellers.pageCount) throw redirect(listHref(PATH, { ...query, page: sellers.pageCount }));
+  const confirmId = url.searchParams.get("confirm") === "delete" ? url.searchParams.get("id") : null;
+  const confirming = confirmId ? await findAccount(db, "seller", confirmId.slice(0, 100)) : null;
+  return { sellers, query, confirming };
 }
 
-export default function Page() {
-  return <DashboardPage title="All Sellers" />;
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const back = listHref(PATH, readListQuery(new URL(request.url).searchParams));
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "keep") return redirectWithError(context, back, CANCELLED_PROCESS);
+  if (intent !== "verify" && intent !== "delete") {
+    throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
+  }
+  const sellerId = idSchema.safeParse(form.get("sellerId"));
+  if (!sellerId.success) return redirectWithError(context, back, ADMIN_MESSAGES.noSuchSeller);
+  const db = database(context.env.DB);
+  if (intent === "verify") {
+    const result = await verifySeller(db, { id: sellerId.data });
+    return result.ok
+      ? redirectWithSuccess(context, back, ADMIN_MESSAGES.verified)
+      : redirectWithError(context, back, result.message);
+  }
+  const result = await deleteAccount(db, "seller", sellerId.data);
+  return result.ok ? redirectWithSuccess(context, back, result.message) : redirectWithError(context, back, result.message);
+}
+
+export default function AllSellers() {
+  const { sellers, query, confirming } = useLoaderData<typeof loader>();
+  const here = listHref(PATH, query);
+  return (
+    <DashboardPage title="All Sellers">
+      <SearchForm pathname={PATH} label="Search sellers by name or email" q={query.q} />
+      {sellers.rows.length === 0 ? (
+        <p className={table.empty}>{query.q ? `No seller matches “${query.q}”.` : "There is no seller"}</p>
+      ) : (
+        <div className={table.wrap}>
+          <table className={table.table}>
+            <caption className={table.caption}>
+              {query.q ? `Sellers matching “${query.q}”` : "Sellers, newest first"} ({sellers.total})
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Index</th>
+                <th scope="col">Seller Name</th>
+                <th scope="col">Seller Email</th>
+                <th scope="col">Seller Verification</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sellers.rows.map((seller, index) => (
+                <tr key={seller.id}>
+                  <td>{(sellers.page - 1) * sellers.pageSize + index + 1}</td>
+                  <th scope="row">{seller.name || "Name not found"}</th>
+                  <td>{seller.email || "Email not found"}</td>
+                  <td>
+                    {seller.verifiedAt ? (
+                      <span className={styles.verified}>Verified</span>
+                    ) : (
+                      <Form method="post" action={here} preventScrollReset>
+                        <input type="hidden" name="intent" value="verify" />
+                        <input type="hidden" name="sellerId" value={seller.id} />
+                        <button type="submit" className={button.secondary} aria-label={`Verification: ${seller.name}`}>
+                          Verification
+                        </button>
+                      </Form>
+                    )}
+                  </td>
+                  <td>
+                    <Link
+                      to={listHref(PATH, query, { confirm: "delete", id: seller.id })}
+                      className={button.danger}
+                      preventScrollReset
+                      aria-label={`Delete: ${seller.name}`}
+                    >
+                      Delete
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager pathname={PATH} q={query.q} page={sellers.page} pageCount={sellers.pageCount} />
+      {confirming ? (
+        <ConfirmDialog
+          title="Delete Confirmation"
+          question={`Do you want to delete the seller ${confirming.name || "Name not found"} (${confirming.email})?`}
+          confirmIntent="delete"
+          cancelIntent="keep"
+          fields={{ sellerId: confirming.id }}
+        />
+      ) : null}
+    </DashboardPage>
+  );
 }

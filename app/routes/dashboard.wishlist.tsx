@@ -5,6 +5,7 @@ import { database } from "../../db/client";
 import { BookingDialog } from "../components/booking-dialog";
 import { DashboardPage } from "../components/dashboard-page";
 import { ImageZoom } from "../components/image-zoom";
+import { ReportDialog } from "../components/report-dialog";
 import * as table from "../components/table.css";
 import { activeBookingIds } from "../domain/bookings.server";
 import { productIdSchema } from "../domain/schemas";
@@ -12,7 +13,7 @@ import { listWishlist, removeFromWishlist } from "../domain/wishlist.server";
 import { button } from "../styles/utilities.css";
 import { formatPrice } from "../utils/format";
 import { requireBuyer } from "../utils/session.server";
-import { handleStorefrontAction, loadBookingDialog } from "../utils/storefront.server";
+import { handleStorefrontAction, loadBookingDialog, loadReportDialog } from "../utils/storefront.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Pay&Buy Wishlist" }];
@@ -22,7 +23,11 @@ const PATH = "/dashboard/wishlist";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const buyer = await requireBuyer(request, context);
   const db = database(context.env.DB);
-  const [items, booking] = await Promise.all([listWishlist(db, buyer.id), loadBookingDialog(request, context)]);
+  const [items, booking, report] = await Promise.all([
+    listWishlist(db, buyer.id),
+    loadBookingDialog(request, context),
+    loadReportDialog(request, context),
+  ]);
   const bookingIds = await activeBookingIds(
     db,
     buyer.id,
@@ -30,6 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
   return {
     booking,
+    report,
     items: items.map((item) => ({ ...item, bookingId: bookingIds.get(item.productId) ?? null })),
   };
 }
@@ -68,7 +74,7 @@ function PaymentCell({ item }: { item: Item }) {
 }
 
 export default function Wishlist() {
-  const { items, booking } = useLoaderData<typeof loader>();
+  const { items, booking, report } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <DashboardPage title="Wishlist">
@@ -120,6 +126,7 @@ export default function Wishlist() {
         </div>
       )}
       {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
+      {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
     </DashboardPage>
   );
 }

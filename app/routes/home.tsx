@@ -6,8 +6,14 @@ import { BookingDialog } from "../components/booking-dialog";
 import { Carousel } from "../components/carousel";
 import { ListingActions } from "../components/listing-actions";
 import { ProductCard } from "../components/product-card";
+import { ReportDialog } from "../components/report-dialog";
 import { loadStorefront } from "../domain/catalog.server";
-import { handleStorefrontAction, loadBookingDialog, storefrontViewer } from "../utils/storefront.server";
+import {
+  handleStorefrontAction,
+  loadBookingDialog,
+  loadReportDialog,
+  storefrontViewer,
+} from "../utils/storefront.server";
 import { button, container, eyebrow, grid, section } from "../styles/utilities.css";
 import * as styles from "./home.css";
 
@@ -23,12 +29,13 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const allCategories = url.searchParams.get("categories") === "all";
-  const [storefront, viewer, booking] = await Promise.all([
+  const [storefront, viewer, booking, report] = await Promise.all([
     loadStorefront(database(context.env.DB), { allCategories }),
     storefrontViewer(request, context),
     loadBookingDialog(request, context),
+    loadReportDialog(request, context),
   ]);
-  return { ...storefront, viewer, booking, allCategories, currentYear: new Date().getUTCFullYear() };
+  return { ...storefront, viewer, booking, report, allCategories, currentYear: new Date().getUTCFullYear() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -51,7 +58,7 @@ const STEPS = [
 ] as const;
 
 export default function Home() {
-  const { categories, categoryCount, advertised, allCategories, currentYear, viewer, booking } =
+  const { categories, categoryCount, advertised, allCategories, currentYear, viewer, booking, report } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
@@ -134,6 +141,7 @@ export default function Home() {
         </ol>
       </section>
       {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
+      {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
     </>
   );
 }

@@ -6,10 +6,16 @@ import { database } from "../../db/client";
 import { BookingDialog } from "../components/booking-dialog";
 import { ListingActions } from "../components/listing-actions";
 import { ProductCard } from "../components/product-card";
+import { ReportDialog } from "../components/report-dialog";
 import { loadCategoryPage } from "../domain/catalog.server";
 import { button, container, eyebrow, grid, section } from "../styles/utilities.css";
 import { requireUser } from "../utils/session.server";
-import { handleStorefrontAction, loadBookingDialog, storefrontViewer } from "../utils/storefront.server";
+import {
+  handleStorefrontAction,
+  loadBookingDialog,
+  loadReportDialog,
+  storefrontViewer,
+} from "../utils/storefront.server";
 import * as styles from "./products.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -24,13 +30,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const page = Number.isFinite(requested) ? Math.min(Math.max(requested, 1), MAX_PAGE) : 1;
-  const [listing, viewer, booking] = await Promise.all([
+  const [listing, viewer, booking, report] = await Promise.all([
     loadCategoryPage(database(context.env.DB), params.name ?? "", page),
     storefrontViewer(request, context),
     loadBookingDialog(request, context),
+    loadReportDialog(request, context),
   ]);
   return data(
-    { ...listing, viewer, booking, currentYear: new Date().getUTCFullYear() },
+    { ...listing, viewer, booking, report, currentYear: new Date().getUTCFullYear() },
     { status: listing.category ? 200 : 404 },
   );
 }
@@ -41,7 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CategoryProducts() {
-  const { category, products, page, pageCount, total, viewer, booking, currentYear } = useLoaderData<typeof loader>();
+  const { category, products, page, pageCount, total, viewer, booking, report, currentYear } =
+    useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <section className={`${container} ${section}`} aria-labelledby="category-title">
@@ -85,6 +93,7 @@ export default function CategoryProducts() {
         </p>
       )}
       {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
+      {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
     </section>
   );
 }

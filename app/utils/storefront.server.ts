@@ -1,20 +1,30 @@
-// What the storefront pages (home, category, wishlist) share: the URL-driven booking dialog
-// and the buyer's actions on a listing (book, add to the wishlist).
+// What the storefront pages (home, category, wishlist) share: the URL-driven booking and
+// report dialogs and the actions on a listing (book, add to the wishlist, report).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
 import { database } from "../../db/client";
 import { bookProduct, BOOKING_MESSAGES } from "../domain/bookings.server";
 import { findBookableProduct } from "../domain/catalog.server";
+import { reportSchema } from "../domain/report-schema";
+import { findReportableProduct, reportListing, REPORT_MESSAGES } from "../domain/reports.server";
 import { bookingSchema, productIdSchema } from "../domain/schemas";
 import { addToWishlist } from "../domain/wishlist.server";
 import type { EnvContext } from "./env.server";
 import { getOptionalUser, requireBuyer, requireUser } from "./session.server";
 import { redirectWithError, redirectWithSuccess } from "./toast.server";
 
-/** The page's own URL without the dialog parameter: where Cancel and success lead. */
+/** The page's own URL without the dialog parameters: where Cancel and success lead. */
 export function withoutDialog(url: URL): string {
   const next = new URL(url);
   next.searchParams.delete("book");
+  next.searchParams.delete("report");
+  return `${next.pathname}${next.search}`;
+}
+
+/** The page's own URL with the report dialog of a listing open instead of any other. */
+export function reportDialogHref(url: URL, productId: string): string {
+  const next = new URL(withoutDialog(url), url);
+  next.searchParams.set("report", productId);
   return `${next.pathname}${next.search}`;
 }
 
@@ -37,6 +47,7 @@ export async function loadBookingDialog(request: Request, context: EnvContext) {
   const product = await findBookableProduct(database(context.env.DB), productId.slice(0, 100));
   return {
     closeHref: withoutDialog(url),
+    reportHref: product ? reportDialogHref(url, product.id) : null,
     buyer: { name: user.name, email: user.email },
     product: product
       ? {
@@ -51,6 +62,21 @@ export async function loadBookingDialog(request: Request, context: EnvContext) {
 }
 
 export type BookingDialogData = NonNullable<Awaited<ReturnType<typeof loadBookingDialog>>>;
+
+/**
+ * The report dialog for ?report=<productId>: any signed-in user may report a listing
+ * (signed-out visitors are sent to log in and come back).
+ */
+export async function loadReportDialog(request: Request, context: EnvContext) {
+  const url = new URL(request.url);
+  const productId = url.searchParams.get("report");
+  if (!productId) return null;
+  await requireUser(request, context);
+  const product = await findReportableProduct(database(context.env.DB), productId.slice(0, 100));
+  return { closeHref: withoutDialog(url), product: product ? { id: product.id, name: product.name } : null };
+}
+
+export type ReportDialogData = NonNullable<Awaited<ReturnType<typeof loadReportDialog>>>;
 
 /** The buyer's listing actions, posted from any storefront page. */
 export async function handleStorefrontAction(request: Request, context: EnvContext) {
@@ -74,6 +100,14 @@ export async function handleStorefrontAction(request: Request, context: EnvConte
     return result.ok
       ? redirectWithSuccess(context, back, result.message)
       : redirectWithError(context, back, result.message);
+  }
+  if (intent === "report") {
+    const reporter = await requireUser(request, context);
+    const submission = parseWithZod(form, { schema: reportSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const result = await reportListing(database(context.env.DB), reporter, submission.value);
+    if (!result.ok) return redirectWithError(context, back, result.message);
+    return redirectWithSuccess(context, back, REPORT_MESSAGES.reported);
   }
   throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
 }

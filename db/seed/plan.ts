@@ -2,6 +2,7 @@
 import { dollarsToCents } from "../../app/domain/money";
 import { seedAccounts } from "./accounts";
 import { seedCategories, seedListings, type SeedListing } from "./catalog";
+import { moderationAccounts, moderationListings, moderationReports, type ModerationListing } from "./moderation";
 
 const DAY_MS = 86_400_000;
 
@@ -19,7 +20,7 @@ export async function stablePhotoKey(listingKey: string): Promise<string> {
   return `p-${id.replace(/-/g, "")}.webp`;
 }
 
-function cents(value: string, listing: SeedListing): number {
+function cents(value: string, listing: SeedListing | ModerationListing): number {
   const result = dollarsToCents(value);
   if (result === null) throw new Error(`Bad price ${value} in seed listing ${listing.key}`);
   return result;
@@ -27,7 +28,10 @@ function cents(value: string, listing: SeedListing): number {
 
 export async function seedPlan(now = Date.now()) {
   const users = await Promise.all(
-    seedAccounts.map(async (account) => ({ ...account, id: await stableId("user", account.key) })),
+    [...seedAccounts, ...moderationAccounts].map(async (account) => ({
+      ...account,
+      id: await stableId("user", account.key),
+    })),
   );
   const userIdByKey = new Map(users.map((user) => [user.key, user.id]));
   const categories = await Promise.all(
@@ -41,8 +45,9 @@ export async function seedPlan(now = Date.now()) {
   // Post dates are whole days before today (UTC midnight plus an hour per listing) so a
   // re-run on the same day computes the same rows.
   const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const listings = [...seedListings, ...moderationListings];
   const products = await Promise.all(
-    seedListings.map(async (listing, index) => {
+    listings.map(async (listing, index) => {
       const sellerId = userIdByKey.get(listing.seller);
       const categoryId = categoryIdBySlug.get(listing.category);
       if (!sellerId || !categoryId) throw new Error(`Seed listing ${listing.key} has a bad seller or category`);
@@ -66,7 +71,7 @@ export async function seedPlan(now = Date.now()) {
     }),
   );
   // Demo history: one finished sale (My Buyers, a paid order) and one open booking.
-  const productByKey = new Map(seedListings.map((listing, index) => [listing.key, products[index]!]));
+  const productByKey = new Map(listings.map((listing, index) => [listing.key, products[index]!]));
   const userByKey = new Map(users.map((user) => [user.key, user]));
   const sales = await Promise.all(
     seedSales.map(async (sale) => {
@@ -105,7 +110,23 @@ export async function seedPlan(now = Date.now()) {
       };
     }),
   );
-  return { users, categories, products, sales };
+  // Open reports for the admin's Reported Items page.
+  const reports = await Promise.all(
+    moderationReports.map(async (report) => {
+      const product = productByKey.get(report.listing);
+      const reporter = userByKey.get(report.reporter);
+      if (!product || !reporter) throw new Error(`Seed report on ${report.listing} names an unknown listing or reporter`);
+      return {
+        id: await stableId("report", `${report.listing}:${report.reporter}`),
+        productId: product.id,
+        reporterId: reporter.id,
+        reason: report.reason,
+        details: report.details ?? null,
+        createdAt: new Date(today - report.reportedDaysAgo * DAY_MS),
+      };
+    }),
+  );
+  return { users, categories, products, sales, reports };
 }
 
 const seedSales = [

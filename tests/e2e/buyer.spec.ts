@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { stableId } from "../../db/seed/plan";
-import { DEMO, expectToast, login, register, uniqueEmail } from "./helpers";
+import { DEMO, expectToast, login, logout, register, uniqueEmail } from "./helpers";
 
 /** Each test books its own seeded listing per project, so runs never collide. */
 const pick = (info: TestInfo, js: string, noJs: string) => (info.project.name === "js" ? js : noJs);
@@ -127,7 +127,7 @@ test.describe("booking", () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }).click();
+    await logout(page);
 
     await login(page, DEMO.seller);
     await expect(page).toHaveURL(/\/$/);

@@ -126,6 +126,10 @@ describe("bad input at every form action", () => {
     { name: "pay", path: (w) => `/dashboard/payment/${w.booking.A}`, who: (w) => w.cookies.buyerA, names: ["cardNumber", "expiry", "cvc"], fixed: () => [["intent", "pay-test"]] },
     { name: "my products", path: () => "/dashboard/my_product", who: (w) => w.cookies.sellerA, names: ["id", "intent"] },
     { name: "logout", path: () => "/logout", who: (w) => w.cookies.buyerB, names: ["redirectTo"] },
+    { name: "report", path: () => "/?index", who: (w) => w.cookies.buyerB, names: ["productId", "reason", "details"], fixed: () => [["intent", "report"]] },
+    { name: "all sellers", path: () => "/dashboard/all_sellers", who: (w) => w.cookies.admin, names: ["sellerId", "intent", "q", "page"] },
+    { name: "all buyers", path: () => "/dashboard/all_buyers", who: (w) => w.cookies.admin, names: ["buyerId", "intent", "q", "page"] },
+    { name: "reported items", path: () => "/dashboard/reported_items", who: (w) => w.cookies.admin, names: ["reportId", "intent", "q", "page"] },
   ];
   for (const target of targets) {
     it(`${target.name} never fails on bad input`, async () => {
@@ -214,9 +218,12 @@ describe("bad input at every /api call", () => {
     { method: "POST", path: () => "/api/create-payment-intent", who: (w) => w.bearers.buyerA, names: ["bookingId", "price"] },
     { method: "PUT", path: (w) => `/api/product/${w.listing.A}`, who: (w) => w.bearers.sellerA, names: ["isAdvertise"] },
     { method: "POST", path: () => "/api/product", who: (w) => w.bearers.sellerA, names: ["productName", "resalePrice", "img"] },
+    { method: "PUT", path: () => "/api/sellerVerify", who: (w) => w.bearers.admin, names: ["sellerEmail"] },
+    { method: "POST", path: () => "/api/report", who: (w) => w.bearers.buyerA, names: ["productId", "reason", "details"] },
+    { method: "PUT", path: (w) => `/api/report/${w.report.A}`, who: (w) => w.bearers.admin, names: ["action"] },
   ];
   for (const call of calls) {
-    it(`${call.method} ${call.path({ listing: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
+    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
       const world = await buildWorld();
       await fc.assert(
         fc.asyncProperty(jsonBody(call.names), fc.boolean(), async (body, raw) => {
@@ -244,11 +251,18 @@ describe("bad input at every /api call", () => {
           ["GET", `/api/user/admin/${id}`, world.bearers.admin],
           ["GET", `/api/category?size=${id}`, null],
           ["GET", `/api/products?path=${id}&page=${id}`, world.bearers.buyerB],
+          ["DELETE", `/api/seller/${id}`, world.bearers.admin],
+          ["DELETE", `/api/buyer/${id}`, world.bearers.admin],
+          ["GET", `/api/allSeller?q=${id}&page=${id}`, world.bearers.admin],
+          ["GET", `/api/reports?q=${id}&page=${id}`, world.bearers.admin],
         ] as const) {
           expectHandled(await sendJson(method, path, bearer, undefined));
         }
-        for (const path of [`/products/${id}?page=${id}`, `/dashboard/payment/${id}`, `/?book=${id}&categories=${id}`, `/dashboard/my_orders?confirm=cancel&id=${id}`]) {
+        for (const path of [`/products/${id}?page=${id}`, `/dashboard/payment/${id}`, `/?book=${id}&categories=${id}&report=${id}`, `/dashboard/my_orders?confirm=cancel&id=${id}`]) {
           expectHandled(await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.buyerA! }, redirect: "manual" }));
+        }
+        for (const path of [`/dashboard/all_sellers?q=${id}&page=${id}&confirm=delete&id=${id}`, `/dashboard/reported_items?q=${id}&page=${id}`]) {
+          expectHandled(await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.admin! }, redirect: "manual" }));
         }
       }),
       { numRuns: RUNS },

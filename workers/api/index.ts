@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { checkDatabase } from "../../app/domain/health.server";
 import { apiError } from "./errors";
+import { admin } from "./admin";
 import { identity } from "./identity";
 import { paymentsApi } from "./payments";
+import { reports } from "./reports";
 import { storefront } from "./storefront";
 import { seller } from "./seller";
 
@@ -19,6 +21,8 @@ api.route("/", identity);
 api.route("/", storefront);
 api.route("/", paymentsApi);
 api.route("/", seller);
+api.route("/", admin);
+api.route("/", reports);
 
 // Registered last: any other /api path is a JSON 404, never the HTML site.
 api.all("*", (c) => apiError(c, 404, "not_found", "There is no such API call."));

@@ -1,6 +1,8 @@
 // Response shapes of spec section 3, shared by the REST handlers. Prices are given both in
 // dollars (the spec's numbers) and in integer cents (what the product stores).
+import type { Context } from "hono";
 import { photoUrl } from "../../app/domain/photo-keys";
+import type { Page } from "../../app/domain/list-query";
 import type { ProductCard } from "../../app/domain/catalog.server";
 
 export const dollars = (cents: number) => cents / 100;
@@ -23,4 +25,12 @@ export function advertisedProduct(product: ProductCard) {
     contact: product.contact,
     isSellerVerification: product.sellerVerifiedAt !== null,
   };
+}
+
+/** Paginated lists answer with an array (the spec's shape) and say the rest in headers. */
+export function listHeaders(c: Context, page: Pick<Page<unknown>, "total" | "page" | "pageCount" | "pageSize">) {
+  c.header("X-Total-Count", String(page.total));
+  c.header("X-Page", String(page.page));
+  c.header("X-Page-Count", String(page.pageCount));
+  c.header("X-Page-Size", String(page.pageSize));
 }

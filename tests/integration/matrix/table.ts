@@ -235,6 +235,40 @@ export const ROWS: Row[] = [
       { json: () => ({ isAdvertise: true }) }),
     api("DELETE", (w) => `/api/product/${w.listing[owner]}`, "/api/product/:id", sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized")),
   ]),
+  // Admin pages' actions, each intent, on accounts and reports of A, of B and of nobody.
+  ...OWNERS.flatMap((owner) => [
+    form("/?index", "routes/index", (w) => ({ intent: "report", productId: w.listing[owner], reason: "misleading" }), {
+      ...signedIn(owner === "nobody" ? "refused" : "ok"),
+      // A seller cannot report its own listing; a buyer with an open report on it already is told so.
+      ...(owner === "A" ? { sellerA: "refused" as const, buyerB: "refused" as const } : owner === "B" ? { sellerB: "refused" as const, buyerA: "refused" as const } : {}),
+    }, `/ intent=report listing of ${owner}`),
+    form("/dashboard/all_sellers", "routes/dashboard.all_sellers", (w) => ({ intent: "verify", sellerId: w.sellerId[owner] }),
+      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/dashboard/all_sellers intent=verify seller ${owner}`),
+    form("/dashboard/all_sellers", "routes/dashboard.all_sellers", (w) => ({ intent: "delete", sellerId: w.sellerId[owner] }),
+      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/dashboard/all_sellers intent=delete seller ${owner}`),
+    form("/dashboard/all_buyers", "routes/dashboard.all_buyers", (w) => ({ intent: "delete", buyerId: w.buyerId[owner] }),
+      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/dashboard/all_buyers intent=delete buyer ${owner}`),
+    form("/dashboard/reported_items", "routes/dashboard.reported_items", (w) => ({ intent: "dismiss", reportId: w.report[owner] }),
+      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/dashboard/reported_items intent=dismiss report ${owner}`),
+    form("/dashboard/reported_items", "routes/dashboard.reported_items", (w) => ({ intent: "remove", reportId: w.report[owner] }),
+      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/dashboard/reported_items intent=remove report ${owner}`),
+    api("DELETE", (w) => `/api/seller/${w.sellerId[owner]}`, "/api/seller/:id", only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized")),
+    api("DELETE", (w) => `/api/buyer/${w.buyerId[owner]}`, "/api/buyer/:id", only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized")),
+    api("PUT", "/api/sellerVerify", "/api/sellerVerify", only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
+      { json: (w) => ({ sellerEmail: owner === "nobody" ? "nobody@example.com" : w.users[`seller${owner}`].email }) }),
+    api("POST", "/api/report", "/api/report", {
+      ...signedIn(owner === "nobody" ? "notFound" : "ok", "unauthorized"),
+      ...(owner === "A" ? { sellerA: "forbidden" as const, buyerB: "refused" as const } : owner === "B" ? { sellerB: "forbidden" as const, buyerA: "refused" as const } : {}),
+    }, { json: (w) => ({ productId: w.listing[owner], reason: "misleading" }) }),
+    api("PUT", (w) => `/api/report/${w.report[owner]}`, "/api/report/:id", only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
+      { json: () => ({ action: "dismiss" }) }),
+  ]),
+  ...(["/dashboard/all_sellers", "/dashboard/all_buyers", "/dashboard/reported_items"] as const).map((path) =>
+    form(path, `routes${path.replace("/dashboard/", "/dashboard.")}`, () => ({ intent: "keep" }), only(["admin"], "refused", "forbidden"), `${path} intent=keep`),
+  ),
+  api("GET", "/api/allSeller", "/api/allSeller", only(["admin"], "ok", "forbidden", "unauthorized")),
+  api("GET", "/api/allBuyer", "/api/allBuyer", only(["admin"], "ok", "forbidden", "unauthorized")),
+  api("GET", "/api/reports", "/api/reports", only(["admin"], "ok", "forbidden", "unauthorized")),
   api("POST", "/api/product", "/api/product", only(["seller"], "badRequest", "forbidden", "unauthorized"), { json: () => ({}) }),
   api("GET", "/api/no/such/call", "*", all("notFound")),
 ];

@@ -2,7 +2,7 @@
 // to B and to nobody.
 import { eq } from "drizzle-orm";
 import { database } from "../../../db/client";
-import { bookings, categories } from "../../../db/schema";
+import { bookings, categories, reports } from "../../../db/schema";
 import { bearerFor, sessionCookieFor } from "../auth-helpers";
 import { insertProduct, insertUser } from "../factories";
 import { testEnv } from "../test-env";
@@ -41,6 +41,9 @@ export async function buildWorld() {
     .insert(bookings)
     .values({ productId: bookedB.id, buyerId: users.buyerB.id, priceCents: bookedB.resalePriceCents, meetLocation: "x", buyerContact: "+1 415 555 0100" })
     .returning();
+  // Open reports: A's is buyer A's report of seller B's listing, and the other way round.
+  const [reportA] = await db.insert(reports).values({ productId: listingB.id, reporterId: users.buyerA.id, reason: "misleading" }).returning();
+  const [reportB] = await db.insert(reports).values({ productId: listingA.id, reporterId: users.buyerB.id, reason: "offensive" }).returning();
   const cookies: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
   const bearers: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
   for (const [caller, user] of Object.entries(users) as Array<[Exclude<Caller, "anon">, { id: string }]>) {
@@ -54,6 +57,7 @@ export async function buildWorld() {
     booking: { A: bookingA!.id, B: bookingB!.id, nobody: NOBODY },
     sellerId: { A: users.sellerA.id, B: users.sellerB.id, nobody: NOBODY },
     buyerId: { A: users.buyerA.id, B: users.buyerB.id, nobody: NOBODY },
+    report: { A: reportA!.id, B: reportB!.id, nobody: NOBODY },
     cookies,
     bearers,
   };

@@ -1,0 +1,66 @@
+import { Form, Link } from "@remix-run/react";
+import { SEARCH_MAX } from "../domain/list-query";
+import { button } from "../styles/utilities.css";
+import { listHref } from "../utils/list-urls";
+import * as formStyles from "./forms.css";
+import * as styles from "./list-controls.css";
+
+/** A plain GET search form: the query lives in the URL, so it works without JavaScript. */
+export function SearchForm({ pathname, label, q }: { pathname: string; label: string; q?: string }) {
+  return (
+    <Form method="get" action={pathname} role="search" className={styles.search}>
+      <label htmlFor="list-search" className={formStyles.label}>
+        {label}
+      </label>
+      <div className={styles.searchRow}>
+        <input
+          key={q ?? ""}
+          id="list-search"
+          type="search"
+          name="q"
+          defaultValue={q ?? ""}
+          maxLength={SEARCH_MAX}
+          className={`${formStyles.input} ${styles.searchInput}`}
+        />
+        <button type="submit" className={button.secondary}>
+          Search
+        </button>
+        {q ? (
+          <Link to={pathname} className={button.ghost}>
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/** Previous / Next links that keep the search. */
+export function Pager({
+  pathname,
+  q,
+  page,
+  pageCount,
+}: {
+  pathname: string;
+  q?: string;
+  page: number;
+  pageCount: number;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Pages" className={styles.pager}>
+      {page > 1 ? (
+        <Link to={listHref(pathname, { q, page: page - 1 })} className={button.ghost} rel="prev">
+          Previous
+        </Link>
+      ) : null}
+      <span aria-current="page">{`Page ${page} of ${pageCount}`}</span>
+      {page < pageCount ? (
+        <Link to={listHref(pathname, { q, page: page + 1 })} className={button.ghost} rel="next">
+          Next
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,42 @@
+// The search and page parameters of the admin lists (`?q=…&page=…`), shared by the pages and
+// the REST API. Bad values fall back to the first page rather than an error: they come from
+// URLs people edit by hand.
+import { z } from "zod";
+
+export const LIST_PAGE_SIZE = 20;
+export const MAX_LIST_PAGE = 10_000;
+export const SEARCH_MAX = 100;
+
+export const listQuerySchema = z.object({
+  q: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((value) => value?.trim().slice(0, SEARCH_MAX) || undefined),
+  page: z.coerce.number().int().min(1).max(MAX_LIST_PAGE).catch(1),
+});
+
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export function readListQuery(params: URLSearchParams): ListQuery {
+  return listQuerySchema.parse({ q: params.get("q") ?? undefined, page: params.get("page") ?? undefined });
+}
+
+/** A LIKE pattern that matches the text anywhere, with the user's % and _ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+}
+
+export function toPage<T>(rows: T[], total: number, page: number): Page<T> {
+  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)), pageSize: LIST_PAGE_SIZE };
+}
+
+export const pageOffset = (page: number) => (page - 1) * LIST_PAGE_SIZE;

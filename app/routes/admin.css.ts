@@ -1,0 +1,34 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "../styles/theme.css";
+
+export const verified = style({
+  display: "inline-block",
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.pill,
+  background: "#e6effa",
+  color: vars.color.verified,
+  fontSize: vars.size.xs,
+  fontWeight: 700,
+});
+
+/** A name with its email (or a note) on the line below. */
+export const stacked = style({ display: "grid", gap: vars.space.xxs });
+
+export const secondary = style({ color: vars.color.muted, fontSize: vars.size.xs, fontWeight: 400, overflowWrap: "break-word" });
+
+export const listing = style({ display: "flex", alignItems: "center", gap: vars.space.sm, minWidth: "16rem" });
+
+// The photo keeps its 64x64 however long the product's name is.
+globalStyle(`${listing} > :first-child`, { flexShrink: 0 });
+
+export const reportCount = style({
+  justifySelf: "start",
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.dangerSoft,
+  color: vars.color.danger,
+  fontSize: vars.size.xs,
+  fontWeight: 700,
+});
+
+export const details = style({ margin: 0, maxWidth: "24rem", fontSize: vars.size.xs, whiteSpace: "pre-line" });

@@ -1,0 +1,16 @@
+/**
+ * A list page's URL with its search and page (and any dialog parameters): the links of the
+ * pager and the confirmations, and where an action redirects after the post.
+ */
+export function listHref(
+  pathname: string,
+  query: { q?: string; page?: number },
+  extra: Record<string, string> = {},
+): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
