@@ -1,6 +1,7 @@
 // Lighthouse (mobile defaults) against a running server, driving Debian's Chromium.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/e2e/chromium";
 
 export interface LighthouseScores {
   path: string;
@@ -14,17 +15,8 @@ export interface LighthouseScores {
 
 export async function runLighthouse(base: string, paths: string[], cookie: string): Promise<LighthouseScores[]> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
   const results: LighthouseScores[] = [];
   try {

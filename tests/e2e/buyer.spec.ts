@@ -92,6 +92,8 @@ test.describe("booking", () => {
   });
 
   test("a listing booked by someone else cannot be booked again", async ({ browser }, info) => {
+    // Two buyers register and book in two browsers: slow on a busy machine.
+    test.slow();
     const product = pick(info, "Fujifilm NP-W235 Battery with BC-W235 Dual Charger", "Panasonic DMW-BLF19 Batteries (set of 2)");
     const first = await browser.newPage();
     const second = await browser.newPage();

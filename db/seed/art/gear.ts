@@ -3,14 +3,9 @@
 // The drawings use a light "cabinet oblique" projection (front faces undistorted,
 // depth receding up and to the side) so boxes and lenses read as 3D products.
 
-export type GearKind =
-  | "camera"
-  | "camera-lens"
-  | "tripod"
-  | "battery"
-  | "memory-card"
-  | "camera-strap"
-  | "camera-bag";
+import type { GearKind } from "../catalog";
+
+export type { GearKind };
 
 export const GEAR_KINDS: GearKind[] = [
   "camera",
