@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { expectToast, login, DEMO, register, uniqueEmail } from "./helpers";
+import { expectToast, login, logout, DEMO, register, uniqueEmail } from "./helpers";
 
 const pick = (info: TestInfo, js: string, noJs: string) => (info.project.name === "js" ? js : noJs);
 
@@ -73,7 +73,7 @@ test("another buyer's payment page is not found", async ({ page }) => {
   await login(page, DEMO.buyer);
   await page.goto("/dashboard/my_orders");
   const href = await page.getByRole("row").filter({ hasText: "Think Tank Photo Retrospective 7" }).getByRole("link", { name: "Pay" }).getAttribute("href");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }).click();
+  await logout(page);
   await login(page, DEMO.buyer2);
   const response = await page.goto(href!);
   expect(response?.status()).toBe(404);
