@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { DashboardPage } from "../components/dashboard-page";
 import { requireAdmin } from "../utils/session.server";
+import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => [{ title: "Pay&Buy All Sellers" }];
+export const meta: MetaFunction = () => pageMeta("Pay&Buy All Sellers", "The sellers registered on Pay&Buy, for administrators: verify or remove them.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

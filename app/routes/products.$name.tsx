@@ -8,12 +8,16 @@ import { ListingActions } from "../components/listing-actions";
 import { ProductCard } from "../components/product-card";
 import { loadCategoryPage } from "../domain/catalog.server";
 import { button, container, eyebrow, grid, section } from "../styles/utilities.css";
+import { pageMeta } from "../utils/seo";
 import { requireUser } from "../utils/session.server";
 import { handleStorefrontAction, loadBookingDialog, storefrontViewer } from "../utils/storefront.server";
 import * as styles from "./products.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Pay&Buy ${data?.category?.title ?? "Category Not Found"}` },
+  ...pageMeta(
+    `Pay&Buy ${data?.category?.title ?? "Category Not Found"}`,
+    data?.category ? `Second-hand ${data.category.title.toLowerCase()} listings on Pay&Buy, newest first.` : "This category does not exist on Pay&Buy.",
+  ),
   { name: "robots", content: "noindex" },
 ];
 
