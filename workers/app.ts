@@ -1,4 +1,5 @@
-// The Worker: security headers, the REST API under /api, product photos, and Remix for the rest.
+// The Worker: security headers, same-origin forms, the REST API under /api, product photos, and
+// Remix for the rest.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono } from "hono";
 // @ts-ignore -- the server build exists once `npm run build` has run.
@@ -6,6 +7,7 @@ import * as serverBuild from "../build/server/index.js";
 import { getLoadContext } from "../app/load-context";
 import { api } from "./api";
 import { serveImage } from "./images";
+import { sameOriginForms } from "./same-origin";
 import { securityHeaders, type WorkerVariables } from "./security-headers";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
@@ -13,6 +15,7 @@ const handleRemixRequest = createRequestHandler(serverBuild as unknown as Server
 const app = new Hono<{ Bindings: Env; Variables: WorkerVariables }>();
 
 app.use("*", securityHeaders);
+app.use("*", sameOriginForms);
 app.route("/api", api);
 app.get("/images/:key", serveImage);
 app.all("*", (c) => {
