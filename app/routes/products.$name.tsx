@@ -61,7 +61,7 @@ export default function CategoryProducts() {
             </p>
             <div className={grid}>
               {products.map((product, index) => (
-                <ProductCard key={product.id} product={product} currentYear={currentYear} priority={index === 0}>
+                <ProductCard key={product.id} product={product} currentYear={currentYear} priority={index === 0} headingLevel={2}>
                   <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
                 </ProductCard>
               ))}
