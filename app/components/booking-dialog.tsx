@@ -57,7 +57,13 @@ export function BookingDialog({
         {readOnly("seller-contact", "Seller contact", product.contact || NOT_FOUND)}
         <Field
           label="Your Location*"
-          inputProps={{ ...getInputProps(fields.meetLocation, { type: "text" }), autoComplete: "address-level2", "aria-required": true }}
+          // The first field to fill takes the focus (without JavaScript too: the dialog is server-rendered).
+          inputProps={{
+            ...getInputProps(fields.meetLocation, { type: "text" }),
+            autoComplete: "address-level2",
+            "aria-required": true,
+            autoFocus: true,
+          }}
           errors={fields.meetLocation.errors}
         />
         <Field
