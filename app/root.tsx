@@ -20,6 +20,7 @@ import { SPLASH_SCRIPT, Splash } from "./components/splash";
 import { ToastRegion } from "./components/toast-region";
 import { skipLink } from "./styles/utilities.css";
 import { getOptionalUser } from "./utils/session.server";
+import { siteOrigin } from "./utils/seo";
 import { readToast } from "./utils/toast.server";
 
 export const links: LinksFunction = () => [
@@ -44,6 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       user: user ? { name: user.name, role: user.role } : null,
       toast,
       year: new Date().getUTCFullYear(),
+      // Absolute URLs in meta tags (canonical, Open Graph) are built from it.
+      origin: siteOrigin(request, context.env.settings.APP_URL),
     },
     { headers },
   );

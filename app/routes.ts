@@ -12,6 +12,8 @@ export default [
   route("auth/google/callback", "routes/auth.google.callback.tsx"),
   route("subscribe", "routes/subscribe.tsx"),
   route("products/:name", "routes/products.$name.tsx"),
+  route("robots.txt", "routes/robots-txt.ts"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("dashboard", "routes/dashboard.tsx", [
     index("routes/dashboard._index.tsx"),
     route("all_sellers", "routes/dashboard.all_sellers.tsx"),

@@ -1,4 +1,5 @@
-// The Worker: security headers, the REST API under /api, product photos, and Remix for the rest.
+// The Worker: security headers, same-origin forms, the REST API under /api, product photos, and
+// Remix for the rest.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono } from "hono";
 // @ts-ignore -- the server build exists once `npm run build` has run.
@@ -7,6 +8,7 @@ import { getLoadContext } from "../app/load-context";
 import { api } from "./api";
 import { serveImage } from "./images";
 import { countingD1, type RoundTrips } from "./d1-counter";
+import { sameOriginForms } from "./same-origin";
 import { securityHeaders, type WorkerVariables } from "./security-headers";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
@@ -23,6 +25,7 @@ app.use("*", async (c, next) => {
   await next();
   c.res.headers.set("X-D1-Round-Trips", String(trips.count));
 });
+app.use("*", sameOriginForms);
 app.route("/api", api);
 app.get("/images/:key", serveImage);
 app.all("*", (c) => {

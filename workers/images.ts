@@ -13,7 +13,7 @@ export async function serveImage(c: Context<{ Bindings: Env }>) {
     "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
     "Cache-Control": IMMUTABLE,
     "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
     ETag: object.httpEtag,
   });
   if (c.req.header("If-None-Match") === object.httpEtag) {

@@ -27,6 +27,16 @@ export function contentSecurityPolicy(nonce: string, options: { stripe?: boolean
 
 const PAYMENT_PAGE = /^\/dashboard\/payment\/[^/]+\/?$/;
 
+const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
+
+/**
+ * HSTS only over https, and never for a local host: browsers ignore it over http, and a
+ * developer's https://localhost pinned to https for two years breaks every other local server.
+ */
+function wantsHsts(url: URL): boolean {
+  return url.protocol === "https:" && !["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+}
+
 /** Security headers on every response the Worker produces (static assets get _headers). */
 export const securityHeaders = createMiddleware<{ Bindings: Env; Variables: WorkerVariables }>(
   async (c, next) => {
@@ -34,13 +44,15 @@ export const securityHeaders = createMiddleware<{ Bindings: Env; Variables: Work
     c.set("nonce", nonce);
     await next();
     const headers = c.res.headers;
+    const url = new URL(c.req.url);
+    if (wantsHsts(url)) headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     headers.set("X-Frame-Options", "DENY");
     headers.set("Cross-Origin-Opener-Policy", "same-origin");
     headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
     if (!headers.has("Content-Security-Policy")) {
-      const stripe = PAYMENT_PAGE.test(new URL(c.req.url).pathname) && Boolean((c.env as { STRIPE_SECRET_KEY?: string }).STRIPE_SECRET_KEY);
+      const stripe = PAYMENT_PAGE.test(url.pathname) && Boolean((c.env as { STRIPE_SECRET_KEY?: string }).STRIPE_SECRET_KEY);
       headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { stripe }));
     }
   },

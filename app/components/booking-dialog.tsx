@@ -62,6 +62,8 @@ export function BookingDialog({
             autoComplete: "address-level2",
             maxLength: 200,
             "aria-required": true,
+            // The first field to fill takes the focus (without JavaScript too: the dialog is server-rendered).
+            autoFocus: true,
           }}
           errors={errors.meetLocation}
         />

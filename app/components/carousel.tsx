@@ -53,7 +53,8 @@ export function Carousel() {
 
   return (
     <section className={styles.carousel} aria-roledescription="carousel" aria-label="Featured gear">
-      <div ref={strip} className={styles.strip}>
+      {/* Focusable, so that the arrow keys scroll the strip too. */}
+      <div ref={strip} className={styles.strip} tabIndex={0} role="group" aria-label="Slides">
         {COVERS.map((caption, index) => (
           <figure
             key={caption}

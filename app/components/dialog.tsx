@@ -24,8 +24,11 @@ export function UrlDialog({
     const dialog = ref.current;
     if (!dialog || typeof dialog.showModal !== "function") return;
     if (dialog.open && !dialog.matches(":modal")) {
+      // A field that took the focus (autoFocus) keeps it: showModal would move it to the first.
+      const focused = document.activeElement;
       dialog.close();
       dialog.showModal();
+      if (focused instanceof HTMLElement && dialog.contains(focused)) focused.focus();
     }
     const onCancel = (event: Event) => {
       event.preventDefault();

@@ -8,15 +8,19 @@ export function ProductCard({
   product,
   currentYear,
   priority = false,
+  headingLevel = 3,
   children,
 }: {
   product: ProductCardData;
   currentYear: number;
   priority?: boolean;
+  /** The level below the heading the cards are listed under. */
+  headingLevel?: 2 | 3;
   children?: React.ReactNode;
 }) {
   const src = photoUrl(product.photoKey);
   const titleId = `product-${product.id}`;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       {src ? (
@@ -33,9 +37,9 @@ export function ProductCard({
         <div className={styles.photoMissing}>Photo not found</div>
       )}
       <div className={styles.body}>
-        <h3 id={titleId} className={styles.title}>
+        <Heading id={titleId} className={styles.title}>
           {product.name || NOT_FOUND}
-        </h3>
+        </Heading>
         <p className={styles.prices}>
           <span className={styles.resale}>{formatPrice(product.resalePriceCents) ?? NOT_FOUND}</span>
           <span className={styles.original}>

@@ -1,15 +1,17 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { aboutBlocks, aboutIntro } from "../content/about";
 import { container, eyebrow, grid, prose, section } from "../styles/utilities.css";
+import { originFrom, publicPageMeta } from "../utils/seo";
 import * as styles from "./content.css";
 
-export const meta: MetaFunction = () => [
-  { title: "Pay&Buy About" },
-  {
-    name: "description",
-    content: "Why Pay&Buy exists: more freedom, more possibility, more circularity and more community for photographers.",
-  },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  publicPageMeta({
+    title: "Pay&Buy About",
+    description:
+      "Why Pay&Buy exists: more freedom, more possibility, more circularity and more community for photographers.",
+    origin: originFrom(matches),
+    path: "/about",
+  });
 
 export default function About() {
   return (

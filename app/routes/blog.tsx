@@ -1,16 +1,17 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { articles } from "../content/blog";
 import { container, eyebrow, prose, section } from "../styles/utilities.css";
+import { originFrom, publicPageMeta } from "../utils/seo";
 import * as styles from "./content.css";
 
-export const meta: MetaFunction = () => [
-  { title: "Pay&Buy Blog" },
-  {
-    name: "description",
-    content:
+export const meta: MetaFunction = ({ matches }) =>
+  publicPageMeta({
+    title: "Pay&Buy Blog",
+    description:
       "Notes from the Pay&Buy engineers: state management, prototypal inheritance, unit tests and choosing a front-end framework.",
-  },
-];
+    origin: originFrom(matches),
+    path: "/blog",
+  });
 
 const published = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 

@@ -24,8 +24,9 @@ import { readFormData } from "../utils/http.server";
 import { requireSeller } from "../utils/session.server";
 import { redirectWithSuccess } from "../utils/toast.server";
 import * as styles from "./seller.css";
+import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => [{ title: "Pay&Buy Add Product" }];
+export const meta: MetaFunction = () => pageMeta("Pay&Buy Add Product", "List a camera, lens or accessory for sale on Pay&Buy, with its photo and price.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const seller = await requireSeller(request, context);

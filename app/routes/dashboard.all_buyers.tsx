@@ -14,8 +14,9 @@ import { listHref } from "../utils/list-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
 import { requireAdmin } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
+import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => [{ title: "Pay&Buy All Buyers" }];
+export const meta: MetaFunction = () => pageMeta("Pay&Buy All Buyers", "The buyers registered on Pay&Buy, for administrators.");
 
 const PATH = "/dashboard/all_buyers";
 

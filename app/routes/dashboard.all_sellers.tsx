@@ -15,8 +15,9 @@ import { CANCELLED_PROCESS } from "../utils/messages";
 import { requireAdmin } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
 import * as styles from "./admin.css";
+import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => [{ title: "Pay&Buy All Sellers" }];
+export const meta: MetaFunction = () => pageMeta("Pay&Buy All Sellers", "The sellers registered on Pay&Buy, for administrators: verify or remove them.");
 
 const PATH = "/dashboard/all_sellers";
 

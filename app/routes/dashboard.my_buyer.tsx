@@ -6,8 +6,9 @@ import { DashboardPage } from "../components/dashboard-page";
 import { listSales } from "../domain/sales.server";
 import { NOT_FOUND, formatDayMonthYear, formatPrice } from "../utils/format";
 import { requireSeller } from "../utils/session.server";
+import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => [{ title: "Pay&Buy My Buyers" }];
+export const meta: MetaFunction = () => pageMeta("Pay&Buy My Buyers", "The buyers who paid for your products on Pay&Buy.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const seller = await requireSeller(request, context);

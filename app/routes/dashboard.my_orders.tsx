@@ -12,8 +12,9 @@ import { formatPrice } from "../utils/format";
 import { CANCELLED_PROCESS } from "../utils/messages";
 import { requireBuyer } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
+import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => [{ title: "Pay&Buy My Orders" }];
+export const meta: MetaFunction = () => pageMeta("Pay&Buy My Orders", "Your bookings on Pay&Buy: pay for them or cancel them.");
 
 const PATH = "/dashboard/my_orders";
 

@@ -17,8 +17,9 @@ import { NOT_FOUND, formatDayMonthYear, formatPrice, formatShortTime } from "../
 import { badRequest, notFound } from "../utils/http.server";
 import { requireSeller } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
+import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => [{ title: "Pay&Buy My Products" }];
+export const meta: MetaFunction = () => pageMeta("Pay&Buy My Products", "The products you sell on Pay&Buy: advertise them or delete them.");
 
 const PAGE = "/dashboard/my_product";
 

@@ -17,6 +17,7 @@ import { idSchema } from "../domain/schemas";
 import { button } from "../styles/utilities.css";
 import { formatPrice } from "../utils/format";
 import { notFound } from "../utils/http.server";
+import { pageMeta } from "../utils/seo";
 import { requireBuyer } from "../utils/session.server";
 import { redirectWithSuccess } from "../utils/toast.server";
 import { useHydrated } from "../utils/use-hydrated";
@@ -25,7 +26,7 @@ import * as styles from "./payment.css";
 const StripePaymentForm = lazy(() => import("../components/stripe-payment-form"));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: "Pay&Buy Payment" },
+  ...pageMeta("Pay&Buy Payment", "Pay for your booking on Pay&Buy by card."),
   // Without JavaScript, a payment Stripe is still confirming refreshes itself.
   ...(data?.processing ? [{ httpEquiv: "refresh", content: "5" } as const] : []),
 ];

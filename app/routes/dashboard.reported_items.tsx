@@ -24,8 +24,9 @@ import { CANCELLED_PROCESS } from "../utils/messages";
 import { requireAdmin } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
 import * as styles from "./admin.css";
+import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => [{ title: "Pay&Buy Reported Items" }];
+export const meta: MetaFunction = () => pageMeta("Pay&Buy Reported Items", "Listings reported by Pay&Buy users, for administrators to review.");
 
 const PATH = "/dashboard/reported_items";
 

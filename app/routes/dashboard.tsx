@@ -5,8 +5,9 @@ import { DASHBOARD_TABS } from "../domain/dashboard";
 import { container } from "../styles/utilities.css";
 import { requireUser } from "../utils/session.server";
 import * as styles from "./dashboard.css";
+import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => [{ title: "Pay&Buy Dashboard" }];
+export const meta: MetaFunction = () => pageMeta("Pay&Buy Dashboard", "Your Pay&Buy dashboard.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

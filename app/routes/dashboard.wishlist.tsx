@@ -15,8 +15,9 @@ import { formatPrice } from "../utils/format";
 import { requireBuyer } from "../utils/session.server";
 import { handleStorefrontAction, loadBookingDialog, loadReportDialog } from "../utils/storefront.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
+import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => [{ title: "Pay&Buy Wishlist" }];
+export const meta: MetaFunction = () => pageMeta("Pay&Buy Wishlist", "The products you saved on Pay&Buy, to book or pay for later.");
 
 const PATH = "/dashboard/wishlist";
 

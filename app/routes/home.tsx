@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { database } from "../../db/client";
 import { BookingDialog } from "../components/booking-dialog";
-import { Carousel } from "../components/carousel";
+import { COVERS, Carousel } from "../components/carousel";
 import { ListingActions } from "../components/listing-actions";
 import { ProductCard } from "../components/product-card";
 import { ReportDialog } from "../components/report-dialog";
@@ -14,17 +14,21 @@ import {
   loadReportDialog,
   storefrontViewer,
 } from "../utils/storefront.server";
+import { originFrom, publicPageMeta } from "../utils/seo";
 import { button, container, eyebrow, grid, section } from "../styles/utilities.css";
 import * as styles from "./home.css";
 
-export const meta: MetaFunction = () => [
-  { title: "Pay&Buy Home" },
-  {
-    name: "description",
-    content:
+// Both / and /home are the home page: one canonical URL, and the first cover of the carousel as
+// the picture of a shared link (there is no page per listing to share).
+export const meta: MetaFunction = ({ matches }) =>
+  publicPageMeta({
+    title: "Pay&Buy Home",
+    description:
       "Buy and sell second-hand cameras, lenses, tripods and bags with verified sellers. Book an item and pay by card on Pay&Buy.",
-  },
-];
+    origin: originFrom(matches),
+    path: "/",
+    image: { path: "/covers/cover-1-1600.webp", alt: COVERS[0] },
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

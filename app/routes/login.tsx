@@ -14,12 +14,16 @@ import { button, container, section } from "../styles/utilities.css";
 import { isGoogleEnabled } from "../utils/google.server";
 import { isHoneypotFilled } from "../utils/honeypot";
 import { safeRedirect } from "../utils/redirect";
+import { originFrom, publicPageMeta } from "../utils/seo";
 import { clientAddress, requireAnonymous, signInResponse } from "../utils/session.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Pay&Buy Login" },
-  { name: "description", content: "Log in to Pay&Buy to book, wishlist and pay for second-hand camera gear." },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  publicPageMeta({
+    title: "Pay&Buy Login",
+    description: "Log in to Pay&Buy to book, wishlist and pay for second-hand camera gear.",
+    origin: originFrom(matches),
+    path: "/login",
+  });
 
 /** A refused sign-in tells the client when to try again. */
 export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {

@@ -2,8 +2,9 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useRouteError } from "@remix-run/react";
 import { ErrorPage } from "../components/error-page";
 import { notFound } from "../utils/http.server";
+import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => [{ title: "Pay&Buy Not Found" }];
+export const meta: MetaFunction = () => pageMeta("Pay&Buy Not Found", "This page does not exist on Pay&Buy.");
 
 // Every unknown URL lands here and answers with a real 404.
 export async function loader() {

@@ -9,6 +9,7 @@ import { ProductCard } from "../components/product-card";
 import { ReportDialog } from "../components/report-dialog";
 import { loadCategoryPage } from "../domain/catalog.server";
 import { button, container, eyebrow, grid, section } from "../styles/utilities.css";
+import { pageMeta } from "../utils/seo";
 import { requireUser } from "../utils/session.server";
 import {
   handleStorefrontAction,
@@ -19,7 +20,10 @@ import {
 import * as styles from "./products.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Pay&Buy ${data?.category?.title ?? "Category Not Found"}` },
+  ...pageMeta(
+    `Pay&Buy ${data?.category?.title ?? "Category Not Found"}`,
+    data?.category ? `Second-hand ${data.category.title.toLowerCase()} listings on Pay&Buy, newest first.` : "This category does not exist on Pay&Buy.",
+  ),
   { name: "robots", content: "noindex" },
 ];
 
@@ -65,7 +69,7 @@ export default function CategoryProducts() {
             </p>
             <div className={grid}>
               {products.map((product, index) => (
-                <ProductCard key={product.id} product={product} currentYear={currentYear} priority={index === 0}>
+                <ProductCard key={product.id} product={product} currentYear={currentYear} priority={index === 0} headingLevel={2}>
                   <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
                 </ProductCard>
               ))}

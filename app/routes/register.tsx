@@ -14,12 +14,16 @@ import { button, container, section } from "../styles/utilities.css";
 import { isGoogleEnabled } from "../utils/google.server";
 import { isHoneypotFilled } from "../utils/honeypot";
 import { safeRedirect } from "../utils/redirect";
+import { originFrom, publicPageMeta } from "../utils/seo";
 import { requireAnonymous, signInResponse } from "../utils/session.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Pay&Buy Register" },
-  { name: "description", content: "Create a Pay&Buy account to buy or sell second-hand camera gear." },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  publicPageMeta({
+    title: "Pay&Buy Register",
+    description: "Create a Pay&Buy account to buy or sell second-hand camera gear.",
+    origin: originFrom(matches),
+    path: "/register",
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));

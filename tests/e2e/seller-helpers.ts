@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { register, uniqueEmail } from "./helpers";
 
 /** A real photo from the seed (a small WebP). */
@@ -74,4 +74,15 @@ export async function addProductByApi(request: APIRequestContext, auth: Record<s
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { insertedId: string }).insertedId;
+}
+
+/** A listing of its own for a journey: a new seller (in a browser of its own) adds it by the API. */
+export async function listingOfNewSeller(browser: Browser, info: TestInfo, label: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await registerSeller(page, info, "Lee Lister");
+  const name = uniqueProductName(info, label);
+  const id = await addProductByApi(page.request, await bearerOf(page.request), name);
+  await context.close();
+  return { id, name };
 }

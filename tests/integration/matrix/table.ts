@@ -137,6 +137,8 @@ export const ROWS: Row[] = [
   page("/auth/google", "routes/auth.google", all("redirect")),
   page("/auth/google/callback?code=x&state=forged", "routes/auth.google.callback", all("refused")),
   page("/no/such/page", "routes/not-found", all("notFound")),
+  page("/robots.txt", "routes/robots-txt", all("ok")),
+  page("/sitemap.xml", "routes/sitemap-xml", all("ok")),
   page("/products/camera", "routes/products.$name", signedIn("ok")),
   page("/products/no-such-category", "routes/products.$name", signedIn("notFound")),
   // The dashboard and its pages per role.

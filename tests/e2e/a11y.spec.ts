@@ -1,0 +1,164 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, expectToast, login, register, uniqueEmail } from "./helpers";
+import { listingOfNewSeller } from "./seller-helpers";
+
+// Every rule of WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices; none disabled.
+const RULE_SETS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+// A check takes axe a few seconds, and the journeys below check many pages.
+test.describe.configure({ timeout: 90_000 });
+
+/** axe finds nothing on the page as it is now (a violation lists its rule and elements). */
+async function expectAccessible(page: Page, what: string) {
+  // With JavaScript, the first page of a session shows the splash for a second.
+  await expect(page.locator("html")).not.toHaveClass(/splash/);
+  const scripts = test.info().project.use.javaScriptEnabled !== false;
+  const checked = scripts ? page : await scriptlessCopy(page);
+  const { violations } = await new AxeBuilder({ page: checked }).withTags(RULE_SETS).analyze();
+  if (!scripts) await checked.context().close();
+  const found = violations.map((violation) => ({
+    rule: violation.id,
+    help: violation.help,
+    elements: violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary ?? ""}`),
+  }));
+  expect(found, what).toEqual([]);
+}
+
+/**
+ * axe is a script, so it cannot run where scripts are off: the page a browser without
+ * JavaScript shows (its DOM, after any form post) is copied, without its scripts, into a page
+ * of a browser where axe can run.
+ */
+async function scriptlessCopy(page: Page): Promise<Page> {
+  const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+  const copy = await context.newPage();
+  const url = new URL(page.url());
+  url.hash = "";
+  await copy.route((requested) => requested.href === url.href, (route) =>
+    route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }),
+  );
+  await copy.goto(url.href);
+  return copy;
+}
+
+test.describe("public pages", () => {
+  for (const path of ["/", "/?categories=all", "/blog", "/about", "/login", "/register"]) {
+    test(`${path} has no violations`, async ({ page }) => {
+      await page.goto(path);
+      await expectAccessible(page, path);
+    });
+  }
+
+  test("the 404 page has no violations", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expectAccessible(page, "404");
+  });
+
+  test("the menu of a narrow screen has no violations, open or closed", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    await expectAccessible(page, "home on a phone");
+    await page.getByRole("banner").locator("summary").click();
+    await expect(page.getByRole("navigation", { name: "Menu" })).toBeVisible();
+    await expectAccessible(page, "menu open");
+  });
+
+  test("forms with validation errors and a page with a toast have no violations", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page.getByText("Email is required.")).toBeVisible();
+    await expectAccessible(page, "login with errors");
+    await page.goto("/register");
+    await register(page, { name: "", email: "not-an-email", password: "short" });
+    await expect(page.getByText("Password should be at least 8 characters")).toBeVisible();
+    await expectAccessible(page, "register with errors");
+    await login(page, DEMO.buyer2);
+    await expectToast(page, "Welcome back");
+    await expectAccessible(page, "home with a toast");
+  });
+});
+
+test.describe("a buyer's pages", () => {
+  test("category, booking dialog, orders, wishlist and payment have no violations", async ({ page, browser }, info) => {
+    const listing = await listingOfNewSeller(browser, info, "Axe Camera");
+    await page.goto("/register");
+    await register(page, { name: "Alex Axe", email: uniqueEmail(info, "axe-buyer"), password: "long enough" });
+    await expectToast(page, "User created successfully");
+    await expectAccessible(page, "home signed in, with a toast");
+
+    await page.goto("/products/camera");
+    await expectAccessible(page, "category page");
+    await page.getByRole("button", { name: /^Add Wishlist/ }).first().click();
+    await expectToast(page, /wishlist/);
+
+    await page.goto(`/products/camera?book=${listing.id}`);
+    const dialog = page.getByRole("dialog", { name: `Book ${listing.name}` });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, "booking dialog");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expect(dialog.getByText("Your location is required")).toBeVisible();
+    await expectAccessible(page, "booking dialog with errors");
+    await dialog.getByLabel("Your Location*").fill("Union Square");
+    await dialog.getByLabel("Your Contact*").fill("+1 415 555 0199");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expectToast(page, "Booking Submitted Successfully");
+
+    await page.goto("/dashboard/my_orders");
+    const row = page.getByRole("row").filter({ hasText: listing.name });
+    await expectAccessible(page, "my orders");
+    await row.getByRole("link", { name: /Cancel Booking/ }).click();
+    await expect(page.getByRole("dialog", { name: "Booking Cancel Confirmation" })).toBeVisible();
+    await expectAccessible(page, "cancel confirmation");
+
+    await page.goto("/dashboard/wishlist");
+    await expect(page.getByRole("table")).toBeVisible();
+    await expectAccessible(page, "wishlist");
+
+    await page.goto("/dashboard/my_orders");
+    await row.getByRole("link", { name: "Pay" }).click();
+    await expect(page.getByRole("heading", { name: `Payment for ${listing.name}` })).toBeVisible();
+    await expectAccessible(page, "payment");
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page.getByText("Enter your card number.")).toBeVisible();
+    await expectAccessible(page, "payment with errors");
+
+    const forbidden = await page.goto("/dashboard/add_product");
+    expect(forbidden?.status()).toBe(403);
+    await expectAccessible(page, "403 page");
+  });
+});
+
+test.describe("a seller's pages", () => {
+  test("add product (empty and with errors), my products and my buyers have no violations", async ({ page }) => {
+    await login(page, DEMO.seller2);
+    await expectToast(page, "Welcome back");
+    await page.goto("/dashboard/add_product");
+    await expectAccessible(page, "add product");
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(page.getByText("product name is required")).toBeVisible();
+    await expectAccessible(page, "add product with errors");
+    await page.goto("/dashboard/my_product");
+    await expect(page.getByRole("table")).toBeVisible();
+    await expectAccessible(page, "my products");
+    await page.getByRole("link", { name: /^Delete / }).first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectAccessible(page, "delete confirmation");
+    await page.goto("/dashboard/my_buyer");
+    await expect(page.getByRole("table")).toBeVisible();
+    await expectAccessible(page, "my buyers");
+  });
+});
+
+test.describe("the admin's pages", () => {
+  test("all sellers, all buyers and reported items have no violations", async ({ page }) => {
+    await login(page, DEMO.admin);
+    await expectToast(page, "Welcome back");
+    for (const path of ["/dashboard/all_sellers", "/dashboard/all_buyers", "/dashboard/reported_items"]) {
+      await page.goto(path);
+      await expectAccessible(page, path);
+    }
+  });
+});

@@ -1,0 +1,61 @@
+// Every page of the HTML site, with who may open it and the data it needs: the header and SEO
+// tests walk this table, and fail when app/routes.ts has a page the table does not name.
+import type { Role } from "../../db/schema";
+// @ts-ignore -- the server build exists once `npm run build` has run.
+import * as build from "../../build/server/index.js";
+import { signedInUser } from "./auth-helpers";
+import { insertCategory, insertProduct } from "./factories";
+import { bookedListing } from "./payment-fixtures";
+
+type Fixture = { bookingId: string; productId: string };
+export type Page = { path: (fixture: Fixture) => string; as: Role | null; status?: number; isPublic?: boolean };
+
+/** By route id (the build's), the URL that opens the page and the role that may open it. */
+export const PAGES: Record<string, Page> = {
+  "routes/index": { path: () => "/", as: null, isPublic: true },
+  "routes/home": { path: () => "/home", as: null, isPublic: true },
+  "routes/blog": { path: () => "/blog", as: null, isPublic: true },
+  "routes/about": { path: () => "/about", as: null, isPublic: true },
+  "routes/login": { path: () => "/login", as: null, isPublic: true },
+  "routes/register": { path: () => "/register", as: null, isPublic: true },
+  "routes/not-found": { path: () => "/no/such/page", as: null, status: 404 },
+  "routes/products.$name": { path: ({ productId }) => `/products/camera?book=${productId}`, as: "buyer" },
+  "routes/dashboard.my_orders": { path: () => "/dashboard/my_orders", as: "buyer" },
+  "routes/dashboard.wishlist": { path: () => "/dashboard/wishlist", as: "buyer" },
+  "routes/dashboard.payment": { path: ({ bookingId }) => `/dashboard/payment/${bookingId}`, as: "buyer" },
+  "routes/dashboard.add_product": { path: () => "/dashboard/add_product", as: "seller" },
+  "routes/dashboard.my_product": { path: () => "/dashboard/my_product", as: "seller" },
+  "routes/dashboard.my_buyer": { path: () => "/dashboard/my_buyer", as: "seller" },
+  "routes/dashboard.all_sellers": { path: () => "/dashboard/all_sellers", as: "admin" },
+  "routes/dashboard.all_buyers": { path: () => "/dashboard/all_buyers", as: "admin" },
+  "routes/dashboard.reported_items": { path: () => "/dashboard/reported_items", as: "admin" },
+};
+
+type BuildRoute = { id: string; parentId?: string; module: { default?: unknown } };
+
+/** The route ids that render a page: a component, and no child routes (layouts are not pages). */
+export function pageRouteIds(): string[] {
+  const routes = Object.values(build.routes as Record<string, BuildRoute>);
+  const parents = new Set(routes.map((route) => route.parentId));
+  return routes.filter((route) => route.module.default && !parents.has(route.id)).map((route) => route.id).sort();
+}
+
+/** A buyer with a booking to pay, a seller and an admin (session cookies), a category with a listing. */
+export async function pageFixture() {
+  const { buyer, booking } = await bookedListing();
+  const category = await insertCategory({ title: "Camera" });
+  const seller = await signedInUser("seller");
+  const product = await insertProduct({ sellerId: seller.user.id, categoryId: category.id, name: "Leica M6" });
+  const admin = await signedInUser("admin");
+  const cookies: Record<Role, string> = { buyer: buyer.cookie, seller: seller.cookie, admin: admin.cookie };
+  const fixture: Fixture = { bookingId: booking.id, productId: product.id };
+  return {
+    /** Each page's URL and the headers to open it with (its role's session cookie). */
+    requests: Object.entries(PAGES).map(([id, page]) => ({
+      id,
+      page,
+      path: page.path(fixture),
+      headers: page.as ? { Cookie: cookies[page.as] } : ({} as Record<string, string>),
+    })),
+  };
+}

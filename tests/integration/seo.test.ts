@@ -1,0 +1,107 @@
+// What crawlers and link previews read: descriptions, Open Graph tags, robots.txt, the sitemap.
+import { describe, expect, it } from "vitest";
+import app from "../../workers/app";
+import { ORIGIN, get } from "./auth-helpers";
+import { pageFixture } from "./pages";
+import { testEnv } from "./test-env";
+
+const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+const PUBLIC_PAGES = ["/", "/blog", "/about", "/login", "/register"];
+
+const decode = (text: string) =>
+  text.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+
+/** The content of `<meta name|property="key">`, or null. */
+function meta(html: string, key: string): string | null {
+  const match = new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html);
+  return match ? decode(match[1]!) : null;
+}
+
+const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? null;
+
+describe("meta tags", () => {
+  it("gives every page a title and a description of its own", async () => {
+    const { requests } = await pageFixture();
+    const descriptions = new Map<string, string>();
+    for (const { id, path, headers } of requests) {
+      const html = await (await get(path, headers)).text();
+      expect(html, path).toMatch(/<title>Pay&amp;Buy [^<]+<\/title>/);
+      const description = meta(html, "description");
+      expect(description?.length ?? 0, `${id}: description`).toBeGreaterThan(20);
+      descriptions.set(id, description!);
+    }
+    // /, /home share the home page's description; every other page has its own.
+    descriptions.delete("routes/home");
+    expect(new Set(descriptions.values()).size).toBe(descriptions.size);
+  });
+
+  it("gives the public pages Open Graph tags with absolute URLs and a canonical URL", async () => {
+    for (const path of PUBLIC_PAGES) {
+      const html = await (await get(path)).text();
+      const url = `${ORIGIN}${path}`;
+      expect(meta(html, "og:title"), path).toMatch(/^Pay&Buy /);
+      expect(meta(html, "og:description"), path).toBe(meta(html, "description"));
+      expect(meta(html, "og:type"), path).toBe("website");
+      expect(meta(html, "og:url"), path).toBe(url);
+      expect(canonical(html), path).toBe(url);
+      expect(html).not.toContain('name="robots"');
+    }
+  });
+
+  it("shows the first cover as the home page's picture, from / and /home alike", async () => {
+    for (const path of ["/", "/home"]) {
+      const html = await (await get(path)).text();
+      expect(meta(html, "og:image")).toBe(`${ORIGIN}/covers/cover-1-1600.webp`);
+      expect(meta(html, "og:image:alt")).toBe("Cameras ready for a second life");
+      expect(meta(html, "og:url")).toBe(`${ORIGIN}/`);
+      expect(canonical(html)).toBe(`${ORIGIN}/`);
+    }
+    expect(meta(await (await get("/blog")).text(), "og:image")).toBeNull();
+  });
+
+  it("keeps category pages out of search results, without Open Graph tags", async () => {
+    const { requests } = await pageFixture();
+    const category = requests.find((request) => request.id === "routes/products.$name")!;
+    const html = await (await get(category.path, category.headers)).text();
+    expect(meta(html, "robots")).toBe("noindex");
+    expect(meta(html, "og:url")).toBeNull();
+  });
+
+  it("builds absolute URLs from APP_URL when it is set", async () => {
+    const env = { ...testEnv, APP_URL: "https://www.payandbuy.example" };
+    const html = await (await app.request(`${ORIGIN}/about`, {}, env, ctx)).text();
+    expect(meta(html, "og:url")).toBe("https://www.payandbuy.example/about");
+    const sitemap = await (await app.request(`${ORIGIN}/sitemap.xml`, {}, env, ctx)).text();
+    expect(sitemap).toContain("<loc>https://www.payandbuy.example/</loc>");
+    expect(sitemap).not.toContain("pay.test");
+    const robots = await (await app.request(`${ORIGIN}/robots.txt`, {}, env, ctx)).text();
+    expect(robots).toContain("Sitemap: https://www.payandbuy.example/sitemap.xml");
+  });
+});
+
+describe("robots.txt and sitemap.xml", () => {
+  it("robots.txt allows the site, disallows the private parts and points at the sitemap", async () => {
+    const response = await get("/robots.txt");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    const lines = (await response.text()).split("\n");
+    expect(lines).toContain("User-agent: *");
+    expect(lines).toContain("Disallow: /dashboard");
+    expect(lines).toContain("Disallow: /api/");
+    expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    const disallowed = lines.filter((line) => line.startsWith("Disallow:")).map((line) => line.slice(9).trim());
+    for (const path of PUBLIC_PAGES) {
+      expect(disallowed.some((prefix) => prefix === "/" || path.startsWith(prefix)), path).toBe(false);
+    }
+  });
+
+  it("sitemap.xml lists exactly the public pages, with absolute URLs", async () => {
+    const response = await get("/sitemap.xml");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+    const xml = await response.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual(PUBLIC_PAGES.map((path) => `${ORIGIN}${path}`));
+  });
+});
