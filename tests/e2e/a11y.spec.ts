@@ -7,7 +7,7 @@ import { listingOfNewSeller } from "./seller-helpers";
 const RULE_SETS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 // A check takes axe a few seconds, and the journeys below check many pages.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /** axe finds nothing on the page as it is now (a violation lists its rule and elements). */
 async function expectAccessible(page: Page, what: string) {

@@ -5,7 +5,7 @@ import { PHOTO, PRODUCT, listingOfNewSeller, registerSeller, uniqueProductName }
 // Journeys with the keyboard alone: Tab and Shift+Tab move, Enter and Space act, and typing
 // fills the focused field. No click, no fill(): if a control cannot be reached, the test fails.
 // Each Tab is a round trip to the browser, so the journeys get more time than a click-through.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /** Presses Tab until the target has the focus (the page wraps around), then checks it shows. */
 async function tabTo(page: Page, target: Locator, { backwards = false, max = 150 } = {}) {
