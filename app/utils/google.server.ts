@@ -2,6 +2,7 @@
 // code verifier and the page to return to travel in short-lived HttpOnly cookies.
 import { Google, generateCodeVerifier, generateState } from "arctic";
 import { z } from "zod";
+import { readCookie } from "./cookies.server";
 import type { GoogleProfile } from "../domain/accounts.server";
 import type { Settings } from "./env.server";
 
@@ -27,15 +28,6 @@ function client(settings: Settings, request: Request): Google {
 const cookie = (name: string, value: string, maxAge: number) =>
   `${name}=${encodeURIComponent(value)}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAge}`;
 
-function readCookie(request: Request, name: string): string | null {
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name) {
-      return decodeURIComponent(part.slice(index + 1).trim());
-    }
-  }
-  return null;
-}
 
 /** The redirect to Google's consent page, with the cookies that make the callback verifiable. */
 export function startGoogleSignIn(settings: Settings, request: Request, returnTo: string): Response {

@@ -2,6 +2,7 @@
 // sign-out responses. Tokens and session rows live in the domain layer.
 import { redirect } from "@remix-run/cloudflare";
 import { database } from "../../db/client";
+import { readCookie } from "./cookies.server";
 import type { Role } from "../../db/schema";
 import {
   createSession,
@@ -17,16 +18,6 @@ export type { SessionUser };
 
 export const SESSION_COOKIE = "__Host-pb_session";
 
-function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
-  }
-  return null;
-}
 
 function sessionCookie(value: string, maxAgeSeconds: number): string {
   return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAgeSeconds}`;
