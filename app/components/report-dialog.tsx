@@ -1,8 +1,6 @@
-import { getCollectionProps, getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { z } from "zod";
-import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, reportSchema, type ReportReason } from "../domain/report-schema";
+import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, type ReportReason } from "../domain/report-reasons";
 import { button } from "../styles/utilities.css";
 import type { ReportDialogData } from "../utils/storefront.server";
 import { UrlDialog } from "./dialog";
@@ -13,7 +11,11 @@ import * as styles from "./report-dialog.css";
 
 const REASONS = Object.keys(REPORT_REASON_LABELS) as ReportReason[];
 
-/** Report a listing to the admins (PRODUCT.md, reported items): a reason, and words for "Other". */
+/**
+ * Report a listing to the admins (PRODUCT.md, reported items): a reason, and words for "Other".
+ * Validated on the server only (the shared report schema), so storefront pages do not load the
+ * form libraries.
+ */
 export function ReportDialog({
   dialog,
   lastResult,
@@ -23,13 +25,9 @@ export function ReportDialog({
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "report";
-  const [form, fields] = useForm<z.input<typeof reportSchema>>({
-    id: "report",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reportSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const errors = lastResult?.error ?? {};
+  const typed = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const chosen = typeof typed.reason === "string" ? typed.reason : undefined;
   const { product, closeHref } = dialog;
   if (!product) {
     return (
@@ -43,36 +41,41 @@ export function ReportDialog({
       </UrlDialog>
     );
   }
-  const reasonErrorId = fields.reason.errors?.length ? fields.reason.errorId : undefined;
+  const reasonErrorId = errors.reason?.length ? "report-reason-error" : undefined;
+  const detailsErrorId = errors.details?.length ? "report-details-error" : undefined;
   return (
     <UrlDialog title={`Report ${product.name}`} closeHref={closeHref}>
-      <Form method="post" {...getFormProps(form)} noValidate className={formStyles.form} preventScrollReset>
+      <Form method="post" id="report" noValidate className={formStyles.form} preventScrollReset>
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="productId" value={product.id} />
         <fieldset className={`${formStyles.field} ${styles.fieldset}`} aria-describedby={reasonErrorId}>
           <legend className={formStyles.label}>Reason*</legend>
           <div className={styles.reasons}>
-            {getCollectionProps(fields.reason, { type: "radio", options: REASONS }).map(({ key, ...props }) => (
-              <label key={key} className={styles.reason}>
-                <input {...props} />
-                {REPORT_REASON_LABELS[props.value as ReportReason]}
+            {REASONS.map((reason) => (
+              <label key={reason} className={styles.reason}>
+                <input type="radio" name="reason" value={reason} defaultChecked={chosen === reason} />
+                {REPORT_REASON_LABELS[reason]}
               </label>
             ))}
           </div>
-          <ErrorList id={fields.reason.errorId} errors={fields.reason.errors} />
+          <ErrorList id="report-reason-error" errors={errors.reason} />
         </fieldset>
         <div className={formStyles.field}>
-          <label htmlFor={fields.details.id} className={formStyles.label}>
+          <label htmlFor="report-details" className={formStyles.label}>
             Details (required for Other)
           </label>
           <textarea
-            {...getTextareaProps(fields.details)}
+            id="report-details"
+            name="details"
+            defaultValue={typeof typed.details === "string" ? typed.details : undefined}
             maxLength={REPORT_DETAILS_MAX}
+            aria-invalid={detailsErrorId ? true : undefined}
+            aria-describedby={detailsErrorId}
             className={`${formStyles.input} ${styles.details}`}
           />
-          <ErrorList id={fields.details.errorId} errors={fields.details.errors} />
+          <ErrorList id="report-details-error" errors={errors.details} />
         </div>
-        <ErrorList id={form.errorId} errors={form.errors} />
+        <ErrorList id="report-error" errors={errors[""]} />
         <div className={dialogStyles.actions}>
           <Link to={closeHref} className={button.ghost} preventScrollReset replace>
             Cancel

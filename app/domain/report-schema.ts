@@ -1,23 +1,12 @@
 // The report form (product cards, the booking dialog) and POST /api/report: one set of rules.
 import { z } from "zod";
-import type { REPORT_REASONS } from "../../db/schema";
+import { DETAILS_REQUIRED, REPORT_DETAILS_MAX, REPORT_REASON_LABELS, type ReportReason } from "./report-reasons";
 import { idSchema } from "./schemas";
 
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-/** What a reporter reads for each reason the database accepts (the check constraint). */
-export const REPORT_REASON_LABELS = {
-  counterfeit_or_stolen: "Counterfeit or stolen",
-  wrong_category: "Wrong category",
-  misleading: "Misleading description or photo",
-  offensive: "Offensive",
-  other: "Other",
-} as const satisfies Record<ReportReason, string>;
+export { DETAILS_REQUIRED, REPORT_DETAILS_MAX, REPORT_REASON_LABELS, type ReportReason };
 
 const REASONS = Object.keys(REPORT_REASON_LABELS) as [ReportReason, ...ReportReason[]];
 
-export const REPORT_DETAILS_MAX = 500;
-export const DETAILS_REQUIRED = "Tell us what is wrong with this listing.";
 
 export const reportSchema = z
   .object({

@@ -8,7 +8,7 @@ import { ImageZoom } from "../components/image-zoom";
 import { Pager, SearchForm } from "../components/list-controls";
 import * as table from "../components/table.css";
 import { readListQuery } from "../domain/list-query";
-import { REPORT_REASON_LABELS } from "../domain/report-schema";
+import { REPORT_REASON_LABELS } from "../domain/report-reasons";
 import {
   dismissReport,
   findOpenReport,
