@@ -1,7 +1,4 @@
-import {
-  vitePlugin as remix,
-  cloudflareDevProxyVitePlugin,
-} from "@remix-run/dev";
+import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig } from "vite";
 import { getLoadContext } from "./app/load-context";
@@ -16,8 +13,7 @@ export default defineConfig({
   publicDir: "app/public",
   plugins: [
     cloudflareDevProxyVitePlugin({
-      getLoadContext: (args) =>
-        getLoadContext({ ...(args as Parameters<typeof getLoadContext>[0]), localDev: true }),
+      getLoadContext: (args) => getLoadContext({ ...(args as Parameters<typeof getLoadContext>[0]), localDev: true }),
     }),
     remix({
       future: {

@@ -1,11 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
+  data,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  data,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -19,13 +19,11 @@ import { SiteHeader } from "./components/site-header";
 import { SPLASH_SCRIPT, Splash } from "./components/splash";
 import { ToastRegion } from "./components/toast-region";
 import { skipLink } from "./styles/utilities.css";
-import { getOptionalUser } from "./utils/session.server";
 import { siteOrigin } from "./utils/seo";
+import { getOptionalUser } from "./utils/session.server";
 import { readToast } from "./utils/toast.server";
 
-export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [
   { title: "Pay&Buy" },
@@ -61,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d6b57" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, allowed by the CSP nonce */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
         <Meta />
         <Links />

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@remix-run/route-config";
+import { index, type RouteConfig, route } from "@remix-run/route-config";
 
 export default [
   index("routes/home.tsx", { id: "routes/index" }),

@@ -2,10 +2,10 @@
 // advertised) to a local state folder, to show how pages behave as the catalog grows.
 //   tsx bench/grow-catalog.ts --persist-to <dir> --count 10000
 import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
 import { getPlatformProxy } from "wrangler";
 import { database } from "../db/client";
 import { CONDITIONS, categories, products, users } from "../db/schema";
-import { eq } from "drizzle-orm";
 
 const { values } = parseArgs({
   options: { "persist-to": { type: "string" }, count: { type: "string", default: "10000" } },

@@ -1,11 +1,11 @@
 // `npm run bench`: throughput and latency of pages and a static asset under the production
 // build served by `wrangler dev`, all in one run, plus the bytes the home page sends.
 // Figures are printed, never asserted: they go into the issue notes.
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { runLighthouse, type LighthouseScores } from "./lighthouse";
+import { type LighthouseScores, runLighthouse } from "./lighthouse";
 
 const PORT = 8790;
 const BASE = `http://localhost:${PORT}`;
@@ -46,8 +46,20 @@ function startServer(): ChildProcess {
   return spawn(
     "npx",
     [
-      "wrangler", "dev", "--persist-to", STATE, "--port", String(PORT), "--ip", "127.0.0.1",
-      "--var", "LOCAL_DEV:true", "--var", "BENCH_COUNT_D1:true", "--log-level", "warn",
+      "wrangler",
+      "dev",
+      "--persist-to",
+      STATE,
+      "--port",
+      String(PORT),
+      "--ip",
+      "127.0.0.1",
+      "--var",
+      "LOCAL_DEV:true",
+      "--var",
+      "BENCH_COUNT_D1:true",
+      "--log-level",
+      "warn",
     ],
     { stdio: ["ignore", "ignore", "inherit"], detached: true },
   );
@@ -164,7 +176,8 @@ function printBudgets(rows: Array<[string, string, string, boolean]>) {
   console.log("\nBudgets\n");
   console.log("| figure | measured | budget | |");
   console.log("|---|---:|---:|---|");
-  for (const [figure, measured, budget, ok] of rows) console.log(`| ${figure} | ${measured} | ${budget} | ${mark(ok)} |`);
+  for (const [figure, measured, budget, ok] of rows)
+    console.log(`| ${figure} | ${measured} | ${budget} | ${mark(ok)} |`);
 }
 
 async function main() {
@@ -192,7 +205,12 @@ async function main() {
     console.log(`| HTML | 1 | ${kb(page.raw)} | ${kb(page.gzip)} |`);
     console.log(`| CSS | ${css.count} | ${kb(css.raw)} | ${kb(css.gzip)} |`);
     console.log(`| JavaScript | ${js.count} | ${kb(js.raw)} | ${kb(js.gzip)} |`);
-    budgets.push(["home HTML + render-blocking CSS, gzip", kb(page.gzip + css.gzip), "<= 14.6 KB", page.gzip + css.gzip <= 14.6 * 1024]);
+    budgets.push([
+      "home HTML + render-blocking CSS, gzip",
+      kb(page.gzip + css.gzip),
+      "<= 14.6 KB",
+      page.gzip + css.gzip <= 14.6 * 1024,
+    ]);
     budgets.push(["home JavaScript, gzip", kb(js.gzip), "<= 100 KB", js.gzip <= 100 * 1024]);
 
     const cookie = await signIn();
@@ -216,17 +234,22 @@ async function main() {
   printLoads("Seed catalog (48 listings)", seeded);
   if (lighthouseScores.length) {
     console.log("\nLighthouse (mobile defaults)\n");
-    console.log("| page | performance (>= 95) | accessibility (100) | best practices (100) | SEO (100) | total bytes | LCP |");
+    console.log(
+      "| page | performance (>= 95) | accessibility (100) | best practices (100) | SEO (100) | total bytes | LCP |",
+    );
     console.log("|---|---:|---:|---:|---:|---:|---:|");
     for (const r of lighthouseScores) {
-      console.log(`| ${r.path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${kb(r.totalBytes)} | ${Math.round(r.lcpMs)} ms |`);
+      console.log(
+        `| ${r.path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${kb(r.totalBytes)} | ${Math.round(r.lcpMs)} ms |`,
+      );
       budgets.push([`Lighthouse performance ${r.path}`, String(r.performance), ">= 95", r.performance >= 95]);
       budgets.push([`Lighthouse accessibility ${r.path}`, String(r.accessibility), "100", r.accessibility === 100]);
       budgets.push([`Lighthouse best practices ${r.path}`, String(r.bestPractices), "100", r.bestPractices === 100]);
       budgets.push([`Lighthouse SEO ${r.path}`, String(r.seo), "100", r.seo === 100]);
     }
     const home = lighthouseScores.find((r) => r.path === "/");
-    if (home) budgets.push(["home total weight (mobile)", kb(home.totalBytes), "<= 250 KB", home.totalBytes <= 250 * 1024]);
+    if (home)
+      budgets.push(["home total weight (mobile)", kb(home.totalBytes), "<= 250 KB", home.totalBytes <= 250 * 1024]);
   }
   const staticRps = seeded.find((l) => l.label === "static CSS")!.requestsPerSecond;
   for (const l of seeded.filter((l) => l.label === "home" || l.label.startsWith("category"))) {
@@ -246,7 +269,12 @@ async function main() {
       const growth = l.p50 / Math.max(before.p50, 0.1);
       console.log(`- ${l.label}: ${before.p50} ms → ${l.p50} ms (${growth.toFixed(2)}x)`);
       if (l.label === "home" || l.label.startsWith("category")) {
-        budgets.push([`${l.label} p50 growth at +${GROWTH.toLocaleString("en-US")} listings`, `${growth.toFixed(2)}x`, "<= 1.5x", growth <= 1.5]);
+        budgets.push([
+          `${l.label} p50 growth at +${GROWTH.toLocaleString("en-US")} listings`,
+          `${growth.toFixed(2)}x`,
+          "<= 1.5x",
+          growth <= 1.5,
+        ]);
       }
     }
   } finally {

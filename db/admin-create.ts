@@ -61,7 +61,9 @@ async function main() {
       `UPDATE users SET role = 'admin', name = ${quote(name.data)}, updated_at = ${now}${setPassword} WHERE id = ${quote(String(existing.id))};` +
         ` UPDATE sessions SET revoked_at = ${now} WHERE user_id = ${quote(String(existing.id))} AND revoked_at IS NULL;`,
     );
-    console.log(`${email.data} is now an admin${existing.role === "admin" ? " (it already was)" : ` (was ${existing.role})`}.`);
+    console.log(
+      `${email.data} is now an admin${existing.role === "admin" ? " (it already was)" : ` (was ${existing.role})`}.`,
+    );
     if (values.password) console.log("Its password was changed.");
     return;
   }

@@ -13,6 +13,4 @@ export const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" 
 
 /** When the row was written, set by the database if the caller does not. */
 export const createdAt = (name = "created_at") =>
-  timestamp(name)
-    .notNull()
-    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+  timestamp(name).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);

@@ -1,16 +1,8 @@
 // The whole data model of Pay&Buy. Rules that must never break live here as constraints
 // (unique indexes, checks, foreign keys), not only in application code.
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
-import { id, timestamp, createdAt } from "./columns";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, id, timestamp } from "./columns";
 
 export const ROLES = ["buyer", "seller", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -36,13 +28,7 @@ export const BOOKING_END_REASONS = [
 export const PAYMENT_PROVIDERS = ["test", "stripe"] as const;
 export const PAYMENT_STATUSES = ["succeeded", "refund_required", "refunded"] as const;
 
-export const REPORT_REASONS = [
-  "counterfeit_or_stolen",
-  "wrong_category",
-  "misleading",
-  "offensive",
-  "other",
-] as const;
+export const REPORT_REASONS = ["counterfeit_or_stolen", "wrong_category", "misleading", "offensive", "other"] as const;
 export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
 
 export const SESSION_KINDS = ["web", "api"] as const;
@@ -117,10 +103,7 @@ export const categories = sqliteTable(
     imagePath: text("image_path"),
     position: integer("position").notNull().default(0),
   },
-  (t) => [
-    uniqueIndex("categories_slug_unique").on(t.slug),
-    index("categories_position").on(t.position, t.title),
-  ],
+  (t) => [uniqueIndex("categories_slug_unique").on(t.slug), index("categories_position").on(t.position, t.title)],
 );
 
 export const products = sqliteTable(
@@ -165,10 +148,7 @@ export const products = sqliteTable(
     index("products_photo_key").on(t.photoKey),
     check("products_status_check", sql`${t.status} in (${inList(PRODUCT_STATUSES)})`),
     check("products_condition_check", sql`${t.condition} in (${inList(CONDITIONS)})`),
-    check(
-      "products_prices_positive",
-      sql`${t.originalPriceCents} > 0 and ${t.resalePriceCents} > 0`,
-    ),
+    check("products_prices_positive", sql`${t.originalPriceCents} > 0 and ${t.resalePriceCents} > 0`),
     check("products_year_range", sql`${t.purchaseYear} between 1900 and 2200`),
   ],
 );
@@ -195,9 +175,7 @@ export const bookings = sqliteTable(
   },
   (t) => [
     // At most one live (active or paid) booking per product, enforced by the database.
-    uniqueIndex("bookings_one_live_per_product")
-      .on(t.productId)
-      .where(sql`${t.status} in ('active', 'paid')`),
+    uniqueIndex("bookings_one_live_per_product").on(t.productId).where(sql`${t.status} in ('active', 'paid')`),
     index("bookings_buyer_created").on(t.buyerId, t.createdAt),
     index("bookings_product").on(t.productId),
     check("bookings_status_check", sql`${t.status} in (${inList(BOOKING_STATUSES)})`),
@@ -314,9 +292,7 @@ export const reports = sqliteTable(
   },
   (t) => [
     // One open report per user and listing.
-    uniqueIndex("reports_one_open_per_reporter")
-      .on(t.productId, t.reporterId)
-      .where(sql`${t.status} = 'open'`),
+    uniqueIndex("reports_one_open_per_reporter").on(t.productId, t.reporterId).where(sql`${t.status} = 'open'`),
     index("reports_status_created").on(t.status, t.createdAt),
     index("reports_product_status").on(t.productId, t.status),
     check("reports_reason_check", sql`${t.reason} in (${inList(REPORT_REASONS)})`),

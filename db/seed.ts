@@ -85,7 +85,9 @@ async function main() {
     );
     console.log("Local demo accounts (local development only):");
     for (const user of plan.users) {
-      console.log(`  ${user.role.padEnd(6)} ${user.email.padEnd(24)} ${user.password}${user.verified ? "  (verified seller)" : ""}`);
+      console.log(
+        `  ${user.role.padEnd(6)} ${user.email.padEnd(24)} ${user.password}${user.verified ? "  (verified seller)" : ""}`,
+      );
     }
   } finally {
     await proxy.dispose();

@@ -2,12 +2,12 @@
 // Remix for the rest.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono } from "hono";
-// @ts-ignore -- the server build exists once `npm run build` has run.
-import * as serverBuild from "../build/server/index.js";
 import { getLoadContext } from "../app/load-context";
+// @ts-expect-error -- the server build exists once `npm run build` has run.
+import * as serverBuild from "../build/server/index.js";
 import { api } from "./api";
-import { serveImage } from "./images";
 import { countingD1, type RoundTrips } from "./d1-counter";
+import { serveImage } from "./images";
 import { sameOriginForms } from "./same-origin";
 import { securityHeaders, type WorkerVariables } from "./security-headers";
 

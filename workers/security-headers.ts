@@ -38,22 +38,21 @@ function wantsHsts(url: URL): boolean {
 }
 
 /** Security headers on every response the Worker produces (static assets get _headers). */
-export const securityHeaders = createMiddleware<{ Bindings: Env; Variables: WorkerVariables }>(
-  async (c, next) => {
-    const nonce = createNonce();
-    c.set("nonce", nonce);
-    await next();
-    const headers = c.res.headers;
-    const url = new URL(c.req.url);
-    if (wantsHsts(url)) headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
-    headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    headers.set("X-Frame-Options", "DENY");
-    headers.set("Cross-Origin-Opener-Policy", "same-origin");
-    headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
-    if (!headers.has("Content-Security-Policy")) {
-      const stripe = PAYMENT_PAGE.test(url.pathname) && Boolean((c.env as { STRIPE_SECRET_KEY?: string }).STRIPE_SECRET_KEY);
-      headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { stripe }));
-    }
-  },
-);
+export const securityHeaders = createMiddleware<{ Bindings: Env; Variables: WorkerVariables }>(async (c, next) => {
+  const nonce = createNonce();
+  c.set("nonce", nonce);
+  await next();
+  const headers = c.res.headers;
+  const url = new URL(c.req.url);
+  if (wantsHsts(url)) headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+  if (!headers.has("Content-Security-Policy")) {
+    const stripe =
+      PAYMENT_PAGE.test(url.pathname) && Boolean((c.env as { STRIPE_SECRET_KEY?: string }).STRIPE_SECRET_KEY);
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { stripe }));
+  }
+});

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { button } from "../styles/utilities.css";
-import { NOT_FOUND, formatPrice } from "../utils/format";
+import { formatPrice, NOT_FOUND } from "../utils/format";
 import type { BookingDialogData } from "../utils/storefront.server";
 import { UrlDialog } from "./dialog";
 import * as dialogStyles from "./dialog.css";

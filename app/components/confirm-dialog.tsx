@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { button } from "../styles/utilities.css";
 import * as styles from "./confirm-dialog.css";
 

@@ -1,4 +1,4 @@
-import { Link, isRouteErrorResponse } from "@remix-run/react";
+import { isRouteErrorResponse, Link } from "@remix-run/react";
 import { button, container, section } from "../styles/utilities.css";
 
 /** The page for every routing error and unknown URL (spec section 2). */

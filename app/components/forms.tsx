@@ -1,14 +1,14 @@
 import {
-  useEffect,
-  useState,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
+  useEffect,
+  useState,
 } from "react";
+import { visuallyHidden } from "../styles/utilities.css";
 import { HONEYPOT_FIELD } from "../utils/honeypot";
 import { useHydrated } from "../utils/use-hydrated";
-import { visuallyHidden } from "../styles/utilities.css";
 import * as styles from "./forms.css";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;

@@ -29,13 +29,25 @@ export function ListingActions({
   if (!viewer) {
     return (
       <>
-        <Link to={`/login?${new URLSearchParams({ redirectTo: bookHref })}`} className={button.primary} aria-label={`Book Now: ${productName}`}>
+        <Link
+          to={`/login?${new URLSearchParams({ redirectTo: bookHref })}`}
+          className={button.primary}
+          aria-label={`Book Now: ${productName}`}
+        >
           Book Now
         </Link>
-        <Link to={`/login?${new URLSearchParams({ redirectTo: here })}`} className={button.secondary} aria-label={`Add Wishlist: ${productName}`}>
+        <Link
+          to={`/login?${new URLSearchParams({ redirectTo: here })}`}
+          className={button.secondary}
+          aria-label={`Add Wishlist: ${productName}`}
+        >
           Add Wishlist
         </Link>
-        <Link to={`/login?${new URLSearchParams({ redirectTo: reportHref })}`} className={button.ghost} aria-label={`Report: ${productName}`}>
+        <Link
+          to={`/login?${new URLSearchParams({ redirectTo: reportHref })}`}
+          className={button.ghost}
+          aria-label={`Report: ${productName}`}
+        >
           Report
         </Link>
       </>
@@ -44,10 +56,22 @@ export function ListingActions({
   if (viewer.role !== "buyer") {
     return (
       <>
-        <button type="button" className={button.primary} disabled title="Only buyers can book" aria-label={`Book Now: ${productName}`}>
+        <button
+          type="button"
+          className={button.primary}
+          disabled
+          title="Only buyers can book"
+          aria-label={`Book Now: ${productName}`}
+        >
           Book Now
         </button>
-        <button type="button" className={button.secondary} disabled title="Only buyers keep a wishlist" aria-label={`Add Wishlist: ${productName}`}>
+        <button
+          type="button"
+          className={button.secondary}
+          disabled
+          title="Only buyers keep a wishlist"
+          aria-label={`Add Wishlist: ${productName}`}
+        >
           Add Wishlist
         </button>
         <Link to={reportHref} className={button.ghost} preventScrollReset aria-label={`Report: ${productName}`}>
@@ -68,7 +92,12 @@ export function ListingActions({
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="wishlist-add" />
         <input type="hidden" name="productId" value={productId} />
-        <button type="submit" className={button.secondary} disabled={pending} aria-label={`Add Wishlist: ${productName}`}>
+        <button
+          type="submit"
+          className={button.secondary}
+          disabled={pending}
+          aria-label={`Add Wishlist: ${productName}`}
+        >
           Add Wishlist
         </button>
       </Form>

@@ -11,18 +11,32 @@ export const card = style({
   boxShadow: vars.shadow.card,
 });
 
-export const photo = style({ width: "100%", aspectRatio: "4 / 3", objectFit: "cover", background: vars.color.surfaceSunken });
+export const photo = style({
+  width: "100%",
+  aspectRatio: "4 / 3",
+  objectFit: "cover",
+  background: vars.color.surfaceSunken,
+});
 
-export const photoMissing = style([
-  photo,
-  { display: "grid", placeItems: "center", color: vars.color.muted },
-]);
+export const photoMissing = style([photo, { display: "grid", placeItems: "center", color: vars.color.muted }]);
 
-export const body = style({ display: "flex", flexDirection: "column", gap: vars.space.sm, padding: vars.space.lg, flex: 1 });
+export const body = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+  padding: vars.space.lg,
+  flex: 1,
+});
 
 export const title = style({ fontSize: vars.size.lg, margin: 0 });
 
-export const prices = style({ display: "flex", alignItems: "baseline", flexWrap: "wrap", gap: vars.space.sm, margin: 0 });
+export const prices = style({
+  display: "flex",
+  alignItems: "baseline",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
+  margin: 0,
+});
 
 export const resale = style({ fontSize: vars.size.xl, fontWeight: 700, color: vars.color.brandStrong });
 
@@ -38,7 +52,12 @@ export const facts = style({
   fontSize: vars.size.sm,
 });
 
-globalStyle(`${facts} dt`, { color: vars.color.muted, fontSize: vars.size.xs, textTransform: "uppercase", letterSpacing: "0.05em" });
+globalStyle(`${facts} dt`, {
+  color: vars.color.muted,
+  fontSize: vars.size.xs,
+  textTransform: "uppercase",
+  letterSpacing: "0.05em",
+});
 globalStyle(`${facts} dd`, { margin: 0, fontWeight: 600, overflowWrap: "anywhere" });
 
 export const seller = style({ display: "flex", alignItems: "center", flexWrap: "wrap", gap: vars.space.xs, margin: 0 });
@@ -55,4 +74,10 @@ export const verified = style({
   fontWeight: 700,
 });
 
-export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, marginTop: "auto", paddingTop: vars.space.sm });
+export const actions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  marginTop: "auto",
+  paddingTop: vars.space.sm,
+});

@@ -1,6 +1,6 @@
 import type { ProductCard as ProductCardData } from "../domain/catalog.server";
 import { photoUrl } from "../domain/photo-keys";
-import { NOT_FOUND, formatPostedDate, formatPrice, yearsOfUse } from "../utils/format";
+import { formatPostedDate, formatPrice, NOT_FOUND, yearsOfUse } from "../utils/format";
 import * as styles from "./product-card.css";
 
 /** The listing card of the advertisement list and the category pages. */

@@ -1,6 +1,6 @@
-import { Form, NavLink, Link } from "@remix-run/react";
-import type { SessionUser } from "../utils/session.server";
+import { Form, Link, NavLink } from "@remix-run/react";
 import { button, container } from "../styles/utilities.css";
+import type { SessionUser } from "../utils/session.server";
 import * as styles from "./layout.css";
 
 const LINKS = [

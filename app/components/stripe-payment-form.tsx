@@ -1,7 +1,7 @@
 // Loaded only on the payment page, only in the browser, only when Stripe is configured.
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
-import { useMemo, useState, type FormEvent } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import { button } from "../styles/utilities.css";
 import * as formStyles from "./forms.css";
 

@@ -47,7 +47,12 @@ export const zoomBackdrop = style({
   background: "rgb(28 34 38 / 80%)",
 });
 
-export const zoomImage = style({ maxWidth: "min(90vw, 800px)", maxHeight: "80vh", width: "auto", borderRadius: vars.radius.md });
+export const zoomImage = style({
+  maxWidth: "min(90vw, 800px)",
+  maxHeight: "80vh",
+  width: "auto",
+  borderRadius: vars.radius.md,
+});
 
 export const zoomClose = style({
   minHeight: "2.75rem",

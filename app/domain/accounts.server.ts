@@ -1,14 +1,9 @@
 // Accounts: registration, sign-in with a password or Google, and lookups by email.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { users, type Role } from "../../db/schema";
+import { type Role, users } from "../../db/schema";
 import { hashPassword, verifyPassword } from "./passwords.server";
-import {
-  checkSignInLimit,
-  clearSignInFailures,
-  recordSignInFailure,
-  retryMessage,
-} from "./sign-in-limits.server";
+import { checkSignInLimit, clearSignInFailures, recordSignInFailure, retryMessage } from "./sign-in-limits.server";
 
 export const MESSAGES = {
   emailTaken: "This email is already registered",
@@ -37,9 +32,7 @@ function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed/i.test(text) || /UNIQUE constraint failed/i.test(String(error));
 }
 
-export type RegisterResult =
-  | { ok: true; user: AccountUser }
-  | { ok: false; field: "email"; message: string };
+export type RegisterResult = { ok: true; user: AccountUser } | { ok: false; field: "email"; message: string };
 
 export async function registerAccount(
   db: Database,
@@ -106,9 +99,7 @@ export interface GoogleProfile {
   name: string;
 }
 
-export type GoogleSignInResult =
-  | { ok: true; user: AccountUser; created: boolean }
-  | { ok: false; message: string };
+export type GoogleSignInResult = { ok: true; user: AccountUser; created: boolean } | { ok: false; message: string };
 
 /**
  * A Google account signs in the user with that Google subject; otherwise it is linked to the

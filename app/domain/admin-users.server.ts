@@ -5,7 +5,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { products, users } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
-import { containsPattern, pageOffset, toPage, LIST_PAGE_SIZE, type ListQuery } from "./list-query";
+import { containsPattern, LIST_PAGE_SIZE, type ListQuery, pageOffset, toPage } from "./list-query";
 import { revokeUserSessionsStatement } from "./sessions.server";
 
 /** The accounts an admin manages; admins themselves are never listed, verified or deleted. */
@@ -36,7 +36,13 @@ export async function listAccounts(db: Database, role: ManagedRole, query: ListQ
   const where = and(liveAccountOf(role), nameOrEmailContains(query.q));
   const [rows, counted] = await db.batch([
     db
-      .select({ id: users.id, name: users.name, email: users.email, verifiedAt: users.verifiedAt, createdAt: users.createdAt })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        verifiedAt: users.verifiedAt,
+        createdAt: users.createdAt,
+      })
       .from(users)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
@@ -66,12 +72,14 @@ export type VerifyResult =
  * so nothing else is written; the listing count only tells the caller how many now show it.
  */
 export async function verifySeller(db: Database, target: { id: string } | { email: string }): Promise<VerifyResult> {
-  const which =
-    "id" in target ? eq(users.id, target.id) : sql`lower(${users.email}) = lower(${target.email.trim()})`;
+  const which = "id" in target ? eq(users.id, target.id) : sql`lower(${users.email}) = lower(${target.email.trim()})`;
   const seller = and(which, liveAccountOf("seller"));
   const now = new Date();
   const [updated, found, listed] = await db.batch([
-    db.update(users).set({ verifiedAt: now, updatedAt: now }).where(and(seller, isNull(users.verifiedAt))),
+    db
+      .update(users)
+      .set({ verifiedAt: now, updatedAt: now })
+      .where(and(seller, isNull(users.verifiedAt))),
     db.select({ id: users.id }).from(users).where(seller).limit(1),
     db
       .select({ count: sql<number>`count(*)` })

@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
-import { BOOKING_END_REASONS, bookings, payments, products, users } from "../../db/schema";
+import { type BOOKING_END_REASONS, bookings, payments, products, users } from "../../db/schema";
 import type { SessionUser } from "./sessions.server";
 
 export type BookingEndReason = (typeof BOOKING_END_REASONS)[number];
@@ -18,9 +18,7 @@ export const BOOKING_MESSAGES = {
   bookingNotFound: "There is no such booking.",
 } as const;
 
-export type BookResult =
-  | { ok: true; bookingId: string }
-  | { ok: false; status: 403 | 404 | 409; message: string };
+export type BookResult = { ok: true; bookingId: string } | { ok: false; status: 403 | 404 | 409; message: string };
 
 function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed/i.test(`${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`);
@@ -76,9 +74,7 @@ export async function bookProduct(
   return { ok: false, status: 409, message: BOOKING_MESSAGES.unavailable };
 }
 
-export type CancelResult =
-  | { ok: true; productReleased: boolean }
-  | { ok: false; status: 404 | 409; message: string };
+export type CancelResult = { ok: true; productReleased: boolean } | { ok: false; status: 404 | 409; message: string };
 
 /** A buyer cancels its own unpaid booking; the product is available again. */
 export async function cancelBooking(
@@ -135,7 +131,10 @@ export function endActiveBookingsStatements(
       ? eq(bookings.productId, target.productId)
       : "buyerId" in target
         ? eq(bookings.buyerId, target.buyerId)
-        : inArray(bookings.productId, db.select({ id: products.id }).from(products).where(eq(products.sellerId, target.sellerId)));
+        : inArray(
+            bookings.productId,
+            db.select({ id: products.id }).from(products).where(eq(products.sellerId, target.sellerId)),
+          );
   const active = and(mine, eq(bookings.status, "active"));
   const release = db
     .update(products)
@@ -212,9 +211,7 @@ export async function getBookingFor(db: Database, viewer: Pick<SessionUser, "id"
     .where(
       and(
         eq(bookings.id, bookingId),
-        viewer.role === "admin"
-          ? undefined
-          : or(eq(bookings.buyerId, viewer.id), eq(products.sellerId, viewer.id)),
+        viewer.role === "admin" ? undefined : or(eq(bookings.buyerId, viewer.id), eq(products.sellerId, viewer.id)),
       ),
     )
     .limit(1);
@@ -228,8 +225,11 @@ export async function activeBookingIds(db: Database, buyerId: string, productIds
     .select({ id: bookings.id, productId: bookings.productId })
     .from(bookings)
     .where(
-      and(eq(bookings.buyerId, buyerId), eq(bookings.status, "active"), inArray(bookings.productId, productIds.slice(0, 90))),
+      and(
+        eq(bookings.buyerId, buyerId),
+        eq(bookings.status, "active"),
+        inArray(bookings.productId, productIds.slice(0, 90)),
+      ),
     );
   return new Map(rows.map((row) => [row.productId, row.id]));
 }
-

@@ -76,10 +76,7 @@ export async function listAdvertisedProducts(db: Database, limit = ADVERTISED_LI
 
 /** Everything the home page shows, in one D1 round trip. */
 export async function loadStorefront(db: Database, options: { allCategories: boolean }) {
-  const [allCategories, advertised] = await db.batch([
-    categoriesQuery(db),
-    advertisedQuery(db, ADVERTISED_LIMIT),
-  ]);
+  const [allCategories, advertised] = await db.batch([categoriesQuery(db), advertisedQuery(db, ADVERTISED_LIMIT)]);
   const shown = options.allCategories ? allCategories : allCategories.slice(0, HOME_CATEGORY_COUNT);
   return {
     categories: shown,

@@ -8,7 +8,10 @@ export const MAX_PRICE_CENTS = 10_000_000;
  * point, so no cent is lost. Returns null for anything that is not a plain amount.
  */
 export function dollarsToCents(input: string): number | null {
-  const text = input.trim().replace(/,/g, "").replace(/^\$\s*/, "");
+  const text = input
+    .trim()
+    .replace(/,/g, "")
+    .replace(/^\$\s*/, "");
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
   if (!match) return null;
   const whole = Number(match[1]);

@@ -4,7 +4,7 @@
 // Browser-safe: no `.server` import, the form validates with it before sending.
 import { z } from "zod";
 import type { Condition } from "../../db/schema";
-import { MAX_PRICE_CENTS, dollarsToCents } from "./money";
+import { dollarsToCents, MAX_PRICE_CENTS } from "./money";
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES } from "./photo-keys";
 
 // The database's list, repeated here so the browser bundle does not pull in drizzle.
@@ -77,7 +77,10 @@ export const productSchema = z.object({
       const year = /^\d{4}$/.test(value) ? Number(value) : Number.NaN;
       const latest = currentYear();
       if (!(year >= PRODUCT_LIMITS.minYear && year <= latest)) {
-        ctx.addIssue({ code: "custom", message: `Year of purchase must be between ${PRODUCT_LIMITS.minYear} and ${latest}` });
+        ctx.addIssue({
+          code: "custom",
+          message: `Year of purchase must be between ${PRODUCT_LIMITS.minYear} and ${latest}`,
+        });
         return z.NEVER;
       }
       return year;
@@ -92,7 +95,8 @@ export const productSchema = z.object({
   img: z
     .file({
       // No file chosen arrives as an empty, nameless part (a File or "", by parser).
-      error: (issue) => (issue.input === undefined || issue.input === "" ? PHOTO_MESSAGES.required : PHOTO_MESSAGES.notAFile),
+      error: (issue) =>
+        issue.input === undefined || issue.input === "" ? PHOTO_MESSAGES.required : PHOTO_MESSAGES.notAFile,
     })
     .min(1, PHOTO_MESSAGES.empty)
     .max(PHOTO_MAX_BYTES, PHOTO_MESSAGES.tooLarge),

@@ -89,9 +89,7 @@ export async function listSellerProducts(db: Database, sellerId: string) {
 
 export type SellerProduct = Awaited<ReturnType<typeof listSellerProducts>>[number];
 
-export type ChangeResult =
-  | { ok: true; changed: boolean }
-  | { ok: false; status: 404 | 409; message: string };
+export type ChangeResult = { ok: true; changed: boolean } | { ok: false; status: 404 | 409; message: string };
 
 const ownedLive = (sellerId: string, productId: string) =>
   and(eq(products.id, productId), eq(products.sellerId, sellerId), isNull(products.deletedAt));

@@ -7,7 +7,6 @@ export { DETAILS_REQUIRED, REPORT_DETAILS_MAX, REPORT_REASON_LABELS, type Report
 
 const REASONS = Object.keys(REPORT_REASON_LABELS) as [ReportReason, ...ReportReason[]];
 
-
 export const reportSchema = z
   .object({
     productId: idSchema,

@@ -5,7 +5,7 @@ import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { products, reports, users } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
-import { containsPattern, pageOffset, toPage, LIST_PAGE_SIZE, type ListQuery } from "./list-query";
+import { containsPattern, LIST_PAGE_SIZE, type ListQuery, pageOffset, toPage } from "./list-query";
 import type { ReportInput } from "./report-schema";
 import type { SessionUser } from "./sessions.server";
 
@@ -29,14 +29,14 @@ export async function findReportableProduct(db: Database, productId: string) {
     .select({ id: products.id, name: products.name, sellerId: products.sellerId })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
-    .where(and(eq(products.id, productId), isNull(products.deletedAt), isNull(products.removedAt), isNull(users.deletedAt)))
+    .where(
+      and(eq(products.id, productId), isNull(products.deletedAt), isNull(products.removedAt), isNull(users.deletedAt)),
+    )
     .limit(1);
   return row ?? null;
 }
 
-export type ReportResult =
-  | { ok: true; reportId: string }
-  | { ok: false; status: 403 | 404 | 409; message: string };
+export type ReportResult = { ok: true; reportId: string } | { ok: false; status: 403 | 404 | 409; message: string };
 
 export async function reportListing(
   db: Database,
@@ -101,7 +101,9 @@ const reportFields = {
   reporterEmail: sql`${reporters.email}`.mapWith(reporters.email).as("reporter_email"),
   // How many people flagged this listing: the admin's first hint of how serious it is.
   openReports: sql<number>`(select count(*) from ${reports} r where r.product_id = ${reports.productId}
-    and r.status = 'open')`.mapWith(Number).as("open_reports"),
+    and r.status = 'open')`
+    .mapWith(Number)
+    .as("open_reports"),
 };
 
 /** One page of open reports, newest first, searched by product, seller or reporter. */
@@ -137,7 +139,11 @@ export type ModerationResult =
 
 const noSuchReport = { ok: false, status: 404, message: REPORT_MESSAGES.noSuchReport } as const;
 
-export async function dismissReport(db: Database, admin: Pick<SessionUser, "id">, reportId: string): Promise<ModerationResult> {
+export async function dismissReport(
+  db: Database,
+  admin: Pick<SessionUser, "id">,
+  reportId: string,
+): Promise<ModerationResult> {
   const dismissed = await db
     .update(reports)
     .set({ status: "dismissed", resolvedAt: new Date(), resolvedBy: admin.id })

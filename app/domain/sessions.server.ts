@@ -2,7 +2,7 @@
 // changes end access at once.
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { sessions, users, type Role } from "../../db/schema";
+import { type Role, sessions, users } from "../../db/schema";
 
 export const WEB_SESSION_TTL_MS = 14 * 24 * 3600 * 1000;
 export const API_TOKEN_TTL_MS = 3600 * 1000;
@@ -25,19 +25,12 @@ export async function createSession(
   now = Date.now(),
 ): Promise<{ id: string; expiresAt: Date }> {
   const expiresAt = new Date(now + (kind === "web" ? WEB_SESSION_TTL_MS : API_TOKEN_TTL_MS));
-  const [row] = await db
-    .insert(sessions)
-    .values({ userId, kind, expiresAt })
-    .returning({ id: sessions.id });
+  const [row] = await db.insert(sessions).values({ userId, kind, expiresAt }).returning({ id: sessions.id });
   return { id: row!.id, expiresAt };
 }
 
 /** The live session's user: not revoked, not expired, account not deleted. */
-export async function findSessionUser(
-  db: Database,
-  sessionId: string,
-  userId: string,
-): Promise<SessionUser | null> {
+export async function findSessionUser(db: Database, sessionId: string, userId: string): Promise<SessionUser | null> {
   const [row] = await db
     .select({
       id: users.id,

@@ -1,6 +1,6 @@
 // Signed tokens (jose, HS256): the session cookie and the REST API's bearer tokens. Both name
 // a session row (`sid`) that D1 checks on every request, so revocation is immediate.
-import { SignJWT, jwtVerify } from "jose";
+import { jwtVerify, SignJWT } from "jose";
 
 export const ISSUER = "pay-and-buy";
 export const AUDIENCE = { web: "pay-and-buy:web", api: "pay-and-buy:api" } as const;

@@ -3,7 +3,7 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { bookings, products, reports, wishlistEntries } from "../../db/schema";
-import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, newPhotoKey, type PhotoType } from "./photo-keys";
+import { newPhotoKey, PHOTO_MAX_BYTES, PHOTO_MESSAGES, type PhotoType } from "./photo-keys";
 
 const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
 

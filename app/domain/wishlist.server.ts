@@ -14,9 +14,7 @@ export const WISHLIST_MESSAGES = {
   notInWishlist: "This product is not in your wishlist.",
 } as const;
 
-export type WishlistResult =
-  | { ok: true; message: string }
-  | { ok: false; status: 403 | 404 | 409; message: string };
+export type WishlistResult = { ok: true; message: string } | { ok: false; status: 403 | 404 | 409; message: string };
 
 export async function addToWishlist(
   db: Database,
@@ -76,4 +74,3 @@ export async function listWishlist(db: Database, buyerId: string) {
     .orderBy(desc(wishlistEntries.createdAt))
     .limit(200);
 }
-

@@ -14,7 +14,12 @@ export const verified = style({
 /** A name with its email (or a note) on the line below. */
 export const stacked = style({ display: "grid", gap: vars.space.xxs });
 
-export const secondary = style({ color: vars.color.muted, fontSize: vars.size.xs, fontWeight: 400, overflowWrap: "break-word" });
+export const secondary = style({
+  color: vars.color.muted,
+  fontSize: vars.size.xs,
+  fontWeight: 400,
+  overflowWrap: "break-word",
+});
 
 export const listing = style({ display: "flex", alignItems: "center", gap: vars.space.sm, minWidth: "16rem" });
 

@@ -14,7 +14,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const returnTo = safeRedirect(outcome.returnTo);
   let response: Response;
   if (!outcome.ok) {
-    response = await redirectWithError(context, `/login?${new URLSearchParams({ redirectTo: returnTo })}`, outcome.message);
+    response = await redirectWithError(
+      context,
+      `/login?${new URLSearchParams({ redirectTo: returnTo })}`,
+      outcome.message,
+    );
   } else {
     const result = await signInWithGoogle(database(context.env.DB), outcome.profile);
     response = result.ok

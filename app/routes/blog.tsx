@@ -31,7 +31,12 @@ export default function Blog() {
         </ol>
       </nav>
       {articles.map((article) => (
-        <article key={article.slug} id={article.slug} className={styles.article} aria-labelledby={`${article.slug}-title`}>
+        <article
+          key={article.slug}
+          id={article.slug}
+          className={styles.article}
+          aria-labelledby={`${article.slug}-title`}
+        >
           <header>
             <h2 id={`${article.slug}-title`}>{article.title}</h2>
             <p className={styles.byline}>
@@ -47,7 +52,7 @@ export default function Blog() {
                 <p key={paragraph.slice(0, 40)}>{paragraph}</p>
               ))}
               {part.code ? (
-                <pre className={styles.code} tabIndex={0} aria-label={`${part.code.language} example`}>
+                <pre className={styles.code} tabIndex={0} role="region" aria-label={`${part.code.language} example`}>
                   <code>{part.code.source}</code>
                 </pre>
               ) : null}

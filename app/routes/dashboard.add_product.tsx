@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
@@ -11,22 +18,23 @@ import * as formStyles from "../components/forms.css";
 import { listCategories } from "../domain/catalog.server";
 import { PHOTO_MESSAGES, PHOTO_TYPES } from "../domain/photo-keys";
 import {
+  type NewProduct,
   PRODUCT_CONDITIONS,
   PRODUCT_FORM_MAX_BYTES,
   PRODUCT_LIMITS,
-  productSchema,
-  type NewProduct,
   type ProductFormInput,
+  productSchema,
 } from "../domain/product-schema";
-import { PRODUCT_MESSAGES, createProduct } from "../domain/products.server";
+import { createProduct, PRODUCT_MESSAGES } from "../domain/products.server";
 import { button } from "../styles/utilities.css";
 import { readFormData } from "../utils/http.server";
+import { pageMeta } from "../utils/seo";
 import { requireSeller } from "../utils/session.server";
 import { redirectWithSuccess } from "../utils/toast.server";
 import * as styles from "./seller.css";
-import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => pageMeta("Pay&Buy Add Product", "List a camera, lens or accessory for sale on Pay&Buy, with its photo and price.");
+export const meta: MetaFunction = () =>
+  pageMeta("Pay&Buy Add Product", "List a camera, lens or accessory for sale on Pay&Buy, with its photo and price.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const seller = await requireSeller(request, context);
@@ -72,7 +80,7 @@ function usePhotoPreview() {
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    if (!file || !file.type.startsWith("image/")) return setUrl(null);
+    if (!file?.type.startsWith("image/")) return setUrl(null);
     const objectUrl = URL.createObjectURL(file);
     setUrl(objectUrl);
     return () => URL.revokeObjectURL(objectUrl);
@@ -183,9 +191,7 @@ export default function AddProduct() {
             errors={fields.img.errors}
             hint={photoHint}
           />
-          {preview.url ? (
-            <img src={preview.url} alt="Preview of the chosen photo" className={styles.preview} />
-          ) : null}
+          {preview.url ? <img src={preview.url} alt="Preview of the chosen file" className={styles.preview} /> : null}
         </div>
         <div className={styles.wide}>
           <ErrorList id={form.errorId} errors={form.errors} />

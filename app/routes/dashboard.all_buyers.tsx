@@ -12,11 +12,12 @@ import { idSchema } from "../domain/schemas";
 import { button } from "../styles/utilities.css";
 import { listHref } from "../utils/list-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
+import { pageMeta } from "../utils/seo";
 import { requireAdmin } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
-import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => pageMeta("Pay&Buy All Buyers", "The buyers registered on Pay&Buy, for administrators.");
+export const meta: MetaFunction = () =>
+  pageMeta("Pay&Buy All Buyers", "The buyers registered on Pay&Buy, for administrators.");
 
 const PATH = "/dashboard/all_buyers";
 
@@ -42,7 +43,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const buyerId = idSchema.safeParse(form.get("buyerId"));
   if (!buyerId.success) return redirectWithError(context, back, ADMIN_MESSAGES.noSuchBuyer);
   const result = await deleteAccount(database(context.env.DB), "buyer", buyerId.data);
-  return result.ok ? redirectWithSuccess(context, back, result.message) : redirectWithError(context, back, result.message);
+  return result.ok
+    ? redirectWithSuccess(context, back, result.message)
+    : redirectWithError(context, back, result.message);
 }
 
 export default function AllBuyers() {

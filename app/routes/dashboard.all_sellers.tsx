@@ -12,12 +12,13 @@ import { idSchema } from "../domain/schemas";
 import { button } from "../styles/utilities.css";
 import { listHref } from "../utils/list-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
+import { pageMeta } from "../utils/seo";
 import { requireAdmin } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
 import * as styles from "./admin.css";
-import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => pageMeta("Pay&Buy All Sellers", "The sellers registered on Pay&Buy, for administrators: verify or remove them.");
+export const meta: MetaFunction = () =>
+  pageMeta("Pay&Buy All Sellers", "The sellers registered on Pay&Buy, for administrators: verify or remove them.");
 
 const PATH = "/dashboard/all_sellers";
 
@@ -52,7 +53,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : redirectWithError(context, back, result.message);
   }
   const result = await deleteAccount(db, "seller", sellerId.data);
-  return result.ok ? redirectWithSuccess(context, back, result.message) : redirectWithError(context, back, result.message);
+  return result.ok
+    ? redirectWithSuccess(context, back, result.message)
+    : redirectWithError(context, back, result.message);
 }
 
 export default function AllSellers() {

@@ -32,7 +32,11 @@ export const tab = style({
   textDecoration: "none",
   selectors: {
     "&:hover": { background: vars.color.surfaceAlt, color: vars.color.ink },
-    "&[aria-current='page']": { background: vars.color.brand, borderColor: vars.color.brand, color: vars.color.onBrand },
+    "&[aria-current='page']": {
+      background: vars.color.brand,
+      borderColor: vars.color.brand,
+      color: vars.color.onBrand,
+    },
   },
 });
 

@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { database } from "../../db/client";
-import * as table from "../components/table.css";
 import { DashboardPage } from "../components/dashboard-page";
+import * as table from "../components/table.css";
 import { listSales } from "../domain/sales.server";
-import { NOT_FOUND, formatDayMonthYear, formatPrice } from "../utils/format";
-import { requireSeller } from "../utils/session.server";
+import { formatDayMonthYear, formatPrice, NOT_FOUND } from "../utils/format";
 import { pageMeta } from "../utils/seo";
+import { requireSeller } from "../utils/session.server";
 
-export const meta: MetaFunction = () => pageMeta("Pay&Buy My Buyers", "The buyers who paid for your products on Pay&Buy.");
+export const meta: MetaFunction = () =>
+  pageMeta("Pay&Buy My Buyers", "The buyers who paid for your products on Pay&Buy.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const seller = await requireSeller(request, context);

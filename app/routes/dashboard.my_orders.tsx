@@ -10,11 +10,12 @@ import { bookingIdSchema } from "../domain/schemas";
 import { button } from "../styles/utilities.css";
 import { formatPrice } from "../utils/format";
 import { CANCELLED_PROCESS } from "../utils/messages";
+import { pageMeta } from "../utils/seo";
 import { requireBuyer } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
-import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => pageMeta("Pay&Buy My Orders", "Your bookings on Pay&Buy: pay for them or cancel them.");
+export const meta: MetaFunction = () =>
+  pageMeta("Pay&Buy My Orders", "Your bookings on Pay&Buy: pay for them or cancel them.");
 
 const PATH = "/dashboard/my_orders";
 

@@ -2,24 +2,25 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { database } from "../../db/client";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import * as table from "../components/table.css";
 import { DashboardPage } from "../components/dashboard-page";
+import * as table from "../components/table.css";
 import { photoUrl } from "../domain/photo-keys";
 import {
-  PRODUCT_MESSAGES,
   advertiseProduct,
   deleteProduct,
   listSellerProducts,
+  PRODUCT_MESSAGES,
   type SellerProduct,
 } from "../domain/products.server";
 import { button } from "../styles/utilities.css";
-import { NOT_FOUND, formatDayMonthYear, formatPrice, formatShortTime } from "../utils/format";
+import { formatDayMonthYear, formatPrice, formatShortTime, NOT_FOUND } from "../utils/format";
 import { badRequest, notFound } from "../utils/http.server";
+import { pageMeta } from "../utils/seo";
 import { requireSeller } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
-import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => pageMeta("Pay&Buy My Products", "The products you sell on Pay&Buy: advertise them or delete them.");
+export const meta: MetaFunction = () =>
+  pageMeta("Pay&Buy My Products", "The products you sell on Pay&Buy: advertise them or delete them.");
 
 const PAGE = "/dashboard/my_product";
 
@@ -49,7 +50,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Another seller's product is not found, exactly like one that does not exist.
   if (!result.ok && result.status === 404) throw notFound();
   if (!result.ok) return redirectWithError(context, PAGE, result.message);
-  return redirectWithSuccess(context, PAGE, intent === "advertise" ? PRODUCT_MESSAGES.advertised : PRODUCT_MESSAGES.deleted);
+  return redirectWithSuccess(
+    context,
+    PAGE,
+    intent === "advertise" ? PRODUCT_MESSAGES.advertised : PRODUCT_MESSAGES.deleted,
+  );
 }
 
 function Advertisement({ product }: { product: SellerProduct }) {
@@ -108,7 +113,14 @@ export default function MyProducts() {
                     <td>{index + 1}</td>
                     <td>
                       {src ? (
-                        <img src={src} alt={product.name} width={64} height={64} className={table.thumb} loading="lazy" />
+                        <img
+                          src={src}
+                          alt={product.name}
+                          width={64}
+                          height={64}
+                          className={table.thumb}
+                          loading="lazy"
+                        />
                       ) : (
                         NOT_FOUND
                       )}

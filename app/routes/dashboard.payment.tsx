@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
@@ -69,7 +69,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   if (intent === "pay-test" && provider === "test") {
     const submission = parseWithZod(form, { schema: testCardSchema });
-    if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["cardNumber", "cvc"] }) }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ result: submission.reply({ hideFields: ["cardNumber", "cvc"] }) }, { status: 400 });
     const paid = await payWithTestCard(db, buyer, booking.id, submission.value.cardNumber, settings.PAYMENT_CURRENCY);
     if (!paid.ok) {
       const reply = paid.field
@@ -87,7 +88,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return { clientSecret };
     }
     const origin = settings.APP_URL ?? new URL(request.url).origin;
-    const url = await createCheckoutSession(stripe, booking, { currency: settings.PAYMENT_CURRENCY, origin, buyerEmail: buyer.email });
+    const url = await createCheckoutSession(stripe, booking, {
+      currency: settings.PAYMENT_CURRENCY,
+      origin,
+      buyerEmail: buyer.email,
+    });
     return redirect(url, 303);
   }
   throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
@@ -118,17 +123,34 @@ export default function Payment() {
     <DashboardPage title={`Payment for ${booking.productName}`}>
       <p className={styles.lead}>{`Please, pay ${price} for your product ${booking.productName}`}</p>
       {processing ? (
-        <PaymentInformation status="Processing — waiting for the card provider's confirmation" transactionId={null} productName={booking.productName} />
+        <PaymentInformation
+          status="Processing — waiting for the card provider's confirmation"
+          transactionId={null}
+          productName={booking.productName}
+        />
       ) : provider === "test" ? (
         <TestCheckout />
       ) : (
-        <StripeCheckout bookingId={booking.id} publishableKey={publishableKey} amountLabel={price} cancelled={checkoutCancelled} />
+        <StripeCheckout
+          bookingId={booking.id}
+          publishableKey={publishableKey}
+          amountLabel={price}
+          cancelled={checkoutCancelled}
+        />
       )}
     </DashboardPage>
   );
 }
 
-function PaymentInformation({ status, transactionId, productName }: { status: string; transactionId: string | null; productName: string }) {
+function PaymentInformation({
+  status,
+  transactionId,
+  productName,
+}: {
+  status: string;
+  transactionId: string | null;
+  productName: string;
+}) {
   return (
     <section className={styles.info} aria-labelledby="payment-info">
       <h2 id="payment-info">Payment Information</h2>
@@ -171,18 +193,32 @@ function TestCheckout() {
         <input type="hidden" name="intent" value="pay-test" />
         <Field
           label="Card number"
-          inputProps={{ ...getInputProps(fields.cardNumber, { type: "text" }), inputMode: "numeric", autoComplete: "cc-number", placeholder: "4242 4242 4242 4242" }}
+          inputProps={{
+            ...getInputProps(fields.cardNumber, { type: "text" }),
+            inputMode: "numeric",
+            autoComplete: "cc-number",
+            placeholder: "4242 4242 4242 4242",
+          }}
           errors={fields.cardNumber.errors}
         />
         <div className={styles.row}>
           <Field
             label="Expiry (MM/YY)"
-            inputProps={{ ...getInputProps(fields.expiry, { type: "text" }), autoComplete: "cc-exp", placeholder: "12/30" }}
+            inputProps={{
+              ...getInputProps(fields.expiry, { type: "text" }),
+              autoComplete: "cc-exp",
+              placeholder: "12/30",
+            }}
             errors={fields.expiry.errors}
           />
           <Field
             label="CVC"
-            inputProps={{ ...getInputProps(fields.cvc, { type: "text" }), inputMode: "numeric", autoComplete: "cc-csc", placeholder: "123" }}
+            inputProps={{
+              ...getInputProps(fields.cvc, { type: "text" }),
+              inputMode: "numeric",
+              autoComplete: "cc-csc",
+              placeholder: "123",
+            }}
             errors={fields.cvc.errors}
           />
         </div>

@@ -13,20 +13,21 @@ import {
   dismissReport,
   findOpenReport,
   listOpenReports,
-  removeReportedListing,
   REPORT_MESSAGES,
+  removeReportedListing,
 } from "../domain/reports.server";
 import { idSchema } from "../domain/schemas";
 import { button } from "../styles/utilities.css";
 import { formatPostedDate } from "../utils/format";
 import { listHref } from "../utils/list-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
+import { pageMeta } from "../utils/seo";
 import { requireAdmin } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
 import * as styles from "./admin.css";
-import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => pageMeta("Pay&Buy Reported Items", "Listings reported by Pay&Buy users, for administrators to review.");
+export const meta: MetaFunction = () =>
+  pageMeta("Pay&Buy Reported Items", "Listings reported by Pay&Buy users, for administrators to review.");
 
 const PATH = "/dashboard/reported_items";
 
@@ -70,7 +71,9 @@ export default function ReportedItems() {
       <SearchForm pathname={PATH} label="Search by product, seller or reporter" q={query.q} />
       {reports.rows.length === 0 ? (
         <p className={table.empty}>
-          {query.q ? `No open report matches “${query.q}”.` : "There is no reported item. Every report has been handled."}
+          {query.q
+            ? `No open report matches “${query.q}”.`
+            : "There is no reported item. Every report has been handled."}
         </p>
       ) : (
         <div className={table.wrap}>
@@ -129,7 +132,11 @@ export default function ReportedItems() {
                       <Form method="post" action={here} preventScrollReset>
                         <input type="hidden" name="intent" value="dismiss" />
                         <input type="hidden" name="reportId" value={report.id} />
-                        <button type="submit" className={button.ghost} aria-label={`Dismiss the report on ${report.productName}`}>
+                        <button
+                          type="submit"
+                          className={button.ghost}
+                          aria-label={`Dismiss the report on ${report.productName}`}
+                        >
                           Dismiss
                         </button>
                       </Form>

@@ -3,9 +3,9 @@ import { NavLink, Outlet, useLoaderData, useRouteError } from "@remix-run/react"
 import { ErrorPage } from "../components/error-page";
 import { DASHBOARD_TABS } from "../domain/dashboard";
 import { container } from "../styles/utilities.css";
+import { pageMeta } from "../utils/seo";
 import { requireUser } from "../utils/session.server";
 import * as styles from "./dashboard.css";
-import { pageMeta } from "../utils/seo";
 
 export const meta: MetaFunction = () => pageMeta("Pay&Buy Dashboard", "Your Pay&Buy dashboard.");
 

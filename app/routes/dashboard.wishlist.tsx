@@ -12,12 +12,13 @@ import { productIdSchema } from "../domain/schemas";
 import { listWishlist, removeFromWishlist } from "../domain/wishlist.server";
 import { button } from "../styles/utilities.css";
 import { formatPrice } from "../utils/format";
+import { pageMeta } from "../utils/seo";
 import { requireBuyer } from "../utils/session.server";
 import { handleStorefrontAction, loadBookingDialog, loadReportDialog } from "../utils/storefront.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
-import { pageMeta } from "../utils/seo";
 
-export const meta: MetaFunction = () => pageMeta("Pay&Buy Wishlist", "The products you saved on Pay&Buy, to book or pay for later.");
+export const meta: MetaFunction = () =>
+  pageMeta("Pay&Buy Wishlist", "The products you saved on Pay&Buy, to book or pay for later.");
 
 const PATH = "/dashboard/wishlist";
 
@@ -49,7 +50,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = productIdSchema.safeParse({ productId: form.get("productId") });
   if (!parsed.success) return redirectWithError(context, PATH, "This product is not in your wishlist.");
   const result = await removeFromWishlist(database(context.env.DB), buyer, parsed.data.productId);
-  return result.ok ? redirectWithSuccess(context, PATH, result.message) : redirectWithError(context, PATH, result.message);
+  return result.ok
+    ? redirectWithSuccess(context, PATH, result.message)
+    : redirectWithError(context, PATH, result.message);
 }
 
 type Item = ReturnType<typeof useLoaderData<typeof loader>>["items"][number];
@@ -66,7 +69,12 @@ function PaymentCell({ item }: { item: Item }) {
   }
   if (item.status === "available" && !item.removed) {
     return (
-      <Link to={`?book=${item.productId}`} className={button.secondary} preventScrollReset aria-label={`Book Now: ${item.productName}`}>
+      <Link
+        to={`?book=${item.productId}`}
+        className={button.secondary}
+        preventScrollReset
+        aria-label={`Book Now: ${item.productName}`}
+      >
         Book Now
       </Link>
     );
@@ -115,7 +123,11 @@ export default function Wishlist() {
                     <Form method="post" preventScrollReset>
                       <input type="hidden" name="intent" value="wishlist-remove" />
                       <input type="hidden" name="productId" value={item.productId} />
-                      <button type="submit" className={button.ghost} aria-label={`Remove ${item.productName} from the wishlist`}>
+                      <button
+                        type="submit"
+                        className={button.ghost}
+                        aria-label={`Remove ${item.productName} from the wishlist`}
+                      >
                         Remove
                       </button>
                     </Form>

@@ -3,19 +3,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { database } from "../../db/client";
 import { BookingDialog } from "../components/booking-dialog";
-import { COVERS, Carousel } from "../components/carousel";
+import { Carousel, COVERS } from "../components/carousel";
 import { ListingActions } from "../components/listing-actions";
 import { ProductCard } from "../components/product-card";
 import { ReportDialog } from "../components/report-dialog";
 import { loadStorefront } from "../domain/catalog.server";
+import { button, container, eyebrow, grid, section } from "../styles/utilities.css";
+import { originFrom, publicPageMeta } from "../utils/seo";
 import {
   handleStorefrontAction,
   loadBookingDialog,
   loadReportDialog,
   storefrontViewer,
 } from "../utils/storefront.server";
-import { originFrom, publicPageMeta } from "../utils/seo";
-import { button, container, eyebrow, grid, section } from "../styles/utilities.css";
 import * as styles from "./home.css";
 
 // Both / and /home are the home page: one canonical URL, and the first cover of the carousel as

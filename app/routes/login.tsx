@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import type { z } from "zod";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { z } from "zod";
 import { database } from "../../db/client";
 import { ErrorList, Field, Honeypot, PasswordField, useClearAfterError } from "../components/forms";
 import * as formStyles from "../components/forms.css";
@@ -62,10 +62,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         headers: { "Retry-After": String(result.retryAfterSeconds) },
       });
     }
-    return data(
-      submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] }),
-      { status: 400 },
-    );
+    return data(submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] }), {
+      status: 400,
+    });
   }
   return signInResponse(context, result.user.id, safeRedirect(submission.value.redirectTo), {
     type: "success",

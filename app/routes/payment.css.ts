@@ -35,5 +35,10 @@ export const info = style({
 });
 
 globalStyle(`${info} dl`, { display: "grid", gap: vars.space.xs, margin: 0 });
-globalStyle(`${info} dt`, { fontSize: vars.size.xs, textTransform: "uppercase", letterSpacing: "0.05em", color: vars.color.muted });
+globalStyle(`${info} dt`, {
+  fontSize: vars.size.xs,
+  textTransform: "uppercase",
+  letterSpacing: "0.05em",
+  color: vars.color.muted,
+});
 globalStyle(`${info} dd`, { margin: 0, fontWeight: 700, overflowWrap: "anywhere" });

@@ -22,7 +22,9 @@ import * as styles from "./products.css";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...pageMeta(
     `Pay&Buy ${data?.category?.title ?? "Category Not Found"}`,
-    data?.category ? `Second-hand ${data.category.title.toLowerCase()} listings on Pay&Buy, newest first.` : "This category does not exist on Pay&Buy.",
+    data?.category
+      ? `Second-hand ${data.category.title.toLowerCase()} listings on Pay&Buy, newest first.`
+      : "This category does not exist on Pay&Buy.",
   ),
   { name: "robots", content: "noindex" },
 ];
@@ -64,12 +66,16 @@ export default function CategoryProducts() {
           <p>There is no product in this category</p>
         ) : (
           <>
-            <p className={styles.count}>
-              {`${total} ${total === 1 ? "listing" : "listings"}, newest first`}
-            </p>
+            <p className={styles.count}>{`${total} ${total === 1 ? "listing" : "listings"}, newest first`}</p>
             <div className={grid}>
               {products.map((product, index) => (
-                <ProductCard key={product.id} product={product} currentYear={currentYear} priority={index === 0} headingLevel={2}>
+                <ProductCard
+                  key={product.id}
+                  product={product}
+                  currentYear={currentYear}
+                  priority={index === 0}
+                  headingLevel={2}
+                >
                   <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
                 </ProductCard>
               ))}

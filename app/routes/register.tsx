@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import type { z } from "zod";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { z } from "zod";
 import { database } from "../../db/client";
 import { ErrorList, Field, Honeypot, PasswordField, useClearAfterError } from "../components/forms";
 import * as formStyles from "../components/forms.css";
@@ -45,10 +45,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { name, email, password, role, redirectTo } = submission.value;
   const result = await registerAccount(database(context.env.DB), { name, email, password, role });
   if (!result.ok) {
-    return data(
-      submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] }),
-      { status: 409 },
-    );
+    return data(submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] }), {
+      status: 409,
+    });
   }
   return signInResponse(context, result.user.id, safeRedirect(redirectTo), {
     type: "success",
@@ -80,12 +79,20 @@ export default function Register() {
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <Field
             label="Name*"
-            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", "aria-required": true }}
+            inputProps={{
+              ...getInputProps(fields.name, { type: "text" }),
+              autoComplete: "name",
+              "aria-required": true,
+            }}
             errors={fields.name.errors}
           />
           <Field
             label="Email*"
-            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", "aria-required": true }}
+            inputProps={{
+              ...getInputProps(fields.email, { type: "email" }),
+              autoComplete: "email",
+              "aria-required": true,
+            }}
             errors={fields.email.errors}
           />
           <PasswordField

@@ -2,8 +2,8 @@
 // code verifier and the page to return to travel in short-lived HttpOnly cookies.
 import { Google, generateCodeVerifier, generateState } from "arctic";
 import { z } from "zod";
-import { readCookie } from "./cookies.server";
 import type { GoogleProfile } from "../domain/accounts.server";
+import { readCookie } from "./cookies.server";
 import type { Settings } from "./env.server";
 
 export const GOOGLE_USERINFO_URL = "https://openidconnect.googleapis.com/v1/userinfo";
@@ -27,7 +27,6 @@ function client(settings: Settings, request: Request): Google {
 
 const cookie = (name: string, value: string, maxAge: number) =>
   `${name}=${encodeURIComponent(value)}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAge}`;
-
 
 /** The redirect to Google's consent page, with the cookies that make the callback verifiable. */
 export function startGoogleSignIn(settings: Settings, request: Request, returnTo: string): Response {

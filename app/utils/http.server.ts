@@ -7,15 +7,6 @@ export function badRequest(statusText = "Bad Request"): Response {
   return new Response(null, { status: 400, statusText });
 }
 
-export function combineHeaders(...sources: Array<HeadersInit | null | undefined>): Headers {
-  const combined = new Headers();
-  for (const source of sources) {
-    if (!source) continue;
-    new Headers(source).forEach((value, key) => combined.append(key, value));
-  }
-  return combined;
-}
-
 export type FormRead = { ok: true; form: FormData } | { ok: false; status: 400 | 413 };
 
 /**

@@ -2,22 +2,16 @@
 // sign-out responses. Tokens and session rows live in the domain layer.
 import { redirect } from "@remix-run/cloudflare";
 import { database } from "../../db/client";
-import { readCookie } from "./cookies.server";
 import type { Role } from "../../db/schema";
-import {
-  createSession,
-  findSessionUser,
-  revokeSession,
-  type SessionUser,
-} from "../domain/sessions.server";
+import { createSession, findSessionUser, revokeSession, type SessionUser } from "../domain/sessions.server";
 import { signToken, verifyToken } from "../domain/tokens.server";
+import { readCookie } from "./cookies.server";
 import type { EnvContext } from "./env.server";
 import { redirectWithToast, type Toast } from "./toast.server";
 
 export type { SessionUser };
 
 export const SESSION_COOKIE = "__Host-pb_session";
-
 
 function sessionCookie(value: string, maxAgeSeconds: number): string {
   return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAgeSeconds}`;
@@ -64,22 +58,15 @@ export function forbidden(): Response {
 }
 
 /** A signed-in user without the role gets a 403 page, never a login loop. */
-export async function requireRole(
-  request: Request,
-  context: EnvContext,
-  roles: readonly Role[],
-): Promise<SessionUser> {
+export async function requireRole(request: Request, context: EnvContext, roles: readonly Role[]): Promise<SessionUser> {
   const user = await requireUser(request, context);
   if (!roles.includes(user.role)) throw forbidden();
   return user;
 }
 
-export const requireAdmin = (request: Request, context: EnvContext) =>
-  requireRole(request, context, ["admin"]);
-export const requireSeller = (request: Request, context: EnvContext) =>
-  requireRole(request, context, ["seller"]);
-export const requireBuyer = (request: Request, context: EnvContext) =>
-  requireRole(request, context, ["buyer"]);
+export const requireAdmin = (request: Request, context: EnvContext) => requireRole(request, context, ["admin"]);
+export const requireSeller = (request: Request, context: EnvContext) => requireRole(request, context, ["seller"]);
+export const requireBuyer = (request: Request, context: EnvContext) => requireRole(request, context, ["buyer"]);
 
 /** Signed-in visitors of /login and /register go where they were heading. */
 export async function requireAnonymous(request: Request, context: EnvContext, redirectTo: string) {

@@ -3,10 +3,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
 import { database } from "../../db/client";
-import { bookProduct, BOOKING_MESSAGES } from "../domain/bookings.server";
+import { BOOKING_MESSAGES, bookProduct } from "../domain/bookings.server";
 import { findBookableProduct } from "../domain/catalog.server";
 import { reportSchema } from "../domain/report-schema";
-import { findReportableProduct, reportListing, REPORT_MESSAGES } from "../domain/reports.server";
+import { findReportableProduct, REPORT_MESSAGES, reportListing } from "../domain/reports.server";
 import { bookingSchema, productIdSchema } from "../domain/schemas";
 import { addToWishlist } from "../domain/wishlist.server";
 import type { EnvContext } from "./env.server";

@@ -4,8 +4,8 @@
 // - the cookie is only written when a toast was actually read, so ordinary pages stay free of
 //   Set-Cookie (cacheable, and no needless cookie churn).
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
-import type { EnvContext } from "./env.server";
 import { createToastUtilsWithCustomSession } from "remix-toast";
+import type { EnvContext } from "./env.server";
 
 export type ToastType = "success" | "error" | "info" | "warning";
 export interface Toast {
@@ -38,12 +38,7 @@ export async function readToast(request: Request, context: EnvContext) {
 }
 
 /** Redirect-after-post with a flash toast. */
-export function redirectWithToast(
-  context: EnvContext,
-  url: string,
-  toast: Toast,
-  init?: ResponseInit,
-) {
+export function redirectWithToast(context: EnvContext, url: string, toast: Toast, init?: ResponseInit) {
   return toastUtils(context).redirectWithToast(url, toast, init);
 }
 

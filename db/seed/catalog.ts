@@ -1,14 +1,7 @@
 // Demo catalog data for Pay&Buy: categories and second-hand camera/photo gear listings.
 // Plain typed data only; the seeding script decides how to insert it.
 
-export type GearKind =
-  | "camera"
-  | "camera-lens"
-  | "tripod"
-  | "battery"
-  | "memory-card"
-  | "camera-strap"
-  | "camera-bag";
+export type GearKind = "camera" | "camera-lens" | "tripod" | "battery" | "memory-card" | "camera-strap" | "camera-bag";
 
 export interface SeedCategory {
   slug: string;

@@ -16,16 +16,65 @@ const BUYER_PASSWORD = "buyer-local-pass";
 
 export const moderationAccounts: ModerationAccount[] = [
   // Verified by the e2e suite (js, no-js): their advertised listing gets the badge.
-  { key: "nora", name: "Nora Finch", email: "nora@payandbuy.local", password: SELLER_PASSWORD, role: "seller", verified: false },
-  { key: "theo", name: "Theo Marsh", email: "theo@payandbuy.local", password: SELLER_PASSWORD, role: "seller", verified: false },
+  {
+    key: "nora",
+    name: "Nora Finch",
+    email: "nora@payandbuy.local",
+    password: SELLER_PASSWORD,
+    role: "seller",
+    verified: false,
+  },
+  {
+    key: "theo",
+    name: "Theo Marsh",
+    email: "theo@payandbuy.local",
+    password: SELLER_PASSWORD,
+    role: "seller",
+    verified: false,
+  },
   // Deleted by the e2e suite (js, no-js).
-  { key: "ivy", name: "Ivy Reed", email: "ivy@payandbuy.local", password: SELLER_PASSWORD, role: "seller", verified: false },
-  { key: "jude", name: "Jude Park", email: "jude@payandbuy.local", password: SELLER_PASSWORD, role: "seller", verified: false },
+  {
+    key: "ivy",
+    name: "Ivy Reed",
+    email: "ivy@payandbuy.local",
+    password: SELLER_PASSWORD,
+    role: "seller",
+    verified: false,
+  },
+  {
+    key: "jude",
+    name: "Jude Park",
+    email: "jude@payandbuy.local",
+    password: SELLER_PASSWORD,
+    role: "seller",
+    verified: false,
+  },
   // Owns the reported listings.
-  { key: "lena", name: "Lena Quill", email: "lena@payandbuy.local", password: SELLER_PASSWORD, role: "seller", verified: false },
+  {
+    key: "lena",
+    name: "Lena Quill",
+    email: "lena@payandbuy.local",
+    password: SELLER_PASSWORD,
+    role: "seller",
+    verified: false,
+  },
   // Reporters.
-  { key: "remy", name: "Remy Cole", email: "remy@payandbuy.local", password: BUYER_PASSWORD, role: "buyer", verified: false },
-  { key: "sam", name: "Sam Ortiz", email: "sam@payandbuy.local", password: BUYER_PASSWORD, role: "buyer", verified: false },
+  {
+    key: "remy",
+    name: "Remy Cole",
+    email: "remy@payandbuy.local",
+    password: BUYER_PASSWORD,
+    role: "buyer",
+    verified: false,
+  },
+  {
+    key: "sam",
+    name: "Sam Ortiz",
+    email: "sam@payandbuy.local",
+    password: BUYER_PASSWORD,
+    role: "buyer",
+    verified: false,
+  },
 ];
 
 export const moderationListings: ModerationListing[] = [
@@ -247,9 +296,33 @@ export interface SeedReport {
 }
 
 export const moderationReports: SeedReport[] = [
-  { listing: "peak-design-capture-clip-v3-lena", reporter: "remy", reason: "counterfeit_or_stolen", details: "The plate has no Peak Design logo; this looks like a copy.", reportedDaysAgo: 1 },
-  { listing: "op-tech-super-classic-strap-lena", reporter: "remy", reason: "misleading", details: "The photo shows a different strap.", reportedDaysAgo: 1 },
-  { listing: "canon-eos-r5-sealed-lena", reporter: "remy", reason: "counterfeit_or_stolen", details: "A quarter of the price and 'no questions': this looks stolen.", reportedDaysAgo: 2 },
+  {
+    listing: "peak-design-capture-clip-v3-lena",
+    reporter: "remy",
+    reason: "counterfeit_or_stolen",
+    details: "The plate has no Peak Design logo; this looks like a copy.",
+    reportedDaysAgo: 1,
+  },
+  {
+    listing: "op-tech-super-classic-strap-lena",
+    reporter: "remy",
+    reason: "misleading",
+    details: "The photo shows a different strap.",
+    reportedDaysAgo: 1,
+  },
+  {
+    listing: "canon-eos-r5-sealed-lena",
+    reporter: "remy",
+    reason: "counterfeit_or_stolen",
+    details: "A quarter of the price and 'no questions': this looks stolen.",
+    reportedDaysAgo: 2,
+  },
   { listing: "canon-eos-r5-sealed-lena", reporter: "sam", reason: "wrong_category", reportedDaysAgo: 1 },
-  { listing: "lp-e6-battery-original-lena", reporter: "sam", reason: "misleading", details: "The label in the photo is a third-party battery.", reportedDaysAgo: 3 },
+  {
+    listing: "lp-e6-battery-original-lena",
+    reporter: "sam",
+    reason: "misleading",
+    details: "The label in the photo is a third-party battery.",
+    reportedDaysAgo: 3,
+  },
 ];

@@ -1,16 +1,14 @@
 // Turns the demo catalog into rows with stable ids, so seeding twice changes nothing.
 import { dollarsToCents } from "../../app/domain/money";
 import { seedAccounts } from "./accounts";
-import { seedCategories, seedListings, type SeedListing } from "./catalog";
-import { moderationAccounts, moderationListings, moderationReports, type ModerationListing } from "./moderation";
+import { type SeedListing, seedCategories, seedListings } from "./catalog";
+import { type ModerationListing, moderationAccounts, moderationListings, moderationReports } from "./moderation";
 
 const DAY_MS = 86_400_000;
 
 /** A stable UUID-shaped id derived from a seed key. */
 export async function stableId(namespace: string, key: string): Promise<string> {
-  const digest = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${namespace}:${key}`)),
-  );
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${namespace}:${key}`)));
   const hex = [...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
@@ -115,7 +113,8 @@ export async function seedPlan(now = Date.now()) {
     moderationReports.map(async (report) => {
       const product = productByKey.get(report.listing);
       const reporter = userByKey.get(report.reporter);
-      if (!product || !reporter) throw new Error(`Seed report on ${report.listing} names an unknown listing or reporter`);
+      if (!product || !reporter)
+        throw new Error(`Seed report on ${report.listing} names an unknown listing or reporter`);
       return {
         id: await stableId("report", `${report.listing}:${report.reporter}`),
         productId: product.id,

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { DEMO, expectToast, login, register, uniqueEmail } from "./helpers";
 import { listingOfNewSeller } from "./seller-helpers";
 
@@ -32,12 +32,16 @@ async function expectAccessible(page: Page, what: string) {
  */
 async function scriptlessCopy(page: Page): Promise<Page> {
   const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
   const copy = await context.newPage();
   const url = new URL(page.url());
   url.hash = "";
-  await copy.route((requested) => requested.href === url.href, (route) =>
-    route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }),
+  await copy.route(
+    (requested) => requested.href === url.href,
+    (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }),
   );
   await copy.goto(url.href);
   return copy;
@@ -91,7 +95,10 @@ test.describe("a buyer's pages", () => {
 
     await page.goto("/products/camera");
     await expectAccessible(page, "category page");
-    await page.getByRole("button", { name: /^Add Wishlist/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Add Wishlist/ })
+      .first()
+      .click();
     await expectToast(page, /wishlist/);
 
     await page.goto(`/products/camera?book=${listing.id}`);
@@ -143,7 +150,10 @@ test.describe("a seller's pages", () => {
     await page.goto("/dashboard/my_product");
     await expect(page.getByRole("table")).toBeVisible();
     await expectAccessible(page, "my products");
-    await page.getByRole("link", { name: /^Delete / }).first().click();
+    await page
+      .getByRole("link", { name: /^Delete / })
+      .first()
+      .click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await expectAccessible(page, "delete confirmation");
     await page.goto("/dashboard/my_buyer");

@@ -20,7 +20,12 @@ test.describe("registration", () => {
     await page.goto("/dashboard/add_product");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fadd_product$/);
     await page.getByRole("link", { name: "Do you create a new one?" }).click();
-    await register(page, { name: "Sasha Seller", email: uniqueEmail(info, "sasha"), password: "long enough", role: "Seller" });
+    await register(page, {
+      name: "Sasha Seller",
+      email: uniqueEmail(info, "sasha"),
+      password: "long enough",
+      role: "Seller",
+    });
     await expect(page).toHaveURL(/\/dashboard\/add_product$/);
     await expect(page.getByRole("heading", { name: "Add Product" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link")).toHaveText([

@@ -1,10 +1,10 @@
-import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
 import { DEMO, expectToast, login, logout, register, uniqueEmail } from "./helpers";
 
 // Each project (js, no-js) verifies, deletes, reports and removes its own seeded accounts and
 // listings (db/seed/moderation.ts), so the two runs never collide with each other or with the
 // catalog other suites rely on.
-const pick = <T,>(info: TestInfo, js: T, noJs: T): T => (info.project.name === "js" ? js : noJs);
+const pick = <T>(info: TestInfo, js: T, noJs: T): T => (info.project.name === "js" ? js : noJs);
 
 async function loginAsAdmin(page: Page, info: TestInfo) {
   const admin = pick<{ email: string; password: string; name: string }>(info, DEMO.admin, DEMO.ops);
@@ -45,7 +45,13 @@ test.describe("All Sellers", () => {
 
     await loginAsAdmin(page, info);
     await page.goto("/dashboard/all_sellers");
-    await expect(page.getByRole("columnheader")).toHaveText(["Index", "Seller Name", "Seller Email", "Seller Verification", "Action"]);
+    await expect(page.getByRole("columnheader")).toHaveText([
+      "Index",
+      "Seller Name",
+      "Seller Email",
+      "Seller Verification",
+      "Action",
+    ]);
     await search(page, "Search sellers by name or email", seller.name);
     const row = page.getByRole("row").filter({ hasText: seller.name });
     await row.getByRole("button", { name: /Verification/ }).click();
@@ -57,7 +63,10 @@ test.describe("All Sellers", () => {
     await expect(card(page, seller.listing, ads).getByText("Verified")).toBeVisible();
   });
 
-  test("deleting a seller takes their listings off the storefront and ends their session", async ({ page, browser }, info) => {
+  test("deleting a seller takes their listings off the storefront and ends their session", async ({
+    page,
+    browser,
+  }, info) => {
     test.slow(); // two accounts sign in, each a PBKDF2 hash at 100,000 iterations
     const seller = pick(
       info,
@@ -82,7 +91,11 @@ test.describe("All Sellers", () => {
     for (const listing of seller.listings) await expect(card(page, listing)).toBeVisible();
     await page.goto("/dashboard/all_sellers");
     await search(page, "Search sellers by name or email", seller.email);
-    await page.getByRole("row").filter({ hasText: seller.name }).getByRole("link", { name: /Delete/ }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: seller.name })
+      .getByRole("link", { name: /Delete/ })
+      .click();
     const confirm = page.getByRole("dialog", { name: "Delete Confirmation" });
     await expect(confirm).toContainText(`Do you want to delete the seller ${seller.name} (${seller.email})?`);
     await confirm.getByRole("button", { name: "Yes" }).click();
@@ -139,7 +152,9 @@ test.describe("Reported Items", () => {
     const listing = pick(info, "Manfrotto PIXI EVO Mini Tripod", "Ulanzi MT-44 Extendable Mini Tripod");
     const email = await newBuyer(page, info, "Riley Reporter");
     await page.goto("/products/tripod");
-    await card(page, listing).getByRole("link", { name: /Report/ }).click();
+    await card(page, listing)
+      .getByRole("link", { name: /Report/ })
+      .click();
     const dialog = page.getByRole("dialog", { name: `Report ${listing}` });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Send report" }).click();

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { stableId } from "../../db/seed/plan";
 import { DEMO, expectToast, login, logout, register, uniqueEmail } from "./helpers";
 
@@ -22,7 +22,9 @@ function card(page: Page, name: string) {
 
 async function bookFromCategory(page: Page, category: string, product: string) {
   await openCategory(page, category);
-  await card(page, product).getByRole("link", { name: /Book Now/ }).click();
+  await card(page, product)
+    .getByRole("link", { name: /Book Now/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Book ${product}` });
   await expect(dialog).toBeVisible();
   return dialog;
@@ -83,8 +85,15 @@ test.describe("booking", () => {
     await confirm.getByRole("button", { name: "No" }).click();
     await expectToast(page, "You have canceled this process");
     await expect(page.getByRole("row").filter({ hasText: product })).toBeVisible();
-    await page.getByRole("row").filter({ hasText: product }).getByRole("link", { name: /Cancel Booking/ }).click();
-    await page.getByRole("dialog", { name: "Booking Cancel Confirmation" }).getByRole("button", { name: "Yes" }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: product })
+      .getByRole("link", { name: /Cancel Booking/ })
+      .click();
+    await page
+      .getByRole("dialog", { name: "Booking Cancel Confirmation" })
+      .getByRole("button", { name: "Yes" })
+      .click();
     await expectToast(page, "Booking had been canceled");
     await expect(page.getByText("You don't have any order")).toBeVisible();
     await openCategory(page, "Battery");
@@ -94,14 +103,21 @@ test.describe("booking", () => {
   test("a listing booked by someone else cannot be booked again", async ({ browser }, info) => {
     // Two buyers register and book in two browsers: slow on a busy machine.
     test.slow();
-    const product = pick(info, "Fujifilm NP-W235 Battery with BC-W235 Dual Charger", "Panasonic DMW-BLF19 Batteries (set of 2)");
+    const product = pick(
+      info,
+      "Fujifilm NP-W235 Battery with BC-W235 Dual Charger",
+      "Panasonic DMW-BLF19 Batteries (set of 2)",
+    );
     const first = await browser.newPage();
     const second = await browser.newPage();
     await newBuyer(first, info, "First Buyer");
     await newBuyer(second, info, "Second Buyer");
     const dialogA = await bookFromCategory(first, "Battery", product);
     const dialogB = await bookFromCategory(second, "Battery", product);
-    for (const [page, dialog] of [[first, dialogA], [second, dialogB]] as const) {
+    for (const [page, dialog] of [
+      [first, dialogA],
+      [second, dialogB],
+    ] as const) {
       await dialog.getByLabel("Your Location*").fill("Dolores Park");
       await dialog.getByLabel("Your Contact*").fill("+1 415 555 0123");
       void page;
@@ -119,7 +135,10 @@ test.describe("booking", () => {
   test("sellers see disabled buttons; signed-out visitors log in and come back to the dialog", async ({ page }) => {
     await page.goto("/");
     const ads = page.getByRole("region", { name: "Sell simply, Buy safely." });
-    await ads.getByRole("link", { name: /Book Now/ }).first().click();
+    await ads
+      .getByRole("link", { name: /Book Now/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2F%3Fbook%3D/);
     await page.getByLabel("Email*").fill(DEMO.buyer.email);
     await page.getByLabel("Password*", { exact: true }).fill(DEMO.buyer.password);
@@ -141,12 +160,20 @@ test.describe("booking", () => {
 
 test.describe("wishlist", () => {
   test("add, refuse a duplicate, show it, and remove it", async ({ page }, info) => {
-    const product = pick(info, "Peak Design Slide Camera Strap, Black", "Leica Full-Grain Leather Carrying Strap, Black");
+    const product = pick(
+      info,
+      "Peak Design Slide Camera Strap, Black",
+      "Leica Full-Grain Leather Carrying Strap, Black",
+    );
     await newBuyer(page, info);
     await openCategory(page, "Camera Strap");
-    await card(page, product).getByRole("button", { name: /Add Wishlist/ }).click();
+    await card(page, product)
+      .getByRole("button", { name: /Add Wishlist/ })
+      .click();
     await expectToast(page, "This product has been added to your wishlist");
-    await card(page, product).getByRole("button", { name: /Add Wishlist/ }).click();
+    await card(page, product)
+      .getByRole("button", { name: /Add Wishlist/ })
+      .click();
     await expectToast(page, "You added this product already to your wishlist");
     await page.goto("/dashboard/wishlist");
     const row = page.getByRole("row").filter({ hasText: product });

@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectToast, uniqueEmail } from "./helpers";
-import { PHOTO, PRODUCT, listingOfNewSeller, registerSeller, uniqueProductName } from "./seller-helpers";
+import { listingOfNewSeller, PHOTO, PRODUCT, registerSeller, uniqueProductName } from "./seller-helpers";
 
 // Journeys with the keyboard alone: Tab and Shift+Tab move, Enter and Space act, and typing
 // fills the focused field. No click, no fill(): if a control cannot be reached, the test fails.
@@ -33,7 +33,10 @@ async function typeInto(page: Page, field: Locator, text: string) {
   await page.keyboard.type(text);
 }
 
-test("a buyer registers, books a listing and pays with the test card, by keyboard alone", async ({ page, browser }, info) => {
+test("a buyer registers, books a listing and pays with the test card, by keyboard alone", async ({
+  page,
+  browser,
+}, info) => {
   const listing = await listingOfNewSeller(browser, info, "Keyboard Camera");
 
   await page.goto("/register");
@@ -108,5 +111,7 @@ test("a seller adds a product with its photo, by keyboard alone", async ({ page 
   await expectToast(page, "Product added Successfully");
   await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("$ 19.99");
   // Shift+Tab goes back the same way: from the end of the page to the dashboard's tabs.
-  await tabTo(page, page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Add Product" }), { backwards: true });
+  await tabTo(page, page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Add Product" }), {
+    backwards: true,
+  });
 });

@@ -1,5 +1,5 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { expectToast, login, logout, DEMO, register, uniqueEmail } from "./helpers";
+import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { DEMO, expectToast, login, logout, register, uniqueEmail } from "./helpers";
 
 const pick = (info: TestInfo, js: string, noJs: string) => (info.project.name === "js" ? js : noJs);
 
@@ -12,9 +12,13 @@ async function bookAndOpenPayment(page: Page, info: TestInfo, product: string) {
   await page.goto("/register");
   await register(page, { name: "Pat Payer", email: uniqueEmail(info, "payer"), password: "long enough" });
   await page.goto("/products/camera%20lens");
-  await card(page, product).getByRole("button", { name: /Add Wishlist/ }).click();
+  await card(page, product)
+    .getByRole("button", { name: /Add Wishlist/ })
+    .click();
   await expectToast(page, "This product has been added to your wishlist");
-  await card(page, product).getByRole("link", { name: /Book Now/ }).click();
+  await card(page, product)
+    .getByRole("link", { name: /Book Now/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Book ${product}` });
   await dialog.getByLabel("Your Location*").fill("Coffee bar on 5th");
   await dialog.getByLabel("Your Contact*").fill("+1 212 555 0188");
@@ -72,7 +76,11 @@ test("another buyer's payment page is not found", async ({ page }) => {
   // Bea's seeded open booking, opened by Ben.
   await login(page, DEMO.buyer);
   await page.goto("/dashboard/my_orders");
-  const href = await page.getByRole("row").filter({ hasText: "Think Tank Photo Retrospective 7" }).getByRole("link", { name: "Pay" }).getAttribute("href");
+  const href = await page
+    .getByRole("row")
+    .filter({ hasText: "Think Tank Photo Retrospective 7" })
+    .getByRole("link", { name: "Pay" })
+    .getAttribute("href");
   await logout(page);
   await login(page, DEMO.buyer2);
   const response = await page.goto(href!);

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, type APIRequestContext, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page, type TestInfo } from "@playwright/test";
 import { register, uniqueEmail } from "./helpers";
 
 /** A real photo from the seed (a small WebP). */

@@ -1,11 +1,11 @@
-import { expect, test, type Browser, type TestInfo } from "@playwright/test";
+import { type Browser, expect, type TestInfo, test } from "@playwright/test";
 import { DEMO, expectToast, login, register, uniqueEmail } from "./helpers";
 import {
-  PHOTO,
-  PRODUCT,
   addProductByApi,
   bearerOf,
   fillProductForm,
+  PHOTO,
+  PRODUCT,
   registerSeller,
   uniqueProductName,
 } from "./seller-helpers";
@@ -38,7 +38,7 @@ test.describe("adding a product", () => {
     await fillProductForm(page, name);
     await page.getByLabel("Product Photo").setInputFiles(PHOTO);
     if (info.project.name === "js") {
-      await expect(page.getByRole("img", { name: "Preview of the chosen photo" })).toBeVisible();
+      await expect(page.getByRole("img", { name: "Preview of the chosen file" })).toBeVisible();
     }
     await page.getByRole("button", { name: "Add Product" }).click();
 
@@ -76,7 +76,9 @@ test.describe("adding a product", () => {
     await page.goto("/dashboard/my_product");
     const href = await page.getByRole("link", { name: `Delete ${name}` }).getAttribute("href");
     const id = new URLSearchParams(href!.split("?")[1]).get("id");
-    expect((await page.request.delete(`/api/product/${id}`, { headers: await bearerOf(page.request) })).status()).toBe(200);
+    expect((await page.request.delete(`/api/product/${id}`, { headers: await bearerOf(page.request) })).status()).toBe(
+      200,
+    );
   });
 
   test("every field is required, with the spec's messages", async ({ page }, info) => {
@@ -93,7 +95,12 @@ test.describe("adding a product", () => {
     await registerSeller(page, info);
     const name = uniqueProductName(info, "Bad Input");
     const year = new Date().getUTCFullYear();
-    await fillProductForm(page, name, { originalPrice: "abc", resalePrice: "0", purchaseYear: "1899", contact: "call me" });
+    await fillProductForm(page, name, {
+      originalPrice: "abc",
+      resalePrice: "0",
+      purchaseYear: "1899",
+      contact: "call me",
+    });
     await page.getByLabel("Product Photo").setInputFiles(PHOTO);
     await page.getByRole("button", { name: "Add Product" }).click();
     await expect(page.getByText("Original price must be an amount in dollars, such as 1250 or 1250.99")).toBeVisible();
@@ -132,11 +139,34 @@ test.describe("adding a product", () => {
     PHOTO.buffer.copy(oversized, 0, 0, 64);
     // Alternating messages: each one appears only once that attempt has been answered.
     const attempts = [
-      { file: { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some notes") }, message: WRONG_TYPE },
-      { file: { name: "empty.png", mimeType: "image/png", buffer: Buffer.alloc(0) }, message: "The photo file is empty. Choose a JPEG, PNG, WebP or AVIF image." },
-      { file: { name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }, message: WRONG_TYPE },
-      { file: { name: "huge.webp", mimeType: "image/webp", buffer: oversized }, message: "The photo must be 5 MB or smaller." },
-      { file: { name: "page.html", mimeType: "text/html", buffer: Buffer.from("<!doctype html><script>alert(1)</script>") }, message: WRONG_TYPE },
+      {
+        file: { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some notes") },
+        message: WRONG_TYPE,
+      },
+      {
+        file: { name: "empty.png", mimeType: "image/png", buffer: Buffer.alloc(0) },
+        message: "The photo file is empty. Choose a JPEG, PNG, WebP or AVIF image.",
+      },
+      {
+        file: {
+          name: "logo.svg",
+          mimeType: "image/svg+xml",
+          buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        },
+        message: WRONG_TYPE,
+      },
+      {
+        file: { name: "huge.webp", mimeType: "image/webp", buffer: oversized },
+        message: "The photo must be 5 MB or smaller.",
+      },
+      {
+        file: {
+          name: "page.html",
+          mimeType: "text/html",
+          buffer: Buffer.from("<!doctype html><script>alert(1)</script>"),
+        },
+        message: WRONG_TYPE,
+      },
     ];
     for (const attempt of attempts) {
       await page.getByLabel("Product Photo").setInputFiles(attempt.file);
@@ -181,11 +211,21 @@ test.describe("deleting a product", () => {
     expect((await page.request.get(src!)).status()).toBe(404);
   });
 
-  test("a seller cannot touch another seller's product, on the page or through the API", async ({ page, playwright, baseURL }, info) => {
+  test("a seller cannot touch another seller's product, on the page or through the API", async ({
+    page,
+    playwright,
+    baseURL,
+  }, info) => {
     // The owner works through the REST API only.
     const owner = await playwright.request.newContext({ baseURL });
     const ownerEmail = uniqueEmail(info, "owner");
-    expect((await owner.post("/api/users", { data: { name: "Olive Owner", email: ownerEmail, password: "long enough", isSeller: true } })).status()).toBe(201);
+    expect(
+      (
+        await owner.post("/api/users", {
+          data: { name: "Olive Owner", email: ownerEmail, password: "long enough", isSeller: true },
+        })
+      ).status(),
+    ).toBe(201);
     const token = await owner.post("/api/token", { data: { email: ownerEmail, password: "long enough" } });
     const ownerAuth = { Authorization: `Bearer ${((await token.json()) as { accessToken: string }).accessToken}` };
     const name = uniqueProductName(info, "Not Yours");
@@ -201,11 +241,17 @@ test.describe("deleting a product", () => {
     }
     const auth = await bearerOf(page.request);
     expect((await page.request.delete(`/api/product/${id}`, { headers: auth })).status()).toBe(404);
-    expect((await page.request.put(`/api/product/${id}`, { headers: auth, data: { isAdvertise: true } })).status()).toBe(404);
-    const mine = (await (await page.request.get(`/api/product?email=${encodeURIComponent(ownerEmail)}`, { headers: auth })).json()) as unknown[];
+    expect(
+      (await page.request.put(`/api/product/${id}`, { headers: auth, data: { isAdvertise: true } })).status(),
+    ).toBe(404);
+    const mine = (await (
+      await page.request.get(`/api/product?email=${encodeURIComponent(ownerEmail)}`, { headers: auth })
+    ).json()) as unknown[];
     expect(mine).toEqual([]);
 
-    const theirs = (await (await owner.get("/api/product", { headers: ownerAuth })).json()) as Array<Record<string, unknown>>;
+    const theirs = (await (await owner.get("/api/product", { headers: ownerAuth })).json()) as Array<
+      Record<string, unknown>
+    >;
     expect(theirs).toHaveLength(1);
     expect(theirs[0]).toMatchObject({ _id: id, productName: name, isAdvertise: false });
     await owner.dispose();
@@ -252,7 +298,10 @@ test.describe("seller pages are for sellers", () => {
     const auth = await bearerOf(page.request);
     expect((await page.request.get("/api/product", { headers: auth })).status()).toBe(403);
     expect((await page.request.get("/api/sellerSBuyer", { headers: auth })).status()).toBe(403);
-    const post = await page.request.post("/api/product", { headers: auth, multipart: { productName: "Sneaky", img: PHOTO } });
+    const post = await page.request.post("/api/product", {
+      headers: auth,
+      multipart: { productName: "Sneaky", img: PHOTO },
+    });
     expect(post.status()).toBe(403);
   });
 

@@ -36,7 +36,10 @@ test.describe("the site shell", () => {
     const menu = page.getByRole("navigation", { name: "Menu" });
     await expect(menu).toBeHidden();
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-    await page.locator("summary", { hasText: "" }).filter({ has: page.locator("svg") }).click();
+    await page
+      .locator("summary", { hasText: "" })
+      .filter({ has: page.locator("svg") })
+      .click();
     await expect(menu).toBeVisible();
     await menu.getByRole("link", { name: "Blog" }).click();
     await expect(page).toHaveTitle("Pay&Buy Blog");

@@ -1,15 +1,14 @@
-import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { hashPassword } from "../../app/domain/passwords.server";
 import { database } from "../../db/client";
 import { signInAttempts, users } from "../../db/schema";
-import { insertUser } from "./factories";
 import { get, postForm, sessionCookieFrom, signedInUser } from "./auth-helpers";
+import { insertUser } from "./factories";
 import { testEnv } from "./test-env";
-import { hashPassword } from "../../app/domain/passwords.server";
 
 const db = () => database(testEnv.DB);
-const register = (fields: Record<string, string>) =>
-  postForm("/register", { website_confirm: "", ...fields });
+const register = (fields: Record<string, string>) => postForm("/register", { website_confirm: "", ...fields });
 const login = (fields: Record<string, string>, headers?: Record<string, string>) =>
   postForm("/login", { website_confirm: "", ...fields }, headers);
 
@@ -43,13 +42,23 @@ describe("registration", () => {
   });
 
   it("creates a seller when Seller is chosen", async () => {
-    const response = await register({ name: "Sam Seller", email: "sam@example.com", password: "long enough", role: "seller" });
+    const response = await register({
+      name: "Sam Seller",
+      email: "sam@example.com",
+      password: "long enough",
+      role: "seller",
+    });
     expect(response.status).toBe(302);
     expect((await userByEmail("sam@example.com"))!.role).toBe("seller");
   });
 
   it("never creates an admin from a request", async () => {
-    const response = await register({ name: "Mallory", email: "mallory@example.com", password: "long enough", role: "admin" });
+    const response = await register({
+      name: "Mallory",
+      email: "mallory@example.com",
+      password: "long enough",
+      role: "admin",
+    });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Choose Buyer or Seller.");
     expect(await userByEmail("mallory@example.com")).toBeUndefined();
@@ -68,7 +77,10 @@ describe("registration", () => {
 
   it.each([
     [{}, ["Name is required.", "Email is required.", "Password is required."]],
-    [{ name: "A", email: "not-an-email", password: "short" }, ["Invalid email address. E.g. name@example.com", "Password should be at least 8 characters"]],
+    [
+      { name: "A", email: "not-an-email", password: "short" },
+      ["Invalid email address. E.g. name@example.com", "Password should be at least 8 characters"],
+    ],
     [{ name: "   ", email: "a@b.co", password: "long enough" }, ["Name is required."]],
   ])("shows the spec's messages for %j", async (fields, messages) => {
     const response = await register(fields as Record<string, string>);
@@ -78,14 +90,21 @@ describe("registration", () => {
   });
 
   it("refuses a filled honeypot without creating anything", async () => {
-    const response = await register({ name: "Bot", email: "bot@example.com", password: "long enough", website_confirm: "http://spam" });
+    const response = await register({
+      name: "Bot",
+      email: "bot@example.com",
+      password: "long enough",
+      website_confirm: "http://spam",
+    });
     expect(response.status).toBe(400);
     expect(await userByEmail("bot@example.com")).toBeUndefined();
   });
 
   it("lets only one of two simultaneous registrations of an email win", async () => {
     const attempts = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => register({ name: `Racer ${i}`, email: "race@example.com", password: "long enough" })),
+      Array.from({ length: 5 }, (_, i) =>
+        register({ name: `Racer ${i}`, email: "race@example.com", password: "long enough" }),
+      ),
     );
     expect(attempts.filter((r) => r.status === 302)).toHaveLength(1);
     expect(attempts.filter((r) => r.status === 409)).toHaveLength(4);
@@ -164,7 +183,10 @@ describe("login", () => {
   it("limits failures per client address across accounts", async () => {
     const headers = { "CF-Connecting-IP": "203.0.113.9" };
     const rows = Array.from({ length: 50 }, () => ({ subject: "ip:203.0.113.9", attemptedAt: new Date() }));
-    for (let i = 0; i < rows.length; i += 10) await db().insert(signInAttempts).values(rows.slice(i, i + 10));
+    for (let i = 0; i < rows.length; i += 10)
+      await db()
+        .insert(signInAttempts)
+        .values(rows.slice(i, i + 10));
     const { user, password } = await signedInUser();
     const response = await login({ email: user.email, password }, headers);
     expect(response.status).toBe(429);
@@ -201,7 +223,10 @@ describe("sessions", () => {
     const [name, token] = cookie.split("=") as [string, string];
     const [header, payload, signature] = token.split(".") as [string, string, string];
     const claims = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/")));
-    const forged = btoa(JSON.stringify({ ...claims, sub: "someone-else" })).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+    const forged = btoa(JSON.stringify({ ...claims, sub: "someone-else" }))
+      .replace(/=+$/, "")
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_");
     const none = `${btoa(JSON.stringify({ alg: "none", typ: "JWT" })).replace(/=+$/, "")}.${payload}.`;
     for (const bad of [`${header}.${forged}.${signature}`, none, `${token}x`, "garbage"]) {
       const response = await get("/dashboard", { Cookie: `${name}=${bad}` });
@@ -217,7 +242,14 @@ describe("guards", () => {
   const buyerPages = ["/dashboard/my_orders", "/dashboard/wishlist"];
 
   it("sends signed-out visitors to /login with the page remembered", async () => {
-    for (const path of [...adminPages, ...sellerPages, ...buyerPages, "/dashboard/payment/some-booking", "/dashboard", "/products/camera"]) {
+    for (const path of [
+      ...adminPages,
+      ...sellerPages,
+      ...buyerPages,
+      "/dashboard/payment/some-booking",
+      "/dashboard",
+      "/products/camera",
+    ]) {
       const response = await get(path);
       expect(response.status, path).toBe(302);
       expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
@@ -243,7 +275,9 @@ describe("guards", () => {
   it("shows each role its own dashboard tabs, the current one marked", async () => {
     const { cookie } = await signedInUser("admin");
     const html = await (await get("/dashboard/all_buyers", { Cookie: cookie })).text();
-    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/dashboard\/all_buyers"|<a[^>]*href="\/dashboard\/all_buyers"[^>]*aria-current="page"/);
+    expect(html).toMatch(
+      /<a[^>]*aria-current="page"[^>]*href="\/dashboard\/all_buyers"|<a[^>]*href="\/dashboard\/all_buyers"[^>]*aria-current="page"/,
+    );
     for (const tab of ["All Sellers", "All Buyers", "Reported Items"]) expect(html).toContain(tab);
     expect(html).not.toContain("My Orders");
   });

@@ -1,7 +1,8 @@
 // Every admin page, form and REST call is refused to buyers, sellers and signed-out callers,
 // and nothing changes when they try.
-import { describe, expect, it } from "vitest";
+
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { reports, users } from "../../db/schema";
 import { bearerFor, get, postForm, signedInUser } from "./auth-helpers";
 import { insertProduct, insertUser } from "./factories";
@@ -12,7 +13,10 @@ async function targets() {
   const seller = await insertUser({ role: "seller" });
   const buyer = await insertUser({ role: "buyer" });
   const product = await insertProduct({ sellerId: seller.id, categoryId: category.id });
-  const [report] = await db().insert(reports).values({ productId: product.id, reporterId: buyer.id, reason: "offensive" }).returning();
+  const [report] = await db()
+    .insert(reports)
+    .values({ productId: product.id, reporterId: buyer.id, reason: "offensive" })
+    .returning();
   return { seller, buyer, product, report: report! };
 }
 

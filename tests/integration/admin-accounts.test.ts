@@ -1,7 +1,8 @@
 // All Sellers and All Buyers: verifying a seller, deleting a seller or a buyer (keeping every
 // sale and paid order readable), and the lists' pagination and search, as pages and REST calls.
-import { describe, expect, it } from "vitest";
+
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { payments, sessions, users } from "../../db/schema";
 import { bearerFor, get, postForm, sessionCookieFor, signedInUser } from "./auth-helpers";
 import { insertProduct, insertUser } from "./factories";
@@ -33,11 +34,17 @@ describe("verifying a seller", () => {
     const admin = await signedInUser("admin");
     const category = await newCategory();
     const seller = await insertUser({ role: "seller", name: "Vic Unverified" });
-    const listing = await insertProduct({ sellerId: seller.id, categoryId: category.id, name: "Hasselblad 500C/M", advertised: true });
+    const listing = await insertProduct({
+      sellerId: seller.id,
+      categoryId: category.id,
+      name: "Hasselblad 500C/M",
+      advertised: true,
+    });
     let page = await (await get(SELLERS, { Cookie: admin.cookie })).text();
     expect(page).toMatch(/aria-label="Verification: Vic Unverified"/);
-    const badgeBefore = (await (await api("/advertiseProduct")).json<Array<{ _id: string; isSellerVerification: boolean }>>())
-      .find((product) => product._id === listing.id);
+    const badgeBefore = (
+      await (await api("/advertiseProduct")).json<Array<{ _id: string; isSellerVerification: boolean }>>()
+    ).find((product) => product._id === listing.id);
     expect(badgeBefore?.isSellerVerification).toBe(false);
 
     const response = await postForm(SELLERS, { intent: "verify", sellerId: seller.id }, { Cookie: admin.cookie });
@@ -50,8 +57,9 @@ describe("verifying a seller", () => {
     const home = await (await get("/")).text();
     const card = home.slice(home.indexOf("Hasselblad 500C/M"));
     expect(card.slice(0, card.indexOf("</article>"))).toContain("Verified");
-    const badgeAfter = (await (await api("/advertiseProduct")).json<Array<{ _id: string; isSellerVerification: boolean }>>())
-      .find((product) => product._id === listing.id);
+    const badgeAfter = (
+      await (await api("/advertiseProduct")).json<Array<{ _id: string; isSellerVerification: boolean }>>()
+    ).find((product) => product._id === listing.id);
     expect(badgeAfter?.isSellerVerification).toBe(true);
   });
 
@@ -62,7 +70,11 @@ describe("verifying a seller", () => {
     await insertProduct({ sellerId: seller.id, categoryId: category.id });
     await insertProduct({ sellerId: seller.id, categoryId: category.id });
     await insertProduct({ sellerId: seller.id, categoryId: category.id, deletedAt: new Date() });
-    const first = await api("/sellerVerify?email=ignored@example.com", { method: "PUT", auth: admin, json: { sellerEmail: "vera.seller@example.com" } });
+    const first = await api("/sellerVerify?email=ignored@example.com", {
+      method: "PUT",
+      auth: admin,
+      json: { sellerEmail: "vera.seller@example.com" },
+    });
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ productResult: { modifiedCount: 2 }, userResult: { modifiedCount: 1 } });
     const again = await api("/sellerVerify", { method: "PUT", auth: admin, json: { sellerEmail: seller.email } });
@@ -73,7 +85,9 @@ describe("verifying a seller", () => {
       expect(missing.status).toBe(404);
     }
     expect((await userRow(buyer.id)).verifiedAt).toBeNull();
-    expect((await api("/sellerVerify", { method: "PUT", auth: admin, json: { sellerEmail: "not an email" } })).status).toBe(422);
+    expect(
+      (await api("/sellerVerify", { method: "PUT", auth: admin, json: { sellerEmail: "not an email" } })).status,
+    ).toBe(422);
     expect((await api("/sellerVerify", { method: "PUT", auth: admin })).status).toBe(422);
   });
 });
@@ -111,7 +125,9 @@ describe("deleting a seller", () => {
     expect((await get("/dashboard/my_product", { Cookie: cookie })).status).toBe(302);
     // Listings leave the storefront.
     expect(await (await get("/")).text()).not.toContain("Dee Delete&#x27;s Leica M6");
-    expect((await (await api("/advertiseProduct")).json<Array<{ _id: string }>>()).map((p) => p._id)).not.toContain(world.listed.id);
+    expect((await (await api("/advertiseProduct")).json<Array<{ _id: string }>>()).map((p) => p._id)).not.toContain(
+      world.listed.id,
+    );
     // The unpaid booking ended, its product is no longer booked.
     expect(await bookingRow(world.booking.id)).toMatchObject({ status: "cancelled", endReason: "seller_deleted" });
     expect((await productRow(world.booked.id)).status).toBe("available");
@@ -122,7 +138,9 @@ describe("deleting a seller", () => {
     const payer = await bearerFor(world.payingBuyer.id);
     const orders = await (await api("/myOrders", { auth: payer })).json<Array<{ _id: string; isPaid: boolean }>>();
     expect(orders).toContainEqual(expect.objectContaining({ _id: world.sale.booking.id, isPaid: true }));
-    const sale = await api(`/booking/${world.sale.booking.id}`, { auth: await bearerFor((await insertUser({ role: "admin" })).id) });
+    const sale = await api(`/booking/${world.sale.booking.id}`, {
+      auth: await bearerFor((await insertUser({ role: "admin" })).id),
+    });
     expect(await sale.json()).toMatchObject({ isPaid: true, sellerEmail: world.seller.email });
     // Gone from the list; deleting again is a 404.
     expect(await (await get(SELLERS, { Cookie: admin.cookie })).text()).not.toContain("Dee Delete");
@@ -150,8 +168,17 @@ describe("deleting a buyer", () => {
     const admin = await signedInUser("admin");
     const category = await newCategory();
     const seller = await insertUser({ role: "seller" });
-    const { user: buyer, cookie, password } = await signedInUser("buyer", { name: "Bree Buyer", email: "bree@example.com" });
-    const wanted = await insertProduct({ sellerId: seller.id, categoryId: category.id, name: "Rolleiflex 2.8F", advertised: true });
+    const {
+      user: buyer,
+      cookie,
+      password,
+    } = await signedInUser("buyer", { name: "Bree Buyer", email: "bree@example.com" });
+    const wanted = await insertProduct({
+      sellerId: seller.id,
+      categoryId: category.id,
+      name: "Rolleiflex 2.8F",
+      advertised: true,
+    });
     const bought = await insertProduct({ sellerId: seller.id, categoryId: category.id });
     const booking = await activeBooking(wanted.id, buyer.id);
     const sale = await paidSale(bought.id, buyer.id, seller.id);
@@ -175,7 +202,11 @@ describe("deleting a buyer", () => {
     expect(await bookingRow(sale.booking.id)).toMatchObject({ status: "paid" });
     expect((await productRow(bought.id)).status).toBe("sold");
     const record = await api(`/booking/${sale.booking.id}`, { auth: await bearerFor(seller.id) });
-    expect(await record.json()).toMatchObject({ isPaid: true, buyerName: "Bree Buyer", buyerEmail: "bree@example.com" });
+    expect(await record.json()).toMatchObject({
+      isPaid: true,
+      buyerName: "Bree Buyer",
+      buyerEmail: "bree@example.com",
+    });
     expect(await (await get(BUYERS, { Cookie: admin.cookie })).text()).toContain("There is no buyer");
     await expectInvariants();
   });
@@ -235,7 +266,11 @@ describe("lists", () => {
     const { cookie } = await signedInUser("admin");
     const base = Date.UTC(2026, 0, 1);
     for (let i = 0; i < 25; i++) {
-      await insertUser({ role: "seller", name: `Paged Seller ${String(i).padStart(2, "0")}`, createdAt: new Date(base + i * 60_000) });
+      await insertUser({
+        role: "seller",
+        name: `Paged Seller ${String(i).padStart(2, "0")}`,
+        createdAt: new Date(base + i * 60_000),
+      });
     }
     const first = await (await get(SELLERS, { Cookie: cookie })).text();
     expect(first).toContain("Paged Seller 24");
@@ -257,7 +292,13 @@ describe("lists", () => {
     expect(api2.headers.get("X-Total-Count")).toBe("25");
     expect(api2.headers.get("X-Page-Count")).toBe("2");
     const rows = await api2.json<Array<{ name: string; isVerify: boolean }>>();
-    expect(rows.map((row) => row.name)).toEqual(["Paged Seller 04", "Paged Seller 03", "Paged Seller 02", "Paged Seller 01", "Paged Seller 00"]);
+    expect(rows.map((row) => row.name)).toEqual([
+      "Paged Seller 04",
+      "Paged Seller 03",
+      "Paged Seller 02",
+      "Paged Seller 01",
+      "Paged Seller 00",
+    ]);
     expect(rows[0]!.isVerify).toBe(false);
   });
 
@@ -281,7 +322,9 @@ describe("lists", () => {
     const nobody = await (await get(`${BUYERS}?q=gone`, { Cookie: cookie })).text();
     expect(nobody).toContain("No buyer matches “gone”.");
     const token = await bearerFor(admin.id);
-    const found = await (await api("/allBuyer?q=quinn", { auth: token })).json<Array<{ email: string; isBuyer: boolean }>>();
+    const found = await (await api("/allBuyer?q=quinn", { auth: token })).json<
+      Array<{ email: string; isBuyer: boolean }>
+    >();
     expect(found).toEqual([expect.objectContaining({ email: "quinn@example.com", isBuyer: true })]);
     const sellers = await (await api("/allSeller?q=quinn", { auth: token })).json<Array<{ email: string }>>();
     expect(sellers.map((row) => row.email)).toEqual(["quinn.seller@example.com"]);

@@ -1,11 +1,11 @@
 // Sign-in helpers for tests: a real session row and a real signed token, as a sign-in makes.
 import { SELF } from "cloudflare:test";
-import { database } from "../../db/client";
-import type { Role } from "../../db/schema";
 import { hashPassword } from "../../app/domain/passwords.server";
 import { createSession } from "../../app/domain/sessions.server";
 import { signToken } from "../../app/domain/tokens.server";
 import { SESSION_COOKIE } from "../../app/utils/session.server";
+import { database } from "../../db/client";
+import type { Role } from "../../db/schema";
 import { insertUser } from "./factories";
 import { testEnv } from "./test-env";
 
@@ -41,7 +41,12 @@ export async function signedInUser(role: Role = "buyer", overrides: Parameters<t
 export function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return SELF.fetch(`${ORIGIN}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: new URL(ORIGIN).host, ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      Host: new URL(ORIGIN).host,
+      ...headers,
+    },
     body: new URLSearchParams(fields),
     redirect: "manual",
   });

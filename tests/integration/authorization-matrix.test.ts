@@ -1,9 +1,9 @@
 // Walks the authorization matrix (tests/integration/matrix/table.ts) against the running
 // Worker, and fails when a route exists that the table does not name.
 import { describe, expect, it } from "vitest";
-import app from "../../workers/app";
-// @ts-ignore -- the server build exists once `npm run build` has run.
+// @ts-expect-error -- the server build exists once `npm run build` has run.
 import * as build from "../../build/server/index.js";
+import app from "../../workers/app";
 import { classify, type Outcome } from "./matrix/outcome";
 import { ROWS } from "./matrix/table";
 import { buildWorld, CALLERS, type Caller } from "./matrix/world";
@@ -19,7 +19,8 @@ describe("the authorization matrix", () => {
       for (const caller of CALLERS) {
         const world = row.mutates ? await buildWorld() : shared;
         const actual = await classify(await row.send(world, caller));
-        if (actual !== row.expect[caller]) differences.push({ row: row.name, caller, expected: row.expect[caller], actual });
+        if (actual !== row.expect[caller])
+          differences.push({ row: row.name, caller, expected: row.expect[caller], actual });
       }
     }
     expect(differences).toEqual([]);

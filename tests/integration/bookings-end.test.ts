@@ -1,6 +1,7 @@
 // endActiveBookingsStatements is meant to run inside a larger db.batch; these run it that way.
-import { describe, expect, it } from "vitest";
+
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { endActiveBookingsStatements } from "../../app/domain/bookings.server";
 import { database } from "../../db/client";
 import { bookings, products } from "../../db/schema";
@@ -9,11 +10,23 @@ import { testEnv } from "./test-env";
 
 const db = () => database(testEnv.DB);
 
-async function bookedProduct(buyerId: string, sellerId: string, categoryId: string, status: "active" | "paid" = "active") {
+async function bookedProduct(
+  buyerId: string,
+  sellerId: string,
+  categoryId: string,
+  status: "active" | "paid" = "active",
+) {
   const product = await insertProduct({ sellerId, categoryId, status: status === "paid" ? "sold" : "booked" });
   const [booking] = await db()
     .insert(bookings)
-    .values({ productId: product.id, buyerId, priceCents: 1000, meetLocation: "Park", buyerContact: "+1 415 555 0101", status })
+    .values({
+      productId: product.id,
+      buyerId,
+      priceCents: 1000,
+      meetLocation: "Park",
+      buyerContact: "+1 415 555 0101",
+      status,
+    })
     .returning();
   return { product, booking: booking! };
 }
@@ -34,7 +47,11 @@ describe("endActiveBookingsStatements", () => {
       db().select().from(products).limit(1),
       ...endActiveBookingsStatements(db(), { buyerId: leaving.id }, "buyer_deleted", { releaseProducts: true, now }),
     ]);
-    expect(await bookingStatus(active.booking.id)).toMatchObject({ status: "cancelled", endReason: "buyer_deleted", cancelledAt: new Date(now) });
+    expect(await bookingStatus(active.booking.id)).toMatchObject({
+      status: "cancelled",
+      endReason: "buyer_deleted",
+      cancelledAt: new Date(now),
+    });
     expect(await productStatus(active.product.id)).toBe("available");
     expect((await bookingStatus(paid.booking.id)).status).toBe("paid");
     expect(await productStatus(paid.product.id)).toBe("sold");
@@ -47,7 +64,9 @@ describe("endActiveBookingsStatements", () => {
     const seller = await insertUser({ role: "seller" });
     const buyer = await insertUser();
     const { product, booking } = await bookedProduct(buyer.id, seller.id, category.id);
-    const [first, ...rest] = endActiveBookingsStatements(db(), { productId: product.id }, "product_deleted", { releaseProducts: false });
+    const [first, ...rest] = endActiveBookingsStatements(db(), { productId: product.id }, "product_deleted", {
+      releaseProducts: false,
+    });
     await db().batch([first!, ...rest]);
     expect(await bookingStatus(booking.id)).toMatchObject({ status: "cancelled", endReason: "product_deleted" });
     expect(await productStatus(product.id)).toBe("booked");

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { bookings, products, wishlistEntries } from "../../db/schema";
 import { get, postForm, sessionCookieFor, signedInUser } from "./auth-helpers";
@@ -10,7 +10,11 @@ const db = () => database(testEnv.DB);
 
 async function listing(overrides: Parameters<typeof insertProduct>[0] extends infer T ? Partial<T> : never = {}) {
   const category = await insertCategory({ title: `Camera ${crypto.randomUUID().slice(0, 6)}` });
-  const seller = await insertUser({ role: "seller", name: "Sol Seller", email: `sol-${crypto.randomUUID()}@example.com` });
+  const seller = await insertUser({
+    role: "seller",
+    name: "Sol Seller",
+    email: `sol-${crypto.randomUUID()}@example.com`,
+  });
   const product = await insertProduct({
     sellerId: seller.id,
     categoryId: category.id,
@@ -23,7 +27,11 @@ async function listing(overrides: Parameters<typeof insertProduct>[0] extends in
 }
 
 const book = (cookie: string, productId: string, extra: Record<string, string> = {}) =>
-  postForm(`/?index&book=${productId}`, { intent: "book", productId, meetLocation: "Union Square", buyerContact: "+1 415 555 0101", ...extra }, { Cookie: cookie });
+  postForm(
+    `/?index&book=${productId}`,
+    { intent: "book", productId, meetLocation: "Union Square", buyerContact: "+1 415 555 0101", ...extra },
+    { Cookie: cookie },
+  );
 
 async function productRow(id: string) {
   const [row] = await db().select().from(products).where(eq(products.id, id));
@@ -43,7 +51,12 @@ describe("booking", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     const [booking] = await liveBookings(product.id);
-    expect(booking).toMatchObject({ buyerId: user.id, priceCents: 64_900, status: "active", meetLocation: "Union Square" });
+    expect(booking).toMatchObject({
+      buyerId: user.id,
+      priceCents: 64_900,
+      status: "active",
+      meetLocation: "Union Square",
+    });
     expect((await productRow(product.id)).status).toBe("booked");
     const home = await (await get("/", { Cookie: cookie })).text();
     expect(home).not.toContain("Fujifilm X-T3");
@@ -69,7 +82,12 @@ describe("booking", () => {
       const response = await book(cookie, product.id);
       expect(response.status).toBe(403);
     }
-    const anonymous = await postForm(`/?index&book=${product.id}`, { intent: "book", productId: product.id, meetLocation: "x", buyerContact: "+1 415 555 0101" });
+    const anonymous = await postForm(`/?index&book=${product.id}`, {
+      intent: "book",
+      productId: product.id,
+      meetLocation: "x",
+      buyerContact: "+1 415 555 0101",
+    });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
     expect(await liveBookings(product.id)).toHaveLength(0);
@@ -90,12 +108,18 @@ describe("booking", () => {
 
   it("refuses a booked, sold, deleted or unknown product", async () => {
     const { cookie } = await signedInUser("buyer");
-    for (const overrides of [{ status: "booked" as const }, { status: "sold" as const }, { deletedAt: new Date() }, { removedAt: new Date() }]) {
+    for (const overrides of [
+      { status: "booked" as const },
+      { status: "sold" as const },
+      { deletedAt: new Date() },
+      { removedAt: new Date() },
+    ]) {
       const { product } = await listing(overrides);
       const response = await book(cookie, product.id);
-      expect(["Sorry, this product has just been booked by someone else.", "This product is no longer available."]).toContain(
-        await toastText(response),
-      );
+      expect([
+        "Sorry, this product has just been booked by someone else.",
+        "This product is no longer available.",
+      ]).toContain(await toastText(response));
       expect(await liveBookings(product.id)).toHaveLength(0);
     }
     const unknown = await book(cookie, "no-such-product");
@@ -125,16 +149,24 @@ describe("my orders and cancelling", () => {
     const orders = await (await get("/dashboard/my_orders", { Cookie: cookie })).text();
     expect(orders).toContain("Fujifilm X-T3");
     expect(orders).toContain(`href="/dashboard/payment/${booking!.id}"`);
-    const dialog = await (await get(`/dashboard/my_orders?confirm=cancel&id=${booking!.id}`, { Cookie: cookie })).text();
+    const dialog = await (
+      await get(`/dashboard/my_orders?confirm=cancel&id=${booking!.id}`, { Cookie: cookie })
+    ).text();
     expect(dialog).toContain("Booking Cancel Confirmation");
     expect(dialog).toContain("Do you want to cancel this booking?");
     const no = await postForm("/dashboard/my_orders", { intent: "keep" }, { Cookie: cookie });
     expect(await toastText(no)).toBe("You have canceled this process");
     expect((await productRow(product.id)).status).toBe("booked");
-    const yes = await postForm("/dashboard/my_orders", { intent: "cancel", bookingId: booking!.id }, { Cookie: cookie });
+    const yes = await postForm(
+      "/dashboard/my_orders",
+      { intent: "cancel", bookingId: booking!.id },
+      { Cookie: cookie },
+    );
     expect(await toastText(yes)).toBe("Booking had been canceled");
     expect((await productRow(product.id)).status).toBe("available");
-    expect(await (await get("/dashboard/my_orders", { Cookie: cookie })).text()).toContain("You don&#x27;t have any order");
+    expect(await (await get("/dashboard/my_orders", { Cookie: cookie })).text()).toContain(
+      "You don&#x27;t have any order",
+    );
   });
 
   it("refuses to cancel a paid booking or another buyer's booking", async () => {
@@ -143,12 +175,20 @@ describe("my orders and cancelling", () => {
     const other = await signedInUser("buyer");
     await book(owner.cookie, product.id);
     const [booking] = await liveBookings(product.id);
-    const stolen = await postForm("/dashboard/my_orders", { intent: "cancel", bookingId: booking!.id }, { Cookie: other.cookie });
+    const stolen = await postForm(
+      "/dashboard/my_orders",
+      { intent: "cancel", bookingId: booking!.id },
+      { Cookie: other.cookie },
+    );
     expect(await toastText(stolen)).toBe("There is no such booking.");
     expect((await liveBookings(product.id))[0]!.status).toBe("active");
     await db().update(bookings).set({ status: "paid", paidAt: new Date() }).where(eq(bookings.id, booking!.id));
     await db().update(products).set({ status: "sold" }).where(eq(products.id, product.id));
-    const paid = await postForm("/dashboard/my_orders", { intent: "cancel", bookingId: booking!.id }, { Cookie: owner.cookie });
+    const paid = await postForm(
+      "/dashboard/my_orders",
+      { intent: "cancel", bookingId: booking!.id },
+      { Cookie: owner.cookie },
+    );
     expect(await toastText(paid)).toBe("A paid booking cannot be cancelled.");
     expect((await productRow(product.id)).status).toBe("sold");
     const html = await (await get("/dashboard/my_orders", { Cookie: owner.cookie })).text();
@@ -159,7 +199,15 @@ describe("my orders and cancelling", () => {
   it("shows a booking ended by the seller's deletion as cancelled", async () => {
     const { product } = await listing();
     const { user, cookie } = await signedInUser("buyer");
-    await db().insert(bookings).values({ productId: product.id, buyerId: user.id, priceCents: 100, meetLocation: "x", buyerContact: "1", status: "cancelled", endReason: "product_deleted" });
+    await db().insert(bookings).values({
+      productId: product.id,
+      buyerId: user.id,
+      priceCents: 100,
+      meetLocation: "x",
+      buyerContact: "1",
+      status: "cancelled",
+      endReason: "product_deleted",
+    });
     const html = await (await get("/dashboard/my_orders", { Cookie: cookie })).text();
     expect(html).toContain("Cancelled: the seller deleted the listing");
   });
@@ -182,11 +230,17 @@ describe("wishlist", () => {
     await db().update(products).set({ status: "sold" }).where(eq(products.id, product.id));
     html = await (await get("/dashboard/wishlist", { Cookie: a.cookie })).text();
     expect(html).toMatch(/>Paid</);
-    const removed = await postForm("/dashboard/wishlist", { intent: "wishlist-remove", productId: product.id }, { Cookie: a.cookie });
+    const removed = await postForm(
+      "/dashboard/wishlist",
+      { intent: "wishlist-remove", productId: product.id },
+      { Cookie: a.cookie },
+    );
     expect(await toastText(removed)).toBe("The product has been removed from your wishlist");
     const rows = await db().select().from(wishlistEntries).where(eq(wishlistEntries.productId, product.id));
     expect(rows).toHaveLength(1);
-    expect(await (await get("/dashboard/wishlist", { Cookie: a.cookie })).text()).toContain("You don&#x27;t have any wishlist item.");
+    expect(await (await get("/dashboard/wishlist", { Cookie: a.cookie })).text()).toContain(
+      "You don&#x27;t have any wishlist item.",
+    );
   });
 
   it("links Pay to the buyer's own booking of the product", async () => {
@@ -214,7 +268,12 @@ describe("category page", () => {
     const seller = await insertUser({ role: "seller" });
     const base = Date.UTC(2026, 0, 1);
     for (let i = 0; i < 14; i++) {
-      await insertProduct({ sellerId: seller.id, categoryId: category.id, name: `Tripod number ${String(i).padStart(2, "0")}`, createdAt: new Date(base + i * 60_000) });
+      await insertProduct({
+        sellerId: seller.id,
+        categoryId: category.id,
+        name: `Tripod number ${String(i).padStart(2, "0")}`,
+        createdAt: new Date(base + i * 60_000),
+      });
     }
     await insertProduct({ sellerId: seller.id, categoryId: category.id, name: "Booked tripod", status: "booked" });
     const { cookie } = await sessionUser();
@@ -240,14 +299,22 @@ describe("category page", () => {
   it("says so when a category is empty", async () => {
     await insertCategory({ title: "Battery" });
     const { cookie } = await sessionUser();
-    expect(await (await get("/products/battery", { Cookie: cookie })).text()).toContain("There is no product in this category");
+    expect(await (await get("/products/battery", { Cookie: cookie })).text()).toContain(
+      "There is no product in this category",
+    );
   });
 });
 
 describe("cards", () => {
   it("show years of use, prices and 'Not found' fallbacks, and the buttons per viewer", async () => {
     const year = new Date().getUTCFullYear();
-    const { product } = await listing({ purchaseYear: year - 1, contact: "", location: "", photoKey: null, originalPriceCents: 123_456_78 });
+    const { product } = await listing({
+      purchaseYear: year - 1,
+      contact: "",
+      location: "",
+      photoKey: null,
+      originalPriceCents: 123_456_78,
+    });
     const anonymous = await (await get("/")).text();
     expect(anonymous).toContain("1 year<");
     expect(anonymous).toContain("$ 123,456.78");

@@ -24,7 +24,12 @@ describe("the bench's D1 round-trip counter", () => {
     const home = await app.request("https://pay.test/", {}, env, ctx);
     expect(home.headers.get("X-D1-Round-Trips")).toBe("1");
     const user = await insertUser();
-    const signedIn = await app.request("https://pay.test/products/camera", { headers: { Cookie: await sessionCookieFor(user.id) } }, env, ctx);
+    const signedIn = await app.request(
+      "https://pay.test/products/camera",
+      { headers: { Cookie: await sessionCookieFor(user.id) } },
+      env,
+      ctx,
+    );
     expect(Number(signedIn.headers.get("X-D1-Round-Trips"))).toBeGreaterThanOrEqual(1);
     const plain = await app.request("https://pay.test/", {}, testEnv, ctx);
     expect(plain.headers.get("X-D1-Round-Trips")).toBeNull();

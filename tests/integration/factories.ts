@@ -1,7 +1,8 @@
 // Test factories: rows with believable defaults, written through the real schema.
-import { testEnv as env } from "./test-env";
+
 import { database } from "../../db/client";
 import { categories, products, users } from "../../db/schema";
+import { testEnv as env } from "./test-env";
 
 const db = () => database(env.DB);
 let counter = 0;

@@ -18,7 +18,7 @@ const nasty = fc.oneof(
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.constantFrom(
     "'; drop table users; --",
-    "\" or 1=1 --",
+    '" or 1=1 --',
     "<script>alert(1)</script>",
     "<img src=x onerror=alert(1)>",
     "../../etc/passwd",
@@ -43,10 +43,9 @@ const fieldValue = fc.oneof({ weight: 8, arbitrary: nasty }, { weight: 1, arbitr
 
 /** Form fields: known names with bad values, duplicated names (arrays for scalars), extras. */
 function formFields(names: string[]) {
-  return fc.array(
-    fc.tuple(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 12 })), fieldValue),
-    { maxLength: names.length + 3 },
-  );
+  return fc.array(fc.tuple(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 12 })), fieldValue), {
+    maxLength: names.length + 3,
+  });
 }
 
 async function postForm(path: string, cookie: string | null, pairs: Array<[string, string]>) {
@@ -68,7 +67,17 @@ async function postForm(path: string, cookie: string | null, pairs: Array<[strin
 /** JSON of the wrong shape: wrong types, arrays for scalars, nulls, nesting, garbage. */
 const jsonBody = (names: string[]) =>
   fc.oneof(
-    fc.dictionary(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 8 })), fc.oneof(nasty, fc.integer(), fc.boolean(), fc.constant(null), fc.array(nasty, { maxLength: 3 }), fc.object({ maxDepth: 1 }))),
+    fc.dictionary(
+      fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 8 })),
+      fc.oneof(
+        nasty,
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(nasty, { maxLength: 3 }),
+        fc.object({ maxDepth: 1 }),
+      ),
+    ),
     fc.anything({ maxDepth: 2 }),
   );
 
@@ -84,26 +93,54 @@ async function sendJson(method: string, path: string, bearer: string | null, bod
 async function checkInvariants() {
   const db = testEnv.DB;
   const rules: Array<[string, string]> = [
-    ["booked without exactly one live booking", `select p.id from products p where p.status = 'booked'
-      and (select count(*) from bookings b where b.product_id = p.id and b.status in ('active','paid')) != 1`],
-    ["sold without exactly one payment", `select p.id from products p where p.status = 'sold'
-      and (select count(*) from payments y where y.product_id = p.id and y.status = 'succeeded') != 1`],
-    ["available with a live booking", `select p.id from products p where p.status = 'available'
-      and exists (select 1 from bookings b where b.product_id = p.id and b.status in ('active','paid'))`],
-    ["paid booking without its payment", `select b.id from bookings b where b.status = 'paid'
-      and not exists (select 1 from payments y where y.booking_id = b.id)`],
-    ["orphan booking", `select b.id from bookings b where not exists (select 1 from products p where p.id = b.product_id)
-      or not exists (select 1 from users u where u.id = b.buyer_id)`],
-    ["orphan payment", `select y.id from payments y where not exists (select 1 from bookings b where b.id = y.booking_id)`],
-    ["orphan wishlist entry", `select w.product_id as id from wishlist_entries w where not exists (select 1 from products p where p.id = w.product_id)`],
-    ["orphan product", `select p.id from products p where not exists (select 1 from users u where u.id = p.seller_id)
-      or not exists (select 1 from categories c where c.id = p.category_id)`],
+    [
+      "booked without exactly one live booking",
+      `select p.id from products p where p.status = 'booked'
+      and (select count(*) from bookings b where b.product_id = p.id and b.status in ('active','paid')) != 1`,
+    ],
+    [
+      "sold without exactly one payment",
+      `select p.id from products p where p.status = 'sold'
+      and (select count(*) from payments y where y.product_id = p.id and y.status = 'succeeded') != 1`,
+    ],
+    [
+      "available with a live booking",
+      `select p.id from products p where p.status = 'available'
+      and exists (select 1 from bookings b where b.product_id = p.id and b.status in ('active','paid'))`,
+    ],
+    [
+      "paid booking without its payment",
+      `select b.id from bookings b where b.status = 'paid'
+      and not exists (select 1 from payments y where y.booking_id = b.id)`,
+    ],
+    [
+      "orphan booking",
+      `select b.id from bookings b where not exists (select 1 from products p where p.id = b.product_id)
+      or not exists (select 1 from users u where u.id = b.buyer_id)`,
+    ],
+    [
+      "orphan payment",
+      `select y.id from payments y where not exists (select 1 from bookings b where b.id = y.booking_id)`,
+    ],
+    [
+      "orphan wishlist entry",
+      `select w.product_id as id from wishlist_entries w where not exists (select 1 from products p where p.id = w.product_id)`,
+    ],
+    [
+      "orphan product",
+      `select p.id from products p where not exists (select 1 from users u where u.id = p.seller_id)
+      or not exists (select 1 from categories c where c.id = p.category_id)`,
+    ],
   ];
   const results = await db.batch(rules.map(([, query]) => db.prepare(query)));
-  const broken = rules.flatMap(([rule], index) => (results[index]!.results as Array<{ id: string }>).map((row) => `${rule}: ${row.id}`));
+  const broken = rules.flatMap(([rule], index) =>
+    (results[index]!.results as Array<{ id: string }>).map((row) => `${rule}: ${row.id}`),
+  );
   expect(broken).toEqual([]);
   const referenced = new Set(
-    (await db.prepare("select photo_key from products where photo_key is not null").all<{ photo_key: string }>()).results.map((r) => r.photo_key),
+    (
+      await db.prepare("select photo_key from products where photo_key is not null").all<{ photo_key: string }>()
+    ).results.map((r) => r.photo_key),
   );
   const unreferenced = (await storedPhotoKeys()).filter((key) => !referenced.has(key));
   expect(unreferenced).toEqual([]);
@@ -114,29 +151,111 @@ function expectHandled(response: Response) {
 }
 
 describe("bad input at every form action", () => {
-  const targets: Array<{ name: string; path: (w: World) => string; who: (w: World) => string | null; names: string[]; fixed?: (w: World) => Array<[string, string]> }> = [
-    { name: "register", path: () => "/register", who: () => null, names: ["name", "email", "password", "role", "redirectTo", "website_confirm"] },
-    { name: "login", path: () => "/login", who: () => null, names: ["email", "password", "redirectTo", "website_confirm"] },
+  const targets: Array<{
+    name: string;
+    path: (w: World) => string;
+    who: (w: World) => string | null;
+    names: string[];
+    fixed?: (w: World) => Array<[string, string]>;
+  }> = [
+    {
+      name: "register",
+      path: () => "/register",
+      who: () => null,
+      names: ["name", "email", "password", "role", "redirectTo", "website_confirm"],
+    },
+    {
+      name: "login",
+      path: () => "/login",
+      who: () => null,
+      names: ["email", "password", "redirectTo", "website_confirm"],
+    },
     { name: "subscribe", path: () => "/subscribe", who: () => null, names: ["email"] },
-    { name: "book from home", path: () => "/?index", who: (w) => w.cookies.buyerA, names: ["productId", "meetLocation", "buyerContact"], fixed: () => [["intent", "book"]] },
-    { name: "book with a real listing", path: () => "/?index", who: (w) => w.cookies.buyerA, names: ["meetLocation", "buyerContact"], fixed: (w) => [["intent", "book"], ["productId", w.listing.A]] },
-    { name: "wishlist add", path: () => "/?index", who: (w) => w.cookies.buyerB, names: ["productId"], fixed: () => [["intent", "wishlist-add"]] },
-    { name: "wishlist remove", path: () => "/dashboard/wishlist", who: (w) => w.cookies.buyerA, names: ["productId", "intent"] },
-    { name: "cancel booking", path: () => "/dashboard/my_orders", who: (w) => w.cookies.buyerA, names: ["bookingId", "intent"] },
-    { name: "pay", path: (w) => `/dashboard/payment/${w.booking.A}`, who: (w) => w.cookies.buyerA, names: ["cardNumber", "expiry", "cvc"], fixed: () => [["intent", "pay-test"]] },
-    { name: "my products", path: () => "/dashboard/my_product", who: (w) => w.cookies.sellerA, names: ["id", "intent"] },
+    {
+      name: "book from home",
+      path: () => "/?index",
+      who: (w) => w.cookies.buyerA,
+      names: ["productId", "meetLocation", "buyerContact"],
+      fixed: () => [["intent", "book"]],
+    },
+    {
+      name: "book with a real listing",
+      path: () => "/?index",
+      who: (w) => w.cookies.buyerA,
+      names: ["meetLocation", "buyerContact"],
+      fixed: (w) => [
+        ["intent", "book"],
+        ["productId", w.listing.A],
+      ],
+    },
+    {
+      name: "wishlist add",
+      path: () => "/?index",
+      who: (w) => w.cookies.buyerB,
+      names: ["productId"],
+      fixed: () => [["intent", "wishlist-add"]],
+    },
+    {
+      name: "wishlist remove",
+      path: () => "/dashboard/wishlist",
+      who: (w) => w.cookies.buyerA,
+      names: ["productId", "intent"],
+    },
+    {
+      name: "cancel booking",
+      path: () => "/dashboard/my_orders",
+      who: (w) => w.cookies.buyerA,
+      names: ["bookingId", "intent"],
+    },
+    {
+      name: "pay",
+      path: (w) => `/dashboard/payment/${w.booking.A}`,
+      who: (w) => w.cookies.buyerA,
+      names: ["cardNumber", "expiry", "cvc"],
+      fixed: () => [["intent", "pay-test"]],
+    },
+    {
+      name: "my products",
+      path: () => "/dashboard/my_product",
+      who: (w) => w.cookies.sellerA,
+      names: ["id", "intent"],
+    },
     { name: "logout", path: () => "/logout", who: (w) => w.cookies.buyerB, names: ["redirectTo"] },
-    { name: "report", path: () => "/?index", who: (w) => w.cookies.buyerB, names: ["productId", "reason", "details"], fixed: () => [["intent", "report"]] },
-    { name: "all sellers", path: () => "/dashboard/all_sellers", who: (w) => w.cookies.admin, names: ["sellerId", "intent", "q", "page"] },
-    { name: "all buyers", path: () => "/dashboard/all_buyers", who: (w) => w.cookies.admin, names: ["buyerId", "intent", "q", "page"] },
-    { name: "reported items", path: () => "/dashboard/reported_items", who: (w) => w.cookies.admin, names: ["reportId", "intent", "q", "page"] },
+    {
+      name: "report",
+      path: () => "/?index",
+      who: (w) => w.cookies.buyerB,
+      names: ["productId", "reason", "details"],
+      fixed: () => [["intent", "report"]],
+    },
+    {
+      name: "all sellers",
+      path: () => "/dashboard/all_sellers",
+      who: (w) => w.cookies.admin,
+      names: ["sellerId", "intent", "q", "page"],
+    },
+    {
+      name: "all buyers",
+      path: () => "/dashboard/all_buyers",
+      who: (w) => w.cookies.admin,
+      names: ["buyerId", "intent", "q", "page"],
+    },
+    {
+      name: "reported items",
+      path: () => "/dashboard/reported_items",
+      who: (w) => w.cookies.admin,
+      names: ["reportId", "intent", "q", "page"],
+    },
   ];
   for (const target of targets) {
     it(`${target.name} never fails on bad input`, async () => {
       const world = await buildWorld();
       await fc.assert(
         fc.asyncProperty(formFields(target.names), async (pairs) => {
-          const response = await postForm(target.path(world), target.who(world), [...(target.fixed?.(world) ?? []), ...pairs]);
+          const response = await postForm(target.path(world), target.who(world), [
+            ...(target.fixed?.(world) ?? []),
+            ...pairs,
+          ]);
           expectHandled(response);
           const text = await response.text();
           expect(text).not.toContain("<script>alert(1)</script>");
@@ -154,28 +273,55 @@ describe("bad input at every form action", () => {
       fc.uint8Array({ maxLength: 64 }).map((bytes) => new File([bytes], "x.jpg", { type: "image/jpeg" })),
       fc.constantFrom(
         // A polyglot: JPEG magic followed by HTML.
-        new File([photoBytes("jpeg", 16), "<html><script>alert(1)</script></html>"], "poly.jpg", { type: "image/jpeg" }),
+        new File([photoBytes("jpeg", 16), "<html><script>alert(1)</script></html>"], "poly.jpg", {
+          type: "image/jpeg",
+        }),
         // A truncated PNG, and a PNG header claiming 65535 x 65535 pixels.
         new File([photoBytes("png", 12)], "cut.png", { type: "image/png" }),
-        new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0xff, 0xff, 0, 0, 0xff, 0xff, 8, 2, 0, 0, 0])], "huge.png", { type: "image/png" }),
-        new File(["<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"], "x.svg", { type: "image/svg+xml" }),
+        new File(
+          [
+            new Uint8Array([
+              0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0xff, 0xff, 0,
+              0, 0xff, 0xff, 8, 2, 0, 0, 0,
+            ]),
+          ],
+          "huge.png",
+          { type: "image/png" },
+        ),
+        new File(["<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"], "x.svg", {
+          type: "image/svg+xml",
+        }),
       ),
     );
     await fc.assert(
-      fc.asyncProperty(formFields(["productName", "category", "condition", "description", "originalPrice", "resalePrice", "purchaseYear", "contact", "location"]), file, async (pairs, photo) => {
-        const form = new FormData();
-        form.set("intent", "create");
-        // workerd's own multipart encoder refuses names ending in a backslash (a client limit).
-        for (const [name, value] of pairs) if (!name.endsWith("\\")) form.append(name, value);
-        form.set("img", photo);
-        const response = await SELF.fetch(`${ORIGIN}/dashboard/add_product`, {
-          method: "POST",
-          headers: { Cookie: world.cookies.sellerA!, Origin: ORIGIN, Host: new URL(ORIGIN).host },
-          body: form,
-          redirect: "manual",
-        });
-        expectHandled(response);
-      }),
+      fc.asyncProperty(
+        formFields([
+          "productName",
+          "category",
+          "condition",
+          "description",
+          "originalPrice",
+          "resalePrice",
+          "purchaseYear",
+          "contact",
+          "location",
+        ]),
+        file,
+        async (pairs, photo) => {
+          const form = new FormData();
+          form.set("intent", "create");
+          // workerd's own multipart encoder refuses names ending in a backslash (a client limit).
+          for (const [name, value] of pairs) if (!name.endsWith("\\")) form.append(name, value);
+          form.set("img", photo);
+          const response = await SELF.fetch(`${ORIGIN}/dashboard/add_product`, {
+            method: "POST",
+            headers: { Cookie: world.cookies.sellerA!, Origin: ORIGIN, Host: new URL(ORIGIN).host },
+            body: form,
+            redirect: "manual",
+          });
+          expectHandled(response);
+        },
+      ),
       { numRuns: RUNS },
     );
     await checkInvariants();
@@ -185,10 +331,22 @@ describe("bad input at every form action", () => {
     const world = await buildWorld();
     const form = new FormData();
     for (const [name, value] of Object.entries({
-      intent: "create", productName: "<script>alert(1)</script>", category: "camera", condition: "Good", description: "Polyglot",
-      originalPrice: "100", resalePrice: "50", purchaseYear: "2020", contact: "+1 415 555 0100", location: "Oakland",
-    })) form.set(name, value);
-    form.set("img", new File([photoBytes("jpeg", 16), "<html><script>alert(1)</script></html>"], "poly.jpg", { type: "text/html" }));
+      intent: "create",
+      productName: "<script>alert(1)</script>",
+      category: "camera",
+      condition: "Good",
+      description: "Polyglot",
+      originalPrice: "100",
+      resalePrice: "50",
+      purchaseYear: "2020",
+      contact: "+1 415 555 0100",
+      location: "Oakland",
+    }))
+      form.set(name, value);
+    form.set(
+      "img",
+      new File([photoBytes("jpeg", 16), "<html><script>alert(1)</script></html>"], "poly.jpg", { type: "text/html" }),
+    );
     const created = await SELF.fetch(`${ORIGIN}/dashboard/add_product`, {
       method: "POST",
       headers: { Cookie: world.cookies.sellerA!, Origin: ORIGIN, Host: new URL(ORIGIN).host },
@@ -196,7 +354,9 @@ describe("bad input at every form action", () => {
       redirect: "manual",
     });
     expect(created.status).toBe(302);
-    const page = await (await SELF.fetch(`${ORIGIN}/dashboard/my_product`, { headers: { Cookie: world.cookies.sellerA! } })).text();
+    const page = await (
+      await SELF.fetch(`${ORIGIN}/dashboard/my_product`, { headers: { Cookie: world.cookies.sellerA! } })
+    ).text();
     expect(page).not.toContain("<script>alert(1)</script>");
     expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     const key = /\/images\/(p-[0-9a-f]{32}\.jpg)/.exec(page)![1]!;
@@ -208,18 +368,63 @@ describe("bad input at every form action", () => {
 });
 
 describe("bad input at every /api call", () => {
-  const calls: Array<{ method: string; path: (w: World) => string; who: (w: World) => string | null; names: string[] }> = [
-    { method: "POST", path: () => "/api/users", who: () => null, names: ["name", "email", "password", "role", "isSeller", "isAdmin"] },
+  const calls: Array<{
+    method: string;
+    path: (w: World) => string;
+    who: (w: World) => string | null;
+    names: string[];
+  }> = [
+    {
+      method: "POST",
+      path: () => "/api/users",
+      who: () => null,
+      names: ["name", "email", "password", "role", "isSeller", "isAdmin"],
+    },
     { method: "POST", path: () => "/api/token", who: () => null, names: ["email", "password"] },
-    { method: "POST", path: () => "/api/booking", who: (w) => w.bearers.buyerA, names: ["productId", "meetLocation", "buyerContact", "price"] },
+    {
+      method: "POST",
+      path: () => "/api/booking",
+      who: (w) => w.bearers.buyerA,
+      names: ["productId", "meetLocation", "buyerContact", "price"],
+    },
     { method: "POST", path: () => "/api/wishlist", who: (w) => w.bearers.buyerA, names: ["productId"] },
-    { method: "PUT", path: () => "/api/bookingCancel", who: (w) => w.bearers.buyerA, names: ["bookingId", "productID"] },
-    { method: "POST", path: () => "/api/payment", who: (w) => w.bearers.buyerA, names: ["bookingId", "transactionId", "card"] },
-    { method: "POST", path: () => "/api/create-payment-intent", who: (w) => w.bearers.buyerA, names: ["bookingId", "price"] },
-    { method: "PUT", path: (w) => `/api/product/${w.listing.A}`, who: (w) => w.bearers.sellerA, names: ["isAdvertise"] },
-    { method: "POST", path: () => "/api/product", who: (w) => w.bearers.sellerA, names: ["productName", "resalePrice", "img"] },
+    {
+      method: "PUT",
+      path: () => "/api/bookingCancel",
+      who: (w) => w.bearers.buyerA,
+      names: ["bookingId", "productID"],
+    },
+    {
+      method: "POST",
+      path: () => "/api/payment",
+      who: (w) => w.bearers.buyerA,
+      names: ["bookingId", "transactionId", "card"],
+    },
+    {
+      method: "POST",
+      path: () => "/api/create-payment-intent",
+      who: (w) => w.bearers.buyerA,
+      names: ["bookingId", "price"],
+    },
+    {
+      method: "PUT",
+      path: (w) => `/api/product/${w.listing.A}`,
+      who: (w) => w.bearers.sellerA,
+      names: ["isAdvertise"],
+    },
+    {
+      method: "POST",
+      path: () => "/api/product",
+      who: (w) => w.bearers.sellerA,
+      names: ["productName", "resalePrice", "img"],
+    },
     { method: "PUT", path: () => "/api/sellerVerify", who: (w) => w.bearers.admin, names: ["sellerEmail"] },
-    { method: "POST", path: () => "/api/report", who: (w) => w.bearers.buyerA, names: ["productId", "reason", "details"] },
+    {
+      method: "POST",
+      path: () => "/api/report",
+      who: (w) => w.bearers.buyerA,
+      names: ["productId", "reason", "details"],
+    },
     { method: "PUT", path: (w) => `/api/report/${w.report.A}`, who: (w) => w.bearers.admin, names: ["action"] },
   ];
   for (const call of calls) {
@@ -227,7 +432,13 @@ describe("bad input at every /api call", () => {
       const world = await buildWorld();
       await fc.assert(
         fc.asyncProperty(jsonBody(call.names), fc.boolean(), async (body, raw) => {
-          const response = await sendJson(call.method, call.path(world), call.who(world), raw ? "{not json" : body, raw);
+          const response = await sendJson(
+            call.method,
+            call.path(world),
+            call.who(world),
+            raw ? "{not json" : body,
+            raw,
+          );
           expectHandled(response);
           if (response.status >= 400) {
             const error = await response.json<{ error?: { message?: string } }>();
@@ -258,11 +469,23 @@ describe("bad input at every /api call", () => {
         ] as const) {
           expectHandled(await sendJson(method, path, bearer, undefined));
         }
-        for (const path of [`/products/${id}?page=${id}`, `/dashboard/payment/${id}`, `/?book=${id}&categories=${id}&report=${id}`, `/dashboard/my_orders?confirm=cancel&id=${id}`]) {
-          expectHandled(await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.buyerA! }, redirect: "manual" }));
+        for (const path of [
+          `/products/${id}?page=${id}`,
+          `/dashboard/payment/${id}`,
+          `/?book=${id}&categories=${id}&report=${id}`,
+          `/dashboard/my_orders?confirm=cancel&id=${id}`,
+        ]) {
+          expectHandled(
+            await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.buyerA! }, redirect: "manual" }),
+          );
         }
-        for (const path of [`/dashboard/all_sellers?q=${id}&page=${id}&confirm=delete&id=${id}`, `/dashboard/reported_items?q=${id}&page=${id}`]) {
-          expectHandled(await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.admin! }, redirect: "manual" }));
+        for (const path of [
+          `/dashboard/all_sellers?q=${id}&page=${id}&confirm=delete&id=${id}`,
+          `/dashboard/reported_items?q=${id}&page=${id}`,
+        ]) {
+          expectHandled(
+            await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.admin! }, redirect: "manual" }),
+          );
         }
       }),
       { numRuns: RUNS },

@@ -1,10 +1,11 @@
 // Google sign-in, with Google's token and user-info endpoints intercepted inside workerd.
-import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { database } from "../../db/client";
 import { users } from "../../db/schema";
-import { insertUser } from "./factories";
 import { get, sessionCookieFrom } from "./auth-helpers";
+import { insertUser } from "./factories";
 import { testEnv } from "./test-env";
 
 const realFetch = globalThis.fetch;
@@ -86,7 +87,9 @@ describe("Google sign-in", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ role: "buyer", googleSubject: "google-subject-1", passwordHash: null });
     // The one-time cookies are cleared.
-    expect(response.headers.getSetCookie().filter((c) => c.includes("pb_oauth") && c.includes("Max-Age=0"))).toHaveLength(3);
+    expect(
+      response.headers.getSetCookie().filter((c) => c.includes("pb_oauth") && c.includes("Max-Age=0")),
+    ).toHaveLength(3);
   });
 
   it("links an existing account with the same email instead of duplicating it", async () => {
@@ -122,7 +125,10 @@ describe("Google sign-in", () => {
     const response = await get("/auth/google/callback?error=access_denied", { Cookie: cookies });
     expect(response.headers.get("Location")).toMatch(/^\/login/);
     expect(sessionCookieFrom(response)).toBeNull();
-    const toast = response.headers.getSetCookie().find((c) => c.startsWith("pb_toast="))!.split(";")[0]!;
+    const toast = response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("pb_toast="))!
+      .split(";")[0]!;
     const page = await get(response.headers.get("Location")!, { Cookie: toast });
     expect(await page.text()).toContain("Google sign-in was cancelled.");
   });

@@ -2,13 +2,13 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
-import { bookings, subscribers, users } from "../../db/schema";
 import { newPhotoKey } from "../../app/domain/photo-keys";
-import app from "../../workers/app";
 // Static files get their headers from this file (Workers assets), not from the Worker.
 import staticHeaders from "../../app/public/_headers?raw";
-import { ORIGIN, get, postForm, sessionCookieFrom, signedInUser } from "./auth-helpers";
+import { database } from "../../db/client";
+import { bookings, subscribers, users } from "../../db/schema";
+import app from "../../workers/app";
+import { get, ORIGIN, postForm, sessionCookieFrom, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 import { PAGES, pageFixture, pageRouteIds } from "./pages";
 import { bookedListing } from "./payment-fixtures";
@@ -17,7 +17,11 @@ import { testEnv } from "./test-env";
 const db = () => database(testEnv.DB);
 const HSTS = "max-age=63072000; includeSubDomains";
 const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
-const stripeEnv = () => ({ ...testEnv, STRIPE_SECRET_KEY: "sk_test_headers", STRIPE_PUBLISHABLE_KEY: "pk_test_headers" });
+const stripeEnv = () => ({
+  ...testEnv,
+  STRIPE_SECRET_KEY: "sk_test_headers",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_headers",
+});
 
 /** The headers every response of the Worker carries. */
 function expectBaseHeaders(response: Response, { https = true } = {}) {
@@ -76,7 +80,8 @@ describe("the headers of every page", () => {
 
   it("adds Stripe's origins on the payment page only, and only when Stripe is configured", async () => {
     const { buyer, booking } = await bookedListing();
-    const call = (path: string) => app.request(`${ORIGIN}${path}`, { headers: { Cookie: buyer.cookie } }, stripeEnv(), ctx);
+    const call = (path: string) =>
+      app.request(`${ORIGIN}${path}`, { headers: { Cookie: buyer.cookie } }, stripeEnv(), ctx);
     const payment = await call(`/dashboard/payment/${booking.id}`);
     expect(payment.status).toBe(200);
     expectBaseHeaders(payment);
@@ -194,10 +199,16 @@ describe("state-changing requests from another site", () => {
 
   it("refuses every unsafe method and lets safe ones through", async () => {
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
-      const response = await SELF.fetch(`${ORIGIN}/login`, { method, headers: { Origin: "https://evil.example" }, redirect: "manual" });
+      const response = await SELF.fetch(`${ORIGIN}/login`, {
+        method,
+        headers: { Origin: "https://evil.example" },
+        redirect: "manual",
+      });
       expect(response.status, method).toBe(403);
     }
-    const page = await SELF.fetch(`${ORIGIN}/login`, { headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
+    const page = await SELF.fetch(`${ORIGIN}/login`, {
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    });
     expect(page.status).toBe(200);
   });
 

@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { users } from "../../db/schema";
 import { bearerFor, ORIGIN, postForm, signedInUser } from "./auth-helpers";
@@ -62,11 +62,22 @@ describe("POST /api/token", () => {
     const { user } = await signedInUser();
     const wrong = await api("/token", { method: "POST", json: { email: user.email, password: "nope-nope" } });
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toMatchObject({ error: { status: 401, code: "wrong_password", message: "email and password didn't match" } });
+    expect(await wrong.json()).toMatchObject({
+      error: { status: 401, code: "wrong_password", message: "email and password didn't match" },
+    });
     const invalid = await api("/token", { method: "POST", json: { email: "x" } });
     expect(invalid.status).toBe(422);
-    expect(await invalid.json()).toMatchObject({ error: { code: "invalid", fields: { email: ["Invalid email address. E.g. name@example.com"], password: ["Password is required."] } } });
-    const notJson = await api("/token", { method: "POST", body: "{nope", headers: { "Content-Type": "application/json" } });
+    expect(await invalid.json()).toMatchObject({
+      error: {
+        code: "invalid",
+        fields: { email: ["Invalid email address. E.g. name@example.com"], password: ["Password is required."] },
+      },
+    });
+    const notJson = await api("/token", {
+      method: "POST",
+      body: "{nope",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(notJson.status).toBe(422);
   });
 });
@@ -78,7 +89,10 @@ describe("POST /api/users", () => {
     const buyer = await api("/users", { method: "POST", json: { ...body, isBuyer: true, isSeller: false } });
     expect(buyer.status).toBe(201);
     expect(await buyer.json()).toMatchObject({ acknowledged: true, user: { role: "buyer", email: "api@example.com" } });
-    const seller = await api("/users", { method: "POST", json: { ...body, email: "api-seller@example.com", isSeller: true } });
+    const seller = await api("/users", {
+      method: "POST",
+      json: { ...body, email: "api-seller@example.com", isSeller: true },
+    });
     expect(await seller.json()).toMatchObject({ user: { role: "seller" } });
   });
 
@@ -99,13 +113,20 @@ describe("POST /api/users", () => {
     expect((await api("/users", { method: "POST", json: [1, 2] })).status).toBe(400);
     const missing = await api("/users", { method: "POST", json: { email: "x@example.com" } });
     expect(missing.status).toBe(422);
-    expect(await missing.json()).toMatchObject({ error: { fields: { name: ["Name is required."], password: ["Password is required."] } } });
+    expect(await missing.json()).toMatchObject({
+      error: { fields: { name: ["Name is required."], password: ["Password is required."] } },
+    });
   });
 });
 
 describe("GET /api/user and the role checks", () => {
   it("needs a token", async () => {
-    for (const path of ["/user", "/user/admin/a@example.com", "/user/seller/a@example.com", "/user/buyer/a@example.com"]) {
+    for (const path of [
+      "/user",
+      "/user/admin/a@example.com",
+      "/user/seller/a@example.com",
+      "/user/buyer/a@example.com",
+    ]) {
       const response = await api(path);
       expect(response.status, path).toBe(401);
       expect(response.headers.get("WWW-Authenticate")).toContain("Bearer");

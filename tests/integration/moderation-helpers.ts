@@ -1,8 +1,8 @@
 // What the admin and moderation tests share: REST calls, the toast a redirect carries, a small
 // marketplace with bookings and a sale, and the database invariants every action must keep.
 import { SELF } from "cloudflare:test";
-import { expect } from "vitest";
 import { eq, sql } from "drizzle-orm";
+import { expect } from "vitest";
 import { database } from "../../db/client";
 import { bookings, payments, products } from "../../db/schema";
 import { get, ORIGIN } from "./auth-helpers";
@@ -59,11 +59,28 @@ export async function paidSale(productId: string, buyerId: string, sellerId: str
   await db().update(products).set({ status: "sold" }).where(eq(products.id, productId));
   const [booking] = await db()
     .insert(bookings)
-    .values({ productId, buyerId, priceCents: 60_000, meetLocation: "Ferry Building", buyerContact: "+1 415 555 0102", status: "paid", paidAt: new Date() })
+    .values({
+      productId,
+      buyerId,
+      priceCents: 60_000,
+      meetLocation: "Ferry Building",
+      buyerContact: "+1 415 555 0102",
+      status: "paid",
+      paidAt: new Date(),
+    })
     .returning();
   const [payment] = await db()
     .insert(payments)
-    .values({ bookingId: booking!.id, productId, buyerId, sellerId, amountCents: 60_000, currency: "usd", provider: "test", transactionId: `test_${crypto.randomUUID()}` })
+    .values({
+      bookingId: booking!.id,
+      productId,
+      buyerId,
+      sellerId,
+      amountCents: 60_000,
+      currency: "usd",
+      provider: "test",
+      transactionId: `test_${crypto.randomUUID()}`,
+    })
     .returning();
   return { booking: booking!, payment: payment! };
 }
@@ -74,7 +91,12 @@ export async function sellerWithHistory(name = "Sol Seller") {
   const seller = await insertUser({ role: "seller", name });
   const bookingBuyer = await insertUser({ role: "buyer", name: "Bo Booker" });
   const payingBuyer = await insertUser({ role: "buyer", name: "Pat Payer" });
-  const listed = await insertProduct({ sellerId: seller.id, categoryId: category.id, name: `${name}'s Leica M6`, advertised: true });
+  const listed = await insertProduct({
+    sellerId: seller.id,
+    categoryId: category.id,
+    name: `${name}'s Leica M6`,
+    advertised: true,
+  });
   const booked = await insertProduct({ sellerId: seller.id, categoryId: category.id, name: `${name}'s Nikon FM2` });
   const sold = await insertProduct({ sellerId: seller.id, categoryId: category.id, name: `${name}'s Canon AE-1` });
   const booking = await activeBooking(booked.id, bookingBuyer.id);

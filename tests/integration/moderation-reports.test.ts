@@ -1,7 +1,8 @@
 // Reports: any signed-in user reports a listing from its card or the booking dialog; the admin
 // dismisses a report or removes the listing (ending its booking, resolving its reports).
-import { describe, expect, it } from "vitest";
+
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { payments, reports } from "../../db/schema";
 import { bearerFor, get, postForm, signedInUser } from "./auth-helpers";
 import { insertProduct, insertUser } from "./factories";
@@ -21,13 +22,20 @@ const REPORTED = "/dashboard/reported_items";
 
 async function listing(name = "Contax T2") {
   const category = await newCategory();
-  const seller = await insertUser({ role: "seller", name: "Sam Seller", email: `sam-${crypto.randomUUID()}@example.com` });
+  const seller = await insertUser({
+    role: "seller",
+    name: "Sam Seller",
+    email: `sam-${crypto.randomUUID()}@example.com`,
+  });
   const product = await insertProduct({ sellerId: seller.id, categoryId: category.id, name, advertised: true });
   return { category, seller, product };
 }
 
-const report = (cookie: string, productId: string, fields: Record<string, string> = { reason: "counterfeit_or_stolen" }) =>
-  postForm(`/?index&report=${productId}`, { intent: "report", productId, ...fields }, { Cookie: cookie });
+const report = (
+  cookie: string,
+  productId: string,
+  fields: Record<string, string> = { reason: "counterfeit_or_stolen" },
+) => postForm(`/?index&report=${productId}`, { intent: "report", productId, ...fields }, { Cookie: cookie });
 
 async function reportsOf(productId: string) {
   return db().select().from(reports).where(eq(reports.productId, productId));
@@ -47,7 +55,13 @@ describe("reporting a listing", () => {
     const dialog = await (await get(`/?report=${product.id}`, { Cookie: buyer.cookie })).text();
     expect(dialog).toContain("<dialog");
     expect(dialog).toContain("Report Contax T2");
-    for (const label of ["Counterfeit or stolen", "Wrong category", "Misleading description or photo", "Offensive", "Other"]) {
+    for (const label of [
+      "Counterfeit or stolen",
+      "Wrong category",
+      "Misleading description or photo",
+      "Offensive",
+      "Other",
+    ]) {
       expect(dialog).toContain(label);
     }
     const signedOut = await get(`/?report=${product.id}`);
@@ -68,13 +82,22 @@ describe("reporting a listing", () => {
       "You have already reported this listing.",
     );
     const seller = await signedInUser("seller");
-    expect(await toastText(await report(seller.cookie, product.id, { reason: "other", details: "Photo is from a shop" }))).toBe(
-      "Thank you. The listing has been reported to our team.",
-    );
+    expect(
+      await toastText(await report(seller.cookie, product.id, { reason: "other", details: "Photo is from a shop" })),
+    ).toBe("Thank you. The listing has been reported to our team.");
     const rows = await reportsOf(product.id);
     expect(rows).toHaveLength(2);
-    expect(rows).toContainEqual(expect.objectContaining({ reporterId: buyer.user.id, reason: "counterfeit_or_stolen", status: "open", details: null }));
-    expect(rows).toContainEqual(expect.objectContaining({ reporterId: seller.user.id, reason: "other", details: "Photo is from a shop" }));
+    expect(rows).toContainEqual(
+      expect.objectContaining({
+        reporterId: buyer.user.id,
+        reason: "counterfeit_or_stolen",
+        status: "open",
+        details: null,
+      }),
+    );
+    expect(rows).toContainEqual(
+      expect.objectContaining({ reporterId: seller.user.id, reason: "other", details: "Photo is from a shop" }),
+    );
   });
 
   it("validates the reason and the words for Other, and keeps the dialog open", async () => {
@@ -97,13 +120,21 @@ describe("reporting a listing", () => {
 
   it("refuses signed-out visitors, a seller's own listing, and listings that are gone", async () => {
     const { product, seller } = await listing();
-    const anonymous = await postForm(`/?index&report=${product.id}`, { intent: "report", productId: product.id, reason: "offensive" });
+    const anonymous = await postForm(`/?index&report=${product.id}`, {
+      intent: "report",
+      productId: product.id,
+      reason: "offensive",
+    });
     expect(anonymous.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
     const own = await signedInUser("seller");
     const mine = await insertProduct({ sellerId: own.user.id, categoryId: (await newCategory()).id });
     expect(await toastText(await report(own.cookie, mine.id))).toBe("You cannot report your own listing.");
     const { cookie } = await signedInUser("buyer");
-    const removed = await insertProduct({ sellerId: seller.id, categoryId: (await newCategory()).id, removedAt: new Date() });
+    const removed = await insertProduct({
+      sellerId: seller.id,
+      categoryId: (await newCategory()).id,
+      removedAt: new Date(),
+    });
     expect(await toastText(await report(cookie, removed.id))).toBe("This product is no longer available.");
     expect(await toastText(await report(cookie, "no-such-product"))).toBe("This product is no longer available.");
     expect(await db().select().from(reports)).toHaveLength(0);
@@ -112,16 +143,30 @@ describe("reporting a listing", () => {
   it("POST /api/report: 201, then 409 for a duplicate, 404 and 422", async () => {
     const { product } = await listing();
     const auth = await bearerFor((await insertUser({ role: "buyer" })).id);
-    const created = await api("/report", { method: "POST", auth, json: { productId: product.id, reason: "wrong_category" } });
+    const created = await api("/report", {
+      method: "POST",
+      auth,
+      json: { productId: product.id, reason: "wrong_category" },
+    });
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ acknowledged: true, insertedId: expect.any(String) });
-    const duplicate = await api("/report", { method: "POST", auth, json: { productId: product.id, reason: "offensive" } });
+    const duplicate = await api("/report", {
+      method: "POST",
+      auth,
+      json: { productId: product.id, reason: "offensive" },
+    });
     expect(duplicate.status).toBe(409);
-    expect(await duplicate.json()).toMatchObject({ error: { code: "duplicate", message: "You have already reported this listing." } });
-    expect((await api("/report", { method: "POST", auth, json: { productId: "nope", reason: "offensive" } })).status).toBe(404);
+    expect(await duplicate.json()).toMatchObject({
+      error: { code: "duplicate", message: "You have already reported this listing." },
+    });
+    expect(
+      (await api("/report", { method: "POST", auth, json: { productId: "nope", reason: "offensive" } })).status,
+    ).toBe(404);
     const invalid = await api("/report", { method: "POST", auth, json: { productId: product.id, reason: "other" } });
     expect(invalid.status).toBe(422);
-    expect(await invalid.json()).toMatchObject({ error: { fields: { details: ["Tell us what is wrong with this listing."] } } });
+    expect(await invalid.json()).toMatchObject({
+      error: { fields: { details: ["Tell us what is wrong with this listing."] } },
+    });
   });
 });
 
@@ -136,16 +181,31 @@ describe("the Reported Items page", () => {
     await report(first.cookie, product.id, { reason: "misleading" });
     await report(second.cookie, product.id, { reason: "other", details: "Serial number filed off" });
     const html = await (await get(REPORTED, { Cookie: admin.cookie })).text();
-    for (const text of ["Pentax 67", "2 open reports", seller.email, "Misleading description or photo", "Serial number filed off", "Ria Reporter", "ria@example.com"]) {
+    for (const text of [
+      "Pentax 67",
+      "2 open reports",
+      seller.email,
+      "Misleading description or photo",
+      "Serial number filed off",
+      "Ria Reporter",
+      "ria@example.com",
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).toMatch(/<th scope="col">Reported by<\/th>/);
     const searched = await (await get(`${REPORTED}?q=ria@`, { Cookie: admin.cookie })).text();
     expect(searched).toContain("Misleading description or photo");
     expect(searched).not.toContain("Serial number filed off");
-    const apiList = await (await api("/reports", { auth: await bearerFor(admin.user.id) })).json<Array<Record<string, unknown>>>();
+    const apiList = await (await api("/reports", { auth: await bearerFor(admin.user.id) })).json<
+      Array<Record<string, unknown>>
+    >();
     expect(apiList).toHaveLength(2);
-    expect(apiList[0]).toMatchObject({ productId: product.id, productName: "Pentax 67", openReports: 2, sellerEmail: seller.email });
+    expect(apiList[0]).toMatchObject({
+      productId: product.id,
+      productName: "Pentax 67",
+      openReports: 2,
+      sellerEmail: seller.email,
+    });
   });
 
   it("dismisses one report; the listing stays and its other report stays open", async () => {
@@ -163,11 +223,13 @@ describe("the Reported Items page", () => {
     expect(rows.filter((row) => row.status === "open")).toHaveLength(1);
     expect((await productRow(product.id)).removedAt).toBeNull();
     expect(await (await get("/")).text()).toContain("Mamiya 7");
-    expect(await toastText(await postForm(REPORTED, { intent: "dismiss", reportId: first!.id }, { Cookie: admin.cookie }))).toBe(
-      "There is no such open report.",
-    );
+    expect(
+      await toastText(await postForm(REPORTED, { intent: "dismiss", reportId: first!.id }, { Cookie: admin.cookie })),
+    ).toBe("There is no such open report.");
     // The reporter may report again once their report is closed.
-    expect(await toastText(await report(a.cookie, product.id))).toBe("Thank you. The listing has been reported to our team.");
+    expect(await toastText(await report(a.cookie, product.id))).toBe(
+      "Thank you. The listing has been reported to our team.",
+    );
   });
 
   it("removes a listing after a confirmation: storefront, booking and every open report", async () => {
@@ -183,7 +245,9 @@ describe("the Reported Items page", () => {
     const dialog = await (await get(`${REPORTED}?confirm=remove&id=${one!.id}`, { Cookie: admin.cookie })).text();
     expect(dialog).toContain("Remove Confirmation");
     expect(dialog).toContain("Do you want to remove the listing Bronica SQ-A from the storefront?");
-    expect(await toastText(await postForm(REPORTED, { intent: "keep" }, { Cookie: admin.cookie }))).toBe("You have canceled this process");
+    expect(await toastText(await postForm(REPORTED, { intent: "keep" }, { Cookie: admin.cookie }))).toBe(
+      "You have canceled this process",
+    );
     expect((await productRow(product.id)).removedAt).toBeNull();
 
     const response = await postForm(REPORTED, { intent: "remove", reportId: one!.id }, { Cookie: admin.cookie });
@@ -204,9 +268,19 @@ describe("the Reported Items page", () => {
     const reporter = await bearerFor((await insertUser({ role: "buyer" })).id);
     const buyer = await insertUser({ role: "buyer" });
     const sale = await paidSale(product.id, buyer.id, seller.id);
-    const created = await (await api("/report", { method: "POST", auth: reporter, json: { productId: product.id, reason: "counterfeit_or_stolen" } })).json<{ insertedId: string }>();
-    expect((await api(`/report/${created.insertedId}`, { method: "PUT", auth, json: { action: "delete" } })).status).toBe(422);
-    expect((await api("/report/no-such-report", { method: "PUT", auth, json: { action: "dismiss" } })).status).toBe(404);
+    const created = await (
+      await api("/report", {
+        method: "POST",
+        auth: reporter,
+        json: { productId: product.id, reason: "counterfeit_or_stolen" },
+      })
+    ).json<{ insertedId: string }>();
+    expect(
+      (await api(`/report/${created.insertedId}`, { method: "PUT", auth, json: { action: "delete" } })).status,
+    ).toBe(422);
+    expect((await api("/report/no-such-report", { method: "PUT", auth, json: { action: "dismiss" } })).status).toBe(
+      404,
+    );
     const removed = await api(`/report/${created.insertedId}`, { method: "PUT", auth, json: { action: "remove" } });
     expect(await removed.json()).toEqual({
       action: "remove",
@@ -217,7 +291,9 @@ describe("the Reported Items page", () => {
     expect((await productRow(product.id)).status).toBe("sold");
     expect(await bookingRow(sale.booking.id)).toMatchObject({ status: "paid" });
     expect(await db().select().from(payments).where(eq(payments.id, sale.payment.id))).toHaveLength(1);
-    expect((await api(`/report/${created.insertedId}`, { method: "PUT", auth, json: { action: "dismiss" } })).status).toBe(404);
+    expect(
+      (await api(`/report/${created.insertedId}`, { method: "PUT", auth, json: { action: "dismiss" } })).status,
+    ).toBe(404);
     await expectInvariants();
   });
 });

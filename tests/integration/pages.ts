@@ -1,8 +1,9 @@
 // Every page of the HTML site, with who may open it and the data it needs: the header and SEO
 // tests walk this table, and fail when app/routes.ts has a page the table does not name.
-import type { Role } from "../../db/schema";
-// @ts-ignore -- the server build exists once `npm run build` has run.
+
+// @ts-expect-error -- the server build exists once `npm run build` has run.
 import * as build from "../../build/server/index.js";
+import type { Role } from "../../db/schema";
 import { signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct } from "./factories";
 import { bookedListing } from "./payment-fixtures";
@@ -37,7 +38,10 @@ type BuildRoute = { id: string; parentId?: string; module: { default?: unknown }
 export function pageRouteIds(): string[] {
   const routes = Object.values(build.routes as Record<string, BuildRoute>);
   const parents = new Set(routes.map((route) => route.parentId));
-  return routes.filter((route) => route.module.default && !parents.has(route.id)).map((route) => route.id).sort();
+  return routes
+    .filter((route) => route.module.default && !parents.has(route.id))
+    .map((route) => route.id)
+    .sort();
 }
 
 /** A buyer with a booking to pay, a seller and an admin (session cookies), a category with a listing. */

@@ -10,12 +10,23 @@ const db = () => database(testEnv.DB);
 export async function bookedListing(priceCents = 45_000) {
   const category = await insertCategory({ title: `Lens ${crypto.randomUUID().slice(0, 6)}` });
   const seller = await insertUser({ role: "seller" });
-  const product = await insertProduct({ sellerId: seller.id, categoryId: category.id, name: "Sigma 35mm Art", resalePriceCents: priceCents, status: "booked" });
+  const product = await insertProduct({
+    sellerId: seller.id,
+    categoryId: category.id,
+    name: "Sigma 35mm Art",
+    resalePriceCents: priceCents,
+    status: "booked",
+  });
   const buyer = await signedInUser("buyer");
   const [booking] = await db()
     .insert(bookings)
-    .values({ productId: product.id, buyerId: buyer.user.id, priceCents, meetLocation: "Dock", buyerContact: "+1 415 555 0100" })
+    .values({
+      productId: product.id,
+      buyerId: buyer.user.id,
+      priceCents,
+      meetLocation: "Dock",
+      buyerContact: "+1 415 555 0100",
+    })
     .returning();
   return { seller, product, buyer, booking: booking! };
 }
-

@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { fulfilPayment } from "../../app/domain/payments/fulfilment.server";
 import { database } from "../../db/client";
 import { bookings, payments, products, refunds } from "../../db/schema";
-import { fulfilPayment } from "../../app/domain/payments/fulfilment.server";
 import { get, postForm, signedInUser } from "./auth-helpers";
 import { bookedListing } from "./payment-fixtures";
 import { testEnv } from "./test-env";
@@ -39,7 +39,13 @@ describe("the payment page with the test provider", () => {
     expect(after.booking.status).toBe("paid");
     expect(after.product.status).toBe("sold");
     expect(after.payments).toHaveLength(1);
-    expect(after.payments[0]).toMatchObject({ amountCents: 45_000, currency: "usd", provider: "test", buyerId: buyer.user.id, sellerId: seller.id });
+    expect(after.payments[0]).toMatchObject({
+      amountCents: 45_000,
+      currency: "usd",
+      provider: "test",
+      buyerId: buyer.user.id,
+      sellerId: seller.id,
+    });
     expect(after.payments[0]!.transactionId).toMatch(/^test_[0-9a-f]{24}$/);
     const page = await (await get(`/dashboard/payment/${booking.id}`, { Cookie: buyer.cookie })).text();
     expect(page).toContain("Payment Successful");
@@ -60,7 +66,10 @@ describe("the payment page with the test provider", () => {
       [{ ...GOOD, expiry: "01/20" }, "Your card&#x27;s expiration date is in the past."],
       [{ ...GOOD, expiry: "13/30" }, "Enter the expiry date as MM/YY."],
       [{ ...GOOD, cvc: "1" }, "Your card&#x27;s security code is incomplete."],
-      [{ ...GOOD, cardNumber: "4111 1111 1111 1111" }, "This is a test checkout: use a test card such as 4242 4242 4242 4242."],
+      [
+        { ...GOOD, cardNumber: "4111 1111 1111 1111" },
+        "This is a test checkout: use a test card such as 4242 4242 4242 4242.",
+      ],
     ] as const) {
       const response = await pay(buyer.cookie, booking.id, card);
       expect(response.status).toBeGreaterThanOrEqual(400);
@@ -88,7 +97,11 @@ describe("the payment page with the test provider", () => {
 
   it("charges once when the form is sent twice at the same moment", async () => {
     const { buyer, booking, product } = await bookedListing();
-    const responses = await Promise.all([pay(buyer.cookie, booking.id, GOOD), pay(buyer.cookie, booking.id, GOOD), pay(buyer.cookie, booking.id, GOOD)]);
+    const responses = await Promise.all([
+      pay(buyer.cookie, booking.id, GOOD),
+      pay(buyer.cookie, booking.id, GOOD),
+      pay(buyer.cookie, booking.id, GOOD),
+    ]);
     expect(responses.map((r) => r.status)).toEqual([302, 302, 302]);
     const after = await state(booking.id, product.id);
     expect(after.payments).toHaveLength(1);
@@ -97,7 +110,10 @@ describe("the payment page with the test provider", () => {
 
   it("refuses to pay a cancelled booking", async () => {
     const { buyer, booking } = await bookedListing();
-    await db().update(bookings).set({ status: "cancelled", endReason: "buyer_cancelled" }).where(eq(bookings.id, booking.id));
+    await db()
+      .update(bookings)
+      .set({ status: "cancelled", endReason: "buyer_cancelled" })
+      .where(eq(bookings.id, booking.id));
     const response = await pay(buyer.cookie, booking.id, GOOD);
     expect(response.status).toBe(409);
     expect(await db().select().from(payments)).toHaveLength(0);
@@ -108,10 +124,22 @@ describe("fulfilment", () => {
   it("is exactly once under 20 concurrent fulfilments of one booking", async () => {
     const { booking, product } = await bookedListing(12_345);
     const same = Array.from({ length: 10 }, () =>
-      fulfilPayment(db(), { bookingId: booking.id, provider: "stripe", transactionId: "pi_same", amountCents: 12_345, currency: "usd" }),
+      fulfilPayment(db(), {
+        bookingId: booking.id,
+        provider: "stripe",
+        transactionId: "pi_same",
+        amountCents: 12_345,
+        currency: "usd",
+      }),
     );
     const different = Array.from({ length: 10 }, (_, i) =>
-      fulfilPayment(db(), { bookingId: booking.id, provider: "stripe", transactionId: `pi_other_${i}`, amountCents: 12_345, currency: "usd" }),
+      fulfilPayment(db(), {
+        bookingId: booking.id,
+        provider: "stripe",
+        transactionId: `pi_other_${i}`,
+        amountCents: 12_345,
+        currency: "usd",
+      }),
     );
     const results = await Promise.all([...same, ...different]);
     const after = await state(booking.id, product.id);
@@ -130,10 +158,22 @@ describe("fulfilment", () => {
     const cancelled = await bookedListing();
     await db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, cancelled.booking.id));
     await db().update(products).set({ status: "available" }).where(eq(products.id, cancelled.product.id));
-    const a = await fulfilPayment(db(), { bookingId: cancelled.booking.id, provider: "stripe", transactionId: "pi_late", amountCents: 45_000, currency: "usd" });
+    const a = await fulfilPayment(db(), {
+      bookingId: cancelled.booking.id,
+      provider: "stripe",
+      transactionId: "pi_late",
+      amountCents: 45_000,
+      currency: "usd",
+    });
     expect(a).toMatchObject({ outcome: "refund_required", reason: "booking_not_payable" });
     const wrong = await bookedListing(45_000);
-    const b = await fulfilPayment(db(), { bookingId: wrong.booking.id, provider: "stripe", transactionId: "pi_cheap", amountCents: 100, currency: "usd" });
+    const b = await fulfilPayment(db(), {
+      bookingId: wrong.booking.id,
+      provider: "stripe",
+      transactionId: "pi_cheap",
+      amountCents: 100,
+      currency: "usd",
+    });
     expect(b).toMatchObject({ outcome: "refund_required", reason: "amount_mismatch" });
     expect(await db().select().from(payments)).toHaveLength(0);
     expect((await state(wrong.booking.id, wrong.product.id)).product.status).toBe("booked");

@@ -1,6 +1,11 @@
-import { describe, expect, it } from "vitest";
 import { SignJWT } from "jose";
-import { MAX_PBKDF2_ITERATIONS, PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../app/domain/passwords.server";
+import { describe, expect, it } from "vitest";
+import {
+  hashPassword,
+  MAX_PBKDF2_ITERATIONS,
+  PBKDF2_ITERATIONS,
+  verifyPassword,
+} from "../../app/domain/passwords.server";
 import { signToken, verifyToken } from "../../app/domain/tokens.server";
 import { safeRedirect } from "../../app/utils/redirect";
 
@@ -31,7 +36,10 @@ describe("tokens", () => {
   const expiresAt = () => new Date(Date.now() + 60_000);
 
   it("are accepted with any configured secret, so secrets can rotate", async () => {
-    const token = await signToken({ sub: "u1", sid: "s1" }, { audience: "web", expiresAt: expiresAt(), secrets: [OLD] });
+    const token = await signToken(
+      { sub: "u1", sid: "s1" },
+      { audience: "web", expiresAt: expiresAt(), secrets: [OLD] },
+    );
     expect(await verifyToken(token, { audience: "web", secrets: [NEW, OLD] })).toEqual({ sub: "u1", sid: "s1" });
     expect(await verifyToken(token, { audience: "web", secrets: [NEW] })).toBeNull();
   });
@@ -39,7 +47,10 @@ describe("tokens", () => {
   it("are bound to their audience and expire", async () => {
     const web = await signToken({ sub: "u1", sid: "s1" }, { audience: "web", expiresAt: expiresAt(), secrets: [NEW] });
     expect(await verifyToken(web, { audience: "api", secrets: [NEW] })).toBeNull();
-    const expired = await signToken({ sub: "u1", sid: "s1" }, { audience: "web", expiresAt: new Date(Date.now() - 1000), secrets: [NEW] });
+    const expired = await signToken(
+      { sub: "u1", sid: "s1" },
+      { audience: "web", expiresAt: new Date(Date.now() - 1000), secrets: [NEW] },
+    );
     expect(await verifyToken(expired, { audience: "web", secrets: [NEW] })).toBeNull();
   });
 

@@ -109,7 +109,9 @@ describe("adding a product", () => {
     expect(keys).toEqual(["avif", "jpg", "png", "webp"]);
     for (const key of await storedPhotoKeys()) {
       const object = await testEnv.PHOTOS.head(key);
-      expect(object!.httpMetadata!.contentType).toBe(`image/${{ jpg: "jpeg" }[key.split(".")[1]!] ?? key.split(".")[1]}`);
+      expect(object!.httpMetadata!.contentType).toBe(
+        `image/${{ jpg: "jpeg" }[key.split(".")[1]!] ?? key.split(".")[1]}`,
+      );
     }
   });
 });
@@ -141,7 +143,10 @@ describe("validation", () => {
 
   const year = new Date().getUTCFullYear();
   it.each([
-    ["Resale price must be an amount in dollars, such as 1250 or 1250.99", { originalPrice: "1250", resalePrice: "abc" }],
+    [
+      "Resale price must be an amount in dollars, such as 1250 or 1250.99",
+      { originalPrice: "1250", resalePrice: "abc" },
+    ],
     ["Original price must be an amount in dollars, such as 1250 or 1250.99", { originalPrice: "abc" }],
     ["Resale price must be an amount in dollars, such as 1250 or 1250.99", { resalePrice: "-5" }],
     ["Resale price must be between $0.01 and $100,000.00", { resalePrice: "0" }],
@@ -216,13 +221,36 @@ describe("photo uploads", () => {
   });
 
   it.each([
-    ["wrong magic bytes with a .jpg name and type", () => new File([new Uint8Array(300).fill(7)], "camera.jpg", { type: "image/jpeg" })],
-    ["an SVG", () => textFile('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', "camera.svg", "image/svg+xml")],
-    ["an SVG renamed to .png", () => textFile('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>', "camera.png", "image/png")],
+    [
+      "wrong magic bytes with a .jpg name and type",
+      () => new File([new Uint8Array(300).fill(7)], "camera.jpg", { type: "image/jpeg" }),
+    ],
+    [
+      "an SVG",
+      () =>
+        textFile(
+          '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+          "camera.svg",
+          "image/svg+xml",
+        ),
+    ],
+    [
+      "an SVG renamed to .png",
+      () => textFile('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>', "camera.png", "image/png"),
+    ],
     ["an HTML file", () => textFile("<!doctype html><h1>hello</h1>", "camera.html", "text/html")],
-    ["an HTML file named like a photo", () => textFile("<html><script>alert(1)</script></html>", "camera.webp", "image/webp")],
+    [
+      "an HTML file named like a photo",
+      () => textFile("<html><script>alert(1)</script></html>", "camera.webp", "image/webp"),
+    ],
     ["a renamed text file", () => textFile("just some notes about my camera", "camera.jpg", "image/jpeg")],
-    ["a HEIC photo", () => new File([new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode("ftypheicmif1heic")])], "camera.heic", { type: "image/heic" })],
+    [
+      "a HEIC photo",
+      () =>
+        new File([new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode("ftypheicmif1heic")])], "camera.heic", {
+          type: "image/heic",
+        }),
+    ],
   ])("refuses %s: nothing is stored", async (_label, file) => {
     const { cookie } = await sellerWithCategory();
     const response = await postAddProduct(cookie, productForm(validFields(), file()));
@@ -233,7 +261,10 @@ describe("photo uploads", () => {
 
   it("refuses an empty file", async () => {
     const { cookie } = await sellerWithCategory();
-    const response = await postAddProduct(cookie, productForm(validFields(), new File([], "camera.jpg", { type: "image/jpeg" })));
+    const response = await postAddProduct(
+      cookie,
+      productForm(validFields(), new File([], "camera.jpg", { type: "image/jpeg" })),
+    );
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("The photo file is empty. Choose a JPEG, PNG, WebP or AVIF image.");
     await expectNothingStored();

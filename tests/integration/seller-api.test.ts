@@ -1,11 +1,20 @@
 import { SELF } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES } from "../../app/domain/photo-keys";
 import { products } from "../../db/schema";
 import { bearerFor, ORIGIN, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";
-import { db, insertSale, photoFile, productForm, productRows, storedPhotoKeys, textFile, validFields } from "./seller-helpers";
+import {
+  db,
+  insertSale,
+  photoFile,
+  productForm,
+  productRows,
+  storedPhotoKeys,
+  textFile,
+  validFields,
+} from "./seller-helpers";
 
 function api(path: string, init: RequestInit & { json?: unknown } = {}) {
   const headers = new Headers(init.headers);
@@ -41,7 +50,13 @@ describe("POST /api/product", () => {
     const body = await response.json<{ acknowledged: boolean; insertedId: string }>();
     expect(body.acknowledged).toBe(true);
     const [row] = await productRows();
-    expect(row).toMatchObject({ id: body.insertedId, sellerId: me.id, resalePriceCents: 1999, status: "available", advertised: false });
+    expect(row).toMatchObject({
+      id: body.insertedId,
+      sellerId: me.id,
+      resalePriceCents: 1999,
+      status: "available",
+      advertised: false,
+    });
     expect(row!.createdAt.getUTCFullYear()).toBeGreaterThan(2000);
     expect(await storedPhotoKeys()).toEqual([row!.photoKey]);
   });
@@ -72,7 +87,11 @@ describe("POST /api/product", () => {
   it("refuses photos that are not photos, or too large, storing nothing", async () => {
     const { auth } = await setUp();
     const cases: Array<[File, number, string]> = [
-      [textFile("<svg xmlns='http://www.w3.org/2000/svg'/>", "a.jpg", "image/jpeg"), 422, "The photo must be a JPEG, PNG, WebP or AVIF image."],
+      [
+        textFile("<svg xmlns='http://www.w3.org/2000/svg'/>", "a.jpg", "image/jpeg"),
+        422,
+        "The photo must be a JPEG, PNG, WebP or AVIF image.",
+      ],
       [photoFile("jpeg", PHOTO_MAX_BYTES + 1), 422, "The photo must be 5 MB or smaller."],
       [photoFile("jpeg", 6 * 1024 * 1024), 413, "The photo must be 5 MB or smaller."],
     ];
@@ -87,15 +106,25 @@ describe("POST /api/product", () => {
 
   it("removes the photo again when the category does not exist", async () => {
     const { auth } = await setUp();
-    const response = await api("/product", { method: "POST", headers: auth, body: productForm(validFields({ category: "boats" }), photoFile()) });
+    const response = await api("/product", {
+      method: "POST",
+      headers: auth,
+      body: productForm(validFields({ category: "boats" }), photoFile()),
+    });
     expect(response.status).toBe(422);
-    expect(await response.json()).toMatchObject({ error: { fields: { category: ["Choose a category from the list."] } } });
+    expect(await response.json()).toMatchObject({
+      error: { fields: { category: ["Choose a category from the list."] } },
+    });
     expect(await storedPhotoKeys()).toEqual([]);
   });
 
   it("wants multipart: JSON is a 415", async () => {
     const { auth } = await setUp();
-    const response = await api("/product", { method: "POST", headers: auth, json: { ...validFields(), img: "https://example.com/a.jpg" } });
+    const response = await api("/product", {
+      method: "POST",
+      headers: auth,
+      json: { ...validFields(), img: "https://example.com/a.jpg" },
+    });
     expect(response.status).toBe(415);
   });
 });
@@ -168,14 +197,28 @@ describe("PUT /api/product/:id", () => {
     for (const json of [{ isAdvertise: false }, {}, "yes"]) {
       expect((await api(`/product/${mine.id}`, { method: "PUT", headers: auth, json })).status).toBe(422);
     }
-    expect((await api(`/product/${mine.id}`, { method: "PUT", headers: { ...auth, "Content-Type": "application/json" }, body: "{" })).status).toBe(422);
+    expect(
+      (
+        await api(`/product/${mine.id}`, {
+          method: "PUT",
+          headers: { ...auth, "Content-Type": "application/json" },
+          body: "{",
+        })
+      ).status,
+    ).toBe(422);
   });
 
   it("answers 409 for a sold product", async () => {
     const { category, me, auth } = await setUp();
     const buyer = await insertUser();
     const sold = await insertProduct({ sellerId: me.id, categoryId: category.id });
-    await insertSale({ productId: sold.id, buyerId: buyer.id, sellerId: me.id, amountCents: 500, transactionId: "tx_api" });
+    await insertSale({
+      productId: sold.id,
+      buyerId: buyer.id,
+      sellerId: me.id,
+      amountCents: 500,
+      transactionId: "tx_api",
+    });
     const response = await api(`/product/${sold.id}`, { method: "PUT", headers: auth, json: { isAdvertise: true } });
     expect(response.status).toBe(409);
   });
@@ -188,7 +231,10 @@ describe("DELETE /api/product/:id", () => {
     const theirs = await insertProduct({ sellerId: other.id, categoryId: category.id });
     const foreign = await api(`/product/${theirs.id}`, { method: "DELETE", headers: auth });
     expect(foreign.status).toBe(404);
-    const response = await api(`/product/${mine.id}?email=${encodeURIComponent(other.email)}`, { method: "DELETE", headers: auth });
+    const response = await api(`/product/${mine.id}?email=${encodeURIComponent(other.email)}`, {
+      method: "DELETE",
+      headers: auth,
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
     const rows = await productRows();
@@ -205,8 +251,21 @@ describe("GET /api/sellerSBuyer", () => {
     const mine = await insertProduct({ sellerId: me.id, categoryId: category.id, name: "Sold Lens" });
     const theirs = await insertProduct({ sellerId: other.id, categoryId: category.id });
     const paidAt = new Date(Date.UTC(2026, 3, 4, 5, 6, 7));
-    const { payment } = await insertSale({ productId: mine.id, buyerId: buyer.id, sellerId: me.id, amountCents: 123_456, transactionId: "pi_1", paidAt });
-    await insertSale({ productId: theirs.id, buyerId: buyer.id, sellerId: other.id, amountCents: 100, transactionId: "pi_2" });
+    const { payment } = await insertSale({
+      productId: mine.id,
+      buyerId: buyer.id,
+      sellerId: me.id,
+      amountCents: 123_456,
+      transactionId: "pi_1",
+      paidAt,
+    });
+    await insertSale({
+      productId: theirs.id,
+      buyerId: buyer.id,
+      sellerId: other.id,
+      amountCents: 100,
+      transactionId: "pi_2",
+    });
     const response = await api(`/sellerSBuyer?email=${encodeURIComponent(other.email)}`, { headers: auth });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual([

@@ -13,7 +13,18 @@ const MAGIC = {
   jpeg: [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46],
   png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d],
   webp: [...new TextEncoder().encode("RIFF"), 0x24, 0x00, 0x00, 0x00, ...new TextEncoder().encode("WEBPVP8 ")],
-  avif: [0x00, 0x00, 0x00, 0x1c, ...new TextEncoder().encode("ftypavif"), 0, 0, 0, 0, ...new TextEncoder().encode("avifmif1miaf")],
+  avif: [
+    0x00,
+    0x00,
+    0x00,
+    0x1c,
+    ...new TextEncoder().encode("ftypavif"),
+    0,
+    0,
+    0,
+    0,
+    ...new TextEncoder().encode("avifmif1miaf"),
+  ],
 } as const;
 
 /** Bytes that start like a real photo of that kind, padded to `size`. */
@@ -24,8 +35,11 @@ export function photoBytes(kind: keyof typeof MAGIC, size = 256): Uint8Array<Arr
   return bytes;
 }
 
-export const photoFile = (kind: keyof typeof MAGIC = "jpeg", size = 256, name = `camera.${kind === "jpeg" ? "jpg" : kind}`) =>
-  new File([photoBytes(kind, size)], name, { type: `image/${kind}` });
+export const photoFile = (
+  kind: keyof typeof MAGIC = "jpeg",
+  size = 256,
+  name = `camera.${kind === "jpeg" ? "jpg" : kind}`,
+) => new File([photoBytes(kind, size)], name, { type: `image/${kind}` });
 
 export function textFile(text: string, name: string, type: string) {
   return new File([text], name, { type });
@@ -114,11 +128,19 @@ export async function insertSale(input: {
 
 /** The flash-toast cookie a redirect sets, to send with the next request. */
 export function toastCookieFrom(response: Response): string {
-  const pair = response.headers.getSetCookie().find((value) => value.startsWith("pb_toast="))?.split(";")[0];
+  const pair = response.headers
+    .getSetCookie()
+    .find((value) => value.startsWith("pb_toast="))
+    ?.split(";")[0];
   if (!pair) throw new Error("The response sets no toast");
   return pair;
 }
 
 /** Text as React writes it into HTML. */
 export const asHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/'/g, "&#x27;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { listOrders } from "../../app/domain/bookings.server";
 import { bookings, payments, products } from "../../db/schema";
 import { get, postForm, signedInUser } from "./auth-helpers";
@@ -18,7 +18,11 @@ async function setUp() {
 }
 
 /** A product with a photo in R2, as Add Product leaves it. */
-async function productWithPhoto(sellerId: string, categoryId: string, overrides: Partial<typeof products.$inferInsert> = {}) {
+async function productWithPhoto(
+  sellerId: string,
+  categoryId: string,
+  overrides: Partial<typeof products.$inferInsert> = {},
+) {
   const photoKey = `p-${crypto.randomUUID().replace(/-/g, "")}.webp`;
   await testEnv.PHOTOS.put(photoKey, photoBytes("webp"), { httpMetadata: { contentType: "image/webp" } });
   return insertProduct({ sellerId, categoryId, photoKey, ...overrides });
@@ -37,16 +41,48 @@ describe("My Products", () => {
   it("lists only the seller's own products with the spec's columns", async () => {
     const { category, me, other, buyer } = await setUp();
     const createdAt = new Date(Date.UTC(2026, 0, 5, 15, 7));
-    await insertProduct({ sellerId: me.user.id, categoryId: category.id, name: "Fresh Lens", resalePriceCents: 123_456, createdAt });
+    await insertProduct({
+      sellerId: me.user.id,
+      categoryId: category.id,
+      name: "Fresh Lens",
+      resalePriceCents: 123_456,
+      createdAt,
+    });
     await insertProduct({ sellerId: me.user.id, categoryId: category.id, name: "Shown Tripod", advertised: true });
-    const sold = await insertProduct({ sellerId: me.user.id, categoryId: category.id, name: "Sold Body", advertised: true });
-    await insertSale({ productId: sold.id, buyerId: buyer.id, sellerId: me.user.id, amountCents: 60_000, transactionId: "tx_1" });
-    await insertProduct({ sellerId: me.user.id, categoryId: category.id, name: "Deleted Flash", deletedAt: new Date() });
+    const sold = await insertProduct({
+      sellerId: me.user.id,
+      categoryId: category.id,
+      name: "Sold Body",
+      advertised: true,
+    });
+    await insertSale({
+      productId: sold.id,
+      buyerId: buyer.id,
+      sellerId: me.user.id,
+      amountCents: 60_000,
+      transactionId: "tx_1",
+    });
+    await insertProduct({
+      sellerId: me.user.id,
+      categoryId: category.id,
+      name: "Deleted Flash",
+      deletedAt: new Date(),
+    });
     await insertProduct({ sellerId: other.user.id, categoryId: category.id, name: "Owen's Camera" });
     const response = await get(PAGE, { Cookie: me.cookie });
     expect(response.status).toBe(200);
     const html = await response.text();
-    for (const header of ["Index", "Image", "Product Name", "Asking Price", "Post Date", "Post Time", "Payment", "Advertisement", "Action"]) {
+    for (const header of [
+      "Index",
+      "Image",
+      "Product Name",
+      "Asking Price",
+      "Post Date",
+      "Post Time",
+      "Payment",
+      "Advertisement",
+      "Action",
+    ]) {
       expect(html).toContain(`<th scope="col">${header}</th>`);
     }
     expect(html).toContain("<caption");
@@ -101,7 +137,13 @@ describe("advertising", () => {
   it("cannot advertise a sold product", async () => {
     const { category, me, buyer } = await setUp();
     const sold = await insertProduct({ sellerId: me.user.id, categoryId: category.id });
-    await insertSale({ productId: sold.id, buyerId: buyer.id, sellerId: me.user.id, amountCents: 60_000, transactionId: "tx_sold" });
+    await insertSale({
+      productId: sold.id,
+      buyerId: buyer.id,
+      sellerId: me.user.id,
+      amountCents: 60_000,
+      transactionId: "tx_sold",
+    });
     const response = await postForm(PAGE, { intent: "advertise", id: sold.id }, { Cookie: me.cookie });
     expect(response.status).toBe(302);
     expect(await pageWithToast(me.cookie, response)).toContain("A sold product cannot be advertised.");
@@ -137,7 +179,11 @@ describe("deleting", () => {
     const { category, me } = await setUp();
     const product = await productWithPhoto(me.user.id, category.id, { name: "Doomed Lens", advertised: true });
     expect(await (await get("/")).text()).toContain("Doomed Lens");
-    const response = await postForm(`${PAGE}?confirm=delete&id=${product.id}`, { intent: "delete", id: product.id }, { Cookie: me.cookie });
+    const response = await postForm(
+      `${PAGE}?confirm=delete&id=${product.id}`,
+      { intent: "delete", id: product.id },
+      { Cookie: me.cookie },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(PAGE);
     const html = await pageWithToast(me.cookie, response);
@@ -167,7 +213,13 @@ describe("deleting", () => {
     const theirs = await productWithPhoto(other.user.id, category.id, { status: "booked" });
     const [booking] = await db()
       .insert(bookings)
-      .values({ productId: theirs.id, buyerId: buyer.id, priceCents: 60_000, meetLocation: "Park", buyerContact: "+1 415 555 0111" })
+      .values({
+        productId: theirs.id,
+        buyerId: buyer.id,
+        priceCents: 60_000,
+        meetLocation: "Park",
+        buyerContact: "+1 415 555 0111",
+      })
       .returning();
     const response = await postForm(PAGE, { intent: "delete", id: theirs.id }, { Cookie: me.cookie });
     expect(response.status).toBe(404);
@@ -180,20 +232,35 @@ describe("deleting", () => {
   it("ends an active booking, which its buyer then sees as cancelled; the photo stays for that order", async () => {
     const { category, me, buyer } = await setUp();
     const product = await productWithPhoto(me.user.id, category.id, { status: "booked", name: "Booked Lens" });
-    await db()
-      .insert(bookings)
-      .values({ productId: product.id, buyerId: buyer.id, priceCents: 60_000, meetLocation: "Park", buyerContact: "+1 415 555 0111" });
+    await db().insert(bookings).values({
+      productId: product.id,
+      buyerId: buyer.id,
+      priceCents: 60_000,
+      meetLocation: "Park",
+      buyerContact: "+1 415 555 0111",
+    });
     const response = await postForm(PAGE, { intent: "delete", id: product.id }, { Cookie: me.cookie });
     expect(response.status).toBe(302);
     const [order] = await listOrders(db(), buyer.id);
-    expect(order).toMatchObject({ productName: "Booked Lens", status: "cancelled", endReason: "product_deleted", photoKey: product.photoKey });
+    expect(order).toMatchObject({
+      productName: "Booked Lens",
+      status: "cancelled",
+      endReason: "product_deleted",
+      photoKey: product.photoKey,
+    });
     expect(await storedPhotoKeys()).toEqual([product.photoKey]);
   });
 
   it("a sold product's sale and the buyer's paid order stay readable, with the photo", async () => {
     const { category, me, buyer } = await setUp();
     const product = await productWithPhoto(me.user.id, category.id, { name: "Sold Lens" });
-    const { payment } = await insertSale({ productId: product.id, buyerId: buyer.id, sellerId: me.user.id, amountCents: 45_000, transactionId: "tx_kept" });
+    const { payment } = await insertSale({
+      productId: product.id,
+      buyerId: buyer.id,
+      sellerId: me.user.id,
+      amountCents: 45_000,
+      transactionId: "tx_kept",
+    });
     const response = await postForm(PAGE, { intent: "delete", id: product.id }, { Cookie: me.cookie });
     expect(response.status).toBe(302);
     expect(await (await get(PAGE, { Cookie: me.cookie })).text()).not.toContain("Sold Lens");
@@ -229,11 +296,25 @@ describe("My Buyers", () => {
       transactionId: "pi_test_123",
       paidAt: new Date(Date.UTC(2026, 2, 9, 10)),
     });
-    await insertSale({ productId: theirs.id, buyerId: buyer.id, sellerId: other.user.id, amountCents: 999, transactionId: "pi_other" });
+    await insertSale({
+      productId: theirs.id,
+      buyerId: buyer.id,
+      sellerId: other.user.id,
+      amountCents: 999,
+      transactionId: "pi_other",
+    });
     const response = await get("/dashboard/my_buyer", { Cookie: me.cookie });
     expect(response.status).toBe(200);
     const html = await response.text();
-    for (const header of ["Index", "Buyer Name", "Buyer Email", "Product Name", "Product Price", "Payment Date", "Payment Transaction Id"]) {
+    for (const header of [
+      "Index",
+      "Buyer Name",
+      "Buyer Email",
+      "Product Name",
+      "Product Price",
+      "Payment Date",
+      "Payment Transaction Id",
+    ]) {
       expect(html).toContain(`<th scope="col">${header}</th>`);
     }
     expect(html).toContain("Bea Buyer");
@@ -248,7 +329,9 @@ describe("My Buyers", () => {
 
   it("says when there is no buyer yet, and is for sellers only", async () => {
     const { me } = await setUp();
-    expect(await (await get("/dashboard/my_buyer", { Cookie: me.cookie })).text()).toContain(asHtml("You don't have any buyer"));
+    expect(await (await get("/dashboard/my_buyer", { Cookie: me.cookie })).text()).toContain(
+      asHtml("You don't have any buyer"),
+    );
     const buyer = await signedInUser("buyer");
     expect((await get("/dashboard/my_buyer", { Cookie: buyer.cookie })).status).toBe(403);
   });

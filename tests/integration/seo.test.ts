@@ -1,7 +1,7 @@
 // What crawlers and link previews read: descriptions, Open Graph tags, robots.txt, the sitemap.
 import { describe, expect, it } from "vitest";
 import app from "../../workers/app";
-import { ORIGIN, get } from "./auth-helpers";
+import { get, ORIGIN } from "./auth-helpers";
 import { pageFixture } from "./pages";
 import { testEnv } from "./test-env";
 
@@ -9,7 +9,12 @@ const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} }
 const PUBLIC_PAGES = ["/", "/blog", "/about", "/login", "/register"];
 
 const decode = (text: string) =>
-  text.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+  text
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
 
 /** The content of `<meta name|property="key">`, or null. */
 function meta(html: string, key: string): string | null {
@@ -91,7 +96,10 @@ describe("robots.txt and sitemap.xml", () => {
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
     const disallowed = lines.filter((line) => line.startsWith("Disallow:")).map((line) => line.slice(9).trim());
     for (const path of PUBLIC_PAGES) {
-      expect(disallowed.some((prefix) => prefix === "/" || path.startsWith(prefix)), path).toBe(false);
+      expect(
+        disallowed.some((prefix) => prefix === "/" || path.startsWith(prefix)),
+        path,
+      ).toBe(false);
     }
   });
 
@@ -100,7 +108,9 @@ describe("robots.txt and sitemap.xml", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     const xml = await response.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locations).toEqual(PUBLIC_PAGES.map((path) => `${ORIGIN}${path}`));
   });

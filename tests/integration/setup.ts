@@ -1,7 +1,7 @@
 // Every test starts on a clean database with the real migrations applied.
 import { applyD1Migrations, reset } from "cloudflare:test";
-import { testEnv as env } from "./test-env";
 import { beforeEach } from "vitest";
+import { testEnv as env } from "./test-env";
 
 beforeEach(async () => {
   await reset();

@@ -67,10 +67,28 @@ describe("site shell", () => {
     const category = await insertCategory({ title: "Camera" });
     const seller = await insertUser({ role: "seller", name: "Vera Verified", verifiedAt: new Date() });
     const gone = await insertUser({ role: "seller", name: "Gone Seller", deletedAt: new Date() });
-    await insertProduct({ sellerId: seller.id, categoryId: category.id, name: "Shown Camera", advertised: true, resalePriceCents: 123456 });
+    await insertProduct({
+      sellerId: seller.id,
+      categoryId: category.id,
+      name: "Shown Camera",
+      advertised: true,
+      resalePriceCents: 123456,
+    });
     await insertProduct({ sellerId: seller.id, categoryId: category.id, name: "Not Advertised", advertised: false });
-    await insertProduct({ sellerId: seller.id, categoryId: category.id, name: "Booked Camera", advertised: true, status: "booked" });
-    await insertProduct({ sellerId: seller.id, categoryId: category.id, name: "Removed Camera", advertised: true, removedAt: new Date() });
+    await insertProduct({
+      sellerId: seller.id,
+      categoryId: category.id,
+      name: "Booked Camera",
+      advertised: true,
+      status: "booked",
+    });
+    await insertProduct({
+      sellerId: seller.id,
+      categoryId: category.id,
+      name: "Removed Camera",
+      advertised: true,
+      removedAt: new Date(),
+    });
     await insertProduct({ sellerId: gone.id, categoryId: category.id, name: "Orphan Camera", advertised: true });
     const html = await (await SELF.fetch("https://pay.test/")).text();
     expect(html).toContain("Sell simply, Buy safely.");
@@ -86,7 +104,12 @@ describe("site shell", () => {
   it("escapes text that users typed", async () => {
     const category = await insertCategory({ title: "Camera" });
     const seller = await insertUser({ role: "seller", name: "<img src=x onerror=alert(1)>" });
-    await insertProduct({ sellerId: seller.id, categoryId: category.id, name: "<script>alert(1)</script>", advertised: true });
+    await insertProduct({
+      sellerId: seller.id,
+      categoryId: category.id,
+      name: "<script>alert(1)</script>",
+      advertised: true,
+    });
     const html = await (await SELF.fetch("https://pay.test/")).text();
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");

@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { bookings, products } from "../../db/schema";
 import { bearerFor, ORIGIN } from "./auth-helpers";
@@ -26,7 +26,14 @@ async function world() {
   await insertCategory({ title: "Tripod", position: 3 });
   await insertCategory({ title: "Battery", position: 4 });
   const seller = await insertUser({ role: "seller", name: "Vera", verifiedAt: new Date() });
-  const product = await insertProduct({ sellerId: seller.id, categoryId: camera.id, name: "Nikon Z6", advertised: true, resalePriceCents: 99_950, originalPriceCents: 199_900 });
+  const product = await insertProduct({
+    sellerId: seller.id,
+    categoryId: camera.id,
+    name: "Nikon Z6",
+    advertised: true,
+    resalePriceCents: 99_950,
+    originalPriceCents: 199_900,
+  });
   const buyerA = await insertUser({ role: "buyer" });
   const buyerB = await insertUser({ role: "buyer" });
   return {
@@ -63,7 +70,10 @@ describe("public storefront calls", () => {
 
   it("lists categories with a size, and all of them without", async () => {
     await world();
-    expect(await (await api("/category?size=3")).json()).toMatchObject({ count: 4, result: [{ categoryTitle: "Camera" }, { categoryTitle: "Camera Lens" }, { categoryTitle: "Tripod" }] });
+    expect(await (await api("/category?size=3")).json()).toMatchObject({
+      count: 4,
+      result: [{ categoryTitle: "Camera" }, { categoryTitle: "Camera Lens" }, { categoryTitle: "Tripod" }],
+    });
     expect((await (await api("/category")).json<{ result: unknown[] }>()).result).toHaveLength(4);
     expect((await api("/category?size=-1")).status).toBe(422);
     expect((await api("/category?size=abc")).status).toBe(422);
@@ -89,16 +99,31 @@ describe("booking calls", () => {
     const response = await api("/booking?email=someone-else@example.com", {
       method: "POST",
       auth: auth.a,
-      json: { productId: product.id, meetLocation: "Pier 39", buyerContact: "+1 415 555 0102", productPrice: 1, buyerEmail: "x@example.com" },
+      json: {
+        productId: product.id,
+        meetLocation: "Pier 39",
+        buyerContact: "+1 415 555 0102",
+        productPrice: 1,
+        buyerEmail: "x@example.com",
+      },
     });
     expect(response.status).toBe(201);
-    const body = await response.json<{ bookingResult: { acknowledged: boolean; insertedId: string }; replacementResult: { modifiedCount: number } }>();
+    const body = await response.json<{
+      bookingResult: { acknowledged: boolean; insertedId: string };
+      replacementResult: { modifiedCount: number };
+    }>();
     expect(body).toMatchObject({ bookingResult: { acknowledged: true }, replacementResult: { modifiedCount: 1 } });
     const [row] = await db().select().from(bookings).where(eq(bookings.id, body.bookingResult.insertedId));
     expect(row).toMatchObject({ buyerId: buyerA.id, priceCents: 99_950 });
-    const again = await api("/booking", { method: "POST", auth: auth.b, json: { productId: product.id, meetLocation: "x", buyerContact: "+1 415 555 0103" } });
+    const again = await api("/booking", {
+      method: "POST",
+      auth: auth.b,
+      json: { productId: product.id, meetLocation: "x", buyerContact: "+1 415 555 0103" },
+    });
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ error: { status: 409, message: "Sorry, this product has just been booked by someone else." } });
+    expect(await again.json()).toMatchObject({
+      error: { status: 409, message: "Sorry, this product has just been booked by someone else." },
+    });
   });
 
   it("refuses sellers, admins, missing tokens and bad bodies", async () => {
@@ -109,13 +134,23 @@ describe("booking calls", () => {
     expect((await api("/booking", { method: "POST", auth: auth.admin, json: body })).status).toBe(403);
     const invalid = await api("/booking", { method: "POST", auth: auth.a, json: { productId: product.id } });
     expect(invalid.status).toBe(422);
-    expect(await invalid.json()).toMatchObject({ error: { fields: { meetLocation: ["Your location is required"], buyerContact: ["Your contact is required"] } } });
-    expect((await api("/booking", { method: "POST", auth: auth.a, json: { ...body, productId: "missing" } })).status).toBe(404);
+    expect(await invalid.json()).toMatchObject({
+      error: { fields: { meetLocation: ["Your location is required"], buyerContact: ["Your contact is required"] } },
+    });
+    expect(
+      (await api("/booking", { method: "POST", auth: auth.a, json: { ...body, productId: "missing" } })).status,
+    ).toBe(404);
   });
 
   it("shows a booking to its buyer, the seller and an admin only", async () => {
     const { auth, product } = await world();
-    const created = await (await api("/booking", { method: "POST", auth: auth.a, json: { productId: product.id, meetLocation: "x", buyerContact: "+1 415 555 0103" } })).json<{ bookingResult: { insertedId: string } }>();
+    const created = await (
+      await api("/booking", {
+        method: "POST",
+        auth: auth.a,
+        json: { productId: product.id, meetLocation: "x", buyerContact: "+1 415 555 0103" },
+      })
+    ).json<{ bookingResult: { insertedId: string } }>();
     const id = created.bookingResult.insertedId;
     for (const who of [auth.a, auth.seller, auth.admin]) {
       const response = await api(`/booking/${id}`, { auth: who });
@@ -128,13 +163,29 @@ describe("booking calls", () => {
 
   it("lists the token's orders and cancels only its own unpaid booking", async () => {
     const { auth, product } = await world();
-    const created = await (await api("/booking", { method: "POST", auth: auth.a, json: { productId: product.id, meetLocation: "x", buyerContact: "+1 415 555 0103" } })).json<{ bookingResult: { insertedId: string } }>();
+    const created = await (
+      await api("/booking", {
+        method: "POST",
+        auth: auth.a,
+        json: { productId: product.id, meetLocation: "x", buyerContact: "+1 415 555 0103" },
+      })
+    ).json<{ bookingResult: { insertedId: string } }>();
     const id = created.bookingResult.insertedId;
-    expect(await (await api("/myOrders", { auth: auth.a })).json()).toEqual([expect.objectContaining({ _id: id, isPaid: false })]);
+    expect(await (await api("/myOrders", { auth: auth.a })).json()).toEqual([
+      expect.objectContaining({ _id: id, isPaid: false }),
+    ]);
     expect(await (await api("/myOrders?email=a@example.com", { auth: auth.b })).json()).toEqual([]);
-    const stolen = await api("/bookingCancel", { method: "PUT", auth: auth.b, json: { bookingId: id, productID: product.id } });
+    const stolen = await api("/bookingCancel", {
+      method: "PUT",
+      auth: auth.b,
+      json: { bookingId: id, productID: product.id },
+    });
     expect(stolen.status).toBe(404);
-    const cancelled = await api("/bookingCancel", { method: "PUT", auth: auth.a, json: { bookingId: id, productID: product.id } });
+    const cancelled = await api("/bookingCancel", {
+      method: "PUT",
+      auth: auth.a,
+      json: { bookingId: id, productID: product.id },
+    });
     expect(await cancelled.json()).toEqual({ bookingResult: { deletedCount: 1 }, productResult: { modifiedCount: 1 } });
     const [row] = await db().select().from(products).where(eq(products.id, product.id));
     expect(row!.status).toBe("available");
@@ -143,9 +194,19 @@ describe("booking calls", () => {
 
   it("refuses to cancel a paid booking", async () => {
     const { auth, product } = await world();
-    const created = await (await api("/booking", { method: "POST", auth: auth.a, json: { productId: product.id, meetLocation: "x", buyerContact: "+1 415 555 0103" } })).json<{ bookingResult: { insertedId: string } }>();
+    const created = await (
+      await api("/booking", {
+        method: "POST",
+        auth: auth.a,
+        json: { productId: product.id, meetLocation: "x", buyerContact: "+1 415 555 0103" },
+      })
+    ).json<{ bookingResult: { insertedId: string } }>();
     await db().update(bookings).set({ status: "paid" }).where(eq(bookings.id, created.bookingResult.insertedId));
-    const response = await api("/bookingCancel", { method: "PUT", auth: auth.a, json: { bookingId: created.bookingResult.insertedId } });
+    const response = await api("/bookingCancel", {
+      method: "PUT",
+      auth: auth.a,
+      json: { bookingId: created.bookingResult.insertedId },
+    });
     expect(response.status).toBe(409);
   });
 });
@@ -153,12 +214,20 @@ describe("booking calls", () => {
 describe("wishlist calls", () => {
   it("adds per buyer, refuses duplicates and non-buyers, and lists the token's items", async () => {
     const { auth, product } = await world();
-    expect((await api("/wishlist", { method: "POST", auth: auth.a, json: { productId: product.id } })).status).toBe(201);
+    expect((await api("/wishlist", { method: "POST", auth: auth.a, json: { productId: product.id } })).status).toBe(
+      201,
+    );
     const duplicate = await api("/wishlist", { method: "POST", auth: auth.a, json: { productId: product.id } });
     expect(duplicate.status).toBe(409);
-    expect(await duplicate.json()).toMatchObject({ error: { message: "You added this product already to your wishlist" } });
-    expect((await api("/wishlist", { method: "POST", auth: auth.b, json: { productId: product.id } })).status).toBe(201);
-    expect((await api("/wishlist", { method: "POST", auth: auth.seller, json: { productId: product.id } })).status).toBe(403);
+    expect(await duplicate.json()).toMatchObject({
+      error: { message: "You added this product already to your wishlist" },
+    });
+    expect((await api("/wishlist", { method: "POST", auth: auth.b, json: { productId: product.id } })).status).toBe(
+      201,
+    );
+    expect(
+      (await api("/wishlist", { method: "POST", auth: auth.seller, json: { productId: product.id } })).status,
+    ).toBe(403);
     expect((await api("/wishlist", { method: "POST", auth: auth.a, json: { productId: "missing" } })).status).toBe(404);
     expect((await api("/wishlist", { method: "POST", auth: auth.a, json: "nope" })).status).toBe(422);
     expect(await (await api("/wishlist", { auth: auth.a })).json()).toEqual([

@@ -1,11 +1,12 @@
 // The Stripe provider, with Stripe's HTTP API intercepted inside workerd and the Worker given
 // Stripe settings (app.request with its own env).
-import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import app from "../../workers/app";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { database } from "../../db/client";
 import { bookings, payments, products, refunds } from "../../db/schema";
+import app from "../../workers/app";
 import { bearerFor } from "./auth-helpers";
 import { insertUser } from "./factories";
 import { bookedListing } from "./payment-fixtures";
@@ -19,8 +20,7 @@ const stripeEnv = () => ({
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
 });
 const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
-const call = (path: string, init: RequestInit = {}) =>
-  app.request(`https://pay.test${path}`, init, stripeEnv(), ctx);
+const call = (path: string, init: RequestInit = {}) => app.request(`https://pay.test${path}`, init, stripeEnv(), ctx);
 const db = () => database(testEnv.DB);
 const realFetch = globalThis.fetch;
 afterEach(() => vi.restoreAllMocks());
@@ -75,7 +75,11 @@ async function signedEvent(event: Record<string, unknown>) {
 }
 
 const webhook = (payload: string, signature: string) =>
-  call("/api/webhooks/stripe", { method: "POST", body: payload, headers: { "Stripe-Signature": signature, "Content-Type": "application/json" } });
+  call("/api/webhooks/stripe", {
+    method: "POST",
+    body: payload,
+    headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
+  });
 
 async function paidState(bookingId: string) {
   const [booking] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
@@ -87,7 +91,9 @@ async function paidState(bookingId: string) {
 describe("creating the PaymentIntent", () => {
   it("charges the booking's price from the database, once per booking", async () => {
     const { buyer, booking } = await bookedListing(45_000);
-    const seen = interceptStripe(() => intent({ status: "requires_payment_method", metadata: { bookingId: booking.id } }));
+    const seen = interceptStripe(() =>
+      intent({ status: "requires_payment_method", metadata: { bookingId: booking.id } }),
+    );
     const response = await call("/api/create-payment-intent", {
       method: "POST",
       headers: { Authorization: await bearerFor(buyer.user.id), "Content-Type": "application/json" },
@@ -120,10 +126,19 @@ describe("creating the PaymentIntent", () => {
 describe("Checkout for browsers without JavaScript", () => {
   it("answers Pay with a 303 to Stripe's page, returning to the payment page", async () => {
     const { buyer, booking } = await bookedListing(45_000);
-    const seen = interceptStripe(() => ({ id: "cs_test_1", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_test_1" }));
+    const seen = interceptStripe(() => ({
+      id: "cs_test_1",
+      object: "checkout.session",
+      url: "https://checkout.stripe.com/c/pay/cs_test_1",
+    }));
     const response = await call(`/dashboard/payment/${booking.id}`, {
       method: "POST",
-      headers: { Cookie: buyer.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "https://pay.test", Host: "pay.test" },
+      headers: {
+        Cookie: buyer.cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "https://pay.test",
+        Host: "pay.test",
+      },
       body: new URLSearchParams({ intent: "checkout" }),
     });
     expect(response.status).toBe(303);
@@ -138,7 +153,9 @@ describe("Checkout for browsers without JavaScript", () => {
 
   it("shows 'processing' until the webhook has recorded the payment", async () => {
     const { buyer, booking } = await bookedListing();
-    const response = await call(`/dashboard/payment/${booking.id}?checkout=done`, { headers: { Cookie: buyer.cookie } });
+    const response = await call(`/dashboard/payment/${booking.id}?checkout=done`, {
+      headers: { Cookie: buyer.cookie },
+    });
     const html = await response.text();
     expect(html).toContain("Processing");
     expect(html).toContain('http-equiv="refresh"');
@@ -154,7 +171,9 @@ describe("Checkout for browsers without JavaScript", () => {
 describe("the webhook", () => {
   it("fulfils payment_intent.succeeded once; a replay and the checkout event change nothing", async () => {
     const { booking } = await bookedListing(45_000);
-    interceptStripe((seen) => (seen.path.startsWith("/v1/payment_intents/") ? intent({ metadata: { bookingId: booking.id } }) : {}));
+    interceptStripe((seen) =>
+      seen.path.startsWith("/v1/payment_intents/") ? intent({ metadata: { bookingId: booking.id } }) : {},
+    );
     const succeeded = await signedEvent({
       id: "evt_1",
       object: "event",
@@ -170,9 +189,19 @@ describe("the webhook", () => {
       id: "evt_2",
       object: "event",
       type: "checkout.session.completed",
-      data: { object: { id: "cs_1", object: "checkout.session", payment_status: "paid", payment_intent: "pi_test_1", metadata: { bookingId: booking.id } } },
+      data: {
+        object: {
+          id: "cs_1",
+          object: "checkout.session",
+          payment_status: "paid",
+          payment_intent: "pi_test_1",
+          metadata: { bookingId: booking.id },
+        },
+      },
     });
-    expect(await (await webhook(completed.payload, completed.signature)).json()).toMatchObject({ outcome: "already_fulfilled" });
+    expect(await (await webhook(completed.payload, completed.signature)).json()).toMatchObject({
+      outcome: "already_fulfilled",
+    });
     const state = await paidState(booking.id);
     expect(state.payments).toHaveLength(1);
     expect(state.payments[0]).toMatchObject({ provider: "stripe", transactionId: "pi_test_1", amountCents: 45_000 });
@@ -182,7 +211,12 @@ describe("the webhook", () => {
 
   it("refuses a bad or missing signature", async () => {
     const { booking } = await bookedListing();
-    const event = await signedEvent({ id: "evt_3", object: "event", type: "payment_intent.succeeded", data: { object: intent({ metadata: { bookingId: booking.id } }) } });
+    const event = await signedEvent({
+      id: "evt_3",
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: intent({ metadata: { bookingId: booking.id } }) },
+    });
     const tampered = event.payload.replace("45000", "1");
     expect((await webhook(tampered, event.signature)).status).toBe(400);
     expect((await webhook(event.payload, "t=1,v1=deadbeef")).status).toBe(400);
@@ -192,15 +226,28 @@ describe("the webhook", () => {
 
   it("refunds money that arrives for a cancelled booking", async () => {
     const { booking, product } = await bookedListing(45_000);
-    await db().update(bookings).set({ status: "cancelled", endReason: "buyer_cancelled" }).where(eq(bookings.id, booking.id));
+    await db()
+      .update(bookings)
+      .set({ status: "cancelled", endReason: "buyer_cancelled" })
+      .where(eq(bookings.id, booking.id));
     await db().update(products).set({ status: "available" }).where(eq(products.id, product.id));
     const seen = interceptStripe(() => ({ id: "re_1", object: "refund", status: "succeeded" }));
-    const event = await signedEvent({ id: "evt_4", object: "event", type: "payment_intent.succeeded", data: { object: intent({ id: "pi_late", metadata: { bookingId: booking.id } }) } });
+    const event = await signedEvent({
+      id: "evt_4",
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: intent({ id: "pi_late", metadata: { bookingId: booking.id } }) },
+    });
     expect(await (await webhook(event.payload, event.signature)).json()).toMatchObject({ outcome: "refund_required" });
     expect(seen.map((s) => s.path)).toEqual(["/v1/refunds"]);
     expect(seen[0]!.body.get("payment_intent")).toBe("pi_late");
     const [refund] = await db().select().from(refunds);
-    expect(refund).toMatchObject({ transactionId: "pi_late", status: "refunded", providerRefundId: "re_1", reason: "booking_not_payable" });
+    expect(refund).toMatchObject({
+      transactionId: "pi_late",
+      status: "refunded",
+      providerRefundId: "re_1",
+      reason: "booking_not_payable",
+    });
     expect((await paidState(booking.id)).product.status).toBe("available");
   });
 });
@@ -225,7 +272,10 @@ describe("POST /api/payment", () => {
     const cheap = await payCall(buyer.user.id, { bookingId: booking.id, transactionId: "pi_cheap", price: 100 });
     expect(cheap.status).toBe(422);
     expect((await paidState(booking.id)).payments).toHaveLength(0);
-    expect((await db().select().from(refunds))[0]).toMatchObject({ transactionId: "pi_cheap", reason: "amount_mismatch" });
+    expect((await db().select().from(refunds))[0]).toMatchObject({
+      transactionId: "pi_cheap",
+      reason: "amount_mismatch",
+    });
     answer = intent({ metadata: { bookingId: booking.id } });
     const ok = await payCall(buyer.user.id, { bookingId: booking.id, transactionId: "pi_test_1" });
     expect(ok.status).toBe(200);
@@ -235,7 +285,10 @@ describe("POST /api/payment", () => {
       productResult: { modifiedCount: 1 },
     });
     const again = await payCall(buyer.user.id, { bookingId: booking.id, transactionId: "pi_test_1" });
-    expect(await again.json()).toMatchObject({ bookingResult: { modifiedCount: 0 }, paymentResult: { acknowledged: true, alreadyRecorded: true } });
+    expect(await again.json()).toMatchObject({
+      bookingResult: { modifiedCount: 0 },
+      paymentResult: { acknowledged: true, alreadyRecorded: true },
+    });
     expect((await paidState(booking.id)).payments).toHaveLength(1);
   });
 });

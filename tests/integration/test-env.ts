@@ -1,5 +1,5 @@
-import type { D1Migration } from "@cloudflare/vitest-plugin";
 import { env } from "cloudflare:test";
+import type { D1Migration } from "@cloudflare/vitest-plugin";
 
 /** The bindings of the Worker under test, plus what vitest.config.ts adds for tests. */
 export const testEnv = env as unknown as Env & {

@@ -3,7 +3,7 @@
 // decides who is asking).
 import { Hono } from "hono";
 import { z } from "zod";
-import { deleteAccount, listAccounts, verifySeller, type ManagedRole } from "../../app/domain/admin-users.server";
+import { deleteAccount, listAccounts, type ManagedRole, verifySeller } from "../../app/domain/admin-users.server";
 import { listQuerySchema } from "../../app/domain/list-query";
 import { emailSchema, idSchema } from "../../app/domain/schemas";
 import { type ApiContext, type ApiEnv, db, readJson, requireApiRole, requireBearer } from "./context";

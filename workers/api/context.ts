@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { database } from "../../db/client";
-import type { Role } from "../../db/schema";
 import type { SessionUser } from "../../app/domain/sessions.server";
 import { findSessionUser } from "../../app/domain/sessions.server";
 import { verifyToken } from "../../app/domain/tokens.server";
-import { parseEnv, type AppEnv } from "../../app/utils/env.server";
+import { type AppEnv, parseEnv } from "../../app/utils/env.server";
+import { database } from "../../db/client";
+import type { Role } from "../../db/schema";
 import { apiError } from "./errors";
 
 export type ApiEnv = { Bindings: Env; Variables: { user: SessionUser } };

@@ -23,7 +23,7 @@ export function validationError(c: Context, error: z.ZodError) {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "body";
-    (fields[key] ??= []).push(issue.message);
+    fields[key] = [...(fields[key] ?? []), issue.message];
   }
   const first = error.issues[0]?.message ?? "The request is not valid.";
   return apiError(c, 422, "invalid", first, fields);

@@ -2,12 +2,7 @@
 // an email in the request: an `email` parameter may only name the caller (or anyone, for an
 // admin).
 import { Hono } from "hono";
-import {
-  MESSAGES,
-  getUserRecord,
-  registerAccount,
-  signInWithPassword,
-} from "../../app/domain/accounts.server";
+import { getUserRecord, MESSAGES, registerAccount, signInWithPassword } from "../../app/domain/accounts.server";
 import { emailSchema, loginSchema, registerSchema } from "../../app/domain/schemas";
 import { API_TOKEN_TTL_MS, createSession, type SessionUser } from "../../app/domain/sessions.server";
 import { signToken } from "../../app/domain/tokens.server";
@@ -88,10 +83,7 @@ identity.post("/users", async (c) => {
   if (!parsed.success) return validationError(c, parsed.error);
   const result = await registerAccount(db(c), parsed.data);
   if (!result.ok) return apiError(c, 409, "email_taken", MESSAGES.emailTaken, { email: [result.message] });
-  return c.json(
-    { acknowledged: true, insertedId: result.user.id, user: { ...result.user } },
-    201,
-  );
+  return c.json({ acknowledged: true, insertedId: result.user.id, user: { ...result.user } }, 201);
 });
 
 /** Who the caller may ask about: itself, or anyone when it is an admin. */

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { checkDatabase } from "../../app/domain/health.server";
-import { apiError } from "./errors";
 import { admin } from "./admin";
+import { apiError } from "./errors";
 import { identity } from "./identity";
 import { paymentsApi } from "./payments";
 import { reports } from "./reports";
-import { storefront } from "./storefront";
 import { seller } from "./seller";
+import { storefront } from "./storefront";
 
 /** The REST API for programs, mounted at /api. */
 export const api = new Hono<{ Bindings: Env }>();

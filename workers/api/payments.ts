@@ -1,10 +1,11 @@
 // Payment calls (spec section 7) and Stripe's webhook. The price charged is always the
 // booking's; a payment is recorded only when the provider confirms it.
-import { Hono } from "hono";
+
 import { eq } from "drizzle-orm";
+import { Hono } from "hono";
 import { z } from "zod";
-import { processedEvents } from "../../db/schema";
 import { findPayableBooking, paymentProvider, payWithTestCard } from "../../app/domain/payments/checkout.server";
+import type { FulfilmentResult } from "../../app/domain/payments/fulfilment.server";
 import {
   confirmPaymentIntent,
   createStripe,
@@ -13,8 +14,8 @@ import {
   verifyWebhook,
 } from "../../app/domain/payments/stripe.server";
 import { testCardSchema } from "../../app/domain/payments/test-card";
-import type { FulfilmentResult } from "../../app/domain/payments/fulfilment.server";
 import { bookingIdSchema, idSchema } from "../../app/domain/schemas";
+import { processedEvents } from "../../db/schema";
 import { type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
 
@@ -27,7 +28,10 @@ function counts(result: FulfilmentResult) {
   const fulfilled = result.outcome === "fulfilled";
   return {
     bookingResult: { modifiedCount: fulfilled ? result.bookingModified : 0 },
-    paymentResult: { acknowledged: result.outcome !== "refund_required", alreadyRecorded: result.outcome === "already_fulfilled" },
+    paymentResult: {
+      acknowledged: result.outcome !== "refund_required",
+      alreadyRecorded: result.outcome === "already_fulfilled",
+    },
     productResult: { modifiedCount: fulfilled ? result.productModified : 0 },
   };
 }
@@ -42,10 +46,24 @@ paymentsApi.post("/create-payment-intent", ...buyerOnly, async (c) => {
   if (!booking) return apiError(c, 404, "not_found", "There is no such booking.");
   if (booking.status !== "active") return apiError(c, 409, "not_payable", "This booking can no longer be paid.");
   if (paymentProvider(env.settings) === "test") {
-    return c.json({ provider: "test", clientSecret: null, amount: booking.priceCents, currency: env.settings.PAYMENT_CURRENCY });
+    return c.json({
+      provider: "test",
+      clientSecret: null,
+      amount: booking.priceCents,
+      currency: env.settings.PAYMENT_CURRENCY,
+    });
   }
-  const { clientSecret } = await ensurePaymentIntent(createStripe(env.settings), booking, env.settings.PAYMENT_CURRENCY);
-  return c.json({ provider: "stripe", clientSecret, amount: booking.priceCents, currency: env.settings.PAYMENT_CURRENCY });
+  const { clientSecret } = await ensurePaymentIntent(
+    createStripe(env.settings),
+    booking,
+    env.settings.PAYMENT_CURRENCY,
+  );
+  return c.json({
+    provider: "stripe",
+    clientSecret,
+    amount: booking.priceCents,
+    currency: env.settings.PAYMENT_CURRENCY,
+  });
 });
 
 const paymentBody = z.object({
@@ -73,7 +91,13 @@ paymentsApi.post("/payment", ...buyerOnly, async (c) => {
   }
   const intentId = parsed.data.paymentIntentId ?? parsed.data.transactionId;
   if (!intentId) return apiError(c, 422, "invalid", "transactionId (the PaymentIntent id) is required.");
-  const confirmed = await confirmPaymentIntent(database, createStripe(env.settings), booking, intentId, env.settings.PAYMENT_CURRENCY);
+  const confirmed = await confirmPaymentIntent(
+    database,
+    createStripe(env.settings),
+    booking,
+    intentId,
+    env.settings.PAYMENT_CURRENCY,
+  );
   if (!confirmed.ok) return apiError(c, confirmed.status, "not_confirmed", confirmed.message);
   return c.json({ ...counts(confirmed.fulfilment), transactionId: intentId });
 });

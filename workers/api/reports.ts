@@ -2,10 +2,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { listQuerySchema } from "../../app/domain/list-query";
+import { photoUrl } from "../../app/domain/photo-keys";
 import { reportSchema } from "../../app/domain/report-schema";
 import { dismissReport, listOpenReports, removeReportedListing, reportListing } from "../../app/domain/reports.server";
 import { idSchema } from "../../app/domain/schemas";
-import { photoUrl } from "../../app/domain/photo-keys";
 import { type ApiEnv, db, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
 import { listHeaders } from "./shapes";
@@ -48,7 +48,9 @@ reports.get("/reports", ...adminOnly, async (c) => {
   );
 });
 
-const decisionSchema = z.object({ action: z.enum(["dismiss", "remove"], { error: 'action must be "dismiss" or "remove".' }) });
+const decisionSchema = z.object({
+  action: z.enum(["dismiss", "remove"], { error: 'action must be "dismiss" or "remove".' }),
+});
 
 reports.put("/report/:id", ...adminOnly, async (c) => {
   const parsed = decisionSchema.safeParse(await readJson(c));

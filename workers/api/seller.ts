@@ -8,10 +8,10 @@ import { PHOTO_MESSAGES, photoUrl } from "../../app/domain/photo-keys";
 import { PRODUCT_FORM_MAX_BYTES, productSchema } from "../../app/domain/product-schema";
 import {
   advertiseProduct,
+  type ChangeResult,
   createProduct,
   deleteProduct,
   listSellerProducts,
-  type ChangeResult,
   type SellerProduct,
 } from "../../app/domain/products.server";
 import { listSales, type Sale } from "../../app/domain/sales.server";

@@ -1,9 +1,9 @@
 // Response shapes of spec section 3, shared by the REST handlers. Prices are given both in
 // dollars (the spec's numbers) and in integer cents (what the product stores).
 import type { Context } from "hono";
-import { photoUrl } from "../../app/domain/photo-keys";
-import type { Page } from "../../app/domain/list-query";
 import type { ProductCard } from "../../app/domain/catalog.server";
+import type { Page } from "../../app/domain/list-query";
+import { photoUrl } from "../../app/domain/photo-keys";
 
 export const dollars = (cents: number) => cents / 100;
 

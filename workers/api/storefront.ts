@@ -2,12 +2,7 @@
 // and bookings are read; an `email` parameter is accepted for compatibility and ignored.
 import { Hono } from "hono";
 import { z } from "zod";
-import {
-  bookProduct,
-  cancelBooking,
-  getBookingFor,
-  listOrders,
-} from "../../app/domain/bookings.server";
+import { bookProduct, cancelBooking, getBookingFor, listOrders } from "../../app/domain/bookings.server";
 import { listAdvertisedProducts, listCategories, loadCategoryPage } from "../../app/domain/catalog.server";
 import { photoUrl } from "../../app/domain/photo-keys";
 import { bookingIdSchema, bookingSchema, idSchema, productIdSchema } from "../../app/domain/schemas";
@@ -44,7 +39,13 @@ storefront.get("/category", async (c) => {
 storefront.get("/products", requireBearer, async (c) => {
   const path = c.req.query("path");
   if (!path) return apiError(c, 422, "invalid", "path (the category name) is required.");
-  const page = z.coerce.number().int().min(1).max(10_000).catch(1).parse(c.req.query("page") ?? 1);
+  const page = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .catch(1)
+    .parse(c.req.query("page") ?? 1);
   const listing = await loadCategoryPage(db(c), path, page);
   if (!listing.category) return apiError(c, 404, "not_found", "Category Not Found");
   c.header("X-Total-Count", String(listing.total));
@@ -91,7 +92,8 @@ storefront.post("/booking", ...buyerOnly, async (c) => {
   if (!parsed.success) return validationError(c, parsed.error);
   // Whatever price the request names is ignored: the product's price is charged.
   const result = await bookProduct(db(c), c.get("user"), parsed.data);
-  if (!result.ok) return apiError(c, result.status, result.status === 409 ? "unavailable" : "not_found", result.message);
+  if (!result.ok)
+    return apiError(c, result.status, result.status === 409 ? "unavailable" : "not_found", result.message);
   return c.json(
     {
       bookingResult: { acknowledged: true, insertedId: result.bookingId },

@@ -5,7 +5,7 @@ import type { Database } from "../../../db/client";
 import { bookings, payments, products } from "../../../db/schema";
 import type { Settings } from "../../utils/env.server";
 import type { SessionUser } from "../sessions.server";
-import { fulfilPayment, markRefund, type FulfilmentResult } from "./fulfilment.server";
+import { type FulfilmentResult, fulfilPayment, markRefund } from "./fulfilment.server";
 import { PAYMENT_MESSAGES } from "./messages";
 import { chargeTestCard } from "./test-card";
 
@@ -15,7 +15,6 @@ export { PAYMENT_MESSAGES };
 export function paymentProvider(settings: Settings): "stripe" | "test" {
   return settings.STRIPE_SECRET_KEY ? "stripe" : "test";
 }
-
 
 /** The buyer's own booking as the payment page shows it; anyone else's is not found. */
 export async function findPayableBooking(db: Database, buyer: Pick<SessionUser, "id">, bookingId: string) {

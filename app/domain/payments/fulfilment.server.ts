@@ -3,7 +3,7 @@
 // arrives for a booking that can no longer be paid is recorded for a refund.
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { bookings, payments, products, refunds, REFUND_REASONS } from "../../../db/schema";
+import { bookings, payments, products, type REFUND_REASONS, refunds } from "../../../db/schema";
 
 export type Provider = "test" | "stripe";
 export type RefundReason = (typeof REFUND_REASONS)[number];

@@ -4,8 +4,15 @@
 import Stripe from "stripe";
 import type { Database } from "../../../db/client";
 import type { Settings } from "../../utils/env.server";
-import { fulfilPayment, markRefund, recordRefund, type ConfirmedPayment, type FulfilmentResult, type RefundReason } from "./fulfilment.server";
 import type { PayableBooking } from "./checkout.server";
+import {
+  type ConfirmedPayment,
+  type FulfilmentResult,
+  fulfilPayment,
+  markRefund,
+  type RefundReason,
+  recordRefund,
+} from "./fulfilment.server";
 
 export function createStripe(settings: Settings): Stripe {
   if (!settings.STRIPE_SECRET_KEY) throw new Error("Stripe is not configured");
@@ -49,7 +56,11 @@ export async function createCheckoutSession(
       line_items: [
         {
           quantity: 1,
-          price_data: { currency: options.currency, unit_amount: booking.priceCents, product_data: { name: booking.productName } },
+          price_data: {
+            currency: options.currency,
+            unit_amount: booking.priceCents,
+            product_data: { name: booking.productName },
+          },
         },
       ],
       metadata: { bookingId: booking.id },
@@ -66,7 +77,11 @@ export async function createCheckoutSession(
 async function refundThroughStripe(db: Database, stripe: Stripe, payment: ConfirmedPayment, refundId: string) {
   try {
     const refund = await stripe.refunds.create(
-      { payment_intent: payment.transactionId, reason: "requested_by_customer", metadata: { bookingId: payment.bookingId } },
+      {
+        payment_intent: payment.transactionId,
+        reason: "requested_by_customer",
+        metadata: { bookingId: payment.bookingId },
+      },
       { idempotencyKey: `pay-and-buy:refund:${payment.transactionId}` },
     );
     await markRefund(db, refundId, { status: "refunded", providerRefundId: refund.id });
@@ -110,7 +125,13 @@ async function fulfilIntent(
 export async function verifyWebhook(stripe: Stripe, payload: string, signature: string | null, secret: string) {
   if (!signature) return null;
   try {
-    return await stripe.webhooks.constructEventAsync(payload, signature, secret, undefined, Stripe.createSubtleCryptoProvider());
+    return await stripe.webhooks.constructEventAsync(
+      payload,
+      signature,
+      secret,
+      undefined,
+      Stripe.createSubtleCryptoProvider(),
+    );
   } catch {
     return null;
   }

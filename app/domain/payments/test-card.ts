@@ -28,37 +28,38 @@ export function passesLuhn(digits: string): boolean {
 const now = () => new Date();
 
 /** The test checkout form; the same rules in the browser and on the server. */
-export const testCardSchema = z
-  .object({
-    cardNumber: z
-      .string({ error: "Enter your card number." })
-      .transform((value) => value.replace(/[\s-]/g, ""))
-      .pipe(
-        z
-          .string()
-          .min(1, { error: "Enter your card number.", abort: true })
-          .regex(/^\d{12,19}$/, { error: "Your card number is incomplete.", abort: true })
-          .refine(passesLuhn, "Your card number is invalid."),
-      ),
-    expiry: z
-      .string({ error: "Enter the expiry date (MM/YY)." })
-      .trim()
-      .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, { error: "Enter the expiry date as MM/YY.", abort: true })
-      .refine((value) => {
-        const [month, year] = value.split("/").map((part) => Number(part.trim()));
-        const today = now();
-        const expires = new Date(Date.UTC(2000 + year!, month!, 1));
-        return expires.getTime() > Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1);
-      }, "Your card's expiration date is in the past."),
-    cvc: z
-      .string({ error: "Enter the security code (CVC)." })
-      .trim()
-      .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
-  });
+export const testCardSchema = z.object({
+  cardNumber: z
+    .string({ error: "Enter your card number." })
+    .transform((value) => value.replace(/[\s-]/g, ""))
+    .pipe(
+      z
+        .string()
+        .min(1, { error: "Enter your card number.", abort: true })
+        .regex(/^\d{12,19}$/, { error: "Your card number is incomplete.", abort: true })
+        .refine(passesLuhn, "Your card number is invalid."),
+    ),
+  expiry: z
+    .string({ error: "Enter the expiry date (MM/YY)." })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, { error: "Enter the expiry date as MM/YY.", abort: true })
+    .refine((value) => {
+      const [month, year] = value.split("/").map((part) => Number(part.trim()));
+      const today = now();
+      const expires = new Date(Date.UTC(2000 + year!, month!, 1));
+      return expires.getTime() > Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1);
+    }, "Your card's expiration date is in the past."),
+  cvc: z
+    .string({ error: "Enter the security code (CVC)." })
+    .trim()
+    .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+});
 
 export type TestCardInput = z.input<typeof testCardSchema>;
 
-export type TestChargeResult = { ok: true; transactionId: string } | { ok: false; message: string; field?: "cardNumber" };
+export type TestChargeResult =
+  | { ok: true; transactionId: string }
+  | { ok: false; message: string; field?: "cardNumber" };
 
 /**
  * Decides the outcome of a charge for an already validated card. Like Stripe's idempotency

@@ -45,13 +45,17 @@ function at<T>(a: readonly T[], i: number): T {
   return a[((i % n) + n) % n] as T;
 }
 const pts = (p: Pt[]): string => p.map(([x, y]) => `${f(x)},${f(y)}`).join(" ");
-const dPoly = (p: Pt[]): string => "M" + p.map(([x, y]) => `${f(x)} ${f(y)}`).join("L") + "Z";
+const dPoly = (p: Pt[]): string => `M${p.map(([x, y]) => `${f(x)} ${f(y)}`).join("L")}Z`;
 
 // ---------------------------------------------------------------- colours
 
 function rgb(c: string): [number, number, number] {
   let h = c.replace("#", "");
-  if (h.length === 3) h = h.split("").map((x) => x + x).join("");
+  if (h.length === 3)
+    h = h
+      .split("")
+      .map((x) => x + x)
+      .join("");
   const n = parseInt(h, 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
@@ -59,7 +63,11 @@ function hexOf(r: number, g: number, b: number): string {
   return (
     "#" +
     [r, g, b]
-      .map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, "0"))
+      .map((v) =>
+        Math.max(0, Math.min(255, Math.round(v)))
+          .toString(16)
+          .padStart(2, "0"),
+      )
       .join("")
   );
 }
@@ -108,18 +116,18 @@ class Ctx {
     const a = user ? ` gradientUnits="userSpaceOnUse"` : "";
     const c = user ? f : g3;
     const body = `x1="${c(x1)}" y1="${c(y1)}" x2="${c(x2)}" y2="${c(y2)}"${a}>${this.stops(st)}`;
-    return this.cached("L" + body, (id) => `<linearGradient id="${id}" ${body}</linearGradient>`, "l");
+    return this.cached(`L${body}`, (id) => `<linearGradient id="${id}" ${body}</linearGradient>`, "l");
   }
   rad(st: Stop[], cx = 0.5, cy = 0.5, r = 0.5, user = false, fx?: number, fy?: number): string {
     const a = user ? ` gradientUnits="userSpaceOnUse"` : "";
     const c = user ? f : g3;
     const fo = fx === undefined || fy === undefined ? "" : ` fx="${c(fx)}" fy="${c(fy)}"`;
     const body = `cx="${c(cx)}" cy="${c(cy)}" r="${c(r)}"${fo}${a}>${this.stops(st)}`;
-    return this.cached("R" + body, (id) => `<radialGradient id="${id}" ${body}</radialGradient>`, "r");
+    return this.cached(`R${body}`, (id) => `<radialGradient id="${id}" ${body}</radialGradient>`, "r");
   }
   blur(sd: number): string {
     return this.cached(
-      "B" + sd,
+      `B${sd}`,
       (id) =>
         `<filter id="${id}" x="-60%" y="-60%" width="220%" height="220%"><feGaussianBlur stdDeviation="${g3(sd)}"/></filter>`,
       "b",
@@ -165,13 +173,11 @@ const circ = (cx: number, cy: number, r: number, fill: string, o?: Attrs): strin
   `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="${fill}"${A(o)}/>`;
 const ell = (cx: number, cy: number, rx: number, ry: number, fill: string, o?: Attrs): string =>
   `<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(rx)}" ry="${f(ry)}" fill="${fill}"${A(o)}/>`;
-const poly = (p: Pt[], fill: string, o?: Attrs): string =>
-  `<polygon points="${pts(p)}" fill="${fill}"${A(o)}/>`;
+const poly = (p: Pt[], fill: string, o?: Attrs): string => `<polygon points="${pts(p)}" fill="${fill}"${A(o)}/>`;
 const path = (d: string, fill: string, o?: Attrs): string => `<path d="${d}" fill="${fill}"${A(o)}/>`;
 const line = (a: Pt, b: Pt, stroke: string, w: number, o?: Attrs): string =>
   `<line x1="${f(a[0])}" y1="${f(a[1])}" x2="${f(b[0])}" y2="${f(b[1])}" stroke="${stroke}" stroke-width="${g3(w)}"${A(o)}/>`;
-const grp = (body: string, t?: string, o?: Attrs): string =>
-  `<g${t ? ` transform="${t}"` : ""}${A(o)}>${body}</g>`;
+const grp = (body: string, t?: string, o?: Attrs): string => `<g${t ? ` transform="${t}"` : ""}${A(o)}>${body}</g>`;
 const stroke = (col: string, w: number, extra?: Attrs): Attrs => ({
   stroke: col,
   "stroke-width": w,
@@ -266,7 +272,7 @@ function shadeFor(base: string, n: Pt, k = 1): string {
  * are shaded by their normal, then the front face is drawn on top.
  */
 function extrude(
-  c: Ctx,
+  _c: Ctx,
   o: Ob,
   poly: Pt[],
   z: number,
@@ -379,18 +385,27 @@ function glassFront(c: Ctx, C: Pt, R: number, b: Pt, opt: GlassOpt = {}, ky = 1)
   s += E(
     gc,
     gr,
-    c.rad([
-      [0, "#4b64a8"],
-      [0.35, "#22305c"],
-      [0.75, "#0c1226"],
-      [1, "#05070d"],
-    ], 0.42, 0.38, 0.7),
+    c.rad(
+      [
+        [0, "#4b64a8"],
+        [0.35, "#22305c"],
+        [0.75, "#0c1226"],
+        [1, "#05070d"],
+      ],
+      0.42,
+      0.38,
+      0.7,
+    ),
   );
-  s += E(sh(0.13), gr * 0.56, c.rad([
-    [0, "#7a4fb0", 0.75],
-    [0.6, "#2a1d4a", 0.55],
-    [1, "#0a0a18", 0],
-  ]));
+  s += E(
+    sh(0.13),
+    gr * 0.56,
+    c.rad([
+      [0, "#7a4fb0", 0.75],
+      [0.6, "#2a1d4a", 0.55],
+      [1, "#0a0a18", 0],
+    ]),
+  );
   s += E(sh(0.16), gr * 0.22, "#06070c", { opacity: 0.8 });
   // coating reflections
   const arc = (r: number, a0: number, a1: number, col: string, w: number, op: number) => {
@@ -540,14 +555,38 @@ interface Art {
 // ---------------------------------------------------------------- cameras
 
 function lug(x: number, y: number, r = 8): string {
-  return circ(x, y, r, "none", stroke("#b9bec6", 3.2)) + circ(x - 1, y - 1, r, "none", stroke("#eef1f4", 1, { opacity: 0.6 }));
+  return (
+    circ(x, y, r, "none", stroke("#b9bec6", 3.2)) +
+    circ(x - 1, y - 1, r, "none", stroke("#eef1f4", 1, { opacity: 0.6 }))
+  );
 }
 
 function glassWindow(c: Ctx, x: number, y: number, w: number, h: number, r: number): string {
   return (
     rr(x - 3, y - 3, w + 6, h + 6, r + 2, "#aeb3ba") +
-    rr(x, y, w, h, r, c.lin([[0, "#2d3d63"], [0.55, "#111a30"], [1, "#070a14"]], 0, 0, 1, 1)) +
-    path(`M${f(x + w * 0.12)} ${f(y + h * 0.8)}L${f(x + w * 0.5)} ${f(y + h * 0.15)}L${f(x + w * 0.72)} ${f(y + h * 0.15)}L${f(x + w * 0.34)} ${f(y + h * 0.8)}Z`, "#ffffff", { opacity: 0.22 })
+    rr(
+      x,
+      y,
+      w,
+      h,
+      r,
+      c.lin(
+        [
+          [0, "#2d3d63"],
+          [0.55, "#111a30"],
+          [1, "#070a14"],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
+    ) +
+    path(
+      `M${f(x + w * 0.12)} ${f(y + h * 0.8)}L${f(x + w * 0.5)} ${f(y + h * 0.15)}L${f(x + w * 0.72)} ${f(y + h * 0.15)}L${f(x + w * 0.34)} ${f(y + h * 0.8)}Z`,
+      "#ffffff",
+      { opacity: 0.22 },
+    )
   );
 }
 
@@ -556,8 +595,19 @@ function dslr(c: Ctx, body: string, accent: string, lensCol: string): Art {
   const rub = dk(body, 0.28);
   let s = "";
   s += lug(PR(o, [166, -168], 40)[0], PR(o, [166, -168], 40)[1]);
-  s += extrude(c, o, rrPoly(-165, -188, 330, 188, [20, 20, 26, 26]), 0, 82, body,
-    c.lin([[0, lt(body, 0.12)], [0.5, body], [1, dk(body, 0.12)]]));
+  s += extrude(
+    c,
+    o,
+    rrPoly(-165, -188, 330, 188, [20, 20, 26, 26]),
+    0,
+    82,
+    body,
+    c.lin([
+      [0, lt(body, 0.12)],
+      [0.5, body],
+      [1, dk(body, 0.12)],
+    ]),
+  );
   // mode dial and top LCD area on the right of the top plate
   const d1 = PR(o, [118, -188], 44);
   s += knob(c, d1[0], d1[1], 31, 11, 14, dk(body, 0.05));
@@ -565,8 +615,26 @@ function dslr(c: Ctx, body: string, accent: string, lensCol: string): Art {
   const d2 = PR(o, [-100, -188], 46);
   s += knob(c, d2[0], d2[1], 22, 8, 8, dk(body, 0.1));
   // pentaprism hump
-  const prism: Pt[] = [[-68, -186], [88, -186], [66, -242], [52, -262], [-32, -262], [-46, -242]];
-  s += extrude(c, o, prism, 14, 56, body, c.lin([[0, lt(body, 0.16)], [1, lt(body, 0.02)]]));
+  const prism: Pt[] = [
+    [-68, -186],
+    [88, -186],
+    [66, -242],
+    [52, -262],
+    [-32, -262],
+    [-46, -242],
+  ];
+  s += extrude(
+    c,
+    o,
+    prism,
+    14,
+    56,
+    body,
+    c.lin([
+      [0, lt(body, 0.16)],
+      [1, lt(body, 0.02)],
+    ]),
+  );
   s += atZ(o, 14, rr(-14, -236, 56, 11, 3, lt(body, 0.3), { opacity: 0.55 }));
   s += extrude(c, o, rrPoly(-8, -270, 48, 8, 1), 24, 30, "#a3a8b0");
   // front plate details
@@ -576,25 +644,58 @@ function dslr(c: Ctx, body: string, accent: string, lensCol: string): Art {
   s += circ(104, -42, 10, dk(body, 0.1), stroke(dk(body, 0.5), 2));
   s += circ(102, -44, 4, lt(body, 0.3), { opacity: 0.6 });
   s += circ(100, -140, 6, dk(body, 0.15), stroke(dk(body, 0.5), 1.5));
-  s += circ(-60, -158, 8, c.rad([[0, "#ffd39a"], [0.6, "#d9782c"], [1, "#6b3512"]]));
+  s += circ(
+    -60,
+    -158,
+    8,
+    c.rad([
+      [0, "#ffd39a"],
+      [0.6, "#d9782c"],
+      [1, "#6b3512"],
+    ]),
+  );
   // grip
-  s += extrude(c, o, rrPoly(-174, -198, 90, 198, [30, 12, 14, 26]), -36, 36, rub,
-    c.lin([[0, lt(rub, 0.1)], [1, dk(rub, 0.2)]], 0, 0, 1, 0));
+  s += extrude(
+    c,
+    o,
+    rrPoly(-174, -198, 90, 198, [30, 12, 14, 26]),
+    -36,
+    36,
+    rub,
+    c.lin(
+      [
+        [0, lt(rub, 0.1)],
+        [1, dk(rub, 0.2)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
   s += atZ(o, -36, path("M-166 -160Q-130 -176 -92 -170L-92 -158Q-130 -163 -166 -148Z", accent));
   s += atZ(o, -36, rr(-160, -130, 60, 118, 16, dk(rub, 0.12), { opacity: 0.6 }));
   const sb = PR(o, [-128, -198], -18);
   s += knob(c, sb[0], sb[1], 22, 8, 4, dk(body, 0.2), false);
   s += knob(c, sb[0] + 1, sb[1] - 4, 13, 5, 7, "#b8bcc3", false);
   // lens
-  s += lensZ(c, o, 10, -92, 0, [
-    { len: 10, r: 76, col: "#c7cbd1" },
-    { len: 28, r: 71, col: lensCol },
-    { len: 44, r: 73, col: dk(lensCol, 0.25), ridge: true, step: 6 },
-    { len: 12, r: 71, col: lensCol },
-    { len: 5, r: 72, col: accent },
-    { len: 30, r: 74, col: dk(lensCol, 0.25), ridge: true, step: 5 },
-    { len: 22, r: 77, col: lensCol },
-  ], { ring: accent });
+  s += lensZ(
+    c,
+    o,
+    10,
+    -92,
+    0,
+    [
+      { len: 10, r: 76, col: "#c7cbd1" },
+      { len: 28, r: 71, col: lensCol },
+      { len: 44, r: 73, col: dk(lensCol, 0.25), ridge: true, step: 6 },
+      { len: 12, r: 71, col: lensCol },
+      { len: 5, r: 72, col: accent },
+      { len: 30, r: 74, col: dk(lensCol, 0.25), ridge: true, step: 5 },
+      { len: 22, r: 77, col: lensCol },
+    ],
+    { ring: accent },
+  );
   return { svg: s, box: [-192, -292, 202, 36], shadow: [10, -8, 215, 40] };
 }
 
@@ -602,9 +703,24 @@ function rangefinder(c: Ctx, top: string, leather: string): Art {
   const o: Ob = { bx: 0.38, by: -0.24 };
   let s = "";
   s += lug(PR(o, [186, -150], 36)[0], PR(o, [186, -150], 36)[1], 7);
-  const metal = c.lin([[0, lt(top, 0.45)], [0.5, top], [1, dk(top, 0.12)]]);
-  s += extrude(c, o, rrPoly(-186, -120, 372, 120, [0, 0, 32, 32]), 0, 70, leather,
-    c.lin([[0, lt(leather, 0.08)], [1, dk(leather, 0.15)]]), { side: top });
+  const metal = c.lin([
+    [0, lt(top, 0.45)],
+    [0.5, top],
+    [1, dk(top, 0.12)],
+  ]);
+  s += extrude(
+    c,
+    o,
+    rrPoly(-186, -120, 372, 120, [0, 0, 32, 32]),
+    0,
+    70,
+    leather,
+    c.lin([
+      [0, lt(leather, 0.08)],
+      [1, dk(leather, 0.15)],
+    ]),
+    { side: top },
+  );
   s += extrude(c, o, rrPoly(-186, -186, 372, 66, [32, 32, 0, 0]), 0, 70, top, metal);
   // base plate line
   s += rr(-176, -14, 352, 6, 3, dk(leather, 0.35), { opacity: 0.5 });
@@ -622,22 +738,52 @@ function rangefinder(c: Ctx, top: string, leather: string): Art {
   void hs;
   // front windows
   s += glassWindow(c, 96, -170, 64, 36, 5);
-  s += rr(28, -168, 46, 32, 4, "#9aa0a8") + rr(31, -165, 40, 26, 3, c.lin([[0, "#ffffff"], [1, "#d9dde2"]]));
+  s +=
+    rr(28, -168, 46, 32, 4, "#9aa0a8") +
+    rr(
+      31,
+      -165,
+      40,
+      26,
+      3,
+      c.lin([
+        [0, "#ffffff"],
+        [1, "#d9dde2"],
+      ]),
+    );
   for (let x = 36; x < 70; x += 5) s += line([x, -164], [x, -140], "#c3c8ce", 1);
   s += glassWindow(c, -164, -168, 30, 28, 6);
-  s += circ(-96, -152, 10, c.rad([[0, "#ff6b6b"], [0.7, "#d11f2a"], [1, "#8e0f17"]]), stroke("#f4f5f7", 2));
+  s += circ(
+    -96,
+    -152,
+    10,
+    c.rad([
+      [0, "#ff6b6b"],
+      [0.7, "#d11f2a"],
+      [1, "#8e0f17"],
+    ]),
+    stroke("#f4f5f7", 2),
+  );
   // self timer lever
   s += rr(-134, -112, 14, 34, 6, "#b9bec6", stroke("#80858d", 1.5));
   s += lug(-188, -150, 7);
   // lens mount + compact silver lens
   s += circ(-10, -66, 66, lt(top, 0.1), stroke(dk(top, 0.25), 2));
-  s += lensZ(c, o, -10, -66, 0, [
-    { len: 8, r: 62, col: "#c9cdd3" },
-    { len: 22, r: 60, col: "#d3d7dc", ridge: true, step: 8 },
-    { len: 8, r: 57, col: "#26272b" },
-    { len: 14, r: 55, col: "#1f2023" },
-    { len: 6, r: 58, col: "#2a2b2f" },
-  ], { rim: "#1d1e21", inner: 0.7 });
+  s += lensZ(
+    c,
+    o,
+    -10,
+    -66,
+    0,
+    [
+      { len: 8, r: 62, col: "#c9cdd3" },
+      { len: 22, r: 60, col: "#d3d7dc", ridge: true, step: 8 },
+      { len: 8, r: 57, col: "#26272b" },
+      { len: 14, r: 55, col: "#1f2023" },
+      { len: 6, r: 58, col: "#2a2b2f" },
+    ],
+    { rim: "#1d1e21", inner: 0.7 },
+  );
   return { svg: s, box: [-190, -214, 215, 32], shadow: [15, -10, 215, 32] };
 }
 
@@ -645,38 +791,99 @@ function mirrorless(c: Ctx, body: string, leather: string): Art {
   const o: Ob = { bx: -0.4, by: -0.28 };
   let s = "";
   s += lug(PR(o, [-160, -150], 34)[0], PR(o, [-160, -150], 34)[1], 7);
-  s += extrude(c, o, rrPoly(-160, -170, 320, 170, 24), 0, 64, body,
-    c.lin([[0, lt(body, 0.3)], [0.4, body], [1, dk(body, 0.12)]]), { side: dk(body, 0.16) });
+  s += extrude(
+    c,
+    o,
+    rrPoly(-160, -170, 320, 170, 24),
+    0,
+    64,
+    body,
+    c.lin([
+      [0, lt(body, 0.3)],
+      [0.4, body],
+      [1, dk(body, 0.12)],
+    ]),
+    { side: dk(body, 0.16) },
+  );
   // dials on top
   const d1 = PR(o, [104, -170], 34);
   s += knob(c, d1[0], d1[1], 26, 9, 12, "#c8ccd2");
   const d2 = PR(o, [54, -170], 30);
   s += knob(c, d2[0], d2[1], 12, 5, 8, "#b8bcc3", false);
   // EVF hump
-  const hump: Pt[] = [[-44, -168], [88, -168], [70, -226], [-26, -226]];
-  s += extrude(c, o, roundPoly(hump, 10, 3), 8, 52, body, c.lin([[0, lt(body, 0.35)], [1, lt(body, 0.05)]]));
+  const hump: Pt[] = [
+    [-44, -168],
+    [88, -168],
+    [70, -226],
+    [-26, -226],
+  ];
+  s += extrude(
+    c,
+    o,
+    roundPoly(hump, 10, 3),
+    8,
+    52,
+    body,
+    c.lin([
+      [0, lt(body, 0.35)],
+      [1, lt(body, 0.05)],
+    ]),
+  );
   s += extrude(c, o, rrPoly(-2, -232, 48, 7, 1), 16, 30, "#a3a8b0");
   // leatherette panel with stitching
   s += rr(-150, -128, 300, 108, 14, leather);
   s += rr(-144, -122, 288, 96, 10, "none", stroke(lt(leather, 0.35), 1.6, { "stroke-dasharray": "5 4", opacity: 0.8 }));
   s += rr(-150, -140, 300, 6, 3, "#c2c6cc", { opacity: 0.9 });
   // grip on the viewer's left, as on a real body
-  s += extrude(c, o, rrPoly(-160, -156, 62, 156, [22, 18, 22, 24]), -26, 26, dk(leather, 0.15),
-    c.lin([[0, lt(leather, 0.12)], [1, dk(leather, 0.22)]], 0, 0, 1, 0));
-  s += circ(118, -150, 8, c.rad([[0, "#ffe0ad"], [0.6, "#e08a36"], [1, "#7a4216"]]));
+  s += extrude(
+    c,
+    o,
+    rrPoly(-160, -156, 62, 156, [22, 18, 22, 24]),
+    -26,
+    26,
+    dk(leather, 0.15),
+    c.lin(
+      [
+        [0, lt(leather, 0.12)],
+        [1, dk(leather, 0.22)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
+  s += circ(
+    118,
+    -150,
+    8,
+    c.rad([
+      [0, "#ffe0ad"],
+      [0.6, "#e08a36"],
+      [1, "#7a4216"],
+    ]),
+  );
   const sb = PR(o, [-128, -170], 14);
   s += knob(c, sb[0], sb[1], 12, 5, 9, "#c0c4ca", false);
   s += lug(160, -150, 7);
   // lens
   s += circ(22, -76, 66, lt(body, 0.05), stroke(dk(body, 0.2), 2));
   s += circ(22, -76, 62, "#2b2c30");
-  s += lensZ(c, o, 22, -76, 0, [
-    { len: 8, r: 61, col: "#c3c7cc" },
-    { len: 16, r: 57, col: "#d9dce0" },
-    { len: 26, r: 59, col: "#cfd3d8", ridge: true, step: 7 },
-    { len: 10, r: 57, col: "#d9dce0" },
-    { len: 10, r: 58, col: "#232427" },
-  ], { rim: "#1d1e21" });
+  s += lensZ(
+    c,
+    o,
+    22,
+    -76,
+    0,
+    [
+      { len: 8, r: 61, col: "#c3c7cc" },
+      { len: 16, r: 57, col: "#d9dce0" },
+      { len: 26, r: 59, col: "#cfd3d8", ridge: true, step: 7 },
+      { len: 10, r: 57, col: "#d9dce0" },
+      { len: 10, r: 58, col: "#232427" },
+    ],
+    { rim: "#1d1e21" },
+  );
   return { svg: s, box: [-200, -250, 175, 32], shadow: [-10, -10, 200, 30] };
 }
 
@@ -684,29 +891,80 @@ function instant(c: Ctx, body: string): Art {
   const o: Ob = { bx: 0.26, by: -0.2 };
   let s = "";
   // photo being ejected from the top slot
-  s += atZ(o, 52, rr(-78, -350, 156, 110, 4, "#fbfbf8", stroke("#d9d9d2", 1.5)) +
-    rr(-68, -340, 136, 78, 2, c.lin([[0, "#7cc6f2"], [0.6, "#ffd59a"], [1, "#ffb27a"]])) +
-    circ(24, -306, 13, "#fff3c4") +
-    path("M-68 -262L-40 -290L-14 -270L14 -298L68 -262Z", "#3f8f6b"));
-  s += extrude(c, o, rrPoly(-165, -282, 330, 282, 50), 0, 100, body,
-    c.lin([[0, lt(body, 0.25)], [0.5, body], [1, dk(body, 0.1)]]));
+  s += atZ(
+    o,
+    52,
+    rr(-78, -350, 156, 110, 4, "#fbfbf8", stroke("#d9d9d2", 1.5)) +
+      rr(
+        -68,
+        -340,
+        136,
+        78,
+        2,
+        c.lin([
+          [0, "#7cc6f2"],
+          [0.6, "#ffd59a"],
+          [1, "#ffb27a"],
+        ]),
+      ) +
+      circ(24, -306, 13, "#fff3c4") +
+      path("M-68 -262L-40 -290L-14 -270L14 -298L68 -262Z", "#3f8f6b"),
+  );
+  s += extrude(
+    c,
+    o,
+    rrPoly(-165, -282, 330, 282, 50),
+    0,
+    100,
+    body,
+    c.lin([
+      [0, lt(body, 0.25)],
+      [0.5, body],
+      [1, dk(body, 0.1)],
+    ]),
+  );
   // slot on top
   s += poly(topQuad(o, -84, 84, -282, 46, 58), dk(body, 0.35));
   // lens housing
   s += circ(0, -120, 112, lt(body, 0.18), stroke(dk(body, 0.08), 3));
-  s += circ(0, -120, 100, c.lin([[0, lt(body, 0.35)], [1, dk(body, 0.1)]]));
-  s += lensZ(c, o, 0, -120, 0, [
-    { len: 14, r: 88, col: "#2b2c30" },
-    { len: 16, r: 82, col: "#202124", ridge: true, step: 6 },
-    { len: 8, r: 76, col: "#303236" },
-  ], { rim: "#1a1b1e", inner: 0.62 });
+  s += circ(
+    0,
+    -120,
+    100,
+    c.lin([
+      [0, lt(body, 0.35)],
+      [1, dk(body, 0.1)],
+    ]),
+  );
+  s += lensZ(
+    c,
+    o,
+    0,
+    -120,
+    0,
+    [
+      { len: 14, r: 88, col: "#2b2c30" },
+      { len: 16, r: 82, col: "#202124", ridge: true, step: 6 },
+      { len: 8, r: 76, col: "#303236" },
+    ],
+    { rim: "#1a1b1e", inner: 0.62 },
+  );
   // flash with fresnel lines
   s += rr(-146, -262, 96, 54, 12, "#e8ebee", stroke(dk(body, 0.25), 2.5));
   for (let y = -254; y < -212; y += 6) s += line([-140, y], [-56, y], "#c6cbd1", 2);
   s += rr(-146, -262, 96, 20, [12, 12, 0, 0], "#ffffff", { opacity: 0.45 });
   // viewfinder + selfie mirror + shutter
   s += glassWindow(c, 88, -258, 46, 42, 10);
-  s += circ(118, -190, 10, c.lin([[0, "#ffffff"], [1, "#9aa3ad"]]), stroke(dk(body, 0.25), 1.5));
+  s += circ(
+    118,
+    -190,
+    10,
+    c.lin([
+      [0, "#ffffff"],
+      [1, "#9aa3ad"],
+    ]),
+    stroke(dk(body, 0.25), 1.5),
+  );
   s += circ(128, -52, 18, dk(body, 0.18)) + circ(127, -54, 13, lt(body, 0.3));
   s += rr(-130, -30, 60, 8, 4, dk(body, 0.2), { opacity: 0.5 });
   return { svg: s, box: [-170, -372, 192, 4], shadow: [14, -10, 200, 28] };
@@ -742,10 +1000,53 @@ const STAGES: Palette[] = [
 ];
 
 function stage(c: Ctx, w: number, h: number, p: Palette, horizon = 0.66): string {
-  let s = rect(0, 0, w, h, c.lin([[0, p.wall[0]], [horizon * 0.9, p.wall[1]], [1, p.floor]]));
-  s += rect(0, h * horizon, w, h * (1 - horizon), c.lin([[0, p.floor, 0], [0.35, p.floor, 1], [1, dk(p.floor, 0.05)]]));
-  s += ell(w * 0.5, h * 0.45, w * 0.48, h * 0.46, c.rad([[0, "#ffffff", 0.75], [1, "#ffffff", 0]]));
-  s += rect(0, 0, w, h, c.rad([[0.55, "#000000", 0], [1, "#000000", 0.09]], 0.5, 0.5, 0.75));
+  let s = rect(
+    0,
+    0,
+    w,
+    h,
+    c.lin([
+      [0, p.wall[0]],
+      [horizon * 0.9, p.wall[1]],
+      [1, p.floor],
+    ]),
+  );
+  s += rect(
+    0,
+    h * horizon,
+    w,
+    h * (1 - horizon),
+    c.lin([
+      [0, p.floor, 0],
+      [0.35, p.floor, 1],
+      [1, dk(p.floor, 0.05)],
+    ]),
+  );
+  s += ell(
+    w * 0.5,
+    h * 0.45,
+    w * 0.48,
+    h * 0.46,
+    c.rad([
+      [0, "#ffffff", 0.75],
+      [1, "#ffffff", 0],
+    ]),
+  );
+  s += rect(
+    0,
+    0,
+    w,
+    h,
+    c.rad(
+      [
+        [0.55, "#000000", 0],
+        [1, "#000000", 0.09],
+      ],
+      0.5,
+      0.5,
+      0.75,
+    ),
+  );
   return s;
 }
 
@@ -759,7 +1060,17 @@ function floorShadow(c: Ctx, art: Art, col: string, op = 1): string {
 }
 
 /** Fit an art into a maxW x maxH box centred on (cx, cy). */
-function placed(c: Ctx, art: Art, cx: number, cy: number, maxW: number, maxH: number, shadowCol: string, maxScale = 1.6, fixed = true): string {
+function placed(
+  c: Ctx,
+  art: Art,
+  cx: number,
+  cy: number,
+  maxW: number,
+  maxH: number,
+  shadowCol: string,
+  maxScale = 1.6,
+  fixed = true,
+): string {
   const [x0, y0, x1, y1] = art.box;
   const fit = Math.min(maxW / (x1 - x0), maxH / (y1 - y0), maxScale);
   const k = fixed && art.scale ? Math.min(fit, art.scale) : fit;
@@ -810,27 +1121,42 @@ function lensArt(c: Ctx, v: number): Art {
     const o: Ob = { bx: 0.5, by: -0.33 };
     const body = "#25262a";
     const rub = "#18191c";
-    const s = lensZ(c, o, 0, -82, 150, [
-      { len: 14, r: 62, col: "#1b1c1f" },
-      { len: 8, r: 66, col: "#c9cdd3" },
-      { len: 40, r: 74, col: body },
-      { len: 58, r: 78, col: rub, ridge: true, step: 5 },
-      { len: 18, r: 76, col: body },
-      { len: 5, r: 77, col: "#d9a64a" },
-      { len: 36, r: 79, col: rub, ridge: true, step: 5 },
-      { len: 26, r: 82, col: body },
-    ], { ring: "#d9a64a" });
+    const s = lensZ(
+      c,
+      o,
+      0,
+      -82,
+      150,
+      [
+        { len: 14, r: 62, col: "#1b1c1f" },
+        { len: 8, r: 66, col: "#c9cdd3" },
+        { len: 40, r: 74, col: body },
+        { len: 58, r: 78, col: rub, ridge: true, step: 5 },
+        { len: 18, r: 76, col: body },
+        { len: 5, r: 77, col: "#d9a64a" },
+        { len: 36, r: 79, col: rub, ridge: true, step: 5 },
+        { len: 26, r: 82, col: body },
+      ],
+      { ring: "#d9a64a" },
+    );
     return { svg: s, box: [-120, -240, 170, 20], shadow: [20, -30, 170, 40] };
   }
   if (v === 1) {
     // fast 50mm prime standing on its mount
-    const s = lensUp(c, 0, 0, [
-      { h: 14, r: 88, col: "#c6cad0" },
-      { h: 40, r: 104, col: "#222327" },
-      { h: 6, r: 104, col: "#b9bdc3" },
-      { h: 52, r: 108, col: "#17181b", ridge: true },
-      { h: 30, r: 110, col: "#222327", band: "#c7cbd1" },
-    ], 0.32, { ring: "#c7cbd1" });
+    const s = lensUp(
+      c,
+      0,
+      0,
+      [
+        { h: 14, r: 88, col: "#c6cad0" },
+        { h: 40, r: 104, col: "#222327" },
+        { h: 6, r: 104, col: "#b9bdc3" },
+        { h: 52, r: 108, col: "#17181b", ridge: true },
+        { h: 30, r: 110, col: "#222327", band: "#c7cbd1" },
+      ],
+      0.32,
+      { ring: "#c7cbd1" },
+    );
     return { svg: s, box: [-112, -180, 112, 32], shadow: [0, 6, 118, 34] };
   }
   if (v === 2) {
@@ -838,32 +1164,55 @@ function lensArt(c: Ctx, v: number): Art {
     const o: Ob = { bx: 0.82, by: -0.3 };
     const white = "#ece9e1";
     const foot = PR(o, [0, 0], 130);
-    let s = poly([[foot[0] - 26, foot[1] - 80], [foot[0] + 26, foot[1] - 80], [foot[0] + 34, foot[1]], [foot[0] - 34, foot[1]]], "#3a3b3f");
+    let s = poly(
+      [
+        [foot[0] - 26, foot[1] - 80],
+        [foot[0] + 26, foot[1] - 80],
+        [foot[0] + 34, foot[1]],
+        [foot[0] - 34, foot[1]],
+      ],
+      "#3a3b3f",
+    );
     s += rr(foot[0] - 46, foot[1] - 14, 92, 16, 6, "#2c2d31");
-    s += lensZ(c, o, 0, -82, 250, [
-      { len: 14, r: 56, col: "#1b1c1f" },
-      { len: 8, r: 60, col: "#c9cdd3" },
-      { len: 40, r: 66, col: white },
-      { len: 36, r: 70, col: "#1d1e21", ridge: true, step: 5 },
-      { len: 18, r: 68, col: white },
-      { len: 22, r: 80, col: "#45464b" },
-      { len: 40, r: 70, col: white },
-      { len: 30, r: 72, col: "#1d1e21", ridge: true, step: 5 },
-      { len: 60, r: 74, col: white },
-      { len: 6, r: 76, col: "#cf2e2e" },
-      { len: 50, r: 78, col: white },
-    ], { ring: "#cf2e2e" });
+    s += lensZ(
+      c,
+      o,
+      0,
+      -82,
+      250,
+      [
+        { len: 14, r: 56, col: "#1b1c1f" },
+        { len: 8, r: 60, col: "#c9cdd3" },
+        { len: 40, r: 66, col: white },
+        { len: 36, r: 70, col: "#1d1e21", ridge: true, step: 5 },
+        { len: 18, r: 68, col: white },
+        { len: 22, r: 80, col: "#45464b" },
+        { len: 40, r: 70, col: white },
+        { len: 30, r: 72, col: "#1d1e21", ridge: true, step: 5 },
+        { len: 60, r: 74, col: white },
+        { len: 6, r: 76, col: "#cf2e2e" },
+        { len: 50, r: 78, col: white },
+      ],
+      { ring: "#cf2e2e" },
+    );
     return { svg: s, box: [-185, -250, 285, 24], shadow: [55, -40, 250, 40] };
   }
   // vintage chrome manual prime with depth-of-field scale
-  const s = lensUp(c, 0, 0, [
-    { h: 12, r: 78, col: "#cdd1d6" },
-    { h: 28, r: 86, col: "#d6dade", ticks: ["#e94f4f", "#f0b429", "#3fb37f", "#3d8bfd", "#f0b429", "#e94f4f"] },
-    { h: 6, r: 86, col: "#8f949b" },
-    { h: 44, r: 90, col: "#c4c8ce", ridge: true },
-    { h: 34, r: 84, col: "#1c1d20", band: "#d8dce0" },
-    { h: 12, r: 86, col: "#d0d4d9" },
-  ], 0.34, { rim: "#c3c7cd", inner: 0.68 });
+  const s = lensUp(
+    c,
+    0,
+    0,
+    [
+      { h: 12, r: 78, col: "#cdd1d6" },
+      { h: 28, r: 86, col: "#d6dade", ticks: ["#e94f4f", "#f0b429", "#3fb37f", "#3d8bfd", "#f0b429", "#e94f4f"] },
+      { h: 6, r: 86, col: "#8f949b" },
+      { h: 44, r: 90, col: "#c4c8ce", ridge: true },
+      { h: 34, r: 84, col: "#1c1d20", band: "#d8dce0" },
+      { h: 12, r: 86, col: "#d0d4d9" },
+    ],
+    0.34,
+    { rim: "#c3c7cd", inner: 0.68 },
+  );
   return { svg: s, box: [-92, -180, 92, 30], shadow: [0, 6, 96, 30] };
 }
 
@@ -879,7 +1228,12 @@ interface LegSpec {
 }
 
 const tubeFill = (c: Ctx, col: string): string =>
-  c.lin([[0, dk(col, 0.45)], [0.35, col], [0.72, lt(col, 0.28)], [1, lt(col, 0.05)]]);
+  c.lin([
+    [0, dk(col, 0.45)],
+    [0.35, col],
+    [0.72, lt(col, 0.28)],
+    [1, lt(col, 0.05)],
+  ]);
 
 function leg(c: Ctx, top: Pt, foot: Pt, sp: LegSpec): string {
   const L = len(sub(foot, top));
@@ -913,7 +1267,8 @@ function leg(c: Ctx, top: Pt, foot: Pt, sp: LegSpec): string {
       s += rr(x - 12, w / 2 - 2, 26, 9, 4, lt(sp.lock, 0.15), stroke(dk(sp.lock, 0.3), 1));
     } else {
       s += rr(x - 14, -w / 2, 24, w, 6, tubeFill(c, sp.lock));
-      for (let k = -10; k <= 8; k += 4) s += line([x + k, -w / 2 + 2], [x + k, w / 2 - 2], dk(sp.lock, 0.35), 1.2, { opacity: 0.7 });
+      for (let k = -10; k <= 8; k += 4)
+        s += line([x + k, -w / 2 + 2], [x + k, w / 2 - 2], dk(sp.lock, 0.35), 1.2, { opacity: 0.7 });
     }
   }
   const fw = (sp.widths[n - 1] ?? 10) + 8;
@@ -924,7 +1279,22 @@ function leg(c: Ctx, top: Pt, foot: Pt, sp: LegSpec): string {
 function ballHead(c: Ctx, cx: number, y: number, r: number, metal: string, knobCol: string): string {
   let s = rr(cx - r * 0.9, y - r * 0.35, r * 1.8, r * 0.55, r * 0.2, tubeFill(c, dk(metal, 0.2)));
   s += rr(cx - r * 0.32, y - r * 1.1, r * 0.64, r * 0.9, r * 0.1, tubeFill(c, dk(metal, 0.1)));
-  s += circ(cx, y - r * 1.2, r, c.rad([[0, "#ffffff"], [0.25, lt(metal, 0.4)], [0.8, metal], [1, dk(metal, 0.35)]], 0.35, 0.3, 0.75));
+  s += circ(
+    cx,
+    y - r * 1.2,
+    r,
+    c.rad(
+      [
+        [0, "#ffffff"],
+        [0.25, lt(metal, 0.4)],
+        [0.8, metal],
+        [1, dk(metal, 0.35)],
+      ],
+      0.35,
+      0.3,
+      0.75,
+    ),
+  );
   s += rr(cx + r * 0.85, y - r * 1.45, r * 0.5, r * 0.5, r * 0.12, knobCol);
   s += rr(cx + r * 1.3, y - r * 1.55, r * 0.18, r * 0.7, r * 0.08, dk(knobCol, 0.2));
   s += rr(cx - r * 0.22, y - r * 2.4, r * 0.44, r * 0.35, r * 0.05, tubeFill(c, dk(metal, 0.15)));
@@ -992,9 +1362,18 @@ function tripodArt(c: Ctx, v: number): Art {
   const sp: LegSpec = { widths: [30, 16], col, lock: "#23252a", kind: "flip", foot: "#1a1b1e", twin: true };
   const topY = -360;
   const legs: [Pt, Pt][] = [
-    [[0, topY + 6], [30, -60]],
-    [[-24, topY + 8], [-200, 2]],
-    [[24, topY + 8], [196, -6]],
+    [
+      [0, topY + 6],
+      [30, -60],
+    ],
+    [
+      [-24, topY + 8],
+      [-200, 2],
+    ],
+    [
+      [24, topY + 8],
+      [196, -6],
+    ],
   ];
   const on = (i: number, t: number): Pt => {
     const [a, b] = at(legs, i);
@@ -1025,7 +1404,23 @@ function tripodArt(c: Ctx, v: number): Art {
 
 /** Battery-level icon + "text" bars drawn with shapes only. */
 function batteryLabel(c: Ctx, x: number, y: number, w: number, h: number, col: string, ink: string): string {
-  let s = rr(x, y, w, h, Math.min(10, h / 4), c.lin([[0, lt(col, 0.18)], [1, dk(col, 0.1)]], 0, 0, 1, 0));
+  let s = rr(
+    x,
+    y,
+    w,
+    h,
+    Math.min(10, h / 4),
+    c.lin(
+      [
+        [0, lt(col, 0.18)],
+        [1, dk(col, 0.1)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
   const iw = Math.min(w * 0.26, h * 0.9);
   const ih = iw * 0.5;
   const ix = x + w * 0.08;
@@ -1039,8 +1434,31 @@ function batteryLabel(c: Ctx, x: number, y: number, w: number, h: number, col: s
   return s;
 }
 
-function liion(c: Ctx, o: Ob, x: number, y: number, w: number, h: number, d: number, z: number, body: string, label: string, ink: string): string {
-  let s = extrude(c, o, rrPoly(x, y, w, h, 14), z, d, body, c.lin([[0, lt(body, 0.12)], [1, dk(body, 0.1)]]));
+function liion(
+  c: Ctx,
+  o: Ob,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  d: number,
+  z: number,
+  body: string,
+  label: string,
+  ink: string,
+): string {
+  let s = extrude(
+    c,
+    o,
+    rrPoly(x, y, w, h, 14),
+    z,
+    d,
+    body,
+    c.lin([
+      [0, lt(body, 0.12)],
+      [1, dk(body, 0.1)],
+    ]),
+  );
   // contacts on the top face
   const cx0 = x + w * 0.56;
   s += poly(topQuad(o, cx0 - 8, x + w - 18, y, z + d * 0.2, z + d * 0.8), dk(body, 0.45));
@@ -1050,9 +1468,13 @@ function liion(c: Ctx, o: Ob, x: number, y: number, w: number, h: number, d: num
   }
   s += atZ(o, z, batteryLabel(c, x + 16, y + h * 0.34, w - 32, h * 0.42, label, ink));
   // plus / minus glyphs and grip ridges
-  s += atZ(o, z,
-    rr(x + 22, y + 18, 14, 4, 2, lt(body, 0.35)) + rr(x + 27, y + 13, 4, 14, 2, lt(body, 0.35)) +
-    rr(x + w - 40, y + 18, 14, 4, 2, lt(body, 0.35)));
+  s += atZ(
+    o,
+    z,
+    rr(x + 22, y + 18, 14, 4, 2, lt(body, 0.35)) +
+      rr(x + 27, y + 13, 4, 14, 2, lt(body, 0.35)) +
+      rr(x + w - 40, y + 18, 14, 4, 2, lt(body, 0.35)),
+  );
   for (let i = 0; i < 5; i++) s += atZ(o, z, rr(x + w / 2 - 40 + i * 18, y + h - 22, 10, 8, 3, dk(body, 0.25)));
   return s;
 }
@@ -1060,8 +1482,13 @@ function liion(c: Ctx, o: Ob, x: number, y: number, w: number, h: number, d: num
 function aaCell(c: Ctx, cx: number, by: number, r: number, h: number, body: string, band: string): string {
   const k = 0.3;
   let s = knob(c, cx, by, r, r * k, h, body, false);
-  s += path(`M${f(cx - r)} ${f(by - h * 0.62)}A${f(r)} ${f(r * k)} 0 0 0 ${f(cx + r)} ${f(by - h * 0.62)}L${f(cx + r)} ${f(by - h * 0.42)}A${f(r)} ${f(r * k)} 0 0 1 ${f(cx - r)} ${f(by - h * 0.42)}Z`, band);
-  s += rr(cx - r * 0.3, by - h * 0.86, r * 0.6, r * 0.16, 2, lt(body, 0.6)) + rr(cx - r * 0.08, by - h * 0.86 - r * 0.22, r * 0.16, r * 0.6, 2, lt(body, 0.6));
+  s += path(
+    `M${f(cx - r)} ${f(by - h * 0.62)}A${f(r)} ${f(r * k)} 0 0 0 ${f(cx + r)} ${f(by - h * 0.62)}L${f(cx + r)} ${f(by - h * 0.42)}A${f(r)} ${f(r * k)} 0 0 1 ${f(cx - r)} ${f(by - h * 0.42)}Z`,
+    band,
+  );
+  s +=
+    rr(cx - r * 0.3, by - h * 0.86, r * 0.6, r * 0.16, 2, lt(body, 0.6)) +
+    rr(cx - r * 0.08, by - h * 0.86 - r * 0.22, r * 0.16, r * 0.6, 2, lt(body, 0.6));
   s += knob(c, cx, by - h, r * 0.42, r * 0.42 * k, r * 0.22, "#c9cdd3", false);
   return s;
 }
@@ -1076,19 +1503,42 @@ function batteryArt(c: Ctx, v: number): Art {
     // charger dock with a battery seated in it
     const o: Ob = { bx: 0.42, by: -0.3 };
     let s = path("M180 -40C260 -40 250 10 330 14", "none", stroke("#2b2d32", 9, { "stroke-linecap": "round" }));
-    s += extrude(c, o, rrPoly(-180, -62, 360, 62, 20), 0, 190, "#3b3e44", c.lin([[0, "#4a4d54"], [1, "#2f3136"]]));
+    s += extrude(
+      c,
+      o,
+      rrPoly(-180, -62, 360, 62, 20),
+      0,
+      190,
+      "#3b3e44",
+      c.lin([
+        [0, "#4a4d54"],
+        [1, "#2f3136"],
+      ]),
+    );
     s += liion(c, o, -120, -250, 240, 190, 56, 66, "#23252a", "#f0b429", "#23252a");
     s += extrude(c, o, rrPoly(-140, -92, 280, 30, [8, 8, 0, 0]), 50, 12, "#43464d");
     s += rr(-150, -44, 300, 6, 3, "#2a2c31", { opacity: 0.5 });
-    s += circ(130, -30, 12, "#7dff9a", { opacity: 0.45, filter: c.blur(5) }) + circ(130, -30, 6, "#b9ffc9", stroke("#2bd15d", 2));
+    s +=
+      circ(130, -30, 12, "#7dff9a", { opacity: 0.45, filter: c.blur(5) }) +
+      circ(130, -30, 6, "#b9ffc9", stroke("#2bd15d", 2));
     s += circ(100, -30, 6, "#2f3136", stroke("#1d1e21", 2));
     return { svg: s, box: [-185, -300, 330, 16], shadow: [40, -25, 230, 40] };
   }
   if (v === 2) {
     // four rechargeable AA cells
     let s = "";
-    const cols: [string, string][] = [["#f4f5f2", "#2fb36f"], ["#f4f5f2", "#2fb36f"], ["#f4f5f2", "#2fb36f"], ["#f4f5f2", "#2fb36f"]];
-    const spots: Pt[] = [[-70, -50], [40, -56], [-128, 0], [-16, 4]];
+    const cols: [string, string][] = [
+      ["#f4f5f2", "#2fb36f"],
+      ["#f4f5f2", "#2fb36f"],
+      ["#f4f5f2", "#2fb36f"],
+      ["#f4f5f2", "#2fb36f"],
+    ];
+    const spots: Pt[] = [
+      [-70, -50],
+      [40, -56],
+      [-128, 0],
+      [-16, 4],
+    ];
     spots.forEach(([x, y], i) => {
       const [b, band] = at(cols, i);
       s += aaCell(c, x + 40, y, 46, 250, b, band);
@@ -1107,7 +1557,13 @@ function batteryArt(c: Ctx, v: number): Art {
 
 function sdShape(w: number, h: number, mirror = false): Pt[] {
   const n = w * 0.17;
-  const p: Pt[] = [[0, 0], [w - n, 0], [w, n], [w, h], [0, h]];
+  const p: Pt[] = [
+    [0, 0],
+    [w - n, 0],
+    [w, n],
+    [w, h],
+    [0, h],
+  ];
   const q = mirror ? p.map(([x, y]) => [w - x, y] as Pt).reverse() : p;
   return roundPoly(q, 9, 4);
 }
@@ -1121,17 +1577,41 @@ interface CardLook {
 
 /** SD card (front) in a local frame: top-left at 0,0, size w x h, thickness d. */
 function sdCard(c: Ctx, o: Ob, w: number, h: number, d: number, look: CardLook): string {
-  let s = extrude(c, o, sdShape(w, h), 0, d, look.body, c.lin([[0, lt(look.body, 0.12)], [1, dk(look.body, 0.1)]]));
+  let s = extrude(
+    c,
+    o,
+    sdShape(w, h),
+    0,
+    d,
+    look.body,
+    c.lin([
+      [0, lt(look.body, 0.12)],
+      [1, dk(look.body, 0.1)],
+    ]),
+  );
   // grip ridges near the contacts end
-  for (let i = 0; i < 4; i++) s += rr(w * 0.12, 12 + i * 9, w * 0.45, 3.5, 1.75, dk(look.body, 0.35), { opacity: 0.65 });
+  for (let i = 0; i < 4; i++)
+    s += rr(w * 0.12, 12 + i * 9, w * 0.45, 3.5, 1.75, dk(look.body, 0.35), { opacity: 0.65 });
   // label
   const lx = w * 0.08;
   const ly = h * 0.26;
   const lw = w * 0.84;
   const lh = h * 0.66;
   s += grp(
-    rect(lx, ly, lw, lh, c.lin([[0, look.label], [1, dk(look.label, 0.18)]])) +
-      path(`M${f(lx)} ${f(ly + lh * 0.62)}L${f(lx + lw)} ${f(ly + lh * 0.3)}L${f(lx + lw)} ${f(ly + lh)}L${f(lx)} ${f(ly + lh)}Z`, look.label2) +
+    rect(
+      lx,
+      ly,
+      lw,
+      lh,
+      c.lin([
+        [0, look.label],
+        [1, dk(look.label, 0.18)],
+      ]),
+    ) +
+      path(
+        `M${f(lx)} ${f(ly + lh * 0.62)}L${f(lx + lw)} ${f(ly + lh * 0.3)}L${f(lx + lw)} ${f(ly + lh)}L${f(lx)} ${f(ly + lh)}Z`,
+        look.label2,
+      ) +
       // speed-class style "U" and a capacity pill
       path(
         `M${f(lx + lw * 0.12)} ${f(ly + lh * 0.12)}l0 ${f(lh * 0.18)}a${f(lw * 0.1)} ${f(lw * 0.1)} 0 0 0 ${f(lw * 0.2)} 0l0 ${f(-lh * 0.18)}`,
@@ -1150,12 +1630,33 @@ function sdCard(c: Ctx, o: Ob, w: number, h: number, d: number, look: CardLook):
 }
 
 function sdBack(c: Ctx, o: Ob, w: number, h: number, d: number, body: string): string {
-  let s = extrude(c, o, sdShape(w, h, true), 0, d, body, c.lin([[0, lt(body, 0.1)], [1, dk(body, 0.12)]]));
+  let s = extrude(
+    c,
+    o,
+    sdShape(w, h, true),
+    0,
+    d,
+    body,
+    c.lin([
+      [0, lt(body, 0.1)],
+      [1, dk(body, 0.12)],
+    ]),
+  );
   const pw = (w * 0.78) / 9;
   for (let i = 0; i < 9; i++) {
     const x = w * 0.06 + i * pw + (i === 0 ? pw * 0.1 : 0);
     const hh = i === 0 ? h * 0.13 : h * 0.16;
-    s += rr(x + 3, 10, pw - 6, hh, 3, c.lin([[0, "#f6d77a"], [1, "#c9972b"]]));
+    s += rr(
+      x + 3,
+      10,
+      pw - 6,
+      hh,
+      3,
+      c.lin([
+        [0, "#f6d77a"],
+        [1, "#c9972b"],
+      ]),
+    );
   }
   s += rr(w * 0.2, h * 0.55, w * 0.6, 5, 2.5, lt(body, 0.2), { opacity: 0.5 });
   return s;
@@ -1165,18 +1666,59 @@ function memoryArt(c: Ctx, v: number): Art {
   const o: Ob = { bx: 0.5, by: -0.35 };
   if (v === 0) {
     let s = grp(sdBack(c, o, 200, 266, 10, "#30333a"), "translate(20 -300) rotate(9)");
-    s += grp(sdCard(c, o, 200, 266, 10, { body: "#1f2126", label: "#e2363c", label2: "#b0202a", ink: "#ffffff" }), "translate(-200 -280) rotate(-8)");
+    s += grp(
+      sdCard(c, o, 200, 266, 10, { body: "#1f2126", label: "#e2363c", label2: "#b0202a", ink: "#ffffff" }),
+      "translate(-200 -280) rotate(-8)",
+    );
     return { svg: s, box: [-205, -312, 215, 0], shadow: [0, -6, 190, 20] };
   }
   if (v === 1) {
     // microSD + SD adapter
-    let s = grp(sdCard(c, o, 200, 266, 10, { body: "#f3f4f6", label: "#22262e", label2: "#3b82f6", ink: "#ffffff" }), "translate(-190 -290) rotate(-6)");
-    const m: Pt[] = roundPoly([[0, 0], [106, 0], [106, 44], [97, 54], [97, 76], [103, 82], [103, 148], [0, 148]], 7, 3);
-    const micro = extrude(c, o, m, 0, 8, "#1e2530", c.lin([[0, "#2b3444"], [1, "#161b24"]])) +
-      rect(8, 40, 88, 100, c.lin([[0, "#3b82f6"], [1, "#1d4ed8"]])) +
+    let s = grp(
+      sdCard(c, o, 200, 266, 10, { body: "#f3f4f6", label: "#22262e", label2: "#3b82f6", ink: "#ffffff" }),
+      "translate(-190 -290) rotate(-6)",
+    );
+    const m: Pt[] = roundPoly(
+      [
+        [0, 0],
+        [106, 0],
+        [106, 44],
+        [97, 54],
+        [97, 76],
+        [103, 82],
+        [103, 148],
+        [0, 148],
+      ],
+      7,
+      3,
+    );
+    const micro =
+      extrude(
+        c,
+        o,
+        m,
+        0,
+        8,
+        "#1e2530",
+        c.lin([
+          [0, "#2b3444"],
+          [1, "#161b24"],
+        ]),
+      ) +
+      rect(
+        8,
+        40,
+        88,
+        100,
+        c.lin([
+          [0, "#3b82f6"],
+          [1, "#1d4ed8"],
+        ]),
+      ) +
       rect(8, 96, 88, 44, "#f3f4f6") +
       path("M22 52l0 18a12 12 0 0 0 24 0l0 -18", "none", stroke("#ffffff", 5, { "stroke-linecap": "round" })) +
-      rr(56, 100, 30, 10, 5, "#1d4ed8") + rr(20, 120, 50, 8, 4, "#1e2530", { opacity: 0.8 });
+      rr(56, 100, 30, 10, 5, "#1d4ed8") +
+      rr(20, 120, 50, 8, 4, "#1e2530", { opacity: 0.8 });
     s += grp(micro, "translate(60 -220) rotate(10)");
     return { svg: s, box: [-205, -305, 190, 0], shadow: [-10, -6, 200, 20] };
   }
@@ -1186,7 +1728,24 @@ function memoryArt(c: Ctx, v: number): Art {
     const h = 228;
     const body = "#2b2e34";
     let s = extrude(c, o, rrPoly(0, 0, w, h, 14), 0, 26, body);
-    s += rr(0, 0, w, h, 14, c.lin([[0, "#d9dde2"], [0.45, "#aeb4bc"], [1, "#8b929b"]], 0, 0, 1, 1));
+    s += rr(
+      0,
+      0,
+      w,
+      h,
+      14,
+      c.lin(
+        [
+          [0, "#d9dde2"],
+          [0.45, "#aeb4bc"],
+          [1, "#8b929b"],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
+    );
     for (let i = 0; i < 16; i++) s += line([10, 60 + i * 10], [w - 10, 60 + i * 10], "#ffffff", 1, { opacity: 0.12 });
     s += rr(0, 0, w, 46, [14, 14, 0, 0], "#26292e");
     for (let i = 0; i < 4; i++) s += rr(26 + i * 14, 14, 6, 18, 2, "#3f434b");
@@ -1205,13 +1764,34 @@ function memoryArt(c: Ctx, v: number): Art {
   const w = 290;
   const h = 250;
   const oc: Ob = { bx: 0.35, by: -0.55 };
-  let s = extrude(c, oc, rrPoly(0, 0, w, h, 8), 0, 30, "#1c1d21", c.lin([[0, "#2c2e34"], [1, "#141518"]]));
+  let s = extrude(
+    c,
+    oc,
+    rrPoly(0, 0, w, h, 8),
+    0,
+    30,
+    "#1c1d21",
+    c.lin([
+      [0, "#2c2e34"],
+      [1, "#141518"],
+    ]),
+  );
   for (let r = 0; r < 2; r++)
     for (let i = 0; i < 25; i++) {
       const p = PR(oc, [14 + i * 10.6, 0], 9 + r * 12);
       s += circ(p[0], p[1], 1.8, "#050506");
     }
-  s += rr(18, 40, w - 36, h - 62, 8, c.lin([[0, "#f2c14e"], [1, "#c98d1b"]]));
+  s += rr(
+    18,
+    40,
+    w - 36,
+    h - 62,
+    8,
+    c.lin([
+      [0, "#f2c14e"],
+      [1, "#c98d1b"],
+    ]),
+  );
   s += path(`M18 ${h - 70}L${w - 18} ${h - 150}L${w - 18} ${h - 30}L18 ${h - 30}Z`, "#1c1d21", { opacity: 0.9 });
   s += circ(w - 78, 96, 36, "#1c1d21") + circ(w - 78, 96, 22, "#f2c14e") + circ(w - 78, 96, 10, "#1c1d21");
   s += rr(40, 70, 120, 16, 8, "#1c1d21") + rr(40, 96, 80, 10, 5, "#1c1d21", { opacity: 0.7 });
@@ -1225,7 +1805,7 @@ function memoryArt(c: Ctx, v: number): Art {
 /** Smooth path through points (Catmull-Rom converted to cubic Béziers). */
 function smooth(p: Pt[], closed = false): string {
   const segs = smoothSegs(p, closed);
-  return `M${f(p[0]![0])} ${f(p[0]![1])}` + segs.join("") + (closed ? "Z" : "");
+  return `M${f(p[0]![0])} ${f(p[0]![1])}${segs.join("")}${closed ? "Z" : ""}`;
 }
 
 /** The cubic segments of smooth(): segment i runs from p[i] to p[i+1]. */
@@ -1253,7 +1833,16 @@ interface StrapStyle {
 }
 
 const sPath = (d: string, w: number, col: string, dash?: string, off?: number): string =>
-  path(d, "none", stroke(col, w, { "stroke-linecap": "butt", "stroke-linejoin": "round", "stroke-dasharray": dash, "stroke-dashoffset": off }));
+  path(
+    d,
+    "none",
+    stroke(col, w, {
+      "stroke-linecap": "butt",
+      "stroke-linejoin": "round",
+      "stroke-dasharray": dash,
+      "stroke-dashoffset": off,
+    }),
+  );
 
 function strapEnd(c: Ctx, p: Pt, dir: Pt, st: StrapStyle, w: number): string {
   const ang = deg(Math.atan2(dir[1], dir[0]));
@@ -1271,7 +1860,15 @@ function strapEnd(c: Ctx, p: Pt, dir: Pt, st: StrapStyle, w: number): string {
     s += rr(-6, -w * 0.5, 40, w, 8, "#1f2227");
     s += path("M30 -5L56 -3L56 3L30 5Z", dk(st.endCol, 0.1));
     s += path("M50 0C68 -22 86 -20 88 0C86 20 68 22 50 0Z", "none", stroke(st.endCol, 4.5));
-    s += circ(100, 0, 19, c.rad([[0, "#60646d"], [1, "#1f2227"]]));
+    s += circ(
+      100,
+      0,
+      19,
+      c.rad([
+        [0, "#60646d"],
+        [1, "#1f2227"],
+      ]),
+    );
     s += circ(100, 0, 10, "none", stroke(st.endCol, 3.5));
   }
   return grp(s, `translate(${f(p[0])} ${f(p[1])}) rotate(${g3(ang)})`);
@@ -1282,59 +1879,135 @@ function strapArt(c: Ctx, v: number): Art {
     {
       // woven jacquard
       layers: [
-        [62, "#1d1e23"], [58, "#c9c9c9", "6 5"], [54, "#1d1e23"], [48, "#d8342f"], [40, "#1d1e23"],
-        [30, "#f3ead8", "12 6"], [16, "#d8342f", "6 12", -3], [4, "#1d1e23"],
+        [62, "#1d1e23"],
+        [58, "#c9c9c9", "6 5"],
+        [54, "#1d1e23"],
+        [48, "#d8342f"],
+        [40, "#1d1e23"],
+        [30, "#f3ead8", "12 6"],
+        [16, "#d8342f", "6 12", -3],
+        [4, "#1d1e23"],
       ],
       end: "tab",
       endCol: "#7a4b2c",
     },
     {
       // leather with stitched edges
-      layers: [[56, "#5a3520"], [52, "#8d5a36"], [44, "#f1dfc3", "7 5"], [41, "#8d5a36"], [18, "#7f4f2f"]],
+      layers: [
+        [56, "#5a3520"],
+        [52, "#8d5a36"],
+        [44, "#f1dfc3", "7 5"],
+        [41, "#8d5a36"],
+        [18, "#7f4f2f"],
+      ],
       end: "ring",
       endCol: "#6b4027",
     },
     {
       // seat-belt webbing sling with quick-release anchors
-      layers: [[58, "#2c323b"], [52, "#4a5361"], [46, "#3b424e"], [40, "#444c59", "2 3"], [6, "#e0453a"]],
+      layers: [
+        [58, "#2c323b"],
+        [52, "#4a5361"],
+        [46, "#3b424e"],
+        [40, "#444c59", "2 3"],
+        [6, "#e0453a"],
+      ],
       end: "anchor",
       endCol: "#e0453a",
     },
     {
       // striped wrist strap
-      layers: [[44, "#24314a"], [32, "#9fb3cf"], [24, "#24314a"], [8, "#f2b134", "10 6"]],
+      layers: [
+        [44, "#24314a"],
+        [32, "#9fb3cf"],
+        [24, "#24314a"],
+        [8, "#f2b134", "10 6"],
+      ],
       end: "tab",
       endCol: "#a8744a",
     },
   ];
   const st = at(styles, v);
   const paths: Pt[][] = [
-    [[-230, -40], [-150, -130], [-30, -90], [70, -30], [180, -70], [210, -170], [120, -215], [20, -180]],
-    [[-150, -30], [-215, -130], [-165, -245], [0, -290], [165, -245], [215, -130], [150, -30]],
-    [[-240, -50], [-130, -140], [0, -160], [110, -100], [70, -30], [-40, -60], [60, -190], [200, -180], [260, -90]],
-    [[-30, -40], [-130, -90], [-150, -190], [-30, -240], [100, -200], [85, -115], [-10, -70], [60, -30], [170, -40]],
+    [
+      [-230, -40],
+      [-150, -130],
+      [-30, -90],
+      [70, -30],
+      [180, -70],
+      [210, -170],
+      [120, -215],
+      [20, -180],
+    ],
+    [
+      [-150, -30],
+      [-215, -130],
+      [-165, -245],
+      [0, -290],
+      [165, -245],
+      [215, -130],
+      [150, -30],
+    ],
+    [
+      [-240, -50],
+      [-130, -140],
+      [0, -160],
+      [110, -100],
+      [70, -30],
+      [-40, -60],
+      [60, -190],
+      [200, -180],
+      [260, -90],
+    ],
+    [
+      [-30, -40],
+      [-130, -90],
+      [-150, -190],
+      [-30, -240],
+      [100, -200],
+      [85, -115],
+      [-10, -70],
+      [60, -30],
+      [170, -40],
+    ],
   ];
   const p = at(paths, v);
   const segs = smoothSegs(p);
   // pieces are drawn in order, so where the strap crosses itself the later piece lies on top
-  const splits = [[0, 0, 0, 5], [0, 0, 0, 6]][v - 2] ?? [0];
+  const splits = [
+    [0, 0, 0, 5],
+    [0, 0, 0, 6],
+  ][v - 2] ?? [0];
   const cut = at(splits, -1);
-  const pieces: [number, number][] = cut > 0 ? [[0, cut], [cut, segs.length]] : [[0, segs.length]];
+  const pieces: [number, number][] =
+    cut > 0
+      ? [
+          [0, cut],
+          [cut, segs.length],
+        ]
+      : [[0, segs.length]];
   const w = at(st.layers, 0)[0];
   let s = "";
   for (const [i0, i1] of pieces) {
     const q = at(p, i0);
-    const d = `M${f(q[0])} ${f(q[1])}` + segs.slice(i0, i1).join("");
+    const d = `M${f(q[0])} ${f(q[1])}${segs.slice(i0, i1).join("")}`;
     s += grp(sPath(d, w + 4, "#000000"), "translate(6 14)", { opacity: 0.2, filter: c.blur(7) });
     for (const [lw, col, dash, off] of st.layers) s += sPath(d, lw, col, dash, off);
   }
   if (v === 3) {
     const m = at(p, 6);
-    s += grp(rr(-26, -30, 52, 60, 12, st.endCol) + rr(-19, -23, 38, 46, 8, "none", stroke(lt(st.endCol, 0.35), 1.6, { "stroke-dasharray": "4 3" })), `translate(${f(m[0])} ${f(m[1])}) rotate(40)`);
+    s += grp(
+      rr(-26, -30, 52, 60, 12, st.endCol) +
+        rr(-19, -23, 38, 46, 8, "none", stroke(lt(st.endCol, 0.35), 1.6, { "stroke-dasharray": "4 3" })),
+      `translate(${f(m[0])} ${f(m[1])}) rotate(40)`,
+    );
   }
   if (v === 2) {
     const m = at(p, 2);
-    s += grp(rr(-20, -36, 40, 72, 10, "#1f2227") + rr(-12, -26, 24, 10, 4, "#e0453a") + rr(-12, 6, 24, 16, 5, "#3a3f48"), `translate(${f(m[0])} ${f(m[1])}) rotate(5)`);
+    s += grp(
+      rr(-20, -36, 40, 72, 10, "#1f2227") + rr(-12, -26, 24, 10, 4, "#e0453a") + rr(-12, 6, 24, 16, 5, "#3a3f48"),
+      `translate(${f(m[0])} ${f(m[1])}) rotate(5)`,
+    );
   }
   const first = at(p, 0);
   const last = at(p, -1);
@@ -1342,13 +2015,19 @@ function strapArt(c: Ctx, v: number): Art {
   s += strapEnd(c, last, norm(sub(last, at(p, -2))), st, w);
   const xs = p.map((q) => q[0]);
   const ys = p.map((q) => q[1]);
-  return { svg: s, box: [Math.min(...xs) - 80, Math.min(...ys) - 60, Math.max(...xs) + 80, Math.max(...ys) + 60], shadow: null };
+  return {
+    svg: s,
+    box: [Math.min(...xs) - 80, Math.min(...ys) - 60, Math.max(...xs) + 80, Math.max(...ys) + 60],
+    shadow: null,
+  };
 }
 
 // ---------------------------------------------------------------- bags
 
 function buckle(x: number, y: number, w: number, h: number): string {
-  return rr(x, y, w, h, 5, "none", stroke("#c9cdd3", 5)) + line([x + w / 2, y + 2], [x + w / 2, y + h - 2], "#aeb3ba", 3);
+  return (
+    rr(x, y, w, h, 5, "none", stroke("#c9cdd3", 5)) + line([x + w / 2, y + 2], [x + w / 2, y + h - 2], "#aeb3ba", 3)
+  );
 }
 
 /** Aperture-blade emblem drawn with shapes. */
@@ -1369,19 +2048,64 @@ function bagArt(c: Ctx, v: number): Art {
     const o: Ob = { bx: 0.3, by: -0.22 };
     const canvas = "#7f8158";
     const leather = "#7a4a2c";
-    let s = path(smooth([[-200, -230], [-150, -420], [60, -470], [200, -400], [240, -250]]), "none", stroke(dk(canvas, 0.25), 28, { "stroke-linecap": "round" }));
-    s += path(smooth([[-200, -230], [-150, -420], [60, -470], [200, -400], [240, -250]]), "none", stroke(lt(canvas, 0.2), 2, { "stroke-dasharray": "6 5", opacity: 0.7 }));
+    let s = path(
+      smooth([
+        [-200, -230],
+        [-150, -420],
+        [60, -470],
+        [200, -400],
+        [240, -250],
+      ]),
+      "none",
+      stroke(dk(canvas, 0.25), 28, { "stroke-linecap": "round" }),
+    );
+    s += path(
+      smooth([
+        [-200, -230],
+        [-150, -420],
+        [60, -470],
+        [200, -400],
+        [240, -250],
+      ]),
+      "none",
+      stroke(lt(canvas, 0.2), 2, { "stroke-dasharray": "6 5", opacity: 0.7 }),
+    );
     s += rr(-96, -490, 150, 40, 16, dk(canvas, 0.3), { transform: "rotate(-6 -20 -470)" });
-    s += extrude(c, o, rrPoly(-220, -300, 440, 300, [30, 30, 24, 24]), 0, 130, canvas, c.lin([[0, lt(canvas, 0.1)], [1, dk(canvas, 0.12)]]));
+    s += extrude(
+      c,
+      o,
+      rrPoly(-220, -300, 440, 300, [30, 30, 24, 24]),
+      0,
+      130,
+      canvas,
+      c.lin([
+        [0, lt(canvas, 0.1)],
+        [1, dk(canvas, 0.12)],
+      ]),
+    );
     s += poly(sideQuad(o, 220, -220, -30, 25, 105), dk(canvas, 0.38));
     s += poly(sideQuad(o, 220, -220, -206, 25, 105), dk(canvas, 0.5));
     // top handle
     const h0 = PR(o, [-60, -300], 65);
     const h1 = PR(o, [60, -300], 65);
-    s += path(`M${f(h0[0])} ${f(h0[1])}C${f(h0[0])} ${f(h0[1] - 70)} ${f(h1[0])} ${f(h1[1] - 70)} ${f(h1[0])} ${f(h1[1])}`, "none", stroke(leather, 16, { "stroke-linecap": "round" }));
+    s += path(
+      `M${f(h0[0])} ${f(h0[1])}C${f(h0[0])} ${f(h0[1] - 70)} ${f(h1[0])} ${f(h1[1] - 70)} ${f(h1[0])} ${f(h1[1])}`,
+      "none",
+      stroke(leather, 16, { "stroke-linecap": "round" }),
+    );
     // flap
-    s += path(rrPath(-226, -306, 452, 216, [34, 34, 46, 46]), c.lin([[0, lt(canvas, 0.05)], [1, dk(canvas, 0.2)]]));
-    s += path(rrPath(-214, -294, 428, 192, [28, 28, 38, 38]), "none", stroke(lt(canvas, 0.3), 2, { "stroke-dasharray": "7 5", opacity: 0.7 }));
+    s += path(
+      rrPath(-226, -306, 452, 216, [34, 34, 46, 46]),
+      c.lin([
+        [0, lt(canvas, 0.05)],
+        [1, dk(canvas, 0.2)],
+      ]),
+    );
+    s += path(
+      rrPath(-214, -294, 428, 192, [28, 28, 38, 38]),
+      "none",
+      stroke(lt(canvas, 0.3), 2, { "stroke-dasharray": "7 5", opacity: 0.7 }),
+    );
     s += rr(-226, -92, 452, 8, 4, dk(canvas, 0.35), { opacity: 0.4 });
     // straps + buckles
     for (const x of [-120, 120]) {
@@ -1399,19 +2123,50 @@ function bagArt(c: Ctx, v: number): Art {
     const o: Ob = { bx: 0.28, by: -0.2 };
     const body = "#3a3f48";
     const acc = "#f28c28";
-    let s = path(smooth([[-150, -380], [-214, -250], [-190, -60]]), "none", stroke("#2a2e35", 34, { "stroke-linecap": "round" }));
+    let s = path(
+      smooth([
+        [-150, -380],
+        [-214, -250],
+        [-190, -60],
+      ]),
+      "none",
+      stroke("#2a2e35", 34, { "stroke-linecap": "round" }),
+    );
     const hA = PR(o, [-40, -450], 60);
     const hB = PR(o, [40, -450], 60);
-    s += path(`M${f(hA[0])} ${f(hA[1])}C${f(hA[0])} ${f(hA[1] - 60)} ${f(hB[0])} ${f(hB[1] - 60)} ${f(hB[0])} ${f(hB[1])}`, "none", stroke("#23262c", 14, { "stroke-linecap": "round" }));
-    s += extrude(c, o, rrPoly(-175, -450, 350, 450, [120, 120, 44, 44], 10), 0, 140, body, c.lin([[0, lt(body, 0.12)], [1, dk(body, 0.1)]]));
+    s += path(
+      `M${f(hA[0])} ${f(hA[1])}C${f(hA[0])} ${f(hA[1] - 60)} ${f(hB[0])} ${f(hB[1] - 60)} ${f(hB[0])} ${f(hB[1])}`,
+      "none",
+      stroke("#23262c", 14, { "stroke-linecap": "round" }),
+    );
+    s += extrude(
+      c,
+      o,
+      rrPoly(-175, -450, 350, 450, [120, 120, 44, 44], 10),
+      0,
+      140,
+      body,
+      c.lin([
+        [0, lt(body, 0.12)],
+        [1, dk(body, 0.1)],
+      ]),
+    );
     // zipper around the main panel
     s += path(rrPath(-150, -420, 300, 360, [96, 96, 30, 30]), "none", stroke(dk(body, 0.45), 7));
-    s += path(rrPath(-150, -420, 300, 360, [96, 96, 30, 30]), "none", stroke(lt(body, 0.15), 3, { "stroke-dasharray": "2 3" }));
-    s += rr(-96, -424, 14, 34, 5, acc, { transform: "rotate(-35 -89 -407)" }) + rr(80, -424, 14, 34, 5, acc, { transform: "rotate(35 87 -407)" });
+    s += path(
+      rrPath(-150, -420, 300, 360, [96, 96, 30, 30]),
+      "none",
+      stroke(lt(body, 0.15), 3, { "stroke-dasharray": "2 3" }),
+    );
+    s +=
+      rr(-96, -424, 14, 34, 5, acc, { transform: "rotate(-35 -89 -407)" }) +
+      rr(80, -424, 14, 34, 5, acc, { transform: "rotate(35 87 -407)" });
     // front pocket
     s += rr(-118, -220, 236, 150, 30, lt(body, 0.08));
     s += rr(-118, -220, 236, 150, 30, "none", stroke(dk(body, 0.3), 3));
-    s += line([-96, -200], [96, -200], dk(body, 0.5), 6) + line([-96, -200], [96, -200], lt(body, 0.2), 2, { "stroke-dasharray": "2 3" });
+    s +=
+      line([-96, -200], [96, -200], dk(body, 0.5), 6) +
+      line([-96, -200], [96, -200], lt(body, 0.2), 2, { "stroke-dasharray": "2 3" });
     s += rr(70, -206, 30, 12, 5, acc);
     s += rr(-60, -130, 120, 14, 7, acc, { opacity: 0.95 });
     // compression straps
@@ -1433,20 +2188,40 @@ function bagArt(c: Ctx, v: number): Art {
     // rugged hard case
     const o: Ob = { bx: 0.32, by: -0.28 };
     const body = "#f2b42c";
-    let s = extrude(c, o, rrPoly(-240, -280, 480, 280, 30), 0, 170, body, c.lin([[0, lt(body, 0.1)], [1, dk(body, 0.1)]]), { k: 1.2 });
+    let s = extrude(
+      c,
+      o,
+      rrPoly(-240, -280, 480, 280, 30),
+      0,
+      170,
+      body,
+      c.lin([
+        [0, lt(body, 0.1)],
+        [1, dk(body, 0.1)],
+      ]),
+      { k: 1.2 },
+    );
     // handle on top
     const a = PR(o, [-80, -280], 85);
     const b = PR(o, [80, -280], 85);
     s += rr(a[0] - 16, a[1] - 10, 32, 16, 5, dk(body, 0.35)) + rr(b[0] - 16, b[1] - 10, 32, 16, 5, dk(body, 0.35));
-    s += path(`M${f(a[0])} ${f(a[1] - 4)}C${f(a[0] + 10)} ${f(a[1] - 62)} ${f(b[0] - 10)} ${f(b[1] - 62)} ${f(b[0])} ${f(b[1] - 4)}`, "none", stroke("#23252a", 18, { "stroke-linecap": "round" }));
+    s += path(
+      `M${f(a[0])} ${f(a[1] - 4)}C${f(a[0] + 10)} ${f(a[1] - 62)} ${f(b[0] - 10)} ${f(b[1] - 62)} ${f(b[0])} ${f(b[1] - 4)}`,
+      "none",
+      stroke("#23252a", 18, { "stroke-linecap": "round" }),
+    );
     // lid seam + ribs
     s += rr(-240, -206, 480, 12, 0, dk(body, 0.3));
     s += rr(-240, -200, 480, 3, 0, dk(body, 0.5));
     s += rr(-200, -250, 400, 8, 4, dk(body, 0.1)) + rr(-200, -250, 400, 3, 1.5, lt(body, 0.3));
-    for (const x of [-60, 0, 60]) s += rr(x - 4, -186, 8, 170, 4, dk(body, 0.08)) + rr(x - 4, -186, 3, 170, 1.5, lt(body, 0.25));
+    for (const x of [-60, 0, 60])
+      s += rr(x - 4, -186, 8, 170, 4, dk(body, 0.08)) + rr(x - 4, -186, 3, 170, 1.5, lt(body, 0.25));
     // latches
     for (const x of [-150, 150]) {
-      s += rr(x - 34, -232, 68, 76, 10, "#23252a") + rr(x - 26, -222, 52, 56, 8, "#34373d") + rr(x - 18, -200, 36, 8, 4, "#1a1b1e");
+      s +=
+        rr(x - 34, -232, 68, 76, 10, "#23252a") +
+        rr(x - 26, -222, 52, 56, 8, "#34373d") +
+        rr(x - 18, -200, 36, 8, 4, "#1a1b1e");
     }
     s += circ(196, -248, 13, "#23252a") + circ(196, -248, 6, "#3a3d44");
     s += rr(-200, -112, 96, 30, 8, "#23252a") + rr(-192, -104, 80, 14, 7, "#ffffff", { opacity: 0.85 });
@@ -1458,18 +2233,60 @@ function bagArt(c: Ctx, v: number): Art {
   const o: Ob = { bx: 0.3, by: -0.22 };
   const navy = "#2f3f5e";
   const tan = "#c08b5c";
-  const shape = roundPoly([[-150, -290], [150, -290], [180, 0], [-180, 0]], 46, 6);
-  const strapPts: Pt[] = [[-150, -250], [-120, -420], [40, -470], [170, -400], [180, -250]];
+  const shape = roundPoly(
+    [
+      [-150, -290],
+      [150, -290],
+      [180, 0],
+      [-180, 0],
+    ],
+    46,
+    6,
+  );
+  const strapPts: Pt[] = [
+    [-150, -250],
+    [-120, -420],
+    [40, -470],
+    [170, -400],
+    [180, -250],
+  ];
   let s = path(smooth(strapPts), "none", stroke(dk(navy, 0.2), 24, { "stroke-linecap": "round" }));
   s += path(smooth(strapPts), "none", stroke(tan, 6, { "stroke-linecap": "round", "stroke-dasharray": "30 16" }));
-  s += extrude(c, o, shape, 0, 120, navy, c.lin([[0, lt(navy, 0.15)], [1, dk(navy, 0.12)]]));
+  s += extrude(
+    c,
+    o,
+    shape,
+    0,
+    120,
+    navy,
+    c.lin([
+      [0, lt(navy, 0.15)],
+      [1, dk(navy, 0.12)],
+    ]),
+  );
   // zipped lid arc
   s += path("M-150 -196C-100 -246 100 -246 150 -196", "none", stroke(dk(navy, 0.45), 7));
   s += path("M-150 -196C-100 -246 100 -246 150 -196", "none", stroke("#c9cdd3", 2.2, { "stroke-dasharray": "2 3" }));
   s += rr(120, -210, 14, 40, 6, tan, { transform: "rotate(20 127 -190)" });
   // front pocket with leather trim
-  s += path(dPoly(roundPoly([[-120, -170], [120, -170], [136, -40], [-136, -40]], 26, 5)), lt(navy, 0.07));
-  s += rr(-124, -176, 248, 22, 10, tan) + line([-112, -165], [112, -165], lt(tan, 0.35), 1.5, { "stroke-dasharray": "5 4" });
+  s += path(
+    dPoly(
+      roundPoly(
+        [
+          [-120, -170],
+          [120, -170],
+          [136, -40],
+          [-136, -40],
+        ],
+        26,
+        5,
+      ),
+    ),
+    lt(navy, 0.07),
+  );
+  s +=
+    rr(-124, -176, 248, 22, 10, tan) +
+    line([-112, -165], [112, -165], lt(tan, 0.35), 1.5, { "stroke-dasharray": "5 4" });
   s += rr(-36, -154, 72, 46, [0, 0, 14, 14], tan) + circ(0, -124, 6, "#d8dce1");
   s += rr(-150, -12, 300, 10, 5, tan);
   for (const x of [-170, 168]) s += rr(x - 9, -270, 18, 34, 6, tan);
@@ -1492,12 +2309,28 @@ export function categorySvg(kind: GearKind): string {
   const c = new Ctx();
   const t = TILE[kind] ?? TILE.camera;
   const [a, b] = t.bg;
-  let s = rect(0, 0, 600, 600, c.lin([[0, a], [1, b]], 0, 0, 1, 1));
+  let s = rect(
+    0,
+    0,
+    600,
+    600,
+    c.lin(
+      [
+        [0, a],
+        [1, b],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ),
+  );
   s += circ(300, 310, 230, lt(a, 0.35), { opacity: 0.55 });
   s += circ(300, 310, 170, lt(a, 0.5), { opacity: 0.45 });
   s += circ(515, 92, 46, "none", stroke(lt(a, 0.55), 10, { opacity: 0.7 }));
   s += circ(78, 505, 28, lt(a, 0.55), { opacity: 0.7 });
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) s += circ(56 + i * 22, 70 + j * 22, 4.5, lt(a, 0.6), { opacity: 0.8 });
+  for (let i = 0; i < 3; i++)
+    for (let j = 0; j < 3; j++) s += circ(56 + i * 22, 70 + j * 22, 4.5, lt(a, 0.6), { opacity: 0.8 });
   s += rr(505, 470, 44, 12, 6, lt(a, 0.6), { opacity: 0.75 }) + rr(521, 454, 12, 44, 6, lt(a, 0.6), { opacity: 0.75 });
   const art = artFor(c, kind, t.v);
   s += placed(c, art, 300, 318, 430, 380, dk(b, 0.55), 1.6, false);
@@ -1522,36 +2355,91 @@ function pine(x: number, y: number, h: number, col: string): string {
   const w = h * 0.42;
   return (
     rect(x - h * 0.03, y - h * 0.12, h * 0.06, h * 0.14, dk(col, 0.3)) +
-    poly([[x, y - h], [x + w * 0.55, y - h * 0.5], [x - w * 0.55, y - h * 0.5]], col) +
-    poly([[x, y - h * 0.75], [x + w, y - h * 0.1], [x - w, y - h * 0.1]], col)
+    poly(
+      [
+        [x, y - h],
+        [x + w * 0.55, y - h * 0.5],
+        [x - w * 0.55, y - h * 0.5],
+      ],
+      col,
+    ) +
+    poly(
+      [
+        [x, y - h * 0.75],
+        [x + w, y - h * 0.1],
+        [x - w, y - h * 0.1],
+      ],
+      col,
+    )
   );
 }
 
 function plant(c: Ctx, x: number, y: number, k: number, pot: string, leaf: string): string {
   let s = "";
-  const leaves: [number, number, number][] = [[-70, -170, -38], [-30, -215, -12], [20, -230, 8], [62, -185, 30], [88, -120, 55], [-92, -110, -60], [0, -160, 0]];
+  const leaves: [number, number, number][] = [
+    [-70, -170, -38],
+    [-30, -215, -12],
+    [20, -230, 8],
+    [62, -185, 30],
+    [88, -120, 55],
+    [-92, -110, -60],
+    [0, -160, 0],
+  ];
   for (const [lx, ly, a] of leaves) {
     s += line([0, -40], [lx * 0.6, ly * 0.55], dk(leaf, 0.25), 4);
     s += ell(lx, ly, 20, 58, leaf, { transform: `rotate(${a} ${lx} ${ly})` });
     s += line([lx, ly + 45], [lx, ly - 45], lt(leaf, 0.3), 2, { transform: `rotate(${a} ${lx} ${ly})`, opacity: 0.6 });
   }
-  s += path("M-60 -60L60 -60L46 0L-46 0Z", c.lin([[0, lt(pot, 0.1)], [1, dk(pot, 0.15)]], 0, 0, 1, 0));
+  s += path(
+    "M-60 -60L60 -60L46 0L-46 0Z",
+    c.lin(
+      [
+        [0, lt(pot, 0.1)],
+        [1, dk(pot, 0.15)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
   s += rr(-66, -72, 132, 18, 5, lt(pot, 0.1));
   return grp(s, `translate(${f(x)} ${f(y)}) scale(${g3(k)})`);
 }
 
-function framedPicture(c: Ctx, x: number, y: number, w: number, h: number, sky: string, hill: string, sun: string): string {
+function framedPicture(
+  c: Ctx,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  sky: string,
+  hill: string,
+  sun: string,
+): string {
   let s = rect(x + 6, y + 10, w, h, "#000000", { opacity: 0.12, filter: c.blur(6) });
   s += rect(x, y, w, h, "#fffaf2") + rect(x + 14, y + 14, w - 28, h - 28, sky);
   s += circ(x + w * 0.68, y + h * 0.42, h * 0.12, sun);
-  s += path(`M${f(x + 14)} ${f(y + h - 14)}L${f(x + w * 0.35)} ${f(y + h * 0.5)}L${f(x + w * 0.55)} ${f(y + h * 0.7)}L${f(x + w * 0.72)} ${f(y + h * 0.56)}L${f(x + w - 14)} ${f(y + h - 14)}Z`, hill);
+  s += path(
+    `M${f(x + 14)} ${f(y + h - 14)}L${f(x + w * 0.35)} ${f(y + h * 0.5)}L${f(x + w * 0.55)} ${f(y + h * 0.7)}L${f(x + w * 0.72)} ${f(y + h * 0.56)}L${f(x + w - 14)} ${f(y + h - 14)}Z`,
+    hill,
+  );
   return s;
 }
 
 function lensCap(c: Ctx, x: number, y: number, r: number, k = 0.32): string {
   return (
     ell(x, y + 6, r, r * k, "#111214") +
-    ell(x, y, r, r * k, c.lin([[0, "#3a3c41"], [1, "#1a1b1e"]])) +
+    ell(
+      x,
+      y,
+      r,
+      r * k,
+      c.lin([
+        [0, "#3a3c41"],
+        [1, "#1a1b1e"],
+      ]),
+    ) +
     ell(x, y, r * 0.8, r * 0.8 * k, "none", stroke("#55585e", 2)) +
     rr(x - r * 0.5, y - r * k * 0.18, r, r * k * 0.36, 3, "#4a4d53")
   );
@@ -1564,7 +2452,9 @@ function lensSide(c: Ctx, segs: { l: number; r: number; col: string; ridge?: boo
   for (const sg of segs) {
     const gr = c.lin(tubeStops(sg.col), 0, 0, 0, 1);
     s += rect(x, -sg.r, sg.l + 1, sg.r * 2, gr);
-    if (sg.ridge) for (let k = x + 4; k < x + sg.l - 2; k += 6) s += line([k, -sg.r + 2], [k, sg.r - 2], dk(sg.col, 0.5), 1.6, { opacity: 0.7 });
+    if (sg.ridge)
+      for (let k = x + 4; k < x + sg.l - 2; k += 6)
+        s += line([k, -sg.r + 2], [k, sg.r - 2], dk(sg.col, 0.5), 1.6, { opacity: 0.7 });
     x += sg.l;
   }
   return s;
@@ -1572,20 +2462,42 @@ function lensSide(c: Ctx, segs: { l: number; r: number; col: string; ridge?: boo
 
 /** A camera seen from directly above (flat-lay), lens pointing down the image. */
 function cameraTop(c: Ctx, body: string, plate: string): string {
-  let s = rr(-190, -60, 380, 120, 26, c.lin([[0, lt(plate, 0.2)], [1, dk(plate, 0.15)]]));
+  let s = rr(
+    -190,
+    -60,
+    380,
+    120,
+    26,
+    c.lin([
+      [0, lt(plate, 0.2)],
+      [1, dk(plate, 0.15)],
+    ]),
+  );
   s += rr(-196, -40, 84, 108, 30, dk(body, 0.1));
   s += rr(-180, 22, 360, 38, [0, 0, 26, 26], body);
-  s += circ(120, -8, 32, c.rad([[0, lt(plate, 0.3)], [1, dk(plate, 0.2)]])) + circ(120, -8, 32, "none", stroke(dk(plate, 0.35), 4, { "stroke-dasharray": "3 3" }));
+  s +=
+    circ(
+      120,
+      -8,
+      32,
+      c.rad([
+        [0, lt(plate, 0.3)],
+        [1, dk(plate, 0.2)],
+      ]),
+    ) + circ(120, -8, 32, "none", stroke(dk(plate, 0.35), 4, { "stroke-dasharray": "3 3" }));
   s += circ(120, -8, 12, dk(plate, 0.25));
   s += circ(58, -20, 14, lt(plate, 0.1), stroke(dk(plate, 0.3), 2));
   s += circ(-150, 0, 18, "#c9cdd3", stroke(dk(body, 0.3), 3));
   s += rr(-36, -40, 72, 44, 6, dk(plate, 0.25)) + rr(-28, -34, 56, 32, 4, dk(plate, 0.45));
-  s += grp(lensSide(c, [
-    { l: 12, r: 70, col: "#c9cdd3" },
-    { l: 40, r: 66, col: "#25262a" },
-    { l: 46, r: 69, col: "#18191c", ridge: true },
-    { l: 26, r: 72, col: "#25262a" },
-  ]), "translate(0 60) rotate(90)");
+  s += grp(
+    lensSide(c, [
+      { l: 12, r: 70, col: "#c9cdd3" },
+      { l: 40, r: 66, col: "#25262a" },
+      { l: 46, r: 69, col: "#18191c", ridge: true },
+      { l: 26, r: 72, col: "#25262a" },
+    ]),
+    "translate(0 60) rotate(90)",
+  );
   return s;
 }
 
@@ -1604,7 +2516,11 @@ function birds(pts2: Pt[], col: string): string {
   return pts2
     .map(([x, y], i) => {
       const k = 1 - i * 0.12;
-      return path(`M${f(x - 16 * k)} ${f(y - 6 * k)}Q${f(x - 8 * k)} ${f(y - 10 * k)} ${f(x)} ${f(y)}Q${f(x + 8 * k)} ${f(y - 10 * k)} ${f(x + 16 * k)} ${f(y - 6 * k)}`, "none", stroke(col, 3, { "stroke-linecap": "round" }));
+      return path(
+        `M${f(x - 16 * k)} ${f(y - 6 * k)}Q${f(x - 8 * k)} ${f(y - 10 * k)} ${f(x)} ${f(y)}Q${f(x + 8 * k)} ${f(y - 10 * k)} ${f(x + 16 * k)} ${f(y - 6 * k)}`,
+        "none",
+        stroke(col, 3, { "stroke-linecap": "round" }),
+      );
     })
     .join("");
 }
@@ -1624,15 +2540,35 @@ function silhouette(c: Ctx, body: string, col: string, rim: string, dx: number):
   c.def(
     `<filter id="${id2}" x="-10%" y="-10%" width="120%" height="120%"><feFlood flood-color="${rim}"/><feComposite in2="SourceAlpha" operator="in"/></filter>`,
   );
-  return grp(body, `translate(${f(dx)} 0)`, { filter: `url(#${id2})` }) + grp(body, undefined, { filter: `url(#${id})` });
+  return (
+    grp(body, `translate(${f(dx)} 0)`, { filter: `url(#${id2})` }) + grp(body, undefined, { filter: `url(#${id})` })
+  );
 }
 
 function coverTable(c: Ctx): string {
-  let s = rect(0, 0, CW, CH, c.lin([[0, "#ffe8cc"], [1, "#ffd2a4"]]));
+  let s = rect(
+    0,
+    0,
+    CW,
+    CH,
+    c.lin([
+      [0, "#ffe8cc"],
+      [1, "#ffd2a4"],
+    ]),
+  );
   s += circ(1080, 330, 360, "#ffca92", { opacity: 0.5 }) + circ(1080, 330, 260, "#ffd9ae", { opacity: 0.6 });
   s += framedPicture(c, 1330, 90, 170, 210, "#ffe0e6", "#e88aa3", "#fff3c4");
   s += framedPicture(c, 610, 140, 240, 170, "#c4e6f6", "#6fb58a", "#ffd66b");
-  s += rect(0, 640, CW, 260, c.lin([[0, "#c8875a"], [1, "#935a35"]]));
+  s += rect(
+    0,
+    640,
+    CW,
+    260,
+    c.lin([
+      [0, "#c8875a"],
+      [1, "#935a35"],
+    ]),
+  );
   for (let i = 0; i < 6; i++) {
     const y = 680 + i * 38;
     s += path(`M0 ${y}C400 ${y - 12} 800 ${y + 14} 1600 ${y - 6}`, "none", stroke("#7a4526", 2, { opacity: 0.18 }));
@@ -1647,34 +2583,120 @@ function coverTable(c: Ctx): string {
 }
 
 function coverSunset(c: Ctx): string {
-  let s = rect(0, 0, CW, CH, c.lin([[0, "#24194a"], [0.38, "#6e2c6e"], [0.62, "#d8566c"], [0.8, "#ffa86a"], [1, "#ffd48e"]]));
+  let s = rect(
+    0,
+    0,
+    CW,
+    CH,
+    c.lin([
+      [0, "#24194a"],
+      [0.38, "#6e2c6e"],
+      [0.62, "#d8566c"],
+      [0.8, "#ffa86a"],
+      [1, "#ffd48e"],
+    ]),
+  );
   for (let i = 0; i < 26; i++) {
     const x = (i * 379) % CW;
     const y = (i * 131) % 300;
     s += circ(x, y + 20, 1.5 + (i % 3) * 0.7, "#ffffff", { opacity: 0.35 + (i % 4) * 0.12 });
   }
-  s += circ(860, 600, 360, c.rad([[0, "#ffe7a8", 0.7], [1, "#ffb06b", 0]]));
-  s += circ(860, 600, 160, c.lin([[0, "#fff4c6"], [1, "#ffb14e"]]));
-  s += mountains([[0, 560], [160, 470], [330, 560], [520, 430], [700, 580], [900, 500], [1100, 590], [1290, 450], [1460, 540], [1600, 480]], CW, CH, "#a8447a");
-  s += mountains([[0, 650], [200, 560], [420, 660], [640, 590], [860, 680], [1080, 600], [1330, 660], [1600, 580]], CW, CH, "#72296d");
+  s += circ(
+    860,
+    600,
+    360,
+    c.rad([
+      [0, "#ffe7a8", 0.7],
+      [1, "#ffb06b", 0],
+    ]),
+  );
+  s += circ(
+    860,
+    600,
+    160,
+    c.lin([
+      [0, "#fff4c6"],
+      [1, "#ffb14e"],
+    ]),
+  );
+  s += mountains(
+    [
+      [0, 560],
+      [160, 470],
+      [330, 560],
+      [520, 430],
+      [700, 580],
+      [900, 500],
+      [1100, 590],
+      [1290, 450],
+      [1460, 540],
+      [1600, 480],
+    ],
+    CW,
+    CH,
+    "#a8447a",
+  );
+  s += mountains(
+    [
+      [0, 650],
+      [200, 560],
+      [420, 660],
+      [640, 590],
+      [860, 680],
+      [1080, 600],
+      [1330, 660],
+      [1600, 580],
+    ],
+    CW,
+    CH,
+    "#72296d",
+  );
   s += path("M0 780C300 700 560 760 900 730C1150 708 1300 660 1600 690L1600 900L0 900Z", "#3e1b4d");
   s += path("M0 840C400 800 800 860 1600 800L1600 900L0 900Z", "#2a1238");
-  s += birds([[420, 250], [470, 280], [380, 290]], "#3a1d45");
+  s += birds(
+    [
+      [420, 250],
+      [470, 280],
+      [380, 290],
+    ],
+    "#3a1d45",
+  );
   // tripod + camera as a rim-lit silhouette on the ridge
   const cam =
-    rr(-70, -690, 150, 96, 16, "#000") + path("M-20 -690L0 -726L52 -726L70 -690Z", "#000") +
-    rr(-190, -672, 124, 70, 12, "#000") + rr(-210, -680, 30, 86, 8, "#000") + rr(-20, -600, 60, 20, 4, "#000");
+    rr(-70, -690, 150, 96, 16, "#000") +
+    path("M-20 -690L0 -726L52 -726L70 -690Z", "#000") +
+    rr(-190, -672, 124, 70, 12, "#000") +
+    rr(-210, -680, 30, 86, 8, "#000") +
+    rr(-20, -600, 60, 20, 4, "#000");
   const trip = tripodArt(c, 0);
   s += grp(silhouette(c, trip.svg + cam, "#1d0c27", "#ffb870", -3.5), "translate(1180 742) scale(0.62)");
   return s;
 }
 
 function coverBag(c: Ctx): string {
-  let s = rect(0, 0, CW, CH, c.lin([[0, "#dff4ef"], [1, "#bfe7de"]]));
+  let s = rect(
+    0,
+    0,
+    CW,
+    CH,
+    c.lin([
+      [0, "#dff4ef"],
+      [1, "#bfe7de"],
+    ]),
+  );
   s += path("M700 720L700 300A330 330 0 0 1 1360 300L1360 720Z", "#a9ddd2", { opacity: 0.75 });
   s += circ(1470, 170, 70, "#f7c873", { opacity: 0.9 });
   s += circ(620, 190, 18, "#7cc9bb") + circ(660, 230, 10, "#7cc9bb");
-  s += rect(0, 700, CW, 200, c.lin([[0, "#9fd5c9"], [1, "#86c6b8"]]));
+  s += rect(
+    0,
+    700,
+    CW,
+    200,
+    c.lin([
+      [0, "#9fd5c9"],
+      [1, "#86c6b8"],
+    ]),
+  );
   s += rect(0, 694, CW, 10, "#c8ece4");
   s += put(c, batteryArt(c, 3), 690, 790, 0.42, "#2d6b60");
   s += put(c, bagArt(c, 0), 1020, 760, 0.95, "#2d6b60");
@@ -1691,31 +2713,87 @@ function coverFlatLay(c: Ctx): string {
   const sh = c.drop(8, 14, 10, "#7a3a2a", 0.28);
   const item = (body: string, t: string) => grp(grp(body, t), undefined, { filter: sh });
   s += item(cameraTop(c, "#2a2c31", "#c9cdd3"), "translate(1010 280) rotate(-8) scale(0.95)");
-  s += item(lensSide(c, [
-    { l: 18, r: 58, col: "#1b1c1f" },
-    { l: 10, r: 60, col: "#c9cdd3" },
-    { l: 60, r: 66, col: "#ece9e1" },
-    { l: 50, r: 70, col: "#1d1e21", ridge: true },
-    { l: 80, r: 72, col: "#ece9e1" },
-    { l: 8, r: 73, col: "#cf2e2e" },
-    { l: 60, r: 76, col: "#ece9e1" },
-  ]), "translate(1130 760) rotate(-22)");
-  s += item(sdCard(c, flat, 200, 266, 0, { body: "#1f2126", label: "#e2363c", label2: "#b0202a", ink: "#ffffff" }), "translate(1370 90) rotate(14) scale(0.55)");
-  s += item(sdCard(c, flat, 200, 266, 0, { body: "#f3f4f6", label: "#22262e", label2: "#3b82f6", ink: "#ffffff" }), "translate(1470 170) rotate(-6) scale(0.55)");
-  s += item(liion(c, flat, 0, 0, 260, 180, 0, 0, "#2b2d32", "#2f7de1", "#ffffff"), "translate(700 560) rotate(-12) scale(0.62)");
-  s += item(liion(c, flat, 0, 0, 260, 180, 0, 0, "#4a4e56", "#f2c230", "#2a2c31"), "translate(780 690) rotate(9) scale(0.55)");
-  const aa = lensSide(c, [{ l: 170, r: 24, col: "#f4f5f2" }, { l: 40, r: 24, col: "#2fb36f" }, { l: 10, r: 9, col: "#c9cdd3" }]);
+  s += item(
+    lensSide(c, [
+      { l: 18, r: 58, col: "#1b1c1f" },
+      { l: 10, r: 60, col: "#c9cdd3" },
+      { l: 60, r: 66, col: "#ece9e1" },
+      { l: 50, r: 70, col: "#1d1e21", ridge: true },
+      { l: 80, r: 72, col: "#ece9e1" },
+      { l: 8, r: 73, col: "#cf2e2e" },
+      { l: 60, r: 76, col: "#ece9e1" },
+    ]),
+    "translate(1130 760) rotate(-22)",
+  );
+  s += item(
+    sdCard(c, flat, 200, 266, 0, { body: "#1f2126", label: "#e2363c", label2: "#b0202a", ink: "#ffffff" }),
+    "translate(1370 90) rotate(14) scale(0.55)",
+  );
+  s += item(
+    sdCard(c, flat, 200, 266, 0, { body: "#f3f4f6", label: "#22262e", label2: "#3b82f6", ink: "#ffffff" }),
+    "translate(1470 170) rotate(-6) scale(0.55)",
+  );
+  s += item(
+    liion(c, flat, 0, 0, 260, 180, 0, 0, "#2b2d32", "#2f7de1", "#ffffff"),
+    "translate(700 560) rotate(-12) scale(0.62)",
+  );
+  s += item(
+    liion(c, flat, 0, 0, 260, 180, 0, 0, "#4a4e56", "#f2c230", "#2a2c31"),
+    "translate(780 690) rotate(9) scale(0.55)",
+  );
+  const aa = lensSide(c, [
+    { l: 170, r: 24, col: "#f4f5f2" },
+    { l: 40, r: 24, col: "#2fb36f" },
+    { l: 10, r: 9, col: "#c9cdd3" },
+  ]);
   s += item(aa, "translate(590 250) rotate(16)") + item(aa, "translate(570 320) rotate(16)");
-  const cap = (r: number) => circ(0, 0, r, "#1d1e21") + circ(0, 0, r * 0.84, "none", stroke("#3a3c42", 3)) + rr(-r * 0.55, -r * 0.11, r * 1.1, r * 0.22, r * 0.11, "#44474e");
+  const cap = (r: number) =>
+    circ(0, 0, r, "#1d1e21") +
+    circ(0, 0, r * 0.84, "none", stroke("#3a3c42", 3)) +
+    rr(-r * 0.55, -r * 0.11, r * 1.1, r * 0.22, r * 0.11, "#44474e");
   s += item(cap(62), "translate(1330 470)") + item(cap(46), "translate(1470 440)");
-  s += item(circ(0, 0, 44, c.lin([[0, "#e8ebee"], [1, "#9aa2ab"]])) + circ(0, 0, 30, "#2b2d32") + circ(0, 0, 10, "#c9cdd3"), "translate(1500 610)");
+  s += item(
+    circ(
+      0,
+      0,
+      44,
+      c.lin([
+        [0, "#e8ebee"],
+        [1, "#9aa2ab"],
+      ]),
+    ) +
+      circ(0, 0, 30, "#2b2d32") +
+      circ(0, 0, 10, "#c9cdd3"),
+    "translate(1500 610)",
+  );
   return s;
 }
 
 function coverLenses(c: Ctx): string {
-  let s = rect(0, 0, CW, CH, c.lin([[0, "#0e1830"], [1, "#20345e"]]));
+  let s = rect(
+    0,
+    0,
+    CW,
+    CH,
+    c.lin([
+      [0, "#0e1830"],
+      [1, "#20345e"],
+    ]),
+  );
   const xs = [600, 810, 1030, 1270, 1480];
-  for (const x of xs) s += poly([[x - 50, 0], [x + 50, 0], [x + 190, 720], [x - 190, 720]], c.lin([[0, "#ffffff", 0.16], [1, "#ffffff", 0]]));
+  for (const x of xs)
+    s += poly(
+      [
+        [x - 50, 0],
+        [x + 50, 0],
+        [x + 190, 720],
+        [x - 190, 720],
+      ],
+      c.lin([
+        [0, "#ffffff", 0.16],
+        [1, "#ffffff", 0],
+      ]),
+    );
   for (let i = 0; i < 14; i++) {
     const x = 80 + ((i * 517) % 1480);
     const y = 80 + ((i * 233) % 520);
@@ -1723,18 +2801,66 @@ function coverLenses(c: Ctx): string {
   }
   const k = 0.32;
   const lenses: [number, number, string][] = [
-    [xs[0]!, 0.9, lensUp(c, 0, 0, [
-      { h: 10, r: 70, col: "#c9cdd3" }, { h: 20, r: 74, col: "#222327" }, { h: 16, r: 76, col: "#17181b", ridge: true }, { h: 8, r: 76, col: "#222327" },
-    ], k, { ring: "#c7cbd1" })],
+    [
+      xs[0]!,
+      0.9,
+      lensUp(
+        c,
+        0,
+        0,
+        [
+          { h: 10, r: 70, col: "#c9cdd3" },
+          { h: 20, r: 74, col: "#222327" },
+          { h: 16, r: 76, col: "#17181b", ridge: true },
+          { h: 8, r: 76, col: "#222327" },
+        ],
+        k,
+        { ring: "#c7cbd1" },
+      ),
+    ],
     [xs[1]!, 0.9, lensArt(c, 1).svg],
-    [xs[2]!, 0.9, lensUp(c, 0, 0, [
-      { h: 12, r: 80, col: "#c9cdd3" }, { h: 40, r: 84, col: "#25262a" }, { h: 60, r: 88, col: "#18191c", ridge: true }, { h: 18, r: 86, col: "#25262a" },
-      { h: 6, r: 87, col: "#d9a64a" }, { h: 40, r: 90, col: "#18191c", ridge: true }, { h: 30, r: 94, col: "#25262a" },
-    ], k, { ring: "#d9a64a" })],
-    [xs[3]!, 0.9, lensUp(c, 0, 0, [
-      { h: 12, r: 70, col: "#c9cdd3" }, { h: 60, r: 74, col: "#ece9e1" }, { h: 40, r: 78, col: "#1d1e21", ridge: true }, { h: 30, r: 84, col: "#45464b" },
-      { h: 80, r: 78, col: "#ece9e1" }, { h: 40, r: 80, col: "#1d1e21", ridge: true }, { h: 70, r: 84, col: "#ece9e1" }, { h: 8, r: 85, col: "#cf2e2e" }, { h: 50, r: 88, col: "#ece9e1" },
-    ], k, { ring: "#cf2e2e" })],
+    [
+      xs[2]!,
+      0.9,
+      lensUp(
+        c,
+        0,
+        0,
+        [
+          { h: 12, r: 80, col: "#c9cdd3" },
+          { h: 40, r: 84, col: "#25262a" },
+          { h: 60, r: 88, col: "#18191c", ridge: true },
+          { h: 18, r: 86, col: "#25262a" },
+          { h: 6, r: 87, col: "#d9a64a" },
+          { h: 40, r: 90, col: "#18191c", ridge: true },
+          { h: 30, r: 94, col: "#25262a" },
+        ],
+        k,
+        { ring: "#d9a64a" },
+      ),
+    ],
+    [
+      xs[3]!,
+      0.9,
+      lensUp(
+        c,
+        0,
+        0,
+        [
+          { h: 12, r: 70, col: "#c9cdd3" },
+          { h: 60, r: 74, col: "#ece9e1" },
+          { h: 40, r: 78, col: "#1d1e21", ridge: true },
+          { h: 30, r: 84, col: "#45464b" },
+          { h: 80, r: 78, col: "#ece9e1" },
+          { h: 40, r: 80, col: "#1d1e21", ridge: true },
+          { h: 70, r: 84, col: "#ece9e1" },
+          { h: 8, r: 85, col: "#cf2e2e" },
+          { h: 50, r: 88, col: "#ece9e1" },
+        ],
+        k,
+        { ring: "#cf2e2e" },
+      ),
+    ],
     [xs[4]!, 0.95, lensArt(c, 3).svg],
   ];
   const floorY = 730;
@@ -1746,7 +2872,16 @@ function coverLenses(c: Ctx): string {
   }
   s += rect(0, floorY, CW, CH - floorY, "#0a1224");
   s += grp(refl, undefined, { opacity: 0.22 });
-  s += rect(0, floorY, CW, CH - floorY, c.lin([[0, "#0a1224", 0.2], [0.6, "#0a1224", 1]]));
+  s += rect(
+    0,
+    floorY,
+    CW,
+    CH - floorY,
+    c.lin([
+      [0, "#0a1224", 0.2],
+      [0.6, "#0a1224", 1],
+    ]),
+  );
   s += rect(0, floorY - 2, CW, 4, "#3a5890", { opacity: 0.8 });
   for (const x of xs) s += ell(x, floorY + 14, 110, 16, "#000000", { opacity: 0.45, filter: c.blur(8) });
   s += fore;
@@ -1754,11 +2889,34 @@ function coverLenses(c: Ctx): string {
 }
 
 function coverShop(c: Ctx): string {
-  let s = rect(0, 0, CW, CH, c.lin([[0, "#f8efdf"], [1, "#f1e2c8"]]));
+  let s = rect(
+    0,
+    0,
+    CW,
+    CH,
+    c.lin([
+      [0, "#f8efdf"],
+      [1, "#f1e2c8"],
+    ]),
+  );
   s += rect(0, 820, CW, 80, "#d6ad80") + rect(0, 814, CW, 8, "#e8c79f");
   // pendant lamp
-  s += line([330, 0], [330, 140], "#5b4a3a", 3) + path("M260 200Q330 110 400 200Z", "#2f6f6a") + ell(330, 200, 70, 10, "#fff1c2");
-  s += poly([[265, 205], [395, 205], [470, 520], [190, 520]], c.lin([[0, "#fff3c8", 0.55], [1, "#fff3c8", 0]]));
+  s +=
+    line([330, 0], [330, 140], "#5b4a3a", 3) +
+    path("M260 200Q330 110 400 200Z", "#2f6f6a") +
+    ell(330, 200, 70, 10, "#fff1c2");
+  s += poly(
+    [
+      [265, 205],
+      [395, 205],
+      [470, 520],
+      [190, 520],
+    ],
+    c.lin([
+      [0, "#fff3c8", 0.55],
+      [1, "#fff3c8", 0],
+    ]),
+  );
   // sale badge: starburst with a % made of shapes
   const star: Pt[] = [];
   for (let i = 0; i < 32; i++) {
@@ -1766,7 +2924,11 @@ function coverShop(c: Ctx): string {
     const a = rad(i * (360 / 32));
     star.push([330 + r * Math.cos(a), 400 + r * Math.sin(a)]);
   }
-  s += poly(star.map(([x, y]) => [x + 6, y + 10] as Pt), "#000000", { opacity: 0.1, filter: c.blur(6) });
+  s += poly(
+    star.map(([x, y]) => [x + 6, y + 10] as Pt),
+    "#000000",
+    { opacity: 0.1, filter: c.blur(6) },
+  );
   s += poly(star, "#ff7a59");
   s += circ(330, 400, 100, "none", stroke("#ffd2c4", 3, { "stroke-dasharray": "8 6" }));
   s += circ(296, 366, 22, "none", stroke("#ffffff", 12)) + circ(364, 434, 22, "none", stroke("#ffffff", 12));
@@ -1779,37 +2941,169 @@ function coverShop(c: Ctx): string {
   s += rect(x0, 80, x1 - x0, 740, "#efe0c6");
   s += rect(x0 - 20, 80, 24, 740, wood) + rect(x1 - 4, 80, 24, 740, dk(wood, 0.1));
   const shelves = [320, 560, 800];
-  for (const y of shelves) s += rect(x0, y, x1 - x0, 22, wood) + rect(x0, y, x1 - x0, 5, lt(wood, 0.3)) + rect(x0, y + 22, x1 - x0, 8, dk(wood, 0.35), { opacity: 0.35 });
+  for (const y of shelves)
+    s +=
+      rect(x0, y, x1 - x0, 22, wood) +
+      rect(x0, y, x1 - x0, 5, lt(wood, 0.3)) +
+      rect(x0, y + 22, x1 - x0, 8, dk(wood, 0.35), { opacity: 0.35 });
   const shc = "#7a5430";
   const row = (y: number, items: [Art, number, number][]) =>
     items.map(([a, x, k]) => put(c, a, x, y, k, shc, 0.8)).join("");
-  s += row(320, [[cameraArt(c, 1), 760, 0.42], [cameraArt(c, 3), 990, 0.42], [lensArt(c, 1), 1200, 0.62], [cameraArt(c, 2), 1410, 0.45]]);
-  s += row(560, [[cameraArt(c, 0), 790, 0.42], [lensArt(c, 3), 1020, 0.72], [batteryArt(c, 0), 1210, 0.4], [bagArt(c, 3), 1420, 0.34]]);
-  s += row(800, [[bagArt(c, 0), 800, 0.36], [tripodArt(c, 2), 1060, 0.42], [lensArt(c, 0), 1300, 0.58], [memoryArt(c, 1), 1470, 0.34]]);
+  s += row(320, [
+    [cameraArt(c, 1), 760, 0.42],
+    [cameraArt(c, 3), 990, 0.42],
+    [lensArt(c, 1), 1200, 0.62],
+    [cameraArt(c, 2), 1410, 0.45],
+  ]);
+  s += row(560, [
+    [cameraArt(c, 0), 790, 0.42],
+    [lensArt(c, 3), 1020, 0.72],
+    [batteryArt(c, 0), 1210, 0.4],
+    [bagArt(c, 3), 1420, 0.34],
+  ]);
+  s += row(800, [
+    [bagArt(c, 0), 800, 0.36],
+    [tripodArt(c, 2), 1060, 0.42],
+    [lensArt(c, 0), 1300, 0.58],
+    [memoryArt(c, 1), 1470, 0.34],
+  ]);
   const tags: [number, number, string, number][] = [
-    [700, 348, "#ff7a59", -6], [1120, 348, "#2f6f6a", 5], [1320, 348, "#f2b134", -4],
-    [870, 588, "#2f6f6a", 4], [1130, 588, "#ff7a59", -5], [1500, 588, "#f2b134", 6],
-    [940, 828, "#f2b134", -5], [1200, 828, "#ff7a59", 4],
+    [700, 348, "#ff7a59", -6],
+    [1120, 348, "#2f6f6a", 5],
+    [1320, 348, "#f2b134", -4],
+    [870, 588, "#2f6f6a", 4],
+    [1130, 588, "#ff7a59", -5],
+    [1500, 588, "#f2b134", 6],
+    [940, 828, "#f2b134", -5],
+    [1200, 828, "#ff7a59", 4],
   ];
   for (const [x, y, col, a] of tags) s += tag(x, y, col, a);
   return s;
 }
 
 function coverOutdoor(c: Ctx): string {
-  let s = rect(0, 0, CW, CH, c.lin([[0, "#8fcaf5"], [0.62, "#fff0d4"], [1, "#fff0d4"]]));
-  s += circ(1280, 230, 190, c.rad([[0, "#fff6d6", 0.9], [1, "#fff6d6", 0]]));
+  let s = rect(
+    0,
+    0,
+    CW,
+    CH,
+    c.lin([
+      [0, "#8fcaf5"],
+      [0.62, "#fff0d4"],
+      [1, "#fff0d4"],
+    ]),
+  );
+  s += circ(
+    1280,
+    230,
+    190,
+    c.rad([
+      [0, "#fff6d6", 0.9],
+      [1, "#fff6d6", 0],
+    ]),
+  );
   s += circ(1280, 230, 66, "#fff7d9");
-  s += cloud(380, 160, 1.1, "#ffffff", 0.85) + cloud(900, 110, 0.8, "#ffffff", 0.7) + cloud(1500, 330, 0.7, "#ffffff", 0.6);
-  s += mountains([[0, 470], [180, 330], [330, 420], [520, 240], [720, 430], [900, 300], [1100, 450], [1300, 280], [1480, 400], [1600, 340]], CW, CH, "#8fb1d9");
-  for (const [x, y] of [[520, 240], [1300, 280], [180, 330], [900, 300]] as Pt[])
-    s += poly([[x, y], [x + 46, y + 44], [x + 20, y + 36], [x, y + 54], [x - 22, y + 38], [x - 44, y + 44]], "#ffffff", { opacity: 0.9 });
-  s += mountains([[0, 560], [260, 430], [470, 540], [700, 450], [960, 560], [1200, 440], [1420, 530], [1600, 470]], CW, CH, "#5f8cc0");
-  s += rect(0, 590, CW, 90, c.lin([[0, "#7cc3e8"], [1, "#a6dbf2"]]));
-  for (let i = 0; i < 9; i++) s += rr(140 + ((i * 337) % 1300), 610 + (i % 4) * 16, 60 + (i % 3) * 40, 4, 2, "#ffffff", { opacity: 0.55 });
-  for (let i = 0; i < 22; i++) s += pine(20 + i * 75 + (i % 3) * 12, 600, 70 + (i % 4) * 16, i % 2 ? "#2f6b5a" : "#3b7d66");
-  s += path("M0 690C300 650 600 700 900 680C1200 660 1400 640 1600 660L1600 900L0 900Z", c.lin([[0, "#8ccf73"], [1, "#5ea85a"]]));
+  s +=
+    cloud(380, 160, 1.1, "#ffffff", 0.85) +
+    cloud(900, 110, 0.8, "#ffffff", 0.7) +
+    cloud(1500, 330, 0.7, "#ffffff", 0.6);
+  s += mountains(
+    [
+      [0, 470],
+      [180, 330],
+      [330, 420],
+      [520, 240],
+      [720, 430],
+      [900, 300],
+      [1100, 450],
+      [1300, 280],
+      [1480, 400],
+      [1600, 340],
+    ],
+    CW,
+    CH,
+    "#8fb1d9",
+  );
+  for (const [x, y] of [
+    [520, 240],
+    [1300, 280],
+    [180, 330],
+    [900, 300],
+  ] as Pt[])
+    s += poly(
+      [
+        [x, y],
+        [x + 46, y + 44],
+        [x + 20, y + 36],
+        [x, y + 54],
+        [x - 22, y + 38],
+        [x - 44, y + 44],
+      ],
+      "#ffffff",
+      { opacity: 0.9 },
+    );
+  s += mountains(
+    [
+      [0, 560],
+      [260, 430],
+      [470, 540],
+      [700, 450],
+      [960, 560],
+      [1200, 440],
+      [1420, 530],
+      [1600, 470],
+    ],
+    CW,
+    CH,
+    "#5f8cc0",
+  );
+  s += rect(
+    0,
+    590,
+    CW,
+    90,
+    c.lin([
+      [0, "#7cc3e8"],
+      [1, "#a6dbf2"],
+    ]),
+  );
+  for (let i = 0; i < 9; i++)
+    s += rr(140 + ((i * 337) % 1300), 610 + (i % 4) * 16, 60 + (i % 3) * 40, 4, 2, "#ffffff", { opacity: 0.55 });
+  for (let i = 0; i < 22; i++)
+    s += pine(20 + i * 75 + (i % 3) * 12, 600, 70 + (i % 4) * 16, i % 2 ? "#2f6b5a" : "#3b7d66");
+  s += path(
+    "M0 690C300 650 600 700 900 680C1200 660 1400 640 1600 660L1600 900L0 900Z",
+    c.lin([
+      [0, "#8ccf73"],
+      [1, "#5ea85a"],
+    ]),
+  );
   // tent
-  s += poly([[430, 700], [520, 590], [610, 700]], "#ff8a4c") + poly([[520, 590], [560, 700], [610, 700]], "#e26a32") + poly([[505, 700], [520, 650], [535, 700]], "#7a2f12");
+  s +=
+    poly(
+      [
+        [430, 700],
+        [520, 590],
+        [610, 700],
+      ],
+      "#ff8a4c",
+    ) +
+    poly(
+      [
+        [520, 590],
+        [560, 700],
+        [610, 700],
+      ],
+      "#e26a32",
+    ) +
+    poly(
+      [
+        [505, 700],
+        [520, 650],
+        [535, 700],
+      ],
+      "#7a2f12",
+    );
   for (let i = 0; i < 12; i++) {
     const x = 40 + ((i * 173) % 1560);
     const y = 740 + ((i * 71) % 140);

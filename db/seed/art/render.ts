@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { GEAR_KINDS, categorySvg, coverSvg, gearSvg } from "./gear";
+import { categorySvg, coverSvg, GEAR_KINDS, gearSvg } from "./gear";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const COVERS = join(ROOT, "app/public/covers");
@@ -48,7 +48,14 @@ async function toWebp(png: Buffer, budget: number): Promise<{ buf: Buffer; quali
   }
 }
 
-async function emit(file: string, svg: string, vbWidth: number, width: number, height: number, budget: number): Promise<void> {
+async function emit(
+  file: string,
+  svg: string,
+  vbWidth: number,
+  width: number,
+  height: number,
+  budget: number,
+): Promise<void> {
   const png = await rasterise(svg, vbWidth, width, height);
   const { buf, quality } = await toWebp(png, budget);
   writeFileSync(file, buf);

@@ -20,10 +20,20 @@ export interface Row {
 }
 
 const all = (outcome: Outcome): Record<Caller, Outcome> => ({
-  anon: outcome, buyerA: outcome, buyerB: outcome, sellerA: outcome, sellerB: outcome, admin: outcome,
+  anon: outcome,
+  buyerA: outcome,
+  buyerB: outcome,
+  sellerA: outcome,
+  sellerB: outcome,
+  admin: outcome,
 });
 const signedIn = (outcome: Outcome, anon: Outcome = "login") => ({ ...all(outcome), anon });
-const only = (roles: Array<"buyer" | "seller" | "admin">, yes: Outcome, no: Outcome, anon: Outcome = "login"): Record<Caller, Outcome> => ({
+const only = (
+  roles: Array<"buyer" | "seller" | "admin">,
+  yes: Outcome,
+  no: Outcome,
+  anon: Outcome = "login",
+): Record<Caller, Outcome> => ({
   anon,
   buyerA: roles.includes("buyer") ? yes : no,
   buyerB: roles.includes("buyer") ? yes : no,
@@ -103,7 +113,13 @@ function api(
 const per = (owner: Owner, expect: Record<Caller, Outcome>) => ({ owner, expect });
 
 /** Buyer A's object: A may, B is told it does not exist, other roles are refused by role. */
-const buyersOwn = (owner: Owner, mine: Outcome, notMine: Outcome, otherRoles: Outcome, anon: Outcome): Record<Caller, Outcome> => ({
+const buyersOwn = (
+  owner: Owner,
+  mine: Outcome,
+  notMine: Outcome,
+  otherRoles: Outcome,
+  anon: Outcome,
+): Record<Caller, Outcome> => ({
   anon,
   buyerA: owner === "A" ? mine : notMine,
   buyerB: owner === "B" ? mine : notMine,
@@ -111,7 +127,13 @@ const buyersOwn = (owner: Owner, mine: Outcome, notMine: Outcome, otherRoles: Ou
   sellerB: otherRoles,
   admin: otherRoles,
 });
-const sellersOwn = (owner: Owner, mine: Outcome, notMine: Outcome, otherRoles: Outcome, anon: Outcome): Record<Caller, Outcome> => ({
+const sellersOwn = (
+  owner: Owner,
+  mine: Outcome,
+  notMine: Outcome,
+  otherRoles: Outcome,
+  anon: Outcome,
+): Record<Caller, Outcome> => ({
   anon,
   buyerA: otherRoles,
   buyerB: otherRoles,
@@ -155,44 +177,131 @@ export const ROWS: Row[] = [
     ...page("", "routes/dashboard.payment", buyersOwn(owner, "ok", "notFound", "forbidden", "login")),
     name: `GET /dashboard/payment/{booking of ${owner}}`,
     send: (world: World, caller: Caller) =>
-      SELF.fetch(`${ORIGIN}/dashboard/payment/${world.booking[owner]}`, { headers: cookieOf(world, caller), redirect: "manual" }),
+      SELF.fetch(`${ORIGIN}/dashboard/payment/${world.booking[owner]}`, {
+        headers: cookieOf(world, caller),
+        redirect: "manual",
+      }),
   })),
 
   // Form actions, each intent.
-  form("/login", "routes/login", () => ({ email: `nobody-${crypto.randomUUID()}@example.com`, password: "whatever1", website_confirm: "" }), signedIn("redirect", "badRequest"), "/login (unknown account)"),
-  form("/register", "routes/register", () => ({ name: "New", email: `new-${crypto.randomUUID()}@example.com`, password: "long enough", website_confirm: "" }), all("ok"), "/register"),
+  form(
+    "/login",
+    "routes/login",
+    () => ({ email: `nobody-${crypto.randomUUID()}@example.com`, password: "whatever1", website_confirm: "" }),
+    signedIn("redirect", "badRequest"),
+    "/login (unknown account)",
+  ),
+  form(
+    "/register",
+    "routes/register",
+    () => ({
+      name: "New",
+      email: `new-${crypto.randomUUID()}@example.com`,
+      password: "long enough",
+      website_confirm: "",
+    }),
+    all("ok"),
+    "/register",
+  ),
   form("/logout", "routes/logout", () => ({}), all("redirect"), "/logout"),
   form("/subscribe", "routes/subscribe", () => ({ email: "reader@example.com" }), all("ok"), "/subscribe"),
   form("/no/such/page", "routes/not-found", () => ({}), all("notFound"), "/no/such/page"),
   ...OWNERS.flatMap((owner) => [
-    form("/?index", "routes/index", (w) => ({ intent: "book", productId: w.listing[owner], ...BOOKING_FIELDS }),
-      only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/ intent=book listing of ${owner}`),
-    form("/products/camera", "routes/products.$name", (w) => ({ intent: "book", productId: w.listing[owner], ...BOOKING_FIELDS }),
-      only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/products/camera intent=book listing of ${owner}`),
-    form("/?index", "routes/index", (w) => ({ intent: "wishlist-add", productId: w.listing[owner] }),
-      only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/ intent=wishlist-add listing of ${owner}`),
-    form("/dashboard/wishlist", "routes/dashboard.wishlist", (w) => ({ intent: "book", productId: w.listing[owner], ...BOOKING_FIELDS }),
-      only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/dashboard/wishlist intent=book listing of ${owner}`),
-    form("/dashboard/wishlist", "routes/dashboard.wishlist", (w) => ({ intent: "wishlist-remove", productId: w.listing[owner] }),
-      only(["buyer"], "refused", "forbidden"), `/dashboard/wishlist intent=wishlist-remove listing of ${owner} (not in the list)`),
-    form("/dashboard/my_orders", "routes/dashboard.my_orders", (w) => ({ intent: "cancel", bookingId: w.booking[owner] }),
-      buyersOwn(owner, "ok", "refused", "forbidden", "login"), `/dashboard/my_orders intent=cancel booking of ${owner}`),
-    form((w) => `/dashboard/payment/${w.booking[owner]}`, "routes/dashboard.payment", () => ({ intent: "pay-test", ...GOOD_CARD }),
-      buyersOwn(owner, "ok", "notFound", "forbidden", "login"), `/dashboard/payment intent=pay-test booking of ${owner}`),
-    form("/dashboard/my_product", "routes/dashboard.my_product", (w) => ({ intent: "advertise", id: w.listing[owner] }),
-      sellersOwn(owner, "ok", "notFound", "forbidden", "login"), `/dashboard/my_product intent=advertise listing of ${owner}`),
-    form("/dashboard/my_product", "routes/dashboard.my_product", (w) => ({ intent: "delete", id: w.listing[owner] }),
-      sellersOwn(owner, "ok", "notFound", "forbidden", "login"), `/dashboard/my_product intent=delete listing of ${owner}`),
+    form(
+      "/?index",
+      "routes/index",
+      (w) => ({ intent: "book", productId: w.listing[owner], ...BOOKING_FIELDS }),
+      only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+      `/ intent=book listing of ${owner}`,
+    ),
+    form(
+      "/products/camera",
+      "routes/products.$name",
+      (w) => ({ intent: "book", productId: w.listing[owner], ...BOOKING_FIELDS }),
+      only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+      `/products/camera intent=book listing of ${owner}`,
+    ),
+    form(
+      "/?index",
+      "routes/index",
+      (w) => ({ intent: "wishlist-add", productId: w.listing[owner] }),
+      only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+      `/ intent=wishlist-add listing of ${owner}`,
+    ),
+    form(
+      "/dashboard/wishlist",
+      "routes/dashboard.wishlist",
+      (w) => ({ intent: "book", productId: w.listing[owner], ...BOOKING_FIELDS }),
+      only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+      `/dashboard/wishlist intent=book listing of ${owner}`,
+    ),
+    form(
+      "/dashboard/wishlist",
+      "routes/dashboard.wishlist",
+      (w) => ({ intent: "wishlist-remove", productId: w.listing[owner] }),
+      only(["buyer"], "refused", "forbidden"),
+      `/dashboard/wishlist intent=wishlist-remove listing of ${owner} (not in the list)`,
+    ),
+    form(
+      "/dashboard/my_orders",
+      "routes/dashboard.my_orders",
+      (w) => ({ intent: "cancel", bookingId: w.booking[owner] }),
+      buyersOwn(owner, "ok", "refused", "forbidden", "login"),
+      `/dashboard/my_orders intent=cancel booking of ${owner}`,
+    ),
+    form(
+      (w) => `/dashboard/payment/${w.booking[owner]}`,
+      "routes/dashboard.payment",
+      () => ({ intent: "pay-test", ...GOOD_CARD }),
+      buyersOwn(owner, "ok", "notFound", "forbidden", "login"),
+      `/dashboard/payment intent=pay-test booking of ${owner}`,
+    ),
+    form(
+      "/dashboard/my_product",
+      "routes/dashboard.my_product",
+      (w) => ({ intent: "advertise", id: w.listing[owner] }),
+      sellersOwn(owner, "ok", "notFound", "forbidden", "login"),
+      `/dashboard/my_product intent=advertise listing of ${owner}`,
+    ),
+    form(
+      "/dashboard/my_product",
+      "routes/dashboard.my_product",
+      (w) => ({ intent: "delete", id: w.listing[owner] }),
+      sellersOwn(owner, "ok", "notFound", "forbidden", "login"),
+      `/dashboard/my_product intent=delete listing of ${owner}`,
+    ),
   ]),
-  form("/dashboard/my_orders", "routes/dashboard.my_orders", () => ({ intent: "keep" }), only(["buyer"], "refused", "forbidden"), "/dashboard/my_orders intent=keep"),
-  form("/dashboard/my_product", "routes/dashboard.my_product", () => ({ intent: "keep" }), only(["seller"], "refused", "forbidden"), "/dashboard/my_product intent=keep"),
-  form("/dashboard/add_product", "routes/dashboard.add_product", () => ({ intent: "create" }), only(["seller"], "badRequest", "forbidden"), "/dashboard/add_product intent=create (empty)"),
+  form(
+    "/dashboard/my_orders",
+    "routes/dashboard.my_orders",
+    () => ({ intent: "keep" }),
+    only(["buyer"], "refused", "forbidden"),
+    "/dashboard/my_orders intent=keep",
+  ),
+  form(
+    "/dashboard/my_product",
+    "routes/dashboard.my_product",
+    () => ({ intent: "keep" }),
+    only(["seller"], "refused", "forbidden"),
+    "/dashboard/my_product intent=keep",
+  ),
+  form(
+    "/dashboard/add_product",
+    "routes/dashboard.add_product",
+    () => ({ intent: "create" }),
+    only(["seller"], "badRequest", "forbidden"),
+    "/dashboard/add_product intent=create (empty)",
+  ),
 
   // The REST API.
   api("GET", "/api/health", "/api/health", all("ok")),
   api("GET", "/api/jwt", "/api/jwt", signedIn("ok", "unauthorized"), { cookie: true }),
-  api("POST", "/api/token", "/api/token", all("unauthorized"), { json: () => ({ email: `nobody-${crypto.randomUUID()}@example.com`, password: "whatever1" }) }),
-  api("POST", "/api/users", "/api/users", all("ok"), { json: () => ({ name: "Api", email: `api-${crypto.randomUUID()}@example.com`, password: "long enough" }) }),
+  api("POST", "/api/token", "/api/token", all("unauthorized"), {
+    json: () => ({ email: `nobody-${crypto.randomUUID()}@example.com`, password: "whatever1" }),
+  }),
+  api("POST", "/api/users", "/api/users", all("ok"), {
+    json: () => ({ name: "Api", email: `api-${crypto.randomUUID()}@example.com`, password: "long enough" }),
+  }),
   api("GET", "/api/user", "/api/user", signedIn("ok", "unauthorized")),
   ...(["admin", "seller", "buyer"] as const).flatMap((kind) =>
     (["A", "B"] as const).map((owner) =>
@@ -215,10 +324,20 @@ export const ROWS: Row[] = [
   api("GET", "/api/sellerSBuyer", "/api/sellerSBuyer", only(["seller"], "ok", "forbidden", "unauthorized")),
   api("POST", "/api/webhooks/stripe", "/api/webhooks/stripe", all("notFound"), { json: () => ({}) }),
   ...OWNERS.flatMap((owner) => [
-    api("POST", "/api/wishlist", "/api/wishlist", only(["buyer"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
-      { json: (w) => ({ productId: w.listing[owner] }) }),
-    api("POST", "/api/booking", "/api/booking", only(["buyer"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
-      { json: (w) => ({ productId: w.listing[owner], ...BOOKING_FIELDS }) }),
+    api(
+      "POST",
+      "/api/wishlist",
+      "/api/wishlist",
+      only(["buyer"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
+      { json: (w) => ({ productId: w.listing[owner] }) },
+    ),
+    api(
+      "POST",
+      "/api/booking",
+      "/api/booking",
+      only(["buyer"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
+      { json: (w) => ({ productId: w.listing[owner], ...BOOKING_FIELDS }) },
+    ),
     api("GET", (w) => `/api/booking/${w.booking[owner]}`, "/api/booking/:id", {
       anon: "unauthorized",
       buyerA: owner === "A" ? "ok" : "notFound",
@@ -227,51 +346,145 @@ export const ROWS: Row[] = [
       sellerB: owner === "B" ? "ok" : "notFound",
       admin: owner === "nobody" ? "notFound" : "ok",
     }),
-    api("PUT", "/api/bookingCancel", "/api/bookingCancel", buyersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
-      { json: (w) => ({ bookingId: w.booking[owner] }) }),
-    api("POST", "/api/create-payment-intent", "/api/create-payment-intent", buyersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
-      { json: (w) => ({ bookingId: w.booking[owner] }) }),
-    api("POST", "/api/payment", "/api/payment", buyersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
-      { json: (w) => ({ bookingId: w.booking[owner], card: GOOD_CARD }) }),
-    api("PUT", (w) => `/api/product/${w.listing[owner]}`, "/api/product/:id", sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
-      { json: () => ({ isAdvertise: true }) }),
-    api("DELETE", (w) => `/api/product/${w.listing[owner]}`, "/api/product/:id", sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized")),
+    api(
+      "PUT",
+      "/api/bookingCancel",
+      "/api/bookingCancel",
+      buyersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+      { json: (w) => ({ bookingId: w.booking[owner] }) },
+    ),
+    api(
+      "POST",
+      "/api/create-payment-intent",
+      "/api/create-payment-intent",
+      buyersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+      { json: (w) => ({ bookingId: w.booking[owner] }) },
+    ),
+    api("POST", "/api/payment", "/api/payment", buyersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"), {
+      json: (w) => ({ bookingId: w.booking[owner], card: GOOD_CARD }),
+    }),
+    api(
+      "PUT",
+      (w) => `/api/product/${w.listing[owner]}`,
+      "/api/product/:id",
+      sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+      { json: () => ({ isAdvertise: true }) },
+    ),
+    api(
+      "DELETE",
+      (w) => `/api/product/${w.listing[owner]}`,
+      "/api/product/:id",
+      sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+    ),
   ]),
   // Admin pages' actions, each intent, on accounts and reports of A, of B and of nobody.
   ...OWNERS.flatMap((owner) => [
-    form("/?index", "routes/index", (w) => ({ intent: "report", productId: w.listing[owner], reason: "misleading" }), {
-      ...signedIn(owner === "nobody" ? "refused" : "ok"),
-      // A seller cannot report its own listing; a buyer with an open report on it already is told so.
-      ...(owner === "A" ? { sellerA: "refused" as const, buyerB: "refused" as const } : owner === "B" ? { sellerB: "refused" as const, buyerA: "refused" as const } : {}),
-    }, `/ intent=report listing of ${owner}`),
-    form("/dashboard/all_sellers", "routes/dashboard.all_sellers", (w) => ({ intent: "verify", sellerId: w.sellerId[owner] }),
-      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/dashboard/all_sellers intent=verify seller ${owner}`),
-    form("/dashboard/all_sellers", "routes/dashboard.all_sellers", (w) => ({ intent: "delete", sellerId: w.sellerId[owner] }),
-      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/dashboard/all_sellers intent=delete seller ${owner}`),
-    form("/dashboard/all_buyers", "routes/dashboard.all_buyers", (w) => ({ intent: "delete", buyerId: w.buyerId[owner] }),
-      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/dashboard/all_buyers intent=delete buyer ${owner}`),
-    form("/dashboard/reported_items", "routes/dashboard.reported_items", (w) => ({ intent: "dismiss", reportId: w.report[owner] }),
-      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/dashboard/reported_items intent=dismiss report ${owner}`),
-    form("/dashboard/reported_items", "routes/dashboard.reported_items", (w) => ({ intent: "remove", reportId: w.report[owner] }),
-      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"), `/dashboard/reported_items intent=remove report ${owner}`),
-    api("DELETE", (w) => `/api/seller/${w.sellerId[owner]}`, "/api/seller/:id", only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized")),
-    api("DELETE", (w) => `/api/buyer/${w.buyerId[owner]}`, "/api/buyer/:id", only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized")),
-    api("PUT", "/api/sellerVerify", "/api/sellerVerify", only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
-      { json: (w) => ({ sellerEmail: owner === "nobody" ? "nobody@example.com" : w.users[`seller${owner}`].email }) }),
-    api("POST", "/api/report", "/api/report", {
-      ...signedIn(owner === "nobody" ? "notFound" : "ok", "unauthorized"),
-      ...(owner === "A" ? { sellerA: "forbidden" as const, buyerB: "refused" as const } : owner === "B" ? { sellerB: "forbidden" as const, buyerA: "refused" as const } : {}),
-    }, { json: (w) => ({ productId: w.listing[owner], reason: "misleading" }) }),
-    api("PUT", (w) => `/api/report/${w.report[owner]}`, "/api/report/:id", only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
-      { json: () => ({ action: "dismiss" }) }),
+    form(
+      "/?index",
+      "routes/index",
+      (w) => ({ intent: "report", productId: w.listing[owner], reason: "misleading" }),
+      {
+        ...signedIn(owner === "nobody" ? "refused" : "ok"),
+        // A seller cannot report its own listing; a buyer with an open report on it already is told so.
+        ...(owner === "A"
+          ? { sellerA: "refused" as const, buyerB: "refused" as const }
+          : owner === "B"
+            ? { sellerB: "refused" as const, buyerA: "refused" as const }
+            : {}),
+      },
+      `/ intent=report listing of ${owner}`,
+    ),
+    form(
+      "/dashboard/all_sellers",
+      "routes/dashboard.all_sellers",
+      (w) => ({ intent: "verify", sellerId: w.sellerId[owner] }),
+      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+      `/dashboard/all_sellers intent=verify seller ${owner}`,
+    ),
+    form(
+      "/dashboard/all_sellers",
+      "routes/dashboard.all_sellers",
+      (w) => ({ intent: "delete", sellerId: w.sellerId[owner] }),
+      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+      `/dashboard/all_sellers intent=delete seller ${owner}`,
+    ),
+    form(
+      "/dashboard/all_buyers",
+      "routes/dashboard.all_buyers",
+      (w) => ({ intent: "delete", buyerId: w.buyerId[owner] }),
+      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+      `/dashboard/all_buyers intent=delete buyer ${owner}`,
+    ),
+    form(
+      "/dashboard/reported_items",
+      "routes/dashboard.reported_items",
+      (w) => ({ intent: "dismiss", reportId: w.report[owner] }),
+      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+      `/dashboard/reported_items intent=dismiss report ${owner}`,
+    ),
+    form(
+      "/dashboard/reported_items",
+      "routes/dashboard.reported_items",
+      (w) => ({ intent: "remove", reportId: w.report[owner] }),
+      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+      `/dashboard/reported_items intent=remove report ${owner}`,
+    ),
+    api(
+      "DELETE",
+      (w) => `/api/seller/${w.sellerId[owner]}`,
+      "/api/seller/:id",
+      only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
+    ),
+    api(
+      "DELETE",
+      (w) => `/api/buyer/${w.buyerId[owner]}`,
+      "/api/buyer/:id",
+      only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
+    ),
+    api(
+      "PUT",
+      "/api/sellerVerify",
+      "/api/sellerVerify",
+      only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
+      { json: (w) => ({ sellerEmail: owner === "nobody" ? "nobody@example.com" : w.users[`seller${owner}`].email }) },
+    ),
+    api(
+      "POST",
+      "/api/report",
+      "/api/report",
+      {
+        ...signedIn(owner === "nobody" ? "notFound" : "ok", "unauthorized"),
+        ...(owner === "A"
+          ? { sellerA: "forbidden" as const, buyerB: "refused" as const }
+          : owner === "B"
+            ? { sellerB: "forbidden" as const, buyerA: "refused" as const }
+            : {}),
+      },
+      { json: (w) => ({ productId: w.listing[owner], reason: "misleading" }) },
+    ),
+    api(
+      "PUT",
+      (w) => `/api/report/${w.report[owner]}`,
+      "/api/report/:id",
+      only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
+      { json: () => ({ action: "dismiss" }) },
+    ),
   ]),
   ...(["/dashboard/all_sellers", "/dashboard/all_buyers", "/dashboard/reported_items"] as const).map((path) =>
-    form(path, `routes${path.replace("/dashboard/", "/dashboard.")}`, () => ({ intent: "keep" }), only(["admin"], "refused", "forbidden"), `${path} intent=keep`),
+    form(
+      path,
+      `routes${path.replace("/dashboard/", "/dashboard.")}`,
+      () => ({ intent: "keep" }),
+      only(["admin"], "refused", "forbidden"),
+      `${path} intent=keep`,
+    ),
   ),
   api("GET", "/api/allSeller", "/api/allSeller", only(["admin"], "ok", "forbidden", "unauthorized")),
   api("GET", "/api/allBuyer", "/api/allBuyer", only(["admin"], "ok", "forbidden", "unauthorized")),
   api("GET", "/api/reports", "/api/reports", only(["admin"], "ok", "forbidden", "unauthorized")),
-  api("POST", "/api/product", "/api/product", only(["seller"], "badRequest", "forbidden", "unauthorized"), { json: () => ({}) }),
+  api("POST", "/api/product", "/api/product", only(["seller"], "badRequest", "forbidden", "unauthorized"), {
+    json: () => ({}),
+  }),
   api("GET", "/api/no/such/call", "*", all("notFound")),
 ];
 

@@ -35,15 +35,33 @@ export async function buildWorld() {
   const bookedB = await product(users.sellerB.id, "Booked from B", "booked");
   const [bookingA] = await db
     .insert(bookings)
-    .values({ productId: bookedA.id, buyerId: users.buyerA.id, priceCents: bookedA.resalePriceCents, meetLocation: "x", buyerContact: "+1 415 555 0100" })
+    .values({
+      productId: bookedA.id,
+      buyerId: users.buyerA.id,
+      priceCents: bookedA.resalePriceCents,
+      meetLocation: "x",
+      buyerContact: "+1 415 555 0100",
+    })
     .returning();
   const [bookingB] = await db
     .insert(bookings)
-    .values({ productId: bookedB.id, buyerId: users.buyerB.id, priceCents: bookedB.resalePriceCents, meetLocation: "x", buyerContact: "+1 415 555 0100" })
+    .values({
+      productId: bookedB.id,
+      buyerId: users.buyerB.id,
+      priceCents: bookedB.resalePriceCents,
+      meetLocation: "x",
+      buyerContact: "+1 415 555 0100",
+    })
     .returning();
   // Open reports: A's is buyer A's report of seller B's listing, and the other way round.
-  const [reportA] = await db.insert(reports).values({ productId: listingB.id, reporterId: users.buyerA.id, reason: "misleading" }).returning();
-  const [reportB] = await db.insert(reports).values({ productId: listingA.id, reporterId: users.buyerB.id, reason: "offensive" }).returning();
+  const [reportA] = await db
+    .insert(reports)
+    .values({ productId: listingB.id, reporterId: users.buyerA.id, reason: "misleading" })
+    .returning();
+  const [reportB] = await db
+    .insert(reports)
+    .values({ productId: listingA.id, reporterId: users.buyerB.id, reason: "offensive" })
+    .returning();
   const cookies: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
   const bearers: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
   for (const [caller, user] of Object.entries(users) as Array<[Exclude<Caller, "anon">, { id: string }]>) {
