@@ -39,7 +39,7 @@ const STATE = ".bench-state";
 async function prepareState() {
   await run("rm", ["-rf", STATE]);
   await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
-  await run("npx", ["tsx", "db/seed.ts", "--persist-to", STATE]);
+  await run("npx", ["tsx", "scripts/seed.ts", "--persist-to", STATE]);
 }
 
 function startServer(): ChildProcess {

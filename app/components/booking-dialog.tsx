@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import type { BookingDialogData } from "../routes/shared/storefront.server";
 import { button } from "../styles/utilities.css";
 import { formatPrice, NOT_FOUND } from "../utils/format";
-import type { BookingDialogData } from "../utils/storefront.server";
 import { UrlDialog } from "./dialog";
 import * as dialogStyles from "./dialog.css";
 import { ErrorList, Field } from "./forms";

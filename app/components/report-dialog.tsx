@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, type ReportReason } from "../domain/report-reasons";
+import type { ReportDialogData } from "../routes/shared/storefront.server";
 import { button } from "../styles/utilities.css";
-import type { ReportDialogData } from "../utils/storefront.server";
 import { UrlDialog } from "./dialog";
 import * as dialogStyles from "./dialog.css";
 import { ErrorList } from "./forms";

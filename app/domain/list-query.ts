@@ -1,7 +1,7 @@
 // The search and page parameters of the admin lists (`?q=…&page=…`), shared by the pages and
 // the REST API. Bad values fall back to the first page rather than an error: they come from
 // URLs people edit by hand.
-import { z } from "zod";
+import * as z from "zod";
 
 export const LIST_PAGE_SIZE = 20;
 export const MAX_LIST_PAGE = 10_000;

@@ -2,7 +2,7 @@
 // (spec section 5 with PRODUCT.md's corrections, plus the bounds a real shop needs). Field names
 // are the spec's product fields, so the REST call accepts what the original client sent.
 // Browser-safe: no `.server` import, the form validates with it before sending.
-import { z } from "zod";
+import * as z from "zod";
 import type { Condition } from "../../db/schema";
 import { dollarsToCents, MAX_PRICE_CENTS } from "./money";
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES } from "./photo-keys";

@@ -1,5 +1,5 @@
 // The report form (product cards, the booking dialog) and POST /api/report: one set of rules.
-import { z } from "zod";
+import * as z from "zod";
 import { DETAILS_REQUIRED, REPORT_DETAILS_MAX, REPORT_REASON_LABELS, type ReportReason } from "./report-reasons";
 import { idSchema } from "./schemas";
 

@@ -1,6 +1,6 @@
 // Validation schemas shared by forms (server and browser) and the REST API: one set of rules
 // and messages for both (spec section 5, PRODUCT.md).
-import { z } from "zod";
+import * as z from "zod";
 
 export const EMAIL_EXAMPLE = "name@example.com";
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { database } from "../../db/client";
 import { signInWithGoogle } from "../domain/accounts.server";
+import { notFound } from "../server/http.server";
 import { clearGoogleCookies, finishGoogleSignIn, isGoogleEnabled } from "../utils/google.server";
-import { notFound } from "../utils/http.server";
 import { safeRedirect } from "../utils/redirect";
 import { signInResponse } from "../utils/session.server";
 import { redirectWithError } from "../utils/toast.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { notFound } from "../server/http.server";
 import { isGoogleEnabled, startGoogleSignIn } from "../utils/google.server";
-import { notFound } from "../utils/http.server";
 import { safeRedirect } from "../utils/redirect";
 
 /** Starts Google sign-in: to Google's consent page, with state and PKCE cookies. */

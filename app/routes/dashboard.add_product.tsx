@@ -26,8 +26,8 @@ import {
   productSchema,
 } from "../domain/product-schema";
 import { createProduct, PRODUCT_MESSAGES } from "../domain/products.server";
+import { readFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
-import { readFormData } from "../utils/http.server";
 import { pageMeta } from "../utils/seo";
 import { requireSeller } from "../utils/session.server";
 import { redirectWithSuccess } from "../utils/toast.server";

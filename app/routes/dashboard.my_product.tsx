@@ -12,9 +12,9 @@ import {
   PRODUCT_MESSAGES,
   type SellerProduct,
 } from "../domain/products.server";
+import { badRequest, notFound } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { formatDayMonthYear, formatPrice, formatShortTime, NOT_FOUND } from "../utils/format";
-import { badRequest, notFound } from "../utils/http.server";
 import { pageMeta } from "../utils/seo";
 import { requireSeller } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";

@@ -14,8 +14,8 @@ import { button } from "../styles/utilities.css";
 import { formatPrice } from "../utils/format";
 import { pageMeta } from "../utils/seo";
 import { requireBuyer } from "../utils/session.server";
-import { handleStorefrontAction, loadBookingDialog, loadReportDialog } from "../utils/storefront.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
+import { handleStorefrontAction, loadBookingDialog, loadReportDialog } from "./shared/storefront.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy Wishlist", "The products you saved on Pay&Buy, to book or pay for later.");

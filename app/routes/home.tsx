@@ -10,13 +10,13 @@ import { ReportDialog } from "../components/report-dialog";
 import { loadStorefront } from "../domain/catalog.server";
 import { button, container, eyebrow, grid, section } from "../styles/utilities.css";
 import { originFrom, publicPageMeta } from "../utils/seo";
+import * as styles from "./home.css";
 import {
   handleStorefrontAction,
   loadBookingDialog,
   loadReportDialog,
   storefrontViewer,
-} from "../utils/storefront.server";
-import * as styles from "./home.css";
+} from "./shared/storefront.server";
 
 // Both / and /home are the home page: one canonical URL, and the first cover of the carousel as
 // the picture of a shared link (there is no page per listing to share).

@@ -3,19 +3,20 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { z } from "zod";
+import type * as z from "zod";
 import { database } from "../../db/client";
 import { ErrorList, Field, Honeypot, PasswordField, useClearAfterError } from "../components/forms";
 import * as formStyles from "../components/forms.css";
 import { GoogleButton } from "../components/google-button";
 import { signInWithPassword } from "../domain/accounts.server";
 import { loginSchema } from "../domain/schemas";
+import { clientAddress } from "../server/auth.server";
 import { button, container, section } from "../styles/utilities.css";
 import { isGoogleEnabled } from "../utils/google.server";
 import { isHoneypotFilled } from "../utils/honeypot";
 import { safeRedirect } from "../utils/redirect";
 import { originFrom, publicPageMeta } from "../utils/seo";
-import { clientAddress, requireAnonymous, signInResponse } from "../utils/session.server";
+import { requireAnonymous, signInResponse } from "../utils/session.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   publicPageMeta({

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useRouteError } from "@remix-run/react";
 import { ErrorPage } from "../components/error-page";
-import { notFound } from "../utils/http.server";
+import { notFound } from "../server/http.server";
 import { pageMeta } from "../utils/seo";
 
 export const meta: MetaFunction = () => pageMeta("Pay&Buy Not Found", "This page does not exist on Pay&Buy.");

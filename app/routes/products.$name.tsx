@@ -11,13 +11,13 @@ import { loadCategoryPage } from "../domain/catalog.server";
 import { button, container, eyebrow, grid, section } from "../styles/utilities.css";
 import { pageMeta } from "../utils/seo";
 import { requireUser } from "../utils/session.server";
+import * as styles from "./products.css";
 import {
   handleStorefrontAction,
   loadBookingDialog,
   loadReportDialog,
   storefrontViewer,
-} from "../utils/storefront.server";
-import * as styles from "./products.css";
+} from "./shared/storefront.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...pageMeta(

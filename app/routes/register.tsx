@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { z } from "zod";
+import type * as z from "zod";
 import { database } from "../../db/client";
 import { ErrorList, Field, Honeypot, PasswordField, useClearAfterError } from "../components/forms";
 import * as formStyles from "../components/forms.css";

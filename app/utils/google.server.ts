@@ -1,10 +1,10 @@
 // Google sign-in with arctic: authorization code + PKCE + state, redirect flow. The state, the
 // code verifier and the page to return to travel in short-lived HttpOnly cookies.
 import { Google, generateCodeVerifier, generateState } from "arctic";
-import { z } from "zod";
+import * as z from "zod";
 import type { GoogleProfile } from "../domain/accounts.server";
-import { readCookie } from "./cookies.server";
-import type { Settings } from "./env.server";
+import { readCookie } from "../server/cookies.server";
+import type { Settings } from "../server/env.server";
 
 export const GOOGLE_USERINFO_URL = "https://openidconnect.googleapis.com/v1/userinfo";
 const COOKIE_MAX_AGE = 600;

@@ -1,43 +1,20 @@
-// The HTTP side of sessions: the cookie, the guards every loader and action calls, sign-in and
-// sign-out responses. Tokens and session rows live in the domain layer.
+// The pages' side of sessions: the guards every loader and action calls (a redirect to log in,
+// a 403 page), sign-in and sign-out responses. Reading the cookie is shared with the REST API
+// (app/server/auth.server.ts); tokens and session rows live in the domain layer.
 import { redirect } from "@remix-run/cloudflare";
 import { database } from "../../db/client";
 import type { Role } from "../../db/schema";
-import { createSession, findSessionUser, revokeSession, type SessionUser } from "../domain/sessions.server";
-import { signToken, verifyToken } from "../domain/tokens.server";
-import { readCookie } from "./cookies.server";
-import type { EnvContext } from "./env.server";
+import { createSession, revokeSession, type SessionUser } from "../domain/sessions.server";
+import { signToken } from "../domain/tokens.server";
+import { sessionCookie, webSessionUser } from "../server/auth.server";
+import type { EnvContext } from "../server/env.server";
 import { redirectWithToast, type Toast } from "./toast.server";
 
 export type { SessionUser };
 
-export const SESSION_COOKIE = "__Host-pb_session";
-
-function sessionCookie(value: string, maxAgeSeconds: number): string {
-  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAgeSeconds}`;
-}
-
-const cache = new WeakMap<Request, Promise<SessionUser | null>>();
-
-async function lookUpUser(request: Request, context: EnvContext): Promise<SessionUser | null> {
-  const token = readCookie(request, SESSION_COOKIE);
-  if (!token) return null;
-  const claims = await verifyToken(token, {
-    audience: "web",
-    secrets: context.env.settings.SESSION_SECRET,
-  });
-  if (!claims) return null;
-  return findSessionUser(database(context.env.DB), claims.sid, claims.sub);
-}
-
 /** The signed-in user of this request, or null (looked up once per request). */
 export function getOptionalUser(request: Request, context: EnvContext): Promise<SessionUser | null> {
-  let pending = cache.get(request);
-  if (!pending) {
-    pending = lookUpUser(request, context);
-    cache.set(request, pending);
-  }
-  return pending;
+  return webSessionUser(request, context.env);
 }
 
 function loginRedirect(request: Request): Response {
@@ -97,9 +74,4 @@ export async function signOutResponse(request: Request, context: EnvContext, red
   const user = await getOptionalUser(request, context);
   if (user) await revokeSession(database(context.env.DB), user.sessionId);
   return redirect(redirectTo, { headers: { "Set-Cookie": sessionCookie("", 0) } });
-}
-
-/** The client's address, for rate limiting (Cloudflare sets CF-Connecting-IP). */
-export function clientAddress(request: Request): string {
-  return request.headers.get("CF-Connecting-IP") ?? "unknown";
 }

@@ -5,7 +5,7 @@
 //   Set-Cookie (cacheable, and no needless cookie churn).
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import type { EnvContext } from "./env.server";
+import type { EnvContext } from "../server/env.server";
 
 export type ToastType = "success" | "error" | "info" | "warning";
 export interface Toast {

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, type TestInfo, test } from "@playwrigh
 import { DEMO, expectToast, login, logout, register, uniqueEmail } from "./helpers";
 
 // Each project (js, no-js) verifies, deletes, reports and removes its own seeded accounts and
-// listings (db/seed/moderation.ts), so the two runs never collide with each other or with the
+// listings (scripts/seed/moderation.ts), so the two runs never collide with each other or with the
 // catalog other suites rely on.
 const pick = <T>(info: TestInfo, js: T, noJs: T): T => (info.project.name === "js" ? js : noJs);
 

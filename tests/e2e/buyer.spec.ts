@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { stableId } from "../../db/seed/plan";
+import { stableId } from "../../scripts/seed/plan";
 import { DEMO, expectToast, login, logout, register, uniqueEmail } from "./helpers";
 
 /** Each test books its own seeded listing per project, so runs never collide. */

@@ -6,7 +6,7 @@ import { register, uniqueEmail } from "./helpers";
 export const PHOTO = {
   name: "camera.webp",
   mimeType: "image/webp",
-  buffer: readFileSync(new URL("../../db/seed/photos/camera-0.webp", import.meta.url)),
+  buffer: readFileSync(new URL("../../scripts/seed/photos/camera-0.webp", import.meta.url)),
 };
 
 /** A name no other test, project or retry uses (it is looked for on the shared home page). */

@@ -7,9 +7,9 @@ port="${1:-8788}"
 state="${2:-.e2e-state}"
 rm -rf "$state"
 npx wrangler d1 migrations apply DB --local --persist-to "$state" >/dev/null
-npx tsx db/seed.ts --persist-to "$state" >/dev/null
+npx tsx scripts/seed.ts --persist-to "$state" >/dev/null
 # The admin command, as an operator would run it (the e2e suite signs in with this account).
-npx tsx db/admin-create.ts --email ops@payandbuy.local --name "Ops Admin" \
+npx tsx scripts/admin-create.ts --email ops@payandbuy.local --name "Ops Admin" \
   --password ops-local-pass --persist-to "$state" >/dev/null
 exec npx wrangler dev --persist-to "$state" --port "$port" --ip 127.0.0.1 \
   --var LOCAL_DEV:true --log-level warn

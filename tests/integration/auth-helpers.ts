@@ -3,7 +3,7 @@ import { SELF } from "cloudflare:test";
 import { hashPassword } from "../../app/domain/passwords.server";
 import { createSession } from "../../app/domain/sessions.server";
 import { signToken } from "../../app/domain/tokens.server";
-import { SESSION_COOKIE } from "../../app/utils/session.server";
+import { SESSION_COOKIE } from "../../app/server/auth.server";
 import { database } from "../../db/client";
 import type { Role } from "../../db/schema";
 import { insertUser } from "./factories";

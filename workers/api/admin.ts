@@ -2,7 +2,7 @@
 // a seller or a buyer. Admin bearer tokens only; an `email` parameter is ignored (the token
 // decides who is asking).
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { deleteAccount, listAccounts, type ManagedRole, verifySeller } from "../../app/domain/admin-users.server";
 import { listQuerySchema } from "../../app/domain/list-query";
 import { emailSchema, idSchema } from "../../app/domain/schemas";

@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { SessionUser } from "../../app/domain/sessions.server";
-import { findSessionUser } from "../../app/domain/sessions.server";
-import { verifyToken } from "../../app/domain/tokens.server";
-import { type AppEnv, parseEnv } from "../../app/utils/env.server";
+import { bearerUser } from "../../app/server/auth.server";
+import { type AppEnv, parseEnv } from "../../app/server/env.server";
 import { database } from "../../db/client";
 import type { Role } from "../../db/schema";
 import { apiError } from "./errors";
@@ -28,9 +27,7 @@ export const requireBearer = createMiddleware<ApiEnv>(async (c, next) => {
     c.header("WWW-Authenticate", 'Bearer realm="pay-and-buy"');
     return apiError(c, 401, "unauthorized", "A bearer token is required.");
   }
-  const env = appEnv(c);
-  const claims = await verifyToken(match[1]!, { audience: "api", secrets: env.settings.SESSION_SECRET });
-  const user = claims ? await findSessionUser(database(env.DB), claims.sid, claims.sub) : null;
+  const user = await bearerUser(header, appEnv(c));
   if (!user) {
     c.header("WWW-Authenticate", 'Bearer realm="pay-and-buy", error="invalid_token"');
     return apiError(c, 401, "unauthorized", "The token is invalid, expired or revoked.");

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { z } from "zod";
+import type * as z from "zod";
 
 /** The one JSON error shape of the REST API. */
 export interface ApiErrorBody {

@@ -6,7 +6,7 @@ import { getUserRecord, MESSAGES, registerAccount, signInWithPassword } from "..
 import { emailSchema, loginSchema, registerSchema } from "../../app/domain/schemas";
 import { API_TOKEN_TTL_MS, createSession, type SessionUser } from "../../app/domain/sessions.server";
 import { signToken } from "../../app/domain/tokens.server";
-import { clientAddress, getOptionalUser } from "../../app/utils/session.server";
+import { clientAddress, webSessionUser } from "../../app/server/auth.server";
 import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
 
@@ -29,7 +29,7 @@ async function bearerFor(c: { env: Env }, user: { id: string }, sessionId: strin
 /** GET /api/jwt: a bearer token for the signed-in browser user, for its own email only. */
 identity.get("/jwt", async (c) => {
   const env = appEnv(c);
-  const user = await getOptionalUser(c.req.raw, { env });
+  const user = await webSessionUser(c.req.raw, env);
   if (!user) return apiError(c, 401, "unauthorized", "Sign in first; a token is only issued to a signed-in user.");
   const email = c.req.query("email");
   if (email !== undefined && !sameEmail(email, user.email)) {

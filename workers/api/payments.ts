@@ -3,7 +3,7 @@
 
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { findPayableBooking, paymentProvider, payWithTestCard } from "../../app/domain/payments/checkout.server";
 import type { FulfilmentResult } from "../../app/domain/payments/fulfilment.server";
 import {

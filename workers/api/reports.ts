@@ -1,6 +1,6 @@
 // Reports: any signed-in caller reports a listing; admins list open reports and decide.
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { listQuerySchema } from "../../app/domain/list-query";
 import { photoUrl } from "../../app/domain/photo-keys";
 import { reportSchema } from "../../app/domain/report-schema";

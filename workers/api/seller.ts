@@ -3,7 +3,7 @@
 // product is a 404, exactly like a product that does not exist.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { PHOTO_MESSAGES, photoUrl } from "../../app/domain/photo-keys";
 import { PRODUCT_FORM_MAX_BYTES, productSchema } from "../../app/domain/product-schema";
 import {
@@ -16,7 +16,7 @@ import {
 } from "../../app/domain/products.server";
 import { listSales, type Sale } from "../../app/domain/sales.server";
 import type { SessionUser } from "../../app/domain/sessions.server";
-import { readFormData } from "../../app/utils/http.server";
+import { readFormData } from "../../app/server/http.server";
 import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError } from "./errors";
 

@@ -1,7 +1,7 @@
 // The storefront and buyer calls of spec section 7. The token decides whose wishlist, orders
 // and bookings are read; an `email` parameter is accepted for compatibility and ignored.
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { bookProduct, cancelBooking, getBookingFor, listOrders } from "../../app/domain/bookings.server";
 import { listAdvertisedProducts, listCategories, loadCategoryPage } from "../../app/domain/catalog.server";
 import { photoUrl } from "../../app/domain/photo-keys";

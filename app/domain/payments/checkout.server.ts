@@ -3,16 +3,16 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { bookings, payments, products } from "../../../db/schema";
-import type { Settings } from "../../utils/env.server";
 import type { SessionUser } from "../sessions.server";
 import { type FulfilmentResult, fulfilPayment, markRefund } from "./fulfilment.server";
 import { PAYMENT_MESSAGES } from "./messages";
+import type { PaymentSettings } from "./settings";
 import { chargeTestCard } from "./test-card";
 
 export { PAYMENT_MESSAGES };
 
 /** Stripe whenever a Stripe secret key is configured; the offline test provider never then. */
-export function paymentProvider(settings: Settings): "stripe" | "test" {
+export function paymentProvider(settings: PaymentSettings): "stripe" | "test" {
   return settings.STRIPE_SECRET_KEY ? "stripe" : "test";
 }
 

@@ -3,7 +3,6 @@
 // from Stripe — never from the browser's word.
 import Stripe from "stripe";
 import type { Database } from "../../../db/client";
-import type { Settings } from "../../utils/env.server";
 import type { PayableBooking } from "./checkout.server";
 import {
   type ConfirmedPayment,
@@ -13,8 +12,9 @@ import {
   type RefundReason,
   recordRefund,
 } from "./fulfilment.server";
+import type { PaymentSettings } from "./settings";
 
-export function createStripe(settings: Settings): Stripe {
+export function createStripe(settings: PaymentSettings): Stripe {
   if (!settings.STRIPE_SECRET_KEY) throw new Error("Stripe is not configured");
   return new Stripe(settings.STRIPE_SECRET_KEY, {
     // Looked up at call time, so the Workers runtime's fetch (or a test's) is used.

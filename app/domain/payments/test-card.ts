@@ -1,7 +1,7 @@
 // The offline test provider's card rules: Stripe's public test numbers behave as they do in
 // Stripe's test mode; any other number is refused, so a real card is never "charged" here.
 // Nothing about a card is ever stored.
-import { z } from "zod";
+import * as z from "zod";
 
 export const TEST_CARDS: Record<string, { ok: true } | { ok: false; message: string }> = {
   "4242424242424242": { ok: true },

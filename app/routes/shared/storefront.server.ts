@@ -2,16 +2,16 @@
 // report dialogs and the actions on a listing (book, add to the wishlist, report).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
-import { database } from "../../db/client";
-import { BOOKING_MESSAGES, bookProduct } from "../domain/bookings.server";
-import { findBookableProduct } from "../domain/catalog.server";
-import { reportSchema } from "../domain/report-schema";
-import { findReportableProduct, REPORT_MESSAGES, reportListing } from "../domain/reports.server";
-import { bookingSchema, productIdSchema } from "../domain/schemas";
-import { addToWishlist } from "../domain/wishlist.server";
-import type { EnvContext } from "./env.server";
-import { getOptionalUser, requireBuyer, requireUser } from "./session.server";
-import { redirectWithError, redirectWithSuccess } from "./toast.server";
+import { database } from "../../../db/client";
+import { BOOKING_MESSAGES, bookProduct } from "../../domain/bookings.server";
+import { findBookableProduct } from "../../domain/catalog.server";
+import { reportSchema } from "../../domain/report-schema";
+import { findReportableProduct, REPORT_MESSAGES, reportListing } from "../../domain/reports.server";
+import { bookingSchema, productIdSchema } from "../../domain/schemas";
+import { addToWishlist } from "../../domain/wishlist.server";
+import type { EnvContext } from "../../server/env.server";
+import { getOptionalUser, requireBuyer, requireUser } from "../../utils/session.server";
+import { redirectWithError, redirectWithSuccess } from "../../utils/toast.server";
 
 /** The page's own URL without the dialog parameters: where Cancel and success lead. */
 export function withoutDialog(url: URL): string {

@@ -1,12 +1,12 @@
 /// <reference types="node" />
-// Renders the procedural gear art (db/seed/art/gear.ts) to WebP with sharp.
+// Renders the procedural gear art (scripts/seed/art/gear.ts) to WebP with sharp.
 //
-//   npx tsx db/seed/art/render.ts
+//   npx tsx scripts/seed/art/render.ts
 //
 // Outputs (deterministic: same code in, same bytes out):
 //   app/public/covers/cover-{1..7}-{480,960,1600}.webp   home carousel banners (16:9)
 //   app/public/categories/{kind}.webp                     400x400 category tiles
-//   db/seed/photos/{kind}-{0..3}.webp                     800x600 product photos
+//   scripts/seed/photos/{kind}-{0..3}.webp                     800x600 product photos
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -17,7 +17,7 @@ import { categorySvg, coverSvg, GEAR_KINDS, gearSvg } from "./gear";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const COVERS = join(ROOT, "app/public/covers");
 const CATEGORIES = join(ROOT, "app/public/categories");
-const PHOTOS = join(ROOT, "db/seed/photos");
+const PHOTOS = join(ROOT, "scripts/seed/photos");
 
 const COVER_COUNT = 7;
 const COVER_WIDTHS = [480, 960, 1600] as const;

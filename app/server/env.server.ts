@@ -1,6 +1,6 @@
 // Bindings, settings and secrets are parsed once per isolate at the load-context boundary;
 // nothing else in the app reads the raw `env`.
-import { z } from "zod";
+import * as z from "zod";
 
 const optional = z
   .string()

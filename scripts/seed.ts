@@ -1,12 +1,12 @@
 // `npm run seed`: the demo catalog and local accounts in the local D1 and R2 that
 // `wrangler dev` uses. Idempotent: every row has a stable id and existing rows are kept.
-//   tsx db/seed.ts [--persist-to <dir>]   (default: .wrangler/state, like wrangler)
+//   tsx scripts/seed.ts [--persist-to <dir>]   (default: .wrangler/state, like wrangler)
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "../app/domain/passwords.server";
-import { database } from "./client";
-import { bookings, categories, payments, products, reports, users } from "./schema";
+import { database } from "../db/client";
+import { bookings, categories, payments, products, reports, users } from "../db/schema";
 import { seedPlan } from "./seed/plan";
 
 const photosDir = fileURLToPath(new URL("./seed/photos/", import.meta.url));

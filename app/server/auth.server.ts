@@ -1,0 +1,49 @@
+// Who is calling: the web session cookie and the API's bearer token, each naming a session row,
+// and the client's address. Shared by the pages and the REST API; the guards that answer with a
+// redirect or a 403 page live with the pages (app/utils/session.server.ts).
+import { database } from "../../db/client";
+import { findSessionUser, type SessionUser } from "../domain/sessions.server";
+import { verifyToken } from "../domain/tokens.server";
+import { readCookie } from "./cookies.server";
+import type { AppEnv } from "./env.server";
+
+export type { SessionUser };
+
+export const SESSION_COOKIE = "__Host-pb_session";
+
+export function sessionCookie(value: string, maxAgeSeconds: number): string {
+  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAgeSeconds}`;
+}
+
+const webUsers = new WeakMap<Request, Promise<SessionUser | null>>();
+
+async function lookUpWebUser(request: Request, env: AppEnv): Promise<SessionUser | null> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token) return null;
+  const claims = await verifyToken(token, { audience: "web", secrets: env.settings.SESSION_SECRET });
+  if (!claims) return null;
+  return findSessionUser(database(env.DB), claims.sid, claims.sub);
+}
+
+/** The user of the request's web session cookie, or null (looked up once per request). */
+export function webSessionUser(request: Request, env: AppEnv): Promise<SessionUser | null> {
+  let pending = webUsers.get(request);
+  if (!pending) {
+    pending = lookUpWebUser(request, env);
+    webUsers.set(request, pending);
+  }
+  return pending;
+}
+
+/** The user of an `Authorization: Bearer` token for the API, or null. */
+export async function bearerUser(authorization: string | undefined, env: AppEnv): Promise<SessionUser | null> {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? "");
+  if (!match) return null;
+  const claims = await verifyToken(match[1]!, { audience: "api", secrets: env.settings.SESSION_SECRET });
+  return claims ? findSessionUser(database(env.DB), claims.sid, claims.sub) : null;
+}
+
+/** The client's address, for rate limiting (Cloudflare sets CF-Connecting-IP). */
+export function clientAddress(request: Request): string {
+  return request.headers.get("CF-Connecting-IP") ?? "unknown";
+}
