@@ -1,8 +1,9 @@
 // Bookings: a buyer reserves an available product to meet the seller and pay. At most one live
 // booking per product, enforced by the database; the price is always the product's own.
-import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
+import { intoColumns } from "../../db/insert-select";
 import { type BOOKING_END_REASONS, bookings, payments, products, users } from "../../db/schema";
 import type { SessionUser } from "./sessions.server";
 
@@ -40,12 +41,33 @@ export async function bookProduct(
   const now = Date.now();
   // Only while the product is available (and its seller still here) is a row inserted, at
   // the product's own price.
-  const insert = db.insert(bookings).select(sql`
-    select ${bookingId}, p.id, ${buyer.id}, p.resale_price_cents, ${input.meetLocation},
-      ${input.buyerContact}, 'active', null, ${now}, null, null
-    from ${products} p join ${users} s on s.id = p.seller_id
-    where p.id = ${input.productId} and p.status = 'available' and p.deleted_at is null
-      and p.removed_at is null and s.deleted_at is null`);
+  const insert = db.insert(bookings).select(
+    db
+      .select(
+        intoColumns(bookings, {
+          id: sql`${bookingId}`,
+          productId: products.id,
+          buyerId: sql`${buyer.id}`,
+          priceCents: products.resalePriceCents,
+          meetLocation: sql`${input.meetLocation}`,
+          buyerContact: sql`${input.buyerContact}`,
+          status: sql`'active'`,
+          endReason: sql`null`,
+          createdAt: sql`${now}`,
+          paidAt: sql`null`,
+          cancelledAt: sql`null`,
+        }),
+      )
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .where(
+        and(
+          eq(products.id, input.productId),
+          sql`${products.status} = 'available' and ${products.deletedAt} is null and ${products.removedAt} is null`,
+          isNull(users.deletedAt),
+        ),
+      ),
+  );
   const markBooked = db
     .update(products)
     .set({ status: "booked", updatedAt: new Date(now) })

@@ -1,7 +1,8 @@
 // The wishlist: products a buyer wants to keep an eye on. One row per buyer and product; "Paid"
 // is read from the product, never copied.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { intoColumns } from "../../db/insert-select";
 import { products, users, wishlistEntries } from "../../db/schema";
 import type { SessionUser } from "./sessions.server";
 
@@ -22,11 +23,29 @@ export async function addToWishlist(
   productId: string,
 ): Promise<WishlistResult> {
   if (buyer.role !== "buyer") return { ok: false, status: 403, message: WISHLIST_MESSAGES.notBuyer };
-  const inserted = await db.run(sql`
-    insert into ${wishlistEntries} (buyer_id, product_id, created_at)
-    select ${buyer.id}, p.id, ${Date.now()} from ${products} p join ${users} s on s.id = p.seller_id
-    where p.id = ${productId} and p.deleted_at is null and p.removed_at is null and s.deleted_at is null
-    on conflict (buyer_id, product_id) do nothing`);
+  const inserted = await db
+    .insert(wishlistEntries)
+    .select(
+      db
+        .select(
+          intoColumns(wishlistEntries, {
+            buyerId: sql`${buyer.id}`,
+            productId: products.id,
+            createdAt: sql`${Date.now()}`,
+          }),
+        )
+        .from(products)
+        .innerJoin(users, eq(users.id, products.sellerId))
+        .where(
+          and(
+            eq(products.id, productId),
+            isNull(products.deletedAt),
+            isNull(products.removedAt),
+            isNull(users.deletedAt),
+          ),
+        ),
+    )
+    .onConflictDoNothing({ target: [wishlistEntries.buyerId, wishlistEntries.productId] });
   if (inserted.meta.changes === 1) return { ok: true, message: WISHLIST_MESSAGES.added };
   const [existing] = await db
     .select({ productId: wishlistEntries.productId })
