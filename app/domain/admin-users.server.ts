@@ -5,6 +5,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { products, users } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
+import { ANY_STATUS, isListed } from "./catalog.server";
 import { containsPattern, LIST_PAGE_SIZE, type ListQuery, pageOffset, toPage } from "./list-query";
 import { revokeUserSessionsStatement } from "./sessions.server";
 
@@ -85,7 +86,7 @@ export async function verifySeller(db: Database, target: { id: string } | { emai
       .select({ count: sql<number>`count(*)` })
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
-      .where(and(seller, isNull(products.deletedAt), isNull(products.removedAt))),
+      .where(and(seller, isListed(ANY_STATUS))),
   ]);
   if (!found[0]) return { ok: false, status: 404, message: ADMIN_MESSAGES.noSuchSeller };
   const userModified = (updated as D1Result).meta.changes;

@@ -1,10 +1,11 @@
 // Bookings: a buyer reserves an available product to meet the seller and pay. At most one live
 // booking per product, enforced by the database; the price is always the product's own.
-import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { intoColumns } from "../../db/insert-select";
 import { type BOOKING_END_REASONS, bookings, payments, products, users } from "../../db/schema";
+import { isListed } from "./catalog.server";
 import type { SessionUser } from "./sessions.server";
 
 export type BookingEndReason = (typeof BOOKING_END_REASONS)[number];
@@ -59,14 +60,7 @@ export async function bookProduct(
         }),
       )
       .from(products)
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .where(
-        and(
-          eq(products.id, input.productId),
-          sql`${products.status} = 'available' and ${products.deletedAt} is null and ${products.removedAt} is null`,
-          isNull(users.deletedAt),
-        ),
-      ),
+      .where(and(eq(products.id, input.productId), isListed(["available"]))),
   );
   const markBooked = db
     .update(products)

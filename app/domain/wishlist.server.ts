@@ -1,9 +1,10 @@
 // The wishlist: products a buyer wants to keep an eye on. One row per buyer and product; "Paid"
 // is read from the product, never copied.
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { intoColumns } from "../../db/insert-select";
 import { products, users, wishlistEntries } from "../../db/schema";
+import { ANY_STATUS, isListed } from "./catalog.server";
 import type { SessionUser } from "./sessions.server";
 
 export const WISHLIST_MESSAGES = {
@@ -35,15 +36,7 @@ export async function addToWishlist(
           }),
         )
         .from(products)
-        .innerJoin(users, eq(users.id, products.sellerId))
-        .where(
-          and(
-            eq(products.id, productId),
-            isNull(products.deletedAt),
-            isNull(products.removedAt),
-            isNull(users.deletedAt),
-          ),
-        ),
+        .where(and(eq(products.id, productId), isListed(ANY_STATUS))),
     )
     .onConflictDoNothing({ target: [wishlistEntries.buyerId, wishlistEntries.productId] });
   if (inserted.meta.changes === 1) return { ok: true, message: WISHLIST_MESSAGES.added };
@@ -80,9 +73,8 @@ export async function listWishlist(db: Database, buyerId: string) {
       photoKey: products.photoKey,
       priceCents: products.resalePriceCents,
       status: products.status,
-      // A deleted seller's listings leave the storefront with them.
-      removed: sql<boolean>`(${products.deletedAt} is not null or ${products.removedAt} is not null
-        or ${users.deletedAt} is not null)`.mapWith(Boolean),
+      // Gone from the storefront: deleted, removed, or its seller deleted.
+      removed: sql<boolean>`not (${isListed(ANY_STATUS)})`.mapWith(Boolean),
       sellerEmail: users.email,
       addedAt: wishlistEntries.createdAt,
     })
