@@ -1,6 +1,7 @@
 // Accounts: registration, sign-in with a password or Google, and lookups by email.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { type Role, users } from "../../db/schema";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { checkSignInLimit, clearSignInFailures, recordSignInFailure, retryMessage } from "./sign-in-limits.server";
@@ -25,11 +26,6 @@ export async function findAccountByEmail(db: Database, email: string) {
     .where(byEmail(email))
     .limit(1);
   return row ?? null;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const text = String((error as { cause?: unknown })?.cause ?? error);
-  return /UNIQUE constraint failed/i.test(text) || /UNIQUE constraint failed/i.test(String(error));
 }
 
 export type RegisterResult = { ok: true; user: AccountUser } | { ok: false; field: "email"; message: string };

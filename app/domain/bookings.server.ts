@@ -3,6 +3,7 @@
 import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { intoColumns } from "../../db/insert-select";
 import { type BOOKING_END_REASONS, bookings, payments, products, users } from "../../db/schema";
 import { isListed } from "./catalog.server";
@@ -21,10 +22,6 @@ export const BOOKING_MESSAGES = {
 } as const;
 
 export type BookResult = { ok: true; bookingId: string } | { ok: false; status: 403 | 404 | 409; message: string };
-
-function isUniqueViolation(error: unknown): boolean {
-  return /UNIQUE constraint failed/i.test(`${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`);
-}
 
 /**
  * Books a product in one D1 batch (a transaction): the booking row is inserted only while the

@@ -3,6 +3,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { products, reports, users } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
 import { ANY_STATUS, isListed } from "./catalog.server";
@@ -19,10 +20,6 @@ export const REPORT_MESSAGES = {
   removed: "The listing has been removed",
   noSuchReport: "There is no such open report.",
 } as const;
-
-function isUniqueViolation(error: unknown): boolean {
-  return /UNIQUE constraint failed/i.test(`${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`);
-}
 
 /** A listing that can still be reported: not deleted or removed, its seller still here. */
 export async function findReportableProduct(db: Database, productId: string) {
