@@ -1,8 +1,9 @@
 // Accounts: registration, sign-in with a password or Google, and lookups by email.
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { type Role, users } from "../../db/schema";
+import { emailMatches } from "./emails";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { checkSignInLimit, clearSignInFailures, recordSignInFailure, retryMessage } from "./sign-in-limits.server";
 
@@ -16,7 +17,7 @@ export type AccountUser = { id: string; name: string; email: string; role: Role 
 
 const accountFields = { id: users.id, name: users.name, email: users.email, role: users.role };
 
-const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
+const byEmail = (email: string) => emailMatches(users.email, email);
 
 /** Any account with this email, deleted or not (emails of deleted accounts stay reserved). */
 export async function findAccountByEmail(db: Database, email: string) {

@@ -6,6 +6,7 @@ import type { Database } from "../../db/client";
 import { products, users } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
 import { ANY_STATUS, isListed } from "./catalog.server";
+import { emailMatches } from "./emails";
 import { containsPattern, LIST_PAGE_SIZE, type ListQuery, pageOffset, toPage } from "./list-query";
 import { revokeUserSessionsStatement } from "./sessions.server";
 
@@ -73,7 +74,7 @@ export type VerifyResult =
  * so nothing else is written; the listing count only tells the caller how many now show it.
  */
 export async function verifySeller(db: Database, target: { id: string } | { email: string }): Promise<VerifyResult> {
-  const which = "id" in target ? eq(users.id, target.id) : sql`lower(${users.email}) = lower(${target.email.trim()})`;
+  const which = "id" in target ? eq(users.id, target.id) : emailMatches(users.email, target.email);
   const seller = and(which, liveAccountOf("seller"));
   const now = new Date();
   const [updated, found, listed] = await db.batch([

@@ -3,6 +3,7 @@
 // admin).
 import { Hono } from "hono";
 import { getUserRecord, MESSAGES, registerAccount, signInWithPassword } from "../../app/domain/accounts.server";
+import { sameEmail } from "../../app/domain/emails";
 import { emailSchema, loginSchema, registerSchema } from "../../app/domain/schemas";
 import { API_TOKEN_TTL_MS, createSession, type SessionUser } from "../../app/domain/sessions.server";
 import { signToken } from "../../app/domain/tokens.server";
@@ -11,8 +12,6 @@ import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireBearer } fro
 import { apiError, validationError } from "./errors";
 
 export const identity = new Hono<ApiEnv>();
-
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 async function bearerFor(c: { env: Env }, user: { id: string }, sessionId: string, expiresAt: Date) {
   const accessToken = await signToken(
