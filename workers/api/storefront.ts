@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import * as z from "zod";
 import { bookProduct, cancelBooking, getBookingFor, listOrders } from "../../app/domain/bookings.server";
 import { listAdvertisedProducts, listCategories, loadCategoryPage } from "../../app/domain/catalog.server";
+import { readPage } from "../../app/domain/list-query";
 import { photoUrl } from "../../app/domain/photo-keys";
 import { bookingIdSchema, bookingSchema, idSchema, productIdSchema } from "../../app/domain/schemas";
 import { addToWishlist, listWishlist } from "../../app/domain/wishlist.server";
@@ -39,14 +40,7 @@ storefront.get("/category", async (c) => {
 storefront.get("/products", requireBearer, async (c) => {
   const path = c.req.query("path");
   if (!path) return apiError(c, 422, "invalid", "path (the category name) is required.");
-  const page = z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(10_000)
-    .catch(1)
-    .parse(c.req.query("page") ?? 1);
-  const listing = await loadCategoryPage(db(c), path, page);
+  const listing = await loadCategoryPage(db(c), path, readPage(c.req.query("page")));
   if (!listing.category) return apiError(c, 404, "not_found", "Category Not Found");
   c.header("X-Total-Count", String(listing.total));
   c.header("X-Page-Count", String(listing.pageCount));
