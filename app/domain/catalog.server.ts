@@ -122,12 +122,6 @@ function categoryBySlugQuery(db: Database, slug: string) {
     .limit(1);
 }
 
-/** A category by the name in /products/:name (the lowercased title). */
-export async function findCategoryBySlug(db: Database, slug: string) {
-  const [category] = await categoryBySlugQuery(db, slug);
-  return category ?? null;
-}
-
 const categoryListed = (slug: string) =>
   and(
     sql`${products.categoryId} = (select id from ${categories} where slug = ${slug.trim().toLowerCase()})`,
