@@ -7,6 +7,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { intoColumns } from "../../db/insert-select";
 import { type BOOKING_END_REASONS, bookings, payments, products, users } from "../../db/schema";
 import { isListed } from "./catalog.server";
+import { accessTo } from "./permissions";
 import type { SessionUser } from "./sessions.server";
 
 export type BookingEndReason = (typeof BOOKING_END_REASONS)[number];
@@ -197,6 +198,8 @@ const sellers = alias(users, "sellers");
 
 /** A booking for someone allowed to see it: its buyer, the product's seller, or an admin. */
 export async function getBookingFor(db: Database, viewer: Pick<SessionUser, "id" | "role">, bookingId: string) {
+  const access = accessTo(viewer, "read", "booking");
+  if (!access) return null;
   const [row] = await db
     .select({
       id: bookings.id,
@@ -224,7 +227,8 @@ export async function getBookingFor(db: Database, viewer: Pick<SessionUser, "id"
     .where(
       and(
         eq(bookings.id, bookingId),
-        viewer.role === "admin" ? undefined : or(eq(bookings.buyerId, viewer.id), eq(products.sellerId, viewer.id)),
+        // Its buyer and its seller see their own; "any" (an admin) sees every booking.
+        access === "any" ? undefined : or(eq(bookings.buyerId, viewer.id), eq(products.sellerId, viewer.id)),
       ),
     )
     .limit(1);
