@@ -292,3 +292,49 @@ describe("POST /api/payment", () => {
     expect((await paidState(booking.id)).payments).toHaveLength(1);
   });
 });
+
+describe("an ended booking", () => {
+  it("is never sent to Stripe: no PaymentIntent, no Checkout, no card through our server", async () => {
+    const { buyer, booking } = await bookedListing();
+    await db()
+      .update(bookings)
+      .set({ status: "cancelled", endReason: "buyer_cancelled" })
+      .where(eq(bookings.id, booking.id));
+    const seen = interceptStripe(() => intent({}));
+    const auth = { Authorization: await bearerFor(buyer.user.id), "Content-Type": "application/json" };
+    const started = await call("/api/create-payment-intent", {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ bookingId: booking.id }),
+    });
+    expect(started.status).toBe(409);
+    const card = await call("/api/payment", {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({
+        bookingId: booking.id,
+        card: { cardNumber: "4242424242424242", expiry: "12/39", cvc: "123" },
+      }),
+    });
+    expect(card.status).toBeGreaterThanOrEqual(400);
+    expect(card.status).toBeLessThan(500);
+    const form = (intentName: string) =>
+      call(`/dashboard/payment/${booking.id}`, {
+        method: "POST",
+        headers: {
+          Cookie: buyer.cookie,
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: "https://pay.test",
+          Host: "pay.test",
+        },
+        body: new URLSearchParams({ intent: intentName }),
+      });
+    for (const intentName of ["checkout", "create-intent"]) {
+      const response = await form(intentName);
+      expect(response.status, intentName).toBe(302);
+      expect(response.headers.get("Location"), intentName).toBe(`/dashboard/payment/${booking.id}`);
+    }
+    expect(seen).toHaveLength(0);
+    expect((await paidState(booking.id)).payments).toHaveLength(0);
+  });
+});

@@ -5,13 +5,13 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { intoColumns } from "../../../db/insert-select";
 import { bookings, payments, products, type REFUND_REASONS, refunds } from "../../../db/schema";
+import type { PaymentProvider, ProviderName } from "./provider";
 
-export type Provider = "test" | "stripe";
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 export interface ConfirmedPayment {
   bookingId: string;
-  provider: Provider;
+  provider: ProviderName;
   transactionId: string;
   amountCents: number;
   currency: string;
@@ -88,6 +88,17 @@ export async function fulfilPayment(db: Database, payment: ConfirmedPayment): Pr
     return { outcome: "fulfilled", bookingModified: changes(booked), productModified: changes(sold) };
   }
   return explainUnfulfilled(db, payment);
+}
+
+/** Fulfils a confirmed payment; money that cannot be kept goes back through its provider. */
+export async function settlePayment(
+  db: Database,
+  provider: Pick<PaymentProvider, "refund">,
+  payment: ConfirmedPayment,
+): Promise<FulfilmentResult> {
+  const result = await fulfilPayment(db, payment);
+  if (result.outcome === "refund_required") await provider.refund(payment, result.refundId);
+  return result;
 }
 
 /** Why nothing was written: a repeat of the same payment, or money that must go back. */
