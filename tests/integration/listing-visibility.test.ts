@@ -52,6 +52,17 @@ async function buyer() {
   return { ...signedIn, bearer: await bearerFor(signedIn.user.id) };
 }
 
+type Visit = { channel: "form" | "api"; which: Case; id: string; name: string; cookie: string; bearer: string };
+
+/** Every case, through the pages' forms and through the REST API, each on a fresh set of listings. */
+async function eachListing(visit: (v: Visit) => Promise<void>) {
+  for (const channel of ["form", "api"] as const) {
+    const { rows } = await listings();
+    const { cookie, bearer } = await buyer();
+    for (const which of CASES) await visit({ channel, which, ...rows[which], cookie, bearer });
+  }
+}
+
 const count = async (table: typeof bookings | typeof wishlistEntries | typeof reports, productId: string) =>
   (await db().select().from(table).where(eq(table.productId, productId))).length;
 
@@ -91,58 +102,48 @@ describe("what the storefront lists", () => {
 
 describe("booking", () => {
   it("books only an available listing of a live seller, by form and by API", async () => {
-    for (const channel of ["form", "api"] as const) {
-      const { rows } = await listings();
-      const { cookie, bearer } = await buyer();
-      for (const which of CASES) {
-        const { id, name } = rows[which];
-        if (channel === "form") {
-          const dialog = await (await get(`/?book=${id}`, { Cookie: cookie })).text();
-          expect(dialog.includes(`Book ${name}`), `booking dialog, ${which}`).toBe(BOOKABLE[which]);
-        }
-        const before = await db().select({ status: products.status }).from(products).where(eq(products.id, id));
-        const fields = { productId: id, meetLocation: "Union Square", buyerContact: "+1 415 555 0101" };
-        const response =
-          channel === "form"
-            ? await postForm(`/?index`, { intent: "book", ...fields }, { Cookie: cookie })
-            : await api("/booking", { method: "POST", json: fields, auth: bearer });
-        if (channel === "form") expect(response.status, `${channel}, ${which}`).toBe(302);
-        else if (BOOKABLE[which]) expect(response.status, `${channel}, ${which}`).toBe(201);
-        else expect([404, 409], `${channel}, ${which}`).toContain(response.status);
-        expect(await count(bookings, id), `${channel}, ${which}`).toBe(BOOKABLE[which] ? 1 : 0);
-        const after = await db().select({ status: products.status }).from(products).where(eq(products.id, id));
-        expect(after[0]!.status, `${channel}, ${which}`).toBe(BOOKABLE[which] ? "booked" : before[0]!.status);
+    await eachListing(async ({ channel, which, id, name, cookie, bearer }) => {
+      if (channel === "form") {
+        const dialog = await (await get(`/?book=${id}`, { Cookie: cookie })).text();
+        expect(dialog.includes(`Book ${name}`), `booking dialog, ${which}`).toBe(BOOKABLE[which]);
       }
-    }
+      const before = await db().select({ status: products.status }).from(products).where(eq(products.id, id));
+      const fields = { productId: id, meetLocation: "Union Square", buyerContact: "+1 415 555 0101" };
+      const response =
+        channel === "form"
+          ? await postForm(`/?index`, { intent: "book", ...fields }, { Cookie: cookie })
+          : await api("/booking", { method: "POST", json: fields, auth: bearer });
+      if (channel === "form") expect(response.status, `${channel}, ${which}`).toBe(302);
+      else if (BOOKABLE[which]) expect(response.status, `${channel}, ${which}`).toBe(201);
+      else expect([404, 409], `${channel}, ${which}`).toContain(response.status);
+      expect(await count(bookings, id), `${channel}, ${which}`).toBe(BOOKABLE[which] ? 1 : 0);
+      const after = await db().select({ status: products.status }).from(products).where(eq(products.id, id));
+      expect(after[0]!.status, `${channel}, ${which}`).toBe(BOOKABLE[which] ? "booked" : before[0]!.status);
+    });
   });
 });
 
 describe("wishlist and report", () => {
   it("keep booked and sold listings, and refuse deleted, removed and deleted sellers' ones", async () => {
-    for (const channel of ["form", "api"] as const) {
-      const { rows } = await listings();
-      const { cookie, bearer } = await buyer();
-      for (const which of CASES) {
-        const { id, name } = rows[which];
-        if (channel === "form") {
-          const dialog = await (await get(`/?report=${id}`, { Cookie: cookie })).text();
-          expect(dialog.includes(`Report ${name}`), `report dialog, ${which}`).toBe(KEEPABLE[which]);
-        }
-        const wishlisted =
-          channel === "form"
-            ? await postForm(`/?index`, { intent: "wishlist-add", productId: id }, { Cookie: cookie })
-            : await api("/wishlist", { method: "POST", json: { productId: id }, auth: bearer });
-        const reported =
-          channel === "form"
-            ? await postForm(`/?index`, { intent: "report", productId: id, reason: "misleading" }, { Cookie: cookie })
-            : await api("/report", { method: "POST", json: { productId: id, reason: "misleading" }, auth: bearer });
-        if (channel === "api") {
-          expect(wishlisted.status, `wishlist ${channel}, ${which}`).toBe(KEEPABLE[which] ? 201 : 404);
-          expect(reported.status, `report ${channel}, ${which}`).toBe(KEEPABLE[which] ? 201 : 404);
-        }
-        expect(await count(wishlistEntries, id), `wishlist ${channel}, ${which}`).toBe(KEEPABLE[which] ? 1 : 0);
-        expect(await count(reports, id), `report ${channel}, ${which}`).toBe(KEEPABLE[which] ? 1 : 0);
+    await eachListing(async ({ channel, which, id, name, cookie, bearer }) => {
+      if (channel === "form") {
+        const dialog = await (await get(`/?report=${id}`, { Cookie: cookie })).text();
+        expect(dialog.includes(`Report ${name}`), `report dialog, ${which}`).toBe(KEEPABLE[which]);
       }
-    }
+      const wishlisted =
+        channel === "form"
+          ? await postForm(`/?index`, { intent: "wishlist-add", productId: id }, { Cookie: cookie })
+          : await api("/wishlist", { method: "POST", json: { productId: id }, auth: bearer });
+      const reported =
+        channel === "form"
+          ? await postForm(`/?index`, { intent: "report", productId: id, reason: "misleading" }, { Cookie: cookie })
+          : await api("/report", { method: "POST", json: { productId: id, reason: "misleading" }, auth: bearer });
+      if (channel === "api") {
+        expect(wishlisted.status, `wishlist ${channel}, ${which}`).toBe(KEEPABLE[which] ? 201 : 404);
+        expect(reported.status, `report ${channel}, ${which}`).toBe(KEEPABLE[which] ? 201 : 404);
+      }
+      expect(await count(wishlistEntries, id), `wishlist ${channel}, ${which}`).toBe(KEEPABLE[which] ? 1 : 0);
+      expect(await count(reports, id), `report ${channel}, ${which}`).toBe(KEEPABLE[which] ? 1 : 0);
+    });
   });
 });

@@ -81,6 +81,19 @@ const webhook = (payload: string, signature: string) =>
     headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
   });
 
+/** The payment page's form, posted the way a browser without JavaScript posts it. */
+const paymentForm = (cookie: string, bookingId: string, intentName: string) =>
+  call(`/dashboard/payment/${bookingId}`, {
+    method: "POST",
+    headers: {
+      Cookie: cookie,
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: "https://pay.test",
+      Host: "pay.test",
+    },
+    body: new URLSearchParams({ intent: intentName }),
+  });
+
 async function paidState(bookingId: string) {
   const [booking] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
   const rows = await db().select().from(payments).where(eq(payments.bookingId, bookingId));
@@ -131,16 +144,7 @@ describe("Checkout for browsers without JavaScript", () => {
       object: "checkout.session",
       url: "https://checkout.stripe.com/c/pay/cs_test_1",
     }));
-    const response = await call(`/dashboard/payment/${booking.id}`, {
-      method: "POST",
-      headers: {
-        Cookie: buyer.cookie,
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: "https://pay.test",
-        Host: "pay.test",
-      },
-      body: new URLSearchParams({ intent: "checkout" }),
-    });
+    const response = await paymentForm(buyer.cookie, booking.id, "checkout");
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("https://checkout.stripe.com/c/pay/cs_test_1");
     const body = seen[0]!.body;
@@ -318,19 +322,8 @@ describe("an ended booking", () => {
     });
     expect(card.status).toBeGreaterThanOrEqual(400);
     expect(card.status).toBeLessThan(500);
-    const form = (intentName: string) =>
-      call(`/dashboard/payment/${booking.id}`, {
-        method: "POST",
-        headers: {
-          Cookie: buyer.cookie,
-          "Content-Type": "application/x-www-form-urlencoded",
-          Origin: "https://pay.test",
-          Host: "pay.test",
-        },
-        body: new URLSearchParams({ intent: intentName }),
-      });
     for (const intentName of ["checkout", "create-intent"]) {
-      const response = await form(intentName);
+      const response = await paymentForm(buyer.cookie, booking.id, intentName);
       expect(response.status, intentName).toBe(302);
       expect(response.headers.get("Location"), intentName).toBe(`/dashboard/payment/${booking.id}`);
     }
