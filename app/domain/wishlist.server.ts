@@ -75,6 +75,7 @@ export async function listWishlist(db: Database, buyerId: string) {
       status: products.status,
       // Gone from the storefront: deleted, removed, or its seller deleted.
       removed: sql<boolean>`not (${isListed(ANY_STATUS)})`.mapWith(Boolean),
+      bookable: sql<boolean>`${isListed(["available"])}`.mapWith(Boolean),
       sellerEmail: users.email,
       addedAt: wishlistEntries.createdAt,
     })

@@ -147,3 +147,20 @@ describe("wishlist and report", () => {
     });
   });
 });
+
+describe("the wishlist page", () => {
+  it("offers Book Now only for a listing that can be booked, and says why the others cannot", async () => {
+    const { rows } = await listings();
+    const { user, cookie } = await buyer();
+    // As if each was added while it was still listed.
+    await db()
+      .insert(wishlistEntries)
+      .values(CASES.map((which) => ({ buyerId: user.id, productId: rows[which].id })));
+    const html = await (await get("/dashboard/wishlist", { Cookie: cookie })).text();
+    for (const which of CASES) {
+      expect(html.includes(`Book Now: ${rows[which].name}`), which).toBe(BOOKABLE[which]);
+    }
+    expect(html.match(/No longer listed/g)).toHaveLength(3);
+    expect(html.match(/Booked by someone else/g)).toHaveLength(1);
+  });
+});
