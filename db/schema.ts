@@ -14,7 +14,6 @@ export const PRODUCT_STATUSES = ["available", "booked", "sold"] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 export const BOOKING_STATUSES = ["active", "paid", "cancelled"] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** Why a booking ended without being paid; shown to the buyer. */
 export const BOOKING_END_REASONS = [

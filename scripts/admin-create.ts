@@ -5,6 +5,7 @@
 // its password. Promotion ends the account's sessions, so the new role applies at once.
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
+import { normalizeEmail } from "../app/domain/emails";
 import { hashPassword } from "../app/domain/passwords.server";
 import { emailSchema, nameSchema, PASSWORD_MIN } from "../app/domain/schemas";
 
@@ -49,7 +50,7 @@ async function main() {
   }
   const now = Date.now();
   const [existing] = d1(
-    `SELECT id, role, deleted_at FROM users WHERE lower(email) = lower(${quote(email.data)}) LIMIT 1`,
+    `SELECT id, role, deleted_at FROM users WHERE lower(email) = ${quote(normalizeEmail(email.data))} LIMIT 1`,
   );
   if (existing?.deleted_at) {
     console.error(`${email.data} belongs to a deleted account; it cannot be an admin.`);

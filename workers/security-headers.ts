@@ -1,5 +1,7 @@
 import { createMiddleware } from "hono/factory";
+import { paymentProviderName } from "../app/domain/payments/checkout.server";
 import { createNonce } from "../app/load-context";
+import { parseEnv } from "../app/server/env.server";
 
 export type WorkerVariables = { nonce: string };
 
@@ -52,7 +54,8 @@ export const securityHeaders = createMiddleware<{ Bindings: Env; Variables: Work
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
   if (!headers.has("Content-Security-Policy")) {
     const stripe =
-      PAYMENT_PAGE.test(url.pathname) && Boolean((c.env as { STRIPE_SECRET_KEY?: string }).STRIPE_SECRET_KEY);
+      PAYMENT_PAGE.test(url.pathname) &&
+      paymentProviderName(parseEnv(c.env as unknown as Record<string, unknown>).settings) === "stripe";
     headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { stripe }));
   }
 });

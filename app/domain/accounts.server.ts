@@ -1,7 +1,9 @@
 // Accounts: registration, sign-in with a password or Google, and lookups by email.
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { type Role, users } from "../../db/schema";
+import { emailMatches } from "./emails";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { checkSignInLimit, clearSignInFailures, recordSignInFailure, retryMessage } from "./sign-in-limits.server";
 
@@ -15,7 +17,7 @@ export type AccountUser = { id: string; name: string; email: string; role: Role 
 
 const accountFields = { id: users.id, name: users.name, email: users.email, role: users.role };
 
-const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
+const byEmail = (email: string) => emailMatches(users.email, email);
 
 /** Any account with this email, deleted or not (emails of deleted accounts stay reserved). */
 export async function findAccountByEmail(db: Database, email: string) {
@@ -25,11 +27,6 @@ export async function findAccountByEmail(db: Database, email: string) {
     .where(byEmail(email))
     .limit(1);
   return row ?? null;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const text = String((error as { cause?: unknown })?.cause ?? error);
-  return /UNIQUE constraint failed/i.test(text) || /UNIQUE constraint failed/i.test(String(error));
 }
 
 export type RegisterResult = { ok: true; user: AccountUser } | { ok: false; field: "email"; message: string };

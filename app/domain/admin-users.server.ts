@@ -5,6 +5,8 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { products, users } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
+import { ANY_STATUS, isListed } from "./catalog.server";
+import { emailMatches } from "./emails";
 import { containsPattern, LIST_PAGE_SIZE, type ListQuery, pageOffset, toPage } from "./list-query";
 import { revokeUserSessionsStatement } from "./sessions.server";
 
@@ -72,7 +74,7 @@ export type VerifyResult =
  * so nothing else is written; the listing count only tells the caller how many now show it.
  */
 export async function verifySeller(db: Database, target: { id: string } | { email: string }): Promise<VerifyResult> {
-  const which = "id" in target ? eq(users.id, target.id) : sql`lower(${users.email}) = lower(${target.email.trim()})`;
+  const which = "id" in target ? eq(users.id, target.id) : emailMatches(users.email, target.email);
   const seller = and(which, liveAccountOf("seller"));
   const now = new Date();
   const [updated, found, listed] = await db.batch([
@@ -85,7 +87,7 @@ export async function verifySeller(db: Database, target: { id: string } | { emai
       .select({ count: sql<number>`count(*)` })
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
-      .where(and(seller, isNull(products.deletedAt), isNull(products.removedAt))),
+      .where(and(seller, isListed(ANY_STATUS))),
   ]);
   if (!found[0]) return { ok: false, status: 404, message: ADMIN_MESSAGES.noSuchSeller };
   const userModified = (updated as D1Result).meta.changes;

@@ -3,7 +3,11 @@
 import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
+import { intoColumns } from "../../db/insert-select";
 import { type BOOKING_END_REASONS, bookings, payments, products, users } from "../../db/schema";
+import { isListed } from "./catalog.server";
+import { accessTo } from "./permissions";
 import type { SessionUser } from "./sessions.server";
 
 export type BookingEndReason = (typeof BOOKING_END_REASONS)[number];
@@ -19,10 +23,6 @@ export const BOOKING_MESSAGES = {
 } as const;
 
 export type BookResult = { ok: true; bookingId: string } | { ok: false; status: 403 | 404 | 409; message: string };
-
-function isUniqueViolation(error: unknown): boolean {
-  return /UNIQUE constraint failed/i.test(`${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`);
-}
 
 /**
  * Books a product in one D1 batch (a transaction): the booking row is inserted only while the
@@ -40,12 +40,26 @@ export async function bookProduct(
   const now = Date.now();
   // Only while the product is available (and its seller still here) is a row inserted, at
   // the product's own price.
-  const insert = db.insert(bookings).select(sql`
-    select ${bookingId}, p.id, ${buyer.id}, p.resale_price_cents, ${input.meetLocation},
-      ${input.buyerContact}, 'active', null, ${now}, null, null
-    from ${products} p join ${users} s on s.id = p.seller_id
-    where p.id = ${input.productId} and p.status = 'available' and p.deleted_at is null
-      and p.removed_at is null and s.deleted_at is null`);
+  const insert = db.insert(bookings).select(
+    db
+      .select(
+        intoColumns(bookings, {
+          id: sql`${bookingId}`,
+          productId: products.id,
+          buyerId: sql`${buyer.id}`,
+          priceCents: products.resalePriceCents,
+          meetLocation: sql`${input.meetLocation}`,
+          buyerContact: sql`${input.buyerContact}`,
+          status: sql`'active'`,
+          endReason: sql`null`,
+          createdAt: sql`${now}`,
+          paidAt: sql`null`,
+          cancelledAt: sql`null`,
+        }),
+      )
+      .from(products)
+      .where(and(eq(products.id, input.productId), isListed(["available"]))),
+  );
   const markBooked = db
     .update(products)
     .set({ status: "booked", updatedAt: new Date(now) })
@@ -184,6 +198,8 @@ const sellers = alias(users, "sellers");
 
 /** A booking for someone allowed to see it: its buyer, the product's seller, or an admin. */
 export async function getBookingFor(db: Database, viewer: Pick<SessionUser, "id" | "role">, bookingId: string) {
+  const access = accessTo(viewer, "read", "booking");
+  if (!access) return null;
   const [row] = await db
     .select({
       id: bookings.id,
@@ -211,7 +227,8 @@ export async function getBookingFor(db: Database, viewer: Pick<SessionUser, "id"
     .where(
       and(
         eq(bookings.id, bookingId),
-        viewer.role === "admin" ? undefined : or(eq(bookings.buyerId, viewer.id), eq(products.sellerId, viewer.id)),
+        // Its buyer and its seller see their own; "any" (an admin) sees every booking.
+        access === "any" ? undefined : or(eq(bookings.buyerId, viewer.id), eq(products.sellerId, viewer.id)),
       ),
     )
     .limit(1);

@@ -1,11 +1,37 @@
 // The catalog as the storefront shows it: categories and listings that buyers can still book.
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, isNull, type SQL, sql } from "drizzle-orm";
+import { alias, QueryBuilder } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
-import { categories, products, users } from "../../db/schema";
+import { categories, PRODUCT_STATUSES, type ProductStatus, products, users } from "../../db/schema";
 
-/** Listings a buyer may see and book. Literal terms so SQLite can use the partial index. */
-const isListed = sql`${products.status} = 'available' and ${products.deletedAt} is null and ${products.removedAt} is null`;
-const isAdvertised = sql`${products.advertised} = 1 and ${isListed}`;
+/** Every status a listing can be in: for the pages that show booked and sold listings too. */
+export const ANY_STATUS = PRODUCT_STATUSES;
+
+const listingSeller = alias(users, "listing_seller");
+const sellerIsLive = exists(
+  new QueryBuilder()
+    .select({ live: sql`1` })
+    .from(listingSeller)
+    .where(and(eq(listingSeller.id, products.sellerId), isNull(listingSeller.deletedAt))),
+);
+
+/**
+ * The one rule for what a buyer may see, book, wishlist or report: a listing in one of the
+ * statuses the page needs (the storefront and booking: available only), not deleted by its
+ * seller, not removed by an admin, its seller not deleted. The terms are literal SQL, so
+ * SQLite matches them with the partial indexes (`products_storefront_advertised`).
+ */
+export function isListed(statuses: readonly ProductStatus[]): SQL {
+  const known = PRODUCT_STATUSES.filter((status) => statuses.includes(status));
+  if (known.length === 0) throw new Error("isListed needs at least one product status");
+  const status =
+    known.length === 1
+      ? sql`${products.status} = ${sql.raw(`'${known[0]}'`)}`
+      : sql`${products.status} in (${sql.raw(known.map((value) => `'${value}'`).join(", "))})`;
+  return sql`${status} and ${products.deletedAt} is null and ${products.removedAt} is null and ${sellerIsLive}`;
+}
+
+const isAdvertised = sql`${products.advertised} = 1 and ${isListed(["available"])}`;
 
 /** The fields of a product card (spec: advertised product), seller details read by join. */
 const cardFields = {
@@ -61,7 +87,7 @@ function advertisedQuery(db: Database, limit: number) {
     .select(cardFields)
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
-    .where(and(isAdvertised, isNull(users.deletedAt)))
+    .where(isAdvertised)
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);
 }
@@ -70,7 +96,8 @@ export async function listCategories(db: Database) {
   return categoriesQuery(db);
 }
 
-export async function listAdvertisedProducts(db: Database, limit = ADVERTISED_LIMIT) {
+/** The home page's advertised listings (a query: awaited for rows, or read for its plan). */
+export function listAdvertisedProducts(db: Database, limit = ADVERTISED_LIMIT) {
   return advertisedQuery(db, limit);
 }
 
@@ -95,17 +122,10 @@ function categoryBySlugQuery(db: Database, slug: string) {
     .limit(1);
 }
 
-/** A category by the name in /products/:name (the lowercased title). */
-export async function findCategoryBySlug(db: Database, slug: string) {
-  const [category] = await categoryBySlugQuery(db, slug);
-  return category ?? null;
-}
-
 const categoryListed = (slug: string) =>
   and(
     sql`${products.categoryId} = (select id from ${categories} where slug = ${slug.trim().toLowerCase()})`,
-    isListed,
-    isNull(users.deletedAt),
+    isListed(["available"]),
   );
 
 /**
@@ -146,7 +166,7 @@ export async function findBookableProduct(db: Database, productId: string) {
     .select(cardFields)
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
-    .where(and(eq(products.id, productId), isListed, isNull(users.deletedAt)))
+    .where(and(eq(products.id, productId), isListed(["available"])))
     .limit(1);
   return (row as ProductCard | undefined) ?? null;
 }

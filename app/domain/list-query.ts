@@ -7,13 +7,20 @@ export const LIST_PAGE_SIZE = 20;
 export const MAX_LIST_PAGE = 10_000;
 export const SEARCH_MAX = 100;
 
+/** A page number from a URL: a whole number from 1 to MAX_LIST_PAGE; anything else is page 1. */
+export const pageSchema = z.coerce.number().int().min(1).max(MAX_LIST_PAGE).catch(1);
+
+export function readPage(value: string | null | undefined): number {
+  return pageSchema.parse(value ?? undefined);
+}
+
 export const listQuerySchema = z.object({
   q: z
     .string()
     .optional()
     .catch(undefined)
     .transform((value) => value?.trim().slice(0, SEARCH_MAX) || undefined),
-  page: z.coerce.number().int().min(1).max(MAX_LIST_PAGE).catch(1),
+  page: pageSchema,
 });
 
 export type ListQuery = z.infer<typeof listQuerySchema>;

@@ -19,9 +19,7 @@ export function dollarsToCents(input: string): number | null {
   return whole * 100 + fraction;
 }
 
-/** 1999 → "19.99" (for form fields). */
-export function centsToDollars(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const absolute = Math.abs(cents);
-  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, "0")}`;
+/** 1999 → 19.99: the dollar amount that displays and the REST API's dollar fields show. */
+export function toDollars(cents: number): number {
+  return cents / 100;
 }

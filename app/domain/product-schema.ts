@@ -6,6 +6,7 @@ import * as z from "zod";
 import type { Condition } from "../../db/schema";
 import { dollarsToCents, MAX_PRICE_CENTS } from "./money";
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES } from "./photo-keys";
+import { isPhoneNumber, PHONE_MAX } from "./schemas";
 
 // The database's list, repeated here so the browser bundle does not pull in drizzle.
 export const PRODUCT_CONDITIONS = ["Excellent", "Good", "Fair"] as const satisfies readonly Condition[];
@@ -16,7 +17,7 @@ export const PRODUCT_LIMITS = {
   productName: 120,
   description: 2000,
   location: 120,
-  contact: 30,
+  contact: PHONE_MAX,
   category: 60,
   minYear: 1900,
 } as const;
@@ -51,13 +52,6 @@ function price(required: string, label: string) {
     });
 }
 
-const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]*[0-9]$/;
-
-function looksLikePhone(value: string): boolean {
-  const digits = value.replace(/\D/g, "").length;
-  return PHONE_PATTERN.test(value) && digits >= 7 && digits <= 15;
-}
-
 export const productSchema = z.object({
   productName: requiredText("product name is required", "Product name", PRODUCT_LIMITS.productName),
   // The category's lowercased title (its slug), as in /products/:name and the spec's payload.
@@ -86,7 +80,7 @@ export const productSchema = z.object({
       return year;
     }),
   contact: requiredText("contact is required", "Contact number", PRODUCT_LIMITS.contact).refine(
-    looksLikePhone,
+    isPhoneNumber,
     "Contact number must be a phone number, such as +1 415 555 0100",
   ),
   location: requiredText("location is required", "Location", PRODUCT_LIMITS.location),

@@ -2,6 +2,7 @@
 // part of every query (`seller_id = :me`): another seller's product is simply not found.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { intoColumns } from "../../db/insert-select";
 import { categories, products } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
 import type { NewProduct } from "./product-schema";
@@ -44,14 +45,33 @@ export async function createProduct(
   const productId = crypto.randomUUID();
   let written = false;
   try {
-    const result = await db.run(sql`
-      insert into ${products} (id, seller_id, category_id, name, description, condition,
-        original_price_cents, resale_price_cents, purchase_year, contact, location, photo_key,
-        status, advertised, created_at)
-      select ${productId}, ${seller.id}, c.id, ${input.productName}, ${input.description}, ${input.condition},
-        ${input.originalPrice}, ${input.resalePrice}, ${input.purchaseYear}, ${input.contact}, ${input.location},
-        ${photoKey}, 'available', 0, ${Date.now()}
-      from ${categories} c where c.slug = ${input.category.toLowerCase()}`);
+    const result = await db.insert(products).select(
+      db
+        .select(
+          intoColumns(products, {
+            id: sql`${productId}`,
+            sellerId: sql`${seller.id}`,
+            categoryId: categories.id,
+            name: sql`${input.productName}`,
+            description: sql`${input.description}`,
+            condition: sql`${input.condition}`,
+            originalPriceCents: sql`${input.originalPrice}`,
+            resalePriceCents: sql`${input.resalePrice}`,
+            purchaseYear: sql`${input.purchaseYear}`,
+            contact: sql`${input.contact}`,
+            location: sql`${input.location}`,
+            photoKey: sql`${photoKey}`,
+            status: sql`'available'`,
+            advertised: sql`0`,
+            createdAt: sql`${Date.now()}`,
+            updatedAt: sql`null`,
+            deletedAt: sql`null`,
+            removedAt: sql`null`,
+          }),
+        )
+        .from(categories)
+        .where(eq(categories.slug, input.category.toLowerCase())),
+    );
     written = result.meta.changes === 1;
   } finally {
     if (!written) await discardPhoto(photos, photoKey);

@@ -3,8 +3,10 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { products, reports, users } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
+import { ANY_STATUS, isListed } from "./catalog.server";
 import { containsPattern, LIST_PAGE_SIZE, type ListQuery, pageOffset, toPage } from "./list-query";
 import type { ReportInput } from "./report-schema";
 import type { SessionUser } from "./sessions.server";
@@ -19,19 +21,12 @@ export const REPORT_MESSAGES = {
   noSuchReport: "There is no such open report.",
 } as const;
 
-function isUniqueViolation(error: unknown): boolean {
-  return /UNIQUE constraint failed/i.test(`${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`);
-}
-
 /** A listing that can still be reported: not deleted or removed, its seller still here. */
 export async function findReportableProduct(db: Database, productId: string) {
   const [row] = await db
     .select({ id: products.id, name: products.name, sellerId: products.sellerId })
     .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(
-      and(eq(products.id, productId), isNull(products.deletedAt), isNull(products.removedAt), isNull(users.deletedAt)),
-    )
+    .where(and(eq(products.id, productId), isListed(ANY_STATUS)))
     .limit(1);
   return row ?? null;
 }
@@ -66,9 +61,7 @@ function openReportsWhere(q: string | undefined) {
   const pattern = q ? containsPattern(q) : null;
   return and(
     eq(reports.status, "open"),
-    isNull(products.deletedAt),
-    isNull(products.removedAt),
-    isNull(sellers.deletedAt),
+    isListed(ANY_STATUS),
     pattern
       ? sql`(${products.name} like ${pattern} escape '\\' or ${sellers.name} like ${pattern} escape '\\'
           or ${sellers.email} like ${pattern} escape '\\' or ${reporters.name} like ${pattern} escape '\\'

@@ -61,8 +61,19 @@ export const subscribeSchema = z.object({ email: emailSchema });
 /** Ids arrive from forms and URLs; the database decides whether they exist and whose they are. */
 export const idSchema = z.string({ error: "Missing id." }).trim().min(1, "Missing id.").max(100, "Invalid id.");
 
-const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{4,22}[0-9]$/;
+export const PHONE_MAX = 30;
+const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]*[0-9]$/;
 export const PHONE_MESSAGE = "Enter a phone number, e.g. +1 415 555 0100";
+
+/**
+ * A phone number as people type it, for the booking dialog and Add Product alike: an optional
+ * +, then digits with spaces, dots, dashes or brackets between them; 7 to 15 digits (E.164 has
+ * at most 15) and at most PHONE_MAX characters.
+ */
+export function isPhoneNumber(value: string): boolean {
+  const digits = value.replace(/\D/g, "").length;
+  return value.length <= PHONE_MAX && PHONE_PATTERN.test(value) && digits >= 7 && digits <= 15;
+}
 
 /** The booking dialog: what the buyer types. Everything else comes from the database. */
 export const bookingSchema = z.object({
@@ -76,8 +87,8 @@ export const bookingSchema = z.object({
     .string({ error: "Your contact is required" })
     .trim()
     .min(1, { error: "Your contact is required", abort: true })
-    .max(30, PHONE_MESSAGE)
-    .regex(PHONE_PATTERN, PHONE_MESSAGE),
+    .max(PHONE_MAX, { error: PHONE_MESSAGE, abort: true })
+    .refine(isPhoneNumber, PHONE_MESSAGE),
 });
 
 export const productIdSchema = z.object({ productId: idSchema });

@@ -1,6 +1,6 @@
 // Session rows: every cookie and bearer token names one, so logout, account deletion and role
 // changes end access at once.
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type Role, sessions, users } from "../../db/schema";
 
@@ -71,9 +71,4 @@ export function revokeUserSessionsStatement(db: Database, userId: string) {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-}
-
-/** Old rows are useless once expired; removed opportunistically. */
-export function purgeExpiredSessionsStatement(db: Database, now = Date.now()) {
-  return db.delete(sessions).where(sql`${sessions.expiresAt} < ${now - 24 * 3600 * 1000}`);
 }

@@ -3,12 +3,13 @@
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { signInAttempts } from "../../db/schema";
+import { normalizeEmail } from "./emails";
 
 export const WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_EMAIL = 5;
 export const MAX_FAILURES_PER_ADDRESS = 50;
 
-const emailSubject = (email: string) => `email:${email.trim().toLowerCase()}`;
+const emailSubject = (email: string) => `email:${normalizeEmail(email)}`;
 const addressSubject = (address: string) => `ip:${address}`;
 
 export interface LimitState {

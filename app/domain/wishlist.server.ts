@@ -2,7 +2,9 @@
 // is read from the product, never copied.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { intoColumns } from "../../db/insert-select";
 import { products, users, wishlistEntries } from "../../db/schema";
+import { ANY_STATUS, isListed } from "./catalog.server";
 import type { SessionUser } from "./sessions.server";
 
 export const WISHLIST_MESSAGES = {
@@ -22,11 +24,21 @@ export async function addToWishlist(
   productId: string,
 ): Promise<WishlistResult> {
   if (buyer.role !== "buyer") return { ok: false, status: 403, message: WISHLIST_MESSAGES.notBuyer };
-  const inserted = await db.run(sql`
-    insert into ${wishlistEntries} (buyer_id, product_id, created_at)
-    select ${buyer.id}, p.id, ${Date.now()} from ${products} p join ${users} s on s.id = p.seller_id
-    where p.id = ${productId} and p.deleted_at is null and p.removed_at is null and s.deleted_at is null
-    on conflict (buyer_id, product_id) do nothing`);
+  const inserted = await db
+    .insert(wishlistEntries)
+    .select(
+      db
+        .select(
+          intoColumns(wishlistEntries, {
+            buyerId: sql`${buyer.id}`,
+            productId: products.id,
+            createdAt: sql`${Date.now()}`,
+          }),
+        )
+        .from(products)
+        .where(and(eq(products.id, productId), isListed(ANY_STATUS))),
+    )
+    .onConflictDoNothing({ target: [wishlistEntries.buyerId, wishlistEntries.productId] });
   if (inserted.meta.changes === 1) return { ok: true, message: WISHLIST_MESSAGES.added };
   const [existing] = await db
     .select({ productId: wishlistEntries.productId })
@@ -61,9 +73,9 @@ export async function listWishlist(db: Database, buyerId: string) {
       photoKey: products.photoKey,
       priceCents: products.resalePriceCents,
       status: products.status,
-      // A deleted seller's listings leave the storefront with them.
-      removed: sql<boolean>`(${products.deletedAt} is not null or ${products.removedAt} is not null
-        or ${users.deletedAt} is not null)`.mapWith(Boolean),
+      // Gone from the storefront: deleted, removed, or its seller deleted.
+      removed: sql<boolean>`not (${isListed(ANY_STATUS)})`.mapWith(Boolean),
+      bookable: sql<boolean>`${isListed(["available"])}`.mapWith(Boolean),
       sellerEmail: users.email,
       addedAt: wishlistEntries.createdAt,
     })

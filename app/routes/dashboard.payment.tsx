@@ -9,9 +9,13 @@ import { database } from "../../db/client";
 import { DashboardPage } from "../components/dashboard-page";
 import { ErrorList, Field } from "../components/forms";
 import * as formStyles from "../components/forms.css";
-import { findPayableBooking, paymentProvider, payWithTestCard } from "../domain/payments/checkout.server";
+import {
+  choosePaymentProvider,
+  findPayableBooking,
+  payBooking,
+  startPayment,
+} from "../domain/payments/checkout.server";
 import { PAYMENT_MESSAGES } from "../domain/payments/messages";
-import { createCheckoutSession, createStripe, ensurePaymentIntent } from "../domain/payments/stripe.server";
 import { testCardSchema } from "../domain/payments/test-card";
 import { idSchema } from "../domain/schemas";
 import { notFound } from "../server/http.server";
@@ -41,7 +45,7 @@ async function loadBooking(request: Request, context: LoaderFunctionArgs["contex
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { booking } = await loadBooking(request, context, params.id);
-  const provider = paymentProvider(context.env.settings);
+  const provider = choosePaymentProvider(database(context.env.DB), context.env.settings);
   const checkout = new URL(request.url).searchParams.get("checkout");
   return {
     booking: {
@@ -51,8 +55,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       priceCents: booking.priceCents,
       transactionId: booking.transactionId,
     },
-    provider,
-    publishableKey: provider === "stripe" ? (context.env.settings.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    testMode: provider.testMode,
+    publishableKey: provider.publishableKey,
     processing: booking.status === "active" && (checkout === "done" || checkout === "returned"),
     checkoutCancelled: checkout === "cancelled",
   };
@@ -63,43 +67,43 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const settings = context.env.settings;
-  const provider = paymentProvider(settings);
-  const db = database(context.env.DB);
+  const provider = choosePaymentProvider(database(context.env.DB), settings);
   const here = `/dashboard/payment/${booking.id}`;
 
-  if (intent === "pay-test" && provider === "test") {
+  if (intent === "pay-test") {
     const submission = parseWithZod(form, { schema: testCardSchema });
-    if (submission.status !== "success")
-      return data({ result: submission.reply({ hideFields: ["cardNumber", "cvc"] }) }, { status: 400 });
-    const paid = await payWithTestCard(db, buyer, booking.id, submission.value.cardNumber, settings.PAYMENT_CURRENCY);
+    const hideFields = ["cardNumber", "cvc"];
+    if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+    const paid = await payBooking(provider, booking, { method: "card", cardNumber: submission.value.cardNumber });
     if (!paid.ok) {
       const reply = paid.field
-        ? submission.reply({ fieldErrors: { [paid.field]: [paid.message] }, hideFields: ["cardNumber", "cvc"] })
-        : submission.reply({ formErrors: [paid.message], hideFields: ["cardNumber", "cvc"] });
+        ? submission.reply({ fieldErrors: { [paid.field]: [paid.message] }, hideFields })
+        : submission.reply({ formErrors: [paid.message], hideFields });
       return data({ result: reply }, { status: paid.status });
     }
     return redirectWithSuccess(context, here, PAYMENT_MESSAGES.paid);
   }
-  if ((intent === "create-intent" || intent === "checkout") && provider === "stripe") {
-    if (booking.status !== "active") return redirect(here);
-    const stripe = createStripe(settings);
-    if (intent === "create-intent") {
-      const { clientSecret } = await ensurePaymentIntent(stripe, booking, settings.PAYMENT_CURRENCY);
-      return { clientSecret };
-    }
+  if (intent === "create-intent") {
+    const started = await startPayment(provider, booking);
+    if (!started.ok) return redirect(here);
+    return { clientSecret: started.clientSecret };
+  }
+  if (intent === "checkout") {
     const origin = settings.APP_URL ?? new URL(request.url).origin;
-    const url = await createCheckoutSession(stripe, booking, {
-      currency: settings.PAYMENT_CURRENCY,
-      origin,
+    const paid = await payBooking(provider, booking, {
+      method: "hosted",
+      returnUrl: `${origin}${here}`,
       buyerEmail: buyer.email,
     });
-    return redirect(url, 303);
+    if (paid.ok && "redirectTo" in paid) return redirect(paid.redirectTo, 303);
+    if (!paid.ok && paid.status === 400) throw new Response(paid.message, { status: 400, statusText: "Bad Request" });
+    return redirect(here);
   }
   throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
 }
 
 export default function Payment() {
-  const { booking, provider, publishableKey, processing, checkoutCancelled } = useLoaderData<typeof loader>();
+  const { booking, testMode, publishableKey, processing, checkoutCancelled } = useLoaderData<typeof loader>();
   const price = formatPrice(booking.priceCents) ?? "Price not found";
   if (booking.status === "paid") {
     return (
@@ -128,7 +132,7 @@ export default function Payment() {
           transactionId={null}
           productName={booking.productName}
         />
-      ) : provider === "test" ? (
+      ) : testMode ? (
         <TestCheckout />
       ) : (
         <StripeCheckout

@@ -67,7 +67,7 @@ function PaymentCell({ item }: { item: Item }) {
       </Link>
     );
   }
-  if (item.status === "available" && !item.removed) {
+  if (item.bookable) {
     return (
       <Link
         to={`?book=${item.productId}`}

@@ -8,6 +8,7 @@ import { ListingActions } from "../components/listing-actions";
 import { ProductCard } from "../components/product-card";
 import { ReportDialog } from "../components/report-dialog";
 import { loadCategoryPage } from "../domain/catalog.server";
+import { readPage } from "../domain/list-query";
 import { button, container, eyebrow, grid, section } from "../styles/utilities.css";
 import { pageMeta } from "../utils/seo";
 import { requireUser } from "../utils/session.server";
@@ -29,13 +30,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const MAX_PAGE = 10_000;
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const url = new URL(request.url);
-  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  const page = Number.isFinite(requested) ? Math.min(Math.max(requested, 1), MAX_PAGE) : 1;
+  const page = readPage(new URL(request.url).searchParams.get("page"));
   const [listing, viewer, booking, report] = await Promise.all([
     loadCategoryPage(database(context.env.DB), params.name ?? "", page),
     storefrontViewer(request, context),

@@ -1,4 +1,5 @@
 // Display formats shared by every page (spec section 9).
+import { toDollars } from "../domain/money";
 
 const amount = new Intl.NumberFormat("en-US", {
   minimumFractionDigits: 2,
@@ -8,7 +9,7 @@ const amount = new Intl.NumberFormat("en-US", {
 /** 123456 cents → "$ 1,234.56" (the spec's '$ ' prefix). */
 export function formatPrice(cents: number | null | undefined): string | null {
   if (cents == null || !Number.isFinite(cents)) return null;
-  return `$ ${amount.format(cents / 100)}`;
+  return `$ ${amount.format(toDollars(cents))}`;
 }
 
 /** Years of use from the purchase year: "1 year", "3 years". */

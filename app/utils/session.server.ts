@@ -4,6 +4,7 @@
 import { redirect } from "@remix-run/cloudflare";
 import { database } from "../../db/client";
 import type { Role } from "../../db/schema";
+import { hasRole } from "../domain/permissions";
 import { createSession, revokeSession, type SessionUser } from "../domain/sessions.server";
 import { signToken } from "../domain/tokens.server";
 import { sessionCookie, webSessionUser } from "../server/auth.server";
@@ -37,7 +38,7 @@ export function forbidden(): Response {
 /** A signed-in user without the role gets a 403 page, never a login loop. */
 export async function requireRole(request: Request, context: EnvContext, roles: readonly Role[]): Promise<SessionUser> {
   const user = await requireUser(request, context);
-  if (!roles.includes(user.role)) throw forbidden();
+  if (!hasRole(user, roles)) throw forbidden();
   return user;
 }
 

@@ -81,6 +81,19 @@ const webhook = (payload: string, signature: string) =>
     headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
   });
 
+/** The payment page's form, posted the way a browser without JavaScript posts it. */
+const paymentForm = (cookie: string, bookingId: string, intentName: string) =>
+  call(`/dashboard/payment/${bookingId}`, {
+    method: "POST",
+    headers: {
+      Cookie: cookie,
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: "https://pay.test",
+      Host: "pay.test",
+    },
+    body: new URLSearchParams({ intent: intentName }),
+  });
+
 async function paidState(bookingId: string) {
   const [booking] = await db().select().from(bookings).where(eq(bookings.id, bookingId));
   const rows = await db().select().from(payments).where(eq(payments.bookingId, bookingId));
@@ -131,16 +144,7 @@ describe("Checkout for browsers without JavaScript", () => {
       object: "checkout.session",
       url: "https://checkout.stripe.com/c/pay/cs_test_1",
     }));
-    const response = await call(`/dashboard/payment/${booking.id}`, {
-      method: "POST",
-      headers: {
-        Cookie: buyer.cookie,
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: "https://pay.test",
-        Host: "pay.test",
-      },
-      body: new URLSearchParams({ intent: "checkout" }),
-    });
+    const response = await paymentForm(buyer.cookie, booking.id, "checkout");
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("https://checkout.stripe.com/c/pay/cs_test_1");
     const body = seen[0]!.body;
@@ -290,5 +294,40 @@ describe("POST /api/payment", () => {
       paymentResult: { acknowledged: true, alreadyRecorded: true },
     });
     expect((await paidState(booking.id)).payments).toHaveLength(1);
+  });
+});
+
+describe("an ended booking", () => {
+  it("is never sent to Stripe: no PaymentIntent, no Checkout, no card through our server", async () => {
+    const { buyer, booking } = await bookedListing();
+    await db()
+      .update(bookings)
+      .set({ status: "cancelled", endReason: "buyer_cancelled" })
+      .where(eq(bookings.id, booking.id));
+    const seen = interceptStripe(() => intent({}));
+    const auth = { Authorization: await bearerFor(buyer.user.id), "Content-Type": "application/json" };
+    const started = await call("/api/create-payment-intent", {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ bookingId: booking.id }),
+    });
+    expect(started.status).toBe(409);
+    const card = await call("/api/payment", {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({
+        bookingId: booking.id,
+        card: { cardNumber: "4242424242424242", expiry: "12/39", cvc: "123" },
+      }),
+    });
+    expect(card.status).toBeGreaterThanOrEqual(400);
+    expect(card.status).toBeLessThan(500);
+    for (const intentName of ["checkout", "create-intent"]) {
+      const response = await paymentForm(buyer.cookie, booking.id, intentName);
+      expect(response.status, intentName).toBe(302);
+      expect(response.headers.get("Location"), intentName).toBe(`/dashboard/payment/${booking.id}`);
+    }
+    expect(seen).toHaveLength(0);
+    expect((await paidState(booking.id)).payments).toHaveLength(0);
   });
 });

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import * as z from "zod";
 import { deleteAccount, listAccounts, type ManagedRole, verifySeller } from "../../app/domain/admin-users.server";
-import { listQuerySchema } from "../../app/domain/list-query";
+import { readListQuery } from "../../app/domain/list-query";
 import { emailSchema, idSchema } from "../../app/domain/schemas";
 import { type ApiContext, type ApiEnv, db, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
@@ -15,7 +15,7 @@ export const admin = new Hono<ApiEnv>();
 const adminOnly = [requireBearer, requireApiRole("admin")] as const;
 
 async function list(c: ApiContext, role: ManagedRole) {
-  const query = listQuerySchema.parse({ q: c.req.query("q"), page: c.req.query("page") });
+  const query = readListQuery(new URL(c.req.url).searchParams);
   const accounts = await listAccounts(db(c), role, query);
   listHeaders(c, accounts);
   return c.json(

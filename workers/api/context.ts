@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { hasRole } from "../../app/domain/permissions";
 import type { SessionUser } from "../../app/domain/sessions.server";
 import { bearerUser } from "../../app/server/auth.server";
 import { type AppEnv, parseEnv } from "../../app/server/env.server";
@@ -39,7 +40,7 @@ export const requireBearer = createMiddleware<ApiEnv>(async (c, next) => {
 /** Role check after requireBearer; 403 for the wrong role. */
 export function requireApiRole(...roles: Role[]) {
   return createMiddleware<ApiEnv>(async (c, next) => {
-    if (!roles.includes(c.get("user").role)) {
+    if (!hasRole(c.get("user"), roles)) {
       return apiError(c, 403, "forbidden", "Your account may not do this.");
     }
     await next();

@@ -3,16 +3,16 @@
 // admin).
 import { Hono } from "hono";
 import { getUserRecord, MESSAGES, registerAccount, signInWithPassword } from "../../app/domain/accounts.server";
+import { sameEmail } from "../../app/domain/emails";
+import { mayReadAccount } from "../../app/domain/permissions";
 import { emailSchema, loginSchema, registerSchema } from "../../app/domain/schemas";
-import { API_TOKEN_TTL_MS, createSession, type SessionUser } from "../../app/domain/sessions.server";
+import { API_TOKEN_TTL_MS, createSession } from "../../app/domain/sessions.server";
 import { signToken } from "../../app/domain/tokens.server";
 import { clientAddress, webSessionUser } from "../../app/server/auth.server";
 import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
 
 export const identity = new Hono<ApiEnv>();
-
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 async function bearerFor(c: { env: Env }, user: { id: string }, sessionId: string, expiresAt: Date) {
   const accessToken = await signToken(
@@ -86,17 +86,12 @@ identity.post("/users", async (c) => {
   return c.json({ acknowledged: true, insertedId: result.user.id, user: { ...result.user } }, 201);
 });
 
-/** Who the caller may ask about: itself, or anyone when it is an admin. */
-function mayAskAbout(user: SessionUser, email: string) {
-  return user.role === "admin" || sameEmail(user.email, email);
-}
-
 async function recordFor(c: ApiContext, email: string | undefined) {
   const user = c.get("user");
   const target = email ?? user.email;
   const checked = emailSchema.safeParse(target);
   if (!checked.success) return { error: "invalid" as const, message: checked.error.issues[0]!.message };
-  if (!mayAskAbout(user, checked.data)) return { error: "forbidden" as const };
+  if (!mayReadAccount(user, checked.data)) return { error: "forbidden" as const };
   const record = await getUserRecord(db(c), checked.data);
   return record ? { record } : { error: "not_found" as const };
 }

@@ -1,27 +1,28 @@
-// Payment calls (spec section 7) and Stripe's webhook. The price charged is always the
-// booking's; a payment is recorded only when the provider confirms it.
-
-import { eq } from "drizzle-orm";
+// Payment calls (spec section 7) and the provider's webhook. The price charged is always the
+// booking's; a payment is recorded only when the provider confirms it. Which provider, and
+// every rule of paying, is the domain's (app/domain/payments/).
 import { Hono } from "hono";
 import * as z from "zod";
-import { findPayableBooking, paymentProvider, payWithTestCard } from "../../app/domain/payments/checkout.server";
-import type { FulfilmentResult } from "../../app/domain/payments/fulfilment.server";
 import {
-  confirmPaymentIntent,
-  createStripe,
-  ensurePaymentIntent,
-  handleStripeEvent,
-  verifyWebhook,
-} from "../../app/domain/payments/stripe.server";
+  choosePaymentProvider,
+  confirmPayment,
+  findPayableBooking,
+  payBooking,
+  receiveProviderEvent,
+  startPayment,
+} from "../../app/domain/payments/checkout.server";
+import type { FulfilmentResult } from "../../app/domain/payments/fulfilment.server";
+import type { PayResult } from "../../app/domain/payments/provider";
 import { testCardSchema } from "../../app/domain/payments/test-card";
 import { bookingIdSchema, idSchema } from "../../app/domain/schemas";
-import { processedEvents } from "../../db/schema";
-import { type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "./context";
+import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
 
 export const paymentsApi = new Hono<ApiEnv>();
 
 const buyerOnly = [requireBearer, requireApiRole("buyer")] as const;
+
+const provider = (c: ApiContext) => choosePaymentProvider(db(c), appEnv(c).settings);
 
 /** The spec's result counts: what this call changed (a repeat changes nothing, and says so). */
 function counts(result: FulfilmentResult) {
@@ -36,33 +37,30 @@ function counts(result: FulfilmentResult) {
   };
 }
 
+const ERROR_CODES = { 400: "bad_request", 402: "card_declined", 404: "not_found", 409: "not_payable", 422: "invalid" };
+
+function paid(c: ApiContext, result: PayResult) {
+  if (!result.ok) return apiError(c, result.status, ERROR_CODES[result.status], result.message);
+  if (!("fulfilment" in result))
+    return apiError(c, 400, "bad_request", "This payment continues on the provider's page.");
+  return c.json({ ...counts(result.fulfilment), transactionId: result.transactionId });
+}
+
 paymentsApi.post("/create-payment-intent", ...buyerOnly, async (c) => {
   const body = (await readJson(c)) as Record<string, unknown> | undefined;
   // A `price` in the request is ignored: the booking's price is charged.
   const parsed = bookingIdSchema.safeParse({ bookingId: body?.bookingId });
   if (!parsed.success) return validationError(c, parsed.error);
-  const env = appEnv(c);
   const booking = await findPayableBooking(db(c), c.get("user"), parsed.data.bookingId);
   if (!booking) return apiError(c, 404, "not_found", "There is no such booking.");
-  if (booking.status !== "active") return apiError(c, 409, "not_payable", "This booking can no longer be paid.");
-  if (paymentProvider(env.settings) === "test") {
-    return c.json({
-      provider: "test",
-      clientSecret: null,
-      amount: booking.priceCents,
-      currency: env.settings.PAYMENT_CURRENCY,
-    });
-  }
-  const { clientSecret } = await ensurePaymentIntent(
-    createStripe(env.settings),
-    booking,
-    env.settings.PAYMENT_CURRENCY,
-  );
+  const payments = provider(c);
+  const started = await startPayment(payments, booking);
+  if (!started.ok) return apiError(c, started.status, "not_payable", started.message);
   return c.json({
-    provider: "stripe",
-    clientSecret,
+    provider: payments.name,
+    clientSecret: started.clientSecret,
     amount: booking.priceCents,
-    currency: env.settings.PAYMENT_CURRENCY,
+    currency: appEnv(c).settings.PAYMENT_CURRENCY,
   });
 });
 
@@ -77,45 +75,31 @@ const paymentBody = z.object({
 paymentsApi.post("/payment", ...buyerOnly, async (c) => {
   const parsed = paymentBody.safeParse(await readJson(c));
   if (!parsed.success) return validationError(c, parsed.error);
-  const env = appEnv(c);
-  const database = db(c);
-  const user = c.get("user");
-  const booking = await findPayableBooking(database, user, parsed.data.bookingId);
+  const booking = await findPayableBooking(db(c), c.get("user"), parsed.data.bookingId);
   if (!booking) return apiError(c, 404, "not_found", "There is no such booking.");
-  if (paymentProvider(env.settings) === "test") {
-    const card = testCardSchema.safeParse(parsed.data.card ?? {});
+  // A card is paid with here; anything else is a payment the provider took, to confirm.
+  if (parsed.data.card) {
+    const card = testCardSchema.safeParse(parsed.data.card);
     if (!card.success) return validationError(c, card.error);
-    const paid = await payWithTestCard(database, user, booking.id, card.data.cardNumber, env.settings.PAYMENT_CURRENCY);
-    if (!paid.ok) return apiError(c, paid.status, paid.status === 402 ? "card_declined" : "not_payable", paid.message);
-    return c.json({ ...counts(paid.fulfilment), transactionId: paid.transactionId });
+    return paid(c, await payBooking(provider(c), booking, { method: "card", cardNumber: card.data.cardNumber }));
   }
-  const intentId = parsed.data.paymentIntentId ?? parsed.data.transactionId;
-  if (!intentId) return apiError(c, 422, "invalid", "transactionId (the PaymentIntent id) is required.");
-  const confirmed = await confirmPaymentIntent(
-    database,
-    createStripe(env.settings),
-    booking,
-    intentId,
-    env.settings.PAYMENT_CURRENCY,
-  );
-  if (!confirmed.ok) return apiError(c, confirmed.status, "not_confirmed", confirmed.message);
-  return c.json({ ...counts(confirmed.fulfilment), transactionId: intentId });
+  const transactionId = parsed.data.paymentIntentId ?? parsed.data.transactionId ?? null;
+  return paid(c, await confirmPayment(provider(c), booking, transactionId));
 });
 
 /** Stripe's signed webhook: the only way a Stripe payment is fulfilled without the REST call. */
 paymentsApi.post("/webhooks/stripe", async (c) => {
-  const env = appEnv(c);
-  const secret = env.settings.STRIPE_WEBHOOK_SECRET;
-  if (!env.settings.STRIPE_SECRET_KEY || !secret) return apiError(c, 404, "not_found", "Stripe is not configured.");
-  const stripe = createStripe(env.settings);
-  const payload = await c.req.text();
-  const event = await verifyWebhook(stripe, payload, c.req.header("Stripe-Signature") ?? null, secret);
-  if (!event) return apiError(c, 400, "bad_signature", "The webhook signature is not valid.");
-  const database = db(c);
-  const [seen] = await database.select().from(processedEvents).where(eq(processedEvents.id, event.id)).limit(1);
-  if (seen) return c.json({ received: true, duplicate: true });
-  const result = await handleStripeEvent(database, stripe, event, env.settings.PAYMENT_CURRENCY);
-  // Recorded after handling: if handling failed, Stripe's retry gets another chance.
-  await database.insert(processedEvents).values({ id: event.id, provider: "stripe" }).onConflictDoNothing();
-  return c.json({ received: true, outcome: result?.outcome ?? "ignored" });
+  const payments = provider(c);
+  if (payments.name !== "stripe") return apiError(c, 404, "not_found", "Stripe is not configured.");
+  const receipt = await receiveProviderEvent(
+    db(c),
+    payments,
+    await c.req.text(),
+    c.req.header("Stripe-Signature") ?? null,
+  );
+  if (receipt.status === "not_configured") return apiError(c, 404, "not_found", "Stripe is not configured.");
+  if (receipt.status === "bad_signature")
+    return apiError(c, 400, "bad_signature", "The webhook signature is not valid.");
+  if (receipt.status === "duplicate") return c.json({ received: true, duplicate: true });
+  return c.json({ received: true, outcome: receipt.outcome });
 });

@@ -1,7 +1,7 @@
 // Reports: any signed-in caller reports a listing; admins list open reports and decide.
 import { Hono } from "hono";
 import * as z from "zod";
-import { listQuerySchema } from "../../app/domain/list-query";
+import { readListQuery } from "../../app/domain/list-query";
 import { photoUrl } from "../../app/domain/photo-keys";
 import { reportSchema } from "../../app/domain/report-schema";
 import { dismissReport, listOpenReports, removeReportedListing, reportListing } from "../../app/domain/reports.server";
@@ -26,7 +26,7 @@ reports.post("/report", requireBearer, async (c) => {
 });
 
 reports.get("/reports", ...adminOnly, async (c) => {
-  const query = listQuerySchema.parse({ q: c.req.query("q"), page: c.req.query("page") });
+  const query = readListQuery(new URL(c.req.url).searchParams);
   const page = await listOpenReports(db(c), query);
   listHeaders(c, page);
   return c.json(

@@ -4,6 +4,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Hono } from "hono";
 import * as z from "zod";
+import { toDollars } from "../../app/domain/money";
 import { PHOTO_MESSAGES, photoUrl } from "../../app/domain/photo-keys";
 import { PRODUCT_FORM_MAX_BYTES, productSchema } from "../../app/domain/product-schema";
 import {
@@ -25,9 +26,6 @@ export const seller = new Hono<ApiEnv>();
 // Middleware per route, not `use("*")`: this app is mounted at the API's root.
 const sellerOnly = [requireBearer, requireApiRole("seller")] as const;
 
-// Prices are given twice: in dollars as numbers (the spec's shape) and as integer cents (exact).
-const dollars = (cents: number) => cents / 100;
-
 function productRecord(product: SellerProduct, owner: SessionUser, origin: string) {
   const img = photoUrl(product.photoKey);
   return {
@@ -38,8 +36,8 @@ function productRecord(product: SellerProduct, owner: SessionUser, origin: strin
     category: product.categorySlug,
     condition: product.condition,
     description: product.description,
-    originalPrice: dollars(product.originalPriceCents),
-    resalePrice: dollars(product.resalePriceCents),
+    originalPrice: toDollars(product.originalPriceCents),
+    resalePrice: toDollars(product.resalePriceCents),
     originalPriceCents: product.originalPriceCents,
     resalePriceCents: product.resalePriceCents,
     purchaseYear: product.purchaseYear,
@@ -61,7 +59,7 @@ function saleRecord(sale: Sale) {
     buyerEmail: sale.buyerEmail,
     productId: sale.productId,
     productName: sale.productName,
-    price: dollars(sale.amountCents),
+    price: toDollars(sale.amountCents),
     priceCents: sale.amountCents,
     currency: sale.currency,
     paymentTime: sale.paidAt.toISOString(),

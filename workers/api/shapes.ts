@@ -3,9 +3,8 @@
 import type { Context } from "hono";
 import type { ProductCard } from "../../app/domain/catalog.server";
 import type { Page } from "../../app/domain/list-query";
+import { toDollars } from "../../app/domain/money";
 import { photoUrl } from "../../app/domain/photo-keys";
-
-export const dollars = (cents: number) => cents / 100;
 
 export function advertisedProduct(product: ProductCard) {
   return {
@@ -13,9 +12,9 @@ export function advertisedProduct(product: ProductCard) {
     productName: product.name,
     img: photoUrl(product.photoKey),
     location: product.location,
-    resalePrice: dollars(product.resalePriceCents),
+    resalePrice: toDollars(product.resalePriceCents),
     resalePriceCents: product.resalePriceCents,
-    originalPrice: dollars(product.originalPriceCents),
+    originalPrice: toDollars(product.originalPriceCents),
     originalPriceCents: product.originalPriceCents,
     purchaseYear: product.purchaseYear,
     condition: product.condition,

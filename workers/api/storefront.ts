@@ -4,12 +4,14 @@ import { Hono } from "hono";
 import * as z from "zod";
 import { bookProduct, cancelBooking, getBookingFor, listOrders } from "../../app/domain/bookings.server";
 import { listAdvertisedProducts, listCategories, loadCategoryPage } from "../../app/domain/catalog.server";
+import { readPage } from "../../app/domain/list-query";
+import { toDollars } from "../../app/domain/money";
 import { photoUrl } from "../../app/domain/photo-keys";
 import { bookingIdSchema, bookingSchema, idSchema, productIdSchema } from "../../app/domain/schemas";
 import { addToWishlist, listWishlist } from "../../app/domain/wishlist.server";
 import { type ApiEnv, db, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
-import { advertisedProduct, dollars } from "./shapes";
+import { advertisedProduct } from "./shapes";
 
 export const storefront = new Hono<ApiEnv>();
 
@@ -39,14 +41,7 @@ storefront.get("/category", async (c) => {
 storefront.get("/products", requireBearer, async (c) => {
   const path = c.req.query("path");
   if (!path) return apiError(c, 422, "invalid", "path (the category name) is required.");
-  const page = z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(10_000)
-    .catch(1)
-    .parse(c.req.query("page") ?? 1);
-  const listing = await loadCategoryPage(db(c), path, page);
+  const listing = await loadCategoryPage(db(c), path, readPage(c.req.query("page")));
   if (!listing.category) return apiError(c, 404, "not_found", "Category Not Found");
   c.header("X-Total-Count", String(listing.total));
   c.header("X-Page-Count", String(listing.pageCount));
@@ -78,7 +73,7 @@ storefront.get("/wishlist", ...buyerOnly, async (c) => {
       productId: item.productId,
       productTitle: item.productName,
       productImg: photoUrl(item.photoKey),
-      productPrice: dollars(item.priceCents),
+      productPrice: toDollars(item.priceCents),
       productPriceCents: item.priceCents,
       sellerEmail: item.sellerEmail,
       isSold: item.status === "sold",
@@ -113,7 +108,7 @@ storefront.get("/booking/:id", requireBearer, async (c) => {
     productId: booking.productId,
     productName: booking.productName,
     productImg: photoUrl(booking.photoKey),
-    productPrice: dollars(booking.priceCents),
+    productPrice: toDollars(booking.priceCents),
     productPriceCents: booking.priceCents,
     buyerName: booking.buyerName,
     buyerEmail: booking.buyerEmail,
@@ -135,7 +130,7 @@ storefront.get("/myOrders", ...buyerOnly, async (c) => {
       productId: order.productId,
       productName: order.productName,
       productImg: photoUrl(order.photoKey),
-      productPrice: dollars(order.priceCents),
+      productPrice: toDollars(order.priceCents),
       productPriceCents: order.priceCents,
       isPaid: order.status === "paid",
       status: order.status,

@@ -1,19 +1,31 @@
-// The payment page's domain: which booking may be paid by whom, the test provider's charge, and
-// the choice of provider. Fulfilment itself is in fulfilment.server.ts.
+// Paying for a booking, whatever the provider: which booking may be paid by whom, the choice of
+// provider (once, from the settings), and events the provider pushes, each handled once.
+// Fulfilment itself is in fulfilment.server.ts; each provider in its own module.
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { bookings, payments, products } from "../../../db/schema";
+import { bookings, payments, processedEvents, products } from "../../../db/schema";
 import type { SessionUser } from "../sessions.server";
-import { type FulfilmentResult, fulfilPayment, markRefund } from "./fulfilment.server";
 import { PAYMENT_MESSAGES } from "./messages";
+import type { PaymentProvider, PaymentRefusal, PayRequest, PayResult, ProviderName } from "./provider";
 import type { PaymentSettings } from "./settings";
-import { chargeTestCard } from "./test-card";
+import { stripePaymentProvider } from "./stripe.server";
+import { testPaymentProvider } from "./test-provider.server";
 
 export { PAYMENT_MESSAGES };
 
 /** Stripe whenever a Stripe secret key is configured; the offline test provider never then. */
-export function paymentProvider(settings: PaymentSettings): "stripe" | "test" {
+export function paymentProviderName(settings: PaymentSettings): ProviderName {
   return settings.STRIPE_SECRET_KEY ? "stripe" : "test";
+}
+
+const PROVIDERS: Record<ProviderName, (db: Database, settings: PaymentSettings) => PaymentProvider> = {
+  test: testPaymentProvider,
+  stripe: stripePaymentProvider,
+};
+
+/** The provider this configuration takes payments with. */
+export function choosePaymentProvider(db: Database, settings: PaymentSettings): PaymentProvider {
+  return PROVIDERS[paymentProviderName(settings)](db, settings);
 }
 
 /** The buyer's own booking as the payment page shows it; anyone else's is not found. */
@@ -40,37 +52,74 @@ export async function findPayableBooking(db: Database, buyer: Pick<SessionUser, 
 
 export type PayableBooking = NonNullable<Awaited<ReturnType<typeof findPayableBooking>>>;
 
-export type PayResult =
-  | { ok: true; fulfilment: FulfilmentResult; transactionId: string }
-  | { ok: false; status: 402 | 404 | 409; message: string; field?: "cardNumber" };
+/** Only an active booking (booked, not paid, not ended) can be paid. */
+export function isPayable(booking: Pick<PayableBooking, "status">): boolean {
+  return booking.status === "active";
+}
 
-/** The offline test provider: charge a validated test card and fulfil at the booking's price. */
-export async function payWithTestCard(
-  db: Database,
-  buyer: Pick<SessionUser, "id" | "role">,
-  bookingId: string,
-  cardNumber: string,
-  currency: string,
+const notPayable: PaymentRefusal = { ok: false, status: 409, message: PAYMENT_MESSAGES.notPayable };
+
+/** Prepares the provider's card form for an active booking. */
+export async function startPayment(
+  provider: PaymentProvider,
+  booking: PayableBooking,
+): Promise<{ ok: true; clientSecret: string | null } | PaymentRefusal> {
+  if (!isPayable(booking)) return notPayable;
+  return { ok: true, ...(await provider.start(booking)) };
+}
+
+/** The buyer's Pay: a paid booking answers with its payment (a double submit), an ended one is refused. */
+export async function payBooking(
+  provider: PaymentProvider,
+  booking: PayableBooking,
+  request: PayRequest,
 ): Promise<PayResult> {
-  const booking = await findPayableBooking(db, buyer, bookingId);
-  if (!booking || buyer.role !== "buyer") return { ok: false, status: 404, message: PAYMENT_MESSAGES.notFound };
   if (booking.status === "paid") {
     return { ok: true, fulfilment: { outcome: "already_fulfilled" }, transactionId: booking.transactionId ?? "" };
   }
-  if (booking.status !== "active") return { ok: false, status: 409, message: PAYMENT_MESSAGES.notPayable };
-  const charge = await chargeTestCard(cardNumber, `booking:${bookingId}`);
-  if (!charge.ok) return { ok: false, status: 402, message: charge.message, field: charge.field };
-  const fulfilment = await fulfilPayment(db, {
-    bookingId,
-    provider: "test",
-    transactionId: charge.transactionId,
-    amountCents: booking.priceCents,
-    currency,
-  });
-  if (fulfilment.outcome === "refund_required") {
-    // The test provider refunds at once; nothing real was charged.
-    await markRefund(db, fulfilment.refundId, { status: "refunded", providerRefundId: `re_${charge.transactionId}` });
-    return { ok: false, status: 409, message: PAYMENT_MESSAGES.refund };
-  }
-  return { ok: true, fulfilment, transactionId: charge.transactionId };
+  if (!isPayable(booking)) return notPayable;
+  return provider.pay(booking, request);
+}
+
+/**
+ * Money the provider says arrived. Not refused for an ended booking: the money is real, and
+ * fulfilment records it for a refund instead of a sale.
+ */
+export function confirmPayment(
+  provider: PaymentProvider,
+  booking: PayableBooking,
+  transactionId: string | null,
+): Promise<PayResult> {
+  return provider.confirm(booking, transactionId);
+}
+
+export type EventReceipt =
+  | { status: "not_configured" }
+  | { status: "bad_signature" }
+  | { status: "duplicate" }
+  | { status: "handled"; outcome: string };
+
+/**
+ * An event the provider pushed (Stripe's webhook), verified and handled once per event id. It
+ * is recorded after handling: if handling fails, the provider's retry gets another chance, and
+ * fulfilment itself is safe to repeat.
+ */
+export async function receiveProviderEvent(
+  db: Database,
+  provider: PaymentProvider,
+  payload: string,
+  signature: string | null,
+): Promise<EventReceipt> {
+  if (!provider.events) return { status: "not_configured" };
+  const event = await provider.events.verify(payload, signature);
+  if (!event) return { status: "bad_signature" };
+  const [seen] = await db
+    .select({ id: processedEvents.id })
+    .from(processedEvents)
+    .where(eq(processedEvents.id, event.id))
+    .limit(1);
+  if (seen) return { status: "duplicate" };
+  const result = await event.fulfil();
+  await db.insert(processedEvents).values({ id: event.id, provider: provider.name }).onConflictDoNothing();
+  return { status: "handled", outcome: result?.outcome ?? "ignored" };
 }

@@ -3,14 +3,15 @@
 // arrives for a booking that can no longer be paid is recorded for a refund.
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
+import { intoColumns } from "../../../db/insert-select";
 import { bookings, payments, products, type REFUND_REASONS, refunds } from "../../../db/schema";
+import type { PaymentProvider, ProviderName } from "./provider";
 
-export type Provider = "test" | "stripe";
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 export interface ConfirmedPayment {
   bookingId: string;
-  provider: Provider;
+  provider: ProviderName;
   transactionId: string;
   amountCents: number;
   currency: string;
@@ -33,11 +34,32 @@ export async function fulfilPayment(db: Database, payment: ConfirmedPayment): Pr
     db
       .insert(payments)
       .select(
-        sql`select ${crypto.randomUUID()}, b.id, b.product_id, b.buyer_id, p.seller_id, b.price_cents,
-          ${payment.currency}, ${payment.provider}, ${payment.transactionId}, 'succeeded', ${now}
-        from ${bookings} b join ${products} p on p.id = b.product_id
-        where b.id = ${payment.bookingId} and b.status = 'active' and p.status = 'booked'
-          and b.price_cents = ${payment.amountCents}`,
+        db
+          .select(
+            intoColumns(payments, {
+              id: sql`${crypto.randomUUID()}`,
+              bookingId: bookings.id,
+              productId: bookings.productId,
+              buyerId: bookings.buyerId,
+              sellerId: products.sellerId,
+              amountCents: bookings.priceCents,
+              currency: sql`${payment.currency}`,
+              provider: sql`${payment.provider}`,
+              transactionId: sql`${payment.transactionId}`,
+              status: sql`'succeeded'`,
+              createdAt: sql`${now}`,
+            }),
+          )
+          .from(bookings)
+          .innerJoin(products, eq(products.id, bookings.productId))
+          .where(
+            and(
+              eq(bookings.id, payment.bookingId),
+              eq(bookings.status, "active"),
+              eq(products.status, "booked"),
+              eq(bookings.priceCents, payment.amountCents),
+            ),
+          ),
       )
       .onConflictDoNothing(),
     db
@@ -66,6 +88,17 @@ export async function fulfilPayment(db: Database, payment: ConfirmedPayment): Pr
     return { outcome: "fulfilled", bookingModified: changes(booked), productModified: changes(sold) };
   }
   return explainUnfulfilled(db, payment);
+}
+
+/** Fulfils a confirmed payment; money that cannot be kept goes back through its provider. */
+export async function settlePayment(
+  db: Database,
+  provider: Pick<PaymentProvider, "refund">,
+  payment: ConfirmedPayment,
+): Promise<FulfilmentResult> {
+  const result = await fulfilPayment(db, payment);
+  if (result.outcome === "refund_required") await provider.refund(payment, result.refundId);
+  return result;
 }
 
 /** Why nothing was written: a repeat of the same payment, or money that must go back. */

@@ -4,6 +4,7 @@
  */
 export interface PaymentSettings {
   STRIPE_SECRET_KEY?: string | undefined;
+  STRIPE_PUBLISHABLE_KEY?: string | undefined;
   STRIPE_WEBHOOK_SECRET?: string | undefined;
   PAYMENT_CURRENCY: string;
 }

@@ -55,8 +55,6 @@ export const testCardSchema = z.object({
     .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
 });
 
-export type TestCardInput = z.input<typeof testCardSchema>;
-
 export type TestChargeResult =
   | { ok: true; transactionId: string }
   | { ok: false; message: string; field?: "cardNumber" };
