@@ -52,7 +52,7 @@ export default function Blog() {
                 <p key={paragraph.slice(0, 40)}>{paragraph}</p>
               ))}
               {part.code ? (
-                <pre className={styles.code} tabIndex={0} role="region" aria-label={`${part.code.language} example`}>
+                <pre className={styles.code} tabIndex={0} role="group" aria-label={`${part.code.language} example`}>
                   <code>{part.code.source}</code>
                 </pre>
               ) : null}
