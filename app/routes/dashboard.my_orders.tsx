@@ -7,6 +7,7 @@ import { ImageZoom } from "../components/image-zoom";
 import * as table from "../components/table.css";
 import { BOOKING_MESSAGES, cancelBooking, listOrders } from "../domain/bookings.server";
 import { bookingIdSchema } from "../domain/schemas";
+import { requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { formatPrice } from "../utils/format";
 import { CANCELLED_PROCESS } from "../utils/messages";
@@ -38,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const buyer = await requireBuyer(request, context);
-  const form = await request.formData();
+  const form = await requireFormData(request);
   const intent = form.get("intent");
   if (intent === "keep") return redirectWithError(context, PATH, CANCELLED_PROCESS);
   if (intent !== "cancel") throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });

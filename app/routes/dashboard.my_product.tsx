@@ -12,7 +12,7 @@ import {
   PRODUCT_MESSAGES,
   type SellerProduct,
 } from "../domain/products.server";
-import { badRequest, notFound } from "../server/http.server";
+import { badRequest, notFound, requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { formatDayMonthYear, formatPrice, formatShortTime, NOT_FOUND } from "../utils/format";
 import { pageMeta } from "../utils/seo";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const seller = await requireSeller(request, context);
-  const form = await request.formData();
+  const form = await requireFormData(request);
   const intent = form.get("intent");
   if (intent === "keep") return redirectWithError(context, PAGE, PRODUCT_MESSAGES.cancelled);
   const productId = form.get("id");

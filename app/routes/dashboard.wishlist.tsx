@@ -10,6 +10,7 @@ import * as table from "../components/table.css";
 import { activeBookingIds } from "../domain/bookings.server";
 import { productIdSchema } from "../domain/schemas";
 import { listWishlist, removeFromWishlist } from "../domain/wishlist.server";
+import { requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { formatPrice } from "../utils/format";
 import { pageMeta } from "../utils/seo";
@@ -44,9 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const buyer = await requireBuyer(request, context);
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await requireFormData(request.clone())).get("intent");
   if (intent !== "wishlist-remove") return handleStorefrontAction(request, context);
-  const form = await request.formData();
+  const form = await requireFormData(request);
   const parsed = productIdSchema.safeParse({ productId: form.get("productId") });
   if (!parsed.success) return redirectWithError(context, PATH, "This product is not in your wishlist.");
   const result = await removeFromWishlist(database(context.env.DB), buyer, parsed.data.productId);
