@@ -63,12 +63,19 @@ export async function bookProduct(
     if (!isUniqueViolation(error)) throw error;
     return { ok: false, status: 409, message: BOOKING_MESSAGES.unavailable };
   }
+  // Why nothing was inserted: a listing that left the storefront (with its seller, too) is gone;
+  // one that is still there was taken.
   const [product] = await db
-    .select({ status: products.status, deletedAt: products.deletedAt, removedAt: products.removedAt })
+    .select({
+      deletedAt: products.deletedAt,
+      removedAt: products.removedAt,
+      sellerDeletedAt: users.deletedAt,
+    })
     .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
     .where(eq(products.id, input.productId))
     .limit(1);
-  if (!product || product.deletedAt || product.removedAt) {
+  if (!product || product.deletedAt || product.removedAt || product.sellerDeletedAt) {
     return { ok: false, status: 404, message: BOOKING_MESSAGES.notFound };
   }
   return { ok: false, status: 409, message: BOOKING_MESSAGES.unavailable };
