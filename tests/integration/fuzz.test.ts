@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../app/server/auth.server";
 import { ORIGIN } from "./auth-helpers";
 import { buildWorld, type World } from "./matrix/world";
-import { photoBytes, storedPhotoKeys } from "./seller-helpers";
+import { addProductToken, photoBytes, storedPhotoKeys } from "./seller-helpers";
 import { testEnv } from "./test-env";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -308,9 +308,12 @@ describe("bad input at every form action", () => {
           "location",
         ]),
         file,
-        async (pairs, photo) => {
+        fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: nasty }),
+        async (pairs, photo, badToken) => {
           const form = new FormData();
           form.set("intent", "create");
+          // Mostly the page's own one-time token, so the fields and the file get checked too.
+          form.set("productToken", badToken ?? (await addProductToken(world.cookies.sellerA!)));
           // workerd's own multipart encoder refuses names ending in a backslash (a client limit).
           for (const [name, value] of pairs) if (!name.endsWith("\\")) form.append(name, value);
           form.set("img", photo);
@@ -342,6 +345,7 @@ describe("bad input at every form action", () => {
       purchaseYear: "2020",
       contact: "+1 415 555 0100",
       location: "Oakland",
+      productToken: await addProductToken(world.cookies.sellerA!),
     }))
       form.set(name, value);
     form.set(
@@ -496,6 +500,7 @@ describe("bad input at every /api call", () => {
 });
 
 describe("bad request headers at pages, forms and /api calls", () => {
+  // Idempotency-Key takes the Content-Type arbitrary's values: any text, empty, 5,000 bytes.
   /** Printable ASCII: what a header value carries without a client refusing or re-encoding it. */
   const headerSafe = (value: string) => value.replace(/[^\t\x20-\x7e]/g, "");
   const COOKIE_NAMES = [SESSION_COOKIE, "pb_toast", "__Host-pb_oauth_state", "__Host-pb_oauth_return"];
@@ -580,7 +585,7 @@ describe("bad request headers at pages, forms and /api calls", () => {
     { method: "POST", path: "/api/token", json: { email: "a@b.co", password: "x" } },
   ];
 
-  it("Cookie, Authorization and Content-Type never cause a 5xx", async () => {
+  it("Cookie, Authorization, Content-Type and Idempotency-Key never cause a 5xx", async () => {
     const world = await buildWorld();
     for (const target of targets(world)) {
       await fc.assert(
@@ -592,6 +597,7 @@ describe("bad request headers at pages, forms and /api calls", () => {
           async (cookie, auth, type, withAuth) => {
             const headers = new Headers({ Cookie: cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host });
             if (withAuth || target.bearer) headers.set("Authorization", auth);
+            if (withAuth) headers.set("Idempotency-Key", type);
             let body: string | undefined;
             if (target.method !== "GET") {
               headers.set("Content-Type", type);

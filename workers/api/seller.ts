@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Hono } from "hono";
 import * as z from "zod";
 import { PHOTO_MESSAGES, photoUrl } from "../../app/domain/photo-keys";
+import { isIdempotencyKey, PRODUCT_REQUEST_MESSAGES, productIdForKey } from "../../app/domain/product-requests.server";
 import { PRODUCT_FORM_MAX_BYTES, productSchema } from "../../app/domain/product-schema";
 import {
   advertiseProduct,
@@ -73,8 +74,15 @@ function changeError(c: ApiContext, result: Exclude<ChangeResult, { ok: true }>)
   return apiError(c, result.status, result.status === 404 ? "not_found" : "conflict", result.message);
 }
 
-/** POST /api/product: multipart/form-data with the form's fields and the photo in `img`. */
+/**
+ * POST /api/product: multipart/form-data with the form's fields and the photo in `img`. With an
+ * `Idempotency-Key` header, repeating the call (same seller, same key) adds the product once.
+ */
 seller.post("/product", ...sellerOnly, async (c) => {
+  const key = c.req.header("Idempotency-Key");
+  if (key !== undefined && !isIdempotencyKey(key)) {
+    return apiError(c, 400, "bad_request", PRODUCT_REQUEST_MESSAGES.badKey);
+  }
   if (!/^multipart\/form-data\b/i.test(c.req.header("Content-Type") ?? "")) {
     return apiError(c, 415, "unsupported_media_type", "Send multipart/form-data with the photo in the img field.");
   }
@@ -92,11 +100,24 @@ seller.post("/product", ...sellerOnly, async (c) => {
     return apiError(c, 422, "invalid", Object.values(fields)[0]?.[0] ?? "The product is not valid.", fields);
   }
   const env = appEnv(c);
-  const result = await createProduct(db(c), env.PHOTOS, c.get("user"), submission.value);
+  const user = c.get("user");
+  const result = await createProduct(db(c), env.PHOTOS, user, submission.value, {
+    productId: key === undefined ? undefined : await productIdForKey(user.id, key),
+  });
   if (!result.ok) {
+    if (result.reused) {
+      return apiError(
+        c,
+        422,
+        "idempotency_key_reused",
+        "This Idempotency-Key was already used for a different product.",
+      );
+    }
     const fields = result.field ? { [result.field]: [result.message] } : undefined;
     return apiError(c, result.status, result.status === 403 ? "forbidden" : "invalid", result.message, fields);
   }
+  // A repeat answers exactly as the first request did, and says it is a repeat.
+  if (result.replayed) c.header("Idempotent-Replayed", "true");
   return c.json({ acknowledged: true, insertedId: result.productId }, 201);
 });
 
