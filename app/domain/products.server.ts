@@ -4,6 +4,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { categories, products } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
+import { LIST_PAGE_SIZE, pageOffset, toPage } from "./list-query";
 import type { NewProduct } from "./product-schema";
 import type { SessionUser } from "./sessions.server";
 import { checkPhoto, deletePhotoIfUnneeded, discardPhoto, storePhoto } from "./uploads.server";
@@ -110,34 +111,40 @@ export async function createProduct(
   return earlier ?? { ok: false, status: 422, field: "category", message: PRODUCT_MESSAGES.unknownCategory };
 }
 
-/** The seller's products that are not deleted, newest first (removed ones stay, marked). */
-export async function listSellerProducts(db: Database, sellerId: string) {
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      categorySlug: categories.slug,
-      condition: products.condition,
-      description: products.description,
-      originalPriceCents: products.originalPriceCents,
-      resalePriceCents: products.resalePriceCents,
-      purchaseYear: products.purchaseYear,
-      contact: products.contact,
-      location: products.location,
-      photoKey: products.photoKey,
-      status: products.status,
-      advertised: products.advertised,
-      createdAt: products.createdAt,
-      removedAt: products.removedAt,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.sellerId, sellerId), isNull(products.deletedAt)))
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(500);
+/** One page of the seller's products that are not deleted, newest first (removed ones stay, marked). */
+export async function listSellerProducts(db: Database, sellerId: string, page: number) {
+  const mine = and(eq(products.sellerId, sellerId), isNull(products.deletedAt));
+  const [rows, counted] = await db.batch([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        categorySlug: categories.slug,
+        condition: products.condition,
+        description: products.description,
+        originalPriceCents: products.originalPriceCents,
+        resalePriceCents: products.resalePriceCents,
+        purchaseYear: products.purchaseYear,
+        contact: products.contact,
+        location: products.location,
+        photoKey: products.photoKey,
+        status: products.status,
+        advertised: products.advertised,
+        createdAt: products.createdAt,
+        removedAt: products.removedAt,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(mine)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(LIST_PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db.select({ total: sql<number>`count(*)` }).from(products).where(mine),
+  ]);
+  return toPage(rows, Number(counted[0]?.total ?? 0), page);
 }
 
-export type SellerProduct = Awaited<ReturnType<typeof listSellerProducts>>[number];
+export type SellerProduct = Awaited<ReturnType<typeof listSellerProducts>>["rows"][number];
 
 export type ChangeResult = { ok: true; changed: boolean } | { ok: false; status: 404 | 409; message: string };
 

@@ -471,6 +471,10 @@ describe("bad input at every /api call", () => {
           ["DELETE", `/api/buyer/${id}`, world.bearers.admin],
           ["GET", `/api/allSeller?q=${id}&page=${id}`, world.bearers.admin],
           ["GET", `/api/reports?q=${id}&page=${id}`, world.bearers.admin],
+          ["GET", `/api/product?page=${id}`, world.bearers.sellerA],
+          ["GET", `/api/sellerSBuyer?page=${id}`, world.bearers.sellerA],
+          ["GET", `/api/myOrders?page=${id}`, world.bearers.buyerA],
+          ["GET", `/api/wishlist?page=${id}`, world.bearers.buyerA],
         ] as const) {
           expectHandled(await sendJson(method, path, bearer, undefined));
         }
@@ -478,7 +482,8 @@ describe("bad input at every /api call", () => {
           `/products/${id}?page=${id}`,
           `/dashboard/payment/${id}`,
           `/?book=${id}&categories=${id}&report=${id}`,
-          `/dashboard/my_orders?confirm=cancel&id=${id}`,
+          `/dashboard/my_orders?confirm=cancel&id=${id}&page=${id}`,
+          `/dashboard/wishlist?page=${id}&book=${id}`,
         ]) {
           expectHandled(
             await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.buyerA! }, redirect: "manual" }),
@@ -490,6 +495,14 @@ describe("bad input at every /api call", () => {
         ]) {
           expectHandled(
             await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.admin! }, redirect: "manual" }),
+          );
+        }
+        for (const path of [
+          `/dashboard/my_product?page=${id}&confirm=delete&id=${id}`,
+          `/dashboard/my_buyer?page=${id}`,
+        ]) {
+          expectHandled(
+            await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.sellerA! }, redirect: "manual" }),
           );
         }
       }),

@@ -20,6 +20,7 @@ import type { SessionUser } from "../../app/domain/sessions.server";
 import { readFormData } from "../../app/server/http.server";
 import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError } from "./errors";
+import { listHeaders, requestedPage } from "./shapes";
 
 export const seller = new Hono<ApiEnv>();
 
@@ -121,12 +122,13 @@ seller.post("/product", ...sellerOnly, async (c) => {
   return c.json({ acknowledged: true, insertedId: result.productId }, 201);
 });
 
-/** GET /api/product: the caller's own products. */
+/** GET /api/product?page=: the caller's own products, a page at a time (totals in headers). */
 seller.get("/product", ...sellerOnly, async (c) => {
   const user = c.get("user");
-  const products = await listSellerProducts(db(c), user.id);
+  const products = await listSellerProducts(db(c), user.id, requestedPage(c));
+  listHeaders(c, products);
   const origin = new URL(c.req.url).origin;
-  return c.json(products.map((product) => productRecord(product, user, origin)));
+  return c.json(products.rows.map((product) => productRecord(product, user, origin)));
 });
 
 const advertiseBody = z.object({
@@ -152,8 +154,9 @@ seller.delete("/product/:id", ...sellerOnly, async (c) => {
   return c.json({ acknowledged: true, deletedCount: result.changed ? 1 : 0 });
 });
 
-/** GET /api/sellerSBuyer: the caller's sales (open to anyone in the original; not here). */
+/** GET /api/sellerSBuyer?page=: the caller's sales (open to anyone in the original; not here). */
 seller.get("/sellerSBuyer", ...sellerOnly, async (c) => {
-  const sales = await listSales(db(c), c.get("user").id);
-  return c.json(sales.map(saleRecord));
+  const sales = await listSales(db(c), c.get("user").id, requestedPage(c));
+  listHeaders(c, sales);
+  return c.json(sales.rows.map(saleRecord));
 });
