@@ -1,13 +1,13 @@
 // The admin's side of accounts: the seller and buyer lists, verifying a seller and deleting an
 // account. Deleting hides the account and ends its access at once, but keeps what others rely
 // on: sales, payments and paid orders are never touched (ADR 0013).
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { products, users } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
 import { ANY_STATUS, isListed } from "./catalog.server";
 import { emailMatches } from "./emails";
-import { containsPattern, LIST_PAGE_SIZE, type ListQuery, pageOffset, toPage } from "./list-query";
+import { containsText, LIST_PAGE_SIZE, type ListQuery, pageOffset, toPage } from "./list-query";
 import { revokeUserSessionsStatement } from "./sessions.server";
 
 /** The accounts an admin manages; admins themselves are never listed, verified or deleted. */
@@ -29,8 +29,7 @@ const liveAccountOf = (role: ManagedRole) => and(eq(users.role, role), isNull(us
 
 function nameOrEmailContains(q: string | undefined) {
   if (!q) return undefined;
-  const pattern = containsPattern(q);
-  return sql`(${users.name} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`;
+  return or(containsText(users.name, q), containsText(users.email, q));
 }
 
 /** One page of live sellers or buyers, newest first, optionally searched by name or email. */

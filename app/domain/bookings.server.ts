@@ -6,7 +6,8 @@ import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { intoColumns } from "../../db/insert-select";
 import { type BOOKING_END_REASONS, bookings, payments, products, users } from "../../db/schema";
-import { isListed } from "./catalog.server";
+import { ANY_STATUS, isListed } from "./catalog.server";
+import { LIST_PAGE_SIZE, pageOffset, toPage } from "./list-query";
 import { accessTo } from "./permissions";
 import type { SessionUser } from "./sessions.server";
 
@@ -77,14 +78,14 @@ export async function bookProduct(
     if (!isUniqueViolation(error)) throw error;
     return { ok: false, status: 409, message: BOOKING_MESSAGES.unavailable };
   }
-  const [product] = await db
-    .select({ status: products.status, deletedAt: products.deletedAt, removedAt: products.removedAt })
+  // Why nothing was inserted: a listing that left the storefront (with its seller, too) is gone;
+  // one that is still there was taken.
+  const [stillListed] = await db
+    .select({ id: products.id })
     .from(products)
-    .where(eq(products.id, input.productId))
+    .where(and(eq(products.id, input.productId), isListed(ANY_STATUS)))
     .limit(1);
-  if (!product || product.deletedAt || product.removedAt) {
-    return { ok: false, status: 404, message: BOOKING_MESSAGES.notFound };
-  }
+  if (!stillListed) return { ok: false, status: 404, message: BOOKING_MESSAGES.notFound };
   return { ok: false, status: 409, message: BOOKING_MESSAGES.unavailable };
 }
 
@@ -167,31 +168,35 @@ export function endActiveBookingsStatements(
   return statements;
 }
 
-/** My Orders: the buyer's live and paid bookings, and those the system ended (shown as such). */
-export async function listOrders(db: Database, buyerId: string) {
-  return db
-    .select({
-      id: bookings.id,
-      productId: bookings.productId,
-      priceCents: bookings.priceCents,
-      status: bookings.status,
-      endReason: bookings.endReason,
-      createdAt: bookings.createdAt,
-      productName: products.name,
-      photoKey: products.photoKey,
-      transactionId: payments.transactionId,
-    })
-    .from(bookings)
-    .innerJoin(products, eq(products.id, bookings.productId))
-    .leftJoin(payments, eq(payments.bookingId, bookings.id))
-    .where(
-      and(
-        eq(bookings.buyerId, buyerId),
-        or(ne(bookings.status, "cancelled"), ne(bookings.endReason, "buyer_cancelled")),
-      ),
-    )
-    .orderBy(desc(bookings.createdAt))
-    .limit(200);
+/** My Orders, a page at a time: the buyer's live and paid bookings, and those the system ended. */
+export async function listOrders(db: Database, buyerId: string, page: number) {
+  const mine = and(
+    eq(bookings.buyerId, buyerId),
+    or(ne(bookings.status, "cancelled"), ne(bookings.endReason, "buyer_cancelled")),
+  );
+  const [rows, counted] = await db.batch([
+    db
+      .select({
+        id: bookings.id,
+        productId: bookings.productId,
+        priceCents: bookings.priceCents,
+        status: bookings.status,
+        endReason: bookings.endReason,
+        createdAt: bookings.createdAt,
+        productName: products.name,
+        photoKey: products.photoKey,
+        transactionId: payments.transactionId,
+      })
+      .from(bookings)
+      .innerJoin(products, eq(products.id, bookings.productId))
+      .leftJoin(payments, eq(payments.bookingId, bookings.id))
+      .where(mine)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(LIST_PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db.select({ total: sql<number>`count(*)` }).from(bookings).where(mine),
+  ]);
+  return toPage(rows, Number(counted[0]?.total ?? 0), page);
 }
 
 const sellers = alias(users, "sellers");
@@ -233,20 +238,4 @@ export async function getBookingFor(db: Database, viewer: Pick<SessionUser, "id"
     )
     .limit(1);
   return row ?? null;
-}
-
-/** The buyer's own live, unpaid booking of a product (the wishlist's Pay link). */
-export async function activeBookingIds(db: Database, buyerId: string, productIds: string[]) {
-  if (productIds.length === 0) return new Map<string, string>();
-  const rows = await db
-    .select({ id: bookings.id, productId: bookings.productId })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.buyerId, buyerId),
-        eq(bookings.status, "active"),
-        inArray(bookings.productId, productIds.slice(0, 90)),
-      ),
-    );
-  return new Map(rows.map((row) => [row.productId, row.id]));
 }

@@ -1,6 +1,7 @@
 // The search and page parameters of the admin lists (`?q=…&page=…`), shared by the pages and
 // the REST API. Bad values fall back to the first page rather than an error: they come from
 // URLs people edit by hand.
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import * as z from "zod";
 
 export const LIST_PAGE_SIZE = 20;
@@ -19,7 +20,13 @@ export const listQuerySchema = z.object({
     .string()
     .optional()
     .catch(undefined)
-    .transform((value) => value?.trim().slice(0, SEARCH_MAX) || undefined),
+    // Cut at whole characters (code points), never inside an emoji's surrogate pair.
+    .transform(
+      (value) =>
+        Array.from(value?.trim() ?? "")
+          .slice(0, SEARCH_MAX)
+          .join("") || undefined,
+    ),
   page: pageSchema,
 });
 
@@ -29,9 +36,13 @@ export function readListQuery(params: URLSearchParams): ListQuery {
   return listQuerySchema.parse({ q: params.get("q") ?? undefined, page: params.get("page") ?? undefined });
 }
 
-/** A LIKE pattern that matches the text anywhere, with the user's % and _ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/**
+ * Whether a column contains the text anywhere, ignoring case as SQLite's lower() does (ASCII).
+ * instr, not LIKE: D1 refuses LIKE patterns longer than 50 bytes (a dozen emoji), and the
+ * user's % and _ need no escaping.
+ */
+export function containsText(column: SQLWrapper, text: string): SQL {
+  return sql`instr(lower(${column}), lower(${text})) > 0`;
 }
 
 export interface Page<T> {

@@ -5,6 +5,7 @@ import type { Database } from "../../db/client";
 import { intoColumns } from "../../db/insert-select";
 import { categories, products } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
+import { LIST_PAGE_SIZE, pageOffset, toPage } from "./list-query";
 import type { NewProduct } from "./product-schema";
 import type { SessionUser } from "./sessions.server";
 import { checkPhoto, deletePhotoIfUnneeded, discardPhoto, storePhoto } from "./uploads.server";
@@ -19,95 +20,154 @@ export const PRODUCT_MESSAGES = {
   notFound: "There is no such product among yours.",
   soldCannotAdvertise: "A sold product cannot be advertised.",
   removedCannotAdvertise: "This product was removed by an admin and cannot be advertised.",
+  requestReused: "This form was already used to add a different product.",
 } as const;
 
 type Seller = Pick<SessionUser, "id" | "role">;
 
 export type CreateProductResult =
-  | { ok: true; productId: string }
-  | { ok: false; status: 403 | 422; field: "img" | "category" | null; message: string };
+  | { ok: true; productId: string; replayed: boolean }
+  | { ok: false; status: 403 | 422; field: "img" | "category" | null; message: string; reused?: true };
+
+/** The fields a repeat of the request must carry to be the same product (the photo aside). */
+function sameProduct(stored: typeof products.$inferSelect & { categorySlug: string }, input: NewProduct) {
+  return (
+    stored.name === input.productName &&
+    stored.categorySlug === input.category.toLowerCase() &&
+    stored.condition === input.condition &&
+    stored.description === input.description &&
+    stored.originalPriceCents === input.originalPrice &&
+    stored.resalePriceCents === input.resalePrice &&
+    stored.purchaseYear === input.purchaseYear &&
+    stored.contact === input.contact &&
+    stored.location === input.location
+  );
+}
+
+/** The answer to a repeat: the product this request already added, or a refusal. */
+async function earlierAnswer(
+  db: Database,
+  seller: Seller,
+  productId: string,
+  input: NewProduct,
+): Promise<CreateProductResult | null> {
+  const [stored] = await db
+    .select({ product: products, categorySlug: categories.slug })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!stored) return null;
+  if (
+    stored.product.sellerId === seller.id &&
+    sameProduct({ ...stored.product, categorySlug: stored.categorySlug }, input)
+  ) {
+    return { ok: true, productId, replayed: true };
+  }
+  return { ok: false, status: 422, field: null, message: PRODUCT_MESSAGES.requestReused, reused: true };
+}
 
 /**
  * The photo is checked, then stored, then the row is written. The row is inserted only when
  * the category exists (one statement); if that insert writes nothing or fails, the photo just
  * stored is deleted again, so a failure leaves nothing behind in R2 or D1.
+ *
+ * With a `productId` (from a form token or an Idempotency-Key) the request happens once: a
+ * repeat finds the product already there and answers as the first time did, before storing its
+ * photo; repeats that race each other meet at the primary key, and the loser's photo is deleted.
  */
 export async function createProduct(
   db: Database,
   photos: R2Bucket,
   seller: Seller,
   input: NewProduct,
+  request: { productId?: string } = {},
 ): Promise<CreateProductResult> {
   if (seller.role !== "seller") return { ok: false, status: 403, field: null, message: PRODUCT_MESSAGES.notSeller };
+  if (request.productId) {
+    const earlier = await earlierAnswer(db, seller, request.productId, input);
+    if (earlier) return earlier;
+  }
   const photo = await checkPhoto(input.img);
   if (!photo.ok) return { ok: false, status: 422, field: "img", message: photo.message };
   const photoKey = await storePhoto(photos, input.img, photo.type);
-  const productId = crypto.randomUUID();
+  const productId = request.productId ?? crypto.randomUUID();
   let written = false;
   try {
-    const result = await db.insert(products).select(
-      db
-        .select(
-          intoColumns(products, {
-            id: sql`${productId}`,
-            sellerId: sql`${seller.id}`,
-            categoryId: categories.id,
-            name: sql`${input.productName}`,
-            description: sql`${input.description}`,
-            condition: sql`${input.condition}`,
-            originalPriceCents: sql`${input.originalPrice}`,
-            resalePriceCents: sql`${input.resalePrice}`,
-            purchaseYear: sql`${input.purchaseYear}`,
-            contact: sql`${input.contact}`,
-            location: sql`${input.location}`,
-            photoKey: sql`${photoKey}`,
-            status: sql`'available'`,
-            advertised: sql`0`,
-            createdAt: sql`${Date.now()}`,
-            updatedAt: sql`null`,
-            deletedAt: sql`null`,
-            removedAt: sql`null`,
-          }),
-        )
-        .from(categories)
-        .where(eq(categories.slug, input.category.toLowerCase())),
-    );
+    const result = await db
+      .insert(products)
+      .select(
+        db
+          .select(
+            intoColumns(products, {
+              id: sql`${productId}`,
+              sellerId: sql`${seller.id}`,
+              categoryId: categories.id,
+              name: sql`${input.productName}`,
+              description: sql`${input.description}`,
+              condition: sql`${input.condition}`,
+              originalPriceCents: sql`${input.originalPrice}`,
+              resalePriceCents: sql`${input.resalePrice}`,
+              purchaseYear: sql`${input.purchaseYear}`,
+              contact: sql`${input.contact}`,
+              location: sql`${input.location}`,
+              photoKey: sql`${photoKey}`,
+              status: sql`'available'`,
+              advertised: sql`0`,
+              createdAt: sql`${Date.now()}`,
+              updatedAt: sql`null`,
+              deletedAt: sql`null`,
+              removedAt: sql`null`,
+            }),
+          )
+          .from(categories)
+          .where(eq(categories.slug, input.category.toLowerCase())),
+      )
+      // A repeat of the same one-time token names the same id: it writes nothing.
+      .onConflictDoNothing({ target: products.id });
     written = result.meta.changes === 1;
   } finally {
     if (!written) await discardPhoto(photos, photoKey);
   }
-  if (!written) return { ok: false, status: 422, field: "category", message: PRODUCT_MESSAGES.unknownCategory };
-  return { ok: true, productId };
+  if (written) return { ok: true, productId, replayed: false };
+  const earlier = request.productId ? await earlierAnswer(db, seller, request.productId, input) : null;
+  return earlier ?? { ok: false, status: 422, field: "category", message: PRODUCT_MESSAGES.unknownCategory };
 }
 
-/** The seller's products that are not deleted, newest first (removed ones stay, marked). */
-export async function listSellerProducts(db: Database, sellerId: string) {
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      categorySlug: categories.slug,
-      condition: products.condition,
-      description: products.description,
-      originalPriceCents: products.originalPriceCents,
-      resalePriceCents: products.resalePriceCents,
-      purchaseYear: products.purchaseYear,
-      contact: products.contact,
-      location: products.location,
-      photoKey: products.photoKey,
-      status: products.status,
-      advertised: products.advertised,
-      createdAt: products.createdAt,
-      removedAt: products.removedAt,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.sellerId, sellerId), isNull(products.deletedAt)))
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(500);
+/** One page of the seller's products that are not deleted, newest first (removed ones stay, marked). */
+export async function listSellerProducts(db: Database, sellerId: string, page: number) {
+  const mine = and(eq(products.sellerId, sellerId), isNull(products.deletedAt));
+  const [rows, counted] = await db.batch([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        categorySlug: categories.slug,
+        condition: products.condition,
+        description: products.description,
+        originalPriceCents: products.originalPriceCents,
+        resalePriceCents: products.resalePriceCents,
+        purchaseYear: products.purchaseYear,
+        contact: products.contact,
+        location: products.location,
+        photoKey: products.photoKey,
+        status: products.status,
+        advertised: products.advertised,
+        createdAt: products.createdAt,
+        removedAt: products.removedAt,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(mine)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(LIST_PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db.select({ total: sql<number>`count(*)` }).from(products).where(mine),
+  ]);
+  return toPage(rows, Number(counted[0]?.total ?? 0), page);
 }
 
-export type SellerProduct = Awaited<ReturnType<typeof listSellerProducts>>[number];
+export type SellerProduct = Awaited<ReturnType<typeof listSellerProducts>>["rows"][number];
 
 export type ChangeResult = { ok: true; changed: boolean } | { ok: false; status: 404 | 409; message: string };
 

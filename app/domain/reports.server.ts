@@ -1,13 +1,13 @@
 // Reports: any signed-in user flags a listing with a reason; an admin dismisses the report or
 // removes the listing. One open report per user and listing, enforced by a unique index.
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { products, reports, users } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
 import { ANY_STATUS, isListed } from "./catalog.server";
-import { containsPattern, LIST_PAGE_SIZE, type ListQuery, pageOffset, toPage } from "./list-query";
+import { containsText, LIST_PAGE_SIZE, type ListQuery, pageOffset, toPage } from "./list-query";
 import type { ReportInput } from "./report-schema";
 import type { SessionUser } from "./sessions.server";
 
@@ -58,14 +58,15 @@ const reporters = alias(users, "reporters");
 
 /** Open reports of listings still on the storefront; a listing that left needs no decision. */
 function openReportsWhere(q: string | undefined) {
-  const pattern = q ? containsPattern(q) : null;
   return and(
     eq(reports.status, "open"),
     isListed(ANY_STATUS),
-    pattern
-      ? sql`(${products.name} like ${pattern} escape '\\' or ${sellers.name} like ${pattern} escape '\\'
-          or ${sellers.email} like ${pattern} escape '\\' or ${reporters.name} like ${pattern} escape '\\'
-          or ${reporters.email} like ${pattern} escape '\\')`
+    q
+      ? or(
+          ...[products.name, sellers.name, sellers.email, reporters.name, reporters.email].map((column) =>
+            containsText(column, q),
+          ),
+        )
       : undefined,
   );
 }

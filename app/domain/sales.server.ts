@@ -3,28 +3,35 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { payments, products, users } from "../../db/schema";
+import { LIST_PAGE_SIZE, pageOffset, toPage } from "./list-query";
 
-export async function listSales(db: Database, sellerId: string) {
-  return db
-    .select({
-      id: payments.id,
-      productId: payments.productId,
-      amountCents: payments.amountCents,
-      currency: payments.currency,
-      transactionId: payments.transactionId,
-      status: payments.status,
-      paidAt: payments.createdAt,
-      // Aliased: D1 returns rows keyed by column name, and users.name and products.name collide.
-      buyerName: sql`${users.name}`.mapWith(users.name).as("buyer_name"),
-      buyerEmail: sql`${users.email}`.mapWith(users.email).as("buyer_email"),
-      productName: sql`${products.name}`.mapWith(products.name).as("product_name"),
-    })
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.buyerId))
-    .innerJoin(products, eq(products.id, payments.productId))
-    .where(eq(payments.sellerId, sellerId))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(500);
+/** One page of the seller's sales, newest first. */
+export async function listSales(db: Database, sellerId: string, page: number) {
+  const [rows, counted] = await db.batch([
+    db
+      .select({
+        id: payments.id,
+        productId: payments.productId,
+        amountCents: payments.amountCents,
+        currency: payments.currency,
+        transactionId: payments.transactionId,
+        status: payments.status,
+        paidAt: payments.createdAt,
+        // Aliased: D1 returns rows keyed by column name, and users.name and products.name collide.
+        buyerName: sql`${users.name}`.mapWith(users.name).as("buyer_name"),
+        buyerEmail: sql`${users.email}`.mapWith(users.email).as("buyer_email"),
+        productName: sql`${products.name}`.mapWith(products.name).as("product_name"),
+      })
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.buyerId))
+      .innerJoin(products, eq(products.id, payments.productId))
+      .where(eq(payments.sellerId, sellerId))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(LIST_PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db.select({ total: sql<number>`count(*)` }).from(payments).where(eq(payments.sellerId, sellerId)),
+  ]);
+  return toPage(rows, Number(counted[0]?.total ?? 0), page);
 }
 
-export type Sale = Awaited<ReturnType<typeof listSales>>[number];
+export type Sale = Awaited<ReturnType<typeof listSales>>["rows"][number];

@@ -3,8 +3,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { intoColumns } from "../../db/insert-select";
-import { products, users, wishlistEntries } from "../../db/schema";
+import { bookings, products, users, wishlistEntries } from "../../db/schema";
 import { ANY_STATUS, isListed } from "./catalog.server";
+import { LIST_PAGE_SIZE, pageOffset, toPage } from "./list-query";
 import type { SessionUser } from "./sessions.server";
 
 export const WISHLIST_MESSAGES = {
@@ -64,25 +65,44 @@ export async function removeFromWishlist(
     : { ok: false, status: 404, message: WISHLIST_MESSAGES.notInWishlist };
 }
 
-/** The buyer's wishlist with what the table shows; seller and status read through joins. */
-export async function listWishlist(db: Database, buyerId: string) {
-  return db
-    .select({
-      productId: products.id,
-      productName: products.name,
-      photoKey: products.photoKey,
-      priceCents: products.resalePriceCents,
-      status: products.status,
-      // Gone from the storefront: deleted, removed, or its seller deleted.
-      removed: sql<boolean>`not (${isListed(ANY_STATUS)})`.mapWith(Boolean),
-      bookable: sql<boolean>`${isListed(["available"])}`.mapWith(Boolean),
-      sellerEmail: users.email,
-      addedAt: wishlistEntries.createdAt,
-    })
-    .from(wishlistEntries)
-    .innerJoin(products, eq(products.id, wishlistEntries.productId))
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(eq(wishlistEntries.buyerId, buyerId))
-    .orderBy(desc(wishlistEntries.createdAt))
-    .limit(200);
+/**
+ * One page of the buyer's wishlist with what the table shows; seller and status read through
+ * joins, and the buyer's own unpaid booking of each product (the Pay link) in the same query.
+ */
+export async function listWishlist(db: Database, buyerId: string, page: number) {
+  const mine = eq(wishlistEntries.buyerId, buyerId);
+  const [rows, counted] = await db.batch([
+    db
+      .select({
+        productId: products.id,
+        productName: products.name,
+        photoKey: products.photoKey,
+        priceCents: products.resalePriceCents,
+        status: products.status,
+        // Gone from the storefront: deleted, removed, or its seller deleted.
+        removed: sql<boolean>`not (${isListed(ANY_STATUS)})`.mapWith(Boolean),
+        bookable: sql<boolean>`${isListed(["available"])}`.mapWith(Boolean),
+        sellerEmail: users.email,
+        addedAt: wishlistEntries.createdAt,
+        // At most one: a product has at most one live booking (a unique index).
+        bookingId: sql<string | null>`${bookings.id}`.as("booking_id"),
+      })
+      .from(wishlistEntries)
+      .innerJoin(products, eq(products.id, wishlistEntries.productId))
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .leftJoin(
+        bookings,
+        and(
+          eq(bookings.productId, wishlistEntries.productId),
+          eq(bookings.buyerId, buyerId),
+          eq(bookings.status, "active"),
+        ),
+      )
+      .where(mine)
+      .orderBy(desc(wishlistEntries.createdAt), desc(wishlistEntries.productId))
+      .limit(LIST_PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db.select({ total: sql<number>`count(*)` }).from(wishlistEntries).where(mine),
+  ]);
+  return toPage(rows, Number(counted[0]?.total ?? 0), page);
 }

@@ -17,6 +17,7 @@ import { ErrorList, Field, SelectField, TextareaField } from "../components/form
 import * as formStyles from "../components/forms.css";
 import { listCategories } from "../domain/catalog.server";
 import { PHOTO_MESSAGES, PHOTO_TYPES } from "../domain/photo-keys";
+import { issueProductToken, readProductToken } from "../domain/product-requests.server";
 import {
   type NewProduct,
   PRODUCT_CONDITIONS,
@@ -40,6 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const seller = await requireSeller(request, context);
   const categories = await listCategories(database(context.env.DB));
   return {
+    // A new one on every load: sending this page twice adds one product (ADR 0016).
+    productToken: await issueProductToken(seller.id, context.env.settings.SESSION_SECRET),
     seller: { name: seller.name, email: seller.email },
     categories: categories.map((category) => ({ value: category.slug, label: category.title })),
     currentYear: new Date().getUTCFullYear(),
@@ -64,8 +67,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (read.form.get("intent") !== "create") return data(unreadable("Unknown action."), { status: 400 });
   const submission = parseWithZod(read.form, { schema: productSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const token = await readProductToken(read.form.get("productToken"), seller.id, context.env.settings.SESSION_SECRET);
+  if (!token.ok) return data(submission.reply({ formErrors: [token.message] }), { status: token.status });
   // The seller is the session's user: the read-only Name and Email fields are never read.
-  const result = await createProduct(database(context.env.DB), context.env.PHOTOS, seller, submission.value);
+  const result = await createProduct(database(context.env.DB), context.env.PHOTOS, seller, submission.value, {
+    productId: token.productId,
+  });
   if (!result.ok) {
     const reply = result.field
       ? submission.reply({ fieldErrors: { [result.field]: [result.message] } })
@@ -89,7 +96,7 @@ function usePhotoPreview() {
 }
 
 export default function AddProduct() {
-  const { seller, categories, currentYear } = useLoaderData<typeof loader>();
+  const { productToken, seller, categories, currentYear } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const navigation = useNavigation();
   const preview = usePhotoPreview();
@@ -117,6 +124,7 @@ export default function AddProduct() {
         noValidate
         className={styles.productForm}
       >
+        <input type="hidden" name="productToken" value={productToken} />
         <Field label="Name" inputProps={{ id: "seller-name", name: "name", value: seller.name, readOnly: true }} />
         <Field
           label="Email"

@@ -9,6 +9,7 @@ import * as table from "../components/table.css";
 import { ADMIN_MESSAGES, deleteAccount, findAccount, listAccounts } from "../domain/admin-users.server";
 import { readListQuery } from "../domain/list-query";
 import { idSchema } from "../domain/schemas";
+import { requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { listHref } from "../utils/list-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
@@ -36,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const back = listHref(PATH, readListQuery(new URL(request.url).searchParams));
-  const form = await request.formData();
+  const form = await requireFormData(request);
   const intent = form.get("intent");
   if (intent === "keep") return redirectWithError(context, back, CANCELLED_PROCESS);
   if (intent !== "delete") throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });

@@ -1,26 +1,35 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { database } from "../../db/client";
 import { DashboardPage } from "../components/dashboard-page";
+import { Pager } from "../components/list-controls";
 import * as table from "../components/table.css";
+import { readListQuery } from "../domain/list-query";
 import { listSales } from "../domain/sales.server";
 import { formatDayMonthYear, formatPrice, NOT_FOUND } from "../utils/format";
+import { listHref } from "../utils/list-urls";
 import { pageMeta } from "../utils/seo";
 import { requireSeller } from "../utils/session.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy My Buyers", "The buyers who paid for your products on Pay&Buy.");
 
+const PATH = "/dashboard/my_buyer";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const seller = await requireSeller(request, context);
-  return { sales: await listSales(database(context.env.DB), seller.id) };
+  const { page } = readListQuery(new URL(request.url).searchParams);
+  const sales = await listSales(database(context.env.DB), seller.id, page);
+  if (page > sales.pageCount) throw redirect(listHref(PATH, { page: sales.pageCount }));
+  return { sales };
 }
 
 export default function MyBuyers() {
   const { sales } = useLoaderData<typeof loader>();
   return (
     <DashboardPage title="My Buyers">
-      {sales.length === 0 ? (
+      {sales.rows.length === 0 ? (
         <p className={table.empty}>You don&apos;t have any buyer</p>
       ) : (
         <div className={table.wrap} role="region" aria-labelledby="my-buyers-caption" tabIndex={0}>
@@ -40,9 +49,9 @@ export default function MyBuyers() {
               </tr>
             </thead>
             <tbody>
-              {sales.map((sale, index) => (
+              {sales.rows.map((sale, index) => (
                 <tr key={sale.id}>
-                  <td>{index + 1}</td>
+                  <td>{(sales.page - 1) * sales.pageSize + index + 1}</td>
                   <th scope="row">{sale.buyerName || NOT_FOUND}</th>
                   <td>{sale.buyerEmail || NOT_FOUND}</td>
                   <td>{sale.productName || NOT_FOUND}</td>
@@ -55,6 +64,7 @@ export default function MyBuyers() {
           </table>
         </div>
       )}
+      <Pager pathname={PATH} page={sales.page} pageCount={sales.pageCount} />
     </DashboardPage>
   );
 }

@@ -1,14 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { database } from "../../db/client";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { DashboardPage } from "../components/dashboard-page";
 import { ImageZoom } from "../components/image-zoom";
+import { Pager } from "../components/list-controls";
 import * as table from "../components/table.css";
 import { BOOKING_MESSAGES, cancelBooking, listOrders } from "../domain/bookings.server";
+import { readListQuery } from "../domain/list-query";
 import { bookingIdSchema } from "../domain/schemas";
+import { requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { formatPrice } from "../utils/format";
+import { listHref } from "../utils/list-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
 import { pageMeta } from "../utils/seo";
 import { requireBuyer } from "../utils/session.server";
@@ -29,32 +34,36 @@ const END_REASONS: Record<string, string> = {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const buyer = await requireBuyer(request, context);
-  const orders = await listOrders(database(context.env.DB), buyer.id);
   const url = new URL(request.url);
+  const { page } = readListQuery(url.searchParams);
+  const orders = await listOrders(database(context.env.DB), buyer.id, page);
+  if (page > orders.pageCount) throw redirect(listHref(PATH, { page: orders.pageCount }));
   const confirmId = url.searchParams.get("confirm") === "cancel" ? url.searchParams.get("id") : null;
-  const confirming = orders.find((order) => order.id === confirmId && order.status === "active") ?? null;
+  const confirming = orders.rows.find((order) => order.id === confirmId && order.status === "active") ?? null;
   return { orders, confirming: confirming ? { id: confirming.id, productName: confirming.productName } : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const buyer = await requireBuyer(request, context);
-  const form = await request.formData();
+  // Back to the page the buyer was on (the confirmation's parameters dropped).
+  const back = listHref(PATH, { page: readListQuery(new URL(request.url).searchParams).page });
+  const form = await requireFormData(request);
   const intent = form.get("intent");
-  if (intent === "keep") return redirectWithError(context, PATH, CANCELLED_PROCESS);
+  if (intent === "keep") return redirectWithError(context, back, CANCELLED_PROCESS);
   if (intent !== "cancel") throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
   const parsed = bookingIdSchema.safeParse({ bookingId: form.get("bookingId") });
-  if (!parsed.success) return redirectWithError(context, PATH, BOOKING_MESSAGES.bookingNotFound);
+  if (!parsed.success) return redirectWithError(context, back, BOOKING_MESSAGES.bookingNotFound);
   const result = await cancelBooking(database(context.env.DB), buyer, parsed.data.bookingId);
   return result.ok
-    ? redirectWithSuccess(context, PATH, BOOKING_MESSAGES.cancelled)
-    : redirectWithError(context, PATH, result.message);
+    ? redirectWithSuccess(context, back, BOOKING_MESSAGES.cancelled)
+    : redirectWithError(context, back, result.message);
 }
 
 export default function MyOrders() {
   const { orders, confirming } = useLoaderData<typeof loader>();
   return (
     <DashboardPage title="My Orders">
-      {orders.length === 0 ? (
+      {orders.rows.length === 0 ? (
         <p className={table.empty}>You don&apos;t have any order</p>
       ) : (
         <div className={table.wrap}>
@@ -71,9 +80,9 @@ export default function MyOrders() {
               </tr>
             </thead>
             <tbody>
-              {orders.map((order, index) => (
+              {orders.rows.map((order, index) => (
                 <tr key={order.id}>
-                  <td>{index + 1}</td>
+                  <td>{(orders.page - 1) * orders.pageSize + index + 1}</td>
                   <td>
                     <ImageZoom photoKey={order.photoKey} alt={order.productName || "Product"} />
                   </td>
@@ -93,7 +102,7 @@ export default function MyOrders() {
                   <td>
                     {order.status === "active" ? (
                       <Link
-                        to={`?confirm=cancel&id=${order.id}`}
+                        to={listHref(PATH, { page: orders.page }, { confirm: "cancel", id: order.id })}
                         className={button.ghost}
                         preventScrollReset
                         aria-label={`Cancel Booking: ${order.productName}`}
@@ -112,6 +121,7 @@ export default function MyOrders() {
           </table>
         </div>
       )}
+      <Pager pathname={PATH} page={orders.page} pageCount={orders.pageCount} />
       {confirming ? (
         <ConfirmDialog
           title="Booking Cancel Confirmation"

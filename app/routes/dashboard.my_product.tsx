@@ -1,9 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { database } from "../../db/client";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { DashboardPage } from "../components/dashboard-page";
+import { Pager } from "../components/list-controls";
 import * as table from "../components/table.css";
+import { readListQuery } from "../domain/list-query";
 import { photoUrl } from "../domain/photo-keys";
 import {
   advertiseProduct,
@@ -12,9 +15,10 @@ import {
   PRODUCT_MESSAGES,
   type SellerProduct,
 } from "../domain/products.server";
-import { badRequest, notFound } from "../server/http.server";
+import { badRequest, notFound, requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { formatDayMonthYear, formatPrice, formatShortTime, NOT_FOUND } from "../utils/format";
+import { listHref } from "../utils/list-urls";
 import { pageMeta } from "../utils/seo";
 import { requireSeller } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
@@ -26,19 +30,25 @@ const PAGE = "/dashboard/my_product";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const seller = await requireSeller(request, context);
-  const products = await listSellerProducts(database(context.env.DB), seller.id);
   const params = new URL(request.url).searchParams;
-  // The dialog opens only for one of the seller's own products (a stale or foreign id: no dialog).
+  const { page } = readListQuery(params);
+  const products = await listSellerProducts(database(context.env.DB), seller.id, page);
+  if (page > products.pageCount) throw redirect(listHref(PAGE, { page: products.pageCount }));
+  // The dialog opens only for one of the seller's own products on this page (a stale or foreign id: no dialog).
   const confirming =
-    params.get("confirm") === "delete" ? (products.find((product) => product.id === params.get("id")) ?? null) : null;
+    params.get("confirm") === "delete"
+      ? (products.rows.find((product) => product.id === params.get("id")) ?? null)
+      : null;
   return { products, confirming: confirming ? { id: confirming.id, name: confirming.name } : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const seller = await requireSeller(request, context);
-  const form = await request.formData();
+  // Back to the page the seller was on (the confirmation's parameters dropped).
+  const back = listHref(PAGE, { page: readListQuery(new URL(request.url).searchParams).page });
+  const form = await requireFormData(request);
   const intent = form.get("intent");
-  if (intent === "keep") return redirectWithError(context, PAGE, PRODUCT_MESSAGES.cancelled);
+  if (intent === "keep") return redirectWithError(context, back, PRODUCT_MESSAGES.cancelled);
   const productId = form.get("id");
   if (typeof productId !== "string" || productId.length === 0 || productId.length > 64) throw badRequest();
   if (intent !== "advertise" && intent !== "delete") throw badRequest();
@@ -49,22 +59,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : await deleteProduct(db, context.env.PHOTOS, seller.id, productId);
   // Another seller's product is not found, exactly like one that does not exist.
   if (!result.ok && result.status === 404) throw notFound();
-  if (!result.ok) return redirectWithError(context, PAGE, result.message);
+  if (!result.ok) return redirectWithError(context, back, result.message);
   return redirectWithSuccess(
     context,
-    PAGE,
+    back,
     intent === "advertise" ? PRODUCT_MESSAGES.advertised : PRODUCT_MESSAGES.deleted,
   );
 }
 
-function Advertisement({ product }: { product: SellerProduct }) {
+function Advertisement({ product, here }: { product: SellerProduct; here: string }) {
   const navigation = useNavigation();
   if (product.status === "sold") return null;
   if (product.removedAt) return <>Removed by admin</>;
   if (product.advertised) return <span className={table.badge}>Released</span>;
   const pending = navigation.state !== "idle" && navigation.formData?.get("id") === product.id;
   return (
-    <Form method="post" className={table.inlineForm}>
+    <Form method="post" action={here} className={table.inlineForm}>
       <input type="hidden" name="id" value={product.id} />
       <button
         type="submit"
@@ -82,9 +92,10 @@ function Advertisement({ product }: { product: SellerProduct }) {
 
 export default function MyProducts() {
   const { products, confirming } = useLoaderData<typeof loader>();
+  const here = listHref(PAGE, { page: products.page });
   return (
     <DashboardPage title="My Products">
-      {products.length === 0 ? (
+      {products.rows.length === 0 ? (
         <p className={table.empty}>You don&apos;t have any product</p>
       ) : (
         <div className={table.wrap} role="region" aria-labelledby="my-products-caption" tabIndex={0}>
@@ -106,11 +117,11 @@ export default function MyProducts() {
               </tr>
             </thead>
             <tbody>
-              {products.map((product, index) => {
+              {products.rows.map((product, index) => {
                 const src = photoUrl(product.photoKey);
                 return (
                   <tr key={product.id}>
-                    <td>{index + 1}</td>
+                    <td>{(products.page - 1) * products.pageSize + index + 1}</td>
                     <td>
                       {src ? (
                         <img
@@ -131,11 +142,11 @@ export default function MyProducts() {
                     <td className={table.nowrap}>{formatShortTime(product.createdAt)}</td>
                     <td>{product.status === "sold" ? "Paid" : "Unpaid"}</td>
                     <td>
-                      <Advertisement product={product} />
+                      <Advertisement product={product} here={here} />
                     </td>
                     <td>
                       <Link
-                        to={`?${new URLSearchParams({ confirm: "delete", id: product.id })}`}
+                        to={listHref(PAGE, { page: products.page }, { confirm: "delete", id: product.id })}
                         className={`${button.danger} ${table.compact}`}
                         preventScrollReset
                         aria-label={`Delete ${product.name}`}
@@ -150,6 +161,7 @@ export default function MyProducts() {
           </table>
         </div>
       )}
+      <Pager pathname={PAGE} page={products.page} pageCount={products.pageCount} />
       {confirming ? (
         <ConfirmDialog
           title="Delete Confirmation"

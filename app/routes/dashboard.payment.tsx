@@ -18,7 +18,7 @@ import {
 import { PAYMENT_MESSAGES } from "../domain/payments/messages";
 import { testCardSchema } from "../domain/payments/test-card";
 import { idSchema } from "../domain/schemas";
-import { notFound } from "../server/http.server";
+import { notFound, requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { formatPrice } from "../utils/format";
 import { pageMeta } from "../utils/seo";
@@ -64,7 +64,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { buyer, booking } = await loadBooking(request, context, params.id);
-  const form = await request.formData();
+  const form = await requireFormData(request);
   const intent = form.get("intent");
   const settings = context.env.settings;
   const provider = choosePaymentProvider(database(context.env.DB), settings);

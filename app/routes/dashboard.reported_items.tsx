@@ -17,6 +17,7 @@ import {
   removeReportedListing,
 } from "../domain/reports.server";
 import { idSchema } from "../domain/schemas";
+import { requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { formatPostedDate } from "../utils/format";
 import { listHref } from "../utils/list-urls";
@@ -46,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const back = listHref(PATH, readListQuery(new URL(request.url).searchParams));
-  const form = await request.formData();
+  const form = await requireFormData(request);
   const intent = form.get("intent");
   if (intent === "keep") return redirectWithError(context, back, CANCELLED_PROCESS);
   if (intent !== "dismiss" && intent !== "remove") {

@@ -1,17 +1,21 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { database } from "../../db/client";
 import { BookingDialog } from "../components/booking-dialog";
 import { DashboardPage } from "../components/dashboard-page";
 import { ImageZoom } from "../components/image-zoom";
+import { Pager } from "../components/list-controls";
 import { ReportDialog } from "../components/report-dialog";
 import * as table from "../components/table.css";
-import { activeBookingIds } from "../domain/bookings.server";
+import { readListQuery } from "../domain/list-query";
 import { productIdSchema } from "../domain/schemas";
 import { listWishlist, removeFromWishlist } from "../domain/wishlist.server";
+import { requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { formatPrice } from "../utils/format";
+import { listHref } from "../utils/list-urls";
 import { pageMeta } from "../utils/seo";
 import { requireBuyer } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
@@ -24,41 +28,34 @@ const PATH = "/dashboard/wishlist";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const buyer = await requireBuyer(request, context);
-  const db = database(context.env.DB);
+  const { page } = readListQuery(new URL(request.url).searchParams);
   const [items, booking, report] = await Promise.all([
-    listWishlist(db, buyer.id),
+    listWishlist(database(context.env.DB), buyer.id, page),
     loadBookingDialog(request, context),
     loadReportDialog(request, context),
   ]);
-  const bookingIds = await activeBookingIds(
-    db,
-    buyer.id,
-    items.filter((item) => item.status === "booked").map((item) => item.productId),
-  );
-  return {
-    booking,
-    report,
-    items: items.map((item) => ({ ...item, bookingId: bookingIds.get(item.productId) ?? null })),
-  };
+  if (page > items.pageCount) throw redirect(listHref(PATH, { page: items.pageCount }));
+  return { booking, report, items };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const buyer = await requireBuyer(request, context);
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await requireFormData(request.clone())).get("intent");
   if (intent !== "wishlist-remove") return handleStorefrontAction(request, context);
-  const form = await request.formData();
+  const back = listHref(PATH, { page: readListQuery(new URL(request.url).searchParams).page });
+  const form = await requireFormData(request);
   const parsed = productIdSchema.safeParse({ productId: form.get("productId") });
-  if (!parsed.success) return redirectWithError(context, PATH, "This product is not in your wishlist.");
+  if (!parsed.success) return redirectWithError(context, back, "This product is not in your wishlist.");
   const result = await removeFromWishlist(database(context.env.DB), buyer, parsed.data.productId);
   return result.ok
-    ? redirectWithSuccess(context, PATH, result.message)
-    : redirectWithError(context, PATH, result.message);
+    ? redirectWithSuccess(context, back, result.message)
+    : redirectWithError(context, back, result.message);
 }
 
-type Item = ReturnType<typeof useLoaderData<typeof loader>>["items"][number];
+type Item = ReturnType<typeof useLoaderData<typeof loader>>["items"]["rows"][number];
 
 /** 'Paid' when sold; Pay for the buyer's own booking; Book Now while it can be booked. */
-function PaymentCell({ item }: { item: Item }) {
+function PaymentCell({ item, page }: { item: Item; page: number }) {
   if (item.status === "sold") return <span className={table.paid}>Paid</span>;
   if (item.bookingId) {
     return (
@@ -70,7 +67,7 @@ function PaymentCell({ item }: { item: Item }) {
   if (item.bookable) {
     return (
       <Link
-        to={`?book=${item.productId}`}
+        to={listHref(PATH, { page }, { book: item.productId })}
         className={button.secondary}
         preventScrollReset
         aria-label={`Book Now: ${item.productName}`}
@@ -87,7 +84,7 @@ export default function Wishlist() {
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <DashboardPage title="Wishlist">
-      {items.length === 0 ? (
+      {items.rows.length === 0 ? (
         <p className={table.empty}>You don&apos;t have any wishlist item.</p>
       ) : (
         <div className={table.wrap}>
@@ -107,9 +104,9 @@ export default function Wishlist() {
               </tr>
             </thead>
             <tbody>
-              {items.map((item, index) => (
+              {items.rows.map((item, index) => (
                 <tr key={item.productId}>
-                  <td>{index + 1}</td>
+                  <td>{(items.page - 1) * items.pageSize + index + 1}</td>
                   <td>
                     <ImageZoom photoKey={item.photoKey} alt={item.productName || "Product"} />
                   </td>
@@ -117,7 +114,7 @@ export default function Wishlist() {
                   <td>{formatPrice(item.priceCents) ?? "$ Price not found"}</td>
                   <td>{item.sellerEmail || "Email not found"}</td>
                   <td>
-                    <PaymentCell item={item} />
+                    <PaymentCell item={item} page={items.page} />
                   </td>
                   <td>
                     <Form method="post" preventScrollReset>
@@ -138,6 +135,7 @@ export default function Wishlist() {
           </table>
         </div>
       )}
+      <Pager pathname={PATH} page={items.page} pageCount={items.pageCount} />
       {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
       {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
     </DashboardPage>

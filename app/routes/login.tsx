@@ -11,6 +11,7 @@ import { GoogleButton } from "../components/google-button";
 import { signInWithPassword } from "../domain/accounts.server";
 import { loginSchema } from "../domain/schemas";
 import { clientAddress } from "../server/auth.server";
+import { requireFormData } from "../server/http.server";
 import { button, container, section } from "../styles/utilities.css";
 import { isGoogleEnabled } from "../utils/google.server";
 import { isHoneypotFilled } from "../utils/honeypot";
@@ -41,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await requireFormData(request);
   const submission = parseWithZod(form, { schema: loginSchema });
   if (isHoneypotFilled(form)) {
     return data(submission.reply({ formErrors: ["Your form could not be sent."], hideFields: ["password"] }), {

@@ -10,6 +10,7 @@ import * as formStyles from "../components/forms.css";
 import { GoogleButton } from "../components/google-button";
 import { registerAccount } from "../domain/accounts.server";
 import { PASSWORD_MIN, registerSchema } from "../domain/schemas";
+import { requireFormData } from "../server/http.server";
 import { button, container, section } from "../styles/utilities.css";
 import { isGoogleEnabled } from "../utils/google.server";
 import { isHoneypotFilled } from "../utils/honeypot";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await requireFormData(request);
   const submission = parseWithZod(form, { schema: registerSchema });
   if (isHoneypotFilled(form)) {
     return data(submission.reply({ formErrors: ["Your form could not be sent."], hideFields: ["password"] }), {

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { database } from "../../db/client";
 import { subscribeSchema } from "../domain/schemas";
 import { subscribe } from "../domain/subscriptions.server";
+import { requireFormData } from "../server/http.server";
 import { refererPath } from "../utils/redirect";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
 
@@ -13,7 +14,7 @@ export async function loader() {
 /** The footer's subscribe form (a plain POST from any page, back to that page). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const back = refererPath(request);
-  const form = await request.formData();
+  const form = await requireFormData(request);
   const parsed = subscribeSchema.safeParse({ email: form.get("email") ?? "" });
   if (!parsed.success) {
     return redirectWithError(context, back, parsed.error.issues[0]?.message ?? "Invalid email address.");

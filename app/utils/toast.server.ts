@@ -1,23 +1,32 @@
-// Flash toasts through remix-toast, with two choices made on purpose:
+// Flash toasts through remix-toast, with three choices made on purpose:
 // - its cookie is signed (a custom cookie session storage with our secrets), so nobody can
 //   plant a message on another page;
-// - the cookie is only written when a toast was actually read, so ordinary pages stay free of
-//   Set-Cookie (cacheable, and no needless cookie churn).
+// - the cookie is only read (and then cleared) when the request carries it, so ordinary pages
+//   stay free of Set-Cookie (cacheable, and no needless cookie churn);
+// - what it holds is checked with a schema: a cookie that is garbled, forged, signed with an old
+//   secret or of the wrong shape is no toast, and is cleared like any other. Never a 500.
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { createToastUtilsWithCustomSession } from "remix-toast";
+import * as z from "zod";
+import { readCookie } from "../server/cookies.server";
 import type { EnvContext } from "../server/env.server";
 
-export type ToastType = "success" | "error" | "info" | "warning";
-export interface Toast {
-  message: string;
-  type: ToastType;
-  description?: string;
-}
+const TOAST_COOKIE = "pb_toast";
 
-function toastUtils(context: EnvContext) {
-  const storage = createCookieSessionStorage({
+const TOAST_TYPES = ["success", "error", "info", "warning"] as const;
+export type ToastType = (typeof TOAST_TYPES)[number];
+
+const toastSchema = z.object({
+  message: z.string().min(1).max(500),
+  type: z.enum(TOAST_TYPES),
+  description: z.string().max(1000).optional(),
+});
+export type Toast = z.infer<typeof toastSchema>;
+
+function toastStorage(context: EnvContext) {
+  return createCookieSessionStorage({
     cookie: {
-      name: "pb_toast",
+      name: TOAST_COOKIE,
       path: "/",
       httpOnly: true,
       sameSite: "lax",
@@ -25,16 +34,24 @@ function toastUtils(context: EnvContext) {
       secrets: context.env.settings.SESSION_SECRET,
     },
   });
-  return createToastUtilsWithCustomSession(storage);
 }
 
-/** Reads (and clears) the pending toast; headers are empty when there was none. */
+const toastUtils = (context: EnvContext) => createToastUtilsWithCustomSession(toastStorage(context));
+
+/** Reads the pending toast and clears its cookie; headers are empty when there was none. */
 export async function readToast(request: Request, context: EnvContext) {
-  if (!request.headers.get("Cookie")?.includes("pb_toast=")) {
-    return { toast: null, headers: new Headers() };
+  if (readCookie(request, TOAST_COOKIE) === null) return { toast: null, headers: new Headers() };
+  let stored: unknown;
+  try {
+    // Throws on a signature that is not base64, for one; any failure means "no toast".
+    stored = (await toastUtils(context).getToast(request)).toast;
+  } catch {
+    stored = undefined;
   }
-  const { toast, headers } = await toastUtils(context).getToast(request);
-  return { toast: (toast as Toast | undefined) ?? null, headers };
+  const parsed = toastSchema.safeParse(stored);
+  const storage = toastStorage(context);
+  const headers = new Headers({ "Set-Cookie": await storage.destroySession(await storage.getSession()) });
+  return { toast: parsed.success ? parsed.data : null, headers };
 }
 
 /** Redirect-after-post with a flash toast. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
-import { bookings, products, wishlistEntries } from "../../db/schema";
+import { bookings, products, users, wishlistEntries } from "../../db/schema";
 import { get, postForm, sessionCookieFor, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 import { testEnv } from "./test-env";
@@ -106,24 +106,28 @@ describe("booking", () => {
     expect(await liveBookings(product.id)).toHaveLength(0);
   });
 
-  it("refuses a booked, sold, deleted or unknown product", async () => {
+  it("refuses a booked, sold, deleted, removed, seller-deleted or unknown product", async () => {
     const { cookie } = await signedInUser("buyer");
-    for (const overrides of [
-      { status: "booked" as const },
-      { status: "sold" as const },
-      { deletedAt: new Date() },
-      { removedAt: new Date() },
-    ]) {
+    const taken = "Sorry, this product has just been booked by someone else.";
+    const gone = "This product is no longer available.";
+    for (const [overrides, message] of [
+      [{ status: "booked" as const }, taken],
+      [{ status: "sold" as const }, taken],
+      [{ deletedAt: new Date() }, gone],
+      [{ removedAt: new Date() }, gone],
+    ] as const) {
       const { product } = await listing(overrides);
       const response = await book(cookie, product.id);
-      expect([
-        "Sorry, this product has just been booked by someone else.",
-        "This product is no longer available.",
-      ]).toContain(await toastText(response));
+      expect(await toastText(response), JSON.stringify(overrides)).toBe(message);
       expect(await liveBookings(product.id)).toHaveLength(0);
     }
+    // The seller's account was deleted: the listing left the storefront with it.
+    const { product, seller } = await listing();
+    await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, seller.id));
+    expect(await toastText(await book(cookie, product.id))).toBe(gone);
+    expect(await liveBookings(product.id)).toHaveLength(0);
     const unknown = await book(cookie, "no-such-product");
-    expect(await toastText(unknown)).toBe("This product is no longer available.");
+    expect(await toastText(unknown)).toBe(gone);
   });
 
   it("renders the dialog prefilled from the session and the database", async () => {

@@ -3,9 +3,10 @@
 import { SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { SESSION_COOKIE } from "../../app/server/auth.server";
 import { ORIGIN } from "./auth-helpers";
 import { buildWorld, type World } from "./matrix/world";
-import { photoBytes, storedPhotoKeys } from "./seller-helpers";
+import { addProductToken, photoBytes, storedPhotoKeys } from "./seller-helpers";
 import { testEnv } from "./test-env";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -307,9 +308,12 @@ describe("bad input at every form action", () => {
           "location",
         ]),
         file,
-        async (pairs, photo) => {
+        fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: nasty }),
+        async (pairs, photo, badToken) => {
           const form = new FormData();
           form.set("intent", "create");
+          // Mostly the page's own one-time token, so the fields and the file get checked too.
+          form.set("productToken", badToken ?? (await addProductToken(world.cookies.sellerA!)));
           // workerd's own multipart encoder refuses names ending in a backslash (a client limit).
           for (const [name, value] of pairs) if (!name.endsWith("\\")) form.append(name, value);
           form.set("img", photo);
@@ -341,6 +345,7 @@ describe("bad input at every form action", () => {
       purchaseYear: "2020",
       contact: "+1 415 555 0100",
       location: "Oakland",
+      productToken: await addProductToken(world.cookies.sellerA!),
     }))
       form.set(name, value);
     form.set(
@@ -466,6 +471,10 @@ describe("bad input at every /api call", () => {
           ["DELETE", `/api/buyer/${id}`, world.bearers.admin],
           ["GET", `/api/allSeller?q=${id}&page=${id}`, world.bearers.admin],
           ["GET", `/api/reports?q=${id}&page=${id}`, world.bearers.admin],
+          ["GET", `/api/product?page=${id}`, world.bearers.sellerA],
+          ["GET", `/api/sellerSBuyer?page=${id}`, world.bearers.sellerA],
+          ["GET", `/api/myOrders?page=${id}`, world.bearers.buyerA],
+          ["GET", `/api/wishlist?page=${id}`, world.bearers.buyerA],
         ] as const) {
           expectHandled(await sendJson(method, path, bearer, undefined));
         }
@@ -473,7 +482,8 @@ describe("bad input at every /api call", () => {
           `/products/${id}?page=${id}`,
           `/dashboard/payment/${id}`,
           `/?book=${id}&categories=${id}&report=${id}`,
-          `/dashboard/my_orders?confirm=cancel&id=${id}`,
+          `/dashboard/my_orders?confirm=cancel&id=${id}&page=${id}`,
+          `/dashboard/wishlist?page=${id}&book=${id}`,
         ]) {
           expectHandled(
             await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.buyerA! }, redirect: "manual" }),
@@ -487,9 +497,138 @@ describe("bad input at every /api call", () => {
             await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.admin! }, redirect: "manual" }),
           );
         }
+        for (const path of [
+          `/dashboard/my_product?page=${id}&confirm=delete&id=${id}`,
+          `/dashboard/my_buyer?page=${id}`,
+        ]) {
+          expectHandled(
+            await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.sellerA! }, redirect: "manual" }),
+          );
+        }
       }),
       { numRuns: RUNS },
     );
     await checkInvariants();
   }, 120_000);
+});
+
+describe("bad request headers at pages, forms and /api calls", () => {
+  // Idempotency-Key takes the Content-Type arbitrary's values: any text, empty, 5,000 bytes.
+  /** Printable ASCII: what a header value carries without a client refusing or re-encoding it. */
+  const headerSafe = (value: string) => value.replace(/[^\t\x20-\x7e]/g, "");
+  const COOKIE_NAMES = [SESSION_COOKIE, "pb_toast", "__Host-pb_oauth_state", "__Host-pb_oauth_return"];
+  const badPercent = fc.constantFrom("%", "%E0%A4%A", "%ZZ", "%C0%80", "%uD800", "%%41", "%ED%A0%80", "%FF%FE");
+  const cookieValue = fc.oneof(
+    badPercent,
+    nasty.map(headerSafe),
+    fc.string({ unit: "binary", maxLength: 60 }).map(headerSafe),
+    fc.integer({ min: 1, max: 8000 }).map((n) => "x".repeat(n)),
+    fc.constantFrom('"quoted', "a.b.c", "e30.", "e30.@@@", "eyJ0eXAiOiJKV1QifQ.e30.", "."),
+  );
+  const cookiePair = fc.tuple(fc.oneof(fc.constantFrom(...COOKIE_NAMES), fc.string({ maxLength: 8 })), cookieValue);
+
+  /** Garbage cookies, duplicated names, and sometimes the caller's real cookie among them. */
+  const cookieHeader = (real: string) =>
+    fc.oneof(
+      nasty.map(headerSafe),
+      fc
+        .tuple(fc.array(cookiePair, { minLength: 1, maxLength: 6 }), fc.boolean(), fc.boolean())
+        .map(([pairs, withReal, realFirst]) => {
+          const garbage = pairs.map(([name, value]) => `${headerSafe(name)}=${value}`);
+          const all = withReal ? (realFirst ? [real, ...garbage] : [...garbage, real]) : garbage;
+          return all.join("; ");
+        }),
+    );
+
+  const authorization = (real: string) =>
+    fc.oneof(
+      nasty.map(headerSafe),
+      fc.constantFrom("Bearer", "Bearer ", "Basic dXNlcjpwYXNz", "bearer x.y.z", `${real}, ${real}`, `${real}x`),
+      cookieValue.map((value) => `Bearer ${value}`),
+      fc.integer({ min: 1, max: 8000 }).map((n) => `Bearer ${"a".repeat(n)}`),
+    );
+
+  const contentType = fc.oneof(
+    nasty.map(headerSafe),
+    fc.constantFrom(
+      "application/json",
+      "application/json; charset=utf-16",
+      "application/x-www-form-urlencoded; charset=bogus",
+      "multipart/form-data",
+      "multipart/form-data; boundary=",
+      'multipart/form-data; boundary="unterminated',
+      "text/plain",
+      "application/xml",
+      `multipart/form-data; boundary=${"b".repeat(5000)}`,
+    ),
+  );
+
+  type Target = {
+    method: "GET" | "POST";
+    path: string;
+    real?: string;
+    bearer?: string;
+    form?: Record<string, string>;
+    json?: Record<string, string>;
+  };
+  const targets = (w: World): Target[] => [
+    { method: "GET", path: "/", real: w.cookies.buyerA! },
+    { method: "GET", path: "/login", real: w.cookies.buyerA! },
+    { method: "GET", path: "/products/camera?page=2", real: w.cookies.buyerA! },
+    { method: "GET", path: "/dashboard/my_orders", real: w.cookies.buyerA! },
+    { method: "GET", path: "/dashboard/wishlist", real: w.cookies.buyerA! },
+    { method: "GET", path: "/dashboard/my_product", real: w.cookies.sellerA! },
+    { method: "GET", path: "/dashboard/all_sellers?q=a", real: w.cookies.admin! },
+    { method: "GET", path: "/auth/google/callback?code=x&state=y", real: w.cookies.buyerA! },
+    { method: "POST", path: "/login", real: w.cookies.buyerA!, form: { email: "a@b.co", password: "x" } },
+    {
+      method: "POST",
+      path: "/?index",
+      real: w.cookies.buyerA!,
+      form: { intent: "book", productId: w.listing.A, meetLocation: "Oakland", buyerContact: "+1 415 555 0100" },
+    },
+    { method: "POST", path: "/dashboard/add_product", real: w.cookies.sellerA!, form: { intent: "create" } },
+    { method: "POST", path: "/dashboard/wishlist", real: w.cookies.buyerA!, form: { intent: "remove" } },
+    { method: "POST", path: "/logout", real: w.cookies.buyerB!, form: {} },
+    { method: "GET", path: "/api/jwt", real: w.cookies.buyerA! },
+    { method: "GET", path: "/api/myOrders", bearer: w.bearers.buyerA! },
+    { method: "GET", path: "/api/allSeller?q=a", bearer: w.bearers.admin! },
+    { method: "POST", path: "/api/booking", bearer: w.bearers.buyerA!, json: { productId: w.listing.A } },
+    { method: "POST", path: "/api/product", bearer: w.bearers.sellerA!, json: { productName: "x" } },
+    { method: "POST", path: "/api/token", json: { email: "a@b.co", password: "x" } },
+  ];
+
+  it("Cookie, Authorization, Content-Type and Idempotency-Key never cause a 5xx", async () => {
+    const world = await buildWorld();
+    for (const target of targets(world)) {
+      await fc.assert(
+        fc.asyncProperty(
+          cookieHeader(target.real ?? world.cookies.buyerA!),
+          authorization(target.bearer ?? world.bearers.buyerA!),
+          contentType,
+          fc.boolean(),
+          async (cookie, auth, type, withAuth) => {
+            const headers = new Headers({ Cookie: cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host });
+            if (withAuth || target.bearer) headers.set("Authorization", auth);
+            if (withAuth) headers.set("Idempotency-Key", type);
+            let body: string | undefined;
+            if (target.method !== "GET") {
+              headers.set("Content-Type", type);
+              body = target.form ? String(new URLSearchParams(target.form)) : JSON.stringify(target.json ?? {});
+            }
+            const response = await SELF.fetch(`${ORIGIN}${target.path}`, {
+              method: target.method,
+              headers,
+              body,
+              redirect: "manual",
+            });
+            expect(response.status, `${target.method} ${target.path} answered ${response.status}`).toBeLessThan(500);
+            await response.arrayBuffer();
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    }
+    await checkInvariants();
+  }, 300_000);
 });

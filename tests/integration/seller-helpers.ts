@@ -66,9 +66,19 @@ export function productForm(fields: Record<string, string>, photo: File | null, 
   return form;
 }
 
-/** The Add Product form posted the way a browser without JavaScript posts it. */
-export function postAddProduct(cookie: string, form: FormData) {
+/** The one-time token an Add Product page carries, read from the page as a browser would. */
+export async function addProductToken(cookie: string): Promise<string> {
+  const page = await SELF.fetch(`${ORIGIN}/dashboard/add_product`, { headers: { Cookie: cookie } });
+  const token = /name="productToken" value="([^"]+)"/.exec(await page.text())?.[1];
+  if (!token) throw new Error(`The Add Product page (${page.status}) carries no token`);
+  return token;
+}
+
+/** The Add Product form posted the way a browser without JavaScript posts it (from a fresh page). */
+export async function postAddProduct(cookie: string, form: FormData) {
   if (!form.has("intent")) form.set("intent", "create");
+  // Someone who may not open the page (a buyer) gets no token, and sends none.
+  if (!form.has("productToken")) form.set("productToken", await addProductToken(cookie).catch(() => ""));
   return SELF.fetch(`${ORIGIN}/dashboard/add_product`, {
     method: "POST",
     headers: { Cookie: cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host },

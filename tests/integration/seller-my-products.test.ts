@@ -241,7 +241,9 @@ describe("deleting", () => {
     });
     const response = await postForm(PAGE, { intent: "delete", id: product.id }, { Cookie: me.cookie });
     expect(response.status).toBe(302);
-    const [order] = await listOrders(db(), buyer.id);
+    const {
+      rows: [order],
+    } = await listOrders(db(), buyer.id, 1);
     expect(order).toMatchObject({
       productName: "Booked Lens",
       status: "cancelled",
@@ -266,7 +268,9 @@ describe("deleting", () => {
     expect(await (await get(PAGE, { Cookie: me.cookie })).text()).not.toContain("Sold Lens");
     const [kept] = await db().select().from(payments).where(eq(payments.id, payment.id));
     expect(kept).toMatchObject({ amountCents: 45_000, transactionId: "tx_kept" });
-    const [order] = await listOrders(db(), buyer.id);
+    const {
+      rows: [order],
+    } = await listOrders(db(), buyer.id, 1);
     expect(order).toMatchObject({ productName: "Sold Lens", status: "paid", transactionId: "tx_kept" });
     const sales = await (await get("/dashboard/my_buyer", { Cookie: me.cookie })).text();
     expect(sales).toContain("Sold Lens");

@@ -2,7 +2,7 @@ import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
-import { bookings, products } from "../../db/schema";
+import { bookings, products, users } from "../../db/schema";
 import { bearerFor, ORIGIN } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 import { testEnv } from "./test-env";
@@ -140,6 +140,21 @@ describe("booking calls", () => {
     expect(
       (await api("/booking", { method: "POST", auth: auth.a, json: { ...body, productId: "missing" } })).status,
     ).toBe(404);
+  });
+
+  it("answers 404, not 'booked by someone else', for a listing whose seller was deleted", async () => {
+    const { auth, product, seller } = await world();
+    await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, seller.id));
+    const response = await api("/booking", {
+      method: "POST",
+      auth: auth.a,
+      json: { productId: product.id, meetLocation: "Pier 39", buyerContact: "+1 415 555 0102" },
+    });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({
+      error: { status: 404, code: "not_found", message: "This product is no longer available." },
+    });
+    expect(await db().select().from(bookings).where(eq(bookings.productId, product.id))).toHaveLength(0);
   });
 
   it("shows a booking to its buyer, the seller and an admin only", async () => {

@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import * as z from "zod";
 import { toDollars } from "../../app/domain/money";
 import { PHOTO_MESSAGES, photoUrl } from "../../app/domain/photo-keys";
+import { isIdempotencyKey, PRODUCT_REQUEST_MESSAGES, productIdForKey } from "../../app/domain/product-requests.server";
 import { PRODUCT_FORM_MAX_BYTES, productSchema } from "../../app/domain/product-schema";
 import {
   advertiseProduct,
@@ -20,6 +21,7 @@ import type { SessionUser } from "../../app/domain/sessions.server";
 import { readFormData } from "../../app/server/http.server";
 import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError } from "./errors";
+import { listHeaders, requestedPage } from "./shapes";
 
 export const seller = new Hono<ApiEnv>();
 
@@ -71,8 +73,15 @@ function changeError(c: ApiContext, result: Exclude<ChangeResult, { ok: true }>)
   return apiError(c, result.status, result.status === 404 ? "not_found" : "conflict", result.message);
 }
 
-/** POST /api/product: multipart/form-data with the form's fields and the photo in `img`. */
+/**
+ * POST /api/product: multipart/form-data with the form's fields and the photo in `img`. With an
+ * `Idempotency-Key` header, repeating the call (same seller, same key) adds the product once.
+ */
 seller.post("/product", ...sellerOnly, async (c) => {
+  const key = c.req.header("Idempotency-Key");
+  if (key !== undefined && !isIdempotencyKey(key)) {
+    return apiError(c, 400, "bad_request", PRODUCT_REQUEST_MESSAGES.badKey);
+  }
   if (!/^multipart\/form-data\b/i.test(c.req.header("Content-Type") ?? "")) {
     return apiError(c, 415, "unsupported_media_type", "Send multipart/form-data with the photo in the img field.");
   }
@@ -90,20 +99,34 @@ seller.post("/product", ...sellerOnly, async (c) => {
     return apiError(c, 422, "invalid", Object.values(fields)[0]?.[0] ?? "The product is not valid.", fields);
   }
   const env = appEnv(c);
-  const result = await createProduct(db(c), env.PHOTOS, c.get("user"), submission.value);
+  const user = c.get("user");
+  const result = await createProduct(db(c), env.PHOTOS, user, submission.value, {
+    productId: key === undefined ? undefined : await productIdForKey(user.id, key),
+  });
   if (!result.ok) {
+    if (result.reused) {
+      return apiError(
+        c,
+        422,
+        "idempotency_key_reused",
+        "This Idempotency-Key was already used for a different product.",
+      );
+    }
     const fields = result.field ? { [result.field]: [result.message] } : undefined;
     return apiError(c, result.status, result.status === 403 ? "forbidden" : "invalid", result.message, fields);
   }
+  // A repeat answers exactly as the first request did, and says it is a repeat.
+  if (result.replayed) c.header("Idempotent-Replayed", "true");
   return c.json({ acknowledged: true, insertedId: result.productId }, 201);
 });
 
-/** GET /api/product: the caller's own products. */
+/** GET /api/product?page=: the caller's own products, a page at a time (totals in headers). */
 seller.get("/product", ...sellerOnly, async (c) => {
   const user = c.get("user");
-  const products = await listSellerProducts(db(c), user.id);
+  const products = await listSellerProducts(db(c), user.id, requestedPage(c));
+  listHeaders(c, products);
   const origin = new URL(c.req.url).origin;
-  return c.json(products.map((product) => productRecord(product, user, origin)));
+  return c.json(products.rows.map((product) => productRecord(product, user, origin)));
 });
 
 const advertiseBody = z.object({
@@ -129,8 +152,9 @@ seller.delete("/product/:id", ...sellerOnly, async (c) => {
   return c.json({ acknowledged: true, deletedCount: result.changed ? 1 : 0 });
 });
 
-/** GET /api/sellerSBuyer: the caller's sales (open to anyone in the original; not here). */
+/** GET /api/sellerSBuyer?page=: the caller's sales (open to anyone in the original; not here). */
 seller.get("/sellerSBuyer", ...sellerOnly, async (c) => {
-  const sales = await listSales(db(c), c.get("user").id);
-  return c.json(sales.map(saleRecord));
+  const sales = await listSales(db(c), c.get("user").id, requestedPage(c));
+  listHeaders(c, sales);
+  return c.json(sales.rows.map(saleRecord));
 });

@@ -2,7 +2,7 @@
 // dollars (the spec's numbers) and in integer cents (what the product stores).
 import type { Context } from "hono";
 import type { ProductCard } from "../../app/domain/catalog.server";
-import type { Page } from "../../app/domain/list-query";
+import { type Page, readPage } from "../../app/domain/list-query";
 import { toDollars } from "../../app/domain/money";
 import { photoUrl } from "../../app/domain/photo-keys";
 
@@ -26,10 +26,29 @@ export function advertisedProduct(product: ProductCard) {
   };
 }
 
-/** Paginated lists answer with an array (the spec's shape) and say the rest in headers. */
+/** The page number a list call asks for (`?page=`; a bad value is the first page). */
+export function requestedPage(c: Context): number {
+  return readPage(c.req.query("page"));
+}
+
+/**
+ * Paginated lists answer with an array (the spec's shape) and say the rest in headers: the
+ * totals in X-Total-Count, X-Page, X-Page-Count and X-Page-Size, and the neighbouring pages'
+ * URLs in a Link header (RFC 8288: first, prev, next, last).
+ */
 export function listHeaders(c: Context, page: Pick<Page<unknown>, "total" | "page" | "pageCount" | "pageSize">) {
   c.header("X-Total-Count", String(page.total));
   c.header("X-Page", String(page.page));
   c.header("X-Page-Count", String(page.pageCount));
   c.header("X-Page-Size", String(page.pageSize));
+  const link = (number: number, rel: string) => {
+    const url = new URL(c.req.url);
+    url.searchParams.set("page", String(number));
+    return `<${url.href}>; rel="${rel}"`;
+  };
+  const links = [link(1, "first")];
+  if (page.page > 1) links.push(link(Math.min(page.page - 1, page.pageCount), "prev"));
+  if (page.page < page.pageCount) links.push(link(page.page + 1, "next"));
+  links.push(link(page.pageCount, "last"));
+  c.header("Link", links.join(", "));
 }

@@ -11,7 +11,7 @@ import { bookingIdSchema, bookingSchema, idSchema, productIdSchema } from "../..
 import { addToWishlist, listWishlist } from "../../app/domain/wishlist.server";
 import { type ApiEnv, db, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
-import { advertisedProduct } from "./shapes";
+import { advertisedProduct, listHeaders, requestedPage } from "./shapes";
 
 export const storefront = new Hono<ApiEnv>();
 
@@ -66,9 +66,10 @@ storefront.post("/wishlist", ...buyerOnly, async (c) => {
 });
 
 storefront.get("/wishlist", ...buyerOnly, async (c) => {
-  const items = await listWishlist(db(c), c.get("user").id);
+  const items = await listWishlist(db(c), c.get("user").id, requestedPage(c));
+  listHeaders(c, items);
   return c.json(
-    items.map((item) => ({
+    items.rows.map((item) => ({
       _id: item.productId,
       productId: item.productId,
       productTitle: item.productName,
@@ -77,6 +78,8 @@ storefront.get("/wishlist", ...buyerOnly, async (c) => {
       productPriceCents: item.priceCents,
       sellerEmail: item.sellerEmail,
       isSold: item.status === "sold",
+      // The caller's own unpaid booking of it, to pay (null when there is none).
+      bookingId: item.bookingId,
     })),
   );
 });
@@ -123,9 +126,10 @@ storefront.get("/booking/:id", requireBearer, async (c) => {
 });
 
 storefront.get("/myOrders", ...buyerOnly, async (c) => {
-  const orders = await listOrders(db(c), c.get("user").id);
+  const orders = await listOrders(db(c), c.get("user").id, requestedPage(c));
+  listHeaders(c, orders);
   return c.json(
-    orders.map((order) => ({
+    orders.rows.map((order) => ({
       _id: order.id,
       productId: order.productId,
       productName: order.productName,

@@ -10,6 +10,7 @@ import { findReportableProduct, REPORT_MESSAGES, reportListing } from "../../dom
 import { bookingSchema, productIdSchema } from "../../domain/schemas";
 import { addToWishlist } from "../../domain/wishlist.server";
 import type { EnvContext } from "../../server/env.server";
+import { requireFormData } from "../../server/http.server";
 import { getOptionalUser, requireBuyer, requireUser } from "../../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../../utils/toast.server";
 
@@ -82,7 +83,7 @@ export type ReportDialogData = NonNullable<Awaited<ReturnType<typeof loadReportD
 export async function handleStorefrontAction(request: Request, context: EnvContext) {
   const url = new URL(request.url);
   const back = withoutDialog(url);
-  const form = await request.formData();
+  const form = await requireFormData(request);
   const intent = form.get("intent");
   if (intent === "book") {
     const buyer = await requireBuyer(request, context);
