@@ -82,7 +82,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   if ((intent === "create-intent" || intent === "checkout") && provider === "stripe") {
     if (booking.status !== "active") return redirect(here);
-    const stripe = createStripe(settings);
+    const stripe = await createStripe(settings);
     if (intent === "create-intent") {
       const { clientSecret } = await ensurePaymentIntent(stripe, booking, settings.PAYMENT_CURRENCY);
       return { clientSecret };

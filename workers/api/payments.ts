@@ -54,7 +54,7 @@ paymentsApi.post("/create-payment-intent", ...buyerOnly, async (c) => {
     });
   }
   const { clientSecret } = await ensurePaymentIntent(
-    createStripe(env.settings),
+    await createStripe(env.settings),
     booking,
     env.settings.PAYMENT_CURRENCY,
   );
@@ -93,7 +93,7 @@ paymentsApi.post("/payment", ...buyerOnly, async (c) => {
   if (!intentId) return apiError(c, 422, "invalid", "transactionId (the PaymentIntent id) is required.");
   const confirmed = await confirmPaymentIntent(
     database,
-    createStripe(env.settings),
+    await createStripe(env.settings),
     booking,
     intentId,
     env.settings.PAYMENT_CURRENCY,
@@ -107,7 +107,7 @@ paymentsApi.post("/webhooks/stripe", async (c) => {
   const env = appEnv(c);
   const secret = env.settings.STRIPE_WEBHOOK_SECRET;
   if (!env.settings.STRIPE_SECRET_KEY || !secret) return apiError(c, 404, "not_found", "Stripe is not configured.");
-  const stripe = createStripe(env.settings);
+  const stripe = await createStripe(env.settings);
   const payload = await c.req.text();
   const event = await verifyWebhook(stripe, payload, c.req.header("Stripe-Signature") ?? null, secret);
   if (!event) return apiError(c, 400, "bad_signature", "The webhook signature is not valid.");

@@ -1,7 +1,7 @@
 // The Stripe provider: PaymentIntents for the Payment Element, Checkout Sessions for browsers
 // without JavaScript, and fulfilment only from signed webhooks or a PaymentIntent retrieved
 // from Stripe — never from the browser's word.
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Database } from "../../../db/client";
 import type { PayableBooking } from "./checkout.server";
 import {
@@ -14,8 +14,13 @@ import {
 } from "./fulfilment.server";
 import type { PaymentSettings } from "./settings";
 
-export function createStripe(settings: PaymentSettings): Stripe {
+// The SDK is most of the Worker's code: it is loaded on the first Stripe call, so requests that
+// never pay by card do not evaluate it (ADR 0020).
+const stripeSdk = async () => (await import("stripe")).default;
+
+export async function createStripe(settings: PaymentSettings): Promise<Stripe> {
   if (!settings.STRIPE_SECRET_KEY) throw new Error("Stripe is not configured");
+  const Stripe = await stripeSdk();
   return new Stripe(settings.STRIPE_SECRET_KEY, {
     // Looked up at call time, so the Workers runtime's fetch (or a test's) is used.
     httpClient: Stripe.createFetchHttpClient((input, init) => fetch(input, init)),
@@ -130,7 +135,7 @@ export async function verifyWebhook(stripe: Stripe, payload: string, signature: 
       signature,
       secret,
       undefined,
-      Stripe.createSubtleCryptoProvider(),
+      (await stripeSdk()).createSubtleCryptoProvider(),
     );
   } catch {
     return null;
