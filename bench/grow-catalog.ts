@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { getPlatformProxy } from "wrangler";
 import { database } from "../db/client";
+import { productRow } from "../db/factories";
 import { CONDITIONS, categories, products, users } from "../db/schema";
 
 const { values } = parseArgs({
@@ -27,22 +28,23 @@ async function main() {
       const statements = [];
       for (let i = start; i < Math.min(count, start + BATCH); i++) {
         statements.push(
-          db.insert(products).values({
-            sellerId: sellers[i % sellers.length]!.id,
-            categoryId: allCategories[i % allCategories.length]!.id,
-            name: `Bench listing ${i}`,
-            description: "A synthetic listing for the bench.",
-            condition: CONDITIONS[i % 3]!,
-            originalPriceCents: 100_000 + i,
-            resalePriceCents: 50_000 + i,
-            purchaseYear: 2015 + (i % 10),
-            contact: "+1 415 555 0100",
-            location: "Bench City",
-            photoKey: sample?.photoKey ?? null,
-            advertised: i % 10 === 0,
-            // Older than the seed, so the first pages keep showing the demo catalog.
-            createdAt: new Date(now - 90 * 86_400_000 - i * 60_000),
-          }),
+          db.insert(products).values(
+            productRow({
+              sellerId: sellers[i % sellers.length]!.id,
+              categoryId: allCategories[i % allCategories.length]!.id,
+              name: `Bench listing ${i}`,
+              description: "A synthetic listing for the bench.",
+              condition: CONDITIONS[i % 3]!,
+              originalPriceCents: 100_000 + i,
+              resalePriceCents: 50_000 + i,
+              purchaseYear: 2015 + (i % 10),
+              location: "Bench City",
+              photoKey: sample?.photoKey ?? null,
+              advertised: i % 10 === 0,
+              // Older than the seed, so the first pages keep showing the demo catalog.
+              createdAt: new Date(now - 90 * 86_400_000 - i * 60_000),
+            }),
+          ),
         );
       }
       const [first, ...rest] = statements;

@@ -27,35 +27,11 @@ async function main() {
     const plan = await seedPlan();
 
     const userRows = await Promise.all(
-      plan.users.map(async (user) => ({
-        id: user.id,
-        email: user.email,
-        name: user.name,
-        role: user.role,
-        verifiedAt: user.verified ? new Date(Date.UTC(2026, 0, 15)) : null,
-        passwordHash: await hashPassword(user.password),
-      })),
+      plan.users.map(async (user) => ({ ...user.row, passwordHash: await hashPassword(user.password) })),
     );
     const userInserts = userRows.map((row) => db.insert(users).values(row).onConflictDoNothing());
-    const categoryInserts = plan.categories.map((category) =>
-      db
-        .insert(categories)
-        .values({
-          id: category.id,
-          slug: category.slug,
-          title: category.title,
-          imagePath: category.imagePath,
-          position: category.position,
-        })
-        .onConflictDoNothing(),
-    );
-    const soldOrBooked = new Map(plan.sales.map((sale) => [sale.booking.productId, sale.productStatus]));
-    const productInserts = plan.products.map(({ photoSource: _photo, ...row }) =>
-      db
-        .insert(products)
-        .values({ ...row, status: soldOrBooked.get(row.id) ?? "available" })
-        .onConflictDoNothing(),
-    );
+    const categoryInserts = plan.categories.map((row) => db.insert(categories).values(row).onConflictDoNothing());
+    const productInserts = plan.products.map(({ row }) => db.insert(products).values(row).onConflictDoNothing());
     const saleInserts = plan.sales.flatMap((sale) => [
       db.insert(bookings).values(sale.booking).onConflictDoNothing(),
       ...(sale.payment ? [db.insert(payments).values(sale.payment).onConflictDoNothing()] : []),

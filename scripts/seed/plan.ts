@@ -1,5 +1,7 @@
-// Turns the demo catalog into rows with stable ids, so seeding twice changes nothing.
+// Turns the demo catalog into rows with stable ids, built with the row builders the tests use
+// too (db/factories.ts), so seeding twice changes nothing.
 import { dollarsToCents } from "../../app/domain/money";
+import { bookingRow, categoryRow, paymentRow, productRow, reportRow, userRow } from "../../db/factories";
 import { seedAccounts } from "./accounts";
 import { type SeedListing, seedCategories, seedListings } from "./catalog";
 import { type ModerationListing, moderationAccounts, moderationListings, moderationReports } from "./moderation";
@@ -26,30 +28,43 @@ function cents(value: string, listing: SeedListing | ModerationListing): number 
 
 export async function seedPlan(now = Date.now()) {
   const users = await Promise.all(
-    [...seedAccounts, ...moderationAccounts].map(async (account) => ({
-      ...account,
-      id: await stableId("user", account.key),
-    })),
+    [...seedAccounts, ...moderationAccounts].map(async (account) => {
+      const id = await stableId("user", account.key);
+      const verifiedAt = account.verified ? new Date(Date.UTC(2026, 0, 15)) : null;
+      // The password is hashed when the row is written (scripts/seed.ts).
+      return {
+        ...account,
+        id,
+        row: userRow({ id, email: account.email, name: account.name, role: account.role, verifiedAt }),
+      };
+    }),
   );
   const userIdByKey = new Map(users.map((user) => [user.key, user.id]));
   const categories = await Promise.all(
-    seedCategories.map(async (category) => ({
-      ...category,
-      id: await stableId("category", category.slug),
-      imagePath: `/categories/${category.kind}.webp`,
-    })),
+    seedCategories.map(async (category) =>
+      categoryRow({
+        id: await stableId("category", category.slug),
+        slug: category.slug,
+        title: category.title,
+        imagePath: `/categories/${category.kind}.webp`,
+        position: category.position,
+      }),
+    ),
   );
-  const categoryIdBySlug = new Map(categories.map((category) => [category.slug, category.id]));
+  const categoryIdBySlug = new Map(categories.map((category) => [category.slug, category.id!]));
   // Post dates are whole days before today (UTC midnight plus an hour per listing) so a
   // re-run on the same day computes the same rows.
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const listings = [...seedListings, ...moderationListings];
+  const soldOrBooked = new Map<string, "sold" | "booked">(
+    seedSales.map((sale) => [sale.listing, sale.paid ? "sold" : "booked"]),
+  );
   const products = await Promise.all(
     listings.map(async (listing, index) => {
       const sellerId = userIdByKey.get(listing.seller);
       const categoryId = categoryIdBySlug.get(listing.category);
       if (!sellerId || !categoryId) throw new Error(`Seed listing ${listing.key} has a bad seller or category`);
-      return {
+      const row = productRow({
         id: await stableId("product", listing.key),
         sellerId,
         categoryId,
@@ -63,49 +78,36 @@ export async function seedPlan(now = Date.now()) {
         location: listing.location,
         advertised: listing.advertised,
         photoKey: await stablePhotoKey(listing.key),
-        photoSource: `${listing.photo.kind}-${listing.photo.variant}.webp`,
+        status: soldOrBooked.get(listing.key) ?? "available",
         createdAt: new Date(today - listing.postedDaysAgo * DAY_MS + (index % 12) * 3_600_000),
-      };
+      });
+      return { row, photoKey: row.photoKey!, photoSource: `${listing.photo.kind}-${listing.photo.variant}.webp` };
     }),
   );
   // Demo history: one finished sale (My Buyers, a paid order) and one open booking.
-  const productByKey = new Map(listings.map((listing, index) => [listing.key, products[index]!]));
+  const productByKey = new Map(listings.map((listing, index) => [listing.key, products[index]!.row]));
   const userByKey = new Map(users.map((user) => [user.key, user]));
   const sales = await Promise.all(
     seedSales.map(async (sale) => {
       const product = productByKey.get(sale.listing);
       const buyer = userByKey.get(sale.buyer);
       if (!product || !buyer) throw new Error(`Seed sale ${sale.listing} names an unknown listing or buyer`);
-      const bookedAt = new Date(product.createdAt.getTime() + 2 * DAY_MS);
-      return {
-        paid: sale.paid,
-        booking: {
-          id: await stableId("booking", sale.listing),
-          productId: product.id,
-          buyerId: buyer.id,
-          priceCents: product.resalePriceCents,
-          meetLocation: sale.meetLocation,
-          buyerContact: sale.buyerContact,
-          status: sale.paid ? ("paid" as const) : ("active" as const),
-          createdAt: bookedAt,
-          paidAt: sale.paid ? new Date(bookedAt.getTime() + 3_600_000) : null,
-        },
-        payment: sale.paid
-          ? {
-              id: await stableId("payment", sale.listing),
-              bookingId: await stableId("booking", sale.listing),
-              productId: product.id,
-              buyerId: buyer.id,
-              sellerId: product.sellerId,
-              amountCents: product.resalePriceCents,
-              currency: "usd",
-              provider: "test" as const,
-              transactionId: `test_seed_${sale.listing.slice(0, 24)}`,
-              createdAt: new Date(bookedAt.getTime() + 3_600_000),
-            }
-          : null,
-        productStatus: sale.paid ? ("sold" as const) : ("booked" as const),
-      };
+      const bookedAt = new Date(product.createdAt!.getTime() + 2 * DAY_MS);
+      const booking = bookingRow(product, buyer.id, {
+        id: await stableId("booking", sale.listing),
+        meetLocation: sale.meetLocation,
+        buyerContact: sale.buyerContact,
+        status: sale.paid ? "paid" : "active",
+        createdAt: bookedAt,
+        paidAt: sale.paid ? new Date(bookedAt.getTime() + 3_600_000) : null,
+      });
+      const payment = sale.paid
+        ? paymentRow(booking, product.sellerId, {
+            id: await stableId("payment", sale.listing),
+            transactionId: `test_seed_${sale.listing.slice(0, 24)}`,
+          })
+        : null;
+      return { booking, payment };
     }),
   );
   // Open reports for the admin's Reported Items page.
@@ -115,14 +117,14 @@ export async function seedPlan(now = Date.now()) {
       const reporter = userByKey.get(report.reporter);
       if (!product || !reporter)
         throw new Error(`Seed report on ${report.listing} names an unknown listing or reporter`);
-      return {
+      return reportRow({
         id: await stableId("report", `${report.listing}:${report.reporter}`),
-        productId: product.id,
+        productId: product.id!,
         reporterId: reporter.id,
         reason: report.reason,
         details: report.details ?? null,
         createdAt: new Date(today - report.reportedDaysAgo * DAY_MS),
-      };
+      });
     }),
   );
   return { users, categories, products, sales, reports };

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, expectToast, login, register, uniqueEmail } from "./helpers";
+import { DEMO, expectToast, login, register, signIn, uniqueEmail } from "./helpers";
 import { listingOfNewSeller } from "./seller-helpers";
 
 // Every rule of WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices; none disabled.
@@ -140,8 +140,7 @@ test.describe("a buyer's pages", () => {
 
 test.describe("a seller's pages", () => {
   test("add product (empty and with errors), my products and my buyers have no violations", async ({ page }) => {
-    await login(page, DEMO.seller2);
-    await expectToast(page, "Welcome back");
+    await signIn(page, DEMO.seller2);
     await page.goto("/dashboard/add_product");
     await expectAccessible(page, "add product");
     await page.getByRole("button", { name: "Add Product" }).click();
@@ -164,8 +163,7 @@ test.describe("a seller's pages", () => {
 
 test.describe("the admin's pages", () => {
   test("all sellers, all buyers and reported items have no violations", async ({ page }) => {
-    await login(page, DEMO.admin);
-    await expectToast(page, "Welcome back");
+    await signIn(page, DEMO.admin);
     for (const path of ["/dashboard/all_sellers", "/dashboard/all_buyers", "/dashboard/reported_items"]) {
       await page.goto(path);
       await expectAccessible(page, path);

@@ -1,15 +1,13 @@
 import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
-import { DEMO, expectToast, login, logout, register, uniqueEmail } from "./helpers";
+import { DEMO, expectToast, login, logout, signIn, signUp, uniqueEmail } from "./helpers";
 
 // Each project (js, no-js) verifies, deletes, reports and removes its own seeded accounts and
 // listings (scripts/seed/moderation.ts), so the two runs never collide with each other or with the
 // catalog other suites rely on.
 const pick = <T>(info: TestInfo, js: T, noJs: T): T => (info.project.name === "js" ? js : noJs);
 
-async function loginAsAdmin(page: Page, info: TestInfo) {
-  const admin = pick<{ email: string; password: string; name: string }>(info, DEMO.admin, DEMO.ops);
-  await login(page, admin);
-  await expectToast(page, `Welcome back, ${admin.name}`);
+async function signInAsAdmin(page: Page, info: TestInfo) {
+  await signIn(page, pick<{ email: string; password: string }>(info, DEMO.admin, DEMO.ops));
 }
 
 function card(page: Page, name: string, within: Page | Locator = page) {
@@ -25,9 +23,7 @@ async function search(page: Page, label: string, text: string) {
 
 async function newBuyer(page: Page, info: TestInfo, name: string) {
   const email = uniqueEmail(info, "buyer");
-  await page.goto("/register");
-  await register(page, { name, email, password: "long enough" });
-  await expect(page).toHaveURL(/\/$/);
+  await signUp(page, { name, email, password: "long enough" });
   return email;
 }
 
@@ -43,7 +39,7 @@ test.describe("All Sellers", () => {
     await expect(card(page, seller.listing, ads)).toBeVisible();
     await expect(card(page, seller.listing, ads)).not.toContainText("Verified");
 
-    await loginAsAdmin(page, info);
+    await signInAsAdmin(page, info);
     await page.goto("/dashboard/all_sellers");
     await expect(page.getByRole("columnheader")).toHaveText([
       "Index",
@@ -82,11 +78,11 @@ test.describe("All Sellers", () => {
       },
     );
     const sellerPage = await browser.newPage();
-    await login(sellerPage, { email: seller.email, password: "seller-local-pass" });
+    await signIn(sellerPage, { email: seller.email, password: "seller-local-pass" });
     await sellerPage.goto("/dashboard/my_product");
     await expect(sellerPage.getByRole("heading", { name: "My Products" })).toBeVisible();
 
-    await loginAsAdmin(page, info);
+    await signInAsAdmin(page, info);
     await page.goto("/products/memory%20card");
     for (const listing of seller.listings) await expect(card(page, listing)).toBeVisible();
     await page.goto("/dashboard/all_sellers");
@@ -120,7 +116,7 @@ test.describe("All Buyers", () => {
     const buyerPage = await browser.newPage();
     const email = await newBuyer(buyerPage, info, "Dana Doomed");
 
-    await loginAsAdmin(page, info);
+    await signInAsAdmin(page, info);
     await page.goto("/dashboard/all_buyers");
     await expect(page.getByRole("columnheader")).toHaveText(["Index", "Buyer Name", "Buyer Email", "Delete"]);
     await search(page, "Search buyers by name or email", email);
@@ -168,7 +164,7 @@ test.describe("Reported Items", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await logout(page);
 
-    await loginAsAdmin(page, info);
+    await signInAsAdmin(page, info);
     await page.goto("/dashboard/reported_items");
     await search(page, "Search by product, seller or reporter", email);
     const row = page.getByRole("row").filter({ hasText: listing });
@@ -186,7 +182,7 @@ test.describe("Reported Items", () => {
 
   test("an admin removes a reported listing from the storefront", async ({ page }, info) => {
     const listing = pick(info, "Peak Design Capture Clip V3, Black", "OP/TECH Super Classic Neoprene Strap");
-    await loginAsAdmin(page, info);
+    await signInAsAdmin(page, info);
     await page.goto("/products/camera%20strap");
     await expect(card(page, listing)).toBeVisible();
     await page.goto("/dashboard/reported_items");

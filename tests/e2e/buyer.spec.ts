@@ -1,14 +1,14 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { stableId } from "../../scripts/seed/plan";
-import { DEMO, expectToast, login, logout, register, uniqueEmail } from "./helpers";
+import { DEMO, expectToast, logout, signIn, signUp, uniqueEmail } from "./helpers";
 
 /** Each test books its own seeded listing per project, so runs never collide. */
 const pick = (info: TestInfo, js: string, noJs: string) => (info.project.name === "js" ? js : noJs);
 
+/** A new buyer, signed in, on the home page. */
 async function newBuyer(page: Page, info: TestInfo, name = "Casey Buyer") {
-  await page.goto("/register");
-  await register(page, { name, email: uniqueEmail(info, "buyer"), password: "long enough" });
-  await expect(page).toHaveURL(/\/$/);
+  await signUp(page, { name, email: uniqueEmail(info, "buyer"), password: "long enough" });
+  await page.goto("/");
 }
 
 async function openCategory(page: Page, title: string) {
@@ -150,8 +150,8 @@ test.describe("booking", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await logout(page);
 
-    await login(page, DEMO.seller);
-    await expect(page).toHaveURL(/\/$/);
+    await signIn(page, DEMO.seller);
+    await page.goto("/");
     const sellerAds = page.getByRole("region", { name: "Sell simply, Buy safely." });
     await expect(sellerAds.getByRole("button", { name: /Book Now/ }).first()).toBeDisabled();
     await expect(sellerAds.getByRole("button", { name: /Add Wishlist/ }).first()).toBeDisabled();
@@ -189,7 +189,7 @@ test.describe("wishlist", () => {
 
 test.describe("orders history", () => {
   test("a paid order shows Paid and cannot be cancelled", async ({ page }) => {
-    await login(page, DEMO.buyer2);
+    await signIn(page, DEMO.buyer2);
     await page.goto("/dashboard/my_orders");
     const row = page.getByRole("row").filter({ hasText: "Gordy's Camera Neck Strap, Tan Leather" });
     await expect(row).toContainText("Paid");
@@ -199,7 +199,7 @@ test.describe("orders history", () => {
   test("another buyer's booking cannot be cancelled from a crafted URL", async ({ page }) => {
     // The seed's open booking belongs to Bea; Ben tries to reach it.
     const beasBooking = await stableId("booking", "think-tank-retrospective-7-pinestone-seller1");
-    await login(page, DEMO.buyer2);
+    await signIn(page, DEMO.buyer2);
     await page.goto(`/dashboard/my_orders?confirm=cancel&id=${beasBooking}`);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByText("Think Tank Photo Retrospective 7")).toHaveCount(0);

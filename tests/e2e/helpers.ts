@@ -15,6 +15,7 @@ export function uniqueEmail(info: TestInfo, label: string): string {
   return `${label}-${info.project.name}-${Date.now()}-${random}@example.com`;
 }
 
+/** Signs in through the login page, as a person does: for the journeys about signing in. */
 export async function login(page: Page, account: { email: string; password: string }, path = "/login") {
   await page.goto(path);
   await page.getByLabel("Email*").fill(account.email);
@@ -41,4 +42,31 @@ export async function logout(page: Page) {
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("button", { name: "Logout" }).click();
   await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();
+}
+
+/**
+ * Signs the browser of `page` in without opening the login page: the real POST /login, sent
+ * from the page's request context, whose session cookie the browser shares. For journeys that
+ * only start signed in; journeys about signing in use `login`.
+ */
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await postAccountForm(page, "/login", { email: account.email, password: account.password });
+}
+
+/** A new account, made by the real POST /register from the page's request context, signed in. */
+export async function signUp(
+  page: Page,
+  fields: { name: string; email: string; password: string; role?: "buyer" | "seller" },
+) {
+  await postAccountForm(page, "/register", { role: "buyer", ...fields });
+}
+
+async function postAccountForm(page: Page, path: string, fields: Record<string, string>) {
+  const response = await page.request.post(path, { form: { ...fields, website_confirm: "" }, maxRedirects: 0 });
+  expect(response.status(), `POST ${path} for ${fields.email} (${await response.text()})`).toBe(302);
+  expect(await page.context().cookies(), "the session cookie is kept").toContainEqual(
+    expect.objectContaining({ name: "__Host-pb_session" }),
+  );
+  // The welcome toast belongs to the page that signs in, not to the first page the journey opens.
+  await page.context().clearCookies({ name: "pb_toast" });
 }

@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { DEMO, expectToast, login, logout, register, uniqueEmail } from "./helpers";
+import { DEMO, expectToast, logout, signIn, signUp, uniqueEmail } from "./helpers";
 
 const pick = (info: TestInfo, js: string, noJs: string) => (info.project.name === "js" ? js : noJs);
 
@@ -9,8 +9,7 @@ function card(page: Page, name: string) {
 
 /** A new buyer books a seeded lens and lands on its payment page. */
 async function bookAndOpenPayment(page: Page, info: TestInfo, product: string) {
-  await page.goto("/register");
-  await register(page, { name: "Pat Payer", email: uniqueEmail(info, "payer"), password: "long enough" });
+  await signUp(page, { name: "Pat Payer", email: uniqueEmail(info, "payer"), password: "long enough" });
   await page.goto("/products/camera%20lens");
   await card(page, product)
     .getByRole("button", { name: /Add Wishlist/ })
@@ -74,7 +73,7 @@ test("a declined card and invalid card fields show clear messages and take nothi
 
 test("another buyer's payment page is not found", async ({ page }) => {
   // Bea's seeded open booking, opened by Ben.
-  await login(page, DEMO.buyer);
+  await signIn(page, DEMO.buyer);
   await page.goto("/dashboard/my_orders");
   const href = await page
     .getByRole("row")
@@ -82,7 +81,7 @@ test("another buyer's payment page is not found", async ({ page }) => {
     .getByRole("link", { name: "Pay" })
     .getAttribute("href");
   await logout(page);
-  await login(page, DEMO.buyer2);
+  await signIn(page, DEMO.buyer2);
   const response = await page.goto(href!);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Oops!..." })).toBeVisible();

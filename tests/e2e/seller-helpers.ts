@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, type Browser, expect, type Page, type TestInfo } from "@playwright/test";
-import { register, uniqueEmail } from "./helpers";
+import { signUp, uniqueEmail } from "./helpers";
 
 /** A real photo from the seed (a small WebP). */
 export const PHOTO = {
@@ -17,9 +17,9 @@ export function uniqueProductName(info: TestInfo, label: string) {
 /** A new seller, registered and signed in, on the Add Product page. */
 export async function registerSeller(page: Page, info: TestInfo, name = "Sam Seller") {
   const email = uniqueEmail(info, "seller");
-  await page.goto("/register?redirectTo=%2Fdashboard%2Fadd_product");
-  await register(page, { name, email, password: "long enough", role: "Seller" });
-  await expect(page).toHaveURL(/\/dashboard\/add_product$/);
+  await signUp(page, { name, email, password: "long enough", role: "seller" });
+  await page.goto("/dashboard/add_product");
+  await expect(page.getByRole("heading", { name: "Add Product" })).toBeVisible();
   return { name, email };
 }
 

@@ -1,5 +1,5 @@
 import { type Browser, expect, type TestInfo, test } from "@playwright/test";
-import { DEMO, expectToast, login, register, uniqueEmail } from "./helpers";
+import { DEMO, expectToast, login, signIn, signUp, uniqueEmail } from "./helpers";
 import {
   addProductByApi,
   bearerOf,
@@ -288,8 +288,7 @@ test.describe("My Buyers", () => {
 
 test.describe("seller pages are for sellers", () => {
   test("a buyer gets a 403 page and a 403 from the seller calls", async ({ page }) => {
-    await login(page, DEMO.buyer2);
-    await expect(page).toHaveURL(/\/$/);
+    await signIn(page, DEMO.buyer2);
     for (const path of ["/dashboard/add_product", "/dashboard/my_product", "/dashboard/my_buyer"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);
@@ -322,9 +321,7 @@ async function buyAndPay(
 ): Promise<string> {
   const context = await browser.newContext({ javaScriptEnabled: info.project.name === "js" });
   const buyer = await context.newPage();
-  await buyer.goto("/register");
-  await register(buyer, { name: "Paula Payer", email: sale.buyerEmail, password: "long enough" });
-  await expect(buyer).toHaveURL(/\/$/);
+  await signUp(buyer, { name: "Paula Payer", email: sale.buyerEmail, password: "long enough" });
   await buyer.goto(`/products/camera?book=${sale.productId}`);
   const dialog = buyer.getByRole("dialog", { name: `Book ${sale.name}` });
   await dialog.getByLabel("Your Location*").fill("Main station");

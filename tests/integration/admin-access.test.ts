@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { reports, users } from "../../db/schema";
 import { bearerFor, get, postForm, signedInUser } from "./auth-helpers";
-import { insertProduct, insertUser } from "./factories";
+import { insertProduct, insertReport, insertUser } from "./factories";
 import { api, db, newCategory } from "./moderation-helpers";
 
 async function targets() {
@@ -13,11 +13,8 @@ async function targets() {
   const seller = await insertUser({ role: "seller" });
   const buyer = await insertUser({ role: "buyer" });
   const product = await insertProduct({ sellerId: seller.id, categoryId: category.id });
-  const [report] = await db()
-    .insert(reports)
-    .values({ productId: product.id, reporterId: buyer.id, reason: "offensive" })
-    .returning();
-  return { seller, buyer, product, report: report! };
+  const report = await insertReport({ productId: product.id, reporterId: buyer.id, reason: "offensive" });
+  return { seller, buyer, product, report };
 }
 
 const PAGES = ["/dashboard/all_sellers", "/dashboard/all_buyers", "/dashboard/reported_items"];

@@ -1,26 +1,39 @@
 // Walks the authorization matrix (tests/integration/matrix/table.ts) against the running
-// Worker, and fails when a route exists that the table does not name.
+// Worker, and fails when a route exists that the table does not name, or when a call the table
+// expects to be refused changed a row of any table or an R2 photo.
 import { describe, expect, it } from "vitest";
 // @ts-expect-error -- the server build exists once `npm run build` has run.
 import * as build from "../../build/server/index.js";
 import app from "../../workers/app";
-import { classify, type Outcome } from "./matrix/outcome";
+import { classify, type Outcome, REFUSALS } from "./matrix/outcome";
+import { changes, emptyStorage, snapshot } from "./matrix/snapshot";
 import { ROWS } from "./matrix/table";
 import { buildWorld, CALLERS, type Caller } from "./matrix/world";
 
 describe("the authorization matrix", () => {
-  // One walk over the whole table (the database is reset per test, and once is enough: every
-  // row that changes data gets new objects for each caller). A failure lists every cell that
-  // differs.
-  it("answers every caller as the table says", async () => {
-    const differences: Array<{ row: string; caller: Caller; expected: Outcome; actual: Outcome }> = [];
+  // One walk over the whole table: the rows that only read share one world; every row that
+  // changes data gets a world of its own for each caller, in emptied storage, so a snapshot
+  // reads only that world. A failure lists every cell that differs.
+  it("answers every caller as the table says, and a refusal changes nothing", async () => {
+    const differences: Array<{ row: string; caller: Caller; expected: Outcome; actual: Outcome; changed?: string[] }> =
+      [];
     const shared = await buildWorld();
-    for (const row of ROWS) {
+    const reading = ROWS.filter((row) => !row.mutates);
+    const writing = ROWS.filter((row) => row.mutates);
+    for (const row of [...reading, ...writing]) {
       for (const caller of CALLERS) {
-        const world = row.mutates ? await buildWorld() : shared;
-        const actual = await classify(await row.send(world, caller));
-        if (actual !== row.expect[caller])
-          differences.push({ row: row.name, caller, expected: row.expect[caller], actual });
+        let world = shared;
+        if (row.mutates) {
+          await emptyStorage();
+          world = await buildWorld(caller);
+        }
+        const expected = row.expect[caller];
+        const before = REFUSALS.has(expected) ? await snapshot() : null;
+        const response = await row.send(world, caller);
+        const changed = before ? changes(before, await snapshot(), row.refusalRecords) : [];
+        const actual = await classify(response);
+        if (actual !== expected || changed.length)
+          differences.push({ row: row.name, caller, expected, actual, ...(changed.length ? { changed } : {}) });
       }
     }
     expect(differences).toEqual([]);

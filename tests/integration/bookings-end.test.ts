@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { endActiveBookingsStatements } from "../../app/domain/bookings.server";
 import { database } from "../../db/client";
 import { bookings, products } from "../../db/schema";
-import { insertCategory, insertProduct, insertUser } from "./factories";
+import { insertBooking, insertCategory, insertProduct, insertUser } from "./factories";
 import { testEnv } from "./test-env";
 
 const db = () => database(testEnv.DB);
@@ -17,18 +17,8 @@ async function bookedProduct(
   status: "active" | "paid" = "active",
 ) {
   const product = await insertProduct({ sellerId, categoryId, status: status === "paid" ? "sold" : "booked" });
-  const [booking] = await db()
-    .insert(bookings)
-    .values({
-      productId: product.id,
-      buyerId,
-      priceCents: 1000,
-      meetLocation: "Park",
-      buyerContact: "+1 415 555 0101",
-      status,
-    })
-    .returning();
-  return { product, booking: booking! };
+  const booking = await insertBooking(product, buyerId, { status });
+  return { product, booking };
 }
 
 const bookingStatus = async (id: string) => (await db().select().from(bookings).where(eq(bookings.id, id)))[0]!;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { bookings, products, users, wishlistEntries } from "../../db/schema";
 import { get, postForm, sessionCookieFor, signedInUser } from "./auth-helpers";
-import { insertCategory, insertProduct, insertUser } from "./factories";
+import { insertBooking, insertCategory, insertProduct, insertUser } from "./factories";
 import { testEnv } from "./test-env";
 
 const db = () => database(testEnv.DB);
@@ -203,15 +203,7 @@ describe("my orders and cancelling", () => {
   it("shows a booking ended by the seller's deletion as cancelled", async () => {
     const { product } = await listing();
     const { user, cookie } = await signedInUser("buyer");
-    await db().insert(bookings).values({
-      productId: product.id,
-      buyerId: user.id,
-      priceCents: 100,
-      meetLocation: "x",
-      buyerContact: "1",
-      status: "cancelled",
-      endReason: "product_deleted",
-    });
+    await insertBooking(product, user.id, { status: "cancelled", endReason: "product_deleted" });
     const html = await (await get("/dashboard/my_orders", { Cookie: cookie })).text();
     expect(html).toContain("Cancelled: the seller deleted the listing");
   });

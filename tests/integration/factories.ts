@@ -1,47 +1,99 @@
-// Test factories: rows with believable defaults, written through the real schema.
-
+// Test factories: the row builders the seed uses too (db/factories.ts), written through the
+// real schema into the test database, returning the stored row.
+import { eq } from "drizzle-orm";
 import { database } from "../../db/client";
-import { categories, products, users } from "../../db/schema";
+import {
+  bookingRow,
+  categoryRow,
+  type NewBooking,
+  type NewCategory,
+  type NewPayment,
+  type NewProduct,
+  type NewReport,
+  type NewUser,
+  paymentRow,
+  productRow,
+  reportRow,
+  userRow,
+} from "../../db/factories";
+import { bookings, categories, payments, products, reports, users } from "../../db/schema";
 import { testEnv as env } from "./test-env";
 
 const db = () => database(env.DB);
-let counter = 0;
-const next = () => ++counter;
 
-export async function insertUser(overrides: Partial<typeof users.$inferInsert> = {}) {
-  const n = next();
-  const [row] = await db()
-    .insert(users)
-    .values({ email: `user${n}@example.com`, name: `User ${n}`, role: "buyer", ...overrides })
-    .returning();
+export async function insertUser(overrides: Partial<NewUser> = {}) {
+  const [row] = await db().insert(users).values(userRow(overrides)).returning();
   return row!;
 }
 
-export async function insertCategory(overrides: Partial<typeof categories.$inferInsert> & { title: string }) {
-  const [row] = await db()
-    .insert(categories)
-    .values({ slug: overrides.title.toLowerCase(), position: next(), ...overrides })
-    .returning();
+export async function insertCategory(overrides: Partial<NewCategory> & { title: string }) {
+  const [row] = await db().insert(categories).values(categoryRow(overrides)).returning();
   return row!;
 }
 
-export async function insertProduct(
-  overrides: Partial<typeof products.$inferInsert> & { sellerId: string; categoryId: string },
+export async function insertProduct(overrides: Partial<NewProduct> & Pick<NewProduct, "sellerId" | "categoryId">) {
+  const [row] = await db().insert(products).values(productRow(overrides)).returning();
+  return row!;
+}
+
+/** A booking of `product` by `buyerId`, at the product's price unless overridden. */
+export async function insertBooking(
+  product: { id: string; resalePriceCents: number },
+  buyerId: string,
+  overrides: Partial<NewBooking> = {},
 ) {
-  const n = next();
   const [row] = await db()
-    .insert(products)
-    .values({
-      name: `Product ${n}`,
-      description: "A well-kept item.",
-      condition: "Good",
-      originalPriceCents: 100_000,
-      resalePriceCents: 60_000,
-      purchaseYear: 2022,
-      contact: "+1 415 555 0100",
-      location: "Oakland, California",
-      ...overrides,
-    })
+    .insert(bookings)
+    .values(bookingRow(product, buyerId, overrides))
     .returning();
+  return row!;
+}
+
+/** The payment of `booking` to `sellerId` (the booking and product rows are left as they are). */
+export async function insertPayment(
+  booking: Parameters<typeof paymentRow>[0],
+  sellerId: string,
+  overrides: Partial<NewPayment> = {},
+) {
+  const [row] = await db()
+    .insert(payments)
+    .values(paymentRow(booking, sellerId, overrides))
+    .returning();
+  return row!;
+}
+
+/**
+ * A finished sale as fulfilment leaves it: the booking paid (at the product's price unless
+ * `amountCents` says otherwise), its payment recorded, the product sold.
+ */
+export async function insertSale(input: {
+  productId: string;
+  buyerId: string;
+  sellerId: string;
+  amountCents?: number;
+  transactionId?: string;
+  paidAt?: Date;
+}) {
+  const [product] = await db()
+    .update(products)
+    .set({ status: "sold" })
+    .where(eq(products.id, input.productId))
+    .returning({ id: products.id, resalePriceCents: products.resalePriceCents });
+  if (!product) throw new Error(`No product ${input.productId}`);
+  const booking = await insertBooking(
+    { id: product.id, resalePriceCents: input.amountCents ?? product.resalePriceCents },
+    input.buyerId,
+    { status: "paid", paidAt: input.paidAt ?? new Date() },
+  );
+  const payment = await insertPayment(
+    booking,
+    input.sellerId,
+    input.transactionId ? { transactionId: input.transactionId } : {},
+  );
+  return { booking, payment };
+}
+
+export async function insertReport(overrides: Partial<NewReport> & Pick<NewReport, "productId" | "reporterId">) {
+  const [row] = await db().insert(reports).values(reportRow(overrides)).returning();
   return row!;
 }

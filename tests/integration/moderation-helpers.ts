@@ -6,7 +6,7 @@ import { expect } from "vitest";
 import { database } from "../../db/client";
 import { bookings, payments, products } from "../../db/schema";
 import { get, ORIGIN } from "./auth-helpers";
-import { insertCategory, insertProduct, insertUser } from "./factories";
+import { insertBooking, insertCategory, insertProduct, insertSale, insertUser } from "./factories";
 import { testEnv } from "./test-env";
 
 export const db = () => database(testEnv.DB);
@@ -47,42 +47,12 @@ export async function newCategory() {
 
 export async function activeBooking(productId: string, buyerId: string) {
   await db().update(products).set({ status: "booked" }).where(eq(products.id, productId));
-  const [row] = await db()
-    .insert(bookings)
-    .values({ productId, buyerId, priceCents: 60_000, meetLocation: "Union Square", buyerContact: "+1 415 555 0101" })
-    .returning();
-  return row!;
+  return insertBooking(await productRow(productId), buyerId);
 }
 
 /** A finished sale: the booking paid, the payment recorded, the product sold. */
-export async function paidSale(productId: string, buyerId: string, sellerId: string) {
-  await db().update(products).set({ status: "sold" }).where(eq(products.id, productId));
-  const [booking] = await db()
-    .insert(bookings)
-    .values({
-      productId,
-      buyerId,
-      priceCents: 60_000,
-      meetLocation: "Ferry Building",
-      buyerContact: "+1 415 555 0102",
-      status: "paid",
-      paidAt: new Date(),
-    })
-    .returning();
-  const [payment] = await db()
-    .insert(payments)
-    .values({
-      bookingId: booking!.id,
-      productId,
-      buyerId,
-      sellerId,
-      amountCents: 60_000,
-      currency: "usd",
-      provider: "test",
-      transactionId: `test_${crypto.randomUUID()}`,
-    })
-    .returning();
-  return { booking: booking!, payment: payment! };
+export function paidSale(productId: string, buyerId: string, sellerId: string) {
+  return insertSale({ productId, buyerId, sellerId });
 }
 
 /** A seller with a listing on the storefront, one booked by a buyer and one sold to another. */

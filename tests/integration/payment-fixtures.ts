@@ -1,10 +1,5 @@
-import { database } from "../../db/client";
-import { bookings } from "../../db/schema";
 import { signedInUser } from "./auth-helpers";
-import { insertCategory, insertProduct, insertUser } from "./factories";
-import { testEnv } from "./test-env";
-
-const db = () => database(testEnv.DB);
+import { insertBooking, insertCategory, insertProduct, insertUser } from "./factories";
 
 /** A booked product and its buyer, as a booking leaves them. */
 export async function bookedListing(priceCents = 45_000) {
@@ -18,15 +13,6 @@ export async function bookedListing(priceCents = 45_000) {
     status: "booked",
   });
   const buyer = await signedInUser("buyer");
-  const [booking] = await db()
-    .insert(bookings)
-    .values({
-      productId: product.id,
-      buyerId: buyer.user.id,
-      priceCents,
-      meetLocation: "Dock",
-      buyerContact: "+1 415 555 0100",
-    })
-    .returning();
-  return { seller, product, buyer, booking: booking! };
+  const booking = await insertBooking(product, buyer.user.id);
+  return { seller, product, buyer, booking };
 }

@@ -4,17 +4,8 @@ import { describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES } from "../../app/domain/photo-keys";
 import { products } from "../../db/schema";
 import { bearerFor, ORIGIN, signedInUser } from "./auth-helpers";
-import { insertCategory, insertProduct, insertUser } from "./factories";
-import {
-  db,
-  insertSale,
-  photoFile,
-  productForm,
-  productRows,
-  storedPhotoKeys,
-  textFile,
-  validFields,
-} from "./seller-helpers";
+import { insertCategory, insertProduct, insertSale, insertUser } from "./factories";
+import { db, photoFile, productForm, productRows, storedPhotoKeys, textFile, validFields } from "./seller-helpers";
 
 function api(path: string, init: RequestInit & { json?: unknown } = {}) {
   const headers = new Headers(init.headers);

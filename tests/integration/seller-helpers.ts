@@ -1,9 +1,8 @@
 // Helpers for the seller suites: product forms as a browser sends them (multipart), photos made
 // of the right (or wrong) first bytes, and a look at what R2 holds.
 import { SELF } from "cloudflare:test";
-import { eq } from "drizzle-orm";
 import { database } from "../../db/client";
-import { bookings, payments, products } from "../../db/schema";
+import { products } from "../../db/schema";
 import { ORIGIN } from "./auth-helpers";
 import { testEnv } from "./test-env";
 
@@ -94,46 +93,6 @@ export async function storedPhotoKeys(): Promise<string[]> {
 
 export async function productRows() {
   return db().select().from(products);
-}
-
-/** A sale set up directly in the database (until the payments issue lands): booking + payment. */
-export async function insertSale(input: {
-  productId: string;
-  buyerId: string;
-  sellerId: string;
-  amountCents: number;
-  transactionId: string;
-  paidAt?: Date;
-}) {
-  const paidAt = input.paidAt ?? new Date();
-  const [booking] = await db()
-    .insert(bookings)
-    .values({
-      productId: input.productId,
-      buyerId: input.buyerId,
-      priceCents: input.amountCents,
-      meetLocation: "Main station",
-      buyerContact: "+1 415 555 0199",
-      status: "paid",
-      paidAt,
-    })
-    .returning();
-  await db().update(products).set({ status: "sold" }).where(eq(products.id, input.productId));
-  const [payment] = await db()
-    .insert(payments)
-    .values({
-      bookingId: booking!.id,
-      productId: input.productId,
-      buyerId: input.buyerId,
-      sellerId: input.sellerId,
-      amountCents: input.amountCents,
-      currency: "usd",
-      provider: "test",
-      transactionId: input.transactionId,
-      createdAt: paidAt,
-    })
-    .returning();
-  return { booking: booking!, payment: payment! };
 }
 
 /** The flash-toast cookie a redirect sets, to send with the next request. */

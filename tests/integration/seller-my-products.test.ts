@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { listOrders } from "../../app/domain/bookings.server";
 import { bookings, payments, products } from "../../db/schema";
 import { get, postForm, signedInUser } from "./auth-helpers";
-import { insertCategory, insertProduct, insertUser } from "./factories";
-import { asHtml, db, insertSale, photoBytes, storedPhotoKeys, toastCookieFrom } from "./seller-helpers";
+import { insertBooking, insertCategory, insertProduct, insertSale, insertUser } from "./factories";
+import { asHtml, db, photoBytes, storedPhotoKeys, toastCookieFrom } from "./seller-helpers";
 import { testEnv } from "./test-env";
 
 const PAGE = "/dashboard/my_product";
@@ -211,20 +211,11 @@ describe("deleting", () => {
   it("refuses another seller's product with a 404: nothing changes, not even its booking", async () => {
     const { category, me, other, buyer } = await setUp();
     const theirs = await productWithPhoto(other.user.id, category.id, { status: "booked" });
-    const [booking] = await db()
-      .insert(bookings)
-      .values({
-        productId: theirs.id,
-        buyerId: buyer.id,
-        priceCents: 60_000,
-        meetLocation: "Park",
-        buyerContact: "+1 415 555 0111",
-      })
-      .returning();
+    const booking = await insertBooking(theirs, buyer.id);
     const response = await postForm(PAGE, { intent: "delete", id: theirs.id }, { Cookie: me.cookie });
     expect(response.status).toBe(404);
     expect((await productRow(theirs.id)).deletedAt).toBeNull();
-    const [after] = await db().select().from(bookings).where(eq(bookings.id, booking!.id));
+    const [after] = await db().select().from(bookings).where(eq(bookings.id, booking.id));
     expect(after!.status).toBe("active");
     expect(await storedPhotoKeys()).toEqual([theirs.photoKey]);
   });
@@ -232,13 +223,7 @@ describe("deleting", () => {
   it("ends an active booking, which its buyer then sees as cancelled; the photo stays for that order", async () => {
     const { category, me, buyer } = await setUp();
     const product = await productWithPhoto(me.user.id, category.id, { status: "booked", name: "Booked Lens" });
-    await db().insert(bookings).values({
-      productId: product.id,
-      buyerId: buyer.id,
-      priceCents: 60_000,
-      meetLocation: "Park",
-      buyerContact: "+1 415 555 0111",
-    });
+    await insertBooking(product, buyer.id);
     const response = await postForm(PAGE, { intent: "delete", id: product.id }, { Cookie: me.cookie });
     expect(response.status).toBe(302);
     const {

@@ -11,6 +11,16 @@ export type Outcome =
   | "forbidden" // 403
   | "notFound"; // 404
 
+/** The outcomes that mean "not done": after them the database and R2 must be as before. */
+export const REFUSALS: ReadonlySet<Outcome> = new Set<Outcome>([
+  "login",
+  "refused",
+  "badRequest",
+  "unauthorized",
+  "forbidden",
+  "notFound",
+]);
+
 async function toastType(response: Response): Promise<string | null> {
   const toast = response.headers.getSetCookie().find((c) => c.startsWith("pb_toast="));
   if (!toast) return null;

@@ -15,6 +15,8 @@ export interface Row {
   covers: string;
   /** Rows that change data run each caller on a fresh world. */
   mutates?: boolean;
+  /** Tables a refused call writes by design (a failed sign-in is counted for rate limiting). */
+  refusalRecords?: readonly string[];
   send: (world: World, caller: Caller) => Promise<Response>;
   expect: Record<Caller, Outcome>;
 }
@@ -143,6 +145,8 @@ const sellersOwn = (
 });
 
 const OWNERS: Owner[] = ["A", "B", "nobody"];
+/** A failed sign-in is counted (sign-in rate limits), even though nothing else changes. */
+const COUNTS_FAILED_SIGN_IN = { refusalRecords: ["sign_in_attempts"] } as const;
 const GOOD_CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" };
 const BOOKING_FIELDS = { meetLocation: "Union Square", buyerContact: "+1 415 555 0101" };
 
@@ -184,13 +188,16 @@ export const ROWS: Row[] = [
   })),
 
   // Form actions, each intent.
-  form(
-    "/login",
-    "routes/login",
-    () => ({ email: `nobody-${crypto.randomUUID()}@example.com`, password: "whatever1", website_confirm: "" }),
-    signedIn("redirect", "badRequest"),
-    "/login (unknown account)",
-  ),
+  {
+    ...form(
+      "/login",
+      "routes/login",
+      () => ({ email: `nobody-${crypto.randomUUID()}@example.com`, password: "whatever1", website_confirm: "" }),
+      signedIn("redirect", "badRequest"),
+      "/login (unknown account)",
+    ),
+    ...COUNTS_FAILED_SIGN_IN,
+  },
   form(
     "/register",
     "routes/register",
@@ -296,9 +303,12 @@ export const ROWS: Row[] = [
   // The REST API.
   api("GET", "/api/health", "/api/health", all("ok")),
   api("GET", "/api/jwt", "/api/jwt", signedIn("ok", "unauthorized"), { cookie: true }),
-  api("POST", "/api/token", "/api/token", all("unauthorized"), {
-    json: () => ({ email: `nobody-${crypto.randomUUID()}@example.com`, password: "whatever1" }),
-  }),
+  {
+    ...api("POST", "/api/token", "/api/token", all("unauthorized"), {
+      json: () => ({ email: `nobody-${crypto.randomUUID()}@example.com`, password: "whatever1" }),
+    }),
+    ...COUNTS_FAILED_SIGN_IN,
+  },
   api("POST", "/api/users", "/api/users", all("ok"), {
     json: () => ({ name: "Api", email: `api-${crypto.randomUUID()}@example.com`, password: "long enough" }),
   }),

@@ -1,10 +1,9 @@
 // The world the authorization matrix is played in: six callers and objects that belong to A,
 // to B and to nobody.
-import { eq } from "drizzle-orm";
 import { database } from "../../../db/client";
-import { bookings, categories, reports } from "../../../db/schema";
+import { bookingRow, categoryRow, productRow, reportRow, userRow } from "../../../db/factories";
+import { bookings, categories, products, reports, users as usersTable } from "../../../db/schema";
 import { bearerFor, sessionCookieFor } from "../auth-helpers";
-import { insertProduct, insertUser } from "../factories";
 import { testEnv } from "../test-env";
 
 export const CALLERS = ["anon", "buyerA", "buyerB", "sellerA", "sellerB", "admin"] as const;
@@ -12,70 +11,57 @@ export type Caller = (typeof CALLERS)[number];
 
 export const NOBODY = "00000000-0000-4000-8000-000000000000";
 
-export async function buildWorld() {
+const withId = <T extends object>(row: T) => ({ ...row, id: crypto.randomUUID() });
+
+/**
+ * A world in emptied storage (its rows written in one batch); with `only`, just that caller
+ * gets a session, as a row that writes is sent by one caller.
+ */
+export async function buildWorld(only?: Caller) {
   const db = database(testEnv.DB);
-  // Every world is new objects in the same database, so worlds never see each other's changes.
-  await db.insert(categories).values({ slug: "camera", title: "Camera", position: 1 }).onConflictDoNothing();
-  const [category] = await db.select().from(categories).where(eq(categories.slug, "camera"));
-  const run = crypto.randomUUID().slice(0, 8);
-  const make = (role: "buyer" | "seller" | "admin", name: string) =>
-    insertUser({ role, name, email: `${name.toLowerCase().replace(/ /g, ".")}-${run}@example.com` });
+  const category = withId(categoryRow({ title: "Camera", position: 1 }));
+  const user = (role: "buyer" | "seller" | "admin", name: string) =>
+    withId(userRow({ role, name, email: `${name.toLowerCase().replace(/ /g, ".")}@example.com` }));
   const users = {
-    buyerA: await make("buyer", "Buyer A"),
-    buyerB: await make("buyer", "Buyer B"),
-    sellerA: await make("seller", "Seller A"),
-    sellerB: await make("seller", "Seller B"),
-    admin: await make("admin", "Admin"),
+    buyerA: user("buyer", "Buyer A"),
+    buyerB: user("buyer", "Buyer B"),
+    sellerA: user("seller", "Seller A"),
+    sellerB: user("seller", "Seller B"),
+    admin: user("admin", "Admin"),
   };
   const product = (sellerId: string, name: string, status: "available" | "booked" = "available") =>
-    insertProduct({ sellerId, categoryId: category!.id, name, advertised: true, status });
-  const listingA = await product(users.sellerA.id, "Listing of A");
-  const listingB = await product(users.sellerB.id, "Listing of B");
-  const bookedA = await product(users.sellerA.id, "Booked from A", "booked");
-  const bookedB = await product(users.sellerB.id, "Booked from B", "booked");
-  const [bookingA] = await db
-    .insert(bookings)
-    .values({
-      productId: bookedA.id,
-      buyerId: users.buyerA.id,
-      priceCents: bookedA.resalePriceCents,
-      meetLocation: "x",
-      buyerContact: "+1 415 555 0100",
-    })
-    .returning();
-  const [bookingB] = await db
-    .insert(bookings)
-    .values({
-      productId: bookedB.id,
-      buyerId: users.buyerB.id,
-      priceCents: bookedB.resalePriceCents,
-      meetLocation: "x",
-      buyerContact: "+1 415 555 0100",
-    })
-    .returning();
+    withId(productRow({ sellerId, categoryId: category.id, name, advertised: true, status }));
+  const listingA = product(users.sellerA.id, "Listing of A");
+  const listingB = product(users.sellerB.id, "Listing of B");
+  const bookedA = product(users.sellerA.id, "Booked from A", "booked");
+  const bookedB = product(users.sellerB.id, "Booked from B", "booked");
+  const bookingA = withId(bookingRow(bookedA, users.buyerA.id));
+  const bookingB = withId(bookingRow(bookedB, users.buyerB.id));
   // Open reports: A's is buyer A's report of seller B's listing, and the other way round.
-  const [reportA] = await db
-    .insert(reports)
-    .values({ productId: listingB.id, reporterId: users.buyerA.id, reason: "misleading" })
-    .returning();
-  const [reportB] = await db
-    .insert(reports)
-    .values({ productId: listingA.id, reporterId: users.buyerB.id, reason: "offensive" })
-    .returning();
+  const reportA = withId(reportRow({ productId: listingB.id, reporterId: users.buyerA.id, reason: "misleading" }));
+  const reportB = withId(reportRow({ productId: listingA.id, reporterId: users.buyerB.id, reason: "offensive" }));
+  await db.batch([
+    db.insert(categories).values(category),
+    db.insert(usersTable).values(Object.values(users)),
+    db.insert(products).values([listingA, listingB, bookedA, bookedB]),
+    db.insert(bookings).values([bookingA, bookingB]),
+    db.insert(reports).values([reportA, reportB]),
+  ]);
   const cookies: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
   const bearers: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
-  for (const [caller, user] of Object.entries(users) as Array<[Exclude<Caller, "anon">, { id: string }]>) {
-    cookies[caller] = await sessionCookieFor(user.id);
-    bearers[caller] = await bearerFor(user.id);
+  for (const [caller, { id }] of Object.entries(users) as Array<[Exclude<Caller, "anon">, { id: string }]>) {
+    if (only && caller !== only) continue;
+    cookies[caller] = await sessionCookieFor(id);
+    bearers[caller] = await bearerFor(id);
   }
   return {
     users,
     /** Objects that belong to A, to B, and to nobody (an id that does not exist). */
     listing: { A: listingA.id, B: listingB.id, nobody: NOBODY },
-    booking: { A: bookingA!.id, B: bookingB!.id, nobody: NOBODY },
+    booking: { A: bookingA.id, B: bookingB.id, nobody: NOBODY },
     sellerId: { A: users.sellerA.id, B: users.sellerB.id, nobody: NOBODY },
     buyerId: { A: users.buyerA.id, B: users.buyerB.id, nobody: NOBODY },
-    report: { A: reportA!.id, B: reportB!.id, nobody: NOBODY },
+    report: { A: reportA.id, B: reportB.id, nobody: NOBODY },
     cookies,
     bearers,
   };

@@ -1,0 +1,84 @@
+// Row builders with believable defaults, one per table the demo and the tests fill: the seed
+// (scripts/seed) builds its rows with them and the integration tests insert them. They only
+// build values; the caller decides how to write them (the seed in one batch, a test one by one).
+// Every default can be overridden; a booking is made from its product (the price is the
+// product's) and a payment from its booking, as the product does.
+import type { bookings, categories, payments, products, reports, users } from "./schema";
+
+export type NewUser = typeof users.$inferInsert;
+export type NewCategory = typeof categories.$inferInsert;
+export type NewProduct = typeof products.$inferInsert;
+export type NewBooking = typeof bookings.$inferInsert;
+export type NewPayment = typeof payments.$inferInsert;
+export type NewReport = typeof reports.$inferInsert;
+
+let sequence = 0;
+/** A number no other row built in this process has, for unique names and emails. */
+const next = () => ++sequence;
+
+export function userRow(overrides: Partial<NewUser> = {}): NewUser {
+  const n = next();
+  return { email: `user${n}@example.com`, name: `User ${n}`, role: "buyer", ...overrides };
+}
+
+export function categoryRow(overrides: Partial<NewCategory> & { title: string }): NewCategory {
+  return { slug: overrides.title.toLowerCase(), position: next(), ...overrides };
+}
+
+export function productRow(overrides: Partial<NewProduct> & Pick<NewProduct, "sellerId" | "categoryId">): NewProduct {
+  const n = next();
+  return {
+    name: `Product ${n}`,
+    description: "A well-kept item.",
+    condition: "Good",
+    originalPriceCents: 100_000,
+    resalePriceCents: 60_000,
+    purchaseYear: 2022,
+    contact: "+1 415 555 0100",
+    location: "Oakland, California",
+    ...overrides,
+  };
+}
+
+/** A booking of `product` by `buyerId` at the product's price. */
+export function bookingRow(
+  product: { id?: string; resalePriceCents: number },
+  buyerId: string,
+  overrides: Partial<NewBooking> = {},
+): NewBooking {
+  if (!product.id) throw new Error("A booking needs a product with an id");
+  return {
+    productId: product.id,
+    buyerId,
+    priceCents: product.resalePriceCents,
+    meetLocation: "Union Square, San Francisco",
+    buyerContact: "+1 415 555 0101",
+    status: "active",
+    ...overrides,
+  };
+}
+
+/** The payment of `booking` (its product, buyer and price), to `sellerId`, by the test provider. */
+export function paymentRow(
+  booking: Pick<NewBooking, "id" | "productId" | "buyerId" | "priceCents" | "paidAt">,
+  sellerId: string,
+  overrides: Partial<NewPayment> = {},
+): NewPayment {
+  if (!booking.id) throw new Error("A payment needs a booking with an id");
+  return {
+    bookingId: booking.id,
+    productId: booking.productId,
+    buyerId: booking.buyerId,
+    sellerId,
+    amountCents: booking.priceCents,
+    currency: "usd",
+    provider: "test",
+    transactionId: `test_${crypto.randomUUID()}`,
+    ...(booking.paidAt ? { createdAt: booking.paidAt } : {}),
+    ...overrides,
+  };
+}
+
+export function reportRow(overrides: Partial<NewReport> & Pick<NewReport, "productId" | "reporterId">): NewReport {
+  return { reason: "misleading", ...overrides };
+}
