@@ -48,7 +48,7 @@ export function ReportDialog({
       <Form method="post" id="report" noValidate className={formStyles.form} preventScrollReset>
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="productId" value={product.id} />
-        <fieldset className={`${formStyles.field} ${styles.fieldset}`} aria-describedby={reasonErrorId}>
+        <fieldset className={formStyles.field} aria-describedby={reasonErrorId}>
           <legend className={formStyles.label}>Reason*</legend>
           <div className={styles.reasons}>
             {REASONS.map((reason) => (

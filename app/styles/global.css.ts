@@ -23,7 +23,9 @@ globalStyle("body", {
 
 globalStyle("h1, h2, h3, h4", {
   fontFamily: vars.font.heading,
+  fontWeight: 700,
   lineHeight: 1.2,
+  letterSpacing: "-0.01em",
   margin: `0 0 ${vars.space.sm}`,
   color: vars.color.ink,
 });
@@ -38,6 +40,10 @@ globalStyle("a:hover", { color: vars.color.brandStrong });
 globalStyle("img", { maxWidth: "100%", height: "auto", display: "block" });
 
 globalStyle("button, input, select, textarea", { font: "inherit", color: "inherit" });
+
+// A fieldset groups controls; it never draws the browser's default frame.
+globalStyle("fieldset", { margin: 0, padding: 0, border: 0, minWidth: 0 });
+globalStyle("legend", { padding: 0 });
 
 globalStyle(":focus-visible", {
   outline: `3px solid ${vars.color.focus}`,
