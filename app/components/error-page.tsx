@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, Link } from "@remix-run/react";
 import { button, container, section } from "../styles/utilities.css";
-import * as styles from "./error-page.css";
 
 /** The page for every routing error and unknown URL (spec section 2), with a way on. */
 export function ErrorPage({ error }: { error: unknown }) {
@@ -8,16 +7,14 @@ export function ErrorPage({ error }: { error: unknown }) {
   const status = response?.status;
   const statusText = response?.statusText || (status ? STATUS_TEXTS[status] : undefined);
   return (
-    <div className={`${container} ${section} ${styles.page}`}>
-      <p data-testid="error-status" className={styles.code}>
-        {status ?? "Something went wrong"}
-      </p>
+    <div className={`${container} ${section}`} data-error-page="">
+      <p data-testid="error-status">{status ?? "Something went wrong"}</p>
       <h1>Oops!...</h1>
-      <p data-testid="error-status-text" className={styles.statusText}>
-        {statusText ?? "Status not found"}
+      <p data-testid="error-status-text">
+        <strong>{statusText ?? "Status not found"}</strong>
       </p>
-      <p className={styles.explain}>{(status && EXPLANATIONS[status]) ?? EXPLANATIONS[500]}</p>
-      <div className={styles.actions}>
+      <p>{(status && EXPLANATIONS[status]) ?? EXPLANATIONS[500]}</p>
+      <div>
         <Link to="/home" className={button.primary}>
           Back to Home
         </Link>

@@ -9,7 +9,7 @@ export const field = style({ display: "grid", gap: vars.space.xxs, alignContent:
 export const label = style({ fontWeight: 600 });
 
 /** Every single-line control (text, select, file) is 2.75rem high: one row of a form lines up. */
-const CONTROL_HEIGHT = "2.75rem";
+export const CONTROL_HEIGHT = "2.75rem";
 
 export const input = style({
   width: "100%",
@@ -22,39 +22,6 @@ export const input = style({
     "&:hover": { borderColor: vars.color.ink },
     "&[aria-invalid='true']": { borderColor: vars.color.danger, boxShadow: `0 0 0 1px ${vars.color.danger}` },
     "&[readonly]": { background: vars.color.surfaceAlt, color: vars.color.muted },
-    // A select draws its own chevron (two triangles of a gradient: no image, nothing to load).
-    "select&": {
-      appearance: "none",
-      paddingRight: "2.5rem",
-      backgroundImage:
-        "linear-gradient(45deg, transparent 50%, currentColor 50%), linear-gradient(135deg, currentColor 50%, transparent 50%)",
-      backgroundPosition: "calc(100% - 1.1rem) 52%, calc(100% - 0.75rem) 52%",
-      backgroundSize: "0.35rem 0.35rem",
-      backgroundRepeat: "no-repeat",
-      cursor: "pointer",
-    },
-    // The file input: the browser's button drawn as ours, the chosen file's name beside it.
-    "&[type='file']": {
-      height: "auto",
-      minHeight: CONTROL_HEIGHT,
-      padding: vars.space.xs,
-      borderStyle: "dashed",
-      background: vars.color.surfaceAlt,
-      cursor: "pointer",
-    },
-    "&::file-selector-button": {
-      minHeight: "2.25rem",
-      marginRight: vars.space.sm,
-      padding: `0 ${vars.space.md}`,
-      border: `2px solid ${vars.color.brand}`,
-      borderRadius: vars.radius.pill,
-      background: vars.color.surface,
-      color: vars.color.brandStrong,
-      font: "inherit",
-      fontWeight: 600,
-      cursor: "pointer",
-    },
-    "&::file-selector-button:hover": { background: vars.color.brandSoft },
   },
 });
 

@@ -51,3 +51,20 @@ globalStyle(":focus-visible", {
 });
 
 globalStyle("pre, code", { fontFamily: vars.font.mono, fontSize: "0.9em" });
+
+// The error page (app/components/error-page.tsx): its status large, everything centred. Styled
+// here, by attribute, so the root's own stylesheet carries it (no extra file on every page).
+globalStyle("[data-error-page]", { textAlign: "center" });
+globalStyle("[data-error-page] > :first-child", {
+  margin: 0,
+  fontSize: "clamp(4rem, 3rem + 6vw, 7rem)",
+  fontWeight: 800,
+  lineHeight: 1,
+  color: vars.color.brand,
+});
+globalStyle("[data-error-page] > div", {
+  display: "flex",
+  flexWrap: "wrap",
+  justifyContent: "center",
+  gap: vars.space.sm,
+});

@@ -21,12 +21,12 @@ export const vars = createGlobalTheme(":root", {
     focus: "#1a5fb4",
     verified: "#1559b0",
   },
-  // One sans-serif family for headings and text: each platform's own UI font (San Francisco,
-  // Segoe UI, Roboto, Noto or Cantarell), never a downloaded web font and never a serif fallback.
+  // One sans-serif family for headings and text (headings inherit the body's): each platform's
+  // own UI font (San Francisco, Segoe UI, Roboto, Noto, or the Linux desktop's through
+  // system-ui), never a downloaded web font and never a serif fallback.
   font: {
-    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Ubuntu, Cantarell, "Helvetica Neue", Arial, sans-serif',
-    heading:
-      'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Ubuntu, Cantarell, "Helvetica Neue", Arial, sans-serif',
+    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
+    heading: "inherit",
     mono: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace',
   },
   // The type scale: 13 and 14 px for small print, 16 px text, then headings at 20, 24 and 32 px

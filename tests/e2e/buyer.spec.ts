@@ -61,10 +61,12 @@ test.describe("booking", () => {
     const product = pick(info, "Sony NP-FZ100 Rechargeable Battery", "Nikon EN-EL15c Li-ion Battery");
     await newBuyer(page, info, "Morgan Booker");
     const dialog = await bookFromCategory(page, "Battery", product);
-    await expect(dialog.getByLabel("Your name")).toHaveValue("Morgan Booker");
-    await expect(dialog.getByLabel("Product")).toHaveValue(product);
-    await expect(dialog.getByLabel("Price")).toHaveValue(/^\$ \d/);
-    await expect(dialog.getByLabel("Seller email")).toHaveValue(/@payandbuy\.local$/);
+    // The prefilled values, read-only, as a short list: price, seller (email, contact), the buyer.
+    await expect(dialog.getByRole("heading", { name: `Book ${product}` })).toBeVisible();
+    await expect(dialog.getByRole("definition").nth(0)).toHaveText(/^\$ \d/);
+    await expect(dialog.getByRole("definition").nth(1)).toContainText(/@payandbuy\.local · \+\d/);
+    await expect(dialog.getByRole("definition").nth(2)).toContainText("Morgan Booker");
+    await expect(dialog.getByText("Booking holds this item for you until you pay or cancel.")).toBeVisible();
     await dialog.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText("Your location is required")).toBeVisible();
     await expect(page.getByText("Your contact is required")).toBeVisible();
@@ -184,6 +186,47 @@ test.describe("wishlist", () => {
     await row.getByRole("button", { name: /Remove/ }).click();
     await expectToast(page, "The product has been removed from your wishlist");
     await expect(page.getByText("You don't have any wishlist item.")).toBeVisible();
+  });
+});
+
+test.describe("finishing after a sign-in what was started signed out", () => {
+  test("Add Wishlist leads through registering to a one-click confirmation that adds the item", async ({
+    page,
+  }, info) => {
+    // Advertised seed listings no other journey books, so they stay on the home page.
+    const product = pick(info, "Lexar Professional 2000x 64GB SDXC UHS-II", "Lowepro ProTactic BP 450 AW II Backpack");
+    await page.goto("/");
+    await card(page, product)
+      .getByRole("link", { name: `Add Wishlist: ${product}` })
+      .click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2F%3Fwishlist%3D/);
+    await page.getByRole("link", { name: "Do you create a new one?" }).click();
+    await register(page, { name: "Wendy Wisher", email: uniqueEmail(info, "wisher"), password: "long enough" });
+    await expect(page).toHaveURL(/\/\?wishlist=/);
+    // Nothing is added by the visit itself: the buyer confirms with one click.
+    const dialog = page.getByRole("dialog", { name: "Add to your wishlist" });
+    await expect(dialog).toContainText(product);
+    await dialog.getByRole("button", { name: "Add Wishlist" }).click();
+    await expectToast(page, "This product has been added to your wishlist");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/dashboard/wishlist");
+    await expect(page.getByRole("row").filter({ hasText: product })).toBeVisible();
+  });
+
+  test("Report leads through the login to the report dialog", async ({ page }) => {
+    await page.goto("/");
+    const ads = page.getByRole("region", { name: "Sell simply, Buy safely." });
+    await ads
+      .getByRole("link", { name: /^Report: / })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2F%3Freport%3D/);
+    await page.getByLabel("Email*").fill(DEMO.buyer2.email);
+    await page.getByLabel("Password*", { exact: true }).fill(DEMO.buyer2.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL(/\/\?report=/);
+    await expect(page.getByRole("dialog", { name: /^Report / })).toBeVisible();
   });
 });
 

@@ -253,6 +253,35 @@ describe("wishlist", () => {
     expect(html).toContain(`href="/dashboard/payment/${booking!.id}"`);
   });
 
+  it("after a sign-in, ?wishlist= asks the buyer to confirm, and only the POST adds the item", async () => {
+    const { product } = await listing();
+    const path = `/?wishlist=${product.id}`;
+    const anonymous = await get(path);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+    const buyer = await signedInUser("buyer");
+    const html = await (await get(path, { Cookie: buyer.cookie })).text();
+    expect(html).toContain("Add to your wishlist");
+    expect(html).toMatch(/<input type="hidden" name="intent" value="wishlist-add"\/>/);
+    const rows = () => db().select().from(wishlistEntries).where(eq(wishlistEntries.productId, product.id));
+    expect(await rows()).toHaveLength(0);
+    const added = await postForm(
+      `/?index&wishlist=${product.id}`,
+      { intent: "wishlist-add", productId: product.id },
+      {
+        Cookie: buyer.cookie,
+      },
+    );
+    expect(added.headers.get("Location")).toBe("/");
+    expect(await toastText(added)).toBe("This product has been added to your wishlist");
+    expect(await rows()).toHaveLength(1);
+    // Sellers keep no wishlist: no dialog; a listing that left says so.
+    const seller = await signedInUser("seller");
+    expect(await (await get(path, { Cookie: seller.cookie })).text()).not.toContain("Add to your wishlist");
+    const gone = await (await get("/?wishlist=no-such-product", { Cookie: buyer.cookie })).text();
+    expect(gone).toContain("This product is no longer available.");
+  });
+
   it("is refused to sellers and to unknown products", async () => {
     const { product } = await listing();
     const seller = await signedInUser("seller");
@@ -319,7 +348,10 @@ describe("cards", () => {
     expect(anonymous).toContain("1 year<");
     expect(anonymous).toContain("$ 123,456.78");
     expect(anonymous).toContain("Not found");
-    expect(anonymous).toContain(`/login?redirectTo=${encodeURIComponent(`/?book=${product.id}`)}`);
+    // Signed out, the buttons open the same dialogs; the page asks for a login first (below).
+    expect(anonymous).toContain(`href="/?book=${product.id}"`);
+    expect(anonymous).toContain(`href="/?wishlist=${product.id}"`);
+    expect(anonymous).toContain(`href="/?report=${product.id}"`);
     const seller = await signedInUser("seller");
     const sellerView = await (await get("/", { Cookie: seller.cookie })).text();
     expect(sellerView).toMatch(/<button[^>]*disabled[^>]*aria-label="Book Now: Fujifilm X-T3"/);

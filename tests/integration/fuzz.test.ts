@@ -473,6 +473,7 @@ describe("bad input at every /api call", () => {
           `/products/${id}?page=${id}`,
           `/dashboard/payment/${id}`,
           `/?book=${id}&categories=${id}&report=${id}`,
+          `/products/camera?wishlist=${id}`,
           `/dashboard/my_orders?confirm=cancel&id=${id}`,
         ]) {
           expectHandled(
@@ -481,7 +482,7 @@ describe("bad input at every /api call", () => {
         }
         for (const path of [
           `/dashboard/all_sellers?q=${id}&page=${id}&confirm=delete&id=${id}`,
-          `/dashboard/reported_items?q=${id}&page=${id}`,
+          `/dashboard/reported_items?q=${id}&page=${id}&confirm=remove&id=${id}`,
         ]) {
           expectHandled(
             await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.admin! }, redirect: "manual" }),

@@ -10,22 +10,18 @@ import { findReportableProduct, REPORT_MESSAGES, reportListing } from "../../dom
 import { bookingSchema, productIdSchema } from "../../domain/schemas";
 import { addToWishlist } from "../../domain/wishlist.server";
 import type { EnvContext } from "../../server/env.server";
+import { dialogHref, withoutDialogs } from "../../utils/dialog-urls";
 import { getOptionalUser, requireBuyer, requireUser } from "../../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../../utils/toast.server";
 
 /** The page's own URL without the dialog parameters: where Cancel and success lead. */
 export function withoutDialog(url: URL): string {
-  const next = new URL(url);
-  next.searchParams.delete("book");
-  next.searchParams.delete("report");
-  return `${next.pathname}${next.search}`;
+  return withoutDialogs(url.pathname, url.search);
 }
 
 /** The page's own URL with the report dialog of a listing open instead of any other. */
 export function reportDialogHref(url: URL, productId: string): string {
-  const next = new URL(withoutDialog(url), url);
-  next.searchParams.set("report", productId);
-  return `${next.pathname}${next.search}`;
+  return dialogHref(url.pathname, url.search, "report", productId);
 }
 
 /** The viewer as the cards need it: may this visitor book, or must they sign in first? */
@@ -53,7 +49,10 @@ export async function loadBookingDialog(request: Request, context: EnvContext) {
       ? {
           id: product.id,
           name: product.name,
+          photoKey: product.photoKey,
           resalePriceCents: product.resalePriceCents,
+          sellerName: product.sellerName,
+          sellerVerified: product.sellerVerifiedAt !== null,
           sellerEmail: product.sellerEmail,
           contact: product.contact,
         }
@@ -77,6 +76,23 @@ export async function loadReportDialog(request: Request, context: EnvContext) {
 }
 
 export type ReportDialogData = NonNullable<Awaited<ReturnType<typeof loadReportDialog>>>;
+
+/**
+ * ?wishlist=<productId>: Add Wishlist pressed while signed out comes back here after the login,
+ * as a confirmation the buyer submits with one click (a GET never adds anything by itself).
+ * Sellers and admins keep no wishlist: no dialog.
+ */
+export async function loadWishlistDialog(request: Request, context: EnvContext) {
+  const url = new URL(request.url);
+  const productId = url.searchParams.get("wishlist");
+  if (!productId) return null;
+  const user = await requireUser(request, context);
+  if (user.role !== "buyer") return null;
+  const product = await findReportableProduct(database(context.env.DB), productId.slice(0, 100));
+  return { closeHref: withoutDialog(url), product: product ? { id: product.id, name: product.name } : null };
+}
+
+export type WishlistDialogData = NonNullable<Awaited<ReturnType<typeof loadWishlistDialog>>>;
 
 /** The buyer's listing actions, posted from any storefront page. */
 export async function handleStorefrontAction(request: Request, context: EnvContext) {

@@ -173,6 +173,13 @@ export const ROWS: Row[] = [
   page("/dashboard/all_sellers", "routes/dashboard.all_sellers", only(["admin"], "ok", "forbidden")),
   page("/dashboard/all_buyers", "routes/dashboard.all_buyers", only(["admin"], "ok", "forbidden")),
   page("/dashboard/reported_items", "routes/dashboard.reported_items", only(["admin"], "ok", "forbidden")),
+  // The storefront's dialogs in the URL: signed out, a login first; then the dialog (buyers) or none.
+  ...(["book", "wishlist", "report"] as const).map((dialog) => ({
+    ...page("", "routes/index", signedIn("ok")),
+    name: `GET /?${dialog}={listing of A}`,
+    send: (world: World, caller: Caller) =>
+      SELF.fetch(`${ORIGIN}/?${dialog}=${world.listing.A}`, { headers: cookieOf(world, caller), redirect: "manual" }),
+  })),
   ...OWNERS.map((owner) => ({
     ...page("", "routes/dashboard.payment", buyersOwn(owner, "ok", "notFound", "forbidden", "login")),
     name: `GET /dashboard/payment/{booking of ${owner}}`,
