@@ -97,7 +97,7 @@ export function TextareaField({
 export function PasswordField(props: Parameters<typeof Field>[0]) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
-  const errorId = props.errors?.length ? `${props.inputProps.id}-error` : undefined;
+  const ids = describedBy(props.inputProps.id, props.errors, props.hint);
   return (
     <div className={styles.field}>
       <label htmlFor={props.inputProps.id} className={styles.label}>
@@ -108,8 +108,8 @@ export function PasswordField(props: Parameters<typeof Field>[0]) {
           {...props.inputProps}
           type={visible ? "text" : "password"}
           className={styles.input}
-          aria-invalid={errorId ? true : undefined}
-          aria-describedby={errorId}
+          aria-invalid={ids.errorId ? true : undefined}
+          aria-describedby={ids.describedBy}
         />
         {hydrated ? (
           <button
@@ -124,7 +124,12 @@ export function PasswordField(props: Parameters<typeof Field>[0]) {
           </button>
         ) : null}
       </div>
-      <ErrorList id={errorId} errors={props.errors} />
+      {props.hint ? (
+        <p id={ids.hintId} className={styles.hint}>
+          {props.hint}
+        </p>
+      ) : null}
+      <ErrorList id={ids.errorId} errors={props.errors} />
     </div>
   );
 }
