@@ -153,29 +153,30 @@ export const thumb = style({ width: 64, height: 64, objectFit: "cover", backgrou
 
 export const noImage = style({ color: vars.color.muted });
 
-export const zoomBackdrop = style({
-  position: "fixed",
-  inset: 0,
-  zIndex: 60,
-  display: "grid",
-  placeItems: "center",
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  background: "rgb(28 34 38 / 80%)",
+/** The zoomed photo: a native modal dialog, centred, over a dark backdrop. */
+export const zoomDialog = style({
+  padding: vars.space.md,
+  border: 0,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  textAlign: "center",
+  selectors: { "&::backdrop": { background: "rgb(28 34 38 / 80%)" } },
 });
 
 export const zoomImage = style({
   maxWidth: "min(90vw, 800px)",
-  maxHeight: "80vh",
+  maxHeight: "75vh",
   width: "auto",
+  marginInline: "auto",
   borderRadius: vars.radius.md,
 });
 
 export const zoomClose = style({
   minHeight: "2.75rem",
+  marginTop: vars.space.sm,
   padding: `0 ${vars.space.lg}`,
   borderRadius: vars.radius.pill,
-  border: 0,
+  border: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
   fontWeight: 700,
   cursor: "pointer",

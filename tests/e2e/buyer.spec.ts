@@ -239,6 +239,36 @@ test.describe("orders history", () => {
     await expect(row.getByRole("button", { name: "Cancel Booking" })).toBeDisabled();
   });
 
+  test("the photo enlarges in a modal that keeps the focus and closes with Escape", async ({ page }, info) => {
+    await login(page, DEMO.buyer2);
+    await page.goto("/dashboard/my_orders");
+    const row = page.getByRole("row").filter({ hasText: "Gordy's Camera Neck Strap, Tan Leather" });
+    const thumbnail = row.getByRole("link", { name: /Enlarge the photo/ });
+    await expect(thumbnail).toHaveAttribute("href", /^\/images\//);
+    if (info.project.name === "no-js") {
+      // Without JavaScript the link opens the photo itself.
+      await thumbnail.click();
+      await expect(page).toHaveURL(/\/images\//);
+      return;
+    }
+    await thumbnail.click();
+    const zoom = page.getByRole("dialog", { name: "Gordy's Camera Neck Strap, Tan Leather" });
+    await expect(zoom).toBeVisible();
+    await expect(zoom.getByRole("button", { name: "Close" })).toBeFocused();
+    // The page behind is inert: Tab never reaches a link or button outside the photo.
+    for (let step = 0; step < 3; step++) {
+      await page.keyboard.press("Tab");
+      const outside = await zoom.evaluate((dialog) => {
+        const active = document.activeElement;
+        return active !== null && active !== document.body && !dialog.contains(active);
+      });
+      expect(outside).toBe(false);
+    }
+    await page.keyboard.press("Escape");
+    await expect(zoom).toBeHidden();
+    await expect(thumbnail).toBeFocused();
+  });
+
   test("another buyer's booking cannot be cancelled from a crafted URL", async ({ page }) => {
     // The seed's open booking belongs to Bea; Ben tries to reach it.
     const beasBooking = await stableId("booking", "think-tank-retrospective-7-pinestone-seller1");
