@@ -244,7 +244,7 @@ describe("bad input at every form action", () => {
       name: "reported items",
       path: () => "/dashboard/reported_items",
       who: (w) => w.cookies.admin,
-      names: ["reportId", "intent", "q", "page"],
+      names: ["productId", "intent", "q", "page"],
     },
   ];
   for (const target of targets) {

@@ -425,14 +425,14 @@ export const ROWS: Row[] = [
     form(
       "/dashboard/reported_items",
       "routes/dashboard.reported_items",
-      (w) => ({ intent: "dismiss", reportId: w.report[owner] }),
+      (w) => ({ intent: "dismiss", productId: w.reportedListing[owner] }),
       only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
       `/dashboard/reported_items intent=dismiss report ${owner}`,
     ),
     form(
       "/dashboard/reported_items",
       "routes/dashboard.reported_items",
-      (w) => ({ intent: "remove", reportId: w.report[owner] }),
+      (w) => ({ intent: "remove", productId: w.reportedListing[owner] }),
       only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
       `/dashboard/reported_items intent=remove report ${owner}`,
     ),
