@@ -73,7 +73,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" className={layout.main} tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter year={rootData?.year ?? new Date().getUTCFullYear()} />
+        <SiteFooter
+          year={rootData?.year ?? new Date().getUTCFullYear()}
+          subscribed={rootData?.toast?.type === "success"}
+        />
         <ToastRegion toast={rootData?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { button, container, visuallyHidden } from "../styles/utilities.css";
 import * as styles from "./layout.css";
 
@@ -25,7 +26,27 @@ const SOCIAL = [
   },
 ] as const;
 
-export function SiteFooter({ year }: { year: number }) {
+/**
+ * With JavaScript the page is not reloaded after Subscribe: empty the field once the server has
+ * confirmed (a success toast), keep it after a refusal so the address can be corrected.
+ */
+function useResetAfterSubscribe(succeeded: boolean) {
+  const form = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const submitting = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formAction === "/subscribe") {
+      submitting.current = true;
+    } else if (navigation.state === "idle" && submitting.current) {
+      submitting.current = false;
+      if (succeeded) form.current?.reset();
+    }
+  }, [navigation.state, navigation.formAction, succeeded]);
+  return form;
+}
+
+export function SiteFooter({ year, subscribed }: { year: number; subscribed: boolean }) {
+  const subscribeForm = useResetAfterSubscribe(subscribed);
   return (
     <footer className={styles.footer}>
       <div className={container}>
@@ -45,7 +66,7 @@ export function SiteFooter({ year }: { year: number }) {
           <section className={styles.subscribe} aria-labelledby="footer-subscribe">
             <h2 id="footer-subscribe">Subscribe</h2>
             <p>News about fresh listings and safe trading, at most once a month.</p>
-            <Form method="post" action="/subscribe" className={styles.subscribeRow}>
+            <Form method="post" action="/subscribe" className={styles.subscribeRow} ref={subscribeForm}>
               <label htmlFor="subscribe-email" className={visuallyHidden}>
                 Email address
               </label>

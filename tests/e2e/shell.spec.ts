@@ -59,6 +59,8 @@ test.describe("the site shell", () => {
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByRole("status")).toContainText("Thanks! You are subscribed.");
     await expect(page).toHaveURL(/\/blog$/);
+    // Done: the field is empty again (with JavaScript too, where the page is not reloaded).
+    await expect(email).toHaveValue("");
   });
 
   test("an unknown URL shows the error page with a 404 and a way home", async ({ page }) => {
