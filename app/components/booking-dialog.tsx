@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useFetcher, useNavigation } from "@remix-run/react";
 import { photoUrl } from "../domain/photo-keys";
 import type { BookingDialogData } from "../routes/shared/storefront.server";
 import { button } from "../styles/utilities.css";
@@ -24,10 +24,17 @@ export function BookingDialog({
   dialog: BookingDialogData;
   lastResult?: SubmissionResult<string[]>;
 }) {
+  // With JavaScript the form is a fetcher: a refusal comes back in place, and the address stays
+  // the page's own (a form of the home page, an index route, posts to /?index&…).
+  const fetcher = useFetcher();
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "book";
-  const errors = lastResult?.error ?? {};
-  const typed = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const submitting =
+    fetcher.state === "submitting" ||
+    (navigation.state === "submitting" && navigation.formData?.get("intent") === "book");
+  const result =
+    (fetcher.data as SubmissionResult<string[]> | undefined) ?? lastResult ?? dialog.lastResult ?? undefined;
+  const errors = result?.error ?? {};
+  const typed = (result?.initialValue ?? {}) as Record<string, unknown>;
   const value = (name: string) => (typeof typed[name] === "string" ? (typed[name] as string) : undefined);
   const { product, buyer, closeHref } = dialog;
   if (!product) {
@@ -67,7 +74,7 @@ export function BookingDialog({
       <p className={styles.note}>
         Booking holds this item for you until you pay or cancel. Nothing is charged now: you pay by card from My Orders.
       </p>
-      <Form method="post" id="booking" noValidate className={styles.form} preventScrollReset>
+      <fetcher.Form method="post" id="booking" noValidate className={styles.form} preventScrollReset>
         <input type="hidden" name="intent" value="book" />
         <input type="hidden" name="productId" value={product.id} />
         <Field
@@ -113,7 +120,7 @@ export function BookingDialog({
             {submitting ? "Submitting…" : "Submit"}
           </button>
         </div>
-      </Form>
+      </fetcher.Form>
     </UrlDialog>
   );
 }

@@ -102,6 +102,31 @@ test.describe("booking", () => {
     await expect(card(page, product)).toBeVisible();
   });
 
+  test("a refused booking keeps the page's own address, with the errors and what was typed", async ({ page }, info) => {
+    await newBuyer(page, info, "Val Idation");
+    const ads = page.getByRole("region", { name: "Sell simply, Buy safely." });
+    await ads
+      .getByRole("link", { name: /^Book Now: / })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog", { name: /^Book / });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/\?book=[^&]+$/);
+    const bookUrl = page.url();
+    await dialog.getByLabel("Your Location*").fill("Union Square");
+    await dialog.getByLabel("Your Contact*").fill("call me");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Enter a phone number, e.g. +1 415 555 0100")).toBeVisible();
+    // The home page is an index route: its form posts to /?index&book=…, never shown as the address.
+    await expect(page).toHaveURL(bookUrl);
+    await expect(page.getByLabel("Your Location*")).toHaveValue("Union Square");
+    await expect(page.getByLabel("Your Contact*")).toHaveValue("call me");
+    // A reload shows the dialog again, without the old errors and without posting anything.
+    await page.reload();
+    await expect(page.getByRole("dialog", { name: /^Book / })).toBeVisible();
+    await expect(page.getByText("Enter a phone number, e.g. +1 415 555 0100")).toHaveCount(0);
+  });
+
   test("a listing booked by someone else cannot be booked again", async ({ browser }, info) => {
     // Two buyers register and book in two browsers: slow on a busy machine.
     test.slow();

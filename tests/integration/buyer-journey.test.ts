@@ -106,6 +106,30 @@ describe("booking", () => {
     expect(await liveBookings(product.id)).toHaveLength(0);
   });
 
+  it("answers a browser without JavaScript with redirect-after-post to the dialog, its errors kept for one view", async () => {
+    const { product } = await listing();
+    const { cookie } = await signedInUser("buyer");
+    const refused = await postForm(
+      `/?index&book=${product.id}`,
+      { intent: "book", productId: product.id, meetLocation: "Pier 39", buyerContact: "call me" },
+      { Cookie: cookie, "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Site": "same-origin" },
+    );
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get("Location")).toBe(`/?book=${product.id}`);
+    const flash = refused.headers.getSetCookie().find((value) => value.startsWith("pb_form="))!;
+    expect(flash).toMatch(/HttpOnly/i);
+    const shown = await get(`/?book=${product.id}`, { Cookie: `${cookie}; ${flash.split(";")[0]}` });
+    const html = await shown.text();
+    expect(html).toContain("Enter a phone number, e.g. +1 415 555 0100");
+    expect(html).toContain('value="Pier 39"');
+    expect(shown.headers.getSetCookie().some((value) => /^pb_form=;.*Max-Age=0/.test(value))).toBe(true);
+    // The errors belong to that dialog only: another listing's dialog opens clean.
+    const { product: other } = await listing();
+    const elsewhere = await (await get(`/?book=${other.id}`, { Cookie: `${cookie}; ${flash.split(";")[0]}` })).text();
+    expect(elsewhere).not.toContain("Enter a phone number");
+    expect(await liveBookings(product.id)).toHaveLength(0);
+  });
+
   it("refuses a booked, sold, deleted or unknown product", async () => {
     const { cookie } = await signedInUser("buyer");
     for (const overrides of [
