@@ -3,12 +3,41 @@ import { useEffect, useRef } from "react";
 import { button, container, visuallyHidden } from "../styles/utilities.css";
 import * as styles from "./layout.css";
 
-// The spec's footer columns; every link points to the home page.
+// The spec's footer columns (their headings are the spec's), each link to a real page.
 const COLUMNS = [
-  { title: "Category", links: ["Cameras", "Lenses", "Tripods", "Accessories"] },
-  { title: "Apples", links: ["Our story", "Careers", "Press"] },
-  { title: "Cherry", links: ["Help centre", "Safety tips", "Contact us"] },
-  { title: "Business", links: ["Sell with us", "Advertise", "Partners"] },
+  {
+    title: "Category",
+    links: [
+      ["Cameras", "/products/camera"],
+      ["Lenses", "/products/camera%20lens"],
+      ["Tripods", "/products/tripod"],
+      ["All categories", "/?categories=all#categories-heading"],
+    ],
+  },
+  {
+    title: "Apples",
+    links: [
+      ["Our story", "/about"],
+      ["Blog", "/blog"],
+      ["How it works", "/#how-heading"],
+    ],
+  },
+  {
+    title: "Cherry",
+    links: [
+      ["Help centre", "/help"],
+      ["Buyer protection", "/buyer-protection"],
+      ["Contact us", "/contact"],
+    ],
+  },
+  {
+    title: "Business",
+    links: [
+      ["Sell with us", "/register"],
+      ["Terms", "/terms"],
+      ["Privacy", "/privacy"],
+    ],
+  },
 ] as const;
 
 const SOCIAL = [
@@ -55,9 +84,9 @@ export function SiteFooter({ year, subscribed }: { year: number; subscribed: boo
             <nav key={column.title} aria-labelledby={`footer-${column.title}`}>
               <h2 id={`footer-${column.title}`}>{column.title}</h2>
               <ul className={styles.footerList}>
-                {column.links.map((label) => (
+                {column.links.map(([label, to]) => (
                   <li key={label}>
-                    <Link to="/">{label}</Link>
+                    <Link to={to}>{label}</Link>
                   </li>
                 ))}
               </ul>

@@ -113,7 +113,7 @@ describe("caching of personal pages", () => {
     expect(data.headers.get("Cache-Control")).toBe(NO_STORE);
     // A signed-out visit to a dashboard page is a redirect that no cache keeps either.
     expect((await get("/dashboard/my_orders")).headers.get("Cache-Control")).toBe(NO_STORE);
-  });
+  }, 30_000); // every page for its role: slow on a busy machine
 
   it("tells every cache to keep no API answer given to a signed-in caller", async () => {
     const { user } = await signedInUser("buyer");
