@@ -28,7 +28,9 @@ globalStyle(`${table} th, ${table} td`, {
   textAlign: "left",
   verticalAlign: "middle",
   borderBottom: `1px solid ${vars.color.border}`,
-  overflowWrap: "anywhere",
+  // Words and email addresses stay whole while the columns have room (a lone overlong one
+  // breaks rather than push the row's actions out; the card form takes over before that).
+  overflowWrap: "break-word",
 });
 globalStyle(`${table} th:first-child, ${table} td:first-child`, { paddingLeft: vars.space.md });
 globalStyle(`${table} th:last-child, ${table} td:last-child`, { paddingRight: vars.space.md });
