@@ -19,6 +19,7 @@ import { SiteHeader } from "./components/site-header";
 import { SPLASH_SCRIPT, Splash } from "./components/splash";
 import { ToastRegion } from "./components/toast-region";
 import { skipLink } from "./styles/utilities.css";
+import { clearFormFlash } from "./utils/form-flash.server";
 import { siteOrigin } from "./utils/seo";
 import { getOptionalUser } from "./utils/session.server";
 import { readToast } from "./utils/toast.server";
@@ -38,6 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getOptionalUser(request, context),
     readToast(request, context),
   ]);
+  clearFormFlash(request, headers);
   return data(
     {
       user: user ? { name: user.name, role: user.role } : null,
@@ -73,7 +75,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" className={layout.main} tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter year={rootData?.year ?? new Date().getUTCFullYear()} />
+        <SiteFooter
+          year={rootData?.year ?? new Date().getUTCFullYear()}
+          subscribed={rootData?.toast?.type === "success"}
+        />
         <ToastRegion toast={rootData?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

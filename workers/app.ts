@@ -8,6 +8,7 @@ import * as serverBuild from "../build/server/index.js";
 import { api } from "./api";
 import { countingD1, type RoundTrips } from "./d1-counter";
 import { serveImage } from "./images";
+import { privateCache } from "./private-cache";
 import { sameOriginForms } from "./same-origin";
 import { securityHeaders, type WorkerVariables } from "./security-headers";
 
@@ -26,6 +27,7 @@ app.use("*", async (c, next) => {
   c.res.headers.set("X-D1-Round-Trips", String(trips.count));
 });
 app.use("*", sameOriginForms);
+app.use("*", privateCache);
 app.route("/api", api);
 app.get("/images/:key", serveImage);
 app.all("*", (c) => {

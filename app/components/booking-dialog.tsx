@@ -1,17 +1,21 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useFetcher, useNavigation } from "@remix-run/react";
+import { photoUrl } from "../domain/photo-keys";
 import type { BookingDialogData } from "../routes/shared/storefront.server";
 import { button } from "../styles/utilities.css";
 import { formatPrice, NOT_FOUND } from "../utils/format";
+import * as styles from "./booking-dialog.css";
 import { UrlDialog } from "./dialog";
 import * as dialogStyles from "./dialog.css";
 import { ErrorList, Field } from "./forms";
-import * as formStyles from "./forms.css";
+import { VerifiedBadge } from "./product-card";
 
 /**
- * The booking dialog (spec section 2): prefilled and read-only, except where to meet.
- * Validated on the server only (the storefront's shared zod schema): the home page stays free
- * of the form libraries, and with JavaScript the answer comes back without a reload anyway.
+ * The booking dialog (spec section 2): what is booked from whom and what booking means, the
+ * spec's prefilled values as a short list, then the two fields the buyer fills; Submit stays on
+ * screen on a phone. Validated on the server only (the storefront's shared zod schema): the home
+ * page stays free of the form libraries, and with JavaScript the answer comes back without a
+ * reload anyway.
  */
 export function BookingDialog({
   dialog,
@@ -20,10 +24,17 @@ export function BookingDialog({
   dialog: BookingDialogData;
   lastResult?: SubmissionResult<string[]>;
 }) {
+  // With JavaScript the form is a fetcher: a refusal comes back in place, and the address stays
+  // the page's own (a form of the home page, an index route, posts to /?index&…).
+  const fetcher = useFetcher();
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "book";
-  const errors = lastResult?.error ?? {};
-  const typed = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const submitting =
+    fetcher.state === "submitting" ||
+    (navigation.state === "submitting" && navigation.formData?.get("intent") === "book");
+  const result =
+    (fetcher.data as SubmissionResult<string[]> | undefined) ?? lastResult ?? dialog.lastResult ?? undefined;
+  const errors = result?.error ?? {};
+  const typed = (result?.initialValue ?? {}) as Record<string, unknown>;
   const value = (name: string) => (typeof typed[name] === "string" ? (typed[name] as string) : undefined);
   const { product, buyer, closeHref } = dialog;
   if (!product) {
@@ -38,20 +49,34 @@ export function BookingDialog({
       </UrlDialog>
     );
   }
-  const readOnly = (id: string, label: string, value: string) => (
-    <Field label={label} inputProps={{ id: `booking-${id}`, name: undefined, value, readOnly: true }} />
-  );
+  const src = photoUrl(product.photoKey);
   return (
     <UrlDialog title={`Book ${product.name}`} closeHref={closeHref}>
-      <Form method="post" id="booking" noValidate className={formStyles.form} preventScrollReset>
+      <div className={styles.summary}>
+        {src ? <img src={src} alt="" width={72} height={72} className={styles.photo} /> : null}
+        <dl className={dialogStyles.summary}>
+          <dt>Price</dt>
+          <dd className={styles.price}>{formatPrice(product.resalePriceCents) ?? NOT_FOUND}</dd>
+          <dt>Seller</dt>
+          <dd>
+            {product.sellerName || NOT_FOUND} {product.sellerVerified ? <VerifiedBadge /> : null}
+            <span className={styles.sub}>
+              {product.sellerEmail || NOT_FOUND} · <span className={styles.nowrap}>{product.contact || NOT_FOUND}</span>
+            </span>
+          </dd>
+          <dt>You</dt>
+          <dd>
+            {buyer.name}
+            <span className={styles.sub}>{buyer.email}</span>
+          </dd>
+        </dl>
+      </div>
+      <p className={styles.note}>
+        Booking holds this item for you until you pay or cancel. Nothing is charged now: you pay by card from My Orders.
+      </p>
+      <fetcher.Form method="post" id="booking" noValidate className={styles.form} preventScrollReset>
         <input type="hidden" name="intent" value="book" />
         <input type="hidden" name="productId" value={product.id} />
-        {readOnly("name", "Your name", buyer.name)}
-        {readOnly("email", "Your email", buyer.email)}
-        {readOnly("product", "Product", product.name)}
-        {readOnly("price", "Price", formatPrice(product.resalePriceCents) ?? NOT_FOUND)}
-        {readOnly("seller-email", "Seller email", product.sellerEmail || NOT_FOUND)}
-        {readOnly("seller-contact", "Seller contact", product.contact || NOT_FOUND)}
         <Field
           label="Your Location*"
           inputProps={{
@@ -95,7 +120,7 @@ export function BookingDialog({
             {submitting ? "Submitting…" : "Submit"}
           </button>
         </div>
-      </Form>
+      </fetcher.Form>
     </UrlDialog>
   );
 }

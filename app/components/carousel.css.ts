@@ -21,6 +21,8 @@ export const slide = style({
   scrollSnapAlign: "start",
   aspectRatio: "16 / 9",
   background: vars.color.surfaceSunken,
+  // Wide screens: a banner, so the categories and listings start within the first screen.
+  "@media": { [breakpoints.large]: { aspectRatio: "5 / 2" } },
 });
 
 export const image = style({ width: "100%", height: "100%", objectFit: "cover" });

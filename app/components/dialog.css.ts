@@ -17,7 +17,7 @@ export const dialog = style({
   width: "100%",
   maxWidth: "32rem",
   margin: 0,
-  padding: vars.space.xl,
+  padding: "clamp(1rem, 5vw, 2rem)",
   border: 0,
   borderRadius: vars.radius.lg,
   background: vars.color.surface,
@@ -29,7 +29,7 @@ export const dialog = style({
 
 globalStyle(`${dialog}::backdrop`, { background: "rgb(28 34 38 / 55%)" });
 
-export const title = style({ fontSize: vars.size.xl });
+export const title = style({ fontSize: vars.size.xl, paddingRight: vars.space.md });
 
 export const actions = style({
   display: "flex",

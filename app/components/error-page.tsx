@@ -1,22 +1,36 @@
 import { isRouteErrorResponse, Link } from "@remix-run/react";
 import { button, container, section } from "../styles/utilities.css";
 
-/** The page for every routing error and unknown URL (spec section 2). */
+/** The page for every routing error and unknown URL (spec section 2), with a way on. */
 export function ErrorPage({ error }: { error: unknown }) {
   const response = isRouteErrorResponse(error) ? error : null;
   const status = response?.status;
   const statusText = response?.statusText || (status ? STATUS_TEXTS[status] : undefined);
   return (
-    <div className={`${container} ${section}`}>
-      <h1>Oops!...</h1>
+    <div className={`${container} ${section}`} data-error-page="">
       <p data-testid="error-status">{status ?? "Something went wrong"}</p>
-      <p data-testid="error-status-text">{statusText ?? "Status not found"}</p>
-      <Link to="/home" className={button.primary}>
-        Back to Home
-      </Link>
+      <h1>Oops!...</h1>
+      <p data-testid="error-status-text">
+        <strong>{statusText ?? "Status not found"}</strong>
+      </p>
+      <p>{(status && EXPLANATIONS[status]) ?? EXPLANATIONS[500]}</p>
+      <div>
+        <Link to="/home" className={button.primary}>
+          Back to Home
+        </Link>
+        <Link to="/help" className={button.ghost}>
+          Help
+        </Link>
+      </div>
     </div>
   );
 }
+
+const EXPLANATIONS: Record<number, string> = {
+  403: "This page belongs to another kind of account: buyers, sellers and admins each have their own dashboard.",
+  404: "We could not find this page. The listing may have been sold or removed, or the address has a typo.",
+  500: "Something went wrong. Please try again in a moment; if it keeps happening, tell us on the Contact page.",
+};
 
 const STATUS_TEXTS: Record<number, string> = {
   400: "Bad Request",

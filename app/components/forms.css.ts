@@ -3,24 +3,31 @@ import { vars } from "../styles/theme.css";
 
 export const form = style({ display: "grid", gap: vars.space.md });
 
-export const field = style({ display: "grid", gap: vars.space.xxs });
+// Top-aligned: a field beside a taller one (with a hint) keeps its label and input together.
+export const field = style({ display: "grid", gap: vars.space.xxs, alignContent: "start" });
 
 export const label = style({ fontWeight: 600 });
 
+/** Every single-line control (text, select, file) is 2.75rem high: one row of a form lines up. */
+export const CONTROL_HEIGHT = "2.75rem";
+
 export const input = style({
   width: "100%",
-  minHeight: "2.75rem",
-  padding: `${vars.space.xs} ${vars.space.sm}`,
+  height: CONTROL_HEIGHT,
+  padding: `0 ${vars.space.sm}`,
   border: `1px solid #8a8378`,
   borderRadius: vars.radius.sm,
   background: vars.color.surface,
   selectors: {
+    "&:hover": { borderColor: vars.color.ink },
     "&[aria-invalid='true']": { borderColor: vars.color.danger, boxShadow: `0 0 0 1px ${vars.color.danger}` },
     "&[readonly]": { background: vars.color.surfaceAlt, color: vars.color.muted },
   },
 });
 
-export const textarea = style({ minHeight: "8rem", resize: "vertical" });
+export const textarea = style({
+  selectors: { "textarea&": { height: "auto", minHeight: "8rem", paddingBlock: vars.space.xs, resize: "vertical" } },
+});
 
 export const hint = style({ margin: 0, fontSize: vars.size.sm, color: vars.color.muted });
 
@@ -46,6 +53,7 @@ export const passwordRow = style({ display: "flex", gap: vars.space.xs });
 
 export const toggle = style({
   flex: "0 0 auto",
+  height: CONTROL_HEIGHT,
   minWidth: "4.5rem",
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.sm,

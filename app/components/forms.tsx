@@ -1,11 +1,4 @@
-import {
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-  useEffect,
-  useState,
-} from "react";
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useEffect, useState } from "react";
 import { visuallyHidden } from "../styles/utilities.css";
 import { HONEYPOT_FIELD } from "../utils/honeypot";
 import { useHydrated } from "../utils/use-hydrated";
@@ -61,54 +54,10 @@ export function Field({
 }
 
 /** The ids that tie a control to its hint and errors (aria-describedby). */
-function describedBy(id: string, errors?: ListOfErrors, hint?: ReactNode) {
+export function describedBy(id: string, errors?: ListOfErrors, hint?: ReactNode) {
   const errorId = errors?.filter(Boolean).length ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   return { errorId, hintId, describedBy: [hintId, errorId].filter(Boolean).join(" ") || undefined };
-}
-
-export function SelectField({
-  label,
-  selectProps,
-  options,
-  placeholder,
-  errors,
-  hint,
-}: {
-  label: ReactNode;
-  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string };
-  options: ReadonlyArray<{ value: string; label: string }>;
-  placeholder: string;
-  errors?: ListOfErrors;
-  hint?: ReactNode;
-}) {
-  const ids = describedBy(selectProps.id, errors, hint);
-  return (
-    <div className={styles.field}>
-      <label htmlFor={selectProps.id} className={styles.label}>
-        {label}
-      </label>
-      <select
-        {...selectProps}
-        className={styles.input}
-        aria-invalid={ids.errorId ? true : undefined}
-        aria-describedby={ids.describedBy}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={ids.hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={ids.errorId} errors={errors} />
-    </div>
-  );
 }
 
 export function TextareaField({
@@ -148,7 +97,7 @@ export function TextareaField({
 export function PasswordField(props: Parameters<typeof Field>[0]) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
-  const errorId = props.errors?.length ? `${props.inputProps.id}-error` : undefined;
+  const ids = describedBy(props.inputProps.id, props.errors, props.hint);
   return (
     <div className={styles.field}>
       <label htmlFor={props.inputProps.id} className={styles.label}>
@@ -159,8 +108,8 @@ export function PasswordField(props: Parameters<typeof Field>[0]) {
           {...props.inputProps}
           type={visible ? "text" : "password"}
           className={styles.input}
-          aria-invalid={errorId ? true : undefined}
-          aria-describedby={errorId}
+          aria-invalid={ids.errorId ? true : undefined}
+          aria-describedby={ids.describedBy}
         />
         {hydrated ? (
           <button
@@ -175,7 +124,12 @@ export function PasswordField(props: Parameters<typeof Field>[0]) {
           </button>
         ) : null}
       </div>
-      <ErrorList id={errorId} errors={props.errors} />
+      {props.hint ? (
+        <p id={ids.hintId} className={styles.hint}>
+          {props.hint}
+        </p>
+      ) : null}
+      <ErrorList id={ids.errorId} errors={props.errors} />
     </div>
   );
 }

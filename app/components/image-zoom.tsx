@@ -1,15 +1,17 @@
-import { useState } from "react";
+import { useRef } from "react";
 import { photoUrl } from "../domain/photo-keys";
 import { useHydrated } from "../utils/use-hydrated";
 import * as styles from "./table.css";
 
 /**
  * A 64x64 thumbnail. Without JavaScript it links to the full image; with JavaScript the link
- * opens a zoomed view in place.
+ * opens the photo in a native modal <dialog> (showModal): the page behind is inert, the focus
+ * stays inside, Escape or Close (or a click beside the photo) closes it, and the focus returns
+ * to the thumbnail.
  */
 export function ImageZoom({ photoKey, alt }: { photoKey: string | null; alt: string }) {
   const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
   const src = photoUrl(photoKey);
   if (!src) return <span className={styles.noImage}>No photo</span>;
   return (
@@ -19,20 +21,31 @@ export function ImageZoom({ photoKey, alt }: { photoKey: string | null; alt: str
         className={styles.thumbLink}
         aria-label={`Enlarge the photo of ${alt}`}
         onClick={(event) => {
-          if (!hydrated) return;
+          if (typeof dialog.current?.showModal !== "function") return;
           event.preventDefault();
-          setOpen(true);
+          dialog.current.showModal();
         }}
       >
         <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" className={styles.thumb} />
       </a>
-      {open ? (
-        <div className={styles.zoomBackdrop} role="dialog" aria-modal="true" aria-label={alt}>
-          <img src={src} alt={alt} width={800} height={600} className={styles.zoomImage} />
-          <button type="button" className={styles.zoomClose} onClick={() => setOpen(false)} autoFocus>
-            Close
-          </button>
-        </div>
+      {hydrated ? (
+        // A click on the backdrop (the dialog itself, not its content) closes it; keyboard users have Escape and Close.
+        // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is the dialog's own keyboard equivalent
+        <dialog
+          ref={dialog}
+          className={styles.zoomDialog}
+          aria-label={alt}
+          onClick={(event) => {
+            if (event.target === event.currentTarget) event.currentTarget.close();
+          }}
+        >
+          <img src={src} alt={alt} width={800} height={600} loading="lazy" className={styles.zoomImage} />
+          <form method="dialog">
+            <button type="submit" className={styles.zoomClose} autoFocus>
+              Close
+            </button>
+          </form>
+        </dialog>
       ) : null}
     </>
   );

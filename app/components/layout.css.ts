@@ -5,7 +5,7 @@ export const header = style({
   position: "sticky",
   top: 0,
   zIndex: 20,
-  background: "rgb(255 255 255 / 96%)",
+  background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
@@ -22,8 +22,9 @@ export const logo = style({
   alignItems: "center",
   gap: vars.space.xs,
   fontFamily: vars.font.heading,
-  fontSize: vars.size.xl,
-  fontWeight: 700,
+  fontSize: vars.size.lg,
+  fontWeight: 800,
+  letterSpacing: "-0.02em",
   color: vars.color.ink,
   textDecoration: "none",
   selectors: { "&:hover": { color: vars.color.brandStrong } },

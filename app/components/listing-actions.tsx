@@ -1,11 +1,31 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import type { Role } from "../../db/schema";
 import { button } from "../styles/utilities.css";
+import { dialogHref } from "../utils/dialog-urls";
 
 /**
- * Book Now, Add Wishlist and Report on a listing card. Buyers get the real controls; signed-out
- * visitors get links to log in and come back; sellers and admins see Book Now and Add Wishlist
- * disabled (the server refuses them anyway). Any signed-in user may report a listing.
+ * Report: a small flag (a rare action; the card's CSS draws the flag), named for screen readers
+ * and in its tooltip.
+ */
+function ReportLink({ to, productName }: { to: string; productName: string }) {
+  return (
+    <Link
+      to={to}
+      className={button.ghost}
+      preventScrollReset
+      discover="none"
+      aria-label={`Report: ${productName}`}
+      title="Report this listing"
+    />
+  );
+}
+
+/**
+ * Book Now, Add Wishlist and Report on a listing card. Buyers get the real controls; sellers and
+ * admins see Book Now and Add Wishlist disabled (the server refuses them anyway). Any signed-in
+ * user may report a listing. Signed-out visitors get the same dialog links (`?book=`,
+ * `?wishlist=`, `?report=`): the page sends them to log in and back to that dialog, so what they
+ * started is one click from done after signing in.
  */
 export function ListingActions({
   productId,
@@ -16,55 +36,51 @@ export function ListingActions({
   productName: string;
   viewer: { role: Role } | null;
 }) {
-  const location = useLocation();
+  const { pathname, search } = useLocation();
   const navigation = useNavigation();
-  const bookParams = new URLSearchParams(location.search);
-  bookParams.set("book", productId);
-  const bookHref = `${location.pathname}?${bookParams}`;
-  const here = `${location.pathname}${location.search}`;
-  const reportParams = new URLSearchParams(location.search);
-  reportParams.delete("book");
-  reportParams.set("report", productId);
-  const reportHref = `${location.pathname}?${reportParams}`;
+  const book =
+    viewer && viewer.role !== "buyer" ? (
+      <button
+        type="button"
+        className={button.primary}
+        disabled
+        title="Only buyers can book"
+        aria-label={`Book Now: ${productName}`}
+      >
+        Book Now
+      </button>
+    ) : (
+      <Link
+        to={dialogHref(pathname, search, "book", productId)}
+        className={button.primary}
+        preventScrollReset
+        discover="none"
+        aria-label={`Book Now: ${productName}`}
+      >
+        Book Now
+      </Link>
+    );
+  const report = <ReportLink to={dialogHref(pathname, search, "report", productId)} productName={productName} />;
   if (!viewer) {
     return (
       <>
+        {book}
         <Link
-          to={`/login?${new URLSearchParams({ redirectTo: bookHref })}`}
-          className={button.primary}
-          aria-label={`Book Now: ${productName}`}
-        >
-          Book Now
-        </Link>
-        <Link
-          to={`/login?${new URLSearchParams({ redirectTo: here })}`}
+          to={dialogHref(pathname, search, "wishlist", productId)}
           className={button.secondary}
+          discover="none"
           aria-label={`Add Wishlist: ${productName}`}
         >
           Add Wishlist
         </Link>
-        <Link
-          to={`/login?${new URLSearchParams({ redirectTo: reportHref })}`}
-          className={button.ghost}
-          aria-label={`Report: ${productName}`}
-        >
-          Report
-        </Link>
+        {report}
       </>
     );
   }
   if (viewer.role !== "buyer") {
     return (
       <>
-        <button
-          type="button"
-          className={button.primary}
-          disabled
-          title="Only buyers can book"
-          aria-label={`Book Now: ${productName}`}
-        >
-          Book Now
-        </button>
+        {book}
         <button
           type="button"
           className={button.secondary}
@@ -74,9 +90,7 @@ export function ListingActions({
         >
           Add Wishlist
         </button>
-        <Link to={reportHref} className={button.ghost} preventScrollReset aria-label={`Report: ${productName}`}>
-          Report
-        </Link>
+        {report}
       </>
     );
   }
@@ -86,9 +100,7 @@ export function ListingActions({
     navigation.formData?.get("productId") === productId;
   return (
     <>
-      <Link to={bookHref} className={button.primary} preventScrollReset aria-label={`Book Now: ${productName}`}>
-        Book Now
-      </Link>
+      {book}
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="wishlist-add" />
         <input type="hidden" name="productId" value={productId} />
@@ -101,9 +113,7 @@ export function ListingActions({
           Add Wishlist
         </button>
       </Form>
-      <Link to={reportHref} className={button.ghost} preventScrollReset aria-label={`Report: ${productName}`}>
-        Report
-      </Link>
+      {report}
     </>
   );
 }

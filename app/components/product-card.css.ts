@@ -1,7 +1,10 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../styles/theme.css";
 
+const FLAG = `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M5 2h2v20H5zm3 1h9l-1.6 4L17 11H8z'/%3E%3C/svg%3E") center / contain no-repeat`;
+
 export const card = style({
+  position: "relative",
   display: "flex",
   flexDirection: "column",
   overflow: "hidden",
@@ -24,25 +27,39 @@ export const body = style({
   display: "flex",
   flexDirection: "column",
   gap: vars.space.sm,
-  padding: vars.space.lg,
+  padding: vars.space.md,
   flex: 1,
 });
 
-export const title = style({ fontSize: vars.size.lg, margin: 0 });
+// Two lines at most, so every card of a row lines up (screen readers still read the whole name).
+export const title = style({
+  fontSize: vars.size.lg,
+  margin: 0,
+  display: "-webkit-box",
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: "vertical",
+  overflow: "hidden",
+  minHeight: "2.4em",
+});
+
+/** The name as a link whose click area covers the whole card (the actions stay above it). */
+export const cardLink = style({
+  color: "inherit",
+  textDecoration: "none",
+  selectors: { "&::after": { content: "''", position: "absolute", inset: 0 }, "&:hover": { color: "inherit" } },
+});
 
 export const prices = style({
   display: "flex",
   alignItems: "baseline",
   flexWrap: "wrap",
-  gap: vars.space.sm,
+  columnGap: vars.space.sm,
   margin: 0,
 });
 
 export const resale = style({ fontSize: vars.size.xl, fontWeight: 700, color: vars.color.brandStrong });
 
 export const original = style({ color: vars.color.muted, fontSize: vars.size.sm });
-
-export const label = style({ color: vars.color.muted, fontWeight: 600 });
 
 export const facts = style({
   display: "grid",
@@ -52,15 +69,30 @@ export const facts = style({
   fontSize: vars.size.sm,
 });
 
-globalStyle(`${facts} dt`, {
-  color: vars.color.muted,
-  fontSize: vars.size.xs,
-  textTransform: "uppercase",
-  letterSpacing: "0.05em",
-});
+globalStyle(`${facts} dt`, { color: vars.color.muted, fontSize: vars.size.xs });
 globalStyle(`${facts} dd`, { margin: 0, fontWeight: 600, overflowWrap: "anywhere" });
 
-export const seller = style({ display: "flex", alignItems: "center", flexWrap: "wrap", gap: vars.space.xs, margin: 0 });
+// The location (first) and the contact (last) take a whole row. The location keeps to one line
+// (the full text is its title, a tooltip, and screen readers read it whole); a phone number is
+// never broken across lines.
+globalStyle(`${facts} > :is(:first-child, :last-child)`, { gridColumn: "1 / -1" });
+globalStyle(`${facts} > :first-child dd`, {
+  position: "relative",
+  zIndex: 1,
+  whiteSpace: "nowrap",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+});
+globalStyle(`${facts} > :last-child dd`, { whiteSpace: "nowrap" });
+
+export const seller = style({
+  display: "flex",
+  alignItems: "center",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  margin: 0,
+  fontSize: vars.size.sm,
+});
 
 export const verified = style({
   display: "inline-flex",
@@ -72,12 +104,45 @@ export const verified = style({
   color: vars.color.verified,
   fontSize: vars.size.xs,
   fontWeight: 700,
+  selectors: {
+    "&::before": {
+      content: "'✓'",
+      display: "inline-grid",
+      placeItems: "center",
+      width: "1.1em",
+      height: "1.1em",
+      borderRadius: "50%",
+      background: vars.color.verified,
+      color: "#fff",
+      fontSize: "0.85em",
+    },
+  },
 });
 
+/** Book Now and Add Wishlist share the row; Report is a small flag at its end. */
 export const actions = style({
+  position: "relative",
+  zIndex: 1,
   display: "flex",
-  flexWrap: "wrap",
   gap: vars.space.xs,
   marginTop: "auto",
-  paddingTop: vars.space.sm,
+  paddingTop: vars.space.xs,
+});
+
+globalStyle(`${actions} > *`, { flex: "1 1 0", minWidth: 0 });
+globalStyle(`${actions} :is(a, button)`, {
+  width: "100%",
+  paddingInline: vars.space.xs,
+  fontSize: vars.size.sm,
+  whiteSpace: "nowrap",
+});
+// Report, the last: a square with a flag (drawn here, once, rather than in every card).
+globalStyle(`${actions} > :last-child`, { flex: "0 0 2.75rem", padding: 0 });
+globalStyle(`${actions} > :last-child::before`, {
+  content: "''",
+  width: 18,
+  height: 18,
+  background: "currentColor",
+  WebkitMask: FLAG,
+  mask: FLAG,
 });

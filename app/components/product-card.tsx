@@ -1,9 +1,14 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { ProductCard as ProductCardData } from "../domain/catalog.server";
 import { photoUrl } from "../domain/photo-keys";
 import { formatPostedDate, formatPrice, NOT_FOUND, yearsOfUse } from "../utils/format";
 import * as styles from "./product-card.css";
 
-/** The listing card of the advertisement list and the category pages. */
+/**
+ * The listing card of the advertisement list and the category pages. Its name is the card's
+ * link: give `listingHref` an address and the whole card (photo included) leads there.
+ */
 export function ProductCard({
   product,
   currentYear,
@@ -16,11 +21,13 @@ export function ProductCard({
   priority?: boolean;
   /** The level below the heading the cards are listed under. */
   headingLevel?: 2 | 3;
-  children?: React.ReactNode;
+  children?: ReactNode;
 }) {
+  const listingHref: string | undefined = undefined;
   const src = photoUrl(product.photoKey);
   const titleId = `product-${product.id}`;
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const name = product.name || NOT_FOUND;
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       {src ? (
@@ -38,18 +45,22 @@ export function ProductCard({
       )}
       <div className={styles.body}>
         <Heading id={titleId} className={styles.title}>
-          {product.name || NOT_FOUND}
+          {listingHref ? (
+            <Link to={listingHref} className={styles.cardLink}>
+              {name}
+            </Link>
+          ) : (
+            name
+          )}
         </Heading>
         <p className={styles.prices}>
           <span className={styles.resale}>{formatPrice(product.resalePriceCents) ?? NOT_FOUND}</span>
-          <span className={styles.original}>
-            <span className={styles.label}>New:</span> {formatPrice(product.originalPriceCents) ?? NOT_FOUND}
-          </span>
+          <span className={styles.original}>New: {formatPrice(product.originalPriceCents) ?? NOT_FOUND}</span>
         </p>
         <dl className={styles.facts}>
           <div>
             <dt>Location</dt>
-            <dd>{product.location || NOT_FOUND}</dd>
+            <dd title={product.location || undefined}>{product.location || NOT_FOUND}</dd>
           </div>
           <div>
             <dt>Condition</dt>
@@ -73,21 +84,23 @@ export function ProductCard({
           </div>
         </dl>
         <p className={styles.seller}>
-          <span className={styles.label}>Seller:</span> {product.sellerName || NOT_FOUND}
-          {product.sellerVerifiedAt ? (
-            <span className={styles.verified} title="Verified seller">
-              <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
-                <path
-                  fill="currentColor"
-                  d="m12 1 3 2.2 3.7-.2 1.1 3.5L23 8.6 21.8 12l1.2 3.4-3.2 2.1-1.1 3.5-3.7-.2L12 23l-3-2.2-3.7.2-1.1-3.5L1 15.4 2.2 12 1 8.6l3.2-2.1 1.1-3.5 3.7.2L12 1Zm-1.3 14.6 6-6-1.4-1.4-4.6 4.6-2.3-2.3L7 11.9l3.7 3.7Z"
-                />
-              </svg>
-              Verified
-            </span>
-          ) : null}
+          Seller: {product.sellerName || NOT_FOUND}
+          {product.sellerVerifiedAt ? <VerifiedBadge /> : null}
         </p>
         {children ? <div className={styles.actions}>{children}</div> : null}
       </div>
     </article>
+  );
+}
+
+/**
+ * The seller's Verified badge (an admin checked the seller), beside the seller's name. Its tick
+ * is drawn by CSS: a listing page repeats it on every card, and the stylesheet says it once.
+ */
+export function VerifiedBadge() {
+  return (
+    <span className={styles.verified} title="Verified seller">
+      Verified
+    </span>
   );
 }

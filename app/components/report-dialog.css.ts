@@ -1,8 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../styles/theme.css";
 
-export const fieldset = style({ margin: 0, padding: 0, border: 0, minWidth: 0 });
-
 export const reasons = style({ display: "grid", gap: vars.space.xs, margin: 0, padding: 0, border: 0 });
 
 export const reason = style({
@@ -17,4 +15,6 @@ export const reason = style({
   selectors: { "&:has(input:checked)": { borderColor: vars.color.brand, background: vars.color.brandSoft } },
 });
 
-export const details = style({ minHeight: "6rem", resize: "vertical" });
+export const details = style({
+  selectors: { "textarea&": { height: "auto", minHeight: "6rem", paddingBlock: "0.5rem", resize: "vertical" } },
+});

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useFetcher, useNavigation } from "@remix-run/react";
 import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, type ReportReason } from "../domain/report-reasons";
 import type { ReportDialogData } from "../routes/shared/storefront.server";
 import { button } from "../styles/utilities.css";
@@ -23,10 +23,17 @@ export function ReportDialog({
   dialog: ReportDialogData;
   lastResult?: SubmissionResult<string[]>;
 }) {
+  // With JavaScript the form is a fetcher: a refusal comes back in place, and the address stays
+  // the page's own (a form of the home page, an index route, posts to /?index&…).
+  const fetcher = useFetcher();
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "report";
-  const errors = lastResult?.error ?? {};
-  const typed = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const submitting =
+    fetcher.state === "submitting" ||
+    (navigation.state === "submitting" && navigation.formData?.get("intent") === "report");
+  const result =
+    (fetcher.data as SubmissionResult<string[]> | undefined) ?? lastResult ?? dialog.lastResult ?? undefined;
+  const errors = result?.error ?? {};
+  const typed = (result?.initialValue ?? {}) as Record<string, unknown>;
   const chosen = typeof typed.reason === "string" ? typed.reason : undefined;
   const { product, closeHref } = dialog;
   if (!product) {
@@ -45,10 +52,10 @@ export function ReportDialog({
   const detailsErrorId = errors.details?.length ? "report-details-error" : undefined;
   return (
     <UrlDialog title={`Report ${product.name}`} closeHref={closeHref}>
-      <Form method="post" id="report" noValidate className={formStyles.form} preventScrollReset>
+      <fetcher.Form method="post" id="report" noValidate className={formStyles.form} preventScrollReset>
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="productId" value={product.id} />
-        <fieldset className={`${formStyles.field} ${styles.fieldset}`} aria-describedby={reasonErrorId}>
+        <fieldset className={formStyles.field} aria-describedby={reasonErrorId}>
           <legend className={formStyles.label}>Reason*</legend>
           <div className={styles.reasons}>
             {REASONS.map((reason) => (
@@ -84,7 +91,7 @@ export function ReportDialog({
             {submitting ? "Sending…" : "Send report"}
           </button>
         </div>
-      </Form>
+      </fetcher.Form>
     </UrlDialog>
   );
 }

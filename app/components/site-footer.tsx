@@ -1,13 +1,43 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { button, container, visuallyHidden } from "../styles/utilities.css";
 import * as styles from "./layout.css";
 
-// The spec's footer columns; every link points to the home page.
+// The spec's footer columns (their headings are the spec's), each link to a real page.
 const COLUMNS = [
-  { title: "Category", links: ["Cameras", "Lenses", "Tripods", "Accessories"] },
-  { title: "Apples", links: ["Our story", "Careers", "Press"] },
-  { title: "Cherry", links: ["Help centre", "Safety tips", "Contact us"] },
-  { title: "Business", links: ["Sell with us", "Advertise", "Partners"] },
+  {
+    title: "Category",
+    links: [
+      ["Cameras", "/products/camera"],
+      ["Lenses", "/products/camera%20lens"],
+      ["Tripods", "/products/tripod"],
+      ["All categories", "/?categories=all#categories-heading"],
+    ],
+  },
+  {
+    title: "Apples",
+    links: [
+      ["Our story", "/about"],
+      ["Blog", "/blog"],
+      ["How it works", "/#how-heading"],
+    ],
+  },
+  {
+    title: "Cherry",
+    links: [
+      ["Help centre", "/help"],
+      ["Buyer protection", "/buyer-protection"],
+      ["Contact us", "/contact"],
+    ],
+  },
+  {
+    title: "Business",
+    links: [
+      ["Sell with us", "/register"],
+      ["Terms", "/terms"],
+      ["Privacy", "/privacy"],
+    ],
+  },
 ] as const;
 
 const SOCIAL = [
@@ -25,7 +55,27 @@ const SOCIAL = [
   },
 ] as const;
 
-export function SiteFooter({ year }: { year: number }) {
+/**
+ * With JavaScript the page is not reloaded after Subscribe: empty the field once the server has
+ * confirmed (a success toast), keep it after a refusal so the address can be corrected.
+ */
+function useResetAfterSubscribe(succeeded: boolean) {
+  const form = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const submitting = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formAction === "/subscribe") {
+      submitting.current = true;
+    } else if (navigation.state === "idle" && submitting.current) {
+      submitting.current = false;
+      if (succeeded) form.current?.reset();
+    }
+  }, [navigation.state, navigation.formAction, succeeded]);
+  return form;
+}
+
+export function SiteFooter({ year, subscribed }: { year: number; subscribed: boolean }) {
+  const subscribeForm = useResetAfterSubscribe(subscribed);
   return (
     <footer className={styles.footer}>
       <div className={container}>
@@ -34,9 +84,9 @@ export function SiteFooter({ year }: { year: number }) {
             <nav key={column.title} aria-labelledby={`footer-${column.title}`}>
               <h2 id={`footer-${column.title}`}>{column.title}</h2>
               <ul className={styles.footerList}>
-                {column.links.map((label) => (
+                {column.links.map(([label, to]) => (
                   <li key={label}>
-                    <Link to="/">{label}</Link>
+                    <Link to={to}>{label}</Link>
                   </li>
                 ))}
               </ul>
@@ -45,7 +95,7 @@ export function SiteFooter({ year }: { year: number }) {
           <section className={styles.subscribe} aria-labelledby="footer-subscribe">
             <h2 id="footer-subscribe">Subscribe</h2>
             <p>News about fresh listings and safe trading, at most once a month.</p>
-            <Form method="post" action="/subscribe" className={styles.subscribeRow}>
+            <Form method="post" action="/subscribe" className={styles.subscribeRow} ref={subscribeForm}>
               <label htmlFor="subscribe-email" className={visuallyHidden}>
                 Email address
               </label>

@@ -1,6 +1,6 @@
 // Reports: any signed-in user flags a listing with a reason; an admin dismisses the report or
 // removes the listing. One open report per user and listing, enforced by a unique index.
-import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -82,49 +82,117 @@ function withParties<T extends SQLiteSelect>(query: T) {
 // Aliased: D1 returns rows keyed by column name, and id, name and email appear more than once.
 const reportFields = {
   id: reports.id,
+  productId: reports.productId,
   reason: reports.reason,
   details: reports.details,
   reportedAt: reports.createdAt,
+  reporterName: sql`${reporters.name}`.mapWith(reporters.name).as("reporter_name"),
+  reporterEmail: sql`${reporters.email}`.mapWith(reporters.email).as("reporter_email"),
+};
+
+// The newest open report of a listing (of those the search matched) orders the list.
+const lastReportedAt = sql`max(${reports.createdAt})`;
+
+const listingFields = {
   productId: sql`${products.id}`.mapWith(products.id).as("listing_id"),
   productName: sql`${products.name}`.mapWith(products.name).as("product_name"),
   photoKey: products.photoKey,
   sellerName: sql`${sellers.name}`.mapWith(sellers.name).as("seller_name"),
   sellerEmail: sql`${sellers.email}`.mapWith(sellers.email).as("seller_email"),
   sellerVerifiedAt: sql`${sellers.verifiedAt}`.mapWith(sellers.verifiedAt).as("seller_verified_at"),
-  reporterName: sql`${reporters.name}`.mapWith(reporters.name).as("reporter_name"),
-  reporterEmail: sql`${reporters.email}`.mapWith(reporters.email).as("reporter_email"),
-  // How many people flagged this listing: the admin's first hint of how serious it is.
+  lastReportedAt: lastReportedAt.mapWith(reports.createdAt).as("last_reported_at"),
+  // Every open report of the listing, found by the search or not: how serious it is.
   openReports: sql<number>`(select count(*) from ${reports} r where r.product_id = ${reports.productId}
     and r.status = 'open')`
     .mapWith(Number)
     .as("open_reports"),
 };
 
-/** One page of open reports, newest first, searched by product, seller or reporter. */
+export type ReportedListing = {
+  productId: string;
+  productName: string;
+  photoKey: string | null;
+  sellerName: string;
+  sellerEmail: string;
+  sellerVerifiedAt: Date | null;
+  lastReportedAt: Date;
+  openReports: number;
+  /** Every open report of the listing, newest first. */
+  reports: Array<{
+    id: string;
+    reason: (typeof reports.$inferSelect)["reason"];
+    details: string | null;
+    reportedAt: Date;
+    reporterName: string;
+    reporterEmail: string;
+  }>;
+};
+
+/**
+ * One page of reported listings, each listing once (however many people reported it), the most
+ * recently reported first, searched by product, seller or reporter; with every open report of
+ * each listing. One D1 round trip.
+ */
 export async function listOpenReports(db: Database, query: ListQuery) {
   const where = openReportsWhere(query.q);
-  const [rows, counted] = await db.batch([
-    withParties(db.select(reportFields).from(reports).$dynamic())
+  // The listings of the page: the same grouping, order and slice for their fields and their ids.
+  const paged = <T extends SQLiteSelect>(select: T) =>
+    withParties(select)
       .where(where)
-      .orderBy(desc(reports.createdAt), desc(reports.id))
+      .groupBy(reports.productId)
+      .orderBy(desc(lastReportedAt), desc(reports.productId))
       .limit(LIST_PAGE_SIZE)
-      .offset(pageOffset(query.page)),
-    withParties(db.select({ total: sql<number>`count(*)` }).from(reports).$dynamic()).where(where),
+      .offset(pageOffset(query.page));
+  const [listings, counted, reportRows] = await db.batch([
+    paged(db.select(listingFields).from(reports).$dynamic()),
+    withParties(
+      db
+        .select({ total: sql<number>`count(distinct ${reports.productId})` })
+        .from(reports)
+        .$dynamic(),
+    ).where(where),
+    withParties(db.select(reportFields).from(reports).$dynamic())
+      .where(
+        and(
+          openReportsWhere(undefined),
+          inArray(reports.productId, paged(db.select({ id: reports.productId }).from(reports).$dynamic())),
+        ),
+      )
+      .orderBy(desc(reports.createdAt), desc(reports.id)),
   ]);
+  const rows: ReportedListing[] = listings.map((listing) => ({
+    ...listing,
+    reports: reportRows
+      .filter((report) => report.productId === listing.productId)
+      .map(({ productId: _listing, ...report }) => report),
+  }));
   return toPage(rows, Number(counted[0]?.total ?? 0), query.page);
 }
 
-/** An open report with its listing's name, for the removal confirmation. */
-export async function findOpenReport(db: Database, reportId: string) {
+/** A listing with open reports, still on the storefront, for the removal confirmation. */
+export async function findReportedListing(db: Database, productId: string) {
   const [row] = await withParties(
     db
-      .select({ id: reports.id, productName: sql`${products.name}`.mapWith(products.name).as("product_name") })
+      .select({
+        productId: reports.productId,
+        productName: sql`${products.name}`.mapWith(products.name).as("product_name"),
+      })
       .from(reports)
       .$dynamic(),
   )
-    .where(and(eq(reports.id, reportId), openReportsWhere(undefined)))
+    .where(and(eq(reports.productId, productId), openReportsWhere(undefined)))
     .limit(1);
   return row ?? null;
+}
+
+/** The listing an open report is about (the REST API decides on reports by their id). */
+export async function reportedListingOf(db: Database, reportId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ productId: reports.productId })
+    .from(reports)
+    .where(and(eq(reports.id, reportId), eq(reports.status, "open")))
+    .limit(1);
+  return row?.productId ?? null;
 }
 
 export type ModerationResult =
@@ -133,34 +201,44 @@ export type ModerationResult =
 
 const noSuchReport = { ok: false, status: 404, message: REPORT_MESSAGES.noSuchReport } as const;
 
-export async function dismissReport(
+/** The toast after a dismissal: one report, or all of a listing's. */
+export function dismissedMessage(count: number): string {
+  return count === 1 ? REPORT_MESSAGES.dismissed : `The ${count} reports have been dismissed`;
+}
+
+/**
+ * Dismisses every open report of a listing at once: the admin decides on the listing, not on
+ * one report of it. The listing stays; its reporters may report it again.
+ */
+export async function dismissListingReports(
   db: Database,
   admin: Pick<SessionUser, "id">,
-  reportId: string,
+  productId: string,
 ): Promise<ModerationResult> {
   const dismissed = await db
     .update(reports)
     .set({ status: "dismissed", resolvedAt: new Date(), resolvedBy: admin.id })
-    .where(and(eq(reports.id, reportId), eq(reports.status, "open")))
+    .where(and(eq(reports.productId, productId), eq(reports.status, "open")))
     .returning({ id: reports.id });
   if (dismissed.length === 0) return noSuchReport;
-  return { ok: true, reportsResolved: 1, listingsRemoved: 0, bookingsEnded: 0 };
+  return { ok: true, reportsResolved: dismissed.length, listingsRemoved: 0, bookingsEnded: 0 };
 }
 
 /**
- * Removes the reported listing in one D1 batch: removed_at (the single source of truth the
+ * Removes a reported listing in one D1 batch: removed_at (the single source of truth the
  * storefront and the seller's pages read), its unpaid booking ended with the product no longer
- * `booked`, and every open report of that listing resolved. A sale stays as it is.
+ * `booked`, and every open report of that listing resolved. A sale stays as it is. Only a
+ * listing with an open report is removed here.
  */
 export async function removeReportedListing(
   db: Database,
   admin: Pick<SessionUser, "id">,
-  reportId: string,
+  productId: string,
 ): Promise<ModerationResult> {
   const [report] = await db
     .select({ productId: reports.productId })
     .from(reports)
-    .where(and(eq(reports.id, reportId), eq(reports.status, "open")))
+    .where(and(eq(reports.productId, productId), eq(reports.status, "open")))
     .limit(1);
   if (!report) return noSuchReport;
   const now = Date.now();

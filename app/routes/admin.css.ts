@@ -37,3 +37,6 @@ export const reportCount = style({
 });
 
 export const details = style({ margin: 0, maxWidth: "24rem", fontSize: vars.size.xs, whiteSpace: "pre-line" });
+
+/** The open reports of one listing, newest first. */
+export const reports = style({ display: "grid", gap: vars.space.sm, margin: 0, padding: 0, listStyle: "none" });

@@ -41,3 +41,25 @@ export const block = style({
 });
 
 export const lead = style({ fontWeight: 600, color: vars.color.brandStrong });
+
+/** A section of a reading page (terms, privacy, help). */
+export const part = style({ marginTop: vars.space.xl });
+
+/** The conditions explained, side by side where there is room. */
+export const conditions = style({ marginBlock: vars.space.lg, padding: 0, listStyle: "none" });
+
+export const condition = style([block, { display: "grid", gap: vars.space.xs, alignContent: "start" }]);
+
+globalStyle(`${condition} h3, ${condition} p`, { margin: 0 });
+globalStyle(`${condition} h3`, { color: vars.color.brandStrong });
+
+/** The contact address, large enough to read and copy. */
+export const contactCard = style({
+  display: "grid",
+  maxWidth: vars.width.prose,
+  gap: vars.space.xs,
+  marginTop: vars.space.lg,
+  padding: vars.space.lg,
+  borderRadius: vars.radius.lg,
+  background: vars.color.brandSoft,
+});

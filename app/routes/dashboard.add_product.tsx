@@ -13,8 +13,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect, useState } from "react";
 import { database } from "../../db/client";
 import { DashboardPage } from "../components/dashboard-page";
-import { ErrorList, Field, SelectField, TextareaField } from "../components/forms";
+import { ErrorList, Field, TextareaField } from "../components/forms";
 import * as formStyles from "../components/forms.css";
+import { SelectField } from "../components/select-field";
 import { listCategories } from "../domain/catalog.server";
 import { PHOTO_MESSAGES, PHOTO_TYPES } from "../domain/photo-keys";
 import { issueProductToken, readProductToken } from "../domain/product-requests.server";

@@ -73,10 +73,10 @@ export default function AllBuyers() {
             <tbody>
               {buyers.rows.map((buyer, index) => (
                 <tr key={buyer.id}>
-                  <td>{(buyers.page - 1) * buyers.pageSize + index + 1}</td>
+                  <td data-label="Index">{(buyers.page - 1) * buyers.pageSize + index + 1}</td>
                   <th scope="row">{buyer.name || "Name not found"}</th>
-                  <td>{buyer.email || "Email not found"}</td>
-                  <td>
+                  <td data-label="Buyer Email">{buyer.email || "Email not found"}</td>
+                  <td className={table.actions}>
                     <Link
                       to={listHref(PATH, query, { confirm: "delete", id: buyer.id })}
                       className={button.danger}

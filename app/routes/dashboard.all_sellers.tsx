@@ -85,10 +85,10 @@ export default function AllSellers() {
             <tbody>
               {sellers.rows.map((seller, index) => (
                 <tr key={seller.id}>
-                  <td>{(sellers.page - 1) * sellers.pageSize + index + 1}</td>
+                  <td data-label="Index">{(sellers.page - 1) * sellers.pageSize + index + 1}</td>
                   <th scope="row">{seller.name || "Name not found"}</th>
-                  <td>{seller.email || "Email not found"}</td>
-                  <td>
+                  <td data-label="Seller Email">{seller.email || "Email not found"}</td>
+                  <td data-label="Seller Verification">
                     {seller.verifiedAt ? (
                       <span className={styles.verified}>Verified</span>
                     ) : (
@@ -101,7 +101,7 @@ export default function AllSellers() {
                       </Form>
                     )}
                   </td>
-                  <td>
+                  <td className={table.actions}>
                     <Link
                       to={listHref(PATH, query, { confirm: "delete", id: seller.id })}
                       className={button.danger}

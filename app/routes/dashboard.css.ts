@@ -1,11 +1,18 @@
 import { style } from "@vanilla-extract/css";
 import { breakpoints, vars } from "../styles/theme.css";
 
+/** The tabs in a narrow column on large screens, in a row above the page on smaller ones. */
 export const layout = style({
   display: "grid",
-  gap: vars.space.xl,
-  paddingBlock: vars.space.xl,
-  "@media": { [breakpoints.medium]: { gridTemplateColumns: "14rem minmax(0, 1fr)" } },
+  gap: vars.space.lg,
+  paddingBlock: vars.space.lg,
+  "@media": {
+    [breakpoints.large]: {
+      gridTemplateColumns: "12rem minmax(0, 1fr)",
+      gap: vars.space.xl,
+      paddingBlock: vars.space.xl,
+    },
+  },
 });
 
 export const tabs = style({ alignSelf: "start" });
@@ -19,7 +26,7 @@ export const tabList = style({
   listStyle: "none",
   margin: 0,
   padding: 0,
-  "@media": { [breakpoints.medium]: { flexDirection: "column" } },
+  "@media": { [breakpoints.large]: { flexDirection: "column" } },
 });
 
 export const tab = style({

@@ -32,7 +32,7 @@ export default function MyBuyers() {
       {sales.rows.length === 0 ? (
         <p className={table.empty}>You don&apos;t have any buyer</p>
       ) : (
-        <div className={table.wrap} role="region" aria-labelledby="my-buyers-caption" tabIndex={0}>
+        <div className={`${table.wrap} ${table.wide}`} role="region" aria-labelledby="my-buyers-caption" tabIndex={0}>
           <table className={table.table}>
             <caption id="my-buyers-caption" className={table.caption}>
               The buyers who paid for your products, newest first. Dates are in UTC.
@@ -51,13 +51,19 @@ export default function MyBuyers() {
             <tbody>
               {sales.rows.map((sale, index) => (
                 <tr key={sale.id}>
-                  <td>{(sales.page - 1) * sales.pageSize + index + 1}</td>
+                  <td data-label="Index">{(sales.page - 1) * sales.pageSize + index + 1}</td>
                   <th scope="row">{sale.buyerName || NOT_FOUND}</th>
-                  <td>{sale.buyerEmail || NOT_FOUND}</td>
-                  <td>{sale.productName || NOT_FOUND}</td>
-                  <td className={table.nowrap}>{formatPrice(sale.amountCents)}</td>
-                  <td className={table.nowrap}>{formatDayMonthYear(sale.paidAt, "-")}</td>
-                  <td className={table.mono}>{sale.transactionId}</td>
+                  <td data-label="Buyer Email">{sale.buyerEmail || NOT_FOUND}</td>
+                  <td data-label="Product Name">{sale.productName || NOT_FOUND}</td>
+                  <td data-label="Product Price" className={table.nowrap}>
+                    {formatPrice(sale.amountCents)}
+                  </td>
+                  <td data-label="Payment Date" className={table.nowrap}>
+                    {formatDayMonthYear(sale.paidAt, "-")}
+                  </td>
+                  <td data-label="Transaction Id" className={table.mono}>
+                    {sale.transactionId}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -66,7 +66,7 @@ export default function MyOrders() {
       {orders.rows.length === 0 ? (
         <p className={table.empty}>You don&apos;t have any order</p>
       ) : (
-        <div className={table.wrap}>
+        <div className={`${table.wrap} ${table.wide}`}>
           <table className={table.table}>
             <caption className={table.caption}>Your bookings and payments</caption>
             <thead>
@@ -82,13 +82,13 @@ export default function MyOrders() {
             <tbody>
               {orders.rows.map((order, index) => (
                 <tr key={order.id}>
-                  <td>{(orders.page - 1) * orders.pageSize + index + 1}</td>
-                  <td>
+                  <td data-label="Index">{(orders.page - 1) * orders.pageSize + index + 1}</td>
+                  <td data-label="Image">
                     <ImageZoom photoKey={order.photoKey} alt={order.productName || "Product"} />
                   </td>
                   <th scope="row">{order.productName || "Name not found"}</th>
-                  <td>{formatPrice(order.priceCents) ?? "Price not found"}</td>
-                  <td>
+                  <td data-label="Product Price">{formatPrice(order.priceCents) ?? "Price not found"}</td>
+                  <td data-label="Payment">
                     {order.status === "paid" ? (
                       <span className={table.paid}>Paid</span>
                     ) : order.status === "active" ? (
@@ -99,7 +99,7 @@ export default function MyOrders() {
                       <span className={table.ended}>{END_REASONS[order.endReason ?? ""] ?? "Cancelled"}</span>
                     )}
                   </td>
-                  <td>
+                  <td className={table.actions}>
                     {order.status === "active" ? (
                       <Link
                         to={listHref(PATH, { page: orders.page }, { confirm: "cancel", id: order.id })}

@@ -98,7 +98,7 @@ export default function MyProducts() {
       {products.rows.length === 0 ? (
         <p className={table.empty}>You don&apos;t have any product</p>
       ) : (
-        <div className={table.wrap} role="region" aria-labelledby="my-products-caption" tabIndex={0}>
+        <div className={`${table.wrap} ${table.wide}`} role="region" aria-labelledby="my-products-caption" tabIndex={0}>
           <table className={table.table}>
             <caption id="my-products-caption" className={table.caption}>
               Your products, newest first. Dates and times are in UTC.
@@ -121,8 +121,8 @@ export default function MyProducts() {
                 const src = photoUrl(product.photoKey);
                 return (
                   <tr key={product.id}>
-                    <td>{(products.page - 1) * products.pageSize + index + 1}</td>
-                    <td>
+                    <td data-label="Index">{(products.page - 1) * products.pageSize + index + 1}</td>
+                    <td data-label="Image">
                       {src ? (
                         <img
                           src={src}
@@ -137,14 +137,20 @@ export default function MyProducts() {
                       )}
                     </td>
                     <th scope="row">{product.name}</th>
-                    <td className={table.nowrap}>{formatPrice(product.resalePriceCents)}</td>
-                    <td className={table.nowrap}>{formatDayMonthYear(product.createdAt)}</td>
-                    <td className={table.nowrap}>{formatShortTime(product.createdAt)}</td>
-                    <td>{product.status === "sold" ? "Paid" : "Unpaid"}</td>
-                    <td>
+                    <td data-label="Asking Price" className={table.nowrap}>
+                      {formatPrice(product.resalePriceCents)}
+                    </td>
+                    <td data-label="Post Date" className={table.nowrap}>
+                      {formatDayMonthYear(product.createdAt)}
+                    </td>
+                    <td data-label="Post Time" className={table.nowrap}>
+                      {formatShortTime(product.createdAt)}
+                    </td>
+                    <td data-label="Payment">{product.status === "sold" ? "Paid" : "Unpaid"}</td>
+                    <td data-label="Advertisement">
                       <Advertisement product={product} here={here} />
                     </td>
-                    <td>
+                    <td className={table.actions}>
                       <Link
                         to={listHref(PAGE, { page: products.page }, { confirm: "delete", id: product.id })}
                         className={`${button.danger} ${table.compact}`}

@@ -10,8 +10,9 @@ import * as table from "../components/table.css";
 import { readListQuery } from "../domain/list-query";
 import { REPORT_REASON_LABELS } from "../domain/report-reasons";
 import {
-  dismissReport,
-  findOpenReport,
+  dismissedMessage,
+  dismissListingReports,
+  findReportedListing,
   listOpenReports,
   REPORT_MESSAGES,
   removeReportedListing,
@@ -40,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const reports = await listOpenReports(db, query);
   if (query.page > reports.pageCount) throw redirect(listHref(PATH, { ...query, page: reports.pageCount }));
   const confirmId = url.searchParams.get("confirm") === "remove" ? url.searchParams.get("id") : null;
-  const confirming = confirmId ? await findOpenReport(db, confirmId.slice(0, 100)) : null;
+  const confirming = confirmId ? await findReportedListing(db, confirmId.slice(0, 100)) : null;
   return { reports, query, confirming };
 }
 
@@ -53,15 +54,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent !== "dismiss" && intent !== "remove") {
     throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
   }
-  const reportId = idSchema.safeParse(form.get("reportId"));
-  if (!reportId.success) return redirectWithError(context, back, REPORT_MESSAGES.noSuchReport);
+  // The admin decides on a listing: Dismiss closes all its open reports, Remove takes it down.
+  const productId = idSchema.safeParse(form.get("productId"));
+  if (!productId.success) return redirectWithError(context, back, REPORT_MESSAGES.noSuchReport);
   const db = database(context.env.DB);
-  const result =
-    intent === "dismiss"
-      ? await dismissReport(db, admin, reportId.data)
-      : await removeReportedListing(db, admin, reportId.data);
-  if (!result.ok) return redirectWithError(context, back, result.message);
-  return redirectWithSuccess(context, back, intent === "dismiss" ? REPORT_MESSAGES.dismissed : REPORT_MESSAGES.removed);
+  if (intent === "dismiss") {
+    const result = await dismissListingReports(db, admin, productId.data);
+    return result.ok
+      ? redirectWithSuccess(context, back, dismissedMessage(result.reportsResolved))
+      : redirectWithError(context, back, result.message);
+  }
+  const result = await removeReportedListing(db, admin, productId.data);
+  return result.ok
+    ? redirectWithSuccess(context, back, REPORT_MESSAGES.removed)
+    : redirectWithError(context, back, result.message);
 }
 
 export default function ReportedItems() {
@@ -77,32 +83,32 @@ export default function ReportedItems() {
             : "There is no reported item. Every report has been handled."}
         </p>
       ) : (
-        <div className={table.wrap}>
+        <div className={`${table.wrap} ${table.wide}`}>
           <table className={table.table}>
             <caption className={table.caption}>
-              {query.q ? `Open reports matching “${query.q}”` : "Open reports, newest first"} ({reports.total})
+              {query.q ? `Reported listings matching “${query.q}”` : "Reported listings, most recently reported first"}{" "}
+              ({reports.total})
             </caption>
             <thead>
               <tr>
                 <th scope="col">Index</th>
                 <th scope="col">Product and seller</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Reported by</th>
+                <th scope="col">Reports</th>
                 <th scope="col">Action</th>
               </tr>
             </thead>
             <tbody>
-              {reports.rows.map((report, index) => (
-                <tr key={report.id}>
-                  <td>{(reports.page - 1) * reports.pageSize + index + 1}</td>
+              {reports.rows.map((listing, index) => (
+                <tr key={listing.productId}>
+                  <td data-label="Index">{(reports.page - 1) * reports.pageSize + index + 1}</td>
                   <th scope="row">
                     <div className={styles.listing}>
-                      <ImageZoom photoKey={report.photoKey} alt={report.productName || "Product"} />
+                      <ImageZoom photoKey={listing.photoKey} alt={listing.productName || "Product"} />
                       <span className={styles.stacked}>
-                        {report.productName || "Name not found"}
+                        {listing.productName || "Name not found"}
                         <span className={styles.secondary}>
-                          {`by ${report.sellerName || "Name not found"}, ${report.sellerEmail || "Email not found"}`}
-                          {report.sellerVerifiedAt ? (
+                          {`by ${listing.sellerName || "Name not found"}, ${listing.sellerEmail || "Email not found"}`}
+                          {listing.sellerVerifiedAt ? (
                             <>
                               {" "}
                               <span className={styles.verified}>Verified</span>
@@ -110,42 +116,42 @@ export default function ReportedItems() {
                           ) : null}
                         </span>
                         <span className={styles.reportCount}>
-                          {report.openReports === 1 ? "1 open report" : `${report.openReports} open reports`}
+                          {listing.openReports === 1 ? "1 open report" : `${listing.openReports} open reports`}
                         </span>
                       </span>
                     </div>
                   </th>
-                  <td>
-                    <span className={styles.stacked}>
-                      {REPORT_REASON_LABELS[report.reason]}
-                      {report.details ? <q className={styles.details}>{report.details}</q> : null}
-                    </span>
+                  <td data-label="Reports">
+                    <ul className={styles.reports}>
+                      {listing.reports.map((report) => (
+                        <li key={report.id} className={styles.stacked}>
+                          <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
+                          {report.details ? <q className={styles.details}>{report.details}</q> : null}
+                          <span className={styles.secondary}>
+                            {`${report.reporterName || "Name not found"} (${report.reporterEmail || "Email not found"}), ${formatPostedDate(report.reportedAt) ?? "Not found"}`}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
                   </td>
-                  <td>
-                    <span className={styles.stacked}>
-                      {report.reporterName || "Name not found"}
-                      <span className={styles.secondary}>{report.reporterEmail || "Email not found"}</span>
-                      <span className={styles.secondary}>{formatPostedDate(report.reportedAt) ?? "Not found"}</span>
-                    </span>
-                  </td>
-                  <td>
+                  <td className={table.actions}>
                     <div className={table.rowActions}>
                       <Form method="post" action={here} preventScrollReset>
                         <input type="hidden" name="intent" value="dismiss" />
-                        <input type="hidden" name="reportId" value={report.id} />
+                        <input type="hidden" name="productId" value={listing.productId} />
                         <button
                           type="submit"
                           className={button.ghost}
-                          aria-label={`Dismiss the report on ${report.productName}`}
+                          aria-label={`Dismiss the reports on ${listing.productName}`}
                         >
                           Dismiss
                         </button>
                       </Form>
                       <Link
-                        to={listHref(PATH, query, { confirm: "remove", id: report.id })}
+                        to={listHref(PATH, query, { confirm: "remove", id: listing.productId })}
                         className={button.danger}
                         preventScrollReset
-                        aria-label={`Remove listing: ${report.productName}`}
+                        aria-label={`Remove listing: ${listing.productName}`}
                       >
                         Remove listing
                       </Link>
@@ -164,7 +170,7 @@ export default function ReportedItems() {
           question={`Do you want to remove the listing ${confirming.productName || "Name not found"} from the storefront?`}
           confirmIntent="remove"
           cancelIntent="keep"
-          fields={{ reportId: confirming.id }}
+          fields={{ productId: confirming.productId }}
         />
       ) : null}
     </DashboardPage>

@@ -87,7 +87,7 @@ export default function Wishlist() {
       {items.rows.length === 0 ? (
         <p className={table.empty}>You don&apos;t have any wishlist item.</p>
       ) : (
-        <div className={table.wrap}>
+        <div className={`${table.wrap} ${table.wide}`}>
           <table className={table.table}>
             <caption className={table.caption}>Products you are keeping an eye on</caption>
             <thead>
@@ -106,17 +106,17 @@ export default function Wishlist() {
             <tbody>
               {items.rows.map((item, index) => (
                 <tr key={item.productId}>
-                  <td>{(items.page - 1) * items.pageSize + index + 1}</td>
-                  <td>
+                  <td data-label="Index">{(items.page - 1) * items.pageSize + index + 1}</td>
+                  <td data-label="Image">
                     <ImageZoom photoKey={item.photoKey} alt={item.productName || "Product"} />
                   </td>
                   <th scope="row">{item.productName || "Name not found"}</th>
-                  <td>{formatPrice(item.priceCents) ?? "$ Price not found"}</td>
-                  <td>{item.sellerEmail || "Email not found"}</td>
-                  <td>
+                  <td data-label="Product Price">{formatPrice(item.priceCents) ?? "$ Price not found"}</td>
+                  <td data-label="Seller Email">{item.sellerEmail || "Email not found"}</td>
+                  <td data-label="Payment">
                     <PaymentCell item={item} page={items.page} />
                   </td>
-                  <td>
+                  <td className={table.actions}>
                     <Form method="post" preventScrollReset>
                       <input type="hidden" name="intent" value="wishlist-remove" />
                       <input type="hidden" name="productId" value={item.productId} />

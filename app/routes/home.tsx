@@ -7,6 +7,7 @@ import { Carousel, COVERS } from "../components/carousel";
 import { ListingActions } from "../components/listing-actions";
 import { ProductCard } from "../components/product-card";
 import { ReportDialog } from "../components/report-dialog";
+import { WishlistDialog } from "../components/wishlist-dialog";
 import { loadStorefront } from "../domain/catalog.server";
 import { button, container, eyebrow, grid, section } from "../styles/utilities.css";
 import { originFrom, publicPageMeta } from "../utils/seo";
@@ -15,6 +16,7 @@ import {
   handleStorefrontAction,
   loadBookingDialog,
   loadReportDialog,
+  loadWishlistDialog,
   storefrontViewer,
 } from "./shared/storefront.server";
 
@@ -33,13 +35,22 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const allCategories = url.searchParams.get("categories") === "all";
-  const [storefront, viewer, booking, report] = await Promise.all([
+  const [storefront, viewer, booking, report, wishlist] = await Promise.all([
     loadStorefront(database(context.env.DB), { allCategories }),
     storefrontViewer(request, context),
     loadBookingDialog(request, context),
     loadReportDialog(request, context),
+    loadWishlistDialog(request, context),
   ]);
-  return { ...storefront, viewer, booking, report, allCategories, currentYear: new Date().getUTCFullYear() };
+  return {
+    ...storefront,
+    viewer,
+    booking,
+    report,
+    wishlist,
+    allCategories,
+    currentYear: new Date().getUTCFullYear(),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -62,7 +73,7 @@ const STEPS = [
 ] as const;
 
 export default function Home() {
-  const { categories, categoryCount, advertised, allCategories, currentYear, viewer, booking, report } =
+  const { categories, categoryCount, advertised, allCategories, currentYear, viewer, booking, report, wishlist } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
@@ -146,6 +157,7 @@ export default function Home() {
       </section>
       {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
       {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
+      {wishlist ? <WishlistDialog dialog={wishlist} /> : null}
     </>
   );
 }

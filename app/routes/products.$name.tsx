@@ -7,6 +7,7 @@ import { BookingDialog } from "../components/booking-dialog";
 import { ListingActions } from "../components/listing-actions";
 import { ProductCard } from "../components/product-card";
 import { ReportDialog } from "../components/report-dialog";
+import { WishlistDialog } from "../components/wishlist-dialog";
 import { loadCategoryPage } from "../domain/catalog.server";
 import { readPage } from "../domain/list-query";
 import { button, container, eyebrow, grid, section } from "../styles/utilities.css";
@@ -17,6 +18,7 @@ import {
   handleStorefrontAction,
   loadBookingDialog,
   loadReportDialog,
+  loadWishlistDialog,
   storefrontViewer,
 } from "./shared/storefront.server";
 
@@ -33,14 +35,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const page = readPage(new URL(request.url).searchParams.get("page"));
-  const [listing, viewer, booking, report] = await Promise.all([
+  const [listing, viewer, booking, report, wishlist] = await Promise.all([
     loadCategoryPage(database(context.env.DB), params.name ?? "", page),
     storefrontViewer(request, context),
     loadBookingDialog(request, context),
     loadReportDialog(request, context),
+    loadWishlistDialog(request, context),
   ]);
   return data(
-    { ...listing, viewer, booking, report, currentYear: new Date().getUTCFullYear() },
+    { ...listing, viewer, booking, report, wishlist, currentYear: new Date().getUTCFullYear() },
     { status: listing.category ? 200 : 404 },
   );
 }
@@ -51,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CategoryProducts() {
-  const { category, products, page, pageCount, total, viewer, booking, report, currentYear } =
+  const { category, products, page, pageCount, total, viewer, booking, report, wishlist, currentYear } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
@@ -101,6 +104,7 @@ export default function CategoryProducts() {
       )}
       {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
       {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
+      {wishlist ? <WishlistDialog dialog={wishlist} /> : null}
     </section>
   );
 }

@@ -37,6 +37,8 @@ const settingsSchema = z.object({
   GOOGLE_CLIENT_SECRET: optional,
   // The public origin, used for OAuth and payment return URLs; the request's origin otherwise.
   APP_URL: optional,
+  // Where customers write (the Contact page); support@<the site's host name> otherwise.
+  SUPPORT_EMAIL: optional.pipe(z.email("SUPPORT_EMAIL must be an email address").optional()),
 });
 
 const LOCAL_SESSION_SECRET = "local-development-only-secret-0123456789abcdef";

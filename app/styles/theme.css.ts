@@ -21,19 +21,24 @@ export const vars = createGlobalTheme(":root", {
     focus: "#1a5fb4",
     verified: "#1559b0",
   },
+  // One sans-serif family for headings and text (headings inherit the body's): each platform's
+  // own UI font (San Francisco, Segoe UI, Roboto, Noto, or the Linux desktop's through
+  // system-ui), never a downloaded web font and never a serif fallback.
   font: {
-    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    heading: 'ui-serif, Georgia, Cambria, "Times New Roman", serif',
-    mono: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace',
+    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
+    heading: "inherit",
+    mono: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace',
   },
+  // The type scale: 13 and 14 px for small print, 16 px text, then headings at 20, 24 and 32 px
+  // (a ratio of about 1.25); the largest steps shrink on phones.
   size: {
     xs: "0.8125rem",
-    sm: "0.9375rem",
+    sm: "0.875rem",
     md: "1rem",
     lg: "1.25rem",
-    xl: "1.625rem",
-    xxl: "2.25rem",
-    hero: "clamp(2rem, 5vw, 3.25rem)",
+    xl: "clamp(1.3125rem, 1.1rem + 0.6vw, 1.5rem)",
+    xxl: "clamp(1.625rem, 1.3rem + 1.2vw, 2rem)",
+    hero: "clamp(1.875rem, 1.2rem + 2.6vw, 2.75rem)",
   },
   space: {
     xxs: "0.25rem",
@@ -50,7 +55,7 @@ export const vars = createGlobalTheme(":root", {
     card: "0 1px 2px rgb(28 34 38 / 8%), 0 4px 14px rgb(28 34 38 / 6%)",
     raised: "0 10px 30px rgb(28 34 38 / 18%)",
   },
-  width: { page: "72rem", prose: "42rem" },
+  width: { page: "80rem", prose: "42rem" },
 });
 
 /** Breakpoints shared by every responsive rule (the spec's 560/768/1024 steps). */

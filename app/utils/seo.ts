@@ -1,7 +1,18 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 
 /** The pages a crawler may index: the sitemap lists them, robots.txt allows them. */
-export const PUBLIC_PAGES = ["/", "/blog", "/about", "/login", "/register"] as const;
+export const PUBLIC_PAGES = [
+  "/",
+  "/blog",
+  "/about",
+  "/login",
+  "/register",
+  "/help",
+  "/buyer-protection",
+  "/terms",
+  "/privacy",
+  "/contact",
+] as const;
 
 /** The public origin: APP_URL when it is set, the request's origin otherwise. */
 export function siteOrigin(request: Request, appUrl: string | undefined): string {

@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { stableId } from "../../scripts/seed/plan";
-import { DEMO, expectToast, logout, signIn, signUp, uniqueEmail } from "./helpers";
+import { DEMO, expectToast, logout, register, signIn, signUp, uniqueEmail } from "./helpers";
 
 /** Each test books its own seeded listing per project, so runs never collide. */
 const pick = (info: TestInfo, js: string, noJs: string) => (info.project.name === "js" ? js : noJs);
@@ -61,10 +61,12 @@ test.describe("booking", () => {
     const product = pick(info, "Sony NP-FZ100 Rechargeable Battery", "Nikon EN-EL15c Li-ion Battery");
     await newBuyer(page, info, "Morgan Booker");
     const dialog = await bookFromCategory(page, "Battery", product);
-    await expect(dialog.getByLabel("Your name")).toHaveValue("Morgan Booker");
-    await expect(dialog.getByLabel("Product")).toHaveValue(product);
-    await expect(dialog.getByLabel("Price")).toHaveValue(/^\$ \d/);
-    await expect(dialog.getByLabel("Seller email")).toHaveValue(/@payandbuy\.local$/);
+    // The prefilled values, read-only, as a short list: price, seller (email, contact), the buyer.
+    await expect(dialog.getByRole("heading", { name: `Book ${product}` })).toBeVisible();
+    await expect(dialog.getByRole("definition").nth(0)).toHaveText(/^\$ \d/);
+    await expect(dialog.getByRole("definition").nth(1)).toContainText(/@payandbuy\.local · \+\d/);
+    await expect(dialog.getByRole("definition").nth(2)).toContainText("Morgan Booker");
+    await expect(dialog.getByText("Booking holds this item for you until you pay or cancel.")).toBeVisible();
     await dialog.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText("Your location is required")).toBeVisible();
     await expect(page.getByText("Your contact is required")).toBeVisible();
@@ -98,6 +100,31 @@ test.describe("booking", () => {
     await expect(page.getByText("You don't have any order")).toBeVisible();
     await openCategory(page, "Battery");
     await expect(card(page, product)).toBeVisible();
+  });
+
+  test("a refused booking keeps the page's own address, with the errors and what was typed", async ({ page }, info) => {
+    await newBuyer(page, info, "Val Idation");
+    const ads = page.getByRole("region", { name: "Sell simply, Buy safely." });
+    await ads
+      .getByRole("link", { name: /^Book Now: / })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog", { name: /^Book / });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/\?book=[^&]+$/);
+    const bookUrl = page.url();
+    await dialog.getByLabel("Your Location*").fill("Union Square");
+    await dialog.getByLabel("Your Contact*").fill("call me");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Enter a phone number, e.g. +1 415 555 0100")).toBeVisible();
+    // The home page is an index route: its form posts to /?index&book=…, never shown as the address.
+    await expect(page).toHaveURL(bookUrl);
+    await expect(page.getByLabel("Your Location*")).toHaveValue("Union Square");
+    await expect(page.getByLabel("Your Contact*")).toHaveValue("call me");
+    // A reload shows the dialog again, without the old errors and without posting anything.
+    await page.reload();
+    await expect(page.getByRole("dialog", { name: /^Book / })).toBeVisible();
+    await expect(page.getByText("Enter a phone number, e.g. +1 415 555 0100")).toHaveCount(0);
   });
 
   test("a listing booked by someone else cannot be booked again", async ({ browser }, info) => {
@@ -187,6 +214,47 @@ test.describe("wishlist", () => {
   });
 });
 
+test.describe("finishing after a sign-in what was started signed out", () => {
+  test("Add Wishlist leads through registering to a one-click confirmation that adds the item", async ({
+    page,
+  }, info) => {
+    // Advertised seed listings no other journey books, so they stay on the home page.
+    const product = pick(info, "Lexar Professional 2000x 64GB SDXC UHS-II", "Lowepro ProTactic BP 450 AW II Backpack");
+    await page.goto("/");
+    await card(page, product)
+      .getByRole("link", { name: `Add Wishlist: ${product}` })
+      .click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2F%3Fwishlist%3D/);
+    await page.getByRole("link", { name: "Do you create a new one?" }).click();
+    await register(page, { name: "Wendy Wisher", email: uniqueEmail(info, "wisher"), password: "long enough" });
+    await expect(page).toHaveURL(/\/\?wishlist=/);
+    // Nothing is added by the visit itself: the buyer confirms with one click.
+    const dialog = page.getByRole("dialog", { name: "Add to your wishlist" });
+    await expect(dialog).toContainText(product);
+    await dialog.getByRole("button", { name: "Add Wishlist" }).click();
+    await expectToast(page, "This product has been added to your wishlist");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/dashboard/wishlist");
+    await expect(page.getByRole("row").filter({ hasText: product })).toBeVisible();
+  });
+
+  test("Report leads through the login to the report dialog", async ({ page }) => {
+    await page.goto("/");
+    const ads = page.getByRole("region", { name: "Sell simply, Buy safely." });
+    await ads
+      .getByRole("link", { name: /^Report: / })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2F%3Freport%3D/);
+    await page.getByLabel("Email*").fill(DEMO.buyer2.email);
+    await page.getByLabel("Password*", { exact: true }).fill(DEMO.buyer2.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL(/\/\?report=/);
+    await expect(page.getByRole("dialog", { name: /^Report / })).toBeVisible();
+  });
+});
+
 test.describe("orders history", () => {
   test("a paid order shows Paid and cannot be cancelled", async ({ page }) => {
     await signIn(page, DEMO.buyer2);
@@ -194,6 +262,36 @@ test.describe("orders history", () => {
     const row = page.getByRole("row").filter({ hasText: "Gordy's Camera Neck Strap, Tan Leather" });
     await expect(row).toContainText("Paid");
     await expect(row.getByRole("button", { name: "Cancel Booking" })).toBeDisabled();
+  });
+
+  test("the photo enlarges in a modal that keeps the focus and closes with Escape", async ({ page }, info) => {
+    await signIn(page, DEMO.buyer2);
+    await page.goto("/dashboard/my_orders");
+    const row = page.getByRole("row").filter({ hasText: "Gordy's Camera Neck Strap, Tan Leather" });
+    const thumbnail = row.getByRole("link", { name: /Enlarge the photo/ });
+    await expect(thumbnail).toHaveAttribute("href", /^\/images\//);
+    if (info.project.name === "no-js") {
+      // Without JavaScript the link opens the photo itself.
+      await thumbnail.click();
+      await expect(page).toHaveURL(/\/images\//);
+      return;
+    }
+    await thumbnail.click();
+    const zoom = page.getByRole("dialog", { name: "Gordy's Camera Neck Strap, Tan Leather" });
+    await expect(zoom).toBeVisible();
+    await expect(zoom.getByRole("button", { name: "Close" })).toBeFocused();
+    // The page behind is inert: Tab never reaches a link or button outside the photo.
+    for (let step = 0; step < 3; step++) {
+      await page.keyboard.press("Tab");
+      const outside = await zoom.evaluate((dialog) => {
+        const active = document.activeElement;
+        return active !== null && active !== document.body && !dialog.contains(active);
+      });
+      expect(outside).toBe(false);
+    }
+    await page.keyboard.press("Escape");
+    await expect(zoom).toBeHidden();
+    await expect(thumbnail).toBeFocused();
   });
 
   test("another buyer's booking cannot be cancelled from a crafted URL", async ({ page }) => {

@@ -59,6 +59,25 @@ test.describe("the site shell", () => {
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByRole("status")).toContainText("Thanks! You are subscribed.");
     await expect(page).toHaveURL(/\/blog$/);
+    // Done: the field is empty again (with JavaScript too, where the page is not reloaded).
+    await expect(email).toHaveValue("");
+  });
+
+  test("the footer leads to the trust pages a shop owes its buyers", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    for (const [link, title] of [
+      ["Buyer protection", "Pay&Buy Buyer protection"],
+      ["Terms", "Pay&Buy Terms"],
+      ["Privacy", "Pay&Buy Privacy"],
+      ["Help centre", "Pay&Buy Help"],
+      ["Contact us", "Pay&Buy Contact"],
+    ] as const) {
+      await footer.getByRole("link", { name: link, exact: true }).click();
+      await expect(page).toHaveTitle(title);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: /^support@/ })).toHaveAttribute("href", /^mailto:support@/);
   });
 
   test("an unknown URL shows the error page with a 404 and a way home", async ({ page }) => {

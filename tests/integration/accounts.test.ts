@@ -111,6 +111,18 @@ describe("registration", () => {
     const rows = await db().select().from(users).where(sql`lower(${users.email}) = 'race@example.com'`);
     expect(rows).toHaveLength(1);
   });
+
+  it("shows the password rule under the password field, tied to it for screen readers", async () => {
+    const html = await (await get("/register")).text();
+    const input = /<input[^>]*id="register-password"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(input).toContain('aria-describedby="register-password-hint"');
+    expect(html).toMatch(/<p id="register-password-hint"[^>]*>At least 8 characters\.<\/p>/);
+    // After a refused submit the rule stays, and the error joins it.
+    const refused = await (await register({ name: "Short", email: "short@example.com", password: "short" })).text();
+    const after = /<input[^>]*id="register-password"[^>]*>/.exec(refused)?.[0] ?? "";
+    expect(after).toContain('aria-describedby="register-password-hint register-password-error"');
+    expect(refused).toContain("At least 8 characters.");
+  });
 });
 
 describe("login", () => {

@@ -40,8 +40,8 @@ describe("admin pages", () => {
       ["/dashboard/all_sellers", { intent: "verify", sellerId: seller.id }],
       ["/dashboard/all_sellers", { intent: "delete", sellerId: seller.id }],
       ["/dashboard/all_buyers", { intent: "delete", buyerId: buyer.id }],
-      ["/dashboard/reported_items", { intent: "dismiss", reportId: report.id }],
-      ["/dashboard/reported_items", { intent: "remove", reportId: report.id }],
+      ["/dashboard/reported_items", { intent: "dismiss", productId: report.productId }],
+      ["/dashboard/reported_items", { intent: "remove", productId: report.productId }],
     ];
     const buyerSession = await signedInUser("buyer");
     const sellerSession = await signedInUser("seller");

@@ -106,6 +106,30 @@ describe("booking", () => {
     expect(await liveBookings(product.id)).toHaveLength(0);
   });
 
+  it("answers a browser without JavaScript with redirect-after-post to the dialog, its errors kept for one view", async () => {
+    const { product } = await listing();
+    const { cookie } = await signedInUser("buyer");
+    const refused = await postForm(
+      `/?index&book=${product.id}`,
+      { intent: "book", productId: product.id, meetLocation: "Pier 39", buyerContact: "call me" },
+      { Cookie: cookie, "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Site": "same-origin" },
+    );
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get("Location")).toBe(`/?book=${product.id}`);
+    const flash = refused.headers.getSetCookie().find((value) => value.startsWith("pb_form="))!;
+    expect(flash).toMatch(/HttpOnly/i);
+    const shown = await get(`/?book=${product.id}`, { Cookie: `${cookie}; ${flash.split(";")[0]}` });
+    const html = await shown.text();
+    expect(html).toContain("Enter a phone number, e.g. +1 415 555 0100");
+    expect(html).toContain('value="Pier 39"');
+    expect(shown.headers.getSetCookie().some((value) => /^pb_form=;.*Max-Age=0/.test(value))).toBe(true);
+    // The errors belong to that dialog only: another listing's dialog opens clean.
+    const { product: other } = await listing();
+    const elsewhere = await (await get(`/?book=${other.id}`, { Cookie: `${cookie}; ${flash.split(";")[0]}` })).text();
+    expect(elsewhere).not.toContain("Enter a phone number");
+    expect(await liveBookings(product.id)).toHaveLength(0);
+  });
+
   it("refuses a booked, sold, deleted, removed, seller-deleted or unknown product", async () => {
     const { cookie } = await signedInUser("buyer");
     const taken = "Sorry, this product has just been booked by someone else.";
@@ -249,6 +273,35 @@ describe("wishlist", () => {
     expect(html).toContain(`href="/dashboard/payment/${booking!.id}"`);
   });
 
+  it("after a sign-in, ?wishlist= asks the buyer to confirm, and only the POST adds the item", async () => {
+    const { product } = await listing();
+    const path = `/?wishlist=${product.id}`;
+    const anonymous = await get(path);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+    const buyer = await signedInUser("buyer");
+    const html = await (await get(path, { Cookie: buyer.cookie })).text();
+    expect(html).toContain("Add to your wishlist");
+    expect(html).toMatch(/<input type="hidden" name="intent" value="wishlist-add"\/>/);
+    const rows = () => db().select().from(wishlistEntries).where(eq(wishlistEntries.productId, product.id));
+    expect(await rows()).toHaveLength(0);
+    const added = await postForm(
+      `/?index&wishlist=${product.id}`,
+      { intent: "wishlist-add", productId: product.id },
+      {
+        Cookie: buyer.cookie,
+      },
+    );
+    expect(added.headers.get("Location")).toBe("/");
+    expect(await toastText(added)).toBe("This product has been added to your wishlist");
+    expect(await rows()).toHaveLength(1);
+    // Sellers keep no wishlist: no dialog; a listing that left says so.
+    const seller = await signedInUser("seller");
+    expect(await (await get(path, { Cookie: seller.cookie })).text()).not.toContain("Add to your wishlist");
+    const gone = await (await get("/?wishlist=no-such-product", { Cookie: buyer.cookie })).text();
+    expect(gone).toContain("This product is no longer available.");
+  });
+
   it("is refused to sellers and to unknown products", async () => {
     const { product } = await listing();
     const seller = await signedInUser("seller");
@@ -315,7 +368,10 @@ describe("cards", () => {
     expect(anonymous).toContain("1 year<");
     expect(anonymous).toContain("$ 123,456.78");
     expect(anonymous).toContain("Not found");
-    expect(anonymous).toContain(`/login?redirectTo=${encodeURIComponent(`/?book=${product.id}`)}`);
+    // Signed out, the buttons open the same dialogs; the page asks for a login first (below).
+    expect(anonymous).toContain(`href="/?book=${product.id}"`);
+    expect(anonymous).toContain(`href="/?wishlist=${product.id}"`);
+    expect(anonymous).toContain(`href="/?report=${product.id}"`);
     const seller = await signedInUser("seller");
     const sellerView = await (await get("/", { Cookie: seller.cookie })).text();
     expect(sellerView).toMatch(/<button[^>]*disabled[^>]*aria-label="Book Now: Fujifilm X-T3"/);

@@ -245,7 +245,7 @@ describe("bad input at every form action", () => {
       name: "reported items",
       path: () => "/dashboard/reported_items",
       who: (w) => w.cookies.admin,
-      names: ["reportId", "intent", "q", "page"],
+      names: ["productId", "intent", "q", "page"],
     },
   ];
   for (const target of targets) {
@@ -482,6 +482,7 @@ describe("bad input at every /api call", () => {
           `/products/${id}?page=${id}`,
           `/dashboard/payment/${id}`,
           `/?book=${id}&categories=${id}&report=${id}`,
+          `/products/camera?wishlist=${id}`,
           `/dashboard/my_orders?confirm=cancel&id=${id}&page=${id}`,
           `/dashboard/wishlist?page=${id}&book=${id}`,
         ]) {
@@ -491,7 +492,7 @@ describe("bad input at every /api call", () => {
         }
         for (const path of [
           `/dashboard/all_sellers?q=${id}&page=${id}&confirm=delete&id=${id}`,
-          `/dashboard/reported_items?q=${id}&page=${id}`,
+          `/dashboard/reported_items?q=${id}&page=${id}&confirm=remove&id=${id}`,
         ]) {
           expectHandled(
             await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.admin! }, redirect: "manual" }),

@@ -8,7 +8,7 @@ import staticHeaders from "../../app/public/_headers?raw";
 import { database } from "../../db/client";
 import { bookings, subscribers, users } from "../../db/schema";
 import app from "../../workers/app";
-import { get, ORIGIN, postForm, sessionCookieFrom, signedInUser } from "./auth-helpers";
+import { bearerFor, get, ORIGIN, postForm, sessionCookieFrom, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 import { PAGES, pageFixture, pageRouteIds } from "./pages";
 import { bookedListing } from "./payment-fixtures";
@@ -91,6 +91,41 @@ describe("the headers of every page", () => {
     }
     // The same page with the offline test provider needs nothing from Stripe.
     await expectPagePolicy(await get(`/dashboard/payment/${booking.id}`, { Cookie: buyer.cookie }));
+  });
+});
+
+describe("caching of personal pages", () => {
+  const NO_STORE = "private, no-store";
+
+  it("tells every cache to keep no signed-in page, dashboard page or data request", async () => {
+    const { requests } = await pageFixture();
+    for (const { id, page, path, headers } of requests) {
+      const response = await get(path, headers);
+      const expected = page.as !== null || path.startsWith("/dashboard") ? NO_STORE : null;
+      expect(response.headers.get("Cache-Control"), `${id} ${path}`).toBe(expected);
+    }
+    const { cookie } = await signedInUser("buyer");
+    // The home page shows a signed-in buyer's name in its dialogs and its actions for that buyer.
+    expect((await get("/", { Cookie: cookie })).headers.get("Cache-Control")).toBe(NO_STORE);
+    // Remix's data requests (client-side navigation) too.
+    const data = await get("/dashboard/my_orders.data", { Cookie: cookie });
+    expect(data.status).toBe(200);
+    expect(data.headers.get("Cache-Control")).toBe(NO_STORE);
+    // A signed-out visit to a dashboard page is a redirect that no cache keeps either.
+    expect((await get("/dashboard/my_orders")).headers.get("Cache-Control")).toBe(NO_STORE);
+  }, 30_000); // every page for its role: slow on a busy machine
+
+  it("tells every cache to keep no API answer given to a signed-in caller", async () => {
+    const { user } = await signedInUser("buyer");
+    const auth = await bearerFor(user.id);
+    for (const path of ["/api/user", "/api/myOrders", "/api/wishlist"]) {
+      const response = await get(path, { Authorization: auth });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("Cache-Control"), path).toBe(NO_STORE);
+    }
+    const { cookie } = await signedInUser("buyer");
+    expect((await get("/api/jwt", { Cookie: cookie })).headers.get("Cache-Control")).toBe(NO_STORE);
+    expect((await get("/api/advertiseProduct")).headers.get("Cache-Control")).toBeNull();
   });
 });
 

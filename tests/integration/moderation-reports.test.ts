@@ -45,7 +45,10 @@ describe("reporting a listing", () => {
   it("offers Report on every card and in the booking dialog, and opens the dialog from the URL", async () => {
     const { product } = await listing();
     const anonymous = await (await get("/")).text();
-    expect(anonymous).toContain(`/login?redirectTo=${encodeURIComponent(`/?report=${product.id}`)}`);
+    expect(anonymous).toContain(`href="/?report=${product.id}"`);
+    expect((await get(`/?report=${product.id}`)).headers.get("Location")).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/?report=${product.id}`)}`,
+    );
     const buyer = await signedInUser("buyer");
     const home = await (await get("/", { Cookie: buyer.cookie })).text();
     expect(home).toContain(`href="/?report=${product.id}"`);
@@ -171,65 +174,78 @@ describe("reporting a listing", () => {
 });
 
 describe("the Reported Items page", () => {
-  it("lists open reports with the listing, its seller, the reason, the reporter and the count", async () => {
+  it("lists each reported listing once, with every reason and reporter, its seller and the count", async () => {
     const admin = await signedInUser("admin");
     const empty = await (await get(REPORTED, { Cookie: admin.cookie })).text();
     expect(empty).toContain("There is no reported item.");
     const { product, seller } = await listing("Pentax 67");
+    const other = await listing("Hasselblad 500C/M");
     const first = await signedInUser("buyer", { name: "Ria Reporter", email: "ria@example.com" });
-    const second = await signedInUser("buyer");
+    const second = await signedInUser("buyer", { name: "Sid Second" });
     await report(first.cookie, product.id, { reason: "misleading" });
     await report(second.cookie, product.id, { reason: "other", details: "Serial number filed off" });
+    await report(second.cookie, other.product.id, { reason: "offensive" });
     const html = await (await get(REPORTED, { Cookie: admin.cookie })).text();
+    // One row per listing: Pentax 67 appears once however many reported it.
+    const rows = html.match(/<tr>[\s\S]*?<\/tr>/g)!.filter((row) => row.includes("Pentax 67"));
+    expect(rows).toHaveLength(1);
     for (const text of [
-      "Pentax 67",
       "2 open reports",
       seller.email,
       "Misleading description or photo",
       "Serial number filed off",
       "Ria Reporter",
       "ria@example.com",
+      "Sid Second",
     ]) {
-      expect(html).toContain(text);
+      expect(rows[0]).toContain(text);
     }
-    expect(html).toMatch(/<th scope="col">Reported by<\/th>/);
+    expect(html).toContain("Hasselblad 500C/M");
+    expect(html).toContain("(<!-- -->2<!-- -->)");
+    expect(html).toMatch(/<th scope="col">Reports<\/th>/);
+    // A search by one reporter finds the listing, shown with all its open reports.
     const searched = await (await get(`${REPORTED}?q=ria@`, { Cookie: admin.cookie })).text();
-    expect(searched).toContain("Misleading description or photo");
-    expect(searched).not.toContain("Serial number filed off");
+    expect(searched).toContain("Pentax 67");
+    expect(searched).toContain("Serial number filed off");
+    expect(searched).not.toContain("Hasselblad 500C/M");
     const apiList = await (await api("/reports", { auth: await bearerFor(admin.user.id) })).json<
-      Array<Record<string, unknown>>
+      Array<Record<string, unknown> & { reports: Array<Record<string, unknown>> }>
     >();
     expect(apiList).toHaveLength(2);
-    expect(apiList[0]).toMatchObject({
-      productId: product.id,
-      productName: "Pentax 67",
-      openReports: 2,
-      sellerEmail: seller.email,
-    });
+    const pentax = apiList.find((entry) => entry.productId === product.id)!;
+    expect(pentax).toMatchObject({ productName: "Pentax 67", openReports: 2, sellerEmail: seller.email });
+    expect(pentax.reports.map((entry) => entry.reporterName).sort()).toEqual(["Ria Reporter", "Sid Second"]);
+    // The top-level report fields are the newest report's, as before.
+    expect(pentax._id).toBe(pentax.reports[0]!._id);
   });
 
-  it("dismisses one report; the listing stays and its other report stays open", async () => {
+  it("Dismiss closes every open report of the listing; the listing stays", async () => {
     const admin = await signedInUser("admin");
     const { product } = await listing("Mamiya 7");
     const a = await signedInUser("buyer");
     const b = await signedInUser("buyer");
     await report(a.cookie, product.id);
     await report(b.cookie, product.id, { reason: "offensive" });
-    const [first] = (await reportsOf(product.id)).filter((row) => row.reporterId === a.user.id);
-    const response = await postForm(REPORTED, { intent: "dismiss", reportId: first!.id }, { Cookie: admin.cookie });
-    expect(await toastText(response)).toBe("The report has been dismissed");
+    const response = await postForm(REPORTED, { intent: "dismiss", productId: product.id }, { Cookie: admin.cookie });
+    expect(await toastText(response)).toBe("The 2 reports have been dismissed");
     const rows = await reportsOf(product.id);
-    expect(rows.find((row) => row.id === first!.id)).toMatchObject({ status: "dismissed", resolvedBy: admin.user.id });
-    expect(rows.filter((row) => row.status === "open")).toHaveLength(1);
+    expect(rows.map((row) => [row.status, row.resolvedBy])).toEqual([
+      ["dismissed", admin.user.id],
+      ["dismissed", admin.user.id],
+    ]);
     expect((await productRow(product.id)).removedAt).toBeNull();
     expect(await (await get("/")).text()).toContain("Mamiya 7");
+    expect(await (await get(REPORTED, { Cookie: admin.cookie })).text()).toContain("There is no reported item.");
     expect(
-      await toastText(await postForm(REPORTED, { intent: "dismiss", reportId: first!.id }, { Cookie: admin.cookie })),
+      await toastText(await postForm(REPORTED, { intent: "dismiss", productId: product.id }, { Cookie: admin.cookie })),
     ).toBe("There is no such open report.");
-    // The reporter may report again once their report is closed.
+    // The reporters may report it again once their reports are closed; one report says so in the singular.
     expect(await toastText(await report(a.cookie, product.id))).toBe(
       "Thank you. The listing has been reported to our team.",
     );
+    expect(
+      await toastText(await postForm(REPORTED, { intent: "dismiss", productId: product.id }, { Cookie: admin.cookie })),
+    ).toBe("The report has been dismissed");
   });
 
   it("removes a listing after a confirmation: storefront, booking and every open report", async () => {
@@ -241,8 +257,7 @@ describe("the Reported Items page", () => {
     const b = await signedInUser("seller");
     await report(a.cookie, product.id);
     await report(b.cookie, product.id, { reason: "wrong_category" });
-    const [one] = await reportsOf(product.id);
-    const dialog = await (await get(`${REPORTED}?confirm=remove&id=${one!.id}`, { Cookie: admin.cookie })).text();
+    const dialog = await (await get(`${REPORTED}?confirm=remove&id=${product.id}`, { Cookie: admin.cookie })).text();
     expect(dialog).toContain("Remove Confirmation");
     expect(dialog).toContain("Do you want to remove the listing Bronica SQ-A from the storefront?");
     expect(await toastText(await postForm(REPORTED, { intent: "keep" }, { Cookie: admin.cookie }))).toBe(
@@ -250,7 +265,7 @@ describe("the Reported Items page", () => {
     );
     expect((await productRow(product.id)).removedAt).toBeNull();
 
-    const response = await postForm(REPORTED, { intent: "remove", reportId: one!.id }, { Cookie: admin.cookie });
+    const response = await postForm(REPORTED, { intent: "remove", productId: product.id }, { Cookie: admin.cookie });
     expect(await toastText(response)).toBe("The listing has been removed");
     const removed = await productRow(product.id);
     expect(removed.removedAt).toBeInstanceOf(Date);
@@ -260,6 +275,24 @@ describe("the Reported Items page", () => {
     expect(await (await get("/")).text()).not.toContain("Bronica SQ-A");
     expect(await (await get(REPORTED, { Cookie: admin.cookie })).text()).toContain("There is no reported item.");
     await expectInvariants();
+  });
+
+  it("PUT /api/report/:id decides on the report's listing: dismiss closes all its reports", async () => {
+    const auth = await bearerFor((await insertUser({ role: "admin" })).id);
+    const { product } = await listing("Rolleiflex 2.8F");
+    for (const reason of ["misleading", "offensive"]) {
+      const reporter = await bearerFor((await insertUser({ role: "buyer" })).id);
+      await api("/report", { method: "POST", auth: reporter, json: { productId: product.id, reason } });
+    }
+    const [one] = await reportsOf(product.id);
+    const dismissed = await api(`/report/${one!.id}`, { method: "PUT", auth, json: { action: "dismiss" } });
+    expect(await dismissed.json()).toEqual({
+      action: "dismiss",
+      reportResult: { modifiedCount: 2 },
+      productResult: { modifiedCount: 0 },
+      bookingResult: { modifiedCount: 0 },
+    });
+    expect((await reportsOf(product.id)).map((row) => row.status)).toEqual(["dismissed", "dismissed"]);
   });
 
   it("PUT /api/report/:id dismisses or removes; a sale is never undone", async () => {

@@ -6,7 +6,18 @@ import { pageFixture } from "./pages";
 import { testEnv } from "./test-env";
 
 const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
-const PUBLIC_PAGES = ["/", "/blog", "/about", "/login", "/register"];
+const PUBLIC_PAGES = [
+  "/",
+  "/blog",
+  "/about",
+  "/login",
+  "/register",
+  "/help",
+  "/buyer-protection",
+  "/terms",
+  "/privacy",
+  "/contact",
+];
 
 const decode = (text: string) =>
   text
@@ -81,6 +92,32 @@ describe("meta tags", () => {
     expect(sitemap).not.toContain("pay.test");
     const robots = await (await app.request(`${ORIGIN}/robots.txt`, {}, env, ctx)).text();
     expect(robots).toContain("Sitemap: https://www.payandbuy.example/sitemap.xml");
+  });
+});
+
+describe("the trust pages", () => {
+  it("are linked from the footer of every page, under the spec's column headings", async () => {
+    const html = await (await get("/about")).text();
+    const footer = html.slice(html.indexOf("<footer"));
+    for (const heading of ["Category", "Apples", "Cherry", "Business"]) expect(footer).toContain(`>${heading}</h2>`);
+    for (const path of ["/help", "/buyer-protection", "/terms", "/privacy", "/contact", "/about", "/blog"]) {
+      expect(footer).toContain(`href="${path}"`);
+    }
+    // No footer link is a placeholder to the home page (the logo and social links are not in the columns).
+    const columns = footer.slice(0, footer.indexOf('id="footer-subscribe"'));
+    expect(columns).not.toMatch(/href="\/"/);
+  });
+
+  it("say what the product does: the booking hold, the refunds, the conditions, a contact address", async () => {
+    const protection = await (await get("/buyer-protection")).text();
+    expect(protection).toContain("until you pay or cancel");
+    expect(protection).toContain("refunded to your card automatically");
+    const help = await (await get("/help")).text();
+    for (const condition of ["Excellent", "Good", "Fair"]) expect(help).toContain(`<h3>${condition}</h3>`);
+    expect(await (await get("/contact")).text()).toContain('href="mailto:support@pay.test"');
+    const configured = { ...testEnv, SUPPORT_EMAIL: "help@payandbuy.example" };
+    const html = await (await app.request(`${ORIGIN}/contact`, {}, configured, ctx)).text();
+    expect(html).toContain('href="mailto:help@payandbuy.example"');
   });
 });
 

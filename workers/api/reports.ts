@@ -4,7 +4,13 @@ import * as z from "zod";
 import { readListQuery } from "../../app/domain/list-query";
 import { photoUrl } from "../../app/domain/photo-keys";
 import { reportSchema } from "../../app/domain/report-schema";
-import { dismissReport, listOpenReports, removeReportedListing, reportListing } from "../../app/domain/reports.server";
+import {
+  dismissListingReports,
+  listOpenReports,
+  removeReportedListing,
+  reportedListingOf,
+  reportListing,
+} from "../../app/domain/reports.server";
 import { idSchema } from "../../app/domain/schemas";
 import { type ApiEnv, db, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
@@ -25,25 +31,31 @@ reports.post("/report", requireBearer, async (c) => {
   return c.json({ acknowledged: true, insertedId: result.reportId }, 201);
 });
 
+// One entry per reported listing (a listing reported twice is listed once). The top-level report
+// fields are those of its newest open report, as before; `reports` has every open report.
 reports.get("/reports", ...adminOnly, async (c) => {
   const query = readListQuery(new URL(c.req.url).searchParams);
   const page = await listOpenReports(db(c), query);
   listHeaders(c, page);
+  const shape = (report: (typeof page.rows)[number]["reports"][number]) => ({
+    _id: report.id,
+    reporterName: report.reporterName,
+    reporterEmail: report.reporterEmail,
+    reason: report.reason,
+    details: report.details,
+    date: report.reportedAt.toISOString(),
+  });
   return c.json(
-    page.rows.map((report) => ({
-      _id: report.id,
-      productId: report.productId,
-      productName: report.productName,
-      productImg: photoUrl(report.photoKey),
-      sellerName: report.sellerName,
-      sellerEmail: report.sellerEmail,
-      isSellerVerification: report.sellerVerifiedAt !== null,
-      reporterName: report.reporterName,
-      reporterEmail: report.reporterEmail,
-      reason: report.reason,
-      details: report.details,
-      date: report.reportedAt.toISOString(),
-      openReports: report.openReports,
+    page.rows.map((listing) => ({
+      ...(listing.reports[0] ? shape(listing.reports[0]) : {}),
+      productId: listing.productId,
+      productName: listing.productName,
+      productImg: photoUrl(listing.photoKey),
+      sellerName: listing.sellerName,
+      sellerEmail: listing.sellerEmail,
+      isSellerVerification: listing.sellerVerifiedAt !== null,
+      openReports: listing.openReports,
+      reports: listing.reports.map(shape),
     })),
   );
 });
@@ -57,8 +69,11 @@ reports.put("/report/:id", ...adminOnly, async (c) => {
   if (!parsed.success) return validationError(c, parsed.error);
   const id = idSchema.safeParse(c.req.param("id"));
   if (!id.success) return apiError(c, 404, "not_found", "There is no such open report.");
-  const decide = parsed.data.action === "dismiss" ? dismissReport : removeReportedListing;
-  const result = await decide(db(c), c.get("user"), id.data);
+  // The decision is on the reported listing: dismiss closes every open report of it.
+  const productId = await reportedListingOf(db(c), id.data);
+  if (!productId) return apiError(c, 404, "not_found", "There is no such open report.");
+  const decide = parsed.data.action === "dismiss" ? dismissListingReports : removeReportedListing;
+  const result = await decide(db(c), c.get("user"), productId);
   if (!result.ok) return apiError(c, 404, "not_found", result.message);
   return c.json({
     action: parsed.data.action,

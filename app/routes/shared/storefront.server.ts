@@ -1,5 +1,6 @@
 // What the storefront pages (home, category, wishlist) share: the URL-driven booking and
 // report dialogs and the actions on a listing (book, add to the wishlist, report).
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
 import { database } from "../../../db/client";
@@ -11,22 +12,19 @@ import { bookingSchema, productIdSchema } from "../../domain/schemas";
 import { addToWishlist } from "../../domain/wishlist.server";
 import type { EnvContext } from "../../server/env.server";
 import { requireFormData } from "../../server/http.server";
+import { dialogHref, withoutDialogs } from "../../utils/dialog-urls";
+import { isDocumentPost, readFormFlash, redirectWithFormErrors } from "../../utils/form-flash.server";
 import { getOptionalUser, requireBuyer, requireUser } from "../../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../../utils/toast.server";
 
 /** The page's own URL without the dialog parameters: where Cancel and success lead. */
 export function withoutDialog(url: URL): string {
-  const next = new URL(url);
-  next.searchParams.delete("book");
-  next.searchParams.delete("report");
-  return `${next.pathname}${next.search}`;
+  return withoutDialogs(url.pathname, url.search);
 }
 
 /** The page's own URL with the report dialog of a listing open instead of any other. */
 export function reportDialogHref(url: URL, productId: string): string {
-  const next = new URL(withoutDialog(url), url);
-  next.searchParams.set("report", productId);
-  return `${next.pathname}${next.search}`;
+  return dialogHref(url.pathname, url.search, "report", productId);
 }
 
 /** The viewer as the cards need it: may this visitor book, or must they sign in first? */
@@ -45,16 +43,23 @@ export async function loadBookingDialog(request: Request, context: EnvContext) {
   if (!productId) return null;
   const user = await requireUser(request, context);
   if (user.role !== "buyer") return null;
-  const product = await findBookableProduct(database(context.env.DB), productId.slice(0, 100));
+  const [product, lastResult] = await Promise.all([
+    findBookableProduct(database(context.env.DB), productId.slice(0, 100)),
+    readFormFlash(request, context, "book", productId),
+  ]);
   return {
     closeHref: withoutDialog(url),
+    lastResult,
     reportHref: product ? reportDialogHref(url, product.id) : null,
     buyer: { name: user.name, email: user.email },
     product: product
       ? {
           id: product.id,
           name: product.name,
+          photoKey: product.photoKey,
           resalePriceCents: product.resalePriceCents,
+          sellerName: product.sellerName,
+          sellerVerified: product.sellerVerifiedAt !== null,
           sellerEmail: product.sellerEmail,
           contact: product.contact,
         }
@@ -73,11 +78,56 @@ export async function loadReportDialog(request: Request, context: EnvContext) {
   const productId = url.searchParams.get("report");
   if (!productId) return null;
   await requireUser(request, context);
+  const [product, lastResult] = await Promise.all([
+    findReportableProduct(database(context.env.DB), productId.slice(0, 100)),
+    readFormFlash(request, context, "report", productId),
+  ]);
+  return {
+    closeHref: withoutDialog(url),
+    lastResult,
+    product: product ? { id: product.id, name: product.name } : null,
+  };
+}
+
+export type ReportDialogData = NonNullable<Awaited<ReturnType<typeof loadReportDialog>>>;
+
+/**
+ * ?wishlist=<productId>: Add Wishlist pressed while signed out comes back here after the login,
+ * as a confirmation the buyer submits with one click (a GET never adds anything by itself).
+ * Sellers and admins keep no wishlist: no dialog.
+ */
+export async function loadWishlistDialog(request: Request, context: EnvContext) {
+  const url = new URL(request.url);
+  const productId = url.searchParams.get("wishlist");
+  if (!productId) return null;
+  const user = await requireUser(request, context);
+  if (user.role !== "buyer") return null;
   const product = await findReportableProduct(database(context.env.DB), productId.slice(0, 100));
   return { closeHref: withoutDialog(url), product: product ? { id: product.id, name: product.name } : null };
 }
 
-export type ReportDialogData = NonNullable<Awaited<ReturnType<typeof loadReportDialog>>>;
+export type WishlistDialogData = NonNullable<Awaited<ReturnType<typeof loadWishlistDialog>>>;
+
+/**
+ * A refused booking or report: the errors with a 400 (JavaScript's fetch, scripts), or, for a
+ * browser without JavaScript, redirect-after-post back to the dialog's own address.
+ */
+async function refused(
+  request: Request,
+  context: EnvContext,
+  url: URL,
+  dialog: "book" | "report",
+  form: FormData,
+  reply: SubmissionResult<string[]>,
+) {
+  const productId = String(form.get("productId") ?? "").slice(0, 100);
+  if (!isDocumentPost(request) || !productId) return data(reply, { status: 400 });
+  return redirectWithFormErrors(context, dialogHref(url.pathname, url.search, dialog, productId), {
+    form: dialog,
+    productId,
+    reply,
+  });
+}
 
 /** The buyer's listing actions, posted from any storefront page. */
 export async function handleStorefrontAction(request: Request, context: EnvContext) {
@@ -88,7 +138,7 @@ export async function handleStorefrontAction(request: Request, context: EnvConte
   if (intent === "book") {
     const buyer = await requireBuyer(request, context);
     const submission = parseWithZod(form, { schema: bookingSchema });
-    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    if (submission.status !== "success") return refused(request, context, url, "book", form, submission.reply());
     const result = await bookProduct(database(context.env.DB), buyer, submission.value);
     if (!result.ok) return redirectWithError(context, back, result.message);
     return redirectWithSuccess(context, back, BOOKING_MESSAGES.booked);
@@ -105,7 +155,7 @@ export async function handleStorefrontAction(request: Request, context: EnvConte
   if (intent === "report") {
     const reporter = await requireUser(request, context);
     const submission = parseWithZod(form, { schema: reportSchema });
-    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    if (submission.status !== "success") return refused(request, context, url, "report", form, submission.reply());
     const result = await reportListing(database(context.env.DB), reporter, submission.value);
     if (!result.ok) return redirectWithError(context, back, result.message);
     return redirectWithSuccess(context, back, REPORT_MESSAGES.reported);

@@ -156,6 +156,11 @@ export const ROWS: Row[] = [
   page("/home", "routes/home", all("ok")),
   page("/blog", "routes/blog", all("ok")),
   page("/about", "routes/about", all("ok")),
+  page("/help", "routes/help", all("ok")),
+  page("/buyer-protection", "routes/buyer-protection", all("ok")),
+  page("/terms", "routes/terms", all("ok")),
+  page("/privacy", "routes/privacy", all("ok")),
+  page("/contact", "routes/contact", all("ok")),
   page("/login", "routes/login", signedIn("redirect", "ok")),
   page("/register", "routes/register", signedIn("redirect", "ok")),
   page("/logout", "routes/logout", all("redirect")),
@@ -177,6 +182,13 @@ export const ROWS: Row[] = [
   page("/dashboard/all_sellers", "routes/dashboard.all_sellers", only(["admin"], "ok", "forbidden")),
   page("/dashboard/all_buyers", "routes/dashboard.all_buyers", only(["admin"], "ok", "forbidden")),
   page("/dashboard/reported_items", "routes/dashboard.reported_items", only(["admin"], "ok", "forbidden")),
+  // The storefront's dialogs in the URL: signed out, a login first; then the dialog (buyers) or none.
+  ...(["book", "wishlist", "report"] as const).map((dialog) => ({
+    ...page("", "routes/index", signedIn("ok")),
+    name: `GET /?${dialog}={listing of A}`,
+    send: (world: World, caller: Caller) =>
+      SELF.fetch(`${ORIGIN}/?${dialog}=${world.listing.A}`, { headers: cookieOf(world, caller), redirect: "manual" }),
+  })),
   ...OWNERS.map((owner) => ({
     ...page("", "routes/dashboard.payment", buyersOwn(owner, "ok", "notFound", "forbidden", "login")),
     name: `GET /dashboard/payment/{booking of ${owner}}`,
@@ -428,14 +440,14 @@ export const ROWS: Row[] = [
     form(
       "/dashboard/reported_items",
       "routes/dashboard.reported_items",
-      (w) => ({ intent: "dismiss", reportId: w.report[owner] }),
+      (w) => ({ intent: "dismiss", productId: w.reportedListing[owner] }),
       only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
       `/dashboard/reported_items intent=dismiss report ${owner}`,
     ),
     form(
       "/dashboard/reported_items",
       "routes/dashboard.reported_items",
-      (w) => ({ intent: "remove", reportId: w.report[owner] }),
+      (w) => ({ intent: "remove", productId: w.reportedListing[owner] }),
       only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
       `/dashboard/reported_items intent=remove report ${owner}`,
     ),

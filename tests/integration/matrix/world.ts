@@ -62,6 +62,8 @@ export async function buildWorld(only?: Caller) {
     sellerId: { A: users.sellerA.id, B: users.sellerB.id, nobody: NOBODY },
     buyerId: { A: users.buyerA.id, B: users.buyerB.id, nobody: NOBODY },
     report: { A: reportA.id, B: reportB.id, nobody: NOBODY },
+    /** The listings those reports are about (the admin decides on a listing). */
+    reportedListing: { A: listingB.id, B: listingA.id, nobody: NOBODY },
     cookies,
     bearers,
   };

@@ -1,0 +1,40 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "../styles/theme.css";
+
+/** The photo beside what is booked, from whom, and by whom. */
+export const summary = style({ display: "flex", gap: vars.space.md, alignItems: "flex-start" });
+
+export const photo = style({
+  flex: "none",
+  width: 72,
+  height: 72,
+  objectFit: "cover",
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceSunken,
+});
+
+export const price = style({ fontWeight: 700, color: vars.color.brandStrong });
+
+/** The second line of a value: an email, a phone number. */
+export const sub = style({ display: "block", color: vars.color.muted });
+
+export const nowrap = style({ whiteSpace: "nowrap" });
+
+/** What booking means, in one short paragraph. */
+export const note = style({
+  margin: `0 0 ${vars.space.md}`,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.brandSoft,
+  fontSize: vars.size.sm,
+});
+
+/** The two fields side by side where there is room, then the actions. */
+export const form = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fit, minmax(12rem, 1fr))",
+  gap: vars.space.sm,
+});
+
+// The actions and any error about the whole form take the full width.
+globalStyle(`${form} > :is(ul, div:last-child)`, { gridColumn: "1 / -1" });

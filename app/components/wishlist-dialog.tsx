@@ -1,0 +1,44 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { WishlistDialogData } from "../routes/shared/storefront.server";
+import { button } from "../styles/utilities.css";
+import { UrlDialog } from "./dialog";
+import * as dialogStyles from "./dialog.css";
+
+/**
+ * "Add to your wishlist?" after a sign-in that started from Add Wishlist: the buyer finishes what
+ * they began with one click (a POST, like the card's own button).
+ */
+export function WishlistDialog({ dialog }: { dialog: WishlistDialogData }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "wishlist-add";
+  const { product, closeHref } = dialog;
+  return (
+    <UrlDialog title="Add to your wishlist" closeHref={closeHref}>
+      {product ? (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="wishlist-add" />
+          <input type="hidden" name="productId" value={product.id} />
+          <p>Keep {product.name} in your wishlist, to book or pay for it later?</p>
+          <div className={dialogStyles.actions}>
+            <Link to={closeHref} className={button.ghost} preventScrollReset replace>
+              Cancel
+            </Link>
+            {/* The dialog's one decision takes the focus, without JavaScript too. */}
+            <button type="submit" className={button.primary} disabled={submitting} autoFocus>
+              Add Wishlist
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <>
+          <p>This product is no longer available.</p>
+          <div className={dialogStyles.actions}>
+            <Link to={closeHref} className={button.ghost} preventScrollReset replace>
+              Close
+            </Link>
+          </div>
+        </>
+      )}
+    </UrlDialog>
+  );
+}

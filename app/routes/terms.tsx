@@ -1,0 +1,16 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { ContentPage } from "../components/content-page";
+import { terms } from "../content/trust";
+import { originFrom, publicPageMeta } from "../utils/seo";
+
+export const meta: MetaFunction = ({ matches }) =>
+  publicPageMeta({
+    title: terms.title,
+    description: terms.description,
+    origin: originFrom(matches),
+    path: terms.path,
+  });
+
+export default function Page() {
+  return <ContentPage page={terms} />;
+}

@@ -1,0 +1,72 @@
+// A refused dialog form (booking, report) posted by a browser without JavaScript is answered
+// with redirect-after-post, like every other form: back to the page's own address with the
+// dialog open (never the index route's `/?index&…` form address, never a page a reload would
+// post again), the errors and what was typed carried for one page view in a signed cookie.
+// Scripts (and JavaScript's fetches) get the 400 with the errors directly.
+import type { SubmissionResult } from "@conform-to/react";
+import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
+import * as z from "zod";
+import { readCookie } from "../server/cookies.server";
+import type { EnvContext } from "../server/env.server";
+
+const COOKIE = "pb_form";
+const KEY = "form";
+
+function storage(context: EnvContext) {
+  return createCookieSessionStorage({
+    cookie: {
+      name: COOKIE,
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: true,
+      maxAge: 600,
+      secrets: context.env.settings.SESSION_SECRET,
+    },
+  });
+}
+
+const flashSchema = z.object({
+  form: z.enum(["book", "report"]),
+  productId: z.string().max(100),
+  reply: z.object({
+    status: z.enum(["error", "success"]).optional(),
+    initialValue: z.record(z.string(), z.unknown()).nullable().optional(),
+    error: z.record(z.string(), z.array(z.string()).nullable()).nullable().optional(),
+  }),
+});
+
+export type FormFlash = { form: "book" | "report"; productId: string; reply: SubmissionResult<string[]> };
+
+/** A form post a browser made as a page navigation: no JavaScript took it over. */
+export function isDocumentPost(request: Request): boolean {
+  return request.headers.get("Sec-Fetch-Mode") === "navigate";
+}
+
+/** 303 to the dialog's own address, the refused submission kept for that one page view. */
+export async function redirectWithFormErrors(context: EnvContext, url: string, flash: FormFlash) {
+  const cookies = storage(context);
+  const session = await cookies.getSession();
+  session.flash(KEY, flash);
+  return redirect(url, { status: 303, headers: { "Set-Cookie": await cookies.commitSession(session) } });
+}
+
+/** The refused submission of this dialog, if the last post left one (a bad cookie is none). */
+export async function readFormFlash(
+  request: Request,
+  context: EnvContext,
+  form: FormFlash["form"],
+  productId: string,
+): Promise<SubmissionResult<string[]> | null> {
+  if (readCookie(request, COOKIE) === null) return null;
+  const session = await storage(context).getSession(request.headers.get("Cookie"));
+  const parsed = flashSchema.safeParse(session.get(KEY));
+  if (!parsed.success || parsed.data.form !== form || parsed.data.productId !== productId) return null;
+  return parsed.data.reply as SubmissionResult<string[]>;
+}
+
+/** The flash lives for one page view: the page that shows it clears it (the root loader). */
+export function clearFormFlash(request: Request, headers: Headers) {
+  if (readCookie(request, COOKIE) === null) return;
+  headers.append("Set-Cookie", `${COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`);
+}

@@ -1,0 +1,220 @@
+import { type Cookie, expect, type Page, request, test } from "@playwright/test";
+import { stableId } from "../../scripts/seed/plan";
+import { DEMO } from "./helpers";
+
+// Every page fits every screen: at a phone's 390×844 and a laptop's 1366×900, with JavaScript on
+// and off, nothing scrolls sideways and no action of a table, a form or a dialog lies outside the
+// screen (or outside a box that clips it). Each page is photographed at both sizes into
+// test-results/screens/<project>/ for a person to look at. Lists and cards are also checked at
+// 360, 768, 1024, 1280 and 1920 px. Signed-in pages use a session cookie from one sign-in per
+// role. Pages that are not pages (robots.txt, sitemap.xml, logout, subscribe and the Google
+// sign-in redirects) are left out.
+test.describe.configure({ timeout: 120_000 });
+
+type Role = "buyer" | "seller" | "admin";
+type Viewport = { width: number; height: number };
+
+const PHOTOGRAPHED: Viewport[] = [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+];
+const MORE_WIDTHS: Viewport[] = [360, 768, 1024, 1280, 1920].map((width) => ({ width, height: 900 }));
+
+// The seeded accounts whose pages have rows: Bea's open booking, Owen's sale to Ben.
+const ACCOUNTS: Record<Role, { email: string; password: string }> = {
+  buyer: DEMO.buyer,
+  seller: DEMO.seller2,
+  admin: DEMO.admin,
+};
+
+const cookies = new Map<Role, Cookie[]>();
+
+/** A session cookie for the role, from one sign-in per worker (no page, no toast). */
+async function sessionOf(role: Role, baseURL: string): Promise<Cookie[]> {
+  const known = cookies.get(role);
+  if (known) return known;
+  const api = await request.newContext({ baseURL });
+  const { email, password } = ACCOUNTS[role];
+  const response = await api.post("/login", {
+    form: { email, password, redirectTo: "/", website_confirm: "" },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `sign-in of ${email}`).toBe(302);
+  if (role === "buyer") {
+    // A wishlist with a row to show (adding twice changes nothing).
+    const { accessToken } = await (await api.get("/api/jwt")).json();
+    const advertised = (await (await api.get("/api/advertiseProduct")).json()) as Array<{ _id: string }>;
+    await api.post("/api/wishlist", {
+      headers: { Authorization: `Bearer ${accessToken}` },
+      data: { productId: advertised.at(-1)!._id },
+    });
+  }
+  const session = (await api.storageState()).cookies.filter((cookie) => cookie.name === "__Host-pb_session");
+  await api.dispose();
+  cookies.set(role, session);
+  return session;
+}
+
+/** The first link of a page whose address opens a dialog (a confirmation, a booking…). */
+async function firstDialogLink(page: Page, path: string, pattern: RegExp): Promise<string> {
+  await page.goto(path);
+  const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+  const href = hrefs.find((candidate) => pattern.test(candidate));
+  expect(href, `a link matching ${pattern} on ${path}`).toBeTruthy();
+  return href!;
+}
+
+type Target = {
+  name: string;
+  as: Role | null;
+  /** The address, or how to find it (a dialog opened from a link of another page). */
+  path: string | ((page: Page) => Promise<string>);
+  status?: number;
+  /** Lists and cards: checked at more widths. */
+  lists?: boolean;
+  /** A dialog whose submit button must show without scrolling. */
+  submit?: string;
+};
+
+const bookingOfBea = () => stableId("booking", "think-tank-retrospective-7-pinestone-seller1");
+
+const TARGETS: Target[] = [
+  { name: "home", as: null, path: "/", lists: true },
+  { name: "home-alias", as: null, path: "/home" },
+  { name: "home-all-categories", as: null, path: "/?categories=all" },
+  { name: "blog", as: null, path: "/blog" },
+  { name: "about", as: null, path: "/about" },
+  { name: "login", as: null, path: "/login" },
+  { name: "register", as: null, path: "/register" },
+  { name: "help", as: null, path: "/help" },
+  { name: "buyer-protection", as: null, path: "/buyer-protection" },
+  { name: "terms", as: null, path: "/terms" },
+  { name: "privacy", as: null, path: "/privacy" },
+  { name: "contact", as: null, path: "/contact" },
+  { name: "not-found", as: null, path: "/no/such/page", status: 404 },
+  { name: "home-signed-in", as: "buyer", path: "/", lists: true },
+  { name: "category", as: "buyer", path: "/products/camera", lists: true },
+  {
+    name: "booking-dialog",
+    as: "buyer",
+    path: (page) => firstDialogLink(page, "/products/camera", /[?&]book=/),
+    submit: "Submit",
+  },
+  {
+    name: "report-dialog",
+    as: "buyer",
+    path: (page) => firstDialogLink(page, "/products/camera", /[?&]report=/),
+    submit: "Send report",
+  },
+  {
+    name: "wishlist-dialog",
+    as: "buyer",
+    path: async (page) => (await firstDialogLink(page, "/", /[?&]book=/)).replace("book=", "wishlist="),
+    submit: "Add Wishlist",
+  },
+  { name: "my-orders", as: "buyer", path: "/dashboard/my_orders", lists: true },
+  {
+    name: "cancel-confirmation",
+    as: "buyer",
+    path: async () => `/dashboard/my_orders?confirm=cancel&id=${await bookingOfBea()}`,
+    submit: "Yes",
+  },
+  { name: "wishlist", as: "buyer", path: "/dashboard/wishlist", lists: true },
+  { name: "payment", as: "buyer", path: async () => `/dashboard/payment/${await bookingOfBea()}` },
+  { name: "forbidden", as: "buyer", path: "/dashboard/add_product", status: 403 },
+  { name: "add-product", as: "seller", path: "/dashboard/add_product" },
+  { name: "my-products", as: "seller", path: "/dashboard/my_product", lists: true },
+  {
+    name: "delete-product-confirmation",
+    as: "seller",
+    path: (page) => firstDialogLink(page, "/dashboard/my_product", /confirm=delete/),
+    submit: "Yes",
+  },
+  { name: "my-buyers", as: "seller", path: "/dashboard/my_buyer", lists: true },
+  { name: "all-sellers", as: "admin", path: "/dashboard/all_sellers", lists: true },
+  {
+    name: "delete-seller-confirmation",
+    as: "admin",
+    path: (page) => firstDialogLink(page, "/dashboard/all_sellers", /confirm=delete/),
+    submit: "Yes",
+  },
+  { name: "all-buyers", as: "admin", path: "/dashboard/all_buyers", lists: true },
+  { name: "reported-items", as: "admin", path: "/dashboard/reported_items", lists: true },
+  {
+    name: "remove-listing-confirmation",
+    as: "admin",
+    path: (page) => firstDialogLink(page, "/dashboard/reported_items", /confirm=remove/),
+    submit: "Yes",
+  },
+];
+
+/** What does not fit: sideways scrolling, and actions off screen or cut off by their box. */
+async function misfits(page: Page) {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = window.innerWidth;
+    if (document.documentElement.scrollWidth > width) {
+      problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    }
+    const shown = (element: Element) => {
+      const style = getComputedStyle(element);
+      return (
+        element.getClientRects().length > 0 && style.visibility !== "hidden" && !element.closest("[aria-hidden='true']")
+      );
+    };
+    const actions = document.querySelectorAll(
+      "table a[href], table button, form button, form input[type='submit'], dialog a[href], dialog button",
+    );
+    for (const action of actions) {
+      if (!shown(action)) continue;
+      const box = action.getBoundingClientRect();
+      const name = `${action.tagName.toLowerCase()} "${(action.getAttribute("aria-label") ?? action.textContent ?? "").trim()}"`;
+      if (box.left < -0.5 || box.right > width + 0.5) {
+        problems.push(`${name} lies outside the screen (${Math.round(box.left)}–${Math.round(box.right)} of ${width})`);
+        continue;
+      }
+      for (let box2 = action.parentElement; box2; box2 = box2.parentElement) {
+        if (getComputedStyle(box2).overflowX === "visible") continue;
+        const clip = box2.getBoundingClientRect();
+        if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5) {
+          problems.push(`${name} is cut off by its ${box2.tagName.toLowerCase()} box`);
+          break;
+        }
+      }
+    }
+    return problems;
+  });
+}
+
+for (const target of TARGETS) {
+  test(`${target.name} fits every screen`, async ({ browser, baseURL }, info) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: info.project.use.javaScriptEnabled !== false,
+      viewport: PHOTOGRAPHED[0],
+    });
+    if (target.as) await context.addCookies(await sessionOf(target.as, baseURL!));
+    const page = await context.newPage();
+    const path = typeof target.path === "string" ? target.path : await target.path(page);
+    const viewports = target.lists ? [...PHOTOGRAPHED, ...MORE_WIDTHS] : PHOTOGRAPHED;
+    for (const viewport of viewports) {
+      await page.setViewportSize(viewport);
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(target.status ?? 200);
+      await expect(page.locator("html")).not.toHaveClass(/splash/);
+      const size = `${viewport.width}x${viewport.height}`;
+      expect(await misfits(page), `${path} at ${size}`).toEqual([]);
+      if (target.submit) {
+        // The dialog's decision shows without scrolling.
+        const submit = page.getByRole("dialog").getByRole("button", { name: target.submit, exact: true });
+        await expect(submit, `${target.submit} at ${size}`).toBeInViewport({ ratio: 1 });
+      }
+      if (PHOTOGRAPHED.includes(viewport)) {
+        await page.screenshot({
+          path: `test-results/screens/${info.project.name}/${target.name}-${size}.png`,
+          fullPage: true,
+        });
+      }
+    }
+    await context.close();
+  });
+}
