@@ -187,6 +187,8 @@ export const zoomClose = style({
 export const status = style({ fontWeight: 700 });
 export const paid = style([status, { color: vars.color.brandStrong }]);
 export const ended = style([status, { color: vars.color.danger }]);
+/** "Paid" with the order's receipt link beside it. */
+export const paidCell = style({ display: "inline-flex", flexWrap: "wrap", alignItems: "baseline", gap: vars.space.sm });
 
 export const empty = style({
   padding: vars.space.xl,

@@ -92,4 +92,14 @@ export const bookingSchema = z.object({
 });
 
 export const productIdSchema = z.object({ productId: idSchema });
-export const bookingIdSchema = z.object({ bookingId: idSchema });
+/** An id a JSON call or form names by its field: a missing one says which field is needed. */
+export const requiredId = (field: string, what: string) =>
+  z
+    .string({ error: `${field} is required: ${what}.` })
+    .trim()
+    .min(1, `${field} is required: ${what}.`)
+    .max(100, `Invalid ${field}.`);
+
+export const bookingIdSchema = z.object({
+  bookingId: requiredId("bookingId", "the id of the booking (My Orders lists yours)"),
+});

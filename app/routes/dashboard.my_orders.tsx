@@ -90,7 +90,12 @@ export default function MyOrders() {
                   <td data-label="Product Price">{formatPrice(order.priceCents) ?? "Price not found"}</td>
                   <td data-label="Payment">
                     {order.status === "paid" ? (
-                      <span className={table.paid}>Paid</span>
+                      <span className={table.paidCell}>
+                        <span className={table.paid}>Paid</span>
+                        <Link to={`/dashboard/payment/${order.id}`} aria-label={`Receipt: ${order.productName}`}>
+                          Receipt
+                        </Link>
+                      </span>
                     ) : order.status === "active" ? (
                       <Link to={`/dashboard/payment/${order.id}`} className={button.primary}>
                         Pay

@@ -23,9 +23,11 @@ import { button } from "../styles/utilities.css";
 import { formatPrice } from "../utils/format";
 import { pageMeta } from "../utils/seo";
 import { requireBuyer } from "../utils/session.server";
-import { redirectWithSuccess } from "../utils/toast.server";
+import { redirectWithToast } from "../utils/toast.server";
 import { useHydrated } from "../utils/use-hydrated";
 import * as styles from "./payment.css";
+
+const MY_ORDERS = "/dashboard/my_orders";
 
 const StripePaymentForm = lazy(() => import("../components/stripe-payment-form"));
 
@@ -43,10 +45,26 @@ async function loadBooking(request: Request, context: LoaderFunctionArgs["contex
   return { buyer, booking };
 }
 
+/**
+ * After a payment the buyer lands on My Orders with the "Payment Successful" toast and the
+ * transaction id, as the spec says; the order's Receipt link leads back to this page.
+ */
+function paidRedirect(context: LoaderFunctionArgs["context"], transactionId: string | null) {
+  return redirectWithToast(context, MY_ORDERS, {
+    type: "success",
+    message: PAYMENT_MESSAGES.paid,
+    ...(transactionId ? { description: `Transaction ID: ${transactionId}` } : {}),
+  });
+}
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { booking } = await loadBooking(request, context, params.id);
   const provider = choosePaymentProvider(database(context.env.DB), context.env.settings);
   const checkout = new URL(request.url).searchParams.get("checkout");
+  // Back from the card provider with the payment confirmed: the same landing as a test card.
+  if (booking.status === "paid" && (checkout === "done" || checkout === "returned")) {
+    throw await paidRedirect(context, booking.transactionId);
+  }
   return {
     booking: {
       id: booking.id,
@@ -81,7 +99,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         : submission.reply({ formErrors: [paid.message], hideFields });
       return data({ result: reply }, { status: paid.status });
     }
-    return redirectWithSuccess(context, here, PAYMENT_MESSAGES.paid);
+    return paidRedirect(context, "transactionId" in paid ? paid.transactionId : null);
   }
   if (intent === "create-intent") {
     const started = await startPayment(provider, booking);
@@ -109,7 +127,7 @@ export default function Payment() {
     return (
       <DashboardPage title="Payment Successful">
         <PaymentInformation status="Paid" transactionId={booking.transactionId} productName={booking.productName} />
-        <Link to="/dashboard/my_orders" className={button.primary}>
+        <Link to={MY_ORDERS} className={button.primary}>
           Go to My Orders
         </Link>
       </DashboardPage>
@@ -119,7 +137,7 @@ export default function Payment() {
     return (
       <DashboardPage title={`Payment for ${booking.productName}`}>
         <p>{PAYMENT_MESSAGES.notPayable}</p>
-        <Link to="/dashboard/my_orders">Back to My Orders</Link>
+        <Link to={MY_ORDERS}>Back to My Orders</Link>
       </DashboardPage>
     );
   }

@@ -42,7 +42,14 @@ test("a buyer pays with the test card and the order, wishlist and payment say Pa
   await bookAndOpenPayment(page, info, product);
   const paymentUrl = page.url();
   await fillCard(page, "4242 4242 4242 4242");
-  await expectToast(page, "Payment Successful");
+  // As the spec says: My Orders, with the toast and the transaction id.
+  await expect(page).toHaveURL(/\/dashboard\/my_orders$/);
+  await expectToast(page, /Payment Successful Transaction ID: test_[0-9a-f]{24}/);
+  const row = page.getByRole("row").filter({ hasText: product });
+  await expect(row).toContainText("Paid");
+  await expect(row.getByRole("button", { name: "Cancel Booking" })).toBeDisabled();
+  // The receipt stays one click away.
+  await row.getByRole("link", { name: `Receipt: ${product}` }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
   const info_ = page.getByRole("region", { name: "Payment Information" });
   await expect(info_).toContainText("Paid");
@@ -51,9 +58,7 @@ test("a buyer pays with the test card and the order, wishlist and payment say Pa
   await page.goto(paymentUrl);
   await expect(page.getByRole("button", { name: "Pay", exact: true })).toHaveCount(0);
   await page.getByRole("link", { name: "Go to My Orders" }).click();
-  const row = page.getByRole("row").filter({ hasText: product });
-  await expect(row).toContainText("Paid");
-  await expect(row.getByRole("button", { name: "Cancel Booking" })).toBeDisabled();
+  await expect(page.getByRole("row").filter({ hasText: product })).toContainText("Paid");
   await page.goto("/dashboard/wishlist");
   await expect(page.getByRole("row").filter({ hasText: product })).toContainText("Paid");
 });

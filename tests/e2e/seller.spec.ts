@@ -334,6 +334,8 @@ async function buyAndPay(
   await buyer.getByLabel("Expiry (MM/YY)").fill("12/39");
   await buyer.getByLabel("CVC", { exact: true }).fill("123");
   await buyer.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(buyer).toHaveURL(/\/dashboard\/my_orders$/);
+  await buyer.getByRole("link", { name: `Receipt: ${sale.name}` }).click();
   const receipt = buyer.getByRole("region", { name: "Payment Information" });
   await expect(receipt).toContainText("Paid");
   const transactionId = /test_[0-9a-f]{24}/.exec((await receipt.textContent()) ?? "")?.[0];

@@ -33,9 +33,16 @@ describe("the payment page with the test provider", () => {
   it("pays with 4242…, fulfilling booking, payment and product at once", async () => {
     const { buyer, booking, product, seller } = await bookedListing(45_000);
     const response = await pay(buyer.cookie, booking.id, { ...GOOD, amount: "1" });
+    // As the spec says: to My Orders, with the "Payment Successful" toast.
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/dashboard/payment/${booking.id}`);
+    expect(response.headers.get("Location")).toBe("/dashboard/my_orders");
+    const toast = response.headers.getSetCookie().find((value) => value.startsWith("pb_toast="))!;
+    const landing = await (
+      await get("/dashboard/my_orders", { Cookie: `${buyer.cookie}; ${toast.split(";")[0]}` })
+    ).text();
+    expect(landing).toContain("Payment Successful");
     const after = await state(booking.id, product.id);
+    expect(landing).toContain(`Transaction ID: ${after.payments[0]?.transactionId}`);
     expect(after.booking.status).toBe("paid");
     expect(after.product.status).toBe("sold");
     expect(after.payments).toHaveLength(1);
@@ -53,6 +60,8 @@ describe("the payment page with the test provider", () => {
     expect(page).toContain(after.payments[0]!.transactionId);
     const orders = await (await get("/dashboard/my_orders", { Cookie: buyer.cookie })).text();
     expect(orders).toMatch(/>Paid</);
+    // The receipt stays reachable from the order.
+    expect(orders).toContain(`href="/dashboard/payment/${booking.id}"`);
   });
 
   it("refuses a declined card and invalid fields, writing nothing", async () => {

@@ -122,6 +122,26 @@ describe("creating the PaymentIntent", () => {
     expect(seen[0]!.idempotencyKey).toBe(`pay-and-buy:intent:${booking.id}:45000`);
   });
 
+  it("answers the spec's payloads (a price, a payment record) by naming the bookingId it needs", async () => {
+    const { buyer } = await bookedListing();
+    const seen = interceptStripe(() => intent({}));
+    for (const [path, body] of [
+      ["/api/create-payment-intent", { price: 450 }],
+      ["/api/payment", { price: 450, transactionId: "pi_test_1", email: "someone@example.com" }],
+    ] as const) {
+      const response = await call(path, {
+        method: "POST",
+        headers: { Authorization: await bearerFor(buyer.user.id), "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, path).toBe(422);
+      const answer = (await response.json()) as { error: { message: string; fields: Record<string, string[]> } };
+      expect(answer.error.message, path).toMatch(/^bookingId is required: the id of the booking to pay/);
+      expect(Object.keys(answer.error.fields), path).toEqual(["bookingId"]);
+    }
+    expect(seen).toHaveLength(0);
+  });
+
   it("refuses another buyer's booking", async () => {
     const { booking } = await bookedListing();
     const other = await bearerFor((await insertUser({ role: "buyer" })).id);
@@ -174,7 +194,7 @@ describe("Checkout for browsers without JavaScript", () => {
 
 describe("the webhook", () => {
   it("fulfils payment_intent.succeeded once; a replay and the checkout event change nothing", async () => {
-    const { booking } = await bookedListing(45_000);
+    const { buyer, booking } = await bookedListing(45_000);
     interceptStripe((seen) =>
       seen.path.startsWith("/v1/payment_intents/") ? intent({ metadata: { bookingId: booking.id } }) : {},
     );
@@ -187,6 +207,11 @@ describe("the webhook", () => {
     const first = await webhook(succeeded.payload, succeeded.signature);
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ received: true, outcome: "fulfilled" });
+    // Back from Stripe once the payment is recorded: My Orders with the toast.
+    const back = await call(`/dashboard/payment/${booking.id}?checkout=done`, { headers: { Cookie: buyer.cookie } });
+    expect(back.status).toBe(302);
+    expect(back.headers.get("Location")).toBe("/dashboard/my_orders");
+    expect(back.headers.getSetCookie().some((value) => value.startsWith("pb_toast="))).toBe(true);
     const replay = await webhook(succeeded.payload, succeeded.signature);
     expect(await replay.json()).toMatchObject({ duplicate: true });
     const completed = await signedEvent({

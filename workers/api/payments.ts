@@ -14,7 +14,7 @@ import {
 import type { FulfilmentResult } from "../../app/domain/payments/fulfilment.server";
 import type { PayResult } from "../../app/domain/payments/provider";
 import { testCardSchema } from "../../app/domain/payments/test-card";
-import { bookingIdSchema, idSchema } from "../../app/domain/schemas";
+import { requiredId } from "../../app/domain/schemas";
 import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
 
@@ -46,10 +46,15 @@ function paid(c: ApiContext, result: PayResult) {
   return c.json({ ...counts(result.fulfilment), transactionId: result.transactionId });
 }
 
+/** The spec's calls sent a price; ours name the booking, whose own price is charged. */
+const payableBooking = z.object({
+  bookingId: requiredId("bookingId", "the id of the booking to pay; the booking's own price is charged"),
+});
+
 paymentsApi.post("/create-payment-intent", ...buyerOnly, async (c) => {
   const body = (await readJson(c)) as Record<string, unknown> | undefined;
   // A `price` in the request is ignored: the booking's price is charged.
-  const parsed = bookingIdSchema.safeParse({ bookingId: body?.bookingId });
+  const parsed = payableBooking.safeParse({ bookingId: body?.bookingId });
   if (!parsed.success) return validationError(c, parsed.error);
   const booking = await findPayableBooking(db(c), c.get("user"), parsed.data.bookingId);
   if (!booking) return apiError(c, 404, "not_found", "There is no such booking.");
@@ -64,8 +69,7 @@ paymentsApi.post("/create-payment-intent", ...buyerOnly, async (c) => {
   });
 });
 
-const paymentBody = z.object({
-  bookingId: idSchema,
+const paymentBody = payableBooking.extend({
   // Stripe: the PaymentIntent id (`transactionId` or `paymentIntentId`). Test provider: a card.
   transactionId: z.string().trim().max(255).optional(),
   paymentIntentId: z.string().trim().max(255).optional(),
