@@ -9,7 +9,11 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+// The modules the REST adapter shares with the pages (domain, server helpers, database) stay out of
+// the Remix server build, so wrangler bundles them once for both adapters (ADR 0020).
+const SHARED_WITH_API = /\/(app\/domain|app\/server|db)\//;
+
+export default defineConfig(({ isSsrBuild }) => ({
   publicDir: "app/public",
   plugins: [
     cloudflareDevProxyVitePlugin({
@@ -37,5 +41,13 @@ export default defineConfig({
   },
   build: {
     minify: true,
+    rollupOptions: isSsrBuild
+      ? {
+          // Resolved ids are absolute paths; kept absolute, wrangler's bundler finds them as they are.
+          external: (id: string, _importer: string | undefined, resolved: boolean) =>
+            resolved && SHARED_WITH_API.test(id),
+          makeAbsoluteExternalsRelative: false,
+        }
+      : {},
   },
-});
+}));

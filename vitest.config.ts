@@ -21,6 +21,9 @@ export default defineConfig({
   test: {
     include: ["tests/integration/**/*.test.ts"],
     setupFiles: ["./tests/integration/setup.ts"],
+    // Several tests walk every listing state through pages and calls; on a busy 2-core machine
+    // they need more than the 5 s default. A hang still fails, just later.
+    testTimeout: 20_000,
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
   },
 });
