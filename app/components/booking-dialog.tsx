@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link, useFetcher, useNavigation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { photoUrl } from "../domain/photo-keys";
 import type { BookingDialogData } from "../routes/shared/storefront.server";
 import { button } from "../styles/utilities.css";
 import { formatPrice, NOT_FOUND } from "../utils/format";
 import * as styles from "./booking-dialog.css";
-import { UrlDialog } from "./dialog";
+import { ListingGone, UrlDialog, useDialogSubmission } from "./dialog";
 import * as dialogStyles from "./dialog.css";
 import { ErrorList, Field } from "./forms";
 import { VerifiedBadge } from "./product-card";
@@ -24,28 +24,14 @@ export function BookingDialog({
   dialog: BookingDialogData;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  // With JavaScript the form is a fetcher: a refusal comes back in place, and the address stays
-  // the page's own (a form of the home page, an index route, posts to /?index&…).
-  const fetcher = useFetcher();
-  const navigation = useNavigation();
-  const submitting =
-    fetcher.state === "submitting" ||
-    (navigation.state === "submitting" && navigation.formData?.get("intent") === "book");
-  const result =
-    (fetcher.data as SubmissionResult<string[]> | undefined) ?? lastResult ?? dialog.lastResult ?? undefined;
+  const { fetcher, submitting, result, typed } = useDialogSubmission("book", lastResult, dialog.lastResult);
   const errors = result?.error ?? {};
-  const typed = (result?.initialValue ?? {}) as Record<string, unknown>;
   const value = (name: string) => (typeof typed[name] === "string" ? (typed[name] as string) : undefined);
   const { product, buyer, closeHref } = dialog;
   if (!product) {
     return (
       <UrlDialog title="Book this product" closeHref={closeHref}>
-        <p>This product is no longer available.</p>
-        <div className={dialogStyles.actions}>
-          <Link to={closeHref} className={button.ghost} preventScrollReset replace>
-            Close
-          </Link>
-        </div>
+        <ListingGone closeHref={closeHref} />
       </UrlDialog>
     );
   }

@@ -1,5 +1,7 @@
-import { useNavigate } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { Link, useFetcher, useNavigate, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
+import { button } from "../styles/utilities.css";
 import * as styles from "./dialog.css";
 
 /**
@@ -47,4 +49,37 @@ export function UrlDialog({
       </dialog>
     </div>
   );
+}
+
+/** What a storefront dialog says when its listing has gone (sold, removed, or an unknown id). */
+export function ListingGone({ closeHref }: { closeHref: string }) {
+  return (
+    <>
+      <p>This product is no longer available.</p>
+      <div className={styles.actions}>
+        <Link to={closeHref} className={button.ghost} preventScrollReset replace>
+          Close
+        </Link>
+      </div>
+    </>
+  );
+}
+
+/**
+ * A storefront dialog's form state: with JavaScript it posts through a fetcher, so a refusal comes
+ * back in place and the address stays the page's own (a form of the home page, an index route,
+ * posts to /?index&…); without it, the page's navigation submits.
+ */
+export function useDialogSubmission(
+  intent: string,
+  ...lastResults: Array<SubmissionResult<string[]> | null | undefined>
+) {
+  const fetcher = useFetcher();
+  const navigation = useNavigation();
+  const submitting =
+    fetcher.state === "submitting" ||
+    (navigation.state === "submitting" && navigation.formData?.get("intent") === intent);
+  const result =
+    (fetcher.data as SubmissionResult<string[]> | undefined) ?? lastResults.find((last) => last != null) ?? undefined;
+  return { fetcher, submitting, result, typed: (result?.initialValue ?? {}) as Record<string, unknown> };
 }

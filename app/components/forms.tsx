@@ -19,6 +19,39 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
   );
 }
 
+type ControlAria = { "aria-invalid"?: true; "aria-describedby"?: string };
+
+/** A labelled control with its hint and errors, tied together by aria-describedby. */
+export function FieldFrame({
+  id,
+  label,
+  errors,
+  hint,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  errors?: ListOfErrors;
+  hint?: ReactNode;
+  children: (aria: ControlAria) => ReactNode;
+}) {
+  const ids = describedBy(id, errors, hint);
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {children({ "aria-invalid": ids.errorId ? true : undefined, "aria-describedby": ids.describedBy })}
+      {hint ? (
+        <p id={ids.hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={ids.errorId} errors={errors} />
+    </div>
+  );
+}
+
 export function Field({
   label,
   inputProps,
@@ -30,31 +63,15 @@ export function Field({
   errors?: ListOfErrors;
   hint?: ReactNode;
 }) {
-  const errorId = errors?.length ? `${inputProps.id}-error` : undefined;
-  const hintId = hint ? `${inputProps.id}-hint` : undefined;
   return (
-    <div className={styles.field}>
-      <label htmlFor={inputProps.id} className={styles.label}>
-        {label}
-      </label>
-      <input
-        {...inputProps}
-        className={styles.input}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-      />
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <FieldFrame id={inputProps.id} label={label} errors={errors} hint={hint}>
+      {(aria) => <input {...inputProps} className={styles.input} {...aria} />}
+    </FieldFrame>
   );
 }
 
 /** The ids that tie a control to its hint and errors (aria-describedby). */
-export function describedBy(id: string, errors?: ListOfErrors, hint?: ReactNode) {
+function describedBy(id: string, errors?: ListOfErrors, hint?: ReactNode) {
   const errorId = errors?.filter(Boolean).length ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   return { errorId, hintId, describedBy: [hintId, errorId].filter(Boolean).join(" ") || undefined };
@@ -71,25 +88,10 @@ export function TextareaField({
   errors?: ListOfErrors;
   hint?: ReactNode;
 }) {
-  const ids = describedBy(textareaProps.id, errors, hint);
   return (
-    <div className={styles.field}>
-      <label htmlFor={textareaProps.id} className={styles.label}>
-        {label}
-      </label>
-      <textarea
-        {...textareaProps}
-        className={`${styles.input} ${styles.textarea}`}
-        aria-invalid={ids.errorId ? true : undefined}
-        aria-describedby={ids.describedBy}
-      />
-      {hint ? (
-        <p id={ids.hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={ids.errorId} errors={errors} />
-    </div>
+    <FieldFrame id={textareaProps.id} label={label} errors={errors} hint={hint}>
+      {(aria) => <textarea {...textareaProps} className={`${styles.input} ${styles.textarea}`} {...aria} />}
+    </FieldFrame>
   );
 }
 
@@ -97,40 +99,26 @@ export function TextareaField({
 export function PasswordField(props: Parameters<typeof Field>[0]) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
-  const ids = describedBy(props.inputProps.id, props.errors, props.hint);
   return (
-    <div className={styles.field}>
-      <label htmlFor={props.inputProps.id} className={styles.label}>
-        {props.label}
-      </label>
-      <div className={styles.passwordRow}>
-        <input
-          {...props.inputProps}
-          type={visible ? "text" : "password"}
-          className={styles.input}
-          aria-invalid={ids.errorId ? true : undefined}
-          aria-describedby={ids.describedBy}
-        />
-        {hydrated ? (
-          <button
-            type="button"
-            className={styles.toggle}
-            aria-controls={props.inputProps.id}
-            aria-pressed={visible}
-            onClick={() => setVisible((value) => !value)}
-          >
-            {visible ? "Hide" : "Show"}
-            <span className={visuallyHidden}> password</span>
-          </button>
-        ) : null}
-      </div>
-      {props.hint ? (
-        <p id={ids.hintId} className={styles.hint}>
-          {props.hint}
-        </p>
-      ) : null}
-      <ErrorList id={ids.errorId} errors={props.errors} />
-    </div>
+    <FieldFrame id={props.inputProps.id} label={props.label} errors={props.errors} hint={props.hint}>
+      {(aria) => (
+        <div className={styles.passwordRow}>
+          <input {...props.inputProps} type={visible ? "text" : "password"} className={styles.input} {...aria} />
+          {hydrated ? (
+            <button
+              type="button"
+              className={styles.toggle}
+              aria-controls={props.inputProps.id}
+              aria-pressed={visible}
+              onClick={() => setVisible((value) => !value)}
+            >
+              {visible ? "Hide" : "Show"}
+              <span className={visuallyHidden}> password</span>
+            </button>
+          ) : null}
+        </div>
+      )}
+    </FieldFrame>
   );
 }
 

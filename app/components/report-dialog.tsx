@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link, useFetcher, useNavigation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, type ReportReason } from "../domain/report-reasons";
 import type { ReportDialogData } from "../routes/shared/storefront.server";
 import { button } from "../styles/utilities.css";
-import { UrlDialog } from "./dialog";
+import { ListingGone, UrlDialog, useDialogSubmission } from "./dialog";
 import * as dialogStyles from "./dialog.css";
 import { ErrorList } from "./forms";
 import * as formStyles from "./forms.css";
@@ -23,28 +23,14 @@ export function ReportDialog({
   dialog: ReportDialogData;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  // With JavaScript the form is a fetcher: a refusal comes back in place, and the address stays
-  // the page's own (a form of the home page, an index route, posts to /?index&…).
-  const fetcher = useFetcher();
-  const navigation = useNavigation();
-  const submitting =
-    fetcher.state === "submitting" ||
-    (navigation.state === "submitting" && navigation.formData?.get("intent") === "report");
-  const result =
-    (fetcher.data as SubmissionResult<string[]> | undefined) ?? lastResult ?? dialog.lastResult ?? undefined;
+  const { fetcher, submitting, result, typed } = useDialogSubmission("report", lastResult, dialog.lastResult);
   const errors = result?.error ?? {};
-  const typed = (result?.initialValue ?? {}) as Record<string, unknown>;
   const chosen = typeof typed.reason === "string" ? typed.reason : undefined;
   const { product, closeHref } = dialog;
   if (!product) {
     return (
       <UrlDialog title="Report this listing" closeHref={closeHref}>
-        <p>This product is no longer available.</p>
-        <div className={dialogStyles.actions}>
-          <Link to={closeHref} className={button.ghost} preventScrollReset replace>
-            Close
-          </Link>
-        </div>
+        <ListingGone closeHref={closeHref} />
       </UrlDialog>
     );
   }

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { WishlistDialogData } from "../routes/shared/storefront.server";
 import { button } from "../styles/utilities.css";
-import { UrlDialog } from "./dialog";
+import { ListingGone, UrlDialog } from "./dialog";
 import * as dialogStyles from "./dialog.css";
 
 /**
@@ -30,14 +30,7 @@ export function WishlistDialog({ dialog }: { dialog: WishlistDialogData }) {
           </div>
         </Form>
       ) : (
-        <>
-          <p>This product is no longer available.</p>
-          <div className={dialogStyles.actions}>
-            <Link to={closeHref} className={button.ghost} preventScrollReset replace>
-              Close
-            </Link>
-          </div>
-        </>
+        <ListingGone closeHref={closeHref} />
       )}
     </UrlDialog>
   );

@@ -15,7 +15,7 @@ import { listHref } from "../utils/list-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
 import { pageMeta } from "../utils/seo";
 import { requireAdmin } from "../utils/session.server";
-import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
+import { redirectWithError, redirectWithResult } from "../utils/toast.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy All Buyers", "The buyers registered on Pay&Buy, for administrators.");
@@ -44,9 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const buyerId = idSchema.safeParse(form.get("buyerId"));
   if (!buyerId.success) return redirectWithError(context, back, ADMIN_MESSAGES.noSuchBuyer);
   const result = await deleteAccount(database(context.env.DB), "buyer", buyerId.data);
-  return result.ok
-    ? redirectWithSuccess(context, back, result.message)
-    : redirectWithError(context, back, result.message);
+  return redirectWithResult(context, back, result);
 }
 
 export default function AllBuyers() {

@@ -15,7 +15,7 @@ import { listHref } from "../utils/list-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
 import { pageMeta } from "../utils/seo";
 import { requireAdmin } from "../utils/session.server";
-import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
+import { redirectWithError, redirectWithResult } from "../utils/toast.server";
 import * as styles from "./admin.css";
 
 export const meta: MetaFunction = () =>
@@ -49,14 +49,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = database(context.env.DB);
   if (intent === "verify") {
     const result = await verifySeller(db, { id: sellerId.data });
-    return result.ok
-      ? redirectWithSuccess(context, back, ADMIN_MESSAGES.verified)
-      : redirectWithError(context, back, result.message);
+    return redirectWithResult(context, back, result, ADMIN_MESSAGES.verified);
   }
   const result = await deleteAccount(db, "seller", sellerId.data);
-  return result.ok
-    ? redirectWithSuccess(context, back, result.message)
-    : redirectWithError(context, back, result.message);
+  return redirectWithResult(context, back, result);
 }
 
 export default function AllSellers() {

@@ -17,7 +17,7 @@ import { listHref } from "../utils/list-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
 import { pageMeta } from "../utils/seo";
 import { requireBuyer } from "../utils/session.server";
-import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
+import { redirectWithError, redirectWithResult } from "../utils/toast.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy My Orders", "Your bookings on Pay&Buy: pay for them or cancel them.");
@@ -54,9 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = bookingIdSchema.safeParse({ bookingId: form.get("bookingId") });
   if (!parsed.success) return redirectWithError(context, back, BOOKING_MESSAGES.bookingNotFound);
   const result = await cancelBooking(database(context.env.DB), buyer, parsed.data.bookingId);
-  return result.ok
-    ? redirectWithSuccess(context, back, BOOKING_MESSAGES.cancelled)
-    : redirectWithError(context, back, result.message);
+  return redirectWithResult(context, back, result, BOOKING_MESSAGES.cancelled);
 }
 
 export default function MyOrders() {

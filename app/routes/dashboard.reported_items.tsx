@@ -25,7 +25,7 @@ import { listHref } from "../utils/list-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
 import { pageMeta } from "../utils/seo";
 import { requireAdmin } from "../utils/session.server";
-import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
+import { redirectWithError, redirectWithResult } from "../utils/toast.server";
 import * as styles from "./admin.css";
 
 export const meta: MetaFunction = () =>
@@ -60,14 +60,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = database(context.env.DB);
   if (intent === "dismiss") {
     const result = await dismissListingReports(db, admin, productId.data);
-    return result.ok
-      ? redirectWithSuccess(context, back, dismissedMessage(result.reportsResolved))
-      : redirectWithError(context, back, result.message);
+    return redirectWithResult(context, back, result, result.ok ? dismissedMessage(result.reportsResolved) : undefined);
   }
   const result = await removeReportedListing(db, admin, productId.data);
-  return result.ok
-    ? redirectWithSuccess(context, back, REPORT_MESSAGES.removed)
-    : redirectWithError(context, back, result.message);
+  return redirectWithResult(context, back, result, REPORT_MESSAGES.removed);
 }
 
 export default function ReportedItems() {

@@ -18,7 +18,7 @@ import { formatPrice } from "../utils/format";
 import { listHref } from "../utils/list-urls";
 import { pageMeta } from "../utils/seo";
 import { requireBuyer } from "../utils/session.server";
-import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
+import { redirectWithError, redirectWithResult } from "../utils/toast.server";
 import { handleStorefrontAction, loadBookingDialog, loadReportDialog } from "./shared/storefront.server";
 
 export const meta: MetaFunction = () =>
@@ -47,9 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = productIdSchema.safeParse({ productId: form.get("productId") });
   if (!parsed.success) return redirectWithError(context, back, "This product is not in your wishlist.");
   const result = await removeFromWishlist(database(context.env.DB), buyer, parsed.data.productId);
-  return result.ok
-    ? redirectWithSuccess(context, back, result.message)
-    : redirectWithError(context, back, result.message);
+  return redirectWithResult(context, back, result);
 }
 
 type Item = ReturnType<typeof useLoaderData<typeof loader>>["items"]["rows"][number];

@@ -66,3 +66,14 @@ export function redirectWithSuccess(context: EnvContext, url: string, message: s
 export function redirectWithError(context: EnvContext, url: string, message: string) {
   return redirectWithToast(context, url, { type: "error", message });
 }
+
+type Outcome = { ok: true; message?: string } | { ok: false; message: string };
+
+/**
+ * Redirect-after-post that says how a domain operation went: the success message given (or the
+ * result's own), or the refusal's message.
+ */
+export function redirectWithResult(context: EnvContext, url: string, result: Outcome, success?: string) {
+  if (!result.ok) return redirectWithError(context, url, result.message);
+  return redirectWithSuccess(context, url, success ?? result.message ?? "Done.");
+}

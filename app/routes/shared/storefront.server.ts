@@ -15,7 +15,7 @@ import { requireFormData } from "../../server/http.server";
 import { dialogHref, withoutDialogs } from "../../utils/dialog-urls";
 import { isDocumentPost, readFormFlash, redirectWithFormErrors } from "../../utils/form-flash.server";
 import { getOptionalUser, requireBuyer, requireUser } from "../../utils/session.server";
-import { redirectWithError, redirectWithSuccess } from "../../utils/toast.server";
+import { redirectWithError, redirectWithResult, redirectWithSuccess } from "../../utils/toast.server";
 
 /** The page's own URL without the dialog parameters: where Cancel and success lead. */
 export function withoutDialog(url: URL): string {
@@ -148,9 +148,7 @@ export async function handleStorefrontAction(request: Request, context: EnvConte
     const parsed = productIdSchema.safeParse({ productId: form.get("productId") });
     if (!parsed.success) return redirectWithError(context, back, "This product is no longer available.");
     const result = await addToWishlist(database(context.env.DB), buyer, parsed.data.productId);
-    return result.ok
-      ? redirectWithSuccess(context, back, result.message)
-      : redirectWithError(context, back, result.message);
+    return redirectWithResult(context, back, result);
   }
   if (intent === "report") {
     const reporter = await requireUser(request, context);
