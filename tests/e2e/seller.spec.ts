@@ -260,6 +260,8 @@ test.describe("deleting a product", () => {
 
 test.describe("My Buyers", () => {
   test("shows who paid for the seller's products", async ({ page, browser }, info) => {
+    // Two accounts and a whole sale (register, list, book, pay) in one journey.
+    test.slow();
     await registerSeller(page, info);
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "My Buyers" }).click();
     await expect(page).toHaveTitle("Pay&Buy My Buyers");
