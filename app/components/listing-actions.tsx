@@ -5,16 +5,19 @@ import { button } from "../styles/utilities.css";
 /**
  * Book Now, Add Wishlist and Report on a listing card. Buyers get the real controls; signed-out
  * visitors get links to log in and come back; sellers and admins see Book Now and Add Wishlist
- * disabled (the server refuses them anyway). Any signed-in user may report a listing.
+ * disabled (the server refuses them anyway). Any signed-in user may report a listing. A
+ * booked or sold listing (`bookable` false) has no Book Now at all.
  */
 export function ListingActions({
   productId,
   productName,
   viewer,
+  bookable = true,
 }: {
   productId: string;
   productName: string;
   viewer: { role: Role } | null;
+  bookable?: boolean;
 }) {
   const location = useLocation();
   const navigation = useNavigation();
@@ -29,13 +32,15 @@ export function ListingActions({
   if (!viewer) {
     return (
       <>
-        <Link
-          to={`/login?${new URLSearchParams({ redirectTo: bookHref })}`}
-          className={button.primary}
-          aria-label={`Book Now: ${productName}`}
-        >
-          Book Now
-        </Link>
+        {bookable ? (
+          <Link
+            to={`/login?${new URLSearchParams({ redirectTo: bookHref })}`}
+            className={button.primary}
+            aria-label={`Book Now: ${productName}`}
+          >
+            Book Now
+          </Link>
+        ) : null}
         <Link
           to={`/login?${new URLSearchParams({ redirectTo: here })}`}
           className={button.secondary}
@@ -56,15 +61,17 @@ export function ListingActions({
   if (viewer.role !== "buyer") {
     return (
       <>
-        <button
-          type="button"
-          className={button.primary}
-          disabled
-          title="Only buyers can book"
-          aria-label={`Book Now: ${productName}`}
-        >
-          Book Now
-        </button>
+        {bookable ? (
+          <button
+            type="button"
+            className={button.primary}
+            disabled
+            title="Only buyers can book"
+            aria-label={`Book Now: ${productName}`}
+          >
+            Book Now
+          </button>
+        ) : null}
         <button
           type="button"
           className={button.secondary}
@@ -86,9 +93,11 @@ export function ListingActions({
     navigation.formData?.get("productId") === productId;
   return (
     <>
-      <Link to={bookHref} className={button.primary} preventScrollReset aria-label={`Book Now: ${productName}`}>
-        Book Now
-      </Link>
+      {bookable ? (
+        <Link to={bookHref} className={button.primary} preventScrollReset aria-label={`Book Now: ${productName}`}>
+          Book Now
+        </Link>
+      ) : null}
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="wishlist-add" />
         <input type="hidden" name="productId" value={productId} />

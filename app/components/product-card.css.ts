@@ -30,6 +30,8 @@ export const body = style({
 
 export const title = style({ fontSize: vars.size.lg, margin: 0 });
 
+export const titleLink = style({ color: "inherit" });
+
 export const prices = style({
   display: "flex",
   alignItems: "baseline",

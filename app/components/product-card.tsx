@@ -1,6 +1,8 @@
+import { Link } from "@remix-run/react";
 import type { ProductCard as ProductCardData } from "../domain/catalog.server";
 import { photoUrl } from "../domain/photo-keys";
 import { formatPostedDate, formatPrice, NOT_FOUND, yearsOfUse } from "../utils/format";
+import { listingPath } from "../utils/listing-urls";
 import * as styles from "./product-card.css";
 
 /** The listing card of the advertisement list and the category pages. */
@@ -21,24 +23,31 @@ export function ProductCard({
   const src = photoUrl(product.photoKey);
   const titleId = `product-${product.id}`;
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const href = listingPath(product.id);
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       {src ? (
-        <img
-          src={src}
-          alt={product.name || "Product photo"}
-          width={800}
-          height={600}
-          className={styles.photo}
-          loading={priority ? "eager" : "lazy"}
-          decoding="async"
-        />
+        // The name's link is the card's one link for keyboards and screen readers; the photo
+        // repeats it for pointers only.
+        <Link to={href} tabIndex={-1} aria-hidden="true">
+          <img
+            src={src}
+            alt={product.name || "Product photo"}
+            width={800}
+            height={600}
+            className={styles.photo}
+            loading={priority ? "eager" : "lazy"}
+            decoding="async"
+          />
+        </Link>
       ) : (
         <div className={styles.photoMissing}>Photo not found</div>
       )}
       <div className={styles.body}>
         <Heading id={titleId} className={styles.title}>
-          {product.name || NOT_FOUND}
+          <Link to={href} className={styles.titleLink}>
+            {product.name || NOT_FOUND}
+          </Link>
         </Heading>
         <p className={styles.prices}>
           <span className={styles.resale}>{formatPrice(product.resalePriceCents) ?? NOT_FOUND}</span>
