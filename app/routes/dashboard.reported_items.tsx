@@ -21,6 +21,7 @@ import { requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { formatPostedDate } from "../utils/format";
 import { listHref } from "../utils/list-urls";
+import { listingPath } from "../utils/listing-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
 import { pageMeta } from "../utils/seo";
 import { requireAdmin } from "../utils/session.server";
@@ -99,7 +100,8 @@ export default function ReportedItems() {
                     <div className={styles.listing}>
                       <ImageZoom photoKey={report.photoKey} alt={report.productName || "Product"} />
                       <span className={styles.stacked}>
-                        {report.productName || "Name not found"}
+                        {/* Open reports are of listings still on the storefront: the page is there. */}
+                        <Link to={listingPath(report.productId)}>{report.productName || "Name not found"}</Link>
                         <span className={styles.secondary}>
                           {`by ${report.sellerName || "Name not found"}, ${report.sellerEmail || "Email not found"}`}
                           {report.sellerVerifiedAt ? (
