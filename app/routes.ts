@@ -17,8 +17,11 @@ export default [
   route("auth/google/callback", "routes/auth.google.callback.tsx"),
   route("subscribe", "routes/subscribe.tsx"),
   route("products/:name", "routes/products.$name.tsx"),
+  route("listings/:id", "routes/listings.$id.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("sitemap-pages.xml", "routes/sitemap-pages-xml.ts"),
+  route("sitemap-listings.xml", "routes/sitemap-listings-xml.ts"),
   route("dashboard", "routes/dashboard.tsx", [
     index("routes/dashboard._index.tsx"),
     route("all_sellers", "routes/dashboard.all_sellers.tsx"),

@@ -39,6 +39,7 @@ const STATUS_TEXTS: Record<number, string> = {
   404: "Not Found",
   405: "Method Not Allowed",
   409: "Conflict",
+  410: "Gone",
   413: "Payload Too Large",
   422: "Unprocessable Entity",
   429: "Too Many Requests",

@@ -25,41 +25,43 @@ function ReportLink({ to, productName }: { to: string; productName: string }) {
  * admins see Book Now and Add Wishlist disabled (the server refuses them anyway). Any signed-in
  * user may report a listing. Signed-out visitors get the same dialog links (`?book=`,
  * `?wishlist=`, `?report=`): the page sends them to log in and back to that dialog, so what they
- * started is one click from done after signing in.
+ * started is one click from done after signing in. A booked or sold listing (`bookable` false)
+ * has no Book Now at all.
  */
 export function ListingActions({
   productId,
   productName,
   viewer,
+  bookable = true,
 }: {
   productId: string;
   productName: string;
   viewer: { role: Role } | null;
+  bookable?: boolean;
 }) {
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
-  const book =
-    viewer && viewer.role !== "buyer" ? (
-      <button
-        type="button"
-        className={button.primary}
-        disabled
-        title="Only buyers can book"
-        aria-label={`Book Now: ${productName}`}
-      >
-        Book Now
-      </button>
-    ) : (
-      <Link
-        to={dialogHref(pathname, search, "book", productId)}
-        className={button.primary}
-        preventScrollReset
-        discover="none"
-        aria-label={`Book Now: ${productName}`}
-      >
-        Book Now
-      </Link>
-    );
+  const book = !bookable ? null : viewer && viewer.role !== "buyer" ? (
+    <button
+      type="button"
+      className={button.primary}
+      disabled
+      title="Only buyers can book"
+      aria-label={`Book Now: ${productName}`}
+    >
+      Book Now
+    </button>
+  ) : (
+    <Link
+      to={dialogHref(pathname, search, "book", productId)}
+      className={button.primary}
+      preventScrollReset
+      discover="none"
+      aria-label={`Book Now: ${productName}`}
+    >
+      Book Now
+    </Link>
+  );
   const report = <ReportLink to={dialogHref(pathname, search, "report", productId)} productName={productName} />;
   if (!viewer) {
     return (

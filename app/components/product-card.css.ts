@@ -49,6 +49,8 @@ export const cardLink = style({
   selectors: { "&::after": { content: "''", position: "absolute", inset: 0 }, "&:hover": { color: "inherit" } },
 });
 
+export const titleLink = style({ color: "inherit" });
+
 export const prices = style({
   display: "flex",
   alignItems: "baseline",

@@ -3,11 +3,12 @@ import type { ReactNode } from "react";
 import type { ProductCard as ProductCardData } from "../domain/catalog.server";
 import { photoUrl } from "../domain/photo-keys";
 import { formatPostedDate, formatPrice, NOT_FOUND, yearsOfUse } from "../utils/format";
+import { listingPath } from "../utils/listing-urls";
 import * as styles from "./product-card.css";
 
 /**
  * The listing card of the advertisement list and the category pages. Its name is the card's
- * link: give `listingHref` an address and the whole card (photo included) leads there.
+ * link to the listing page, and the whole card (photo included) leads there.
  */
 export function ProductCard({
   product,
@@ -23,7 +24,7 @@ export function ProductCard({
   headingLevel?: 2 | 3;
   children?: ReactNode;
 }) {
-  const listingHref: string | undefined = undefined;
+  const listingHref = listingPath(product.id);
   const src = photoUrl(product.photoKey);
   const titleId = `product-${product.id}`;
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -45,13 +46,9 @@ export function ProductCard({
       )}
       <div className={styles.body}>
         <Heading id={titleId} className={styles.title}>
-          {listingHref ? (
-            <Link to={listingHref} className={styles.cardLink}>
-              {name}
-            </Link>
-          ) : (
-            name
-          )}
+          <Link to={listingHref} className={styles.cardLink}>
+            {name}
+          </Link>
         </Heading>
         <p className={styles.prices}>
           <span className={styles.resale}>{formatPrice(product.resalePriceCents) ?? NOT_FOUND}</span>

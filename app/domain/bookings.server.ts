@@ -186,6 +186,8 @@ export async function listOrders(db: Database, buyerId: string, page: number) {
         productName: products.name,
         photoKey: products.photoKey,
         transactionId: payments.transactionId,
+        // Its public page can be opened (booked and sold ones too).
+        listed: sql<boolean>`${isListed(ANY_STATUS)}`.mapWith(Boolean).as("listed"),
       })
       .from(bookings)
       .innerJoin(products, eq(products.id, bookings.productId))

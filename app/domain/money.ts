@@ -23,3 +23,21 @@ export function dollarsToCents(input: string): number | null {
 export function toDollars(cents: number): number {
   return cents / 100;
 }
+
+/**
+ * What a buyer saves against the price new: the amount in cents and the whole percentage
+ * (rounded down, so we never promise more than the truth); null when the item is not cheaper.
+ */
+export function savingAgainstNew(
+  originalCents: number,
+  resaleCents: number,
+): { cents: number; percent: number } | null {
+  if (!(originalCents > 0) || !(resaleCents >= 0) || resaleCents >= originalCents) return null;
+  const cents = originalCents - resaleCents;
+  return { cents, percent: Math.floor((cents * 100) / originalCents) };
+}
+
+/** 123456 → "1234.56": an amount in currency units as structured data and feeds write it. */
+export function toUnitsText(cents: number): string {
+  return `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, "0")}`;
+}

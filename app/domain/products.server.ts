@@ -5,6 +5,7 @@ import type { Database } from "../../db/client";
 import { intoColumns } from "../../db/insert-select";
 import { categories, products } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
+import { ANY_STATUS, isListed } from "./catalog.server";
 import { LIST_PAGE_SIZE, pageOffset, toPage } from "./list-query";
 import type { NewProduct } from "./product-schema";
 import type { SessionUser } from "./sessions.server";
@@ -155,6 +156,8 @@ export async function listSellerProducts(db: Database, sellerId: string, page: n
         advertised: products.advertised,
         createdAt: products.createdAt,
         removedAt: products.removedAt,
+        // Its public page can be opened (booked and sold ones too).
+        listed: sql<boolean>`${isListed(ANY_STATUS)}`.mapWith(Boolean).as("listed"),
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))

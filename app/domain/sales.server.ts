@@ -3,6 +3,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { payments, products, users } from "../../db/schema";
+import { ANY_STATUS, isListed } from "./catalog.server";
 import { LIST_PAGE_SIZE, pageOffset, toPage } from "./list-query";
 
 /** One page of the seller's sales, newest first. */
@@ -21,6 +22,8 @@ export async function listSales(db: Database, sellerId: string, page: number) {
         buyerName: sql`${users.name}`.mapWith(users.name).as("buyer_name"),
         buyerEmail: sql`${users.email}`.mapWith(users.email).as("buyer_email"),
         productName: sql`${products.name}`.mapWith(products.name).as("product_name"),
+        // Its public page can be opened (booked and sold ones too).
+        listed: sql<boolean>`${isListed(ANY_STATUS)}`.mapWith(Boolean).as("listed"),
       })
       .from(payments)
       .innerJoin(users, eq(users.id, payments.buyerId))

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { database } from "../../db/client";
 import { DashboardPage } from "../components/dashboard-page";
 import { Pager } from "../components/list-controls";
@@ -9,6 +9,7 @@ import { readListQuery } from "../domain/list-query";
 import { listSales } from "../domain/sales.server";
 import { formatDayMonthYear, formatPrice, NOT_FOUND } from "../utils/format";
 import { listHref } from "../utils/list-urls";
+import { listingPath } from "../utils/listing-urls";
 import { pageMeta } from "../utils/seo";
 import { requireSeller } from "../utils/session.server";
 
@@ -54,7 +55,13 @@ export default function MyBuyers() {
                   <td data-label="Index">{(sales.page - 1) * sales.pageSize + index + 1}</td>
                   <th scope="row">{sale.buyerName || NOT_FOUND}</th>
                   <td data-label="Buyer Email">{sale.buyerEmail || NOT_FOUND}</td>
-                  <td data-label="Product Name">{sale.productName || NOT_FOUND}</td>
+                  <td data-label="Product Name">
+                    {sale.listed ? (
+                      <Link to={listingPath(sale.productId)}>{sale.productName || NOT_FOUND}</Link>
+                    ) : (
+                      sale.productName || NOT_FOUND
+                    )}
+                  </td>
                   <td data-label="Product Price" className={table.nowrap}>
                     {formatPrice(sale.amountCents)}
                   </td>

@@ -14,6 +14,7 @@ import { requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { formatPrice } from "../utils/format";
 import { listHref } from "../utils/list-urls";
+import { listingPath } from "../utils/listing-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
 import { pageMeta } from "../utils/seo";
 import { requireBuyer } from "../utils/session.server";
@@ -84,7 +85,13 @@ export default function MyOrders() {
                   <td data-label="Image">
                     <ImageZoom photoKey={order.photoKey} alt={order.productName || "Product"} />
                   </td>
-                  <th scope="row">{order.productName || "Name not found"}</th>
+                  <th scope="row">
+                    {order.listed ? (
+                      <Link to={listingPath(order.productId)}>{order.productName || "Name not found"}</Link>
+                    ) : (
+                      order.productName || "Name not found"
+                    )}
+                  </th>
                   <td data-label="Product Price">{formatPrice(order.priceCents) ?? "Price not found"}</td>
                   <td data-label="Payment">
                     {order.status === "paid" ? (

@@ -19,6 +19,7 @@ import { badRequest, notFound, requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { formatDayMonthYear, formatPrice, formatShortTime, NOT_FOUND } from "../utils/format";
 import { listHref } from "../utils/list-urls";
+import { listingPath } from "../utils/listing-urls";
 import { pageMeta } from "../utils/seo";
 import { requireSeller } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
@@ -136,7 +137,9 @@ export default function MyProducts() {
                         NOT_FOUND
                       )}
                     </td>
-                    <th scope="row">{product.name}</th>
+                    <th scope="row">
+                      {product.listed ? <Link to={listingPath(product.id)}>{product.name}</Link> : product.name}
+                    </th>
                     <td data-label="Asking Price" className={table.nowrap}>
                       {formatPrice(product.resalePriceCents)}
                     </td>

@@ -22,6 +22,7 @@ import { requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { formatPostedDate } from "../utils/format";
 import { listHref } from "../utils/list-urls";
+import { listingPath } from "../utils/listing-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
 import { pageMeta } from "../utils/seo";
 import { requireAdmin } from "../utils/session.server";
@@ -101,7 +102,8 @@ export default function ReportedItems() {
                     <div className={styles.listing}>
                       <ImageZoom photoKey={listing.photoKey} alt={listing.productName || "Product"} />
                       <span className={styles.stacked}>
-                        {listing.productName || "Name not found"}
+                        {/* Open reports are of listings still on the storefront: the page is there. */}
+                        <Link to={listingPath(listing.productId)}>{listing.productName || "Name not found"}</Link>
                         <span className={styles.secondary}>
                           {`by ${listing.sellerName || "Name not found"}, ${listing.sellerEmail || "Email not found"}`}
                           {listing.sellerVerifiedAt ? (

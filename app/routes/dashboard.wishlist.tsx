@@ -16,6 +16,7 @@ import { requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { formatPrice } from "../utils/format";
 import { listHref } from "../utils/list-urls";
+import { listingPath } from "../utils/listing-urls";
 import { pageMeta } from "../utils/seo";
 import { requireBuyer } from "../utils/session.server";
 import { redirectWithError, redirectWithResult } from "../utils/toast.server";
@@ -108,7 +109,13 @@ export default function Wishlist() {
                   <td data-label="Image">
                     <ImageZoom photoKey={item.photoKey} alt={item.productName || "Product"} />
                   </td>
-                  <th scope="row">{item.productName || "Name not found"}</th>
+                  <th scope="row">
+                    {item.removed ? (
+                      item.productName || "Name not found"
+                    ) : (
+                      <Link to={listingPath(item.productId)}>{item.productName || "Name not found"}</Link>
+                    )}
+                  </th>
                   <td data-label="Product Price">{formatPrice(item.priceCents) ?? "$ Price not found"}</td>
                   <td data-label="Seller Email">{item.sellerEmail || "Email not found"}</td>
                   <td data-label="Payment">

@@ -1,18 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { PUBLIC_PAGES, siteOrigin } from "../utils/seo";
+import { database } from "../../db/client";
+import { countSitemapFiles } from "../domain/listings.server";
+import { siteOrigin } from "../utils/seo";
+import { sitemapResponse } from "../utils/sitemap";
 
-/** The public pages only: category pages need a login, dashboard pages are private. */
+/**
+ * The sitemap index robots.txt points at: the public pages, then the listing pages in files of
+ * SITEMAP_LISTINGS_PER_FILE (category pages need a login, dashboard pages are private).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const origin = siteOrigin(request, context.env.settings.APP_URL);
-  const urls = PUBLIC_PAGES.map((path) => `  <url><loc>${origin}${path}</loc></url>`);
-  const body = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls,
-    "</urlset>",
-    "",
-  ].join("\n");
-  return new Response(body, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-  });
+  const files = await countSitemapFiles(database(context.env.DB));
+  return sitemapResponse("sitemapindex", [
+    { loc: `${origin}/sitemap-pages.xml` },
+    ...Array.from({ length: files }, (_, index) => ({ loc: `${origin}/sitemap-listings.xml?page=${index + 1}` })),
+  ]);
 }

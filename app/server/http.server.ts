@@ -3,6 +3,11 @@ export function notFound(statusText = "Not Found"): Response {
   return new Response(null, { status: 404, statusText });
 }
 
+/** For something that was here and has left for good (crawlers drop it sooner than a 404). */
+export function gone(statusText = "Gone"): Response {
+  return new Response(null, { status: 410, statusText });
+}
+
 export function badRequest(statusText = "Bad Request"): Response {
   return new Response(null, { status: 400, statusText });
 }

@@ -38,7 +38,8 @@ export function publicPageMeta(page: {
   title: string;
   description: string;
   origin: string;
-  path: (typeof PUBLIC_PAGES)[number];
+  path: (typeof PUBLIC_PAGES)[number] | `/listings/${string}`;
+  type?: "website" | "product";
   image?: { path: string; alt: string };
 }): MetaDescriptor[] {
   const url = `${page.origin}${page.path}`;
@@ -46,7 +47,7 @@ export function publicPageMeta(page: {
     ...pageMeta(page.title, page.description),
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:site_name", content: "Pay&Buy" },
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: page.title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },

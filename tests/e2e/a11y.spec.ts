@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { stableId } from "../../scripts/seed/plan";
 import { DEMO, expectToast, login, register, signIn, uniqueEmail } from "./helpers";
 import { listingOfNewSeller } from "./seller-helpers";
 
@@ -180,5 +181,27 @@ test.describe("the admin's pages", () => {
       await page.goto(path);
       await expectAccessible(page, path);
     }
+  });
+});
+
+test.describe("listing pages", () => {
+  test("an available listing, signed out and with the booking dialog, and a sold one have no violations", async ({
+    page,
+    browser,
+  }, info) => {
+    const listing = await listingOfNewSeller(browser, info, "Axe Listing");
+    await page.goto(`/listings/${listing.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: listing.name })).toBeVisible();
+    await expectAccessible(page, "listing page");
+    await page.goto("/register");
+    await register(page, { name: "Lee Axe", email: uniqueEmail(info, "axe-listing"), password: "long enough" });
+    await expectToast(page, "User created successfully");
+    await page.goto(`/listings/${listing.id}?book=${listing.id}`);
+    await expect(page.getByRole("dialog", { name: `Book ${listing.name}` })).toBeVisible();
+    await expectAccessible(page, "listing page with the booking dialog");
+    // The seed's sold strap.
+    await page.goto(`/listings/${await stableId("product", "gordys-leather-neck-strap-tan-seller2")}`);
+    await expect(page.getByTestId("listing-state")).toHaveText("Sold");
+    await expectAccessible(page, "sold listing page");
   });
 });

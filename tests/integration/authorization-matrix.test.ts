@@ -37,7 +37,7 @@ describe("the authorization matrix", () => {
       }
     }
     expect(differences).toEqual([]);
-  }, 300_000);
+  }, 480_000);
 
   it("names every page, action and API route", () => {
     const covered = new Set(ROWS.map((row) => row.covers));

@@ -190,6 +190,12 @@ describe("bad input at every form action", () => {
       ],
     },
     {
+      name: "actions on a listing page",
+      path: (w) => `/listings/${w.listing.A}`,
+      who: (w) => w.cookies.buyerB,
+      names: ["intent", "productId", "meetLocation", "buyerContact", "reason", "details"],
+    },
+    {
       name: "wishlist add",
       path: () => "/?index",
       who: (w) => w.cookies.buyerB,
@@ -475,6 +481,8 @@ describe("bad input at every /api call", () => {
           ["GET", `/api/sellerSBuyer?page=${id}`, world.bearers.sellerA],
           ["GET", `/api/myOrders?page=${id}`, world.bearers.buyerA],
           ["GET", `/api/wishlist?page=${id}`, world.bearers.buyerA],
+          ["GET", `/api/listings/${id}`, null],
+          ["GET", `/api/listings/${id}`, world.bearers.buyerA],
         ] as const) {
           expectHandled(await sendJson(method, path, bearer, undefined));
         }
@@ -485,6 +493,9 @@ describe("bad input at every /api call", () => {
           `/products/camera?wishlist=${id}`,
           `/dashboard/my_orders?confirm=cancel&id=${id}&page=${id}`,
           `/dashboard/wishlist?page=${id}&book=${id}`,
+          `/listings/${id}?photo=${id}&book=${id}`,
+          `/listings/${world.listing.A}?photo=${id}&report=${id}`,
+          `/sitemap-listings.xml?page=${id}`,
         ]) {
           expectHandled(
             await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.buyerA! }, redirect: "manual" }),

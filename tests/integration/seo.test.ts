@@ -87,7 +87,7 @@ describe("meta tags", () => {
     const env = { ...testEnv, APP_URL: "https://www.payandbuy.example" };
     const html = await (await app.request(`${ORIGIN}/about`, {}, env, ctx)).text();
     expect(meta(html, "og:url")).toBe("https://www.payandbuy.example/about");
-    const sitemap = await (await app.request(`${ORIGIN}/sitemap.xml`, {}, env, ctx)).text();
+    const sitemap = await (await app.request(`${ORIGIN}/sitemap-pages.xml`, {}, env, ctx)).text();
     expect(sitemap).toContain("<loc>https://www.payandbuy.example/</loc>");
     expect(sitemap).not.toContain("pay.test");
     const robots = await (await app.request(`${ORIGIN}/robots.txt`, {}, env, ctx)).text();
@@ -140,8 +140,8 @@ describe("robots.txt and sitemap.xml", () => {
     }
   });
 
-  it("sitemap.xml lists exactly the public pages, with absolute URLs", async () => {
-    const response = await get("/sitemap.xml");
+  it("the pages' sitemap lists exactly the public pages, with absolute URLs", async () => {
+    const response = await get("/sitemap-pages.xml");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     const xml = await response.text();

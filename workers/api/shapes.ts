@@ -2,7 +2,9 @@
 // dollars (the spec's numbers) and in integer cents (what the product stores).
 import type { Context } from "hono";
 import type { ProductCard } from "../../app/domain/catalog.server";
+import { conditionGrade } from "../../app/domain/conditions";
 import { type Page, readPage } from "../../app/domain/list-query";
+import type { ListingLookup } from "../../app/domain/listings.server";
 import { toDollars } from "../../app/domain/money";
 import { photoUrl } from "../../app/domain/photo-keys";
 
@@ -23,6 +25,23 @@ export function advertisedProduct(product: ProductCard) {
     email: product.sellerEmail,
     contact: product.contact,
     isSellerVerification: product.sellerVerifiedAt !== null,
+  };
+}
+
+/** One listing as its page shows it: the card's fields, its words, its state and its photos. */
+export function listingDetail({ listing, photos, sellerListings }: Extract<ListingLookup, { kind: "listed" }>) {
+  return {
+    ...advertisedProduct(listing),
+    description: listing.description,
+    conditionNote: conditionGrade(listing.condition),
+    category: listing.categorySlug,
+    categoryTitle: listing.categoryTitle,
+    status: listing.status,
+    isBooking: listing.status === "booked",
+    isSold: listing.status === "sold",
+    photos: photos.map((photo) => ({ img: photoUrl(photo.key), alt: photo.alt })),
+    // The seller's other listings that can be booked now, newest first (a few).
+    sellerListings: sellerListings.map(advertisedProduct),
   };
 }
 

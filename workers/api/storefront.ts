@@ -5,19 +5,29 @@ import * as z from "zod";
 import { bookProduct, cancelBooking, getBookingFor, listOrders } from "../../app/domain/bookings.server";
 import { listAdvertisedProducts, listCategories, loadCategoryPage } from "../../app/domain/catalog.server";
 import { readPage } from "../../app/domain/list-query";
+import { findListing } from "../../app/domain/listings.server";
 import { toDollars } from "../../app/domain/money";
 import { photoUrl } from "../../app/domain/photo-keys";
 import { bookingIdSchema, bookingSchema, idSchema, productIdSchema } from "../../app/domain/schemas";
 import { addToWishlist, listWishlist } from "../../app/domain/wishlist.server";
 import { type ApiEnv, db, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
-import { advertisedProduct, listHeaders, requestedPage } from "./shapes";
+import { advertisedProduct, listHeaders, listingDetail, requestedPage } from "./shapes";
 
 export const storefront = new Hono<ApiEnv>();
 
 storefront.get("/advertiseProduct", async (c) => {
   const products = await listAdvertisedProducts(db(c));
   return c.json(products.map(advertisedProduct));
+});
+
+// Public, like the listing's page: 404 for an id that never was, 410 for a listing that left
+// (deleted, removed by an admin, or its seller deleted).
+storefront.get("/listings/:id", async (c) => {
+  const found = await findListing(db(c), c.req.param("id"));
+  if (found.kind === "missing") return apiError(c, 404, "not_found", "There is no such listing.");
+  if (found.kind === "gone") return apiError(c, 410, "gone", "This listing is no longer on Pay&Buy.");
+  return c.json(listingDetail(found));
 });
 
 const sizeSchema = z.coerce.number().int().min(0).max(1000).optional();

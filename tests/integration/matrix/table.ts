@@ -170,6 +170,17 @@ export const ROWS: Row[] = [
   page("/no/such/page", "routes/not-found", all("notFound")),
   page("/robots.txt", "routes/robots-txt", all("ok")),
   page("/sitemap.xml", "routes/sitemap-xml", all("ok")),
+  page("/sitemap-pages.xml", "routes/sitemap-pages-xml", all("ok")),
+  page("/sitemap-listings.xml", "routes/sitemap-listings-xml", all("ok")),
+  ...OWNERS.map((owner) => ({
+    ...page("", "routes/listings.$id", all(owner === "nobody" ? "notFound" : "ok")),
+    name: `GET /listings/{listing of ${owner}}`,
+    send: (world: World, caller: Caller) =>
+      SELF.fetch(`${ORIGIN}/listings/${world.listing[owner]}`, {
+        headers: cookieOf(world, caller),
+        redirect: "manual",
+      }),
+  })),
   page("/products/camera", "routes/products.$name", signedIn("ok")),
   page("/products/no-such-category", "routes/products.$name", signedIn("notFound")),
   // The dashboard and its pages per role.
@@ -239,6 +250,20 @@ export const ROWS: Row[] = [
       (w) => ({ intent: "book", productId: w.listing[owner], ...BOOKING_FIELDS }),
       only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"),
       `/products/camera intent=book listing of ${owner}`,
+    ),
+    form(
+      (w) => `/listings/${w.listing[owner]}`,
+      "routes/listings.$id",
+      (w) => ({ intent: "book", productId: w.listing[owner], ...BOOKING_FIELDS }),
+      only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+      `/listings/{id} intent=book listing of ${owner}`,
+    ),
+    form(
+      (w) => `/listings/${w.listing[owner]}`,
+      "routes/listings.$id",
+      (w) => ({ intent: "wishlist-add", productId: w.listing[owner] }),
+      only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+      `/listings/{id} intent=wishlist-add listing of ${owner}`,
     ),
     form(
       "/?index",
@@ -338,6 +363,14 @@ export const ROWS: Row[] = [
     ),
   ),
   api("GET", "/api/advertiseProduct", "/api/advertiseProduct", all("ok")),
+  ...OWNERS.map((owner) =>
+    api(
+      "GET",
+      (w) => `/api/listings/${w.listing[owner]}`,
+      "/api/listings/:id",
+      all(owner === "nobody" ? "notFound" : "ok"),
+    ),
+  ),
   api("GET", "/api/category?size=3", "/api/category", all("ok")),
   api("GET", "/api/products?path=camera", "/api/products", signedIn("ok", "unauthorized")),
   api("GET", "/api/wishlist", "/api/wishlist", only(["buyer"], "ok", "forbidden", "unauthorized")),
@@ -415,6 +448,20 @@ export const ROWS: Row[] = [
             : {}),
       },
       `/ intent=report listing of ${owner}`,
+    ),
+    form(
+      (w) => `/listings/${w.listing[owner]}`,
+      "routes/listings.$id",
+      (w) => ({ intent: "report", productId: w.listing[owner], reason: "misleading" }),
+      {
+        ...signedIn(owner === "nobody" ? "refused" : "ok"),
+        ...(owner === "A"
+          ? { sellerA: "refused" as const, buyerB: "refused" as const }
+          : owner === "B"
+            ? { sellerB: "refused" as const, buyerA: "refused" as const }
+            : {}),
+      },
+      `/listings/{id} intent=report listing of ${owner}`,
     ),
     form(
       "/dashboard/all_sellers",

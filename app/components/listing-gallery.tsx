@@ -1,0 +1,75 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { ListingPhoto } from "../domain/listings.server";
+import { photoUrl } from "../domain/photo-keys";
+import { useHydrated } from "../utils/use-hydrated";
+import * as styles from "./listing-gallery.css";
+
+/** The `?photo=` a thumbnail links to: the page's own URL without its dialogs. */
+function photoHref(search: string, pathname: string, position: number) {
+  const params = new URLSearchParams(search);
+  params.delete("book");
+  params.delete("report");
+  params.set("photo", String(position));
+  return `${pathname}?${params}`;
+}
+
+/**
+ * One large photo and a thumbnail link per photo. Without JavaScript a thumbnail is a link to
+ * the same page with `?photo=N`, which the server renders with that photo large; with
+ * JavaScript the photo changes in place and the address follows, without a page load.
+ */
+export function ListingGallery({ photos, selected }: { photos: ListingPhoto[]; selected: number }) {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const [current, setCurrent] = useState(selected);
+  useEffect(() => setCurrent(selected), [selected]);
+  const shown = photos[current - 1] ?? photos[0];
+  if (!shown) return <div className={styles.missing}>Photo not found</div>;
+  return (
+    <figure className={styles.gallery} aria-label="Photos">
+      <img
+        src={photoUrl(shown.key)!}
+        alt={shown.alt}
+        width={800}
+        height={600}
+        className={styles.stage}
+        decoding="async"
+      />
+      <ul className={styles.thumbs} aria-label="Choose a photo">
+        {photos.map((photo, index) => {
+          const position = index + 1;
+          const href = photoHref(location.search, location.pathname, position);
+          return (
+            <li key={photo.key}>
+              <Link
+                to={href}
+                replace
+                preventScrollReset
+                className={styles.thumbLink}
+                aria-current={position === current ? "true" : undefined}
+                aria-label={`Show photo ${position} of ${photos.length}`}
+                onClick={(event) => {
+                  if (!hydrated) return;
+                  event.preventDefault();
+                  setCurrent(position);
+                  window.history.replaceState(window.history.state, "", href);
+                }}
+              >
+                <img
+                  src={photoUrl(photo.key)!}
+                  alt=""
+                  width={160}
+                  height={120}
+                  className={styles.thumb}
+                  loading="lazy"
+                  decoding="async"
+                />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </figure>
+  );
+}

@@ -1,0 +1,86 @@
+import type { ReactNode } from "react";
+import type { ProductStatus } from "../../db/schema";
+import { conditionGrade } from "../domain/conditions";
+import type { Listing } from "../domain/listings.server";
+import { savingAgainstNew } from "../domain/money";
+import { eyebrow } from "../styles/utilities.css";
+import { formatPostedDate, formatPrice, NOT_FOUND, yearsOfUse } from "../utils/format";
+import * as styles from "./listing-summary.css";
+
+const STATES: Record<ProductStatus, { label: string; note: string | null }> = {
+  available: { label: "Available", note: null },
+  booked: {
+    label: "Booked",
+    note: "A buyer is holding this item until they pay. If the booking ends, it can be booked again.",
+  },
+  sold: { label: "Sold", note: "This item has been sold and can no longer be booked." },
+};
+
+/** The head of a listing page: its state, prices, facts, seller and the actions on it. */
+export function ListingSummary({
+  listing,
+  currentYear,
+  children,
+}: {
+  listing: Listing;
+  currentYear: number;
+  children: ReactNode;
+}) {
+  const state = STATES[listing.status];
+  const saving = savingAgainstNew(listing.originalPriceCents, listing.resalePriceCents);
+  const grade = conditionGrade(listing.condition);
+  const used = yearsOfUse(listing.purchaseYear, currentYear);
+  return (
+    <div className={styles.summary}>
+      <div>
+        <span className={eyebrow}>{listing.categoryTitle}</span>
+        <h1 id="listing-title" className={styles.title}>
+          {listing.name}
+        </h1>
+      </div>
+      <p className={`${styles.state} ${styles.stateTone[listing.status]}`} data-testid="listing-state">
+        {state.label}
+      </p>
+      {state.note ? <p className={styles.stateNote}>{state.note}</p> : null}
+      <p className={styles.prices}>
+        <span className={styles.resale}>{formatPrice(listing.resalePriceCents) ?? NOT_FOUND}</span>
+        <span className={styles.muted}>
+          New: <s>{formatPrice(listing.originalPriceCents) ?? NOT_FOUND}</s>
+        </span>
+        {saving ? (
+          <span className={styles.saving}>{`You save ${formatPrice(saving.cents)} (${saving.percent}%)`}</span>
+        ) : null}
+      </p>
+      <dl className={styles.facts}>
+        <dt>Condition</dt>
+        <dd>
+          {listing.condition || NOT_FOUND}
+          {grade ? <span className={styles.grade}>{grade}</span> : null}
+        </dd>
+        <dt>Purchased</dt>
+        <dd>{used ? `${listing.purchaseYear}, used for ${used}` : NOT_FOUND}</dd>
+        <dt>Location</dt>
+        <dd>{listing.location || NOT_FOUND}</dd>
+        <dt>Posted</dt>
+        <dd>{formatPostedDate(listing.createdAt) ?? NOT_FOUND}</dd>
+        <dt>Contact</dt>
+        <dd>{listing.contact || NOT_FOUND}</dd>
+      </dl>
+      <p className={styles.seller}>
+        <span className={styles.muted}>Seller:</span> {listing.sellerName || NOT_FOUND}
+        {listing.sellerVerifiedAt ? (
+          <span className={styles.verified} title="Verified seller">
+            <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="m12 1 3 2.2 3.7-.2 1.1 3.5L23 8.6 21.8 12l1.2 3.4-3.2 2.1-1.1 3.5-3.7-.2L12 23l-3-2.2-3.7.2-1.1-3.5L1 15.4 2.2 12 1 8.6l3.2-2.1 1.1-3.5 3.7.2L12 1Zm-1.3 14.6 6-6-1.4-1.4-4.6 4.6-2.3-2.3L7 11.9l3.7 3.7Z"
+              />
+            </svg>
+            Verified
+          </span>
+        ) : null}
+      </p>
+      <div className={styles.actions}>{children}</div>
+    </div>
+  );
+}

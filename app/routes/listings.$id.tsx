@@ -1,0 +1,117 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { database } from "../../db/client";
+import { BookingDialog } from "../components/booking-dialog";
+import { ErrorPage } from "../components/error-page";
+import { ListingActions } from "../components/listing-actions";
+import { ListingGallery } from "../components/listing-gallery";
+import { ListingSummary } from "../components/listing-summary";
+import { useNonce } from "../components/nonce";
+import { ProductCard } from "../components/product-card";
+import { ReportDialog } from "../components/report-dialog";
+import { findListing } from "../domain/listings.server";
+import { gone, notFound } from "../server/http.server";
+import { container, eyebrow, grid, section } from "../styles/utilities.css";
+import { inlineJson, listingJsonLd, listingMeta } from "../utils/listing-seo";
+import { originFrom, pageMeta, siteOrigin } from "../utils/seo";
+import * as styles from "./listings.css";
+import {
+  handleStorefrontAction,
+  loadBookingDialog,
+  loadReportDialog,
+  storefrontViewer,
+} from "./shared/storefront.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? listingMeta({ ...data, origin: originFrom(matches) })
+    : [
+        ...pageMeta("Pay&Buy Listing Not Found", "This listing is not on Pay&Buy (any more)."),
+        { name: "robots", content: "noindex" },
+      ];
+
+/** `?photo=N` picks the large photo: a whole number from 1 to the photo count, else the first. */
+function photoPosition(value: string | null, count: number): number {
+  const position = Number(value);
+  return Number.isInteger(position) && position >= 1 && position <= count ? position : 1;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const [found, viewer, booking, report] = await Promise.all([
+    findListing(database(context.env.DB), params.id ?? ""),
+    storefrontViewer(request, context),
+    loadBookingDialog(request, context),
+    loadReportDialog(request, context),
+  ]);
+  if (found.kind === "missing") throw notFound();
+  if (found.kind === "gone") throw gone("This listing is no longer on Pay&Buy");
+  const { listing, photos, sellerListings } = found;
+  const currency = context.env.settings.PAYMENT_CURRENCY;
+  const origin = siteOrigin(request, context.env.settings.APP_URL);
+  return {
+    listing,
+    photos,
+    currency,
+    selectedPhoto: photoPosition(url.searchParams.get("photo"), photos.length),
+    sellerListings,
+    jsonLd: inlineJson(listingJsonLd({ listing, photos, origin, currency })),
+    viewer,
+    booking,
+    report,
+    currentYear: new Date().getUTCFullYear(),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleStorefrontAction(request, context);
+}
+
+export default function ListingPage() {
+  const { listing, photos, selectedPhoto, sellerListings, jsonLd, viewer, booking, report, currentYear } =
+    useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const nonce = useNonce();
+  return (
+    <article className={`${container} ${section}`} aria-labelledby="listing-title">
+      <div className={styles.layout}>
+        <ListingGallery photos={photos} selected={selectedPhoto} />
+        <ListingSummary listing={listing} currentYear={currentYear}>
+          <ListingActions
+            productId={listing.id}
+            productName={listing.name}
+            viewer={viewer}
+            bookable={listing.status === "available"}
+          />
+        </ListingSummary>
+      </div>
+
+      <section className={section} aria-labelledby="description-heading">
+        <h2 id="description-heading">Description</h2>
+        <p className={styles.description}>{listing.description}</p>
+      </section>
+
+      {sellerListings.length > 0 ? (
+        <section aria-labelledby="more-heading">
+          <span className={eyebrow}>Same seller</span>
+          <h2 id="more-heading">{`More from ${listing.sellerName}`}</h2>
+          <div className={grid}>
+            {sellerListings.map((other) => (
+              <ProductCard key={other.id} product={other} currentYear={currentYear} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with <, > and & escaped (inlineJson), allowed by the CSP nonce */}
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
+      {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}

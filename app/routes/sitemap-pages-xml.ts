@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { PUBLIC_PAGES, siteOrigin } from "../utils/seo";
+import { sitemapResponse } from "../utils/sitemap";
+
+/** The public pages other than listings. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const origin = siteOrigin(request, context.env.settings.APP_URL);
+  return sitemapResponse(
+    "urlset",
+    PUBLIC_PAGES.map((path) => ({ loc: `${origin}${path}` })),
+  );
+}

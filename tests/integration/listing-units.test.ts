@@ -1,0 +1,56 @@
+// The small rules of the listing page: the saving against new, amounts for structured data,
+// the grade texts and inline JSON that cannot end its script.
+import { describe, expect, it } from "vitest";
+import { CONDITION_GRADES, conditionGrade } from "../../app/domain/conditions";
+import { savingAgainstNew, toUnitsText } from "../../app/domain/money";
+import { inlineJson, summary } from "../../app/utils/listing-seo";
+import { CONDITIONS } from "../../db/schema";
+
+describe("savingAgainstNew", () => {
+  it("answers the amount and the percentage rounded down, or nothing when not cheaper", () => {
+    expect(savingAgainstNew(300_000, 195_000)).toEqual({ cents: 105_000, percent: 35 });
+    // 99.6% is not "100%": never promise more than the truth.
+    expect(savingAgainstNew(100_000, 400)).toEqual({ cents: 99_600, percent: 99 });
+    expect(savingAgainstNew(1000, 999)).toEqual({ cents: 1, percent: 0 });
+    expect(savingAgainstNew(1000, 1000)).toBeNull();
+    expect(savingAgainstNew(1000, 1500)).toBeNull();
+    expect(savingAgainstNew(0, 0)).toBeNull();
+    expect(savingAgainstNew(Number.NaN, 10)).toBeNull();
+  });
+});
+
+describe("toUnitsText", () => {
+  it("writes cents as units with two decimals, without floating point", () => {
+    expect(toUnitsText(195_000)).toBe("1950.00");
+    expect(toUnitsText(1999)).toBe("19.99");
+    expect(toUnitsText(5)).toBe("0.05");
+    expect(toUnitsText(10_000_000)).toBe("100000.00");
+  });
+});
+
+describe("condition grades", () => {
+  it("explain every grade the database accepts, and nothing else", () => {
+    for (const condition of CONDITIONS) expect(conditionGrade(condition)).toBe(CONDITION_GRADES[condition]);
+    expect(Object.keys(CONDITION_GRADES).sort()).toEqual([...CONDITIONS].sort());
+    expect(conditionGrade("Mint")).toBeNull();
+    expect(conditionGrade("toString")).toBeNull();
+  });
+});
+
+describe("inlineJson", () => {
+  it("escapes what could end a script or a line, and keeps the same JSON", () => {
+    const value = { text: "</script><script>alert(1)</script> & <!-- \u2028\u2029 >" };
+    const json = inlineJson(value);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+});
+
+describe("summary", () => {
+  it("puts a description on one line and cuts it at a word before 160 characters", () => {
+    expect(summary("One\n\ntwo   three")).toBe("One two three");
+    const long = summary(`${"word ".repeat(60)}end`);
+    expect(long.length).toBeLessThanOrEqual(160);
+    expect(long).toMatch(/word…$/);
+  });
+});
