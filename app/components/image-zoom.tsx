@@ -1,17 +1,18 @@
 import { useState } from "react";
-import { photoUrl } from "../domain/photo-keys";
+import { photoSources, photoUrl } from "../domain/photo-keys";
 import { useHydrated } from "../utils/use-hydrated";
 import * as styles from "./table.css";
 
 /**
- * A 64x64 thumbnail. Without JavaScript it links to the full image; with JavaScript the link
- * opens a zoomed view in place.
+ * A 64x64 thumbnail (the 320 rendition). Without JavaScript it links to the large photo; with
+ * JavaScript the link opens a zoomed view in place.
  */
 export function ImageZoom({ photoKey, alt }: { photoKey: string | null; alt: string }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const src = photoUrl(photoKey);
-  if (!src) return <span className={styles.noImage}>No photo</span>;
+  const thumb = photoSources(photoKey, "thumb");
+  if (!src || !thumb) return <span className={styles.noImage}>No photo</span>;
   return (
     <>
       <a
@@ -24,7 +25,7 @@ export function ImageZoom({ photoKey, alt }: { photoKey: string | null; alt: str
           setOpen(true);
         }}
       >
-        <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" className={styles.thumb} />
+        <img src={thumb.src} alt="" width={64} height={64} loading="lazy" decoding="async" className={styles.thumb} />
       </a>
       {open ? (
         <div className={styles.zoomBackdrop} role="dialog" aria-modal="true" aria-label={alt}>

@@ -7,7 +7,7 @@ import { DashboardPage } from "../components/dashboard-page";
 import { Pager } from "../components/list-controls";
 import * as table from "../components/table.css";
 import { readListQuery } from "../domain/list-query";
-import { photoUrl } from "../domain/photo-keys";
+import { photoSources } from "../domain/photo-keys";
 import {
   advertiseProduct,
   deleteProduct,
@@ -118,7 +118,7 @@ export default function MyProducts() {
             </thead>
             <tbody>
               {products.rows.map((product, index) => {
-                const src = photoUrl(product.photoKey);
+                const src = photoSources(product.photoKey, "thumb")?.src;
                 return (
                   <tr key={product.id}>
                     <td>{(products.page - 1) * products.pageSize + index + 1}</td>

@@ -13,9 +13,18 @@ export const wide = style({
   "@media": { [breakpoints.medium]: { gridColumn: "1 / -1" } },
 });
 
+export const previewStrip = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+});
+
 export const preview = style({
-  width: "12rem",
-  height: "9rem",
+  width: "8rem",
+  height: "6rem",
   objectFit: "cover",
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,

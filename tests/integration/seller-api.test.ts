@@ -2,6 +2,7 @@ import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES } from "../../app/domain/photo-keys";
+import { PRODUCT_FORM_MAX_BYTES } from "../../app/domain/product-schema";
 import { products } from "../../db/schema";
 import { bearerFor, ORIGIN, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";
@@ -12,6 +13,7 @@ import {
   productForm,
   productRows,
   storedPhotoKeys,
+  storedPhotoStems,
   textFile,
   validFields,
 } from "./seller-helpers";
@@ -58,7 +60,7 @@ describe("POST /api/product", () => {
       advertised: false,
     });
     expect(row!.createdAt.getUTCFullYear()).toBeGreaterThan(2000);
-    expect(await storedPhotoKeys()).toEqual([row!.photoKey]);
+    expect(await storedPhotoStems()).toEqual([row!.photoKey]);
   });
 
   it("answers invalid fields with 422 and the form's messages, storing nothing", async () => {
@@ -93,7 +95,7 @@ describe("POST /api/product", () => {
         "The photo must be a JPEG, PNG, WebP or AVIF image.",
       ],
       [photoFile("jpeg", PHOTO_MAX_BYTES + 1), 422, "The photo must be 5 MB or smaller."],
-      [photoFile("jpeg", 6 * 1024 * 1024), 413, "The photo must be 5 MB or smaller."],
+      [photoFile("jpeg", PRODUCT_FORM_MAX_BYTES + 1024), 413, "The photo must be 5 MB or smaller."],
     ];
     for (const [file, status, message] of cases) {
       const response = await api("/product", { method: "POST", headers: auth, body: productForm(validFields(), file) });

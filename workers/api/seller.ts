@@ -74,7 +74,8 @@ function changeError(c: ApiContext, result: Exclude<ChangeResult, { ok: true }>)
 }
 
 /**
- * POST /api/product: multipart/form-data with the form's fields and the photo in `img`. With an
+ * POST /api/product: multipart/form-data with the form's fields and 1 to 8 photos, each a file
+ * in `img`. With an
  * `Idempotency-Key` header, repeating the call (same seller, same key) adds the product once.
  */
 seller.post("/product", ...sellerOnly, async (c) => {
@@ -83,7 +84,7 @@ seller.post("/product", ...sellerOnly, async (c) => {
     return apiError(c, 400, "bad_request", PRODUCT_REQUEST_MESSAGES.badKey);
   }
   if (!/^multipart\/form-data\b/i.test(c.req.header("Content-Type") ?? "")) {
-    return apiError(c, 415, "unsupported_media_type", "Send multipart/form-data with the photo in the img field.");
+    return apiError(c, 415, "unsupported_media_type", "Send multipart/form-data with the photos in the img field.");
   }
   const read = await readFormData(c.req.raw, PRODUCT_FORM_MAX_BYTES);
   if (!read.ok) {
@@ -100,7 +101,7 @@ seller.post("/product", ...sellerOnly, async (c) => {
   }
   const env = appEnv(c);
   const user = c.get("user");
-  const result = await createProduct(db(c), env.PHOTOS, user, submission.value, {
+  const result = await createProduct(db(c), { photos: env.PHOTOS, images: env.IMAGES }, user, submission.value, {
     productId: key === undefined ? undefined : await productIdForKey(user.id, key),
   });
   if (!result.ok) {
