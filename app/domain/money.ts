@@ -23,3 +23,8 @@ export function dollarsToCents(input: string): number | null {
 export function toDollars(cents: number): number {
   return cents / 100;
 }
+
+/** 129950 → "1299.50": cents as a form field shows them, read back exactly by dollarsToCents. */
+export function centsToDollarText(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}

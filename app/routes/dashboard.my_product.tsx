@@ -24,7 +24,7 @@ import { requireSeller } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
 
 export const meta: MetaFunction = () =>
-  pageMeta("Pay&Buy My Products", "The products you sell on Pay&Buy: advertise them or delete them.");
+  pageMeta("Pay&Buy My Products", "The products you sell on Pay&Buy: advertise, edit or delete them.");
 
 const PAGE = "/dashboard/my_product";
 
@@ -145,14 +145,25 @@ export default function MyProducts() {
                       <Advertisement product={product} here={here} />
                     </td>
                     <td>
-                      <Link
-                        to={listHref(PAGE, { page: products.page }, { confirm: "delete", id: product.id })}
-                        className={`${button.danger} ${table.compact}`}
-                        preventScrollReset
-                        aria-label={`Delete ${product.name}`}
-                      >
-                        Delete
-                      </Link>
+                      <div className={table.rowActions}>
+                        {product.status === "available" && !product.removedAt ? (
+                          <Link
+                            to={`${PAGE}/${encodeURIComponent(product.id)}/edit`}
+                            className={`${button.secondary} ${table.compact}`}
+                            aria-label={`Edit ${product.name}`}
+                          >
+                            Edit
+                          </Link>
+                        ) : null}
+                        <Link
+                          to={listHref(PAGE, { page: products.page }, { confirm: "delete", id: product.id })}
+                          className={`${button.danger} ${table.compact}`}
+                          preventScrollReset
+                          aria-label={`Delete ${product.name}`}
+                        >
+                          Delete
+                        </Link>
+                      </div>
                     </td>
                   </tr>
                 );
