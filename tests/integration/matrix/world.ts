@@ -2,7 +2,7 @@
 // to B and to nobody.
 import { eq } from "drizzle-orm";
 import { database } from "../../../db/client";
-import { bookings, categories, reports } from "../../../db/schema";
+import { bookings, categories, productPhotos, reports } from "../../../db/schema";
 import { bearerFor, sessionCookieFor } from "../auth-helpers";
 import { insertProduct, insertUser } from "../factories";
 import { testEnv } from "../test-env";
@@ -31,6 +31,16 @@ export async function buildWorld() {
     insertProduct({ sellerId, categoryId: category!.id, name, advertised: true, status });
   const listingA = await product(users.sellerA.id, "Listing of A");
   const listingB = await product(users.sellerB.id, "Listing of B");
+  // Two photos on each available listing, for the edit page's photo intents and calls.
+  const photosOf = async (productId: string) => {
+    const rows = await db
+      .insert(productPhotos)
+      .values([0, 1].map((position) => ({ productId, position, key: `${run}-${productId.slice(0, 8)}-${position}` })))
+      .returning();
+    return rows.map((row) => row.id);
+  };
+  const photoA = await photosOf(listingA.id);
+  const photoB = await photosOf(listingB.id);
   const bookedA = await product(users.sellerA.id, "Booked from A", "booked");
   const bookedB = await product(users.sellerB.id, "Booked from B", "booked");
   const [bookingA] = await db
@@ -72,6 +82,8 @@ export async function buildWorld() {
     users,
     /** Objects that belong to A, to B, and to nobody (an id that does not exist). */
     listing: { A: listingA.id, B: listingB.id, nobody: NOBODY },
+    /** The photos of A's and B's listing, in order; nobody's is an id that does not exist. */
+    photos: { A: photoA, B: photoB, nobody: [NOBODY, NOBODY] },
     booking: { A: bookingA!.id, B: bookingB!.id, nobody: NOBODY },
     sellerId: { A: users.sellerA.id, B: users.sellerB.id, nobody: NOBODY },
     buyerId: { A: users.buyerA.id, B: users.buyerB.id, nobody: NOBODY },
