@@ -29,6 +29,7 @@ export default [
     route("reported_items", "routes/dashboard.reported_items.tsx"),
     route("add_product", "routes/dashboard.add_product.tsx"),
     route("my_product", "routes/dashboard.my_product.tsx"),
+    route("my_product/:id/edit", "routes/dashboard.my_product.$id.edit.tsx"),
     route("my_buyer", "routes/dashboard.my_buyer.tsx"),
     route("my_orders", "routes/dashboard.my_orders.tsx"),
     route("wishlist", "routes/dashboard.wishlist.tsx"),

@@ -139,6 +139,59 @@ async function sum(paths: string[]) {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/** A phone as Lighthouse's mobile run sees it: 412 CSS px wide at 1.75 device pixels per px. */
+const PHONE = { width: 412, dpr: 1.75 };
+
+/** The CSS width a `sizes` attribute gives at the phone's width (its media queries, then calc). */
+function slotWidth(sizes: string): number {
+  for (const entry of sizes.split(",").map((part) => part.trim())) {
+    const media = /^\(min-width:\s*(\d+)px\)\s+(.+)$/.exec(entry);
+    if (media && PHONE.width < Number(media[1])) continue;
+    const length = media ? media[2]! : entry;
+    const calc = /^calc\((\d+)vw\s*-\s*(\d+)px\)$/.exec(length);
+    if (calc) return (PHONE.width * Number(calc[1])) / 100 - Number(calc[2]);
+    const vw = /^(\d+)vw$/.exec(length);
+    if (vw) return (PHONE.width * Number(vw[1])) / 100;
+    const px = /^(\d+)px$/.exec(length);
+    if (px) return Number(px[1]);
+  }
+  return PHONE.width;
+}
+
+/**
+ * The card photos the home page makes a phone load: for each card <img>, the srcset candidate
+ * Chromium picks for the phone, and its bytes.
+ */
+async function cardImages(html: string) {
+  const images = [...html.matchAll(/<article[\s\S]*?<img([^>]*)>/g)].map((m) => m[1]!);
+  const picked: Array<{ url: string; bytes: number }> = [];
+  for (const attributes of images) {
+    const srcset = /srcSet="([^"]+)"|srcset="([^"]+)"/.exec(attributes);
+    const sizes = /sizes="([^"]+)"/.exec(attributes)?.[1];
+    const src = /src="([^"]+)"/.exec(attributes)?.[1];
+    let url = src;
+    if (srcset && sizes) {
+      const slot = slotWidth(sizes);
+      const candidates = (srcset[1] ?? srcset[2]!)
+        .split(",")
+        .map((part) => part.trim().split(/\s+/))
+        .map(([candidate, width]) => ({ url: candidate!, width: Number.parseInt(width ?? "0", 10) }))
+        .sort((a, b) => a.width - b.width);
+      // As Chromium picks: the first dense enough, or the one before it when the geometric mean
+      // of their densities is still above the phone's.
+      const density = (index: number) => candidates[index]!.width / slot;
+      let index = candidates.findIndex((_, i) => density(i) >= PHONE.dpr);
+      if (index < 0) index = candidates.length - 1;
+      else if (index > 0 && Math.sqrt(density(index - 1) * density(index)) > PHONE.dpr) index -= 1;
+      url = candidates[index]?.url;
+    }
+    if (!url) continue;
+    const response = await fetch(`${BASE}${url.replaceAll("&amp;", "&")}`);
+    picked.push({ url, bytes: (await response.arrayBuffer()).byteLength });
+  }
+  return picked;
+}
+
 function printLoads(title: string, loads: Load[]) {
   const staticRps = loads.find((l) => l.label === "static CSS")!.requestsPerSecond;
   console.log(`\n${title}: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, same wrangler dev\n`);
@@ -212,6 +265,19 @@ async function main() {
       page.gzip + css.gzip <= 14.6 * 1024,
     ]);
     budgets.push(["home JavaScript, gzip", kb(js.gzip), "<= 100 KB", js.gzip <= 100 * 1024]);
+    const cards = await cardImages(html);
+    if (cards.length === 0) throw new Error("The home page shows no card photo");
+    const largestCard = Math.max(...cards.map((card) => card.bytes));
+    console.log(
+      `\nCard photos a ${PHONE.width} px phone at ${PHONE.dpr}x loads: ${cards.length}, ` +
+        `${kb(cards.reduce((total, card) => total + card.bytes, 0))} in all, the largest ${kb(largestCard)}`,
+    );
+    budgets.push(["card image, largest (mobile)", kb(largestCard), "<= 30 KB", largestCard <= 30 * 1024]);
+    if (process.env.BENCH_LIGHTHOUSE === "false") {
+      // Without Lighthouse, the weight of what the page itself names: HTML, CSS, JS (gzip), photos.
+      const weight = page.gzip + css.gzip + js.gzip + cards.reduce((total, card) => total + card.bytes, 0);
+      budgets.push(["home weight, HTML+CSS+JS+card photos (mobile)", kb(weight), "<= 250 KB", weight <= 250 * 1024]);
+    }
 
     const cookie = await signIn();
     for (const [label, path, withCookie] of [

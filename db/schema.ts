@@ -123,7 +123,12 @@ export const products = sqliteTable(
     purchaseYear: integer("purchase_year").notNull(),
     contact: text("contact").notNull(),
     location: text("location").notNull(),
+    // The cover: the key of the photo at position 0 in product_photos, kept by the triggers of
+    // migration 0002 (never written by the application), so every list reads it without a join.
     photoKey: text("photo_key"),
+    // Changed by every change of the listing's photos: a photo edit is written only if nothing
+    // else changed them since it read them (compare-and-set inside one batch).
+    photosRevision: text("photos_revision").notNull().default("0"),
     status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("available"),
     advertised: integer("advertised", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
@@ -149,6 +154,44 @@ export const products = sqliteTable(
     check("products_condition_check", sql`${t.condition} in (${inList(CONDITIONS)})`),
     check("products_prices_positive", sql`${t.originalPriceCents} > 0 and ${t.resalePriceCents} > 0`),
     check("products_year_range", sql`${t.purchaseYear} between 1900 and 2200`),
+  ],
+);
+
+/** A listing has 1 to 8 photos: positions 0 to 7, the one at 0 is the cover. */
+export const MAX_PRODUCT_PHOTOS = 8;
+
+/**
+ * A listing's photos, in order. `key` names the stored renditions (`<key>-<width>.webp`), or, for
+ * photos uploaded before renditions existed, the original itself. A photo removed from a listing
+ * with history keeps its row (no position, `removed_at` set) until nothing can need it.
+ */
+export const productPhotos = sqliteTable(
+  "product_photos",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    // 0..7 while shown; null once removed.
+    position: integer("position"),
+    key: text("key").notNull(),
+    // The size of the largest rendition; null for a photo uploaded before renditions existed.
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: createdAt(),
+    removedAt: timestamp("removed_at"),
+  },
+  (t) => [
+    // At most one photo per position: with positions 0..7, at most 8 photos per listing.
+    uniqueIndex("product_photos_product_position").on(t.productId, t.position),
+    index("product_photos_key").on(t.key),
+    check("product_photos_position_range", sql`${t.position} between 0 and ${sql.raw(String(MAX_PRODUCT_PHOTOS - 1))}`),
+    check("product_photos_removed_has_no_position", sql`(${t.position} is null) = (${t.removedAt} is not null)`),
+    check(
+      "product_photos_size",
+      sql`(${t.width} is null and ${t.height} is null) or (${t.width} is not null and ${t.height} is not null and ${t.width} > 0 and ${t.height} > 0)`,
+    ),
+    check("product_photos_key_shape", sql`length(${t.key}) between 1 and 64`),
   ],
 );
 

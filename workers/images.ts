@@ -1,12 +1,16 @@
 import type { Context } from "hono";
-import { isPhotoKey } from "../app/domain/photo-keys";
+import { isServedPhotoKey } from "../app/domain/photo-keys";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-/** GET /images/:key — product photos from R2, never rendered as HTML. */
+/**
+ * GET /images/:key — product photos from R2, never rendered as HTML: the WebP renditions
+ * (`p-<hex>-<320|640|1280>.webp`), and originals stored before renditions existed. Any other
+ * key is a 404 without a look into R2.
+ */
 export async function serveImage(c: Context<{ Bindings: Env }>) {
   const key = c.req.param("key") ?? "";
-  if (!isPhotoKey(key)) return c.text("Not Found", 404);
+  if (!isServedPhotoKey(key)) return c.text("Not Found", 404);
   const object = await c.env.PHOTOS.get(key);
   if (!object) return c.text("Not Found", 404);
   const headers = new Headers({

@@ -1,10 +1,10 @@
 import { useRef } from "react";
-import { photoUrl } from "../domain/photo-keys";
+import { photoSources, photoUrl } from "../domain/photo-keys";
 import { useHydrated } from "../utils/use-hydrated";
 import * as styles from "./table.css";
 
 /**
- * A 64x64 thumbnail. Without JavaScript it links to the full image; with JavaScript the link
+ * A 64x64 thumbnail (the 320 rendition). Without JavaScript it links to the full image; with JavaScript the link
  * opens the photo in a native modal <dialog> (showModal): the page behind is inert, the focus
  * stays inside, Escape or Close (or a click beside the photo) closes it, and the focus returns
  * to the thumbnail.
@@ -13,7 +13,8 @@ export function ImageZoom({ photoKey, alt }: { photoKey: string | null; alt: str
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const src = photoUrl(photoKey);
-  if (!src) return <span className={styles.noImage}>No photo</span>;
+  const thumb = photoSources(photoKey, "thumb");
+  if (!src || !thumb) return <span className={styles.noImage}>No photo</span>;
   return (
     <>
       <a
@@ -26,7 +27,7 @@ export function ImageZoom({ photoKey, alt }: { photoKey: string | null; alt: str
           dialog.current.showModal();
         }}
       >
-        <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" className={styles.thumb} />
+        <img src={thumb.src} alt="" width={64} height={64} loading="lazy" decoding="async" className={styles.thumb} />
       </a>
       {hydrated ? (
         // A click on the backdrop (the dialog itself, not its content) closes it; keyboard users have Escape and Close.

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ListingPhoto } from "../domain/listings.server";
-import { photoUrl } from "../domain/photo-keys";
+import { photoSources } from "../domain/photo-keys";
 import { useHydrated } from "../utils/use-hydrated";
 import * as styles from "./listing-gallery.css";
 
@@ -25,11 +25,15 @@ export function ListingGallery({ photos, selected }: { photos: ListingPhoto[]; s
   const [current, setCurrent] = useState(selected);
   useEffect(() => setCurrent(selected), [selected]);
   const shown = photos[current - 1] ?? photos[0];
-  if (!shown) return <div className={styles.missing}>Photo not found</div>;
+  const large = shown ? photoSources(shown.key, "large") : null;
+  if (!shown || !large) return <div className={styles.missing}>Photo not found</div>;
   return (
     <figure className={styles.gallery} aria-label="Photos">
       <img
-        src={photoUrl(shown.key)!}
+        src={large.src}
+        srcSet={large.srcSet}
+        // The stage spans the page's first column: full width on a phone, about half from 768 px.
+        sizes="(min-width: 768px) 50vw, 100vw"
         alt={shown.alt}
         width={800}
         height={600}
@@ -57,7 +61,7 @@ export function ListingGallery({ photos, selected }: { photos: ListingPhoto[]; s
                 }}
               >
                 <img
-                  src={photoUrl(photo.key)!}
+                  src={photoSources(photo.key, "thumb")?.src}
                   alt=""
                   width={160}
                   height={120}

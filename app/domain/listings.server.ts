@@ -4,6 +4,7 @@ import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { categories, type ProductStatus, products, users } from "../../db/schema";
 import { ANY_STATUS, cardFields, isListed, type ProductCard } from "./catalog.server";
+import { photosOf } from "./product-photos.server";
 import { idSchema } from "./schemas";
 
 /** A photo of a listing as the gallery shows it: its stored key and its text alternative. */
@@ -13,10 +14,20 @@ export interface ListingPhoto {
 }
 
 /**
- * The photos of a listing, first one first. Today a listing has a single photo (its
- * `photo_key`); the gallery, the Open Graph image and the JSON-LD read this list only.
+ * The photos of a listing, the cover first, from its shown photos (product_photos); the gallery,
+ * the Open Graph image and the JSON-LD read this list only. A listing without photo rows (none
+ * is made so, but a row written by hand could be) still shows its cover.
  */
-export function listingPhotos(listing: { name: string; photoKey: string | null }): ListingPhoto[] {
+export function listingPhotos(
+  listing: { name: string; photoKey: string | null },
+  shown: ReadonlyArray<{ key: string }>,
+): ListingPhoto[] {
+  if (shown.length > 0) {
+    return shown.map((photo, index) => ({
+      key: photo.key,
+      alt: index === 0 ? listing.name : `${listing.name}, photo ${index + 1}`,
+    }));
+  }
   return listing.photoKey ? [{ key: listing.photoKey, alt: listing.name }] : [];
 }
 
@@ -59,7 +70,7 @@ export async function findListing(db: Database, rawId: string): Promise<ListingL
   const parsed = idSchema.safeParse(rawId);
   if (!parsed.success) return { kind: "missing" };
   const id = parsed.data;
-  const [found, others] = await db.batch([
+  const [found, others, shown] = await db.batch([
     db
       .select(listingFields)
       .from(products)
@@ -80,12 +91,13 @@ export async function findListing(db: Database, rawId: string): Promise<ListingL
       )
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(SELLER_LISTINGS_LIMIT),
+    photosOf(db, [id]),
   ]);
   const row = found[0];
   if (!row) return { kind: "missing" };
   if (!row.listed) return { kind: "gone" };
   const { listed: _listed, ...listing } = row;
-  return { kind: "listed", listing, photos: listingPhotos(listing), sellerListings: others as ProductCard[] };
+  return { kind: "listed", listing, photos: listingPhotos(listing, shown), sellerListings: others as ProductCard[] };
 }
 
 /** Listings per sitemap file: well under the protocol's 50,000 URLs and 50 MB. */

@@ -37,7 +37,10 @@ export function savingAgainstNew(
   return { cents, percent: Math.floor((cents * 100) / originalCents) };
 }
 
-/** 123456 → "1234.56": an amount in currency units as structured data and feeds write it. */
+/**
+ * 129950 → "1299.50": an amount in currency units as structured data and feeds write it, and as a
+ * form field shows it (read back exactly by dollarsToCents).
+ */
 export function toUnitsText(cents: number): string {
   return `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, "0")}`;
 }

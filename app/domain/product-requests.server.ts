@@ -72,17 +72,38 @@ export function isIdempotencyKey(key: string): boolean {
   return /^[\x21-\x7e][\x20-\x7e]{0,253}[\x21-\x7e]$|^[\x21-\x7e]$/.test(key);
 }
 
-/**
- * The product id an Idempotency-Key names for this seller: a hash of both, laid out as a UUID
- * (version 8, "custom"). Another seller's same key names another product.
- */
-export async function productIdForKey(sellerId: string, key: string): Promise<string> {
-  const digest = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", encoder.encode(`pay-and-buy:add-product\n${sellerId}\n${key}`)),
-  );
+/** A SHA-256 of the text laid out as a UUID (version 8, "custom"). */
+async function hashedUuid(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
   const bytes = digest.slice(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x80;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The product id an Idempotency-Key names for this seller: a hash of both, laid out as a UUID.
+ * Another seller's same key names another product.
+ */
+export async function productIdForKey(sellerId: string, key: string): Promise<string> {
+  return hashedUuid(`pay-and-buy:add-product\n${sellerId}\n${key}`);
+}
+
+/**
+ * The ids of the photos one upload adds to a listing (the edit form's one-time field, or an
+ * Idempotency-Key): the same upload names the same photos, so a repeat adds nothing. The
+ * listing's id is part of each, so an upload id names nothing on another listing.
+ */
+export async function photoIdsForUpload(productId: string, uploadId: string, count: number): Promise<string[]> {
+  return Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      hashedUuid(`pay-and-buy:add-photos\n${productId}\n${uploadId}\n${index}`),
+    ),
+  );
+}
+
+/** The edit form's one-time upload field: what a page load generates, or a client's key. */
+export function isUploadId(value: unknown): value is string {
+  return typeof value === "string" && isIdempotencyKey(value);
 }

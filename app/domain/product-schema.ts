@@ -5,7 +5,7 @@
 import * as z from "zod";
 import type { Condition } from "../../db/schema";
 import { dollarsToCents, MAX_PRICE_CENTS } from "./money";
-import { PHOTO_MAX_BYTES, PHOTO_MESSAGES } from "./photo-keys";
+import { MAX_PHOTOS, MIN_PHOTOS, PHOTO_MAX_BYTES, PHOTO_MESSAGES, photoRoomMessage } from "./photo-keys";
 import { isPhoneNumber, PHONE_MAX } from "./schemas";
 
 // The database's list, repeated here so the browser bundle does not pull in drizzle.
@@ -52,6 +52,27 @@ function price(required: string, label: string) {
     });
 }
 
+const photoFileSchema = z
+  .file({
+    // No file chosen arrives as an empty, nameless part (a File or "", by parser).
+    error: (issue) =>
+      issue.input === undefined || issue.input === "" ? PHOTO_MESSAGES.required : PHOTO_MESSAGES.notAFile,
+  })
+  .min(1, PHOTO_MESSAGES.empty)
+  .max(PHOTO_MAX_BYTES, PHOTO_MESSAGES.tooLarge);
+
+/**
+ * Photos sent in one request, as repeated `img` files: at least one, at most `room` (a new
+ * listing: 8; photos added to a listing: the places it has left). Errors of one file are keyed
+ * `img[i]`.
+ */
+export function photoFilesSchema(room: number = MAX_PHOTOS) {
+  return z
+    .array(photoFileSchema, { error: PHOTO_MESSAGES.required })
+    .min(MIN_PHOTOS, PHOTO_MESSAGES.required)
+    .max(Math.max(room, 0), room >= MAX_PHOTOS ? PHOTO_MESSAGES.tooMany : photoRoomMessage(room));
+}
+
 export const productSchema = z.object({
   productName: requiredText("product name is required", "Product name", PRODUCT_LIMITS.productName),
   // The category's lowercased title (its slug), as in /products/:name and the spec's payload.
@@ -84,20 +105,19 @@ export const productSchema = z.object({
     "Contact number must be a phone number, such as +1 415 555 0100",
   ),
   location: requiredText("location is required", "Location", PRODUCT_LIMITS.location),
-  // Size is checked here (the browser knows it before sending); the type is recognised by
-  // its magic bytes on the server (uploads.server.ts).
-  img: z
-    .file({
-      // No file chosen arrives as an empty, nameless part (a File or "", by parser).
-      error: (issue) =>
-        issue.input === undefined || issue.input === "" ? PHOTO_MESSAGES.required : PHOTO_MESSAGES.notAFile,
-    })
-    .min(1, PHOTO_MESSAGES.empty)
-    .max(PHOTO_MAX_BYTES, PHOTO_MESSAGES.tooLarge),
+  // One to eight photos, each sent as a file in `img` (a multiple file input). Sizes are checked
+  // here (the browser knows them before sending); the type is recognised by magic bytes and the
+  // image decoded on the server (uploads.server.ts).
+  img: photoFilesSchema(),
 });
 
 export type ProductFormInput = z.input<typeof productSchema>;
 export type NewProduct = z.output<typeof productSchema>;
 
-/** The largest Add Product request read: the photo plus room for the text fields. */
-export const PRODUCT_FORM_MAX_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
+/** The largest request with photos read: eight photos plus room for the text fields. */
+export const PRODUCT_FORM_MAX_BYTES = MAX_PHOTOS * PHOTO_MAX_BYTES + 64 * 1024;
+
+/** A listing's details as the edit page and `PUT /api/product/:id` change them: all but photos. */
+export const productDetailsSchema = productSchema.omit({ img: true });
+export type ProductDetails = z.output<typeof productDetailsSchema>;
+export type ProductDetailsInput = z.input<typeof productDetailsSchema>;

@@ -1,15 +1,15 @@
-// A seller's own products: add one with its photo, list them, advertise, delete. Ownership is
+// A seller's own products: add one with its photos, list them, advertise, delete. Ownership is
 // part of every query (`seller_id = :me`): another seller's product is simply not found.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { intoColumns } from "../../db/insert-select";
-import { categories, products } from "../../db/schema";
+import { categories, productPhotos, products } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
 import { ANY_STATUS, isListed } from "./catalog.server";
 import { LIST_PAGE_SIZE, pageOffset, toPage } from "./list-query";
 import type { NewProduct } from "./product-schema";
 import type { SessionUser } from "./sessions.server";
-import { checkPhoto, deletePhotoIfUnneeded, discardPhoto, storePhoto } from "./uploads.server";
+import { deletePhotoIfUnneeded, discardPhotos, type PhotoStore, preparePhotos, storePhotos } from "./uploads.server";
 
 export const PRODUCT_MESSAGES = {
   added: "Product added Successfully",
@@ -69,17 +69,20 @@ async function earlierAnswer(
 }
 
 /**
- * The photo is checked, then stored, then the row is written. The row is inserted only when
- * the category exists (one statement); if that insert writes nothing or fails, the photo just
- * stored is deleted again, so a failure leaves nothing behind in R2 or D1.
+ * The photos are checked and turned into renditions, then stored, then the rows are written in
+ * one batch: the product (only when the category exists) and its photos (only when that product
+ * row is the one this request wrote, known by the photos revision it set). If that writes
+ * nothing or fails, the renditions just stored are deleted again, so a failure leaves nothing
+ * behind in R2 or D1.
  *
  * With a `productId` (from a form token or an Idempotency-Key) the request happens once: a
  * repeat finds the product already there and answers as the first time did, before storing its
- * photo; repeats that race each other meet at the primary key, and the loser's photo is deleted.
+ * photos; repeats that race each other meet at the primary key, and the loser's photos are
+ * deleted.
  */
 export async function createProduct(
   db: Database,
-  photos: R2Bucket,
+  store: PhotoStore,
   seller: Seller,
   input: NewProduct,
   request: { productId?: string } = {},
@@ -89,46 +92,77 @@ export async function createProduct(
     const earlier = await earlierAnswer(db, seller, request.productId, input);
     if (earlier) return earlier;
   }
-  const photo = await checkPhoto(input.img);
-  if (!photo.ok) return { ok: false, status: 422, field: "img", message: photo.message };
-  const photoKey = await storePhoto(photos, input.img, photo.type);
+  const prepared = await preparePhotos(store.images, input.img);
+  if (!prepared.ok) return { ok: false, status: 422, field: "img", message: prepared.message };
+  const stored = await storePhotos(store.photos, prepared.photos);
   const productId = request.productId ?? crypto.randomUUID();
+  const revision = crypto.randomUUID();
+  const now = Date.now();
   let written = false;
   try {
-    const result = await db
-      .insert(products)
-      .select(
-        db
-          .select(
-            intoColumns(products, {
-              id: sql`${productId}`,
-              sellerId: sql`${seller.id}`,
-              categoryId: categories.id,
-              name: sql`${input.productName}`,
-              description: sql`${input.description}`,
-              condition: sql`${input.condition}`,
-              originalPriceCents: sql`${input.originalPrice}`,
-              resalePriceCents: sql`${input.resalePrice}`,
-              purchaseYear: sql`${input.purchaseYear}`,
-              contact: sql`${input.contact}`,
-              location: sql`${input.location}`,
-              photoKey: sql`${photoKey}`,
-              status: sql`'available'`,
-              advertised: sql`0`,
-              createdAt: sql`${Date.now()}`,
-              updatedAt: sql`null`,
-              deletedAt: sql`null`,
-              removedAt: sql`null`,
-            }),
-          )
-          .from(categories)
-          .where(eq(categories.slug, input.category.toLowerCase())),
-      )
-      // A repeat of the same one-time token names the same id: it writes nothing.
-      .onConflictDoNothing({ target: products.id });
-    written = result.meta.changes === 1;
+    const [inserted, ...photoRows] = await db.batch([
+      db
+        .insert(products)
+        .select(
+          db
+            .select(
+              intoColumns(products, {
+                id: sql`${productId}`,
+                sellerId: sql`${seller.id}`,
+                categoryId: categories.id,
+                name: sql`${input.productName}`,
+                description: sql`${input.description}`,
+                condition: sql`${input.condition}`,
+                originalPriceCents: sql`${input.originalPrice}`,
+                resalePriceCents: sql`${input.resalePrice}`,
+                purchaseYear: sql`${input.purchaseYear}`,
+                contact: sql`${input.contact}`,
+                location: sql`${input.location}`,
+                // Set by the photo rows' trigger: the cover is the photo at position 0.
+                photoKey: sql`null`,
+                photosRevision: sql`${revision}`,
+                status: sql`'available'`,
+                advertised: sql`0`,
+                createdAt: sql`${now}`,
+                updatedAt: sql`null`,
+                deletedAt: sql`null`,
+                removedAt: sql`null`,
+              }),
+            )
+            .from(categories)
+            .where(eq(categories.slug, input.category.toLowerCase())),
+        )
+        // A repeat of the same one-time token names the same id: it writes nothing.
+        .onConflictDoNothing({ target: products.id }),
+      ...stored.map((photo, position) =>
+        db.insert(productPhotos).select(
+          db
+            .select(
+              intoColumns(productPhotos, {
+                id: sql`${crypto.randomUUID()}`,
+                productId: products.id,
+                position: sql`${position}`,
+                key: sql`${photo.key}`,
+                width: sql`${photo.width}`,
+                height: sql`${photo.height}`,
+                createdAt: sql`${now}`,
+                removedAt: sql`null`,
+              }),
+            )
+            .from(products)
+            // Only the row this request wrote carries this revision.
+            .where(and(eq(products.id, productId), eq(products.photosRevision, revision))),
+        ),
+      ),
+    ]);
+    // D1 counts the cover trigger's update too: a photo row written is "at least one change".
+    written = inserted.meta.changes === 1 && photoRows.every((row) => row.meta.changes > 0);
   } finally {
-    if (!written) await discardPhoto(photos, photoKey);
+    if (!written)
+      await discardPhotos(
+        store.photos,
+        stored.map((photo) => photo.key),
+      );
   }
   if (written) return { ok: true, productId, replayed: false };
   const earlier = request.productId ? await earlierAnswer(db, seller, request.productId, input) : null;
@@ -208,7 +242,7 @@ export async function advertiseProduct(db: Database, sellerId: string, productId
 /**
  * Deleting hides the product and loses nothing: the row stays (soft delete) with its bookings
  * and payments, an active (unpaid) booking is ended in the same batch so its buyer sees it as
- * cancelled, and the photo leaves R2 only when no history can show it any more.
+ * cancelled, and its photos leave R2 only when no history can show them any more.
  */
 export async function deleteProduct(
   db: Database,
@@ -218,11 +252,12 @@ export async function deleteProduct(
 ): Promise<ChangeResult> {
   // Ownership first: the booking statements below name the product alone. A seller never
   // changes and a deletion is never undone, so the answer cannot go stale before the batch.
-  const [product] = await db
-    .select({ photoKey: products.photoKey })
-    .from(products)
-    .where(ownedLive(sellerId, productId))
-    .limit(1);
+  const [found, photoRows] = await db.batch([
+    db.select({ photoKey: products.photoKey }).from(products).where(ownedLive(sellerId, productId)).limit(1),
+    // Every photo the listing shows or showed (removed photos kept for its history).
+    db.select({ key: productPhotos.key }).from(productPhotos).where(eq(productPhotos.productId, productId)),
+  ]);
+  const product = found[0];
   if (!product) return { ok: false, status: 404, message: PRODUCT_MESSAGES.notFound };
   const now = Date.now();
   const [deleted] = await db.batch([
@@ -234,6 +269,9 @@ export async function deleteProduct(
     ...endActiveBookingsStatements(db, { productId }, "product_deleted", { releaseProducts: true, now }),
   ]);
   const changed = (deleted as D1Result).meta.changes === 1;
-  if (changed && product.photoKey) await deletePhotoIfUnneeded(db, photos, product.photoKey);
+  if (changed) {
+    const keys = new Set([product.photoKey, ...photoRows.map((row) => row.key)].filter((key) => key !== null));
+    for (const key of keys) await deletePhotoIfUnneeded(db, photos, key);
+  }
   return { ok: true, changed };
 }

@@ -1,29 +1,19 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { database } from "../../db/client";
 import { DashboardPage } from "../components/dashboard-page";
-import { ErrorList, Field, TextareaField } from "../components/forms";
-import * as formStyles from "../components/forms.css";
-import { SelectField } from "../components/select-field";
+import { ErrorList, Field } from "../components/forms";
+import { PhotoInput, photoErrors } from "../components/photo-input";
+import { ProductDetailsFields } from "../components/product-fields";
 import { listCategories } from "../domain/catalog.server";
-import { PHOTO_MESSAGES, PHOTO_TYPES } from "../domain/photo-keys";
+import { PHOTO_MESSAGES } from "../domain/photo-keys";
 import { issueProductToken, readProductToken } from "../domain/product-requests.server";
 import {
   type NewProduct,
-  PRODUCT_CONDITIONS,
   PRODUCT_FORM_MAX_BYTES,
-  PRODUCT_LIMITS,
   type ProductFormInput,
   productSchema,
 } from "../domain/product-schema";
@@ -36,7 +26,7 @@ import { redirectWithSuccess } from "../utils/toast.server";
 import * as styles from "./seller.css";
 
 export const meta: MetaFunction = () =>
-  pageMeta("Pay&Buy Add Product", "List a camera, lens or accessory for sale on Pay&Buy, with its photo and price.");
+  pageMeta("Pay&Buy Add Product", "List a camera, lens or accessory for sale on Pay&Buy, with its photos and price.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const seller = await requireSeller(request, context);
@@ -61,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!read.ok) {
     const message =
       read.status === 413
-        ? `${PHOTO_MESSAGES.tooLarge} Fill in the form again with a smaller photo.`
+        ? `${PHOTO_MESSAGES.tooLarge} Fill in the form again with smaller photos.`
         : "Your form could not be read. Please try again.";
     return data(unreadable(message), { status: read.status });
   }
@@ -71,7 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = await readProductToken(read.form.get("productToken"), seller.id, context.env.settings.SESSION_SECRET);
   if (!token.ok) return data(submission.reply({ formErrors: [token.message] }), { status: token.status });
   // The seller is the session's user: the read-only Name and Email fields are never read.
-  const result = await createProduct(database(context.env.DB), context.env.PHOTOS, seller, submission.value, {
+  const store = { photos: context.env.PHOTOS, images: context.env.IMAGES };
+  const result = await createProduct(database(context.env.DB), store, seller, submission.value, {
     productId: token.productId,
   });
   if (!result.ok) {
@@ -83,24 +74,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithSuccess(context, "/dashboard/my_product", PRODUCT_MESSAGES.added);
 }
 
-/** With JavaScript, the chosen photo is shown before it is sent. */
-function usePhotoPreview() {
-  const [file, setFile] = useState<File | null>(null);
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file?.type.startsWith("image/")) return setUrl(null);
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return { url, chosen: file !== null, choose: (files: FileList | null) => setFile(files?.[0] ?? null) };
-}
-
 export default function AddProduct() {
   const { productToken, seller, categories, currentYear } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const navigation = useNavigation();
-  const preview = usePhotoPreview();
   const [form, fields] = useForm<ProductFormInput, NewProduct>({
     id: "add-product",
     lastResult,
@@ -109,12 +86,6 @@ export default function AddProduct() {
     shouldRevalidate: "onInput",
   });
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/dashboard/add_product");
-  // After a full-page answer (no JavaScript) the file input is empty again; with JavaScript the
-  // chosen file stays, and the preview knows it.
-  const photoHint =
-    lastResult?.status === "error" && !preview.chosen
-      ? "JPEG, PNG, WebP or AVIF, up to 5 MB. Please choose the photo again: a browser cannot keep a chosen file after the form comes back."
-      : "JPEG, PNG, WebP or AVIF, up to 5 MB.";
   return (
     <DashboardPage title="Add Product">
       <p className={styles.intro}>Every field is required. Prices are in US dollars.</p>
@@ -131,77 +102,14 @@ export default function AddProduct() {
           label="Email"
           inputProps={{ id: "seller-email", name: "email", type: "email", value: seller.email, readOnly: true }}
         />
-        <Field
-          label="Product Name"
-          inputProps={{ ...getInputProps(fields.productName, { type: "text" }), maxLength: PRODUCT_LIMITS.productName }}
-          errors={fields.productName.errors}
+        <ProductDetailsFields fields={fields} categories={categories} currentYear={currentYear} />
+        <PhotoInput
+          id={fields.img.id}
+          name={fields.img.name}
+          label="Product Photos"
+          errors={photoErrors(fields.img.allErrors)}
+          failed={lastResult?.status === "error"}
         />
-        <SelectField
-          label="Product Category"
-          selectProps={getSelectProps(fields.category)}
-          options={categories}
-          placeholder="Choose a category"
-          errors={fields.category.errors}
-        />
-        <SelectField
-          label="Product Condition"
-          selectProps={getSelectProps(fields.condition)}
-          options={PRODUCT_CONDITIONS.map((condition) => ({ value: condition, label: condition }))}
-          placeholder="Choose a condition"
-          errors={fields.condition.errors}
-        />
-        <Field
-          label="Location"
-          inputProps={{ ...getInputProps(fields.location, { type: "text" }), maxLength: PRODUCT_LIMITS.location }}
-          errors={fields.location.errors}
-        />
-        <Field
-          label="Original Price"
-          inputProps={{ ...getInputProps(fields.originalPrice, { type: "text" }), inputMode: "decimal" }}
-          errors={fields.originalPrice.errors}
-          hint="In dollars, e.g. 1250 or 1250.99"
-        />
-        <Field
-          label="Resale Price"
-          inputProps={{ ...getInputProps(fields.resalePrice, { type: "text" }), inputMode: "decimal" }}
-          errors={fields.resalePrice.errors}
-          hint="In dollars, e.g. 800 or 799.50"
-        />
-        <Field
-          label="Year Of Purchase"
-          inputProps={{ ...getInputProps(fields.purchaseYear, { type: "text" }), inputMode: "numeric", maxLength: 4 }}
-          errors={fields.purchaseYear.errors}
-          hint={`Between ${PRODUCT_LIMITS.minYear} and ${currentYear}`}
-        />
-        <Field
-          label="Contact Number"
-          inputProps={{
-            ...getInputProps(fields.contact, { type: "tel" }),
-            autoComplete: "tel",
-            maxLength: PRODUCT_LIMITS.contact,
-          }}
-          errors={fields.contact.errors}
-        />
-        <div className={styles.wide}>
-          <TextareaField
-            label="Product Description"
-            textareaProps={{ ...getTextareaProps(fields.description), maxLength: PRODUCT_LIMITS.description }}
-            errors={fields.description.errors}
-          />
-        </div>
-        <div className={`${styles.wide} ${formStyles.field}`}>
-          <Field
-            label="Product Photo"
-            inputProps={{
-              ...getInputProps(fields.img, { type: "file" }),
-              accept: Object.keys(PHOTO_TYPES).join(","),
-              onChange: (event) => preview.choose(event.currentTarget.files),
-            }}
-            errors={fields.img.errors}
-            hint={photoHint}
-          />
-          {preview.url ? <img src={preview.url} alt="Preview of the chosen file" className={styles.preview} /> : null}
-        </div>
         <div className={styles.wide}>
           <ErrorList id={form.errorId} errors={form.errors} />
         </div>

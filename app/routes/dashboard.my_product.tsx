@@ -7,7 +7,7 @@ import { DashboardPage } from "../components/dashboard-page";
 import { Pager } from "../components/list-controls";
 import * as table from "../components/table.css";
 import { readListQuery } from "../domain/list-query";
-import { photoUrl } from "../domain/photo-keys";
+import { photoSources } from "../domain/photo-keys";
 import {
   advertiseProduct,
   deleteProduct,
@@ -25,7 +25,7 @@ import { requireSeller } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
 
 export const meta: MetaFunction = () =>
-  pageMeta("Pay&Buy My Products", "The products you sell on Pay&Buy: advertise them or delete them.");
+  pageMeta("Pay&Buy My Products", "The products you sell on Pay&Buy: advertise, edit or delete them.");
 
 const PAGE = "/dashboard/my_product";
 
@@ -119,7 +119,7 @@ export default function MyProducts() {
             </thead>
             <tbody>
               {products.rows.map((product, index) => {
-                const src = photoUrl(product.photoKey);
+                const src = photoSources(product.photoKey, "thumb")?.src;
                 return (
                   <tr key={product.id}>
                     <td data-label="Index">{(products.page - 1) * products.pageSize + index + 1}</td>
@@ -154,6 +154,15 @@ export default function MyProducts() {
                       <Advertisement product={product} here={here} />
                     </td>
                     <td className={table.actions}>
+                      {product.status === "available" && !product.removedAt ? (
+                        <Link
+                          to={`${PAGE}/${encodeURIComponent(product.id)}/edit`}
+                          className={`${button.secondary} ${table.compact}`}
+                          aria-label={`Edit ${product.name}`}
+                        >
+                          Edit
+                        </Link>
+                      ) : null}
                       <Link
                         to={listHref(PAGE, { page: products.page }, { confirm: "delete", id: product.id })}
                         className={`${button.danger} ${table.compact}`}

@@ -48,6 +48,8 @@ export type Settings = z.infer<typeof settingsSchema>;
 export interface AppEnv {
   DB: D1Database;
   PHOTOS: R2Bucket;
+  /** Cloudflare Images: makes the WebP renditions of uploaded photos (ADR 0029). */
+  IMAGES: ImagesBinding;
   settings: Settings;
 }
 
@@ -58,7 +60,8 @@ export function parseEnv(env: Record<string, unknown>): AppEnv {
   if (cached) return cached;
   const db = env.DB as D1Database | undefined;
   const photos = env.PHOTOS as R2Bucket | undefined;
-  if (!db || !photos) throw new Error("The DB (D1) and PHOTOS (R2) bindings are required");
+  const images = env.IMAGES as ImagesBinding | undefined;
+  if (!db || !photos || !images) throw new Error("The DB (D1), PHOTOS (R2) and IMAGES (Images) bindings are required");
   const parsed = settingsSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
@@ -68,7 +71,7 @@ export function parseEnv(env: Record<string, unknown>): AppEnv {
     if (settings.LOCAL_DEV !== "true") throw new Error("SESSION_SECRET is not configured");
     settings.SESSION_SECRET = [LOCAL_SESSION_SECRET];
   }
-  const appEnv: AppEnv = { DB: db, PHOTOS: photos, settings };
+  const appEnv: AppEnv = { DB: db, PHOTOS: photos, IMAGES: images, settings };
   cache.set(env, appEnv);
   return appEnv;
 }

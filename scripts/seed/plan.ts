@@ -15,9 +15,24 @@ export async function stableId(namespace: string, key: string): Promise<string> 
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-export async function stablePhotoKey(listingKey: string): Promise<string> {
-  const id = await stableId("photo", listingKey);
-  return `p-${id.replace(/-/g, "")}.webp`;
+/**
+ * A seed listing's photos: its own render first (the cover), then, for every second listing, one
+ * or two other renders of the same kind of gear. Ids and stems are stable, so seeding twice
+ * finds them there.
+ */
+async function seedPhotos(listingKey: string, photo: { kind: string; variant: number }, index: number) {
+  const extra = index % 4 === 0 ? 2 : index % 4 === 2 ? 1 : 0;
+  return Promise.all(
+    Array.from({ length: 1 + extra }, async (_, position) => {
+      const id = await stableId("photo", position === 0 ? listingKey : `${listingKey}/${position}`);
+      return {
+        id,
+        position,
+        stem: `p-${id.replace(/-/g, "")}`,
+        source: `${photo.kind}-${(photo.variant + position) % 4}.webp`,
+      };
+    }),
+  );
 }
 
 function cents(value: string, listing: SeedListing | ModerationListing): number {
@@ -77,11 +92,11 @@ export async function seedPlan(now = Date.now()) {
         contact: listing.contact,
         location: listing.location,
         advertised: listing.advertised,
-        photoKey: await stablePhotoKey(listing.key),
         status: soldOrBooked.get(listing.key) ?? "available",
         createdAt: new Date(today - listing.postedDaysAgo * DAY_MS + (index % 12) * 3_600_000),
       });
-      return { row, photoKey: row.photoKey!, photoSource: `${listing.photo.kind}-${listing.photo.variant}.webp` };
+      // The cover (products.photo_key) follows the first photo by trigger once the photos are stored.
+      return { row, photos: await seedPhotos(listing.key, listing.photo, index) };
     }),
   );
   // Demo history: one finished sale (My Buyers, a paid order) and one open booking.

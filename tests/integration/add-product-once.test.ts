@@ -12,7 +12,7 @@ import {
   postAddProduct,
   productForm,
   productRows,
-  storedPhotoKeys,
+  storedPhotoStems,
   toastCookieFrom,
   validFields,
 } from "./seller-helpers";
@@ -23,7 +23,7 @@ async function seller(name = "Maya Seller") {
 }
 
 const formWith = (token: string, fields: Record<string, string> = {}) =>
-  productForm(validFields(fields), photoFile("webp", 1024), { productToken: token });
+  productForm(validFields(fields), photoFile("webp"), { productToken: token });
 
 async function expectAdded(response: Response, cookie: string) {
   expect(response.status).toBe(302);
@@ -42,7 +42,7 @@ describe("the Add Product form sent twice", () => {
     await expectAdded(second, cookie);
     const rows = await productRows();
     expect(rows).toHaveLength(1);
-    expect(await storedPhotoKeys()).toEqual([rows[0]!.photoKey]);
+    expect(await storedPhotoStems()).toEqual([rows[0]!.photoKey]);
   });
 
   it("at the same moment still adds one product and keeps one photo", async () => {
@@ -52,7 +52,7 @@ describe("the Add Product form sent twice", () => {
     for (const answer of answers) expect(answer.status).toBe(302);
     const rows = await productRows();
     expect(rows).toHaveLength(1);
-    expect(await storedPhotoKeys()).toEqual([rows[0]!.photoKey]);
+    expect(await storedPhotoStems()).toEqual([rows[0]!.photoKey]);
   });
 
   it("from two page loads adds two products", async () => {
@@ -63,7 +63,7 @@ describe("the Add Product form sent twice", () => {
     expect(again).not.toBe(token);
     await expectAdded(await postAddProduct(cookie, formWith(again)), cookie);
     expect(await productRows()).toHaveLength(2);
-    expect(await storedPhotoKeys()).toHaveLength(2);
+    expect(await storedPhotoStems()).toHaveLength(2);
   });
 
   it("with other details is refused (422), keeping the first product only", async () => {
@@ -80,7 +80,7 @@ describe("the Add Product form sent twice", () => {
     expect(fresh).not.toBe(token);
     const rows = await productRows();
     expect(rows.map((row) => row.name)).toEqual(["Canon EOS R6"]);
-    expect(await storedPhotoKeys()).toEqual([rows[0]!.photoKey]);
+    expect(await storedPhotoStems()).toEqual([rows[0]!.photoKey]);
   });
 
   it("after an invalid first try (nothing added) adds the product once", async () => {
@@ -115,7 +115,7 @@ describe("an Add Product token that is not this seller's", () => {
       const html = await response.text();
       expect(html).toContain(message);
       expect(await productRows()).toHaveLength(0);
-      expect(await storedPhotoKeys()).toEqual([]);
+      expect(await storedPhotoStems()).toEqual([]);
     });
   }
 });
@@ -125,7 +125,7 @@ describe("POST /api/product with an Idempotency-Key", () => {
     SELF.fetch(`${ORIGIN}/api/product`, {
       method: "POST",
       headers: { Authorization: bearer, ...(key === null ? {} : { "Idempotency-Key": key }) },
-      body: productForm(validFields(fields), photoFile("png", 512)),
+      body: productForm(validFields(fields), photoFile("png")),
     });
 
   async function twoSellers() {
@@ -147,7 +147,7 @@ describe("POST /api/product with an Idempotency-Key", () => {
     expect(second.headers.get("Idempotent-Replayed")).toBe("true");
     const rows = await productRows();
     expect(rows).toMatchObject([{ id: body.insertedId, sellerId: mayaId }]);
-    expect(await storedPhotoKeys()).toEqual([rows[0]!.photoKey]);
+    expect(await storedPhotoStems()).toEqual([rows[0]!.photoKey]);
   });
 
   it("sent at the same moment with the same key adds one product", async () => {
@@ -157,14 +157,14 @@ describe("POST /api/product with an Idempotency-Key", () => {
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     expect(new Set(bodies.map((body) => body.insertedId)).size).toBe(1);
     expect(await productRows()).toHaveLength(1);
-    expect(await storedPhotoKeys()).toHaveLength(1);
+    expect(await storedPhotoStems()).toHaveLength(1);
   });
 
   it("with different keys, or without one, adds a product each time", async () => {
     const { maya } = await twoSellers();
     for (const key of ["one", "two", null, null]) expect((await post(maya, key)).status).toBe(201);
     expect(await productRows()).toHaveLength(4);
-    expect(await storedPhotoKeys()).toHaveLength(4);
+    expect(await storedPhotoStems()).toHaveLength(4);
   });
 
   it("of another seller cannot collide: the same key adds one product each", async () => {
@@ -185,7 +185,7 @@ describe("POST /api/product with an Idempotency-Key", () => {
       error: { status: 422, code: "idempotency_key_reused" },
     });
     expect(await productRows()).toHaveLength(1);
-    expect(await storedPhotoKeys()).toHaveLength(1);
+    expect(await storedPhotoStems()).toHaveLength(1);
   });
 
   for (const key of ["", " ", "x".repeat(256), "naïve", "tab\there"]) {

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../app/server/auth.server";
 import { ORIGIN } from "./auth-helpers";
 import { buildWorld, type World } from "./matrix/world";
+import { realPhoto } from "./photo-fixtures";
 import { addProductToken, photoBytes, storedPhotoKeys } from "./seller-helpers";
 import { testEnv } from "./test-env";
 
@@ -128,6 +129,16 @@ async function checkInvariants() {
       `select w.product_id as id from wishlist_entries w where not exists (select 1 from products p where p.id = w.product_id)`,
     ],
     [
+      "listing photos not at positions 0..n-1",
+      `select product_id as id from product_photos where position is not null
+      group by product_id having max(position) + 1 != count(*)`,
+    ],
+    [
+      "cover that is not the first photo",
+      `select p.id from products p join product_photos f on f.product_id = p.id and f.position = 0
+      where p.photo_key is not f.key`,
+    ],
+    [
       "orphan product",
       `select p.id from products p where not exists (select 1 from users u where u.id = p.seller_id)
       or not exists (select 1 from categories c where c.id = p.category_id)`,
@@ -226,6 +237,39 @@ describe("bad input at every form action", () => {
       path: () => "/dashboard/my_product",
       who: (w) => w.cookies.sellerA,
       names: ["id", "intent"],
+    },
+    {
+      name: "edit listing details",
+      path: (w) => `/dashboard/my_product/${w.listing.A}/edit`,
+      who: (w) => w.cookies.sellerA,
+      names: [
+        "productName",
+        "category",
+        "condition",
+        "description",
+        "originalPrice",
+        "resalePrice",
+        "purchaseYear",
+        "contact",
+        "location",
+      ],
+      fixed: () => [["intent", "details"]],
+    },
+    {
+      name: "edit listing photos",
+      path: (w) => `/dashboard/my_product/${w.listing.A}/edit`,
+      who: (w) => w.cookies.sellerA,
+      names: ["intent", "photoId", "position"],
+    },
+    {
+      name: "move a real photo",
+      path: (w) => `/dashboard/my_product/${w.listing.A}/edit`,
+      who: (w) => w.cookies.sellerA,
+      names: ["position"],
+      fixed: (w) => [
+        ["intent", "move"],
+        ["photoId", w.photos.A[1]!],
+      ],
     },
     { name: "logout", path: () => "/logout", who: (w) => w.cookies.buyerB, names: ["redirectTo"] },
     {
@@ -337,6 +381,42 @@ describe("bad input at every form action", () => {
     await checkInvariants();
   }, 120_000);
 
+  it("adding photos on the edit page never fails on bad files, and stores nothing", async () => {
+    const world = await buildWorld();
+    const before = await storedPhotoKeys();
+    const file = fc.oneof(
+      fc.constant(new File([], "")),
+      fc.uint8Array({ maxLength: 64 }).map((bytes) => new File([bytes], "x.png", { type: "image/png" })),
+      fc.constant(
+        new File([photoBytes("jpeg", 16), "<html><script>alert(1)</script></html>"], "poly.jpg", {
+          type: "image/jpeg",
+        }),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(file, { minLength: 0, maxLength: 9 }),
+        fc.oneof(fc.constant(crypto.randomUUID()), nasty),
+        async (files, upload) => {
+          const form = new FormData();
+          form.set("intent", "add");
+          form.set("upload", upload);
+          for (const photo of files) form.append("img", photo);
+          const response = await SELF.fetch(`${ORIGIN}/dashboard/my_product/${world.listing.A}/edit`, {
+            method: "POST",
+            headers: { Cookie: world.cookies.sellerA!, Origin: ORIGIN, Host: new URL(ORIGIN).host },
+            body: form,
+            redirect: "manual",
+          });
+          expectHandled(response);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    expect(await storedPhotoKeys()).toEqual(before);
+    await checkInvariants();
+  }, 120_000);
+
   it("stored photos are served as images, never as a page", async () => {
     const world = await buildWorld();
     const form = new FormData();
@@ -356,7 +436,8 @@ describe("bad input at every form action", () => {
       form.set(name, value);
     form.set(
       "img",
-      new File([photoBytes("jpeg", 16), "<html><script>alert(1)</script></html>"], "poly.jpg", { type: "text/html" }),
+      // A real JPEG with a page after its end, sent as a page.
+      new File([realPhoto("jpeg"), "<html><script>alert(1)</script></html>"], "poly.jpg", { type: "text/html" }),
     );
     const created = await SELF.fetch(`${ORIGIN}/dashboard/add_product`, {
       method: "POST",
@@ -370,9 +451,11 @@ describe("bad input at every form action", () => {
     ).text();
     expect(page).not.toContain("<script>alert(1)</script>");
     expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
-    const key = /\/images\/(p-[0-9a-f]{32}\.jpg)/.exec(page)![1]!;
+    // Only the renditions the Images binding made are stored and served: WebP, never the upload.
+    const key = /\/images\/(p-[0-9a-f]{32}-320\.webp)/.exec(page)![1]!;
     const image = await SELF.fetch(`${ORIGIN}/images/${key}`);
-    expect(image.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(image.headers.get("Content-Type")).toBe("image/webp");
+    expect(new TextDecoder().decode(await image.arrayBuffer())).not.toContain("<script>");
     expect(image.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(image.headers.get("Content-Security-Policy")).toContain("sandbox");
   });
@@ -421,13 +504,25 @@ describe("bad input at every /api call", () => {
       method: "PUT",
       path: (w) => `/api/product/${w.listing.A}`,
       who: (w) => w.bearers.sellerA,
-      names: ["isAdvertise"],
+      names: ["isAdvertise", "productName", "category", "condition", "resalePrice", "purchaseYear"],
     },
     {
       method: "POST",
       path: () => "/api/product",
       who: (w) => w.bearers.sellerA,
       names: ["productName", "resalePrice", "img"],
+    },
+    {
+      method: "PUT",
+      path: (w) => `/api/product/${w.listing.A}/photos`,
+      who: (w) => w.bearers.sellerA,
+      names: ["order"],
+    },
+    {
+      method: "POST",
+      path: (w) => `/api/product/${w.listing.A}/photos`,
+      who: (w) => w.bearers.sellerA,
+      names: ["img"],
     },
     { method: "PUT", path: () => "/api/sellerVerify", who: (w) => w.bearers.admin, names: ["sellerEmail"] },
     {
@@ -470,6 +565,9 @@ describe("bad input at every /api call", () => {
         for (const [method, path, bearer] of [
           ["GET", `/api/booking/${id}`, world.bearers.buyerA],
           ["DELETE", `/api/product/${id}`, world.bearers.sellerA],
+          ["GET", `/api/product/${id}/photos`, world.bearers.sellerA],
+          ["DELETE", `/api/product/${id}/photos/${id}`, world.bearers.sellerA],
+          ["DELETE", `/api/product/${world.listing.A}/photos/${id}`, world.bearers.sellerA],
           ["GET", `/api/user/admin/${id}`, world.bearers.admin],
           ["GET", `/api/category?size=${id}`, null],
           ["GET", `/api/products?path=${id}&page=${id}`, world.bearers.buyerB],
@@ -512,6 +610,7 @@ describe("bad input at every /api call", () => {
         for (const path of [
           `/dashboard/my_product?page=${id}&confirm=delete&id=${id}`,
           `/dashboard/my_buyer?page=${id}`,
+          `/dashboard/my_product/${id}/edit`,
         ]) {
           expectHandled(
             await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.sellerA! }, redirect: "manual" }),

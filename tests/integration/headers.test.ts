@@ -2,7 +2,7 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { newPhotoKey } from "../../app/domain/photo-keys";
+import { newPhotoStem, renditionKey } from "../../app/domain/photo-keys";
 // Static files get their headers from this file (Workers assets), not from the Worker.
 import staticHeaders from "../../app/public/_headers?raw";
 import { database } from "../../db/client";
@@ -131,7 +131,7 @@ describe("caching of personal pages", () => {
 
 describe("the headers of other responses", () => {
   it("serves photos as inert images: nosniff, a sandboxed policy, HSTS", async () => {
-    const key = newPhotoKey("image/webp");
+    const key = renditionKey(newPhotoStem(), 640);
     await testEnv.PHOTOS.put(key, new Uint8Array([82, 73, 70, 70]), { httpMetadata: { contentType: "image/webp" } });
     const photo = await get(`/images/${key}`);
     expect(photo.status).toBe(200);
@@ -139,7 +139,7 @@ describe("the headers of other responses", () => {
     expect(photo.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
     expect(photo.headers.get("Cache-Control")).toContain("immutable");
     expectBaseHeaders(photo);
-    const missing = await get(`/images/${newPhotoKey("image/png")}`);
+    const missing = await get(`/images/${renditionKey(newPhotoStem(), 320)}`);
     expect(missing.status).toBe(404);
     expectBaseHeaders(missing);
   });

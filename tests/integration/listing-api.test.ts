@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { CONDITION_GRADES } from "../../app/domain/conditions";
 import { bearerFor } from "./auth-helpers";
 import { insertUser } from "./factories";
-import { listingWorld, NOBODY, TRICKY_DESCRIPTION } from "./listing-helpers";
+import { listingWorld, NOBODY, TRICKY_DESCRIPTION } from "./listing-world";
 import { api } from "./moderation-helpers";
 
 type ApiListing = Record<string, unknown> & { sellerListings: Array<{ _id: string }> };

@@ -1,61 +1,85 @@
-// A seller's listings in every state a listing page must answer for, shared by the listing
-// page, SEO and API tests.
-import { newPhotoKey } from "../../app/domain/photo-keys";
-import { insertCategory, insertProduct, insertUser } from "./factories";
+// A seller's listing with photos, as Add Product leaves it (photo rows in order, their renditions
+// in R2, the cover set by the database's trigger), and ways to look at it afterwards.
+import { SELF } from "cloudflare:test";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { newPhotoStem, RENDITION_WIDTHS, renditionKey } from "../../app/domain/photo-keys";
+import { productPhotos, products } from "../../db/schema";
+import { ORIGIN } from "./auth-helpers";
+import { insertProduct } from "./factories";
+import { realPhoto } from "./photo-fixtures";
+import { db, toastCookieFrom } from "./seller-helpers";
+import { testEnv } from "./test-env";
 
-export const NOBODY = "00000000-0000-4000-8000-000000000000";
-
-/** Line breaks, markup and a script end in a seller's words: shown as text, never as HTML. */
-export const TRICKY_DESCRIPTION =
-  'Shutter tested at every speed.\nLight marks on the base plate.\n<b>bold</b> & "quoted" </script><script>alert(1)</script>\u2028end';
-
-export const STATES = ["available", "booked", "sold", "deleted", "removed", "seller deleted"] as const;
-export type State = (typeof STATES)[number];
-
-/** One listing per state (the seller deleted has its own seller), plus the seller's other listings. */
-export async function listingWorld() {
-  const run = crypto.randomUUID().slice(0, 6);
-  const category = await insertCategory({ title: `Camera ${run}` });
-  const seller = await insertUser({ role: "seller", name: "Vera Lens", verifiedAt: new Date() });
-  const leaver = await insertUser({ role: "seller", name: "Gone Seller", deletedAt: new Date() });
-  const listing = (state: State, overrides: Partial<Parameters<typeof insertProduct>[0]> = {}) =>
-    insertProduct({
-      sellerId: state === "seller deleted" ? leaver.id : seller.id,
-      categoryId: category.id,
-      name: `Leica M6 ${state} ${run}`,
-      description: TRICKY_DESCRIPTION,
-      condition: "Excellent",
-      originalPriceCents: 300_000,
-      resalePriceCents: 195_000,
-      purchaseYear: 2019,
-      location: "Temescal, Oakland",
-      photoKey: newPhotoKey("image/webp"),
-      status: state === "booked" || state === "sold" ? state : "available",
-      deletedAt: state === "deleted" ? new Date() : null,
-      removedAt: state === "removed" ? new Date() : null,
-      createdAt: new Date("2026-11-02T10:00:00Z"),
-      ...overrides,
-    });
-  const rows = {} as Record<State, Awaited<ReturnType<typeof insertProduct>>>;
-  for (const state of STATES) rows[state] = await listing(state);
-  // Five more available listings of Vera's, newest last: the page shows the newest four.
-  const others = [];
-  for (let n = 1; n <= 5; n++) {
-    others.push(
-      await insertProduct({
-        sellerId: seller.id,
-        categoryId: category.id,
-        name: `Other gear ${n} ${run}`,
-        createdAt: new Date(Date.UTC(2026, 10, 10 + n)),
-      }),
-    );
+export async function listingWithPhotos(
+  sellerId: string,
+  categoryId: string,
+  count: number,
+  overrides: Partial<typeof products.$inferInsert> = {},
+) {
+  const product = await insertProduct({ sellerId, categoryId, ...overrides });
+  const photos: Array<{ id: string; key: string }> = [];
+  for (let position = 0; position < count; position++) {
+    const key = newPhotoStem();
+    for (const width of RENDITION_WIDTHS) {
+      await testEnv.PHOTOS.put(renditionKey(key, width), realPhoto("webp"), {
+        httpMetadata: { contentType: "image/webp" },
+      });
+    }
+    const [row] = await db()
+      .insert(productPhotos)
+      .values({ productId: product.id, position, key, width: 40, height: 30 })
+      .returning();
+    photos.push({ id: row!.id, key });
   }
-  return { category, seller, rows, others };
+  return { product, photos };
 }
 
-/** The JSON-LD blocks of a page, parsed. */
-export function jsonLdBlocks(html: string): unknown[] {
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) =>
-    JSON.parse(match[1]!),
-  );
+/** The ids of the listing's shown photos, in order. */
+export async function photoOrder(productId: string): Promise<string[]> {
+  const rows = await db()
+    .select({ id: productPhotos.id })
+    .from(productPhotos)
+    .where(and(eq(productPhotos.productId, productId), isNotNull(productPhotos.position)))
+    .orderBy(asc(productPhotos.position));
+  return rows.map((row) => row.id);
+}
+
+export async function allPhotoRows(productId: string) {
+  return db().select().from(productPhotos).where(eq(productPhotos.productId, productId));
+}
+
+export async function productRow(productId: string) {
+  const [row] = await db().select().from(products).where(eq(products.id, productId));
+  return row!;
+}
+
+export async function coverKey(productId: string) {
+  return (await productRow(productId)).photoKey;
+}
+
+export const editPath = (productId: string) => `/dashboard/my_product/${productId}/edit`;
+
+/** A form of the edit page posted as a browser without JavaScript posts it. */
+export function postEdit(cookie: string, productId: string, fields: Record<string, string>, files: File[] = []) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  for (const file of files) form.append("img", file);
+  return SELF.fetch(`${ORIGIN}${editPath(productId)}`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host },
+    body: form,
+    redirect: "manual",
+  });
+}
+
+/** The toast a redirect carries, read back from the page it leads to. */
+export async function toastOf(response: Response, cookie: string): Promise<{ type: string; text: string } | null> {
+  if (response.status !== 302) return null;
+  const page = await SELF.fetch(`${ORIGIN}${response.headers.get("Location")}`, {
+    headers: { Cookie: `${cookie}; ${toastCookieFrom(response)}` },
+  });
+  const html = await page.text();
+  const type = /data-toast-type="([a-z]+)"/.exec(html)?.[1];
+  const text = /data-toast-type="[a-z]+"[^>]*>([\s\S]*?)<\//.exec(html)?.[1];
+  return type ? { type, text: text ?? "" } : null;
 }

@@ -2,7 +2,7 @@
 // home and category cards (name and photo), wishlist, My Orders, My Products, My Buyers and the
 // admin's Reported Items. A listing that left is named without a link.
 import { describe, expect, it } from "vitest";
-import { newPhotoKey } from "../../app/domain/photo-keys";
+import { newPhotoStem } from "../../app/domain/photo-keys";
 import { database } from "../../db/client";
 import { bookings, payments, reports, wishlistEntries } from "../../db/schema";
 import { get, signedInUser } from "./auth-helpers";
@@ -25,7 +25,7 @@ async function market() {
       categoryId: category.id,
       name,
       advertised: true,
-      photoKey: newPhotoKey("image/webp"),
+      photoKey: newPhotoStem(),
       ...extra,
     });
   const live = await product("Nikon FM2");

@@ -8,7 +8,7 @@ import { bookings, products, reports, wishlistEntries } from "../../db/schema";
 import app from "../../workers/app";
 import { get, ORIGIN, postForm, signedInUser } from "./auth-helpers";
 import { insertProduct } from "./factories";
-import { listingWorld, NOBODY, STATES } from "./listing-helpers";
+import { listingWorld, NOBODY, STATES } from "./listing-world";
 import { toastText } from "./moderation-helpers";
 import { testEnv } from "./test-env";
 

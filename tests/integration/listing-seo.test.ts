@@ -8,7 +8,7 @@ import { database } from "../../db/client";
 import { products } from "../../db/schema";
 import app from "../../workers/app";
 import { get, ORIGIN } from "./auth-helpers";
-import { jsonLdBlocks, listingWorld, TRICKY_DESCRIPTION } from "./listing-helpers";
+import { jsonLdBlocks, listingWorld, TRICKY_DESCRIPTION } from "./listing-world";
 import { testEnv } from "./test-env";
 
 const db = () => database(testEnv.DB);

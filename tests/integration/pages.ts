@@ -32,6 +32,11 @@ export const PAGES: Record<string, Page> = {
   "routes/dashboard.payment": { path: ({ bookingId }) => `/dashboard/payment/${bookingId}`, as: "buyer" },
   "routes/dashboard.add_product": { path: () => "/dashboard/add_product", as: "seller" },
   "routes/dashboard.my_product": { path: () => "/dashboard/my_product", as: "seller" },
+  "routes/dashboard.my_product.$id.edit": {
+    // The listing of the fixture's seller.
+    path: ({ productId }) => `/dashboard/my_product/${productId}/edit`,
+    as: "seller",
+  },
   "routes/dashboard.my_buyer": { path: () => "/dashboard/my_buyer", as: "seller" },
   "routes/dashboard.all_sellers": { path: () => "/dashboard/all_sellers", as: "admin" },
   "routes/dashboard.all_buyers": { path: () => "/dashboard/all_buyers", as: "admin" },

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES } from "../../app/domain/photo-keys";
+import { PRODUCT_FORM_MAX_BYTES } from "../../app/domain/product-schema";
 import { get, signedInUser } from "./auth-helpers";
 import { insertCategory } from "./factories";
 import {
+  paddedPhoto,
   photoFile,
   postAddProduct,
   productForm,
@@ -51,7 +53,7 @@ describe("Add Product page", () => {
 describe("adding a product", () => {
   it("stores the product (available, not advertised) and its photo, then goes to My Products with a toast", async () => {
     const { user, cookie } = await sellerWithCategory();
-    const response = await postAddProduct(cookie, productForm(validFields(), photoFile("webp", 2048)));
+    const response = await postAddProduct(cookie, productForm(validFields(), photoFile("webp")));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard/my_product");
     const [product] = await productRows();
@@ -66,9 +68,12 @@ describe("adding a product", () => {
       advertised: false,
       deletedAt: null,
     });
-    expect(product!.photoKey).toMatch(/^p-[0-9a-f]{32}\.webp$/);
-    expect(await storedPhotoKeys()).toEqual([product!.photoKey]);
-    const photo = await get(`/images/${product!.photoKey}`);
+    // The cover is the key of the photo's renditions; only renditions are stored.
+    expect(product!.photoKey).toMatch(/^p-[0-9a-f]{32}$/);
+    expect((await storedPhotoKeys()).sort()).toEqual(
+      [320, 640, 1280].map((width) => `${product!.photoKey}-${width}.webp`).sort(),
+    );
+    const photo = await get(`/images/${product!.photoKey}-640.webp`);
     expect(photo.status).toBe(200);
     expect(photo.headers.get("Content-Type")).toBe("image/webp");
     const page = await get("/dashboard/my_product", { Cookie: `${cookie}; ${toastCookieFrom(response)}` });
@@ -102,16 +107,19 @@ describe("adding a product", () => {
   it("accepts JPEG, PNG, WebP and AVIF by their first bytes, whatever the file is called", async () => {
     const { cookie } = await sellerWithCategory();
     for (const kind of ["jpeg", "png", "webp", "avif"] as const) {
-      const response = await postAddProduct(cookie, productForm(validFields(), photoFile(kind, 512, "photo.bin")));
+      const response = await postAddProduct(
+        cookie,
+        productForm(validFields(), photoFile(kind, undefined, "photo.bin")),
+      );
       expect(response.status, kind).toBe(302);
     }
-    const keys = (await productRows()).map((row) => row.photoKey!.split(".")[1]).sort();
-    expect(keys).toEqual(["avif", "jpg", "png", "webp"]);
-    for (const key of await storedPhotoKeys()) {
-      const object = await testEnv.PHOTOS.head(key);
-      expect(object!.httpMetadata!.contentType).toBe(
-        `image/${{ jpg: "jpeg" }[key.split(".")[1]!] ?? key.split(".")[1]}`,
-      );
+    // Whatever came in, what is stored is WebP renditions.
+    const covers = (await productRows()).map((row) => row.photoKey);
+    expect(covers.every((key) => /^p-[0-9a-f]{32}$/.test(key ?? ""))).toBe(true);
+    const stored = await storedPhotoKeys();
+    expect(stored).toHaveLength(4 * 3);
+    for (const key of stored) {
+      expect((await testEnv.PHOTOS.head(key))!.httpMetadata!.contentType).toBe("image/webp");
     }
   });
 });
@@ -170,7 +178,7 @@ describe("validation", () => {
     const html = await response.text();
     expect(html).toContain(message);
     expect(html).toContain(overrides.productName === undefined ? "Canon EOS R6" : "Oakland, California");
-    expect(html).toContain("Please choose the photo again");
+    expect(html).toContain("Please choose the photos again");
     await expectNothingStored();
   });
 
@@ -194,12 +202,15 @@ describe("validation", () => {
 });
 
 describe("photo uploads", () => {
-  it("accepts a photo of exactly 5 MB", async () => {
+  it("accepts a photo of exactly 5 MB (and stores its renditions, not the upload)", async () => {
     const { cookie } = await sellerWithCategory();
-    const response = await postAddProduct(cookie, productForm(validFields(), photoFile("jpeg", PHOTO_MAX_BYTES)));
+    const file = new File([paddedPhoto("jpeg", PHOTO_MAX_BYTES)], "big.jpg", { type: "image/jpeg" });
+    expect(file.size).toBe(PHOTO_MAX_BYTES);
+    const response = await postAddProduct(cookie, productForm(validFields(), file));
     expect(response.status).toBe(302);
-    const [key] = await storedPhotoKeys();
-    expect((await testEnv.PHOTOS.head(key!))!.size).toBe(PHOTO_MAX_BYTES);
+    const stored = await storedPhotoKeys();
+    expect(stored).toHaveLength(3);
+    for (const key of stored) expect((await testEnv.PHOTOS.head(key))!.size).toBeLessThan(PHOTO_MAX_BYTES);
   });
 
   it("refuses a photo of 5 MB and one byte", async () => {
@@ -212,9 +223,12 @@ describe("photo uploads", () => {
     await expectNothingStored();
   });
 
-  it("refuses a much larger request before reading it", async () => {
+  it("refuses a request larger than eight photos before reading it", async () => {
     const { cookie } = await sellerWithCategory();
-    const response = await postAddProduct(cookie, productForm(validFields(), photoFile("jpeg", 6 * 1024 * 1024)));
+    const response = await postAddProduct(
+      cookie,
+      productForm(validFields(), photoFile("jpeg", PRODUCT_FORM_MAX_BYTES + 1024)),
+    );
     expect(response.status).toBe(413);
     expect(await response.text()).toContain("The photo must be 5 MB or smaller.");
     await expectNothingStored();

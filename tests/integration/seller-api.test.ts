@@ -2,10 +2,20 @@ import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES } from "../../app/domain/photo-keys";
+import { PRODUCT_FORM_MAX_BYTES } from "../../app/domain/product-schema";
 import { products } from "../../db/schema";
 import { bearerFor, ORIGIN, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct, insertSale, insertUser } from "./factories";
-import { db, photoFile, productForm, productRows, storedPhotoKeys, textFile, validFields } from "./seller-helpers";
+import {
+  db,
+  photoFile,
+  productForm,
+  productRows,
+  storedPhotoKeys,
+  storedPhotoStems,
+  textFile,
+  validFields,
+} from "./seller-helpers";
 
 function api(path: string, init: RequestInit & { json?: unknown } = {}) {
   const headers = new Headers(init.headers);
@@ -49,7 +59,7 @@ describe("POST /api/product", () => {
       advertised: false,
     });
     expect(row!.createdAt.getUTCFullYear()).toBeGreaterThan(2000);
-    expect(await storedPhotoKeys()).toEqual([row!.photoKey]);
+    expect(await storedPhotoStems()).toEqual([row!.photoKey]);
   });
 
   it("answers invalid fields with 422 and the form's messages, storing nothing", async () => {
@@ -84,7 +94,7 @@ describe("POST /api/product", () => {
         "The photo must be a JPEG, PNG, WebP or AVIF image.",
       ],
       [photoFile("jpeg", PHOTO_MAX_BYTES + 1), 422, "The photo must be 5 MB or smaller."],
-      [photoFile("jpeg", 6 * 1024 * 1024), 413, "The photo must be 5 MB or smaller."],
+      [photoFile("jpeg", PRODUCT_FORM_MAX_BYTES + 1024), 413, "The photo must be 5 MB or smaller."],
     ];
     for (const [file, status, message] of cases) {
       const response = await api("/product", { method: "POST", headers: auth, body: productForm(validFields(), file) });

@@ -4,6 +4,7 @@ import { SELF } from "cloudflare:test";
 import { database } from "../../db/client";
 import { products } from "../../db/schema";
 import { ORIGIN } from "./auth-helpers";
+import { realPhoto } from "./photo-fixtures";
 import { testEnv } from "./test-env";
 
 export const db = () => database(testEnv.DB);
@@ -34,11 +35,23 @@ export function photoBytes(kind: keyof typeof MAGIC, size = 256): Uint8Array<Arr
   return bytes;
 }
 
+/**
+ * A photo file as a browser sends it: a real image of that kind, or, given a `size`, bytes that
+ * only start like one (for the checks that come before any decoding: size, magic bytes).
+ */
 export const photoFile = (
   kind: keyof typeof MAGIC = "jpeg",
-  size = 256,
+  size?: number,
   name = `camera.${kind === "jpeg" ? "jpg" : kind}`,
-) => new File([photoBytes(kind, size)], name, { type: `image/${kind}` });
+) => new File([size === undefined ? realPhoto(kind) : photoBytes(kind, size)], name, { type: `image/${kind}` });
+
+/** A real photo followed by filler up to `size` bytes (decoders stop at the image's end). */
+export function paddedPhoto(kind: "jpeg" | "png", size: number): Uint8Array<ArrayBuffer> {
+  const photo = realPhoto(kind);
+  const bytes = new Uint8Array(size);
+  bytes.set(photo);
+  return bytes;
+}
 
 export function textFile(text: string, name: string, type: string) {
   return new File([text], name, { type });
@@ -57,11 +70,16 @@ export const validFields = (overrides: Record<string, string> = {}): Record<stri
   ...overrides,
 });
 
-export function productForm(fields: Record<string, string>, photo: File | null, extra: Record<string, string> = {}) {
+export function productForm(
+  fields: Record<string, string>,
+  photos: File | File[] | null,
+  extra: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries({ ...fields, ...extra })) form.set(name, value);
   // What a browser sends when no file is chosen: an empty, nameless file part.
-  form.set("img", photo ?? new File([], "", { type: "application/octet-stream" }));
+  const files = photos === null ? [new File([], "", { type: "application/octet-stream" })] : [photos].flat();
+  for (const file of files) form.append("img", file);
   return form;
 }
 
@@ -89,6 +107,12 @@ export async function postAddProduct(cookie: string, form: FormData) {
 export async function storedPhotoKeys(): Promise<string[]> {
   const listed = await testEnv.PHOTOS.list();
   return listed.objects.map((object) => object.key);
+}
+
+/** The photos R2 holds, one entry per photo (its renditions' stem, or an original's key). */
+export async function storedPhotoStems(): Promise<string[]> {
+  const stems = (await storedPhotoKeys()).map((key) => key.replace(/-(320|640|1280)\.webp$/, ""));
+  return [...new Set(stems)].sort();
 }
 
 export async function productRows() {

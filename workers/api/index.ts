@@ -3,6 +3,7 @@ import { checkDatabase } from "../../app/domain/health.server";
 import { admin } from "./admin";
 import { apiError } from "./errors";
 import { identity } from "./identity";
+import { listingPhotos } from "./listing-photos";
 import { paymentsApi } from "./payments";
 import { reports } from "./reports";
 import { seller } from "./seller";
@@ -21,6 +22,7 @@ api.route("/", identity);
 api.route("/", storefront);
 api.route("/", paymentsApi);
 api.route("/", seller);
+api.route("/", listingPhotos);
 api.route("/", admin);
 api.route("/", reports);
 

@@ -4,10 +4,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Hono } from "hono";
 import * as z from "zod";
+import { type EditRefusal, updateListingDetails } from "../../app/domain/listing-edits.server";
 import { toDollars } from "../../app/domain/money";
 import { PHOTO_MESSAGES, photoUrl } from "../../app/domain/photo-keys";
 import { isIdempotencyKey, PRODUCT_REQUEST_MESSAGES, productIdForKey } from "../../app/domain/product-requests.server";
-import { PRODUCT_FORM_MAX_BYTES, productSchema } from "../../app/domain/product-schema";
+import { PRODUCT_FORM_MAX_BYTES, productDetailsSchema, productSchema } from "../../app/domain/product-schema";
 import {
   advertiseProduct,
   type ChangeResult,
@@ -20,7 +21,7 @@ import { listSales, type Sale } from "../../app/domain/sales.server";
 import type { SessionUser } from "../../app/domain/sessions.server";
 import { readFormData } from "../../app/server/http.server";
 import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "./context";
-import { apiError } from "./errors";
+import { apiError, validationError } from "./errors";
 import { listHeaders, requestedPage } from "./shapes";
 
 export const seller = new Hono<ApiEnv>();
@@ -73,8 +74,15 @@ function changeError(c: ApiContext, result: Exclude<ChangeResult, { ok: true }>)
   return apiError(c, result.status, result.status === 404 ? "not_found" : "conflict", result.message);
 }
 
+/** A refused listing edit: 404 not the caller's, 409 no longer editable, 422 bad input. */
+export function editError(c: ApiContext, result: EditRefusal) {
+  const code = result.status === 404 ? "not_found" : result.status === 409 ? "conflict" : "invalid";
+  return apiError(c, result.status, code, result.message);
+}
+
 /**
- * POST /api/product: multipart/form-data with the form's fields and the photo in `img`. With an
+ * POST /api/product: multipart/form-data with the form's fields and 1 to 8 photos, each a file
+ * in `img`. With an
  * `Idempotency-Key` header, repeating the call (same seller, same key) adds the product once.
  */
 seller.post("/product", ...sellerOnly, async (c) => {
@@ -83,7 +91,7 @@ seller.post("/product", ...sellerOnly, async (c) => {
     return apiError(c, 400, "bad_request", PRODUCT_REQUEST_MESSAGES.badKey);
   }
   if (!/^multipart\/form-data\b/i.test(c.req.header("Content-Type") ?? "")) {
-    return apiError(c, 415, "unsupported_media_type", "Send multipart/form-data with the photo in the img field.");
+    return apiError(c, 415, "unsupported_media_type", "Send multipart/form-data with the photos in the img field.");
   }
   const read = await readFormData(c.req.raw, PRODUCT_FORM_MAX_BYTES);
   if (!read.ok) {
@@ -100,7 +108,7 @@ seller.post("/product", ...sellerOnly, async (c) => {
   }
   const env = appEnv(c);
   const user = c.get("user");
-  const result = await createProduct(db(c), env.PHOTOS, user, submission.value, {
+  const result = await createProduct(db(c), { photos: env.PHOTOS, images: env.IMAGES }, user, submission.value, {
     productId: key === undefined ? undefined : await productIdForKey(user.id, key),
   });
   if (!result.ok) {
@@ -133,16 +141,50 @@ const advertiseBody = z.object({
   isAdvertise: z.literal(true, { error: 'Send {"isAdvertise": true}: advertising cannot be switched off.' }),
 });
 
-/** PUT /api/product/:id {isAdvertise: true}: the product goes on the home page. */
+const DETAIL_FIELDS = Object.keys(productDetailsSchema.shape);
+
+/**
+ * The details as the form sends them: JSON numbers (the spec's dollar prices, the year) become
+ * the text the shared schema reads; anything else is left for the schema to refuse.
+ */
+function detailsFromJson(body: Record<string, unknown>) {
+  return Object.fromEntries(
+    DETAIL_FIELDS.map((name) => {
+      const value = body[name];
+      return [name, typeof value === "number" && Number.isFinite(value) ? String(value) : value];
+    }),
+  );
+}
+
+/**
+ * PUT /api/product/:id: `{isAdvertise: true}` puts the product on the home page; the listing's
+ * details (every field of POST /api/product but the photos, as JSON) replace its details while
+ * it is available. Both answer `{acknowledged, modifiedCount}`.
+ */
 seller.put("/product/:id", ...sellerOnly, async (c) => {
-  const parsed = advertiseBody.safeParse(await readJson(c));
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Send a JSON object.";
+  const body = await readJson(c);
+  const object =
+    typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  const editsDetails = object !== null && DETAIL_FIELDS.some((name) => name in object);
+  if (!editsDetails) {
+    const parsed = advertiseBody.safeParse(body);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? "Send a JSON object.";
+      return apiError(c, 422, "invalid", message, { isAdvertise: [message] });
+    }
+    const result = await advertiseProduct(db(c), c.get("user").id, c.req.param("id"));
+    if (!result.ok) return changeError(c, result);
+    return c.json({ acknowledged: true, modifiedCount: result.changed ? 1 : 0 });
+  }
+  if ("isAdvertise" in object) {
+    const message = "Send the details or isAdvertise, not both in one call.";
     return apiError(c, 422, "invalid", message, { isAdvertise: [message] });
   }
-  const result = await advertiseProduct(db(c), c.get("user").id, c.req.param("id"));
-  if (!result.ok) return changeError(c, result);
-  return c.json({ acknowledged: true, modifiedCount: result.changed ? 1 : 0 });
+  const parsed = productDetailsSchema.safeParse(detailsFromJson(object));
+  if (!parsed.success) return validationError(c, parsed.error);
+  const result = await updateListingDetails(db(c), c.get("user").id, c.req.param("id"), parsed.data);
+  if (!result.ok) return editError(c, result);
+  return c.json({ acknowledged: true, modifiedCount: 1 });
 });
 
 /** DELETE /api/product/:id: a soft delete, as on My Products. */

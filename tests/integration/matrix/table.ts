@@ -112,6 +112,21 @@ function api(
   };
 }
 
+const editOf = (world: World, owner: Owner) => `/dashboard/my_product/${world.listing[owner]}/edit`;
+
+/** Valid details of a listing, as the edit form sends them. */
+const LISTING_DETAILS = {
+  productName: "Edited listing",
+  category: "camera",
+  condition: "Good",
+  description: "Edited to check who may edit a listing: a body in good working order.",
+  originalPrice: "2000",
+  resalePrice: "1500",
+  purchaseYear: "2019",
+  contact: "+1 415 555 0100",
+  location: "San Francisco, CA",
+};
+
 const per = (owner: Owner, expect: Record<Caller, Outcome>) => ({ owner, expect });
 
 /** Buyer A's object: A may, B is told it does not exist, other roles are refused by role. */
@@ -314,7 +329,49 @@ export const ROWS: Row[] = [
       sellersOwn(owner, "ok", "notFound", "forbidden", "login"),
       `/dashboard/my_product intent=delete listing of ${owner}`,
     ),
+    // The edit page of a listing and each of its intents.
+    {
+      ...page("", "routes/dashboard.my_product.$id.edit", sellersOwn(owner, "ok", "notFound", "forbidden", "login")),
+      name: `GET /dashboard/my_product/{listing of ${owner}}/edit`,
+      send: (world: World, caller: Caller) =>
+        SELF.fetch(`${ORIGIN}${editOf(world, owner)}`, { headers: cookieOf(world, caller), redirect: "manual" }),
+    },
+    form(
+      (w) => editOf(w, owner),
+      "routes/dashboard.my_product.$id.edit",
+      () => ({ intent: "details", ...LISTING_DETAILS }),
+      sellersOwn(owner, "ok", "notFound", "forbidden", "login"),
+      `/dashboard/my_product/:id/edit intent=details listing of ${owner}`,
+    ),
+    form(
+      (w) => editOf(w, owner),
+      "routes/dashboard.my_product.$id.edit",
+      (w) => ({ intent: "move", photoId: w.photos[owner][1]!, position: "0" }),
+      sellersOwn(owner, "ok", "notFound", "forbidden", "login"),
+      `/dashboard/my_product/:id/edit intent=move photo of ${owner}`,
+    ),
+    form(
+      (w) => editOf(w, owner),
+      "routes/dashboard.my_product.$id.edit",
+      (w) => ({ intent: "remove", photoId: w.photos[owner][1]! }),
+      sellersOwn(owner, "ok", "notFound", "forbidden", "login"),
+      `/dashboard/my_product/:id/edit intent=remove photo of ${owner}`,
+    ),
+    form(
+      (w) => editOf(w, owner),
+      "routes/dashboard.my_product.$id.edit",
+      () => ({ intent: "add" }),
+      only(["seller"], "badRequest", "forbidden"),
+      `/dashboard/my_product/:id/edit intent=add (no photos) listing of ${owner}`,
+    ),
   ]),
+  form(
+    (w) => editOf(w, "A"),
+    "routes/dashboard.my_product.$id.edit",
+    () => ({ intent: "keep" }),
+    only(["seller"], "badRequest", "forbidden"),
+    "/dashboard/my_product/:id/edit intent=keep",
+  ),
   form(
     "/dashboard/my_orders",
     "routes/dashboard.my_orders",
@@ -430,6 +487,39 @@ export const ROWS: Row[] = [
       (w) => `/api/product/${w.listing[owner]}`,
       "/api/product/:id",
       sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+    ),
+    api(
+      "PUT",
+      (w) => `/api/product/${w.listing[owner]}`,
+      "/api/product/:id",
+      sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+      { json: () => ({ ...LISTING_DETAILS, originalPrice: 2000, resalePrice: 1500, purchaseYear: 2019 }) },
+    ),
+    api(
+      "GET",
+      (w) => `/api/product/${w.listing[owner]}/photos`,
+      "/api/product/:id/photos",
+      sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+    ),
+    api(
+      "PUT",
+      (w) => `/api/product/${w.listing[owner]}/photos`,
+      "/api/product/:id/photos",
+      sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+      { json: (w) => ({ order: [...w.photos[owner]].reverse() }) },
+    ),
+    api(
+      "DELETE",
+      (w) => `/api/product/${w.listing[owner]}/photos/${w.photos[owner][1]}`,
+      "/api/product/:id/photos/:photoId",
+      sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+    ),
+    api(
+      "POST",
+      (w) => `/api/product/${w.listing[owner]}/photos`,
+      "/api/product/:id/photos",
+      only(["seller"], "badRequest", "forbidden", "unauthorized"),
+      { json: () => ({}) },
     ),
   ]),
   // Admin pages' actions, each intent, on accounts and reports of A, of B and of nobody.

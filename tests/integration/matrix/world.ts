@@ -2,7 +2,7 @@
 // to B and to nobody.
 import { database } from "../../../db/client";
 import { bookingRow, categoryRow, productRow, reportRow, userRow } from "../../../db/factories";
-import { bookings, categories, products, reports, users as usersTable } from "../../../db/schema";
+import { bookings, categories, productPhotos, products, reports, users as usersTable } from "../../../db/schema";
 import { bearerFor, sessionCookieFor } from "../auth-helpers";
 import { testEnv } from "../test-env";
 
@@ -37,6 +37,11 @@ export async function buildWorld(only?: Caller) {
   const bookedB = product(users.sellerB.id, "Booked from B", "booked");
   const bookingA = withId(bookingRow(bookedA, users.buyerA.id));
   const bookingB = withId(bookingRow(bookedB, users.buyerB.id));
+  // Two photos on each available listing, for the edit page's photo intents and calls.
+  const photosOf = (productId: string) =>
+    [0, 1].map((position) => withId({ productId, position, key: `${productId.slice(0, 8)}-${position}` }));
+  const photosA = photosOf(listingA.id);
+  const photosB = photosOf(listingB.id);
   // Open reports: A's is buyer A's report of seller B's listing, and the other way round.
   const reportA = withId(reportRow({ productId: listingB.id, reporterId: users.buyerA.id, reason: "misleading" }));
   const reportB = withId(reportRow({ productId: listingA.id, reporterId: users.buyerB.id, reason: "offensive" }));
@@ -44,6 +49,7 @@ export async function buildWorld(only?: Caller) {
     db.insert(categories).values(category),
     db.insert(usersTable).values(Object.values(users)),
     db.insert(products).values([listingA, listingB, bookedA, bookedB]),
+    db.insert(productPhotos).values([...photosA, ...photosB]),
     db.insert(bookings).values([bookingA, bookingB]),
     db.insert(reports).values([reportA, reportB]),
   ]);
@@ -58,6 +64,8 @@ export async function buildWorld(only?: Caller) {
     users,
     /** Objects that belong to A, to B, and to nobody (an id that does not exist). */
     listing: { A: listingA.id, B: listingB.id, nobody: NOBODY },
+    /** The photos of A's and B's listing, in order; nobody's is an id that does not exist. */
+    photos: { A: photosA.map((photo) => photo.id), B: photosB.map((photo) => photo.id), nobody: [NOBODY, NOBODY] },
     booking: { A: bookingA.id, B: bookingB.id, nobody: NOBODY },
     sellerId: { A: users.sellerA.id, B: users.sellerB.id, nobody: NOBODY },
     buyerId: { A: users.buyerA.id, B: users.buyerB.id, nobody: NOBODY },

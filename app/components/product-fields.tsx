@@ -1,0 +1,81 @@
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { PRODUCT_CONDITIONS, PRODUCT_LIMITS, type ProductDetailsInput } from "../domain/product-schema";
+import * as styles from "../routes/seller.css";
+import { Field, TextareaField } from "./forms";
+import { SelectField } from "./select-field";
+
+export type ProductDetailFields = Record<keyof ProductDetailsInput, FieldMetadata<string>>;
+
+/** The fields of a listing's details, the same on Add Product and on the edit page. */
+export function ProductDetailsFields({
+  fields,
+  categories,
+  currentYear,
+}: {
+  fields: ProductDetailFields;
+  categories: ReadonlyArray<{ value: string; label: string }>;
+  currentYear: number;
+}) {
+  return (
+    <>
+      <Field
+        label="Product Name"
+        inputProps={{ ...getInputProps(fields.productName, { type: "text" }), maxLength: PRODUCT_LIMITS.productName }}
+        errors={fields.productName.errors}
+      />
+      <SelectField
+        label="Product Category"
+        selectProps={getSelectProps(fields.category)}
+        options={categories}
+        placeholder="Choose a category"
+        errors={fields.category.errors}
+      />
+      <SelectField
+        label="Product Condition"
+        selectProps={getSelectProps(fields.condition)}
+        options={PRODUCT_CONDITIONS.map((condition) => ({ value: condition, label: condition }))}
+        placeholder="Choose a condition"
+        errors={fields.condition.errors}
+      />
+      <Field
+        label="Location"
+        inputProps={{ ...getInputProps(fields.location, { type: "text" }), maxLength: PRODUCT_LIMITS.location }}
+        errors={fields.location.errors}
+      />
+      <Field
+        label="Original Price"
+        inputProps={{ ...getInputProps(fields.originalPrice, { type: "text" }), inputMode: "decimal" }}
+        errors={fields.originalPrice.errors}
+        hint="In dollars, e.g. 1250 or 1250.99"
+      />
+      <Field
+        label="Resale Price"
+        inputProps={{ ...getInputProps(fields.resalePrice, { type: "text" }), inputMode: "decimal" }}
+        errors={fields.resalePrice.errors}
+        hint="In dollars, e.g. 800 or 799.50"
+      />
+      <Field
+        label="Year Of Purchase"
+        inputProps={{ ...getInputProps(fields.purchaseYear, { type: "text" }), inputMode: "numeric", maxLength: 4 }}
+        errors={fields.purchaseYear.errors}
+        hint={`Between ${PRODUCT_LIMITS.minYear} and ${currentYear}`}
+      />
+      <Field
+        label="Contact Number"
+        inputProps={{
+          ...getInputProps(fields.contact, { type: "tel" }),
+          autoComplete: "tel",
+          maxLength: PRODUCT_LIMITS.contact,
+        }}
+        errors={fields.contact.errors}
+      />
+      <div className={styles.wide}>
+        <TextareaField
+          label="Product Description"
+          textareaProps={{ ...getTextareaProps(fields.description), maxLength: PRODUCT_LIMITS.description }}
+          errors={fields.description.errors}
+        />
+      </div>
+    </>
+  );
+}

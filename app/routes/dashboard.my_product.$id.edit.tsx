@@ -1,0 +1,300 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import * as z from "zod";
+import { database } from "../../db/client";
+import { DashboardPage } from "../components/dashboard-page";
+import { ErrorList } from "../components/forms";
+import { PhotoInput, photoErrors } from "../components/photo-input";
+import { ProductDetailsFields } from "../components/product-fields";
+import * as table from "../components/table.css";
+import { listCategories } from "../domain/catalog.server";
+import { LISTING_EDIT_MESSAGES, loadListingForEdit, updateListingDetails } from "../domain/listing-edits.server";
+import { toUnitsText } from "../domain/money";
+import { MAX_PHOTOS, PHOTO_MESSAGES, photoSources } from "../domain/photo-keys";
+import {
+  addListingPhotos,
+  moveListingPhoto,
+  PHOTO_EDIT_MESSAGES,
+  removeListingPhoto,
+} from "../domain/product-photos.server";
+import { isUploadId } from "../domain/product-requests.server";
+import {
+  PRODUCT_FORM_MAX_BYTES,
+  type ProductDetails,
+  type ProductDetailsInput,
+  photoFilesSchema,
+  productDetailsSchema,
+} from "../domain/product-schema";
+import { badRequest, notFound, readFormData } from "../server/http.server";
+import { button } from "../styles/utilities.css";
+import { pageMeta } from "../utils/seo";
+import { requireSeller } from "../utils/session.server";
+import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
+import * as styles from "./seller.css";
+
+export const meta: MetaFunction = () =>
+  pageMeta("Pay&Buy Edit Product", "Change the photos and details of your listing.");
+
+const editHref = (productId: string) => `/dashboard/my_product/${encodeURIComponent(productId)}/edit`;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const seller = await requireSeller(request, context);
+  const db = database(context.env.DB);
+  const [found, categories] = await Promise.all([
+    loadListingForEdit(db, seller.id, params.id ?? ""),
+    listCategories(db),
+  ]);
+  // Another seller's listing is not found, exactly like one that does not exist.
+  if (!found) throw notFound();
+  const { listing, photos, refusal } = found;
+  return {
+    listing: {
+      id: listing.id,
+      name: listing.name,
+      details: {
+        productName: listing.name,
+        category: listing.categorySlug,
+        condition: listing.condition,
+        description: listing.description,
+        originalPrice: toUnitsText(listing.originalPriceCents),
+        resalePrice: toUnitsText(listing.resalePriceCents),
+        purchaseYear: String(listing.purchaseYear),
+        contact: listing.contact,
+        location: listing.location,
+      } satisfies ProductDetailsInput,
+    },
+    photos: photos.map((photo) => ({ id: photo.id, key: photo.key })),
+    refusal: refusal?.message ?? null,
+    // A new one on every load: sending the same Add Photos form twice adds its photos once.
+    uploadId: crypto.randomUUID(),
+    categories: categories.map((category) => ({ value: category.slug, label: category.title })),
+    currentYear: new Date().getUTCFullYear(),
+  };
+}
+
+type ActionReply = { form: "details" | "photos"; result: SubmissionResult<string[]> };
+
+const reply = (form: ActionReply["form"], result: SubmissionResult<string[]>, status: number) =>
+  data<ActionReply>({ form, result }, { status });
+
+const unreadable = (message: string): SubmissionResult<string[]> => ({
+  status: "error",
+  initialValue: null,
+  error: { "": [message] },
+});
+
+const moveFields = z.object({ photoId: z.string().min(1).max(64), position: z.coerce.number().int().min(0).max(7) });
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const seller = await requireSeller(request, context);
+  const productId = params.id ?? "";
+  const here = editHref(productId);
+  const read = await readFormData(request, PRODUCT_FORM_MAX_BYTES);
+  if (!read.ok) {
+    const message =
+      read.status === 413 ? `${PHOTO_MESSAGES.tooLarge} Send at most ${MAX_PHOTOS}.` : "Your form could not be read.";
+    return reply("photos", unreadable(message), read.status);
+  }
+  const form = read.form;
+  const db = database(context.env.DB);
+  const intent = form.get("intent");
+  if (intent === "details") {
+    const submission = parseWithZod(form, { schema: productDetailsSchema });
+    if (submission.status !== "success") return reply("details", submission.reply(), 400);
+    const result = await updateListingDetails(db, seller.id, productId, submission.value as ProductDetails);
+    if (result.ok) return redirectWithSuccess(context, here, LISTING_EDIT_MESSAGES.saved);
+    if (result.status === 404) throw notFound();
+    if (result.status === 409) return redirectWithError(context, here, result.message);
+    return reply("details", submission.reply({ fieldErrors: { category: [result.message] } }), result.status);
+  }
+  if (intent === "add") {
+    const submission = parseWithZod(form, { schema: z.object({ img: photoFilesSchema() }) });
+    if (submission.status !== "success") return reply("photos", submission.reply(), 400);
+    const upload = form.get("upload");
+    const store = { photos: context.env.PHOTOS, images: context.env.IMAGES };
+    const result = await addListingPhotos(db, store, seller.id, productId, submission.value.img, {
+      uploadId: isUploadId(upload) ? upload : undefined,
+    });
+    if (result.ok) {
+      const added = submission.value.img.length === 1 ? PHOTO_EDIT_MESSAGES.addedOne : PHOTO_EDIT_MESSAGES.added;
+      return redirectWithSuccess(context, here, added);
+    }
+    if (result.status === 404) throw notFound();
+    if (result.status === 409) return redirectWithError(context, here, result.message);
+    return reply("photos", submission.reply({ fieldErrors: { img: [result.message] } }), result.status);
+  }
+  if (intent === "remove" || intent === "move") {
+    const photoId = form.get("photoId");
+    if (typeof photoId !== "string" || photoId.length === 0 || photoId.length > 64) throw badRequest();
+    let result: Awaited<ReturnType<typeof removeListingPhoto>>;
+    if (intent === "remove") {
+      result = await removeListingPhoto(db, context.env.PHOTOS, seller.id, productId, photoId);
+    } else {
+      const move = moveFields.safeParse({ photoId, position: form.get("position") });
+      if (!move.success) throw badRequest();
+      result = await moveListingPhoto(db, seller.id, productId, photoId, move.data.position);
+    }
+    if (!result.ok && result.status === 404 && result.message === LISTING_EDIT_MESSAGES.notFound) throw notFound();
+    if (!result.ok) return redirectWithError(context, here, result.message);
+    return redirectWithSuccess(
+      context,
+      here,
+      intent === "remove" ? PHOTO_EDIT_MESSAGES.removed : PHOTO_EDIT_MESSAGES.moved,
+    );
+  }
+  throw badRequest();
+}
+
+function PhotoList({ photos, editable }: { photos: Array<{ id: string; key: string }>; editable: boolean }) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.has("photoId");
+  return (
+    <ol className={styles.photoList} aria-label="Photos of the listing, in order">
+      {photos.map((photo, index) => {
+        const label = index === 0 ? `Photo 1 (cover)` : `Photo ${index + 1}`;
+        const sources = photoSources(photo.key, "thumb");
+        return (
+          <li key={photo.id} className={styles.photoItem}>
+            {sources ? (
+              <img src={sources.src} alt={label} width={128} height={96} className={styles.photoThumb} />
+            ) : null}
+            <span className={styles.photoLabel}>{label}</span>
+            {editable ? (
+              <div className={table.rowActions}>
+                <Form method="post" className={table.inlineForm} preventScrollReset>
+                  <input type="hidden" name="intent" value="move" />
+                  <input type="hidden" name="photoId" value={photo.id} />
+                  {index > 0 ? (
+                    <button
+                      type="submit"
+                      name="position"
+                      value={index - 1}
+                      className={`${button.secondary} ${table.compact}`}
+                      disabled={pending}
+                      aria-label={`Move photo ${index + 1} up`}
+                    >
+                      Move up
+                    </button>
+                  ) : null}
+                  {index < photos.length - 1 ? (
+                    <button
+                      type="submit"
+                      name="position"
+                      value={index + 1}
+                      className={`${button.secondary} ${table.compact}`}
+                      disabled={pending}
+                      aria-label={`Move photo ${index + 1} down`}
+                    >
+                      Move down
+                    </button>
+                  ) : null}
+                </Form>
+                {photos.length > 1 ? (
+                  <Form method="post" className={table.inlineForm} preventScrollReset>
+                    <input type="hidden" name="photoId" value={photo.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="remove"
+                      className={`${button.danger} ${table.compact}`}
+                      disabled={pending}
+                      aria-label={`Remove photo ${index + 1}`}
+                    >
+                      Remove
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export default function EditProduct() {
+  const { listing, photos, refusal, uploadId, categories, currentYear } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as ActionReply | undefined;
+  const navigation = useNavigation();
+  const [detailsForm, detailFields] = useForm<ProductDetailsInput, ProductDetails>({
+    id: "edit-details",
+    lastResult: answer?.form === "details" ? answer.result : undefined,
+    defaultValue: listing.details,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productDetailsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const room = MAX_PHOTOS - photos.length;
+  const [photosForm, photoFields] = useForm<{ img: File[] }>({
+    id: "add-photos",
+    lastResult: answer?.form === "photos" ? answer.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: z.object({ img: photoFilesSchema(room) }) }),
+    shouldValidate: "onSubmit",
+  });
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <DashboardPage title="Edit Product">
+      <p className={styles.intro}>
+        <Link to="/dashboard/my_product">Back to My Products</Link>
+      </p>
+      <h2>{listing.name}</h2>
+      {refusal ? <p className={styles.notice}>{refusal}</p> : null}
+
+      <section aria-labelledby="photos-heading" className={styles.editSection}>
+        <h2 id="photos-heading">Photos</h2>
+        <p className={styles.intro}>
+          The first photo is the cover that cards and lists show. A listing has 1 to {MAX_PHOTOS} photos.
+        </p>
+        <PhotoList photos={photos} editable={!refusal} />
+        {refusal ? null : room > 0 ? (
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            {...getFormProps(photosForm)}
+            noValidate
+            className={styles.productForm}
+            preventScrollReset
+          >
+            <input type="hidden" name="upload" value={uploadId} />
+            <PhotoInput
+              id={photoFields.img.id}
+              name={photoFields.img.name}
+              label="Add Photos"
+              room={room}
+              errors={photoErrors(photoFields.img.allErrors)}
+              failed={answer?.form === "photos"}
+            />
+            <div className={styles.wide}>
+              <ErrorList id={photosForm.errorId} errors={photosForm.errors} />
+              <button type="submit" name="intent" value="add" className={button.primary} disabled={busy("add")}>
+                {busy("add") ? "Adding photos…" : "Add Photos"}
+              </button>
+            </div>
+          </Form>
+        ) : (
+          <p>This listing has {MAX_PHOTOS} photos, the most it can have: remove one to add another.</p>
+        )}
+      </section>
+
+      {refusal ? null : (
+        <section aria-labelledby="details-heading" className={styles.editSection}>
+          <h2 id="details-heading">Details</h2>
+          <p className={styles.intro}>Every field is required. Prices are in US dollars.</p>
+          <Form method="post" {...getFormProps(detailsForm)} noValidate className={styles.productForm}>
+            <ProductDetailsFields fields={detailFields} categories={categories} currentYear={currentYear} />
+            <div className={styles.wide}>
+              <ErrorList id={detailsForm.errorId} errors={detailsForm.errors} />
+              <button type="submit" name="intent" value="details" className={button.primary} disabled={busy("details")}>
+                {busy("details") ? "Saving…" : "Save Changes"}
+              </button>
+            </div>
+          </Form>
+        </section>
+      )}
+    </DashboardPage>
+  );
+}
