@@ -62,12 +62,19 @@ async function main() {
       .filter((product) => !withPhotos.has(product.row.id!))
       .flatMap((product) => product.photos.map((photo) => ({ ...photo, productId: product.row.id! })));
     let uploaded = 0;
+    // Listings share source renders: each is checked and made into renditions once, then stored
+    // under every stem that uses it.
+    const renditionsBySource = new Map<string, ReturnType<typeof renditionsOf>>();
+    async function renditionsOf(source: string) {
+      const bytes = await readFile(`${photosDir}${source}`);
+      const prepared = await preparePhotos(proxy.env.IMAGES, [new File([bytes], source, { type: "image/webp" })]);
+      if (!prepared.ok) throw new Error(`Seed photo ${source}: ${prepared.message}`);
+      return prepared.photos;
+    }
     const addPhoto = async (photo: (typeof planned)[number]) => {
-      const bytes = await readFile(`${photosDir}${photo.source}`);
-      const file = new File([bytes], photo.source, { type: "image/webp" });
-      const prepared = await preparePhotos(proxy.env.IMAGES, [file]);
-      if (!prepared.ok) throw new Error(`Seed photo ${photo.source}: ${prepared.message}`);
-      const [stored] = await storePhotos(proxy.env.PHOTOS, prepared.photos, [photo.stem]);
+      if (!renditionsBySource.has(photo.source)) renditionsBySource.set(photo.source, renditionsOf(photo.source));
+      const renditions = await renditionsBySource.get(photo.source)!;
+      const [stored] = await storePhotos(proxy.env.PHOTOS, renditions, [photo.stem]);
       await db
         .insert(productPhotos)
         .values({
