@@ -1,7 +1,9 @@
 // GET /api/listings/:id: the listing page's public fields for programs, in the shapes of the
 // other public reads, and the same answers for listings that left or never were.
+
 import { describe, expect, it } from "vitest";
 import { CONDITION_GRADES } from "../../app/domain/conditions";
+import { photoUrl } from "../../app/domain/photo-keys";
 import { bearerFor } from "./auth-helpers";
 import { insertUser } from "./factories";
 import { listingWorld, NOBODY, TRICKY_DESCRIPTION } from "./listing-world";
@@ -20,7 +22,7 @@ describe("GET /api/listings/:id", () => {
     expect(body).toEqual({
       _id: listing.id,
       productName: listing.name,
-      img: `/images/${listing.photoKey}`,
+      img: photoUrl(listing.photoKey),
       location: "Temescal, Oakland",
       resalePrice: 1950,
       resalePriceCents: 195_000,
@@ -40,7 +42,7 @@ describe("GET /api/listings/:id", () => {
       status: "available",
       isBooking: false,
       isSold: false,
-      photos: [{ img: `/images/${listing.photoKey}`, alt: listing.name }],
+      photos: [{ img: photoUrl(listing.photoKey), alt: listing.name }],
       sellerListings: expect.any(Array),
     });
     expect(body.sellerListings.map((other) => other._id)).toEqual(

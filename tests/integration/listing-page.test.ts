@@ -1,8 +1,10 @@
 // The listing page (/listings/:id): what it shows in each state, what it answers for a listing
 // that left or never was, and the actions on it (the storefront's shared handler).
+
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CONDITION_GRADES } from "../../app/domain/conditions";
+import { photoUrl } from "../../app/domain/photo-keys";
 import { database } from "../../db/client";
 import { bookings, products, reports, wishlistEntries } from "../../db/schema";
 import app from "../../workers/app";
@@ -27,7 +29,7 @@ describe("an available listing", () => {
     const html = await response.text();
     expect(html).toContain(`<title>Pay&amp;Buy ${listing.name}</title>`);
     expect(html).toMatch(new RegExp(`<h1 id="listing-title"[^>]*>${listing.name}</h1>`));
-    expect(html).toContain(`src="/images/${listing.photoKey}"`);
+    expect(html).toContain(`src="${photoUrl(listing.photoKey)}"`);
     expect(html).toMatch(/data-testid="listing-state"[^>]*>Available</);
     expect(html).toContain("Excellent");
     expect(html).toContain(CONDITION_GRADES.Excellent);
@@ -45,9 +47,14 @@ describe("an available listing", () => {
       "Shutter tested at every speed.\nLight marks on the base plate.\n&lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot; &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;",
     );
     expect(html).not.toContain("<script>alert(1)</script>");
-    // Signed out: Book Now leads to the login and back to this page's booking dialog.
-    const back = encodeURIComponent(`/listings/${listing.id}?book=${listing.id}`);
-    expect(html).toContain(`href="/login?redirectTo=${back}"`);
+    // Signed out: Book Now opens this page's booking dialog, which sends the visitor to log in
+    // and back.
+    expect(html).toContain(`href="/listings/${listing.id}?book=${listing.id}"`);
+    const dialog = await get(`/listings/${listing.id}?book=${listing.id}`);
+    expect(dialog.status).toBe(302);
+    expect(dialog.headers.get("Location")).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/listings/${listing.id}?book=${listing.id}`)}`,
+    );
   });
 
   it("lists the seller's newest four other available listings, linking to their pages", async () => {

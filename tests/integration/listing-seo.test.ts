@@ -1,9 +1,11 @@
 // What crawlers and link previews read of listing pages: Open Graph tags, the canonical URL,
 // the schema.org Product (JSON-LD) and the listing sitemaps.
+
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SITEMAP_LISTINGS_PER_FILE } from "../../app/domain/listings.server";
+import { photoUrl } from "../../app/domain/photo-keys";
 import { database } from "../../db/client";
 import { products } from "../../db/schema";
 import app from "../../workers/app";
@@ -40,7 +42,7 @@ describe("a listing page's link preview", () => {
     expect(meta(html, "og:url")).toBe(url);
     expect(meta(html, "og:type")).toBe("product");
     expect(meta(html, "og:title")).toBe(`Pay&Buy ${listing.name}`);
-    expect(meta(html, "og:image")).toBe(`${ORIGIN}/images/${listing.photoKey}`);
+    expect(meta(html, "og:image")).toBe(`${ORIGIN}${photoUrl(listing.photoKey)}`);
     expect(meta(html, "og:image:alt")).toBe(listing.name);
     expect(meta(html, "product:price:amount")).toBe("1950.00");
     expect(meta(html, "product:price:currency")).toBe("USD");
@@ -74,7 +76,7 @@ describe("a listing page's JSON-LD", () => {
       description: TRICKY_DESCRIPTION,
       url,
       category: expect.stringMatching(/^Camera /),
-      image: [`${ORIGIN}/images/${listing.photoKey}`],
+      image: [`${ORIGIN}${photoUrl(listing.photoKey)}`],
       itemCondition: "https://schema.org/UsedCondition",
       offers: {
         "@type": "Offer",
