@@ -187,6 +187,13 @@ export const zoomClose = style({
 export const status = style({ fontWeight: 700 });
 export const paid = style([status, { color: vars.color.brandStrong }]);
 export const ended = style([status, { color: vars.color.danger }]);
+/** The deadline under an unpaid order's Pay. */
+export const deadline = style({
+  display: "block",
+  marginTop: vars.space.xs,
+  color: vars.color.muted,
+  fontSize: vars.size.xs,
+});
 
 export const empty = style({
   padding: vars.space.xl,

@@ -7,12 +7,12 @@ import { DashboardPage } from "../components/dashboard-page";
 import { ImageZoom } from "../components/image-zoom";
 import { Pager } from "../components/list-controls";
 import * as table from "../components/table.css";
-import { BOOKING_MESSAGES, cancelBooking, listOrders } from "../domain/bookings.server";
+import { BOOKING_MESSAGES, cancelBooking, isWithinHold, listOrders } from "../domain/bookings.server";
 import { readListQuery } from "../domain/list-query";
 import { bookingIdSchema } from "../domain/schemas";
 import { requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
-import { formatPrice } from "../utils/format";
+import { formatDeadline, formatPrice } from "../utils/format";
 import { listHref } from "../utils/list-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
 import { pageMeta } from "../utils/seo";
@@ -30,6 +30,7 @@ const END_REASONS: Record<string, string> = {
   seller_deleted: "Cancelled: the seller left Pay&Buy",
   buyer_deleted: "Cancelled",
   buyer_cancelled: "Cancelled",
+  expired: "Expired: not paid in time",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -40,7 +41,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (page > orders.pageCount) throw redirect(listHref(PATH, { page: orders.pageCount }));
   const confirmId = url.searchParams.get("confirm") === "cancel" ? url.searchParams.get("id") : null;
   const confirming = orders.rows.find((order) => order.id === confirmId && order.status === "active") ?? null;
-  return { orders, confirming: confirming ? { id: confirming.id, productName: confirming.productName } : null };
+  // Past its deadline an unpaid booking is expired, even before the scheduled job ends it.
+  const now = Date.now();
+  const rows = orders.rows.map(({ expiresAt, ...order }) => ({
+    ...order,
+    expired: order.status === "active" && !isWithinHold({ expiresAt }, now),
+    payBy: order.status === "active" ? formatDeadline(expiresAt) : null,
+  }));
+  return {
+    orders: { ...orders, rows },
+    confirming: confirming ? { id: confirming.id, productName: confirming.productName } : null,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -91,16 +102,21 @@ export default function MyOrders() {
                   <td data-label="Payment">
                     {order.status === "paid" ? (
                       <span className={table.paid}>Paid</span>
+                    ) : order.expired ? (
+                      <span className={table.ended}>{END_REASONS.expired}</span>
                     ) : order.status === "active" ? (
-                      <Link to={`/dashboard/payment/${order.id}`} className={button.primary}>
-                        Pay
-                      </Link>
+                      <>
+                        <Link to={`/dashboard/payment/${order.id}`} className={button.primary}>
+                          Pay
+                        </Link>
+                        {order.payBy ? <small className={table.deadline}>{`Pay by ${order.payBy}`}</small> : null}
+                      </>
                     ) : (
                       <span className={table.ended}>{END_REASONS[order.endReason ?? ""] ?? "Cancelled"}</span>
                     )}
                   </td>
                   <td className={table.actions}>
-                    {order.status === "active" ? (
+                    {order.status === "active" && !order.expired ? (
                       <Link
                         to={listHref(PATH, { page: orders.page }, { confirm: "cancel", id: order.id })}
                         className={button.ghost}

@@ -9,7 +9,7 @@ import { toDollars } from "../../app/domain/money";
 import { photoUrl } from "../../app/domain/photo-keys";
 import { bookingIdSchema, bookingSchema, idSchema, productIdSchema } from "../../app/domain/schemas";
 import { addToWishlist, listWishlist } from "../../app/domain/wishlist.server";
-import { type ApiEnv, db, readJson, requireApiRole, requireBearer } from "./context";
+import { type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
 import { advertisedProduct, listHeaders, requestedPage } from "./shapes";
 
@@ -89,7 +89,9 @@ storefront.post("/booking", ...buyerOnly, async (c) => {
   const parsed = bookingSchema.safeParse(body);
   if (!parsed.success) return validationError(c, parsed.error);
   // Whatever price the request names is ignored: the product's price is charged.
-  const result = await bookProduct(db(c), c.get("user"), parsed.data);
+  const result = await bookProduct(db(c), c.get("user"), parsed.data, {
+    hours: appEnv(c).settings.BOOKING_HOLD_HOURS,
+  });
   if (!result.ok)
     return apiError(c, result.status, result.status === 409 ? "unavailable" : "not_found", result.message);
   return c.json(
