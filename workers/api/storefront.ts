@@ -141,6 +141,8 @@ storefront.get("/myOrders", ...buyerOnly, async (c) => {
       isPaid: order.status === "paid",
       status: order.status,
       endReason: order.endReason,
+      // An unpaid order's deadline (ISO 8601, UTC): from then on it cannot be paid.
+      expiresAt: order.status === "active" ? (order.expiresAt?.toISOString() ?? null) : null,
     })),
   );
 });
