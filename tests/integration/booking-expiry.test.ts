@@ -97,6 +97,12 @@ describe("the deadline of a booking", () => {
     expect(orders).toContain("Pay by 25 Nov 2036, 14:05 UTC");
     const page = await (await get(`/dashboard/payment/${booking.id}`, { Cookie: buyer.cookie })).text();
     expect(page).toContain("Pay by 25 Nov 2036, 14:05 UTC");
+    const api = await worker.fetch(
+      new Request("https://pay.test/api/myOrders", { headers: { Authorization: await bearerFor(buyer.user.id) } }),
+      testEnv,
+      createExecutionContext(),
+    );
+    expect(await api.json()).toMatchObject([{ _id: booking.id, expiresAt: "2036-11-25T14:05:00.000Z" }]);
     const other = await insertProduct({ sellerId: product.sellerId, categoryId: product.categoryId });
     const dialog = await (await get(`/?book=${other.id}`, { Cookie: buyer.cookie })).text();
     expect(dialog).toContain("Held for you for 48 hours after you book");
