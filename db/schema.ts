@@ -322,3 +322,32 @@ export const subscribers = sqliteTable(
   },
   (t) => [uniqueIndex("subscribers_email_lower_unique").on(sql`lower(${t.email})`)],
 );
+
+/**
+ * A buyer's rating of the seller of one paid purchase: tied to its payment (one rating per
+ * payment), so it can be neither faked nor repeated.
+ */
+export const ratings = sqliteTable(
+  "ratings",
+  {
+    id: id(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id),
+    stars: integer("stars").notNull(),
+    comment: text("comment").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ratings_one_per_payment").on(t.paymentId),
+    index("ratings_seller_created").on(t.sellerId, t.createdAt),
+    check("ratings_stars_range", sql`${t.stars} between 1 and 5`),
+    check("ratings_comment_length", sql`length(${t.comment}) <= 500`),
+  ],
+);

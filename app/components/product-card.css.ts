@@ -146,3 +146,5 @@ globalStyle(`${actions} > :last-child::before`, {
   WebkitMask: FLAG,
   mask: FLAG,
 });
+
+export const rating = style({ whiteSpace: "nowrap", fontWeight: 600 });

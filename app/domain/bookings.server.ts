@@ -5,7 +5,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { intoColumns } from "../../db/insert-select";
-import { type BOOKING_END_REASONS, bookings, payments, products, users } from "../../db/schema";
+import { type BOOKING_END_REASONS, bookings, payments, products, ratings, users } from "../../db/schema";
 import { ANY_STATUS, isListed } from "./catalog.server";
 import { LIST_PAGE_SIZE, pageOffset, toPage } from "./list-query";
 import { accessTo } from "./permissions";
@@ -223,10 +223,13 @@ export async function listOrders(db: Database, buyerId: string, page: number) {
         productName: products.name,
         photoKey: products.photoKey,
         transactionId: payments.transactionId,
+        // A paid order's rating of its seller, once given.
+        ratedStars: ratings.stars,
       })
       .from(bookings)
       .innerJoin(products, eq(products.id, bookings.productId))
       .leftJoin(payments, eq(payments.bookingId, bookings.id))
+      .leftJoin(ratings, eq(ratings.paymentId, payments.id))
       .where(mine)
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(LIST_PAGE_SIZE)

@@ -7,6 +7,7 @@ import { listAdvertisedProducts, listCategories, loadCategoryPage } from "../../
 import { readPage } from "../../app/domain/list-query";
 import { toDollars } from "../../app/domain/money";
 import { photoUrl } from "../../app/domain/photo-keys";
+import { rateSeller, ratingSchema, sellerRatingSummary } from "../../app/domain/ratings.server";
 import { bookingIdSchema, bookingSchema, idSchema, productIdSchema } from "../../app/domain/schemas";
 import { addToWishlist, listWishlist } from "../../app/domain/wishlist.server";
 import { type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "./context";
@@ -158,4 +159,24 @@ storefront.put("/bookingCancel", ...buyerOnly, async (c) => {
     bookingResult: { deletedCount: 1 },
     productResult: { modifiedCount: result.productReleased ? 1 : 0 },
   });
+});
+
+/** The buyer rates the seller of one of its paid bookings (once; stars 1–5, comment ≤ 500). */
+storefront.post("/ratings", ...buyerOnly, async (c) => {
+  const parsed = ratingSchema.safeParse(await readJson(c));
+  if (!parsed.success) return validationError(c, parsed.error);
+  const result = await rateSeller(db(c), c.get("user"), parsed.data);
+  if (!result.ok) {
+    const code = result.status === 409 ? "conflict" : result.status === 404 ? "not_found" : "forbidden";
+    return apiError(c, result.status, code, result.message);
+  }
+  return c.json({ ratingResult: { acknowledged: true, insertedId: result.ratingId } }, 201);
+});
+
+/** A seller's public rating summary: the average (one decimal) and how many ratings. */
+storefront.get("/sellers/:id/ratings", async (c) => {
+  const id = idSchema.safeParse(c.req.param("id"));
+  const summary = id.success ? await sellerRatingSummary(db(c), id.data) : null;
+  if (!summary) return apiError(c, 404, "not_found", "There is no such seller.");
+  return c.json({ sellerId: id.data, average: summary.average, count: summary.count });
 });
