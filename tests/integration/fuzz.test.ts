@@ -221,6 +221,13 @@ describe("bad input at every form action", () => {
       names: ["bookingId", "intent"],
     },
     {
+      name: "rate the seller",
+      path: () => "/dashboard/my_orders",
+      who: (w) => w.cookies.buyerA,
+      names: ["bookingId", "stars", "comment"],
+      fixed: () => [["intent", "rate"]],
+    },
+    {
       name: "pay",
       path: (w) => `/dashboard/payment/${w.booking.A}`,
       who: (w) => w.cookies.buyerA,
@@ -419,6 +426,12 @@ describe("bad input at every /api call", () => {
     },
     {
       method: "POST",
+      path: () => "/api/ratings",
+      who: (w) => w.bearers.buyerA,
+      names: ["bookingId", "stars", "comment"],
+    },
+    {
+      method: "POST",
       path: () => "/api/create-payment-intent",
       who: (w) => w.bearers.buyerA,
       names: ["bookingId", "price"],
@@ -475,6 +488,7 @@ describe("bad input at every /api call", () => {
         const id = encodeURIComponent(value.slice(0, 200)) || "x";
         for (const [method, path, bearer] of [
           ["GET", `/api/booking/${id}`, world.bearers.buyerA],
+          ["GET", `/api/sellers/${id}/ratings`, null],
           ["DELETE", `/api/product/${id}`, world.bearers.sellerA],
           ["GET", `/api/user/admin/${id}`, world.bearers.admin],
           ["GET", `/api/category?size=${id}`, null],
