@@ -40,7 +40,10 @@ export function productRow(overrides: Partial<NewProduct> & Pick<NewProduct, "se
   };
 }
 
-/** A booking of `product` by `buyerId` at the product's price. */
+/**
+ * A booking of `product` by `buyerId` at the product's price; an active one is held for the
+ * default 48 hours from now unless `expiresAt` says otherwise.
+ */
 export function bookingRow(
   product: { id?: string; resalePriceCents: number },
   buyerId: string,
@@ -54,6 +57,7 @@ export function bookingRow(
     meetLocation: "Union Square, San Francisco",
     buyerContact: "+1 415 555 0101",
     status: "active",
+    expiresAt: (overrides.status ?? "active") === "active" ? new Date(Date.now() + 48 * 3600 * 1000) : null,
     ...overrides,
   };
 }

@@ -22,6 +22,7 @@ export const BOOKING_END_REASONS = [
   "listing_removed",
   "buyer_deleted",
   "seller_deleted",
+  "expired",
 ] as const;
 
 export const PAYMENT_PROVIDERS = ["test", "stripe"] as const;
@@ -76,6 +77,7 @@ export const sessions = sqliteTable(
   },
   (t) => [
     index("sessions_user").on(t.userId),
+    index("sessions_expires").on(t.expiresAt),
     check("sessions_kind_check", sql`${t.kind} in (${inList(SESSION_KINDS)})`),
   ],
 );
@@ -88,7 +90,10 @@ export const signInAttempts = sqliteTable(
     subject: text("subject").notNull(),
     attemptedAt: createdAt("attempted_at"),
   },
-  (t) => [index("sign_in_attempts_subject_time").on(t.subject, t.attemptedAt)],
+  (t) => [
+    index("sign_in_attempts_subject_time").on(t.subject, t.attemptedAt),
+    index("sign_in_attempts_time").on(t.attemptedAt),
+  ],
 );
 
 export const categories = sqliteTable(
@@ -214,10 +219,15 @@ export const bookings = sqliteTable(
     createdAt: createdAt(),
     paidAt: timestamp("paid_at"),
     cancelledAt: timestamp("cancelled_at"),
+    // An unpaid booking can be paid until then (BOOKING_HOLD_HOURS after it was made, fixed when
+    // it is made); the scheduled job ends it afterwards. Set on every active booking.
+    expiresAt: timestamp("expires_at"),
   },
   (t) => [
     // At most one live (active or paid) booking per product, enforced by the database.
     uniqueIndex("bookings_one_live_per_product").on(t.productId).where(sql`${t.status} in ('active', 'paid')`),
+    // The scheduled job's search for active bookings past their deadline.
+    index("bookings_active_expiry").on(t.expiresAt).where(sql`${t.status} = 'active'`),
     index("bookings_buyer_created").on(t.buyerId, t.createdAt),
     index("bookings_product").on(t.productId),
     check("bookings_status_check", sql`${t.status} in (${inList(BOOKING_STATUSES)})`),
@@ -291,11 +301,15 @@ export const refunds = sqliteTable(
 );
 
 /** Provider events already handled (Stripe webhook ids): a replay changes nothing. */
-export const processedEvents = sqliteTable("processed_events", {
-  id: text("id").primaryKey(),
-  provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
-  receivedAt: createdAt("received_at"),
-});
+export const processedEvents = sqliteTable(
+  "processed_events",
+  {
+    id: text("id").primaryKey(),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    receivedAt: createdAt("received_at"),
+  },
+  (t) => [index("processed_events_received").on(t.receivedAt)],
+);
 
 export const wishlistEntries = sqliteTable(
   "wishlist_entries",
@@ -350,4 +364,33 @@ export const subscribers = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("subscribers_email_lower_unique").on(sql`lower(${t.email})`)],
+);
+
+/**
+ * A buyer's rating of the seller of one paid purchase: tied to its payment (one rating per
+ * payment), so it can be neither faked nor repeated.
+ */
+export const ratings = sqliteTable(
+  "ratings",
+  {
+    id: id(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id),
+    stars: integer("stars").notNull(),
+    comment: text("comment").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ratings_one_per_payment").on(t.paymentId),
+    index("ratings_seller_created").on(t.sellerId, t.createdAt),
+    check("ratings_stars_range", sql`${t.stars} between 1 and 5`),
+    check("ratings_comment_length", sql`length(${t.comment}) <= 500`),
+  ],
 );

@@ -1,4 +1,4 @@
-// The Worker: security headers, same-origin forms, the REST API under /api, product photos, and
+// The Worker: the maintenance job on a schedule; for requests, security headers, same-origin forms, the REST API under /api, product photos, and
 // Remix for the rest.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono } from "hono";
@@ -10,11 +10,12 @@ import { countingD1, type RoundTrips } from "./d1-counter";
 import { serveImage } from "./images";
 import { privateCache } from "./private-cache";
 import { sameOriginForms } from "./same-origin";
+import { scheduled } from "./scheduled";
 import { securityHeaders, type WorkerVariables } from "./security-headers";
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
 
-const app = new Hono<{ Bindings: Env; Variables: WorkerVariables }>();
+export const app = new Hono<{ Bindings: Env; Variables: WorkerVariables }>();
 
 app.use("*", securityHeaders);
 
@@ -46,4 +47,5 @@ app.all("*", (c) => {
   return handleRemixRequest(request, loadContext);
 });
 
-export default app;
+// Requests go to the Hono app; the Cron Trigger's ticks to the maintenance job.
+export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;

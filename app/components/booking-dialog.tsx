@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { photoUrl } from "../domain/photo-keys";
 import type { BookingDialogData } from "../routes/shared/storefront.server";
 import { button } from "../styles/utilities.css";
-import { formatPrice, NOT_FOUND } from "../utils/format";
+import { formatPrice, holdLabel, NOT_FOUND } from "../utils/format";
 import * as styles from "./booking-dialog.css";
 import { ListingGone, UrlDialog, useDialogSubmission } from "./dialog";
 import * as dialogStyles from "./dialog.css";
@@ -59,6 +59,7 @@ export function BookingDialog({
       </div>
       <p className={styles.note}>
         Booking holds this item for you until you pay or cancel. Nothing is charged now: you pay by card from My Orders.
+        <strong className={styles.sub}>{`${holdLabel(dialog.holdHours)}; unpaid, the booking then expires.`}</strong>
       </p>
       <fetcher.Form method="post" id="booking" noValidate className={styles.form} preventScrollReset>
         <input type="hidden" name="intent" value="book" />

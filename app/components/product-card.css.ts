@@ -148,3 +148,5 @@ globalStyle(`${actions} > :last-child::before`, {
   WebkitMask: FLAG,
   mask: FLAG,
 });
+
+export const rating = style({ whiteSpace: "nowrap", fontWeight: 600 });

@@ -85,11 +85,23 @@ export function ProductCard({
         </dl>
         <p className={styles.seller}>
           Seller: {product.sellerName || NOT_FOUND}
-          {product.sellerVerifiedAt ? <VerifiedBadge /> : null}
+          {product.sellerVerifiedAt ? <VerifiedBadge /> : null}{" "}
+          <SellerRating average={product.sellerRatingAverage} count={product.sellerRatingCount} />
         </p>
         {children ? <div className={styles.actions}>{children}</div> : null}
       </div>
     </article>
+  );
+}
+
+/** A seller's rating beside its name: "★ 4.5 (12)", read out in words; nothing before the first. */
+export function SellerRating({ average, count }: { average: number | null; count: number }) {
+  if (!count || average == null) return null;
+  const label = `Rated ${average.toFixed(1)} out of 5 by ${count} ${count === 1 ? "buyer" : "buyers"}`;
+  return (
+    <span className={styles.rating} title={label} role="img" aria-label={label}>
+      {`★ ${average.toFixed(1)} (${count})`}
+    </span>
   );
 }
 

@@ -189,6 +189,13 @@ export const paid = style([status, { color: vars.color.brandStrong }]);
 export const ended = style([status, { color: vars.color.danger }]);
 /** "Paid" with the order's receipt link beside it. */
 export const paidCell = style({ display: "inline-flex", flexWrap: "wrap", alignItems: "baseline", gap: vars.space.sm });
+/** The deadline under an unpaid order's Pay. */
+export const deadline = style({
+  display: "block",
+  marginTop: vars.space.xs,
+  color: vars.color.muted,
+  fontSize: vars.size.xs,
+});
 
 export const empty = style({
   padding: vars.space.xl,

@@ -8,6 +8,7 @@ import { endActiveBookingsStatements } from "./bookings.server";
 import { ANY_STATUS, isListed } from "./catalog.server";
 import { emailMatches } from "./emails";
 import { containsText, LIST_PAGE_SIZE, type ListQuery, pageOffset, toPage } from "./list-query";
+import { ratingSummaryColumns } from "./ratings.server";
 import { revokeUserSessionsStatement } from "./sessions.server";
 
 /** The accounts an admin manages; admins themselves are never listed, verified or deleted. */
@@ -43,6 +44,8 @@ export async function listAccounts(db: Database, role: ManagedRole, query: ListQ
         email: users.email,
         verifiedAt: users.verifiedAt,
         createdAt: users.createdAt,
+        // A seller's rating summary (a buyer has none), in the same query.
+        ...ratingSummaryColumns(users.id),
       })
       .from(users)
       .where(where)

@@ -1,11 +1,11 @@
 // Bookings: a buyer reserves an available product to meet the seller and pay. At most one live
 // booking per product, enforced by the database; the price is always the product's own.
-import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { intoColumns } from "../../db/insert-select";
-import { type BOOKING_END_REASONS, bookings, payments, products, users } from "../../db/schema";
+import { type BOOKING_END_REASONS, bookings, payments, products, ratings, users } from "../../db/schema";
 import { ANY_STATUS, isListed } from "./catalog.server";
 import { LIST_PAGE_SIZE, pageOffset, toPage } from "./list-query";
 import { accessTo } from "./permissions";
@@ -23,6 +23,23 @@ export const BOOKING_MESSAGES = {
   bookingNotFound: "There is no such booking.",
 } as const;
 
+export const DEFAULT_BOOKING_HOLD_HOURS = 48;
+const HOUR_MS = 3600 * 1000;
+
+/** The moment an unpaid booking made at `madeAt` stops holding its product. */
+export function bookingDeadline(madeAt: number, holdHours: number): Date {
+  return new Date(madeAt + holdHours * HOUR_MS);
+}
+
+/**
+ * Whether an unpaid booking still holds its product at `now`. The deadline decides, not the
+ * scheduled job: between the deadline and the job's next run the booking is already expired
+ * everywhere it matters (it cannot be paid), and the job only makes it official.
+ */
+export function isWithinHold(booking: { expiresAt: Date | null }, now: number): boolean {
+  return booking.expiresAt === null || now < booking.expiresAt.getTime();
+}
+
 export type BookResult = { ok: true; bookingId: string } | { ok: false; status: 403 | 404 | 409; message: string };
 
 /**
@@ -35,10 +52,12 @@ export async function bookProduct(
   db: Database,
   buyer: Pick<SessionUser, "id" | "role">,
   input: { productId: string; meetLocation: string; buyerContact: string },
+  hold: { hours: number; now?: number } = { hours: DEFAULT_BOOKING_HOLD_HOURS },
 ): Promise<BookResult> {
   if (buyer.role !== "buyer") return { ok: false, status: 403, message: BOOKING_MESSAGES.notBuyer };
   const bookingId = crypto.randomUUID();
-  const now = Date.now();
+  const now = hold.now ?? Date.now();
+  const expiresAt = bookingDeadline(now, hold.hours).getTime();
   // Only while the product is available (and its seller still here) is a row inserted, at
   // the product's own price.
   const insert = db.insert(bookings).select(
@@ -56,6 +75,7 @@ export async function bookProduct(
           createdAt: sql`${now}`,
           paidAt: sql`null`,
           cancelledAt: sql`null`,
+          expiresAt: sql`${expiresAt}`,
         }),
       )
       .from(products)
@@ -136,7 +156,7 @@ export async function cancelBooking(
  */
 export function endActiveBookingsStatements(
   db: Database,
-  target: { productId: string } | { buyerId: string } | { sellerId: string },
+  target: { productId: string } | { buyerId: string } | { sellerId: string } | { dueBy: number; limit: number },
   reason: BookingEndReason,
   options: { releaseProducts: boolean; now?: number },
 ) {
@@ -146,10 +166,12 @@ export function endActiveBookingsStatements(
       ? eq(bookings.productId, target.productId)
       : "buyerId" in target
         ? eq(bookings.buyerId, target.buyerId)
-        : inArray(
-            bookings.productId,
-            db.select({ id: products.id }).from(products).where(eq(products.sellerId, target.sellerId)),
-          );
+        : "sellerId" in target
+          ? inArray(
+              bookings.productId,
+              db.select({ id: products.id }).from(products).where(eq(products.sellerId, target.sellerId)),
+            )
+          : inArray(bookings.id, dueBookingIds(db, target));
   const active = and(mine, eq(bookings.status, "active"));
   const release = db
     .update(products)
@@ -168,6 +190,20 @@ export function endActiveBookingsStatements(
   return statements;
 }
 
+/**
+ * Active bookings whose deadline has passed at `dueBy`, the oldest deadlines first, at most
+ * `limit` of them. Every statement of one batch that uses it picks the same bookings: nothing
+ * in between changes an active booking's deadline, and the batch is one transaction.
+ */
+export function dueBookingIds(db: Database, due: { dueBy: number; limit: number }) {
+  return db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.status, "active"), lte(bookings.expiresAt, new Date(due.dueBy))))
+    .orderBy(asc(bookings.expiresAt), asc(bookings.id))
+    .limit(due.limit);
+}
+
 /** My Orders, a page at a time: the buyer's live and paid bookings, and those the system ended. */
 export async function listOrders(db: Database, buyerId: string, page: number) {
   const mine = and(
@@ -183,15 +219,19 @@ export async function listOrders(db: Database, buyerId: string, page: number) {
         status: bookings.status,
         endReason: bookings.endReason,
         createdAt: bookings.createdAt,
+        expiresAt: bookings.expiresAt,
         productName: products.name,
         photoKey: products.photoKey,
         transactionId: payments.transactionId,
         // Its public page can be opened (booked and sold ones too).
         listed: sql<boolean>`${isListed(ANY_STATUS)}`.mapWith(Boolean).as("listed"),
+        // A paid order's rating of its seller, once given.
+        ratedStars: ratings.stars,
       })
       .from(bookings)
       .innerJoin(products, eq(products.id, bookings.productId))
       .leftJoin(payments, eq(payments.bookingId, bookings.id))
+      .leftJoin(ratings, eq(ratings.paymentId, payments.id))
       .where(mine)
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(LIST_PAGE_SIZE)

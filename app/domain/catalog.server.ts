@@ -3,6 +3,7 @@ import { and, asc, desc, eq, exists, isNull, type SQL, sql } from "drizzle-orm";
 import { alias, QueryBuilder } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { categories, PRODUCT_STATUSES, type ProductStatus, products, users } from "../../db/schema";
+import { ratingSummaryColumns } from "./ratings.server";
 
 /** Every status a listing can be in: for the pages that show booked and sold listings too. */
 export const ANY_STATUS = PRODUCT_STATUSES;
@@ -49,6 +50,8 @@ export const cardFields = {
   sellerName: sql`${users.name}`.mapWith(users.name).as("seller_name"),
   sellerEmail: sql`${users.email}`.mapWith(users.email).as("seller_email"),
   sellerVerifiedAt: sql`${users.verifiedAt}`.mapWith(users.verifiedAt).as("seller_verified_at"),
+  // The seller's rating summary, in the same query: cards stay one round trip.
+  ...ratingSummaryColumns(products.sellerId),
 };
 
 export type ProductCard = {
@@ -65,6 +68,8 @@ export type ProductCard = {
   sellerName: string;
   sellerEmail: string;
   sellerVerifiedAt: Date | null;
+  sellerRatingAverage: number | null;
+  sellerRatingCount: number;
 };
 
 export const HOME_CATEGORY_COUNT = 3;

@@ -1,6 +1,6 @@
 // Session rows: every cookie and bearer token names one, so logout, account deletion and role
 // changes end access at once.
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type Role, sessions, users } from "../../db/schema";
 
@@ -71,4 +71,21 @@ export function revokeUserSessionsStatement(db: Database, userId: string) {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Deletes sessions that expired by `now` (a revoked one expires too, at its own time), at most
+ * `limit` per run: an expired session never authenticates again, so nothing reads it.
+ */
+export function purgeExpiredSessionsStatement(db: Database, now: number, limit: number) {
+  return db.delete(sessions).where(
+    inArray(
+      sessions.id,
+      db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(lte(sessions.expiresAt, new Date(now)))
+        .limit(limit),
+    ),
+  );
 }

@@ -1,6 +1,6 @@
 // Failed sign-ins are limited per account and per client address: after too many failures in
 // the window, sign-in is refused for a while with a clear message. Success clears the account.
-import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { signInAttempts } from "../../db/schema";
 import { normalizeEmail } from "./emails";
@@ -65,4 +65,21 @@ export async function clearSignInFailures(db: Database, email: string) {
 export function retryMessage(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+/**
+ * Deletes failed attempts older than the window (the longest the limits ever look back), at
+ * most `limit` per run.
+ */
+export function purgeOldSignInAttemptsStatement(db: Database, now: number, limit: number) {
+  return db.delete(signInAttempts).where(
+    inArray(
+      signInAttempts.id,
+      db
+        .select({ id: signInAttempts.id })
+        .from(signInAttempts)
+        .where(lte(signInAttempts.attemptedAt, new Date(now - WINDOW_MS)))
+        .limit(limit),
+    ),
+  );
 }

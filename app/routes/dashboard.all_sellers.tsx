@@ -5,6 +5,7 @@ import { database } from "../../db/client";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { DashboardPage } from "../components/dashboard-page";
 import { Pager, SearchForm } from "../components/list-controls";
+import { SellerRating } from "../components/product-card";
 import * as table from "../components/table.css";
 import { ADMIN_MESSAGES, deleteAccount, findAccount, listAccounts, verifySeller } from "../domain/admin-users.server";
 import { readListQuery } from "../domain/list-query";
@@ -82,7 +83,10 @@ export default function AllSellers() {
               {sellers.rows.map((seller, index) => (
                 <tr key={seller.id}>
                   <td data-label="Index">{(sellers.page - 1) * sellers.pageSize + index + 1}</td>
-                  <th scope="row">{seller.name || "Name not found"}</th>
+                  <th scope="row">
+                    {seller.name || "Name not found"}{" "}
+                    <SellerRating average={seller.sellerRatingAverage} count={seller.sellerRatingCount} />
+                  </th>
                   <td data-label="Seller Email">{seller.email || "Email not found"}</td>
                   <td data-label="Seller Verification">
                     {seller.verifiedAt ? (

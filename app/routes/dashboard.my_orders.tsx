@@ -1,18 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { database } from "../../db/client";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { DashboardPage } from "../components/dashboard-page";
+import { UrlDialog } from "../components/dialog";
+import * as dialogStyles from "../components/dialog.css";
+import * as formStyles from "../components/forms.css";
 import { ImageZoom } from "../components/image-zoom";
 import { Pager } from "../components/list-controls";
 import * as table from "../components/table.css";
-import { BOOKING_MESSAGES, cancelBooking, listOrders } from "../domain/bookings.server";
+import { BOOKING_MESSAGES, cancelBooking, isWithinHold, listOrders } from "../domain/bookings.server";
 import { readListQuery } from "../domain/list-query";
+import { RATING_COMMENT_MAX, ratingSchema } from "../domain/rating-schema";
+import { RATING_MESSAGES, rateSeller } from "../domain/ratings.server";
 import { bookingIdSchema } from "../domain/schemas";
 import { requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
-import { formatPrice } from "../utils/format";
+import { formatDeadline, formatPrice } from "../utils/format";
 import { listHref } from "../utils/list-urls";
 import { listingPath } from "../utils/listing-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
@@ -31,6 +36,7 @@ const END_REASONS: Record<string, string> = {
   seller_deleted: "Cancelled: the seller left Pay&Buy",
   buyer_deleted: "Cancelled",
   buyer_cancelled: "Cancelled",
+  expired: "Expired: not paid in time",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -41,7 +47,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (page > orders.pageCount) throw redirect(listHref(PATH, { page: orders.pageCount }));
   const confirmId = url.searchParams.get("confirm") === "cancel" ? url.searchParams.get("id") : null;
   const confirming = orders.rows.find((order) => order.id === confirmId && order.status === "active") ?? null;
-  return { orders, confirming: confirming ? { id: confirming.id, productName: confirming.productName } : null };
+  // Past its deadline an unpaid booking is expired, even before the scheduled job ends it.
+  const now = Date.now();
+  const rows = orders.rows.map(({ expiresAt, ...order }) => ({
+    ...order,
+    expired: order.status === "active" && !isWithinHold({ expiresAt }, now),
+    payBy: order.status === "active" ? formatDeadline(expiresAt) : null,
+  }));
+  // ?rate=<bookingId>: the rating dialog, for a paid order not rated yet.
+  const rateId = url.searchParams.get("rate");
+  const rating = orders.rows.find((order) => order.id === rateId && order.status === "paid" && !order.ratedStars);
+  return {
+    orders: { ...orders, rows },
+    confirming: confirming ? { id: confirming.id, productName: confirming.productName } : null,
+    rating: rating ? { id: rating.id, productName: rating.productName } : null,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -51,6 +71,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await requireFormData(request);
   const intent = form.get("intent");
   if (intent === "keep") return redirectWithError(context, back, CANCELLED_PROCESS);
+  if (intent === "rate") {
+    const parsed = ratingSchema.safeParse({
+      bookingId: form.get("bookingId"),
+      stars: form.get("stars") ?? undefined,
+      comment: form.get("comment") ?? undefined,
+    });
+    if (!parsed.success) return redirectWithError(context, back, parsed.error.issues[0]!.message);
+    const rated = await rateSeller(database(context.env.DB), buyer, parsed.data);
+    return redirectWithResult(context, back, rated, RATING_MESSAGES.rated);
+  }
   if (intent !== "cancel") throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
   const parsed = bookingIdSchema.safeParse({ bookingId: form.get("bookingId") });
   if (!parsed.success) return redirectWithError(context, back, BOOKING_MESSAGES.bookingNotFound);
@@ -59,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MyOrders() {
-  const { orders, confirming } = useLoaderData<typeof loader>();
+  const { orders, confirming, rating } = useLoaderData<typeof loader>();
   return (
     <DashboardPage title="My Orders">
       {orders.rows.length === 0 ? (
@@ -95,22 +125,41 @@ export default function MyOrders() {
                   <td data-label="Product Price">{formatPrice(order.priceCents) ?? "Price not found"}</td>
                   <td data-label="Payment">
                     {order.status === "paid" ? (
-                      <span className={table.paidCell}>
-                        <span className={table.paid}>Paid</span>
-                        <Link to={`/dashboard/payment/${order.id}`} aria-label={`Receipt: ${order.productName}`}>
-                          Receipt
-                        </Link>
-                      </span>
+                      <>
+                        <span className={table.paidCell}>
+                          <span className={table.paid}>Paid</span>
+                          <Link to={`/dashboard/payment/${order.id}`} aria-label={`Receipt: ${order.productName}`}>
+                            Receipt
+                          </Link>
+                        </span>
+                        {order.ratedStars ? (
+                          <small className={table.deadline}>{`You rated the seller ${order.ratedStars}/5`}</small>
+                        ) : (
+                          <Link
+                            to={listHref(PATH, { page: orders.page }, { rate: order.id })}
+                            className={table.deadline}
+                            preventScrollReset
+                            aria-label={`Rate the seller: ${order.productName}`}
+                          >
+                            Rate the seller
+                          </Link>
+                        )}
+                      </>
+                    ) : order.expired ? (
+                      <span className={table.ended}>{END_REASONS.expired}</span>
                     ) : order.status === "active" ? (
-                      <Link to={`/dashboard/payment/${order.id}`} className={button.primary}>
-                        Pay
-                      </Link>
+                      <>
+                        <Link to={`/dashboard/payment/${order.id}`} className={button.primary}>
+                          Pay
+                        </Link>
+                        {order.payBy ? <small className={table.deadline}>{`Pay by ${order.payBy}`}</small> : null}
+                      </>
                     ) : (
                       <span className={table.ended}>{END_REASONS[order.endReason ?? ""] ?? "Cancelled"}</span>
                     )}
                   </td>
                   <td className={table.actions}>
-                    {order.status === "active" ? (
+                    {order.status === "active" && !order.expired ? (
                       <Link
                         to={listHref(PATH, { page: orders.page }, { confirm: "cancel", id: order.id })}
                         className={button.ghost}
@@ -132,6 +181,41 @@ export default function MyOrders() {
         </div>
       )}
       <Pager pathname={PATH} page={orders.page} pageCount={orders.pageCount} />
+      {rating ? (
+        <UrlDialog title="Rate the seller" closeHref={listHref(PATH, { page: orders.page })}>
+          <p>{rating.productName}</p>
+          <Form method="post" className={formStyles.form} preventScrollReset>
+            <input type="hidden" name="intent" value="rate" />
+            <input type="hidden" name="bookingId" value={rating.id} />
+            <fieldset className={formStyles.field}>
+              <legend className={formStyles.label}>Stars*</legend>
+              {[1, 2, 3, 4, 5].map((stars) => (
+                <label key={stars}>
+                  <input type="radio" name="stars" value={stars} required defaultChecked={stars === 5} />{" "}
+                  {`${stars} ${stars === 1 ? "star" : "stars"}`}
+                </label>
+              ))}
+            </fieldset>
+            <label className={formStyles.field}>
+              <span className={formStyles.label}>Comment (optional)</span>
+              <textarea
+                name="comment"
+                maxLength={RATING_COMMENT_MAX}
+                rows={3}
+                className={`${formStyles.input} ${formStyles.textarea}`}
+              />
+            </label>
+            <div className={dialogStyles.actions}>
+              <Link to={listHref(PATH, { page: orders.page })} className={button.ghost} preventScrollReset replace>
+                Close
+              </Link>
+              <button type="submit" className={button.primary}>
+                Submit rating
+              </button>
+            </div>
+          </Form>
+        </UrlDialog>
+      ) : null}
       {confirming ? (
         <ConfirmDialog
           title="Booking Cancel Confirmation"

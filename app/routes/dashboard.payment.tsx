@@ -12,6 +12,7 @@ import * as formStyles from "../components/forms.css";
 import {
   choosePaymentProvider,
   findPayableBooking,
+  isExpired,
   payBooking,
   startPayment,
 } from "../domain/payments/checkout.server";
@@ -20,7 +21,7 @@ import { testCardSchema } from "../domain/payments/test-card";
 import { idSchema } from "../domain/schemas";
 import { notFound, requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
-import { formatPrice } from "../utils/format";
+import { formatDeadline, formatPrice } from "../utils/format";
 import { pageMeta } from "../utils/seo";
 import { requireBuyer } from "../utils/session.server";
 import { redirectWithToast } from "../utils/toast.server";
@@ -72,6 +73,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       productName: booking.productName,
       priceCents: booking.priceCents,
       transactionId: booking.transactionId,
+      expired: isExpired(booking),
+      payBy: formatDeadline(booking.expiresAt),
     },
     testMode: provider.testMode,
     publishableKey: provider.publishableKey,
@@ -133,10 +136,10 @@ export default function Payment() {
       </DashboardPage>
     );
   }
-  if (booking.status !== "active") {
+  if (booking.status !== "active" || booking.expired) {
     return (
       <DashboardPage title={`Payment for ${booking.productName}`}>
-        <p>{PAYMENT_MESSAGES.notPayable}</p>
+        <p>{booking.expired ? PAYMENT_MESSAGES.expired : PAYMENT_MESSAGES.notPayable}</p>
         <Link to={MY_ORDERS}>Back to My Orders</Link>
       </DashboardPage>
     );
@@ -144,6 +147,9 @@ export default function Payment() {
   return (
     <DashboardPage title={`Payment for ${booking.productName}`}>
       <p className={styles.lead}>{`Please, pay ${price} for your product ${booking.productName}`}</p>
+      {booking.payBy ? (
+        <p className={styles.deadline}>{`Pay by ${booking.payBy}: unpaid, the booking then expires.`}</p>
+      ) : null}
       {processing ? (
         <PaymentInformation
           status="Processing — waiting for the card provider's confirmation"

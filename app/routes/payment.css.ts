@@ -42,3 +42,5 @@ globalStyle(`${info} dt`, {
   color: vars.color.muted,
 });
 globalStyle(`${info} dd`, { margin: 0, fontWeight: 700, overflowWrap: "anywhere" });
+
+export const deadline = style({ fontWeight: 600, color: vars.color.muted });

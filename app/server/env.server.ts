@@ -30,6 +30,13 @@ const settingsSchema = z.object({
     .toLowerCase()
     .regex(/^[a-z]{3}$/)
     .default("usd"),
+  // How long an unpaid booking holds its product (hours): fixed on each booking when it is made.
+  BOOKING_HOLD_HOURS: z.coerce
+    .number({ error: "BOOKING_HOLD_HOURS must be a whole number of hours" })
+    .int("BOOKING_HOLD_HOURS must be a whole number of hours")
+    .min(1, "BOOKING_HOLD_HOURS must be at least 1")
+    .max(336, "BOOKING_HOLD_HOURS must be at most 336 (14 days)")
+    .default(48),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,

@@ -51,3 +51,20 @@ export function formatShortTime(date: Date | string | number | null | undefined)
   const minutes = String(value.getUTCMinutes()).padStart(2, "0");
   return `${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
 }
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A deadline, always in UTC and labelled so: "25 Nov 2026, 14:00 UTC" (by hand, like the time above). */
+export function formatDeadline(date: Date | string | number | null | undefined): string | null {
+  if (date == null) return null;
+  const value = new Date(date);
+  if (Number.isNaN(value.getTime())) return null;
+  const hours = String(value.getUTCHours()).padStart(2, "0");
+  const minutes = String(value.getUTCMinutes()).padStart(2, "0");
+  return `${value.getUTCDate()} ${MONTHS[value.getUTCMonth()]} ${value.getUTCFullYear()}, ${hours}:${minutes} UTC`;
+}
+
+/** The booking hold as the booking dialog states it: "Held for you for 48 hours after you book". */
+export function holdLabel(hours: number): string {
+  return `Held for you for ${hours} ${hours === 1 ? "hour" : "hours"} after you book`;
+}

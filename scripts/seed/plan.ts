@@ -115,6 +115,8 @@ export async function seedPlan(now = Date.now()) {
         status: sale.paid ? "paid" : "active",
         createdAt: bookedAt,
         paidAt: sale.paid ? new Date(bookedAt.getTime() + 3_600_000) : null,
+        // The open booking is held for the default 48 hours from the moment of seeding.
+        expiresAt: sale.paid ? null : new Date(now + 2 * DAY_MS),
       });
       const payment = sale.paid
         ? paymentRow(booking, product.sellerId, {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A local server for end-to-end tests and the bench: the production build under
-# `wrangler dev`, on a fresh local D1/R2 with the migrations and the demo seed applied.
+# `wrangler dev`, on a fresh local D1/R2 with the migrations and the demo seed applied, and
+# the Cron Trigger reachable at /__scheduled (--test-scheduled) for the expiry journey.
 #   bash tests/e2e/serve.sh [port] [state-dir]
 set -euo pipefail
 port="${1:-8788}"
@@ -12,4 +13,4 @@ npx tsx scripts/seed.ts --persist-to "$state" >/dev/null
 npx tsx scripts/admin-create.ts --email ops@payandbuy.local --name "Ops Admin" \
   --password ops-local-pass --persist-to "$state" >/dev/null
 exec npx wrangler dev --persist-to "$state" --port "$port" --ip 127.0.0.1 \
-  --var LOCAL_DEV:true --log-level warn
+  --var LOCAL_DEV:true --log-level warn --test-scheduled

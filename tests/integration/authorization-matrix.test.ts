@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 // @ts-expect-error -- the server build exists once `npm run build` has run.
 import * as build from "../../build/server/index.js";
-import app from "../../workers/app";
+import { app } from "../../workers/app";
 import { classify, type Outcome, REFUSALS } from "./matrix/outcome";
 import { changes, emptyStorage, snapshot } from "./matrix/snapshot";
 import { ROWS } from "./matrix/table";

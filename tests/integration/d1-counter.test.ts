@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import app from "../../workers/app";
+import { app } from "../../workers/app";
 import { countingD1 } from "../../workers/d1-counter";
 import { sessionCookieFor } from "./auth-helpers";
 import { insertCategory, insertUser } from "./factories";

@@ -3,8 +3,12 @@
 import { SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { runMaintenance } from "../../app/domain/maintenance.server";
 import { SESSION_COOKIE } from "../../app/server/auth.server";
+import { parseEnv } from "../../app/server/env.server";
+import { database } from "../../db/client";
 import { ORIGIN } from "./auth-helpers";
+import { insertBooking, insertCategory, insertProduct, insertUser } from "./factories";
 import { buildWorld, type World } from "./matrix/world";
 import { realPhoto } from "./photo-fixtures";
 import { addProductToken, photoBytes, storedPhotoKeys } from "./seller-helpers";
@@ -121,6 +125,14 @@ async function checkInvariants() {
       or not exists (select 1 from users u where u.id = b.buyer_id)`,
     ],
     [
+      "active booking without a deadline",
+      `select b.id from bookings b where b.status = 'active' and b.expires_at is null`,
+    ],
+    [
+      "expired before its deadline",
+      `select b.id from bookings b where b.end_reason = 'expired' and b.cancelled_at < b.expires_at`,
+    ],
+    [
       "orphan payment",
       `select y.id from payments y where not exists (select 1 from bookings b where b.id = y.booking_id)`,
     ],
@@ -224,6 +236,13 @@ describe("bad input at every form action", () => {
       path: () => "/dashboard/my_orders",
       who: (w) => w.cookies.buyerA,
       names: ["bookingId", "intent"],
+    },
+    {
+      name: "rate the seller",
+      path: () => "/dashboard/my_orders",
+      who: (w) => w.cookies.buyerA,
+      names: ["bookingId", "stars", "comment"],
+      fixed: () => [["intent", "rate"]],
     },
     {
       name: "pay",
@@ -496,6 +515,12 @@ describe("bad input at every /api call", () => {
     },
     {
       method: "POST",
+      path: () => "/api/ratings",
+      who: (w) => w.bearers.buyerA,
+      names: ["bookingId", "stars", "comment"],
+    },
+    {
+      method: "POST",
       path: () => "/api/create-payment-intent",
       who: (w) => w.bearers.buyerA,
       names: ["bookingId", "price"],
@@ -564,6 +589,7 @@ describe("bad input at every /api call", () => {
         const id = encodeURIComponent(value.slice(0, 200)) || "x";
         for (const [method, path, bearer] of [
           ["GET", `/api/booking/${id}`, world.bearers.buyerA],
+          ["GET", `/api/sellers/${id}/ratings`, null],
           ["DELETE", `/api/product/${id}`, world.bearers.sellerA],
           ["GET", `/api/product/${id}/photos`, world.bearers.sellerA],
           ["DELETE", `/api/product/${id}/photos/${id}`, world.bearers.sellerA],
@@ -742,4 +768,61 @@ describe("bad request headers at pages, forms and /api calls", () => {
     }
     await checkInvariants();
   }, 300_000);
+});
+
+describe("the scheduled job at any time", () => {
+  it("ends exactly the bookings due at each tick, whatever the deadlines and the order of ticks", async () => {
+    const db = database(testEnv.DB);
+    const category = await insertCategory({ title: "Fuzzed holds" });
+    const seller = await insertUser({ role: "seller" });
+    const buyer = await insertUser();
+    const T = Date.UTC(2026, 10, 25);
+    const minutes = fc.integer({ min: -3 * 24 * 60, max: 3 * 24 * 60 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(minutes, { minLength: 1, maxLength: 6 }),
+        fc.array(minutes, { minLength: 1, maxLength: 4 }),
+        async (deadlines, ticks) => {
+          const ids: string[] = [];
+          for (const offset of deadlines) {
+            const product = await insertProduct({ sellerId: seller.id, categoryId: category.id, status: "booked" });
+            ids.push((await insertBooking(product, buyer.id, { expiresAt: new Date(T + offset * 60_000) })).id);
+          }
+          let latest = Number.NEGATIVE_INFINITY;
+          for (const tick of ticks) {
+            const at = T + tick * 60_000;
+            latest = Math.max(latest, at);
+            await runMaintenance(db, at);
+          }
+          const rows = await db.query.bookings.findMany({ where: (b, { inArray }) => inArray(b.id, ids) });
+          for (const row of rows) {
+            const due = row.expiresAt!.getTime() <= latest;
+            expect(row.status).toBe(due ? "cancelled" : "active");
+            expect(row.endReason).toBe(due ? "expired" : null);
+          }
+          await checkInvariants();
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("BOOKING_HOLD_HOURS is a whole number of hours from 1 to 336, or the Worker refuses to start", () => {
+    const base = { DB: testEnv.DB, PHOTOS: testEnv.PHOTOS, SESSION_SECRET: testEnv.SESSION_SECRET };
+    fc.assert(
+      fc.property(fieldValue, (value) => {
+        let hours: number | undefined;
+        try {
+          hours = parseEnv({ ...base, BOOKING_HOLD_HOURS: value }).settings.BOOKING_HOLD_HOURS;
+        } catch (error) {
+          expect(String(error)).toMatch(/BOOKING_HOLD_HOURS/);
+          return;
+        }
+        expect(Number.isInteger(hours)).toBe(true);
+        expect(hours).toBeGreaterThanOrEqual(1);
+        expect(hours).toBeLessThanOrEqual(336);
+      }),
+      { numRuns: RUNS * 10 },
+    );
+  });
 });

@@ -7,7 +7,7 @@ import { newPhotoStem, renditionKey } from "../../app/domain/photo-keys";
 import staticHeaders from "../../app/public/_headers?raw";
 import { database } from "../../db/client";
 import { bookings, subscribers, users } from "../../db/schema";
-import app from "../../workers/app";
+import { app } from "../../workers/app";
 import { bearerFor, get, ORIGIN, postForm, sessionCookieFrom, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 import { PAGES, pageFixture, pageRouteIds } from "./pages";

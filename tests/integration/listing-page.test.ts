@@ -7,7 +7,7 @@ import { CONDITION_GRADES } from "../../app/domain/conditions";
 import { photoUrl } from "../../app/domain/photo-keys";
 import { database } from "../../db/client";
 import { bookings, products, reports, wishlistEntries } from "../../db/schema";
-import app from "../../workers/app";
+import { app } from "../../workers/app";
 import { get, ORIGIN, postForm, signedInUser } from "./auth-helpers";
 import { insertProduct } from "./factories";
 import { listingWorld, NOBODY, STATES } from "./listing-world";

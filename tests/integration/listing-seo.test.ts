@@ -8,7 +8,7 @@ import { SITEMAP_LISTINGS_PER_FILE } from "../../app/domain/listings.server";
 import { photoUrl } from "../../app/domain/photo-keys";
 import { database } from "../../db/client";
 import { products } from "../../db/schema";
-import app from "../../workers/app";
+import { app } from "../../workers/app";
 import { get, ORIGIN } from "./auth-helpers";
 import { jsonLdBlocks, listingWorld, TRICKY_DESCRIPTION } from "./listing-world";
 import { testEnv } from "./test-env";

@@ -1,6 +1,6 @@
 // What crawlers and link previews read: descriptions, Open Graph tags, robots.txt, the sitemap.
 import { describe, expect, it } from "vitest";
-import app from "../../workers/app";
+import { app } from "../../workers/app";
 import { get, ORIGIN } from "./auth-helpers";
 import { pageFixture } from "./pages";
 import { testEnv } from "./test-env";

@@ -6,7 +6,7 @@ import Stripe from "stripe";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { database } from "../../db/client";
 import { bookings, payments, products, refunds } from "../../db/schema";
-import app from "../../workers/app";
+import { app } from "../../workers/app";
 import { bearerFor } from "./auth-helpers";
 import { insertUser } from "./factories";
 import { bookedListing } from "./payment-fixtures";
@@ -354,5 +354,56 @@ describe("an ended booking", () => {
     }
     expect(seen).toHaveLength(0);
     expect((await paidState(booking.id)).payments).toHaveLength(0);
+  });
+});
+
+describe("a booking past its deadline", () => {
+  /** A booking whose hold ended a minute ago; the scheduled job has not run yet. */
+  async function lapsedBooking() {
+    const listing = await bookedListing(45_000);
+    await db()
+      .update(bookings)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(bookings.id, listing.booking.id));
+    return listing;
+  }
+
+  it("gets no PaymentIntent, from the REST call or the page", async () => {
+    const { buyer, booking } = await lapsedBooking();
+    const seen = interceptStripe(() => intent({ metadata: { bookingId: booking.id } }));
+    const response = await call("/api/create-payment-intent", {
+      method: "POST",
+      headers: { Authorization: await bearerFor(buyer.user.id), "Content-Type": "application/json" },
+      body: JSON.stringify({ bookingId: booking.id }),
+    });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ error: { message: expect.stringContaining("expired") } });
+    expect((await paymentForm(buyer.cookie, booking.id, "create-intent")).status).toBe(302);
+    expect((await paymentForm(buyer.cookie, booking.id, "checkout")).status).toBe(302);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("refunds money that arrives after the deadline, before the scheduled job ran", async () => {
+    const { booking, product } = await lapsedBooking();
+    const seen = interceptStripe(() => ({ id: "re_late", object: "refund", status: "succeeded" }));
+    const event = await signedEvent({
+      id: "evt_late",
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: intent({ id: "pi_after_deadline", metadata: { bookingId: booking.id } }) },
+    });
+    expect(await (await webhook(event.payload, event.signature)).json()).toMatchObject({ outcome: "refund_required" });
+    expect(seen.map((s) => s.path)).toEqual(["/v1/refunds"]);
+    expect(seen[0]!.body.get("payment_intent")).toBe("pi_after_deadline");
+    expect((await db().select().from(refunds))[0]).toMatchObject({
+      transactionId: "pi_after_deadline",
+      status: "refunded",
+      reason: "booking_not_payable",
+    });
+    const after = await paidState(booking.id);
+    expect(after.payments).toHaveLength(0);
+    expect(after.booking.status).toBe("active");
+    expect(after.product.status).toBe("booked");
+    expect(product.id).toBe(after.product.id);
   });
 });

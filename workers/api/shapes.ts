@@ -25,6 +25,7 @@ export function advertisedProduct(product: ProductCard) {
     email: product.sellerEmail,
     contact: product.contact,
     isSellerVerification: product.sellerVerifiedAt !== null,
+    sellerRating: { average: product.sellerRatingAverage, count: product.sellerRatingCount },
   };
 }
 

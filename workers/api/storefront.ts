@@ -8,9 +8,10 @@ import { readPage } from "../../app/domain/list-query";
 import { findListing } from "../../app/domain/listings.server";
 import { toDollars } from "../../app/domain/money";
 import { photoUrl } from "../../app/domain/photo-keys";
+import { rateSeller, ratingSchema, sellerRatingSummary } from "../../app/domain/ratings.server";
 import { bookingIdSchema, bookingSchema, idSchema, productIdSchema } from "../../app/domain/schemas";
 import { addToWishlist, listWishlist } from "../../app/domain/wishlist.server";
-import { type ApiEnv, db, readJson, requireApiRole, requireBearer } from "./context";
+import { type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
 import { advertisedProduct, listHeaders, listingDetail, requestedPage } from "./shapes";
 
@@ -99,7 +100,9 @@ storefront.post("/booking", ...buyerOnly, async (c) => {
   const parsed = bookingSchema.safeParse(body);
   if (!parsed.success) return validationError(c, parsed.error);
   // Whatever price the request names is ignored: the product's price is charged.
-  const result = await bookProduct(db(c), c.get("user"), parsed.data);
+  const result = await bookProduct(db(c), c.get("user"), parsed.data, {
+    hours: appEnv(c).settings.BOOKING_HOLD_HOURS,
+  });
   if (!result.ok)
     return apiError(c, result.status, result.status === 409 ? "unavailable" : "not_found", result.message);
   return c.json(
@@ -149,6 +152,8 @@ storefront.get("/myOrders", ...buyerOnly, async (c) => {
       isPaid: order.status === "paid",
       status: order.status,
       endReason: order.endReason,
+      // An unpaid order's deadline (ISO 8601, UTC): from then on it cannot be paid.
+      expiresAt: order.status === "active" ? (order.expiresAt?.toISOString() ?? null) : null,
     })),
   );
 });
@@ -164,4 +169,24 @@ storefront.put("/bookingCancel", ...buyerOnly, async (c) => {
     bookingResult: { deletedCount: 1 },
     productResult: { modifiedCount: result.productReleased ? 1 : 0 },
   });
+});
+
+/** The buyer rates the seller of one of its paid bookings (once; stars 1–5, comment ≤ 500). */
+storefront.post("/ratings", ...buyerOnly, async (c) => {
+  const parsed = ratingSchema.safeParse(await readJson(c));
+  if (!parsed.success) return validationError(c, parsed.error);
+  const result = await rateSeller(db(c), c.get("user"), parsed.data);
+  if (!result.ok) {
+    const code = result.status === 409 ? "conflict" : result.status === 404 ? "not_found" : "forbidden";
+    return apiError(c, result.status, code, result.message);
+  }
+  return c.json({ ratingResult: { acknowledged: true, insertedId: result.ratingId } }, 201);
+});
+
+/** A seller's public rating summary: the average (one decimal) and how many ratings. */
+storefront.get("/sellers/:id/ratings", async (c) => {
+  const id = idSchema.safeParse(c.req.param("id"));
+  const summary = id.success ? await sellerRatingSummary(db(c), id.data) : null;
+  if (!summary) return apiError(c, 404, "not_found", "There is no such seller.");
+  return c.json({ sellerId: id.data, average: summary.average, count: summary.count });
 });

@@ -4,6 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { bookings, payments, processedEvents, products } from "../../../db/schema";
+import { isWithinHold } from "../bookings.server";
 import type { SessionUser } from "../sessions.server";
 import { PAYMENT_MESSAGES } from "./messages";
 import type { PaymentProvider, PaymentRefusal, PayRequest, PayResult, ProviderName } from "./provider";
@@ -35,6 +36,7 @@ export async function findPayableBooking(db: Database, buyer: Pick<SessionUser, 
       id: bookings.id,
       status: bookings.status,
       endReason: bookings.endReason,
+      expiresAt: bookings.expiresAt,
       priceCents: bookings.priceCents,
       productId: bookings.productId,
       productName: products.name,
@@ -52,19 +54,30 @@ export async function findPayableBooking(db: Database, buyer: Pick<SessionUser, 
 
 export type PayableBooking = NonNullable<Awaited<ReturnType<typeof findPayableBooking>>>;
 
-/** Only an active booking (booked, not paid, not ended) can be paid. */
-export function isPayable(booking: Pick<PayableBooking, "status">): boolean {
-  return booking.status === "active";
+/**
+ * Only an active booking (booked, not paid, not ended) within its hold can be paid: from its
+ * deadline on it is expired, even before the scheduled job has ended it.
+ */
+export function isPayable(booking: Pick<PayableBooking, "status" | "expiresAt">, now = Date.now()): boolean {
+  return booking.status === "active" && isWithinHold(booking, now);
 }
 
-const notPayable: PaymentRefusal = { ok: false, status: 409, message: PAYMENT_MESSAGES.notPayable };
+/** An unpaid booking past its deadline, whether or not the scheduled job has ended it yet. */
+export function isExpired(booking: Pick<PayableBooking, "status" | "endReason" | "expiresAt">, now = Date.now()) {
+  return booking.endReason === "expired" || (booking.status === "active" && !isWithinHold(booking, now));
+}
+
+function notPayable(booking: Pick<PayableBooking, "status" | "endReason" | "expiresAt">): PaymentRefusal {
+  const message = isExpired(booking) ? PAYMENT_MESSAGES.expired : PAYMENT_MESSAGES.notPayable;
+  return { ok: false, status: 409, message };
+}
 
 /** Prepares the provider's card form for an active booking. */
 export async function startPayment(
   provider: PaymentProvider,
   booking: PayableBooking,
 ): Promise<{ ok: true; clientSecret: string | null } | PaymentRefusal> {
-  if (!isPayable(booking)) return notPayable;
+  if (!isPayable(booking)) return notPayable(booking);
   return { ok: true, ...(await provider.start(booking)) };
 }
 
@@ -77,7 +90,7 @@ export async function payBooking(
   if (booking.status === "paid") {
     return { ok: true, fulfilment: { outcome: "already_fulfilled" }, transactionId: booking.transactionId ?? "" };
   }
-  if (!isPayable(booking)) return notPayable;
+  if (!isPayable(booking)) return notPayable(booking);
   return provider.pay(booking, request);
 }
 

@@ -1,7 +1,7 @@
 // Fulfilment, the one place both providers end: a confirmed payment for a booking becomes a
 // paid booking, a payment row and a sold product, in one D1 batch, exactly once. Money that
 // arrives for a booking that can no longer be paid is recorded for a refund.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { intoColumns } from "../../../db/insert-select";
 import { bookings, payments, products, type REFUND_REASONS, refunds } from "../../../db/schema";
@@ -29,8 +29,10 @@ function changes(result: unknown): number {
 export async function fulfilPayment(db: Database, payment: ConfirmedPayment): Promise<FulfilmentResult> {
   const now = Date.now();
   const [inserted, booked, sold] = await db.batch([
-    // The payment row exists only if the booking is still active, its product still booked,
-    // and the amount is the booking's price; the unique indexes make a repeat a no-op.
+    // The payment row exists only if the booking is still active and within its hold (money
+    // arriving after the deadline, even before the scheduled job ended the booking, goes
+    // back), its product still booked, and the amount is the booking's price; the unique
+    // indexes make a repeat a no-op.
     db
       .insert(payments)
       .select(
@@ -56,6 +58,7 @@ export async function fulfilPayment(db: Database, payment: ConfirmedPayment): Pr
             and(
               eq(bookings.id, payment.bookingId),
               eq(bookings.status, "active"),
+              or(isNull(bookings.expiresAt), gt(bookings.expiresAt, new Date(now))),
               eq(products.status, "booked"),
               eq(bookings.priceCents, payment.amountCents),
             ),

@@ -52,6 +52,7 @@ export async function loadBookingDialog(request: Request, context: EnvContext) {
     lastResult,
     reportHref: product ? reportDialogHref(url, product.id) : null,
     buyer: { name: user.name, email: user.email },
+    holdHours: context.env.settings.BOOKING_HOLD_HOURS,
     product: product
       ? {
           id: product.id,
@@ -139,7 +140,9 @@ export async function handleStorefrontAction(request: Request, context: EnvConte
     const buyer = await requireBuyer(request, context);
     const submission = parseWithZod(form, { schema: bookingSchema });
     if (submission.status !== "success") return refused(request, context, url, "book", form, submission.reply());
-    const result = await bookProduct(database(context.env.DB), buyer, submission.value);
+    const result = await bookProduct(database(context.env.DB), buyer, submission.value, {
+      hours: context.env.settings.BOOKING_HOLD_HOURS,
+    });
     if (!result.ok) return redirectWithError(context, back, result.message);
     return redirectWithSuccess(context, back, BOOKING_MESSAGES.booked);
   }

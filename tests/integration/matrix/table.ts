@@ -308,6 +308,14 @@ export const ROWS: Row[] = [
       buyersOwn(owner, "ok", "refused", "forbidden", "login"),
       `/dashboard/my_orders intent=cancel booking of ${owner}`,
     ),
+    // The world's bookings are unpaid: rating one is refused even for its buyer.
+    form(
+      "/dashboard/my_orders",
+      "routes/dashboard.my_orders",
+      (w) => ({ intent: "rate", bookingId: w.booking[owner], stars: "5" }),
+      buyersOwn(owner, "refused", "refused", "forbidden", "login"),
+      `/dashboard/my_orders intent=rate booking of ${owner} (unpaid)`,
+    ),
     form(
       (w) => `/dashboard/payment/${w.booking[owner]}`,
       "routes/dashboard.payment",
@@ -475,6 +483,15 @@ export const ROWS: Row[] = [
     api("POST", "/api/payment", "/api/payment", buyersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"), {
       json: (w) => ({ bookingId: w.booking[owner], card: GOOD_CARD }),
     }),
+    api("POST", "/api/ratings", "/api/ratings", buyersOwn(owner, "refused", "notFound", "forbidden", "unauthorized"), {
+      json: (w) => ({ bookingId: w.booking[owner], stars: 5 }),
+    }),
+    api(
+      "GET",
+      (w) => `/api/sellers/${w.sellerId[owner]}/ratings`,
+      "/api/sellers/:id/ratings",
+      all(owner === "nobody" ? "notFound" : "ok"),
+    ),
     api(
       "PUT",
       (w) => `/api/product/${w.listing[owner]}`,

@@ -1,0 +1,75 @@
+// A buyer who paid rates the seller once; the rating shows beside the seller's name on cards.
+import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expectToast, signUp, uniqueEmail } from "./helpers";
+
+const pick = (info: TestInfo, js: string, noJs: string) => (info.project.name === "js" ? js : noJs);
+
+function card(page: Page, name: string) {
+  return page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
+}
+
+test("a buyer pays, rates the seller once, and sees the rating on the seller's cards", async ({ page }, info) => {
+  const [category, product, seller] = pick(
+    info,
+    "memory card|SanDisk Extreme PRO CFexpress Type B 256GB|Maya Lens",
+    "tripod|JOBY GorillaPod 5K Kit with Ball Head|Owen Shutter",
+  ).split("|") as [string, string, string];
+  await signUp(page, { name: "Rae Rater", email: uniqueEmail(info, "rater"), password: "long enough" });
+  await page.goto(`/products/${encodeURIComponent(category)}`);
+  await card(page, product)
+    .getByRole("link", { name: /Book Now/ })
+    .click();
+  const dialog = page.getByRole("dialog", { name: `Book ${product}` });
+  await dialog.getByLabel("Your Location*").fill("Coffee bar on 5th");
+  await dialog.getByLabel("Your Contact*").fill("+1 212 555 0188");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expectToast(page, "Booking Submitted Successfully");
+  await page.goto("/dashboard/my_orders");
+  await page.getByRole("row").filter({ hasText: product }).getByRole("link", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { name: `Payment for ${product}` })).toBeVisible();
+  const bookingId = new URL(page.url()).pathname.split("/").pop()!;
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/39");
+  await page.getByLabel("CVC", { exact: true }).fill("123");
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expectToast(page, "Payment Successful");
+
+  await page.goto("/dashboard/my_orders");
+  await page
+    .getByRole("row")
+    .filter({ hasText: product })
+    .getByRole("link", { name: /Rate the seller/ })
+    .click();
+  const rate = page.getByRole("dialog", { name: "Rate the seller" });
+  await rate.getByLabel("4 stars").check();
+  await rate.getByLabel("Comment (optional)").fill("Quick <b>handover</b>, as described");
+  await rate.getByRole("button", { name: "Submit rating" }).click();
+  await expectToast(page, "Thank you: your rating has been saved.");
+  const row = page.getByRole("row").filter({ hasText: product });
+  await expect(row).toContainText("You rated the seller 4/5");
+  await expect(row.getByRole("link", { name: /Rate the seller/ })).toHaveCount(0);
+
+  // A second attempt (the old dialog address) offers no form: the order is rated.
+  await page.goto(`/dashboard/my_orders?rate=${bookingId}`);
+  await expect(page.getByRole("dialog", { name: "Rate the seller" })).toHaveCount(0);
+  // And the form sent again (a second tab, a replayed POST) is refused with a clear message.
+  const again = await page.request.post("/dashboard/my_orders", {
+    form: { intent: "rate", bookingId, stars: "1" },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(again.status()).toBe(302);
+  await page.goto("/dashboard/my_orders");
+  await expectToast(page, "You have already rated this purchase.");
+  await expect(page.getByRole("row").filter({ hasText: product })).toContainText("You rated the seller 4/5");
+
+  // The seller's other listings show the summary beside the seller's name.
+  await page.goto(`/products/${encodeURIComponent(category)}`);
+  await expect(
+    page
+      .getByRole("article")
+      .filter({ hasText: `Seller: ${seller}` })
+      .first()
+      .getByRole("img", { name: /^Rated \d\.\d out of 5 by \d+ buyers?$/ }),
+  ).toBeVisible();
+});
