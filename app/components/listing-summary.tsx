@@ -6,6 +6,7 @@ import { savingAgainstNew } from "../domain/money";
 import { eyebrow } from "../styles/utilities.css";
 import { formatPostedDate, formatPrice, NOT_FOUND, yearsOfUse } from "../utils/format";
 import * as styles from "./listing-summary.css";
+import { SellerRating } from "./product-card";
 
 const STATES: Record<ProductStatus, { label: string; note: string | null }> = {
   available: { label: "Available", note: null },
@@ -78,7 +79,8 @@ export function ListingSummary({
             </svg>
             Verified
           </span>
-        ) : null}
+        ) : null}{" "}
+        <SellerRating average={listing.sellerRatingAverage} count={listing.sellerRatingCount} />
       </p>
       <div className={styles.actions}>{children}</div>
     </div>

@@ -65,11 +65,14 @@ describe("rating the seller of a paid purchase", () => {
     expect(await toast(again, buyer.cookie)).toContain(RATING_MESSAGES.twice);
     expect(await db().select().from(ratings)).toHaveLength(1);
     // The summary on another listing of the same seller's card.
-    await insertProduct({ sellerId: seller.id, categoryId: category.id, name: "Nikon 50mm" });
+    const other = await insertProduct({ sellerId: seller.id, categoryId: category.id, name: "Nikon 50mm" });
     const page = await (await get(`/products/${encodeURIComponent(category.slug)}`, { Cookie: buyer.cookie })).text();
     expect(page).toContain("★ 4.0 (1)");
     expect(page).toContain("Rated 4.0 out of 5 by 1 buyer");
     expect(page).not.toContain("<b>Great</b>");
+    // And beside the seller on that listing's own page, for anyone.
+    const listingPage = await (await get(`/listings/${other.id}`)).text();
+    expect(listingPage).toContain("Rated 4.0 out of 5 by 1 buyer");
   });
 
   it("by POST /api/ratings: 201 once, 409 twice", async () => {
