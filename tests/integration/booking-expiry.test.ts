@@ -83,7 +83,12 @@ describe("the deadline of a booking", () => {
   });
 
   it("BOOKING_HOLD_HOURS is a whole number of hours between 1 and 336", () => {
-    const base = { DB: testEnv.DB, PHOTOS: testEnv.PHOTOS, SESSION_SECRET: testEnv.SESSION_SECRET };
+    const base = {
+      DB: testEnv.DB,
+      PHOTOS: testEnv.PHOTOS,
+      IMAGES: testEnv.IMAGES,
+      SESSION_SECRET: testEnv.SESSION_SECRET,
+    };
     expect(parseEnv({ ...base }).settings.BOOKING_HOLD_HOURS).toBe(48);
     expect(parseEnv({ ...base, BOOKING_HOLD_HOURS: "72" }).settings.BOOKING_HOLD_HOURS).toBe(72);
     for (const bad of ["0", "337", "2.5", "two days", "-1"]) {

@@ -808,7 +808,12 @@ describe("the scheduled job at any time", () => {
   });
 
   it("BOOKING_HOLD_HOURS is a whole number of hours from 1 to 336, or the Worker refuses to start", () => {
-    const base = { DB: testEnv.DB, PHOTOS: testEnv.PHOTOS, SESSION_SECRET: testEnv.SESSION_SECRET };
+    const base = {
+      DB: testEnv.DB,
+      PHOTOS: testEnv.PHOTOS,
+      IMAGES: testEnv.IMAGES,
+      SESSION_SECRET: testEnv.SESSION_SECRET,
+    };
     fc.assert(
       fc.property(fieldValue, (value) => {
         let hours: number | undefined;

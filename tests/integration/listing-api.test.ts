@@ -36,6 +36,7 @@ describe("GET /api/listings/:id", () => {
       email: seller.email,
       contact: listing.contact,
       isSellerVerification: true,
+      sellerRating: { average: null, count: 0 },
       description: TRICKY_DESCRIPTION,
       category: expect.stringMatching(/^camera /),
       categoryTitle: expect.stringMatching(/^Camera /),
