@@ -12,6 +12,9 @@ const { values } = parseArgs({
   options: { "persist-to": { type: "string" }, count: { type: "string", default: "10000" } },
 });
 
+const BRANDS = ["Canon", "Nikon", "Sony", "Fujifilm", "Leica", "Olympus", "Pentax"];
+const KINDS = ["lens", "camera body", "tripod", "flash", "camera bag", "filter set"];
+
 async function main() {
   const persistTo = values["persist-to"] ?? ".wrangler/state";
   const count = Number(values.count);
@@ -32,8 +35,9 @@ async function main() {
             productRow({
               sellerId: sellers[i % sellers.length]!.id,
               categoryId: allCategories[i % allCategories.length]!.id,
-              name: `Bench listing ${i}`,
-              description: "A synthetic listing for the bench.",
+              // Real words, so a full-text search at this size matches thousands of listings.
+              name: `${BRANDS[i % BRANDS.length]} ${KINDS[Math.floor(i / BRANDS.length) % KINDS.length]} ${i}`,
+              description: `A synthetic ${KINDS[i % KINDS.length]} for the bench, kept in a dry cabinet.`,
               condition: CONDITIONS[i % 3]!,
               originalPriceCents: 100_000 + i,
               resalePriceCents: 50_000 + i,
