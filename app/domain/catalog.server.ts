@@ -34,7 +34,7 @@ export function isListed(statuses: readonly ProductStatus[]): SQL {
 const isAdvertised = sql`${products.advertised} = 1 and ${isListed(["available"])}`;
 
 /** The fields of a product card (spec: advertised product), seller details read by join. */
-const cardFields = {
+export const cardFields = {
   id: products.id,
   name: products.name,
   photoKey: products.photoKey,
