@@ -466,6 +466,12 @@ describe("bad input at every /api call", () => {
           ["DELETE", `/api/product/${id}`, world.bearers.sellerA],
           ["GET", `/api/user/admin/${id}`, world.bearers.admin],
           ["GET", `/api/category?size=${id}`, null],
+          [
+            "GET",
+            `/api/search?q=${id}&category=${id}&condition=${id}&min=${id}&max=${id}&verified=${id}&sort=${id}&page=${id}`,
+            null,
+          ],
+          ["GET", `/api/search?q=${id}&q=${id}&condition=good&condition=${id}`, null],
           ["GET", `/api/products?path=${id}&page=${id}`, world.bearers.buyerB],
           ["DELETE", `/api/seller/${id}`, world.bearers.admin],
           ["DELETE", `/api/buyer/${id}`, world.bearers.admin],

@@ -317,6 +317,7 @@ export const ROWS: Row[] = [
   ),
   api("GET", "/api/advertiseProduct", "/api/advertiseProduct", all("ok")),
   api("GET", "/api/category?size=3", "/api/category", all("ok")),
+  api("GET", "/api/search?q=lens&sort=price-asc", "/api/search", all("ok")),
   api("GET", "/api/products?path=camera", "/api/products", signedIn("ok", "unauthorized")),
   api("GET", "/api/wishlist", "/api/wishlist", only(["buyer"], "ok", "forbidden", "unauthorized")),
   api("GET", "/api/myOrders", "/api/myOrders", only(["buyer"], "ok", "forbidden", "unauthorized")),
