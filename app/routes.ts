@@ -12,6 +12,7 @@ export default [
   route("auth/google/callback", "routes/auth.google.callback.tsx"),
   route("subscribe", "routes/subscribe.tsx"),
   route("products/:name", "routes/products.$name.tsx"),
+  route("search", "routes/search.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("dashboard", "routes/dashboard.tsx", [

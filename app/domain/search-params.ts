@@ -1,6 +1,6 @@
 // The parameters of a listing search (`/search`, the category pages and GET /api/search),
 // read from the URL by one schema (ADR 0027). A bad parameter is an error with a message for
-// its field, never a guess: the page answers 400 and the API 422, both saying what to fix.
+// its field, never a guess: the page shows it next to the field and the API answers 422.
 import * as z from "zod";
 import { CONDITIONS, type Condition } from "../../db/schema";
 import { readPage } from "./list-query";

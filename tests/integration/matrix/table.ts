@@ -163,6 +163,8 @@ export const ROWS: Row[] = [
   page("/sitemap.xml", "routes/sitemap-xml", all("ok")),
   page("/products/camera", "routes/products.$name", signedIn("ok")),
   page("/products/no-such-category", "routes/products.$name", signedIn("notFound")),
+  page("/search?q=lens&condition=Good&min=10&sort=price-asc", "routes/search", all("ok")),
+  page("/search?min=-5&sort=cheapest", "routes/search", all("ok")),
   // The dashboard and its pages per role.
   page("/dashboard", "routes/dashboard._index", signedIn("redirect")),
   page("/dashboard/my_orders", "routes/dashboard.my_orders", only(["buyer"], "ok", "forbidden")),
@@ -220,6 +222,13 @@ export const ROWS: Row[] = [
       (w) => ({ intent: "book", productId: w.listing[owner], ...BOOKING_FIELDS }),
       only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"),
       `/products/camera intent=book listing of ${owner}`,
+    ),
+    form(
+      "/search?q=lens",
+      "routes/search",
+      (w) => ({ intent: "book", productId: w.listing[owner], ...BOOKING_FIELDS }),
+      only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+      `/search intent=book listing of ${owner}`,
     ),
     form(
       "/?index",
