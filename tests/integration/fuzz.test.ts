@@ -486,6 +486,8 @@ describe("bad input at every /api call", () => {
         }
         for (const path of [
           `/products/${id}?page=${id}`,
+          `/search?q=${id}&category=${id}&condition=${id}&min=${id}&max=${id}&verified=${id}&sort=${id}&page=${id}&book=${id}&report=${id}`,
+          `/search?q=${id}&q=${id}&condition=good&condition=${id}&sort=${id}&sort=newest`,
           `/dashboard/payment/${id}`,
           `/?book=${id}&categories=${id}&report=${id}`,
           `/dashboard/my_orders?confirm=cancel&id=${id}&page=${id}`,
@@ -581,6 +583,7 @@ describe("bad request headers at pages, forms and /api calls", () => {
     { method: "GET", path: "/", real: w.cookies.buyerA! },
     { method: "GET", path: "/login", real: w.cookies.buyerA! },
     { method: "GET", path: "/products/camera?page=2", real: w.cookies.buyerA! },
+    { method: "GET", path: "/search?q=lens&sort=price-asc", real: w.cookies.buyerA! },
     { method: "GET", path: "/dashboard/my_orders", real: w.cookies.buyerA! },
     { method: "GET", path: "/dashboard/wishlist", real: w.cookies.buyerA! },
     { method: "GET", path: "/dashboard/my_product", real: w.cookies.sellerA! },
