@@ -86,4 +86,16 @@ test.describe("search", () => {
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });
+
+  test("a category page filters within its category", async ({ page }) => {
+    await login(page, DEMO.buyer);
+    await page.goto("/products/camera?q=actuations");
+    const filters = page.getByRole("search", { name: "Search listings" });
+    await expect(filters.getByLabel("Category")).toHaveCount(0);
+    await filters.getByLabel("Good").check();
+    await filters.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/products\/camera\?.*condition=Good/);
+    await expect(page.getByRole("heading", { level: 1, name: "Camera" })).toBeVisible();
+    expect(await resultNames(page)).toEqual([R6]);
+  });
 });

@@ -123,3 +123,41 @@ describe("GET /search", () => {
     expect(links(second)).toContain(`/search?q=${text}&condition=Good&max=1000&sort=price-asc`);
   });
 });
+
+describe("GET /products/:name (a search with the category fixed)", () => {
+  it("filters and orders within the category only, and keeps the login rule", async () => {
+    const text = word();
+    const { category, seller } = await listing({ description: text, resalePriceCents: 90_000, condition: "Good" });
+    const cheap = await insertProduct({
+      sellerId: seller.id,
+      categoryId: category.id,
+      description: text,
+      resalePriceCents: 10_000,
+      condition: "Fair",
+    });
+    const elsewhere = await listing({ description: text });
+    expect((await get(`/products/${category.slug}`)).status).toBe(302);
+    const { cookie } = await signedInUser("buyer");
+    const all = await page(`/products/${category.slug}?q=${text}&sort=price-asc`, { Cookie: cookie });
+    expect(all).toContain(`2 listings for “${text}”, price: low to high`);
+    expect(all).not.toContain(elsewhere.row.name);
+    expect(all).not.toContain('id="search-category"');
+    const fair = await page(`/products/${category.slug}?condition=Fair`, { Cookie: cookie });
+    expect(fair).toContain("1 listing, newest first");
+    expect(fair).toContain(cheap.name);
+    const none = await page(`/products/${category.slug}?condition=Excellent&verified=1`, { Cookie: cookie });
+    expect(links(none)).toContain(`/products/${category.slug}?verified=1`);
+    expect(links(none)).toContain(`/products/${category.slug}?condition=Excellent`);
+  });
+
+  it("shows a bad parameter next to its field under the category's title, and 404 for an unknown category", async () => {
+    const { category } = await listing();
+    const { cookie } = await signedInUser("buyer");
+    const bad = await page(`/products/${category.slug}?max=cheap`, { Cookie: cookie });
+    expect(bad).toContain("Max price must be an amount in dollars, such as 250 or 99.50.");
+    expect(bad).toContain(`>${category.title}</h1>`);
+    const missing = await get(`/products/${word()}?max=cheap`, { Cookie: cookie });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Category Not Found");
+  });
+});
