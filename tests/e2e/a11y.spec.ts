@@ -48,7 +48,16 @@ async function scriptlessCopy(page: Page): Promise<Page> {
 }
 
 test.describe("public pages", () => {
-  for (const path of ["/", "/?categories=all", "/blog", "/about", "/login", "/register"]) {
+  for (const path of [
+    "/",
+    "/?categories=all",
+    "/blog",
+    "/about",
+    "/login",
+    "/register",
+    "/search?q=actuations",
+    "/search?q=actuations&condition=Fair&min=abc",
+  ]) {
     test(`${path} has no violations`, async ({ page }) => {
       await page.goto(path);
       await expectAccessible(page, path);
