@@ -13,8 +13,9 @@ export const headerInner = style({
   display: "flex",
   alignItems: "center",
   justifyContent: "space-between",
-  gap: vars.space.md,
+  gap: vars.space.sm,
   minHeight: "4rem",
+  "@media": { [breakpoints.medium]: { gap: vars.space.md } },
 });
 
 export const logo = style({
@@ -26,6 +27,7 @@ export const logo = style({
   fontWeight: 800,
   letterSpacing: "-0.02em",
   color: vars.color.ink,
+  flexShrink: 0,
   textDecoration: "none",
   selectors: { "&:hover": { color: vars.color.brandStrong } },
 });
@@ -52,6 +54,40 @@ export const navLink = style({
     "&:hover": { background: vars.color.surfaceAlt, color: vars.color.ink },
     "&[aria-current='page']": { color: vars.color.brandStrong, textDecoration: "underline" },
   },
+});
+
+/** The header's search box: shrinks to fit between the logo and the menu on a 360 px screen. */
+export const headerSearch = style({
+  display: "flex",
+  flex: "1 1 8rem",
+  minWidth: 0,
+  maxWidth: "22rem",
+  marginInlineStart: "auto",
+});
+
+export const headerSearchInput = style({
+  flex: "1 1 auto",
+  minWidth: 0,
+  width: "100%",
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  font: "inherit",
+  border: `1px solid ${vars.color.border}`,
+  borderRight: 0,
+  borderRadius: `${vars.radius.sm} 0 0 ${vars.radius.sm}`,
+  background: vars.color.surface,
+});
+
+export const headerSearchButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  flex: "0 0 2.75rem",
+  minHeight: "2.75rem",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: `0 ${vars.radius.sm} ${vars.radius.sm} 0`,
+  background: vars.color.surfaceAlt,
+  color: vars.color.ink,
+  cursor: "pointer",
 });
 
 /** The inline navigation of wide screens. */

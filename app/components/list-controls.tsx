@@ -35,29 +35,32 @@ export function SearchForm({ pathname, label, q }: { pathname: string; label: st
   );
 }
 
-/** Previous / Next links that keep the search. */
+/** Previous / Next links that keep the search (all of it, when the page gives `hrefFor`). */
 export function Pager({
   pathname,
   q,
   page,
   pageCount,
+  hrefFor,
 }: {
   pathname: string;
   q?: string;
   page: number;
   pageCount: number;
+  hrefFor?: (page: number) => string;
 }) {
   if (pageCount <= 1) return null;
+  const href = hrefFor ?? ((to: number) => listHref(pathname, { q, page: to }));
   return (
     <nav aria-label="Pages" className={styles.pager}>
       {page > 1 ? (
-        <Link to={listHref(pathname, { q, page: page - 1 })} className={button.ghost} rel="prev">
+        <Link to={href(page - 1)} className={button.ghost} rel="prev">
           Previous
         </Link>
       ) : null}
       <span aria-current="page">{`Page ${page} of ${pageCount}`}</span>
       {page < pageCount ? (
-        <Link to={listHref(pathname, { q, page: page + 1 })} className={button.ghost} rel="next">
+        <Link to={href(page + 1)} className={button.ghost} rel="next">
           Next
         </Link>
       ) : null}

@@ -1,5 +1,6 @@
 import { Form, Link, NavLink } from "@remix-run/react";
-import { button, container } from "../styles/utilities.css";
+import { SEARCH_TEXT_MAX } from "../domain/search-terms";
+import { button, container, visuallyHidden } from "../styles/utilities.css";
 import type { SessionUser } from "../utils/session.server";
 import * as styles from "./layout.css";
 
@@ -50,6 +51,27 @@ export function SiteHeader({ user }: { user: Pick<SessionUser, "name"> | null })
           </svg>
           Pay&amp;Buy
         </Link>
+        <Form method="get" action="/search" role="search" aria-label="Site" className={styles.headerSearch}>
+          <label htmlFor="header-search" className={visuallyHidden}>
+            Search gear
+          </label>
+          <input
+            id="header-search"
+            type="search"
+            name="q"
+            placeholder="Search gear"
+            maxLength={SEARCH_TEXT_MAX}
+            className={styles.headerSearchInput}
+          />
+          <button type="submit" className={styles.headerSearchButton} aria-label="Search">
+            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3Zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10Z"
+              />
+            </svg>
+          </button>
+        </Form>
         <nav aria-label="Main" className={styles.desktopNav}>
           <NavItems user={user} />
         </nav>

@@ -10,6 +10,7 @@ import { ListingSummary } from "../components/listing-summary";
 import { useNonce } from "../components/nonce";
 import { ProductCard } from "../components/product-card";
 import { ReportDialog } from "../components/report-dialog";
+import { WishlistDialog } from "../components/wishlist-dialog";
 import { findListing } from "../domain/listings.server";
 import { gone, notFound } from "../server/http.server";
 import { container, eyebrow, grid, section } from "../styles/utilities.css";
@@ -20,6 +21,7 @@ import {
   handleStorefrontAction,
   loadBookingDialog,
   loadReportDialog,
+  loadWishlistDialog,
   storefrontViewer,
 } from "./shared/storefront.server";
 
@@ -39,11 +41,12 @@ function photoPosition(value: string | null, count: number): number {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const [found, viewer, booking, report] = await Promise.all([
+  const [found, viewer, booking, report, wishlist] = await Promise.all([
     findListing(database(context.env.DB), params.id ?? ""),
     storefrontViewer(request, context),
     loadBookingDialog(request, context),
     loadReportDialog(request, context),
+    loadWishlistDialog(request, context),
   ]);
   if (found.kind === "missing") throw notFound();
   if (found.kind === "gone") throw gone("This listing is no longer on Pay&Buy");
@@ -60,6 +63,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     viewer,
     booking,
     report,
+    wishlist,
     currentYear: new Date().getUTCFullYear(),
   };
 }
@@ -69,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ListingPage() {
-  const { listing, photos, selectedPhoto, sellerListings, jsonLd, viewer, booking, report, currentYear } =
+  const { listing, photos, selectedPhoto, sellerListings, jsonLd, viewer, booking, report, wishlist, currentYear } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const nonce = useNonce();
@@ -108,6 +112,7 @@ export default function ListingPage() {
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
       {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
       {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
+      {wishlist ? <WishlistDialog dialog={wishlist} /> : null}
     </article>
   );
 }

@@ -4,13 +4,16 @@ import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { database } from "../../db/client";
 import { BookingDialog } from "../components/booking-dialog";
+import { Pager } from "../components/list-controls";
 import { ListingActions } from "../components/listing-actions";
 import { ProductCard } from "../components/product-card";
 import { ReportDialog } from "../components/report-dialog";
+import { formValues, SearchFiltersForm } from "../components/search-filters";
 import { WishlistDialog } from "../components/wishlist-dialog";
-import { loadCategoryPage } from "../domain/catalog.server";
-import { readPage } from "../domain/list-query";
-import { button, container, eyebrow, grid, section } from "../styles/utilities.css";
+import { searchListings } from "../domain/listing-search.server";
+import { effectiveSort, readSearchParams, type SearchErrors, SORT_LABELS, sortsFor } from "../domain/search-params";
+import { container, eyebrow, grid, section } from "../styles/utilities.css";
+import { filterRemovals, searchHref } from "../utils/search-urls";
 import { pageMeta } from "../utils/seo";
 import { requireUser } from "../utils/session.server";
 import * as styles from "./products.css";
@@ -32,19 +35,47 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
+// A category page is a search with the category fixed by the URL: the same filters, order and
+// pager as /search, and the same refusal of a bad parameter next to its field.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const page = readPage(new URL(request.url).searchParams.get("page"));
-  const [listing, viewer, booking, report, wishlist] = await Promise.all([
-    loadCategoryPage(database(context.env.DB), params.name ?? "", page),
+  const url = new URL(request.url);
+  const searchParams = new URLSearchParams(url.searchParams);
+  searchParams.delete("category");
+  searchParams.set("category", params.name ?? "");
+  const db = database(context.env.DB);
+  const read = readSearchParams(searchParams);
+  // With a bad parameter, the category alone is looked up, for its title (or its 404).
+  const categoryOnly = readSearchParams(new URLSearchParams({ category: params.name ?? "" }));
+  const search = read.ok ? read.query : categoryOnly.ok ? categoryOnly.query : null;
+  const [found, viewer, booking, report, wishlist] = await Promise.all([
+    search ? searchListings(db, search) : null,
     storefrontViewer(request, context),
     loadBookingDialog(request, context),
     loadReportDialog(request, context),
     loadWishlistDialog(request, context),
   ]);
+  const notFound = !found?.ok;
+  const results = found?.ok ? found : null;
+  const query = read.ok ? read.query : null;
+  const errors: SearchErrors = read.ok ? {} : read.errors;
   return data(
-    { ...listing, viewer, booking, report, wishlist, currentYear: new Date().getUTCFullYear() },
-    { status: listing.category ? 200 : 404 },
+    {
+      path: url.pathname,
+      values: formValues(url.searchParams),
+      errors,
+      query,
+      category: results?.category ?? null,
+      sort: results?.sort ?? effectiveSort({ q: query?.q, sort: query?.sort }),
+      listings: read.ok ? (results?.listings ?? null) : null,
+      notFound,
+      viewer,
+      booking,
+      report,
+      wishlist,
+      currentYear: new Date().getUTCFullYear(),
+    },
+    { status: notFound ? 404 : 200 },
   );
 }
 
@@ -54,53 +85,90 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CategoryProducts() {
-  const { category, products, page, pageCount, total, viewer, booking, report, wishlist, currentYear } =
-    useLoaderData<typeof loader>();
+  const {
+    path,
+    values,
+    errors,
+    query,
+    category,
+    sort,
+    listings,
+    notFound,
+    viewer,
+    booking,
+    report,
+    wishlist,
+    currentYear,
+  } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  // The category is the page itself: never offered as a filter to remove, never in the links.
+  const filters = query ? { ...query, category: undefined } : null;
+  const removals = filters ? filterRemovals(path, filters) : [];
+  const filtered = removals.length > 0 || Boolean(filters?.q);
   return (
     <section className={`${container} ${section}`} aria-labelledby="category-title">
       <span className={eyebrow}>Shop By Category</span>
       <h1 id="category-title">{category?.title ?? "Category Not Found"}</h1>
-      {category ? (
-        products.length === 0 ? (
-          <p>There is no product in this category</p>
-        ) : (
-          <>
-            <p className={styles.count}>{`${total} ${total === 1 ? "listing" : "listings"}, newest first`}</p>
-            <div className={grid}>
-              {products.map((product, index) => (
-                <ProductCard
-                  key={product.id}
-                  product={product}
-                  currentYear={currentYear}
-                  priority={index === 0}
-                  headingLevel={2}
-                >
-                  <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
-                </ProductCard>
-              ))}
-            </div>
-            {pageCount > 1 ? (
-              <nav aria-label="Pages" className={styles.pager}>
-                {page > 1 ? (
-                  <Link to={page === 2 ? "?" : `?page=${page - 1}`} className={button.ghost} rel="prev">
-                    Newer listings
-                  </Link>
-                ) : null}
-                <span aria-current="page">{`Page ${page} of ${pageCount}`}</span>
-                {page < pageCount ? (
-                  <Link to={`?page=${page + 1}`} className={button.ghost} rel="next">
-                    Older listings
-                  </Link>
-                ) : null}
-              </nav>
-            ) : null}
-          </>
-        )
-      ) : (
+      {notFound ? (
         <p>
           <Link to="/">Browse the categories on the home page</Link>
         </p>
+      ) : (
+        <>
+          <SearchFiltersForm
+            action={path}
+            values={values}
+            errors={errors}
+            categories={null}
+            sorts={sortsFor({ q: query?.q ?? (values.q || undefined) })}
+            sort={sort}
+          />
+          {!listings || !filters ? (
+            <p role="alert">Correct the search above to see listings.</p>
+          ) : listings.total === 0 && !filtered ? (
+            <p>There is no product in this category</p>
+          ) : (
+            <>
+              <p className={styles.count}>
+                {`${listings.total} ${listings.total === 1 ? "listing" : "listings"}${filters.q ? ` for “${filters.q}”` : ""}, ${SORT_LABELS[sort].toLowerCase()}`}
+              </p>
+              {listings.rows.length === 0 ? (
+                <div>
+                  <p>No listing matches this search.</p>
+                  {removals.length > 0 ? (
+                    <ul>
+                      {removals.map((removal) => (
+                        <li key={removal.href}>
+                          <Link to={removal.href}>{removal.label}</Link>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </div>
+              ) : (
+                <div className={grid}>
+                  {listings.rows.map((product, index) => (
+                    <ProductCard
+                      key={product.id}
+                      product={product}
+                      currentYear={currentYear}
+                      priority={index === 0}
+                      headingLevel={2}
+                    >
+                      <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
+                    </ProductCard>
+                  ))}
+                </div>
+              )}
+              <Pager
+                pathname={path}
+                page={listings.page}
+                pageCount={listings.pageCount}
+                hrefFor={(page) => searchHref(path, filters, page)}
+              />
+            </>
+          )}
+        </>
       )}
       {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
       {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}

@@ -61,6 +61,8 @@ test.describe("public pages", () => {
     "/terms",
     "/privacy",
     "/contact",
+    "/search?q=actuations",
+    "/search?q=actuations&condition=Fair&min=abc",
   ]) {
     test(`${path} has no violations`, async ({ page }) => {
       await page.goto(path);

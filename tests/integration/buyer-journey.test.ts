@@ -316,7 +316,7 @@ describe("category page", () => {
     const category = await insertCategory({ title: "Tripod" });
     const seller = await insertUser({ role: "seller" });
     const base = Date.UTC(2026, 0, 1);
-    for (let i = 0; i < 14; i++) {
+    for (let i = 0; i < 22; i++) {
       await insertProduct({
         sellerId: seller.id,
         categoryId: category.id,
@@ -328,12 +328,12 @@ describe("category page", () => {
     const { cookie } = await sessionUser();
     const first = await (await get("/products/tripod", { Cookie: cookie })).text();
     expect(first).toContain("Shop By Category");
-    expect(first).toContain("Tripod number 13");
+    expect(first).toContain("Tripod number 21");
     expect(first).toContain("Tripod number 02");
     expect(first).not.toContain("Tripod number 01");
     expect(first).not.toContain("Booked tripod");
     expect(first).toContain("Page 1 of 2");
-    expect(first.indexOf("Tripod number 13")).toBeLessThan(first.indexOf("Tripod number 12"));
+    expect(first.indexOf("Tripod number 21")).toBeLessThan(first.indexOf("Tripod number 20"));
     const second = await (await get("/products/tripod?page=2", { Cookie: cookie })).text();
     expect(second).toContain("Tripod number 01");
     expect(second).toContain("Tripod number 00");

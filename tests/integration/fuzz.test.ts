@@ -596,6 +596,12 @@ describe("bad input at every /api call", () => {
           ["DELETE", `/api/product/${world.listing.A}/photos/${id}`, world.bearers.sellerA],
           ["GET", `/api/user/admin/${id}`, world.bearers.admin],
           ["GET", `/api/category?size=${id}`, null],
+          [
+            "GET",
+            `/api/search?q=${id}&category=${id}&condition=${id}&min=${id}&max=${id}&verified=${id}&sort=${id}&page=${id}`,
+            null,
+          ],
+          ["GET", `/api/search?q=${id}&q=${id}&condition=good&condition=${id}`, null],
           ["GET", `/api/products?path=${id}&page=${id}`, world.bearers.buyerB],
           ["DELETE", `/api/seller/${id}`, world.bearers.admin],
           ["DELETE", `/api/buyer/${id}`, world.bearers.admin],
@@ -612,6 +618,8 @@ describe("bad input at every /api call", () => {
         }
         for (const path of [
           `/products/${id}?page=${id}`,
+          `/search?q=${id}&category=${id}&condition=${id}&min=${id}&max=${id}&verified=${id}&sort=${id}&page=${id}&book=${id}&report=${id}`,
+          `/search?q=${id}&q=${id}&condition=good&condition=${id}&sort=${id}&sort=newest`,
           `/dashboard/payment/${id}`,
           `/?book=${id}&categories=${id}&report=${id}`,
           `/products/camera?wishlist=${id}`,
@@ -712,6 +720,7 @@ describe("bad request headers at pages, forms and /api calls", () => {
     { method: "GET", path: "/", real: w.cookies.buyerA! },
     { method: "GET", path: "/login", real: w.cookies.buyerA! },
     { method: "GET", path: "/products/camera?page=2", real: w.cookies.buyerA! },
+    { method: "GET", path: "/search?q=lens&sort=price-asc", real: w.cookies.buyerA! },
     { method: "GET", path: "/dashboard/my_orders", real: w.cookies.buyerA! },
     { method: "GET", path: "/dashboard/wishlist", real: w.cookies.buyerA! },
     { method: "GET", path: "/dashboard/my_product", real: w.cookies.sellerA! },

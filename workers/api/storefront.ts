@@ -5,11 +5,13 @@ import * as z from "zod";
 import { bookProduct, cancelBooking, getBookingFor, listOrders } from "../../app/domain/bookings.server";
 import { listAdvertisedProducts, listCategories, loadCategoryPage } from "../../app/domain/catalog.server";
 import { readPage } from "../../app/domain/list-query";
+import { searchListings } from "../../app/domain/listing-search.server";
 import { findListing } from "../../app/domain/listings.server";
 import { toDollars } from "../../app/domain/money";
 import { photoUrl } from "../../app/domain/photo-keys";
 import { rateSeller, ratingSchema, sellerRatingSummary } from "../../app/domain/ratings.server";
 import { bookingIdSchema, bookingSchema, idSchema, productIdSchema } from "../../app/domain/schemas";
+import { readSearchParams } from "../../app/domain/search-params";
 import { addToWishlist, listWishlist } from "../../app/domain/wishlist.server";
 import { type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
@@ -64,6 +66,23 @@ storefront.get("/products", requireBearer, async (c) => {
       isSold: false,
     })),
   );
+});
+
+/** Public: the listings a search finds (the parameters of /search), one page with its metadata. */
+storefront.get("/search", async (c) => {
+  const read = readSearchParams(new URL(c.req.url).searchParams);
+  if (!read.ok) return apiError(c, 422, "invalid", read.message, read.errors as Record<string, string[]>);
+  const result = await searchListings(db(c), read.query);
+  if (!result.ok) return apiError(c, 404, "not_found", "There is no such category.");
+  listHeaders(c, result.listings);
+  return c.json({
+    sort: result.sort,
+    total: result.listings.total,
+    page: result.listings.page,
+    pageCount: result.listings.pageCount,
+    pageSize: result.listings.pageSize,
+    results: result.listings.rows.map((product) => advertisedProduct(product)),
+  });
 });
 
 const buyerOnly = [requireBearer, requireApiRole("buyer")] as const;

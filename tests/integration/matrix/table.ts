@@ -198,6 +198,8 @@ export const ROWS: Row[] = [
   })),
   page("/products/camera", "routes/products.$name", signedIn("ok")),
   page("/products/no-such-category", "routes/products.$name", signedIn("notFound")),
+  page("/search?q=lens&condition=Good&min=10&sort=price-asc", "routes/search", all("ok")),
+  page("/search?min=-5&sort=cheapest", "routes/search", all("ok")),
   // The dashboard and its pages per role.
   page("/dashboard", "routes/dashboard._index", signedIn("redirect")),
   page("/dashboard/my_orders", "routes/dashboard.my_orders", only(["buyer"], "ok", "forbidden")),
@@ -279,6 +281,13 @@ export const ROWS: Row[] = [
       (w) => ({ intent: "wishlist-add", productId: w.listing[owner] }),
       only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"),
       `/listings/{id} intent=wishlist-add listing of ${owner}`,
+    ),
+    form(
+      "/search?q=lens",
+      "routes/search",
+      (w) => ({ intent: "book", productId: w.listing[owner], ...BOOKING_FIELDS }),
+      only(["buyer"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+      `/search intent=book listing of ${owner}`,
     ),
     form(
       "/?index",
@@ -437,6 +446,7 @@ export const ROWS: Row[] = [
     ),
   ),
   api("GET", "/api/category?size=3", "/api/category", all("ok")),
+  api("GET", "/api/search?q=lens&sort=price-asc", "/api/search", all("ok")),
   api("GET", "/api/products?path=camera", "/api/products", signedIn("ok", "unauthorized")),
   api("GET", "/api/wishlist", "/api/wishlist", only(["buyer"], "ok", "forbidden", "unauthorized")),
   api("GET", "/api/myOrders", "/api/myOrders", only(["buyer"], "ok", "forbidden", "unauthorized")),

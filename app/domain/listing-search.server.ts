@@ -1,0 +1,101 @@
+// Finding listings: the one query behind /search, the category pages and GET /api/search and
+// GET /api/products. Words are matched in the full-text index (ADR 0026), the filters and the
+// listing rule (isListed) in SQL, and a page, its total and the category in one D1 round trip.
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { CONDITIONS, categories, products, users } from "../../db/schema";
+import { productsFts } from "../../db/search-index";
+import { cardFields, isListed, type ProductCard } from "./catalog.server";
+import { LIST_PAGE_SIZE, type Page, pageOffset, toPage } from "./list-query";
+import { effectiveSort, type SearchQuery, type SearchSort } from "./search-params";
+import { toMatchQuery } from "./search-terms";
+
+/**
+ * bm25 with column weights (name, description, category, location): a word in the name counts
+ * ten times a word in the description. SQLite's bm25 is negative, best first when ascending.
+ */
+const relevance = sql`bm25(${productsFts}, 10.0, 1.0, 4.0, 2.0)`;
+
+/** Ties are broken by id, so a page never repeats or skips a listing. */
+function orderBy(sort: SearchSort): SQL[] {
+  switch (sort) {
+    case "relevance":
+      return [relevance, desc(products.createdAt), desc(products.id)];
+    case "price-asc":
+      return [asc(products.resalePriceCents), asc(products.id)];
+    case "price-desc":
+      return [desc(products.resalePriceCents), desc(products.id)];
+    default:
+      return [desc(products.createdAt), desc(products.id)];
+  }
+}
+
+const categoryIdOf = (slug: string) =>
+  sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${slug})`;
+
+/** What a buyer may see (available listings of live sellers), narrowed by the filters. */
+function filtersOf(query: SearchQuery, match: string | null): SQL | undefined {
+  return and(
+    match ? sql`${productsFts} match ${match}` : undefined,
+    isListed(["available"]),
+    query.category ? eq(products.categoryId, categoryIdOf(query.category)) : undefined,
+    query.condition.length > 0 && query.condition.length < CONDITIONS.length
+      ? inArray(products.condition, query.condition)
+      : undefined,
+    query.min !== undefined ? gte(products.resalePriceCents, query.min) : undefined,
+    query.max !== undefined ? lte(products.resalePriceCents, query.max) : undefined,
+    query.verified ? isNotNull(users.verifiedAt) : undefined,
+  );
+}
+
+/** The listings joined to their sellers and, when there are words, to the full-text index. */
+function withIndex<Q extends { innerJoin: (table: typeof productsFts, on: SQL) => Q }>(
+  query: Q,
+  match: string | null,
+): Q {
+  return match ? query.innerJoin(productsFts, sql`${productsFts.rowid} = ${products}.rowid`) : query;
+}
+
+export type ListingSearchResult =
+  | {
+      ok: true;
+      category: { id: string; slug: string; title: string } | null;
+      sort: SearchSort;
+      listings: Page<ProductCard>;
+    }
+  | { ok: false; reason: "unknown-category" };
+
+/** One page of the listings a search finds, with their total (pages are numbered from 1). */
+export async function searchListings(db: Database, query: SearchQuery): Promise<ListingSearchResult> {
+  const match = query.q ? toMatchQuery(query.q) : null;
+  const sort = effectiveSort({ q: match ? query.q : undefined, sort: query.sort });
+  const where = filtersOf(query, match);
+  const [found, rows, counted] = await db.batch([
+    db
+      .select({ id: categories.id, slug: categories.slug, title: categories.title })
+      .from(categories)
+      .where(eq(categories.slug, query.category ?? ""))
+      .limit(1),
+    withIndex(db.select(cardFields).from(products).innerJoin(users, eq(users.id, products.sellerId)).$dynamic(), match)
+      .where(where)
+      .orderBy(...orderBy(sort))
+      .limit(LIST_PAGE_SIZE)
+      .offset(pageOffset(query.page)),
+    withIndex(
+      db
+        .select({ total: sql<number>`count(*)` })
+        .from(products)
+        .innerJoin(users, eq(users.id, products.sellerId))
+        .$dynamic(),
+      match,
+    ).where(where),
+  ]);
+  const category = found[0] ?? null;
+  if (query.category && !category) return { ok: false, reason: "unknown-category" };
+  return {
+    ok: true,
+    category,
+    sort,
+    listings: toPage(rows as ProductCard[], Number(counted[0]?.total ?? 0), query.page),
+  };
+}

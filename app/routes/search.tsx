@@ -1,0 +1,164 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { database } from "../../db/client";
+import { BookingDialog } from "../components/booking-dialog";
+import { Pager } from "../components/list-controls";
+import { ListingActions } from "../components/listing-actions";
+import { ProductCard } from "../components/product-card";
+import { ReportDialog } from "../components/report-dialog";
+import { formValues, SearchFiltersForm } from "../components/search-filters";
+import { WishlistDialog } from "../components/wishlist-dialog";
+import { listCategories } from "../domain/catalog.server";
+import { searchListings } from "../domain/listing-search.server";
+import { effectiveSort, readSearchParams, type SearchErrors, sortsFor } from "../domain/search-params";
+import { container, eyebrow, grid, section } from "../styles/utilities.css";
+import { filterRemovals, hasFilters, searchHref } from "../utils/search-urls";
+import { originFrom, pageMeta } from "../utils/seo";
+import * as styles from "./search.css";
+import {
+  handleStorefrontAction,
+  loadBookingDialog,
+  loadReportDialog,
+  loadWishlistDialog,
+  storefrontViewer,
+} from "./shared/storefront.server";
+
+const PATH = "/search";
+
+// A plain search (words only, first page) has one canonical URL; a filtered, sorted, paged or
+// refused search is a variant of it and is kept out of the index.
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const described = pageMeta(
+    "Pay&Buy Search",
+    "Search second-hand cameras, lenses, tripods and bags on Pay&Buy by words, category, condition, price and verified sellers.",
+  );
+  if (!data?.canonical) return [...described, { name: "robots", content: "noindex" }];
+  return [...described, { tagName: "link", rel: "canonical", href: `${originFrom(matches)}${data.canonical}` }];
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const db = database(context.env.DB);
+  const read = readSearchParams(params);
+  const [categories, found, viewer, booking, report, wishlist] = await Promise.all([
+    listCategories(db),
+    read.ok ? searchListings(db, read.query) : null,
+    storefrontViewer(request, context),
+    loadBookingDialog(request, context),
+    loadReportDialog(request, context),
+    loadWishlistDialog(request, context),
+  ]);
+  let errors: SearchErrors = read.ok ? {} : read.errors;
+  if (found && !found.ok) errors = { category: ["There is no such category. Choose one from the list."] };
+  const results = found?.ok ? found : null;
+  const query = read.ok ? read.query : null;
+  return {
+    values: formValues(params),
+    errors,
+    categories: categories.map(({ slug, title }) => ({ slug, title })),
+    query,
+    category: results?.category ?? null,
+    sort: results?.sort ?? effectiveSort({ q: query?.q, sort: query?.sort }),
+    listings: results?.listings ?? null,
+    canonical:
+      results && query && !hasFilters(query) && !query.sort && query.page === 1
+        ? searchHref(PATH, { ...query, condition: [], verified: false })
+        : null,
+    viewer,
+    booking,
+    report,
+    wishlist,
+    currentYear: new Date().getUTCFullYear(),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleStorefrontAction(request, context);
+}
+
+export default function Search() {
+  const {
+    values,
+    errors,
+    categories,
+    query,
+    category,
+    sort,
+    listings,
+    viewer,
+    booking,
+    report,
+    wishlist,
+    currentYear,
+  } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const removals = query ? filterRemovals(PATH, query, category?.title) : [];
+  return (
+    <section className={`${container} ${section}`} aria-labelledby="search-title">
+      <span className={eyebrow}>Find gear</span>
+      <h1 id="search-title">Search</h1>
+      <SearchFiltersForm
+        action={PATH}
+        values={values}
+        errors={errors}
+        categories={categories}
+        sorts={sortsFor({ q: query?.q ?? (values.q || undefined) })}
+        sort={sort}
+      />
+      {!listings || !query ? (
+        <p role="alert" className={styles.refused}>
+          Correct the search above to see results.
+        </p>
+      ) : (
+        <>
+          <p className={styles.count} aria-live="polite">
+            {`${listings.total} ${listings.total === 1 ? "result" : "results"}${query.q ? ` for “${query.q}”` : ""}`}
+          </p>
+          {listings.rows.length === 0 ? (
+            <div className={styles.empty}>
+              <p>No listing matches this search.</p>
+              {removals.length > 0 ? (
+                <>
+                  <p>Try removing a filter:</p>
+                  <ul className={styles.removals}>
+                    {removals.map((removal) => (
+                      <li key={removal.href}>
+                        <Link to={removal.href}>{removal.label}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : (
+                <p>Try other words, or browse the categories on the home page.</p>
+              )}
+            </div>
+          ) : (
+            <div className={grid}>
+              {listings.rows.map((product, index) => (
+                <ProductCard
+                  key={product.id}
+                  product={product}
+                  currentYear={currentYear}
+                  priority={index === 0}
+                  headingLevel={2}
+                >
+                  <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
+                </ProductCard>
+              ))}
+            </div>
+          )}
+          <Pager
+            pathname={PATH}
+            page={listings.page}
+            pageCount={listings.pageCount}
+            hrefFor={(page) => searchHref(PATH, query, page)}
+          />
+        </>
+      )}
+      {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
+      {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
+      {wishlist ? <WishlistDialog dialog={wishlist} /> : null}
+    </section>
+  );
+}
