@@ -63,7 +63,7 @@ export function SiteHeader({ user }: { user: Pick<SessionUser, "name"> | null })
             maxLength={SEARCH_TEXT_MAX}
             className={styles.headerSearchInput}
           />
-          <button type="submit" className={styles.headerSearchButton} aria-label="Search">
+          <button type="submit" className={styles.headerSearchButton} aria-label="Search listings">
             <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
               <path
                 fill="currentColor"

@@ -155,8 +155,9 @@ export async function createProduct(
         ),
       ),
     ]);
-    // D1 counts the cover trigger's update too: a photo row written is "at least one change".
-    written = inserted.meta.changes === 1 && photoRows.every((row) => row.meta.changes > 0);
+    // D1 counts what triggers write too (the search index's row, the cover's update): a row
+    // written is "at least one change".
+    written = inserted.meta.changes > 0 && photoRows.every((row) => row.meta.changes > 0);
   } finally {
     if (!written)
       await discardPhotos(
@@ -268,7 +269,8 @@ export async function deleteProduct(
     // Released too: a product is booked only while a live booking holds it.
     ...endActiveBookingsStatements(db, { productId }, "product_deleted", { releaseProducts: true, now }),
   ]);
-  const changed = (deleted as D1Result).meta.changes === 1;
+  // At most one row matches; the search index's trigger adds its own changes to the count.
+  const changed = (deleted as D1Result).meta.changes > 0;
   if (changed) {
     const keys = new Set([product.photoKey, ...photoRows.map((row) => row.key)].filter((key) => key !== null));
     for (const key of keys) await deletePhotoIfUnneeded(db, photos, key);
