@@ -26,6 +26,7 @@ export const PAGES: Record<string, Page> = {
   "routes/contact": { path: () => "/contact", as: null, isPublic: true },
   "routes/not-found": { path: () => "/no/such/page", as: null, status: 404 },
   "routes/listings.$id": { path: ({ productId }) => `/listings/${productId}`, as: null, isPublic: true },
+  "routes/search": { path: () => "/search?q=lens", as: null, isPublic: true },
   "routes/products.$name": { path: ({ productId }) => `/products/camera?book=${productId}`, as: "buyer" },
   "routes/dashboard.my_orders": { path: () => "/dashboard/my_orders", as: "buyer" },
   "routes/dashboard.wishlist": { path: () => "/dashboard/wishlist", as: "buyer" },

@@ -18,7 +18,7 @@ let tableList: Promise<string[]> | undefined;
 /** Every table of the schema (read once: the walk does not migrate). */
 function tableNames(): Promise<string[]> {
   tableList ??= testEnv.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY name",
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' AND name NOT GLOB '*_fts_*' ORDER BY name",
   )
     .all<{ name: string }>()
     .then(({ results }) => results.map((row) => row.name));
