@@ -263,3 +263,20 @@ describe("the actions on a listing page", () => {
     expect(await db().select().from(bookings).where(eq(bookings.productId, rows.removed.id))).toHaveLength(0);
   });
 });
+
+describe("finishing an Add Wishlist begun signed out", () => {
+  it("the listing, search and category pages open the wishlist dialog their ?wishlist= asks for", async () => {
+    const { rows, category } = await listingWorld();
+    const { cookie } = await signedInUser("buyer");
+    const id = rows.available.id;
+    for (const path of [
+      `/listings/${id}?wishlist=${id}`,
+      `/search?q=Leica&wishlist=${id}`,
+      `/products/${encodeURIComponent(category.slug)}?wishlist=${id}`,
+    ]) {
+      const html = await (await get(path, { Cookie: cookie })).text();
+      expect(html, path).toContain("Add to your wishlist");
+      expect(html, path).toContain(`name="productId" value="${id}"`);
+    }
+  });
+});
