@@ -35,6 +35,8 @@ export default [
     route("my_orders", "routes/dashboard.my_orders.tsx"),
     route("wishlist", "routes/dashboard.wishlist.tsx"),
     route("payment/:id", "routes/dashboard.payment.tsx"),
+    route("messages", "routes/dashboard.messages._index.tsx"),
+    route("messages/:bookingId", "routes/dashboard.messages.$bookingId.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -394,3 +394,53 @@ export const ratings = sqliteTable(
     check("ratings_comment_length", sql`length(${t.comment}) <= 500`),
   ],
 );
+
+/**
+ * One message in the conversation of a booking, between its buyer and the product's seller.
+ * Accounts are deleted softly, so the sender stays; a deleted sender shows as "Deleted user".
+ * The sender's idempotency key (the form's one-time field, or the API's Idempotency-Key header)
+ * is unique per sender: a repeated request posts nothing new.
+ */
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id),
+    body: text("body").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("messages_sender_key").on(t.senderId, t.idempotencyKey),
+    // The thread, oldest first, and the conversation list's last message and unread counts.
+    index("messages_booking_created").on(t.bookingId, t.createdAt),
+    // The rate limit: a sender's messages of the last minutes.
+    index("messages_sender_created").on(t.senderId, t.createdAt),
+    check(
+      "messages_body_length",
+      // Plain text of 1 to 2,000 characters, trimmed (MESSAGE_BODY_MAX in app/domain/message-schema.ts).
+      sql`length(${t.body}) between 1 and 2000 and length(trim(${t.body})) = length(${t.body})`,
+    ),
+    check("messages_key_length", sql`length(${t.idempotencyKey}) between 1 and 255`),
+  ],
+);
+
+/** How far each party has read a booking's conversation: the unread counts start after it. */
+export const messageReads = sqliteTable(
+  "message_reads",
+  {
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    lastReadAt: timestamp("last_read_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.userId] }), index("message_reads_user").on(t.userId)],
+);

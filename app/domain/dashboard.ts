@@ -7,6 +7,9 @@ export interface DashboardTab {
   label: string;
 }
 
+/** The conversations of a buyer's or seller's bookings; the tab shows the unread count. */
+export const MESSAGES_PATH = "/dashboard/messages";
+
 export const DASHBOARD_TABS: Record<Role, DashboardTab[]> = {
   admin: [
     { to: "/dashboard/all_sellers", label: "All Sellers" },
@@ -17,10 +20,12 @@ export const DASHBOARD_TABS: Record<Role, DashboardTab[]> = {
     { to: "/dashboard/add_product", label: "Add Product" },
     { to: "/dashboard/my_product", label: "My Products" },
     { to: "/dashboard/my_buyer", label: "My Buyers" },
+    { to: MESSAGES_PATH, label: "Messages" },
   ],
   buyer: [
     { to: "/dashboard/my_orders", label: "My Orders" },
     { to: "/dashboard/wishlist", label: "Wishlist" },
+    { to: MESSAGES_PATH, label: "Messages" },
   ],
 };
 

@@ -72,8 +72,11 @@ export function isIdempotencyKey(key: string): boolean {
   return /^[\x21-\x7e][\x20-\x7e]{0,253}[\x21-\x7e]$|^[\x21-\x7e]$/.test(key);
 }
 
-/** A SHA-256 of the text laid out as a UUID (version 8, "custom"). */
-async function hashedUuid(text: string): Promise<string> {
+/**
+ * A SHA-256 of the text laid out as a UUID (version 8, "custom"): the id a request's key names,
+ * so a repeat names the same row (products, photos, messages).
+ */
+export async function hashedUuid(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
   const bytes = digest.slice(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x80;

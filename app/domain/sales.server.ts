@@ -12,6 +12,7 @@ export async function listSales(db: Database, sellerId: string, page: number) {
     db
       .select({
         id: payments.id,
+        bookingId: payments.bookingId,
         productId: payments.productId,
         amountCents: payments.amountCents,
         currency: payments.currency,

@@ -48,3 +48,18 @@ export const tab = style({
 });
 
 export const panel = style({ minWidth: 0 });
+
+/** The Messages tab's unread count. */
+export const badge = style({
+  display: "inline-block",
+  minWidth: "1.5em",
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: "999px",
+  background: vars.color.brand,
+  color: vars.color.onBrand,
+  fontSize: vars.size.sm,
+  textAlign: "center",
+  selectors: {
+    [`${tab}[aria-current='page'] &`]: { background: vars.color.onBrand, color: vars.color.brand },
+  },
+});

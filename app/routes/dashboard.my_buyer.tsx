@@ -5,6 +5,7 @@ import { database } from "../../db/client";
 import { DashboardPage } from "../components/dashboard-page";
 import { Pager } from "../components/list-controls";
 import * as table from "../components/table.css";
+import { MESSAGES_PATH } from "../domain/dashboard";
 import { readListQuery } from "../domain/list-query";
 import { listSales } from "../domain/sales.server";
 import { formatDayMonthYear, formatPrice, NOT_FOUND } from "../utils/format";
@@ -47,6 +48,7 @@ export default function MyBuyers() {
                 <th scope="col">Product Price</th>
                 <th scope="col">Payment Date</th>
                 <th scope="col">Payment Transaction Id</th>
+                <th scope="col">Messages</th>
               </tr>
             </thead>
             <tbody>
@@ -70,6 +72,14 @@ export default function MyBuyers() {
                   </td>
                   <td data-label="Transaction Id" className={table.mono}>
                     {sale.transactionId}
+                  </td>
+                  <td data-label="Messages">
+                    <Link
+                      to={`${MESSAGES_PATH}/${sale.bookingId}`}
+                      aria-label={`Message buyer: ${sale.buyerName || NOT_FOUND}, ${sale.productName || NOT_FOUND}`}
+                    >
+                      Message buyer
+                    </Link>
                   </td>
                 </tr>
               ))}

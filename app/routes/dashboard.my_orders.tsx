@@ -11,6 +11,7 @@ import { ImageZoom } from "../components/image-zoom";
 import { Pager } from "../components/list-controls";
 import * as table from "../components/table.css";
 import { BOOKING_MESSAGES, cancelBooking, isWithinHold, listOrders } from "../domain/bookings.server";
+import { MESSAGES_PATH } from "../domain/dashboard";
 import { readListQuery } from "../domain/list-query";
 import { RATING_COMMENT_MAX, ratingSchema } from "../domain/rating-schema";
 import { RATING_MESSAGES, rateSeller } from "../domain/ratings.server";
@@ -159,20 +160,25 @@ export default function MyOrders() {
                     )}
                   </td>
                   <td className={table.actions}>
-                    {order.status === "active" && !order.expired ? (
-                      <Link
-                        to={listHref(PATH, { page: orders.page }, { confirm: "cancel", id: order.id })}
-                        className={button.ghost}
-                        preventScrollReset
-                        aria-label={`Cancel Booking: ${order.productName}`}
-                      >
-                        Cancel Booking
+                    <div className={table.rowActions}>
+                      {order.status === "active" && !order.expired ? (
+                        <Link
+                          to={listHref(PATH, { page: orders.page }, { confirm: "cancel", id: order.id })}
+                          className={button.ghost}
+                          preventScrollReset
+                          aria-label={`Cancel Booking: ${order.productName}`}
+                        >
+                          Cancel Booking
+                        </Link>
+                      ) : (
+                        <button type="button" className={button.ghost} disabled>
+                          Cancel Booking
+                        </button>
+                      )}
+                      <Link to={`${MESSAGES_PATH}/${order.id}`} aria-label={`Message seller: ${order.productName}`}>
+                        Message seller
                       </Link>
-                    ) : (
-                      <button type="button" className={button.ghost} disabled>
-                        Cancel Booking
-                      </button>
-                    )}
+                    </div>
                   </td>
                 </tr>
               ))}

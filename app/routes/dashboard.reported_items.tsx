@@ -7,6 +7,7 @@ import { DashboardPage } from "../components/dashboard-page";
 import { ImageZoom } from "../components/image-zoom";
 import { Pager, SearchForm } from "../components/list-controls";
 import * as table from "../components/table.css";
+import { MESSAGES_PATH } from "../domain/dashboard";
 import { readListQuery } from "../domain/list-query";
 import { REPORT_REASON_LABELS } from "../domain/report-reasons";
 import {
@@ -152,6 +153,12 @@ export default function ReportedItems() {
                         aria-label={`Remove listing: ${listing.productName}`}
                       >
                         Remove listing
+                      </Link>
+                      <Link
+                        to={`${MESSAGES_PATH}?product=${encodeURIComponent(listing.productId)}`}
+                        aria-label={`Messages about ${listing.productName} (read-only)`}
+                      >
+                        Messages (read-only)
                       </Link>
                     </div>
                   </td>

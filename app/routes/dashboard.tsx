@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { database } from "../../db/client";
 import { ErrorPage } from "../components/error-page";
-import { DASHBOARD_TABS } from "../domain/dashboard";
-import { container } from "../styles/utilities.css";
+import { DASHBOARD_TABS, MESSAGES_PATH } from "../domain/dashboard";
+import { unreadMessageCount } from "../domain/messages.server";
+import { container, visuallyHidden } from "../styles/utilities.css";
 import { pageMeta } from "../utils/seo";
 import { requireUser } from "../utils/session.server";
 import * as styles from "./dashboard.css";
@@ -11,11 +13,16 @@ export const meta: MetaFunction = () => pageMeta("Pay&Buy Dashboard", "Your Pay&
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return { name: user.name, role: user.role, tabs: DASHBOARD_TABS[user.role] };
+  const tabs = DASHBOARD_TABS[user.role];
+  // One query, only for the roles with a Messages tab.
+  const unread = tabs.some((tab) => tab.to === MESSAGES_PATH)
+    ? await unreadMessageCount(database(context.env.DB), user)
+    : 0;
+  return { name: user.name, role: user.role, tabs, unread };
 }
 
 export default function Dashboard() {
-  const { name, tabs } = useLoaderData<typeof loader>();
+  const { name, tabs, unread } = useLoaderData<typeof loader>();
   return (
     <div className={`${container} ${styles.layout}`}>
       <nav aria-label="Dashboard" className={styles.tabs}>
@@ -25,6 +32,13 @@ export default function Dashboard() {
             <li key={tab.to}>
               <NavLink to={tab.to} className={styles.tab} prefetch="intent">
                 {tab.label}
+                {tab.to === MESSAGES_PATH && unread > 0 ? (
+                  <>
+                    {" "}
+                    <span className={styles.badge}>{unread > 99 ? "99+" : unread}</span>
+                    <span className={visuallyHidden}>{unread === 1 ? " unread message" : " unread messages"}</span>
+                  </>
+                ) : null}
               </NavLink>
             </li>
           ))}

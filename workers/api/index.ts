@@ -4,6 +4,7 @@ import { admin } from "./admin";
 import { apiError } from "./errors";
 import { identity } from "./identity";
 import { listingPhotos } from "./listing-photos";
+import { messagesApi } from "./messages";
 import { paymentsApi } from "./payments";
 import { reports } from "./reports";
 import { seller } from "./seller";
@@ -25,6 +26,7 @@ api.route("/", seller);
 api.route("/", listingPhotos);
 api.route("/", admin);
 api.route("/", reports);
+api.route("/", messagesApi);
 
 // Registered last: any other /api path is a JSON 404, never the HTML site.
 api.all("*", (c) => apiError(c, 404, "not_found", "There is no such API call."));
