@@ -151,6 +151,12 @@ async function checkInvariants() {
       where p.photo_key is not f.key`,
     ],
     [
+      "message outside its booking's two parties",
+      `select m.id from messages m left join bookings b on b.id = m.booking_id
+      left join products p on p.id = b.product_id
+      where b.id is null or (m.sender_id is not b.buyer_id and m.sender_id is not p.seller_id)`,
+    ],
+    [
       "orphan product",
       `select p.id from products p where not exists (select 1 from users u where u.id = p.seller_id)
       or not exists (select 1 from categories c where c.id = p.category_id)`,
@@ -243,6 +249,19 @@ describe("bad input at every form action", () => {
       who: (w) => w.cookies.buyerA,
       names: ["bookingId", "stars", "comment"],
       fixed: () => [["intent", "rate"]],
+    },
+    {
+      name: "send a message",
+      path: (w) => `/dashboard/messages/${w.booking.A}`,
+      who: (w) => w.cookies.buyerA,
+      names: ["body", "key"],
+      fixed: () => [["intent", "send"]],
+    },
+    {
+      name: "message form's intent and fields",
+      path: (w) => `/dashboard/messages/${w.booking.A}`,
+      who: (w) => w.cookies.sellerA,
+      names: ["intent", "body", "key"],
     },
     {
       name: "pay",
@@ -521,6 +540,12 @@ describe("bad input at every /api call", () => {
     },
     {
       method: "POST",
+      path: (w) => `/api/bookings/${w.booking.A}/messages`,
+      who: (w) => w.bearers.buyerA,
+      names: ["body"],
+    },
+    {
+      method: "POST",
       path: () => "/api/create-payment-intent",
       who: (w) => w.bearers.buyerA,
       names: ["bookingId", "price"],
@@ -559,7 +584,7 @@ describe("bad input at every /api call", () => {
     { method: "PUT", path: (w) => `/api/report/${w.report.A}`, who: (w) => w.bearers.admin, names: ["action"] },
   ];
   for (const call of calls) {
-    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
+    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, booking: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
       const world = await buildWorld();
       await fc.assert(
         fc.asyncProperty(jsonBody(call.names), fc.boolean(), async (body, raw) => {
@@ -612,6 +637,8 @@ describe("bad input at every /api call", () => {
           ["GET", `/api/myOrders?page=${id}`, world.bearers.buyerA],
           ["GET", `/api/wishlist?page=${id}`, world.bearers.buyerA],
           ["GET", `/api/listings/${id}`, null],
+          ["GET", `/api/bookings/${id}/messages?page=${id}`, world.bearers.buyerA],
+          ["POST", `/api/bookings/${id}/messages`, world.bearers.sellerA],
           ["GET", `/api/listings/${id}`, world.bearers.buyerA],
         ] as const) {
           expectHandled(await sendJson(method, path, bearer, undefined));
@@ -621,6 +648,9 @@ describe("bad input at every /api call", () => {
           `/search?q=${id}&category=${id}&condition=${id}&min=${id}&max=${id}&verified=${id}&sort=${id}&page=${id}&book=${id}&report=${id}`,
           `/search?q=${id}&q=${id}&condition=good&condition=${id}&sort=${id}&sort=newest`,
           `/dashboard/payment/${id}`,
+          `/dashboard/messages/${id}`,
+          `/dashboard/messages/${world.booking.A}?page=${id}`,
+          `/dashboard/messages?page=${id}&product=${id}`,
           `/?book=${id}&categories=${id}&report=${id}`,
           `/products/camera?wishlist=${id}`,
           `/dashboard/my_orders?confirm=cancel&id=${id}&page=${id}`,
@@ -742,6 +772,12 @@ describe("bad request headers at pages, forms and /api calls", () => {
     { method: "POST", path: "/api/booking", bearer: w.bearers.buyerA!, json: { productId: w.listing.A } },
     { method: "POST", path: "/api/product", bearer: w.bearers.sellerA!, json: { productName: "x" } },
     { method: "POST", path: "/api/token", json: { email: "a@b.co", password: "x" } },
+    {
+      method: "POST",
+      path: `/api/bookings/${w.booking.A}/messages`,
+      bearer: w.bearers.buyerA!,
+      json: { body: "Still available?" },
+    },
   ];
 
   it("Cookie, Authorization, Content-Type and Idempotency-Key never cause a 5xx", async () => {

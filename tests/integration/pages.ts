@@ -31,6 +31,8 @@ export const PAGES: Record<string, Page> = {
   "routes/dashboard.my_orders": { path: () => "/dashboard/my_orders", as: "buyer" },
   "routes/dashboard.wishlist": { path: () => "/dashboard/wishlist", as: "buyer" },
   "routes/dashboard.payment": { path: ({ bookingId }) => `/dashboard/payment/${bookingId}`, as: "buyer" },
+  "routes/dashboard.messages._index": { path: () => "/dashboard/messages", as: "buyer" },
+  "routes/dashboard.messages.$bookingId": { path: ({ bookingId }) => `/dashboard/messages/${bookingId}`, as: "buyer" },
   "routes/dashboard.add_product": { path: () => "/dashboard/add_product", as: "seller" },
   "routes/dashboard.my_product": { path: () => "/dashboard/my_product", as: "seller" },
   "routes/dashboard.my_product.$id.edit": {

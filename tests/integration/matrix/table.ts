@@ -159,6 +159,20 @@ const sellersOwn = (
   admin: otherRoles,
 });
 
+/**
+ * A booking's conversation: its buyer and its seller (A's booking is buyer A's of seller A's
+ * listing); anyone else, and an admin while the listing has no open report, is told it does
+ * not exist.
+ */
+const partiesOwn = (owner: Owner, mine: Outcome, anon: Outcome): Record<Caller, Outcome> => ({
+  anon,
+  buyerA: owner === "A" ? mine : "notFound",
+  buyerB: owner === "B" ? mine : "notFound",
+  sellerA: owner === "A" ? mine : "notFound",
+  sellerB: owner === "B" ? mine : "notFound",
+  admin: "notFound",
+});
+
 const OWNERS: Owner[] = ["A", "B", "nobody"];
 /** A failed sign-in is counted (sign-in rate limits), even though nothing else changes. */
 const COUNTS_FAILED_SIGN_IN = { refusalRecords: ["sign_in_attempts"] } as const;
@@ -210,6 +224,16 @@ export const ROWS: Row[] = [
   page("/dashboard/all_sellers", "routes/dashboard.all_sellers", only(["admin"], "ok", "forbidden")),
   page("/dashboard/all_buyers", "routes/dashboard.all_buyers", only(["admin"], "ok", "forbidden")),
   page("/dashboard/reported_items", "routes/dashboard.reported_items", only(["admin"], "ok", "forbidden")),
+  page("/dashboard/messages", "routes/dashboard.messages._index", signedIn("ok")),
+  ...OWNERS.map((owner) => ({
+    ...page("", "routes/dashboard.messages.$bookingId", partiesOwn(owner, "ok", "login")),
+    name: `GET /dashboard/messages/{booking of ${owner}}`,
+    send: (world: World, caller: Caller) =>
+      SELF.fetch(`${ORIGIN}/dashboard/messages/${world.booking[owner]}`, {
+        headers: cookieOf(world, caller),
+        redirect: "manual",
+      }),
+  })),
   // The storefront's dialogs in the URL: signed out, a login first; then the dialog (buyers) or none.
   ...(["book", "wishlist", "report"] as const).map((dialog) => ({
     ...page("", "routes/index", signedIn("ok")),
@@ -324,6 +348,14 @@ export const ROWS: Row[] = [
       (w) => ({ intent: "rate", bookingId: w.booking[owner], stars: "5" }),
       buyersOwn(owner, "refused", "refused", "forbidden", "login"),
       `/dashboard/my_orders intent=rate booking of ${owner} (unpaid)`,
+    ),
+    // Sent: back to the thread (no toast); a stranger is told the conversation does not exist.
+    form(
+      (w) => `/dashboard/messages/${w.booking[owner]}`,
+      "routes/dashboard.messages.$bookingId",
+      () => ({ intent: "send", key: crypto.randomUUID(), body: "Is it still available?" }),
+      partiesOwn(owner, "redirect", "login"),
+      `/dashboard/messages/:bookingId intent=send booking of ${owner}`,
     ),
     form(
       (w) => `/dashboard/payment/${w.booking[owner]}`,
@@ -496,6 +528,19 @@ export const ROWS: Row[] = [
     api("POST", "/api/ratings", "/api/ratings", buyersOwn(owner, "refused", "notFound", "forbidden", "unauthorized"), {
       json: (w) => ({ bookingId: w.booking[owner], stars: 5 }),
     }),
+    api(
+      "GET",
+      (w) => `/api/bookings/${w.booking[owner]}/messages`,
+      "/api/bookings/:id/messages",
+      partiesOwn(owner, "ok", "unauthorized"),
+    ),
+    api(
+      "POST",
+      (w) => `/api/bookings/${w.booking[owner]}/messages`,
+      "/api/bookings/:id/messages",
+      partiesOwn(owner, "ok", "unauthorized"),
+      { json: () => ({ body: "Is it still available?" }) },
+    ),
     api(
       "GET",
       (w) => `/api/sellers/${w.sellerId[owner]}/ratings`,
