@@ -15,7 +15,11 @@ export const MESSAGE_BODY_MESSAGES = {
 const characters = (text: string) => Array.from(text).length;
 
 export const messageBodySchema = z
-  .string({ error: MESSAGE_BODY_MESSAGES.notText })
+  // The form library reads an empty field as missing (and JSON may leave it out): missing is empty.
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? MESSAGE_BODY_MESSAGES.empty : MESSAGE_BODY_MESSAGES.notText,
+  })
   // Line endings as one character each, whatever the browser sent (a textarea posts CRLF).
   .transform((text) => text.replace(/\r\n?/g, "\n").trim())
   .pipe(
