@@ -140,6 +140,19 @@ test.describe("a buyer's pages", () => {
     await expectAccessible(page, "wishlist");
 
     await page.goto("/dashboard/my_orders");
+    await row.getByRole("link", { name: `Message seller: ${listing.name}` }).click();
+    await expect(page.getByRole("button", { name: "Send message" })).toBeVisible();
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText("Write a message.")).toBeVisible();
+    await expectAccessible(page, "conversation with errors");
+    await page.getByLabel("Your message").fill("Is the strap included?");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("list", { name: "Messages, oldest first" })).toContainText("Is the strap included?");
+    await expectAccessible(page, "conversation");
+    await page.goto("/dashboard/messages");
+    await expectAccessible(page, "messages");
+
+    await page.goto("/dashboard/my_orders");
     await row.getByRole("link", { name: "Pay" }).click();
     await expect(page.getByRole("heading", { name: `Payment for ${listing.name}` })).toBeVisible();
     await expectAccessible(page, "payment");
