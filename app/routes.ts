@@ -35,6 +35,8 @@ export default [
     route("my_orders", "routes/dashboard.my_orders.tsx"),
     route("wishlist", "routes/dashboard.wishlist.tsx"),
     route("payment/:id", "routes/dashboard.payment.tsx"),
+    route("settings", "routes/dashboard.settings.tsx"),
   ]),
+  route("dev/outbox", "routes/dev.outbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -12,15 +12,18 @@ export const DASHBOARD_TABS: Record<Role, DashboardTab[]> = {
     { to: "/dashboard/all_sellers", label: "All Sellers" },
     { to: "/dashboard/all_buyers", label: "All Buyers" },
     { to: "/dashboard/reported_items", label: "Reported Items" },
+    { to: "/dashboard/settings", label: "Settings" },
   ],
   seller: [
     { to: "/dashboard/add_product", label: "Add Product" },
     { to: "/dashboard/my_product", label: "My Products" },
     { to: "/dashboard/my_buyer", label: "My Buyers" },
+    { to: "/dashboard/settings", label: "Settings" },
   ],
   buyer: [
     { to: "/dashboard/my_orders", label: "My Orders" },
     { to: "/dashboard/wishlist", label: "Wishlist" },
+    { to: "/dashboard/settings", label: "Settings" },
   ],
 };
 

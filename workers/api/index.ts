@@ -7,6 +7,7 @@ import { listingPhotos } from "./listing-photos";
 import { paymentsApi } from "./payments";
 import { reports } from "./reports";
 import { seller } from "./seller";
+import { settings } from "./settings";
 import { storefront } from "./storefront";
 
 /** The REST API for programs, mounted at /api. */
@@ -25,6 +26,7 @@ api.route("/", seller);
 api.route("/", listingPhotos);
 api.route("/", admin);
 api.route("/", reports);
+api.route("/", settings);
 
 // Registered last: any other /api path is a JSON 404, never the HTML site.
 api.all("*", (c) => apiError(c, 404, "not_found", "There is no such API call."));

@@ -1,6 +1,7 @@
 // Which kinds of notification a user can be sent, and the ones they turned off. Without a row
 // a kind is on; a row records the user's choice either way.
 import { and, eq } from "drizzle-orm";
+import * as z from "zod";
 import type { Database } from "../../../db/client";
 import { NOTIFICATION_KINDS, notificationPreferences, type Role } from "../../../db/schema";
 import { EVENT_KINDS, type EventKind } from "../events";
@@ -103,4 +104,32 @@ export async function wantsNotification(db: Database, userId: string, kind: Even
     .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)))
     .limit(1);
   return row?.enabled ?? true;
+}
+
+/** The REST body: kinds to turn on (true) or off (false); any other key is refused. */
+export const notificationSettingsSchema = z
+  .strictObject(
+    Object.fromEntries(
+      EVENT_KINDS.map((kind) => [kind, z.boolean({ error: `${kind} must be true or false` }).optional()]),
+    ) as Record<EventKind, z.ZodOptional<z.ZodBoolean>>,
+  )
+  .refine((choices) => Object.values(choices).some((value) => value !== undefined), {
+    message: "Name at least one kind of notification to turn on or off",
+  });
+
+/**
+ * The settings form: one checkbox per kind of the role, sent as "on" when ticked and absent
+ * when not (a plain HTML form). Null for anything a checkbox cannot send.
+ */
+export function choicesFromForm(
+  role: Role,
+  field: (name: string) => unknown,
+): Partial<Record<EventKind, boolean>> | null {
+  const choices: Partial<Record<EventKind, boolean>> = {};
+  for (const kind of NOTIFICATION_KINDS_BY_ROLE[role]) {
+    const value = field(kind);
+    if (value !== null && value !== undefined && value !== "on") return null;
+    choices[kind] = value === "on";
+  }
+  return choices;
 }
