@@ -1,8 +1,9 @@
 // The local outbox (ADR 0034): the letters the notification consumer "sent" without an email
 // provider, newest first. Only a LOCAL_DEV server has this page; anywhere else it is a 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteError } from "@remix-run/react";
 import { database } from "../../db/client";
+import { ErrorPage } from "../components/error-page";
 import * as table from "../components/table.css";
 import { listOutbox } from "../domain/notifications/email.server";
 import { NOTIFICATION_LABELS } from "../domain/notifications/preferences.server";
@@ -12,7 +13,7 @@ import { pageMeta } from "../utils/seo";
 import * as styles from "./outbox.css";
 
 export const meta: MetaFunction = () => [
-  ...pageMeta("Pay&Buy Outbox", "Letters sent by the local development server."),
+  ...pageMeta("Pay&Buy Outbox", "The letters a local development server sent; only such a server has this page."),
   { name: "robots", content: "noindex" },
 ];
 
@@ -73,4 +74,8 @@ export default function Outbox() {
       )}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
 }
