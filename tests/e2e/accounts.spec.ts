@@ -12,7 +12,7 @@ test.describe("registration", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
     await expect(page).toHaveURL(/\/dashboard\/my_orders$/);
     const tabs = page.getByRole("navigation", { name: "Dashboard" });
-    await expect(tabs.getByRole("link")).toHaveText(["My Orders", "Wishlist"]);
+    await expect(tabs.getByRole("link")).toHaveText(["My Orders", "Wishlist", "Settings"]);
     await expect(tabs.getByRole("link", { name: "My Orders" })).toHaveAttribute("aria-current", "page");
   });
 
@@ -32,6 +32,7 @@ test.describe("registration", () => {
       "Add Product",
       "My Products",
       "My Buyers",
+      "Settings",
     ]);
   });
 
@@ -150,6 +151,7 @@ test.describe("roles", () => {
       "All Sellers",
       "All Buyers",
       "Reported Items",
+      "Settings",
     ]);
     await expect(page.getByRole("heading", { name: "All Sellers" })).toBeVisible();
   });
