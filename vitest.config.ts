@@ -15,6 +15,10 @@ export default defineConfig({
           GOOGLE_CLIENT_ID: "test-client-id.apps.googleusercontent.com",
           GOOGLE_CLIENT_SECRET: "test-client-secret",
         },
+        // What the tests' requests publish goes to a queue nobody consumes: no consumer writes
+        // rows between a test's snapshots. The tests drive the Worker's queue() handler
+        // themselves (tests/integration/notifications.test.ts).
+        queueProducers: { NOTIFICATIONS: { queueName: "pay-and-buy-notifications-unconsumed" } },
       },
     })),
   ],

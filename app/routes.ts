@@ -37,6 +37,8 @@ export default [
     route("payment/:id", "routes/dashboard.payment.tsx"),
     route("messages", "routes/dashboard.messages._index.tsx"),
     route("messages/:bookingId", "routes/dashboard.messages.$bookingId.tsx"),
+    route("settings", "routes/dashboard.settings.tsx"),
   ]),
+  route("dev/outbox", "routes/dev.outbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -444,3 +444,64 @@ export const messageReads = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.userId] }), index("message_reads_user").on(t.userId)],
 );
+
+/** What a user can be told about (app/domain/events.ts names the same kinds). */
+export const NOTIFICATION_KINDS = [
+  "booking_made",
+  "booking_cancelled",
+  "booking_expired",
+  "payment_received",
+  "message_received",
+  "seller_verified",
+  "listing_removed",
+] as const;
+
+/** A kind a user turned off (or on again); without a row every kind is on. */
+export const notificationPreferences = sqliteTable(
+  "notification_preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull(),
+    updatedAt: createdAt("updated_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check("notification_preferences_kind_check", sql`${t.kind} in (${inList(NOTIFICATION_KINDS)})`),
+  ],
+);
+
+/**
+ * One row per event and recipient: claimed before a letter is sent, so a queue message that is
+ * delivered again (queues are at-least-once) sends nothing twice. A claim without `sent_at` is
+ * released when sending fails, and may be taken over once it is stale (a consumer that died).
+ */
+export const notificationDeliveries = sqliteTable(
+  "notification_deliveries",
+  {
+    key: text("key").primaryKey(),
+    eventKey: text("event_key").notNull(),
+    recipientId: text("recipient_id")
+      .notNull()
+      .references(() => users.id),
+    claimedAt: timestamp("claimed_at").notNull(),
+    sentAt: timestamp("sent_at"),
+  },
+  (t) => [index("notification_deliveries_event").on(t.eventKey)],
+);
+
+/** Letters the local email provider "sends": read at /dev/outbox on a LOCAL_DEV server. */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: id(),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    toEmail: text("to_email").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_created").on(t.createdAt)],
+);

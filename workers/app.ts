@@ -1,4 +1,4 @@
-// The Worker: the maintenance job on a schedule; for requests, security headers, same-origin forms, the REST API under /api, product photos, and
+// The Worker: the maintenance job on a schedule, notifications from the queue; for requests, security headers, same-origin forms, the REST API under /api, product photos, and
 // Remix for the rest.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono } from "hono";
@@ -8,6 +8,7 @@ import * as serverBuild from "../build/server/index.js";
 import { api } from "./api";
 import { countingD1, type RoundTrips } from "./d1-counter";
 import { serveImage } from "./images";
+import { queue } from "./notifications-queue";
 import { privateCache } from "./private-cache";
 import { sameOriginForms } from "./same-origin";
 import { scheduled } from "./scheduled";
@@ -47,5 +48,6 @@ app.all("*", (c) => {
   return handleRemixRequest(request, loadContext);
 });
 
-// Requests go to the Hono app; the Cron Trigger's ticks to the maintenance job.
-export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;
+// Requests go to the Hono app; the Cron Trigger's ticks to the maintenance job; the
+// notification queue's batches to their consumer.
+export default { fetch: app.fetch, scheduled, queue } satisfies ExportedHandler<Env>;

@@ -1,25 +1,20 @@
 // The Cron Trigger (wrangler.toml [triggers]): one run of the maintenance job per tick, at the
-// tick's scheduled time. What the job reports as happened (bookings that expired) goes to
-// `publish`, which tells nobody yet: delivering notifications plugs in here.
+// tick's scheduled time. What the job reports as happened (bookings that expired) goes to the
+// notification queue through the one publisher (ADR 0033).
 
 import type { DomainEvent } from "../app/domain/events";
 import { runMaintenance } from "../app/domain/maintenance.server";
 import { parseEnv } from "../app/server/env.server";
+import { publish } from "../app/server/notifications.server";
 import { database } from "../db/client";
 
 export type PublishEvents = (events: DomainEvent[]) => Promise<void>;
 
-/** No notifications are delivered yet; the events are only counted in the log line. */
-export const publishNothing: PublishEvents = async () => {};
-
-export async function runScheduled(
-  scheduledTime: number,
-  env: Record<string, unknown>,
-  publish: PublishEvents = publishNothing,
-) {
-  const { DB } = parseEnv(env);
-  const result = await runMaintenance(database(DB), scheduledTime);
-  await publish(result.events);
+export async function runScheduled(scheduledTime: number, env: Record<string, unknown>, publishEvents?: PublishEvents) {
+  const appEnv = parseEnv(env);
+  const result = await runMaintenance(database(appEnv.DB), scheduledTime);
+  // Publishing failures are logged by the publisher; the job's own work is done either way.
+  await (publishEvents ?? ((events) => publish(appEnv, events)))(result.events);
   console.log(
     JSON.stringify({
       job: "maintenance",
@@ -35,5 +30,5 @@ export async function runScheduled(
 }
 
 export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env) => {
-  await runScheduled(controller.scheduledTime, env as unknown as Record<string, unknown>, publishNothing);
+  await runScheduled(controller.scheduledTime, env as unknown as Record<string, unknown>);
 };

@@ -7,6 +7,7 @@ import { products, users } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
 import { ANY_STATUS, isListed } from "./catalog.server";
 import { emailMatches } from "./emails";
+import type { DomainEvent } from "./events";
 import { containsText, LIST_PAGE_SIZE, type ListQuery, pageOffset, toPage } from "./list-query";
 import { ratingSummaryColumns } from "./ratings.server";
 import { revokeUserSessionsStatement } from "./sessions.server";
@@ -68,7 +69,7 @@ export async function findAccount(db: Database, role: ManagedRole, userId: strin
 }
 
 export type VerifyResult =
-  | { ok: true; userModified: number; listingsShowingBadge: number }
+  | { ok: true; userModified: number; listingsShowingBadge: number; events: DomainEvent[] }
   | { ok: false; status: 404; message: string };
 
 /**
@@ -93,7 +94,13 @@ export async function verifySeller(db: Database, target: { id: string } | { emai
   ]);
   if (!found[0]) return { ok: false, status: 404, message: ADMIN_MESSAGES.noSuchSeller };
   const userModified = (updated as D1Result).meta.changes;
-  return { ok: true, userModified, listingsShowingBadge: userModified ? Number(listed[0]?.count ?? 0) : 0 };
+  return {
+    ok: true,
+    userModified,
+    listingsShowingBadge: userModified ? Number(listed[0]?.count ?? 0) : 0,
+    // Verified now, not already: a repeat tells nobody again.
+    events: userModified ? [{ kind: "seller_verified", sellerId: found[0].id }] : [],
+  };
 }
 
 export type DeleteAccountResult =

@@ -7,6 +7,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { intoColumns } from "../../db/insert-select";
 import { type BOOKING_END_REASONS, bookings, payments, products, ratings, users } from "../../db/schema";
 import { ANY_STATUS, isListed } from "./catalog.server";
+import type { DomainEvent } from "./events";
 import { LIST_PAGE_SIZE, pageOffset, toPage } from "./list-query";
 import { accessTo } from "./permissions";
 import type { SessionUser } from "./sessions.server";
@@ -40,7 +41,9 @@ export function isWithinHold(booking: { expiresAt: Date | null }, now: number): 
   return booking.expiresAt === null || now < booking.expiresAt.getTime();
 }
 
-export type BookResult = { ok: true; bookingId: string } | { ok: false; status: 403 | 404 | 409; message: string };
+export type BookResult =
+  | { ok: true; bookingId: string; events: DomainEvent[] }
+  | { ok: false; status: 403 | 404 | 409; message: string };
 
 /**
  * Books a product in one D1 batch (a transaction): the booking row is inserted only while the
@@ -93,7 +96,9 @@ export async function bookProduct(
     );
   try {
     const [inserted] = await db.batch([insert, markBooked]);
-    if ((inserted as D1Result).meta.changes === 1) return { ok: true, bookingId };
+    if ((inserted as D1Result).meta.changes === 1) {
+      return { ok: true, bookingId, events: [{ kind: "booking_made", bookingId }] };
+    }
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     return { ok: false, status: 409, message: BOOKING_MESSAGES.unavailable };
@@ -109,7 +114,9 @@ export async function bookProduct(
   return { ok: false, status: 409, message: BOOKING_MESSAGES.unavailable };
 }
 
-export type CancelResult = { ok: true; productReleased: boolean } | { ok: false; status: 404 | 409; message: string };
+export type CancelResult =
+  | { ok: true; productReleased: boolean; events: DomainEvent[] }
+  | { ok: false; status: 404 | 409; message: string };
 
 /** A buyer cancels its own unpaid booking; the product is available again. */
 export async function cancelBooking(
@@ -136,7 +143,11 @@ export async function cancelBooking(
       ),
   ]);
   if ((ended as D1Result).meta.changes === 1) {
-    return { ok: true, productReleased: (released as D1Result).meta.changes === 1 };
+    return {
+      ok: true,
+      productReleased: (released as D1Result).meta.changes === 1,
+      events: [{ kind: "booking_cancelled", bookingId }],
+    };
   }
   const [booking] = await db
     .select({ status: bookings.status })

@@ -15,17 +15,20 @@ export const DASHBOARD_TABS: Record<Role, DashboardTab[]> = {
     { to: "/dashboard/all_sellers", label: "All Sellers" },
     { to: "/dashboard/all_buyers", label: "All Buyers" },
     { to: "/dashboard/reported_items", label: "Reported Items" },
+    { to: "/dashboard/settings", label: "Settings" },
   ],
   seller: [
     { to: "/dashboard/add_product", label: "Add Product" },
     { to: "/dashboard/my_product", label: "My Products" },
     { to: "/dashboard/my_buyer", label: "My Buyers" },
     { to: MESSAGES_PATH, label: "Messages" },
+    { to: "/dashboard/settings", label: "Settings" },
   ],
   buyer: [
     { to: "/dashboard/my_orders", label: "My Orders" },
     { to: "/dashboard/wishlist", label: "Wishlist" },
     { to: MESSAGES_PATH, label: "Messages" },
+    { to: "/dashboard/settings", label: "Settings" },
   ],
 };
 

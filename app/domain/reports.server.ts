@@ -7,6 +7,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { products, reports, users } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
 import { ANY_STATUS, isListed } from "./catalog.server";
+import type { DomainEvent } from "./events";
 import { containsText, LIST_PAGE_SIZE, type ListQuery, pageOffset, toPage } from "./list-query";
 import type { ReportInput } from "./report-schema";
 import type { SessionUser } from "./sessions.server";
@@ -196,7 +197,7 @@ export async function reportedListingOf(db: Database, reportId: string): Promise
 }
 
 export type ModerationResult =
-  | { ok: true; reportsResolved: number; listingsRemoved: number; bookingsEnded: number }
+  | { ok: true; reportsResolved: number; listingsRemoved: number; bookingsEnded: number; events: DomainEvent[] }
   | { ok: false; status: 404; message: string };
 
 const noSuchReport = { ok: false, status: 404, message: REPORT_MESSAGES.noSuchReport } as const;
@@ -221,7 +222,7 @@ export async function dismissListingReports(
     .where(and(eq(reports.productId, productId), eq(reports.status, "open")))
     .returning({ id: reports.id });
   if (dismissed.length === 0) return noSuchReport;
-  return { ok: true, reportsResolved: dismissed.length, listingsRemoved: 0, bookingsEnded: 0 };
+  return { ok: true, reportsResolved: dismissed.length, listingsRemoved: 0, bookingsEnded: 0, events: [] };
 }
 
 /**
@@ -262,5 +263,11 @@ export async function removeReportedListing(
   // One listing at most: the search index's trigger adds its own changes to the first count.
   const [removed, ended, resolved] = [Math.min(changes(0), 1), changes(endBooking.length), changes(results.length - 1)];
   if (resolved === 0) return noSuchReport;
-  return { ok: true, reportsResolved: resolved, listingsRemoved: removed, bookingsEnded: ended };
+  return {
+    ok: true,
+    reportsResolved: resolved,
+    listingsRemoved: removed,
+    bookingsEnded: ended,
+    events: removed ? [{ kind: "listing_removed", productId: report.productId }] : [],
+  };
 }

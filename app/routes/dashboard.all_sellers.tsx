@@ -11,6 +11,7 @@ import { ADMIN_MESSAGES, deleteAccount, findAccount, listAccounts, verifySeller 
 import { readListQuery } from "../domain/list-query";
 import { idSchema } from "../domain/schemas";
 import { requireFormData } from "../server/http.server";
+import { publishFromRoute } from "../server/notifications.server";
 import { button } from "../styles/utilities.css";
 import { listHref } from "../utils/list-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
@@ -50,6 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = database(context.env.DB);
   if (intent === "verify") {
     const result = await verifySeller(db, { id: sellerId.data });
+    if (result.ok) await publishFromRoute(context, result.events);
     return redirectWithResult(context, back, result, ADMIN_MESSAGES.verified);
   }
   const result = await deleteAccount(db, "seller", sellerId.data);

@@ -17,6 +17,7 @@ import { RATING_COMMENT_MAX, ratingSchema } from "../domain/rating-schema";
 import { RATING_MESSAGES, rateSeller } from "../domain/ratings.server";
 import { bookingIdSchema } from "../domain/schemas";
 import { requireFormData } from "../server/http.server";
+import { publishFromRoute } from "../server/notifications.server";
 import { button } from "../styles/utilities.css";
 import { formatDeadline, formatPrice } from "../utils/format";
 import { listHref } from "../utils/list-urls";
@@ -86,6 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = bookingIdSchema.safeParse({ bookingId: form.get("bookingId") });
   if (!parsed.success) return redirectWithError(context, back, BOOKING_MESSAGES.bookingNotFound);
   const result = await cancelBooking(database(context.env.DB), buyer, parsed.data.bookingId);
+  if (result.ok) await publishFromRoute(context, result.events);
   return redirectWithResult(context, back, result, BOOKING_MESSAGES.cancelled);
 }
 

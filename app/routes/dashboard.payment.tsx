@@ -20,6 +20,7 @@ import { PAYMENT_MESSAGES } from "../domain/payments/messages";
 import { testCardSchema } from "../domain/payments/test-card";
 import { idSchema } from "../domain/schemas";
 import { notFound, requireFormData } from "../server/http.server";
+import { publishFromRoute } from "../server/notifications.server";
 import { button } from "../styles/utilities.css";
 import { formatDeadline, formatPrice } from "../utils/format";
 import { pageMeta } from "../utils/seo";
@@ -101,6 +102,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         ? submission.reply({ fieldErrors: { [paid.field]: [paid.message] }, hideFields })
         : submission.reply({ formErrors: [paid.message], hideFields });
       return data({ result: reply }, { status: paid.status });
+    }
+    if ("fulfilment" in paid && paid.fulfilment.outcome === "fulfilled") {
+      await publishFromRoute(context, paid.fulfilment.events);
     }
     return paidRedirect(context, "transactionId" in paid ? paid.transactionId : null);
   }

@@ -20,6 +20,7 @@ import {
 } from "../domain/reports.server";
 import { idSchema } from "../domain/schemas";
 import { requireFormData } from "../server/http.server";
+import { publishFromRoute } from "../server/notifications.server";
 import { button } from "../styles/utilities.css";
 import { formatPostedDate } from "../utils/format";
 import { listHref } from "../utils/list-urls";
@@ -65,6 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithResult(context, back, result, result.ok ? dismissedMessage(result.reportsResolved) : undefined);
   }
   const result = await removeReportedListing(db, admin, productId.data);
+  if (result.ok) await publishFromRoute(context, result.events);
   return redirectWithResult(context, back, result, REPORT_MESSAGES.removed);
 }
 

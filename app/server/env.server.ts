@@ -1,6 +1,7 @@
 // Bindings, settings and secrets are parsed once per isolate at the load-context boundary;
 // nothing else in the app reads the raw `env`.
 import * as z from "zod";
+import type { NotificationMessage } from "../domain/notifications/messages";
 
 const optional = z
   .string()
@@ -46,6 +47,11 @@ const settingsSchema = z.object({
   APP_URL: optional,
   // Where customers write (the Contact page); support@<the site's host name> otherwise.
   SUPPORT_EMAIL: optional.pipe(z.email("SUPPORT_EMAIL must be an email address").optional()),
+  // Notifications by email (ADR 0034): without a key (or under LOCAL_DEV) letters go to the
+  // email_outbox table instead.
+  EMAIL_API_URL: optional.pipe(z.url("EMAIL_API_URL must be a URL").optional()),
+  EMAIL_API_KEY: optional,
+  EMAIL_FROM: optional,
 });
 
 const LOCAL_SESSION_SECRET = "local-development-only-secret-0123456789abcdef";
@@ -57,6 +63,8 @@ export interface AppEnv {
   PHOTOS: R2Bucket;
   /** Cloudflare Images: makes the WebP renditions of uploaded photos (ADR 0029). */
   IMAGES: ImagesBinding;
+  /** The notification queue's producer (ADR 0033); absent only where nothing is published. */
+  NOTIFICATIONS?: Queue<NotificationMessage>;
   settings: Settings;
 }
 
@@ -78,7 +86,8 @@ export function parseEnv(env: Record<string, unknown>): AppEnv {
     if (settings.LOCAL_DEV !== "true") throw new Error("SESSION_SECRET is not configured");
     settings.SESSION_SECRET = [LOCAL_SESSION_SECRET];
   }
-  const appEnv: AppEnv = { DB: db, PHOTOS: photos, IMAGES: images, settings };
+  const notifications = env.NOTIFICATIONS as Queue<NotificationMessage> | undefined;
+  const appEnv: AppEnv = { DB: db, PHOTOS: photos, IMAGES: images, NOTIFICATIONS: notifications, settings };
   cache.set(env, appEnv);
   return appEnv;
 }

@@ -220,3 +220,19 @@ test.describe("listing pages", () => {
     await expectAccessible(page, "sold listing page");
   });
 });
+
+test.describe("notifications", () => {
+  test("settings (saved, with a toast) and the local outbox have no violations", async ({ page }, info) => {
+    await page.goto("/register");
+    await register(page, { name: "Sol Settings", email: uniqueEmail(info, "axe-settings"), password: "long enough" });
+    await expectToast(page, "User created successfully");
+    await page.goto("/dashboard/settings");
+    await expectAccessible(page, "settings");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expectToast(page, "Notification settings saved");
+    await expectAccessible(page, "settings saved");
+    await page.goto("/dev/outbox");
+    await expect(page.getByRole("heading", { name: "Outbox" })).toBeVisible();
+    await expectAccessible(page, "outbox");
+  });
+});

@@ -13,6 +13,7 @@ test.describe("registration", () => {
     await expect(page).toHaveURL(/\/dashboard\/my_orders$/);
     const tabs = page.getByRole("navigation", { name: "Dashboard" });
     await expect(tabs.getByRole("link")).toHaveText(["My Orders", "Wishlist", "Messages"]);
+    await expect(tabs.getByRole("link")).toHaveText(["My Orders", "Wishlist", "Settings"]);
     await expect(tabs.getByRole("link", { name: "My Orders" })).toHaveAttribute("aria-current", "page");
   });
 
@@ -33,6 +34,7 @@ test.describe("registration", () => {
       "My Products",
       "My Buyers",
       "Messages",
+      "Settings",
     ]);
   });
 
@@ -151,6 +153,7 @@ test.describe("roles", () => {
       "All Sellers",
       "All Buyers",
       "Reported Items",
+      "Settings",
     ]);
     await expect(page.getByRole("heading", { name: "All Sellers" })).toBeVisible();
   });

@@ -335,6 +335,13 @@ describe("bad input at every form action", () => {
       who: (w) => w.cookies.admin,
       names: ["productId", "intent", "q", "page"],
     },
+    {
+      name: "notification settings",
+      path: () => "/dashboard/settings",
+      who: (w) => w.cookies.sellerA,
+      names: ["booking_made", "booking_cancelled", "payment_received", "seller_verified", "listing_removed", "intent"],
+      fixed: () => [["intent", "notifications"]],
+    },
   ];
   for (const target of targets) {
     it(`${target.name} never fails on bad input`, async () => {
@@ -582,6 +589,12 @@ describe("bad input at every /api call", () => {
       names: ["productId", "reason", "details"],
     },
     { method: "PUT", path: (w) => `/api/report/${w.report.A}`, who: (w) => w.bearers.admin, names: ["action"] },
+    {
+      method: "PUT",
+      path: () => "/api/settings/notifications",
+      who: (w) => w.bearers.buyerA,
+      names: ["booking_made", "booking_cancelled", "payment_received", "message_received"],
+    },
   ];
   for (const call of calls) {
     it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, booking: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {

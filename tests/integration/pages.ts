@@ -44,6 +44,9 @@ export const PAGES: Record<string, Page> = {
   "routes/dashboard.all_sellers": { path: () => "/dashboard/all_sellers", as: "admin" },
   "routes/dashboard.all_buyers": { path: () => "/dashboard/all_buyers", as: "admin" },
   "routes/dashboard.reported_items": { path: () => "/dashboard/reported_items", as: "admin" },
+  "routes/dashboard.settings": { path: () => "/dashboard/settings", as: "seller" },
+  // Only a LOCAL_DEV server has the outbox; the tests' Worker is not one.
+  "routes/dev.outbox": { path: () => "/dev/outbox", as: null, status: 404 },
 };
 
 type BuildRoute = { id: string; parentId?: string; module: { default?: unknown } };

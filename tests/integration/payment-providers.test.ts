@@ -104,6 +104,7 @@ describe("events a provider pushes", () => {
     expect(await receiveProviderEvent(db(), provider, "evt_1", "good")).toEqual({
       status: "handled",
       outcome: "ignored",
+      events: [],
     });
     expect(await receiveProviderEvent(db(), provider, "evt_1", "good")).toEqual({ status: "duplicate" });
     expect(calls).toBe(2);

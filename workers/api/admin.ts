@@ -6,7 +6,7 @@ import * as z from "zod";
 import { deleteAccount, listAccounts, type ManagedRole, verifySeller } from "../../app/domain/admin-users.server";
 import { readListQuery } from "../../app/domain/list-query";
 import { emailSchema, idSchema } from "../../app/domain/schemas";
-import { type ApiContext, type ApiEnv, db, readJson, requireApiRole, requireBearer } from "./context";
+import { type ApiContext, type ApiEnv, db, publishEvents, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
 import { listHeaders } from "./shapes";
 
@@ -52,6 +52,7 @@ admin.put("/sellerVerify", ...adminOnly, async (c) => {
   if (!parsed.success) return validationError(c, parsed.error);
   const result = await verifySeller(db(c), { email: parsed.data.sellerEmail });
   if (!result.ok) return apiError(c, 404, "not_found", result.message);
+  await publishEvents(c, result.events);
   // Nothing is copied to the listings: the count says how many now show the badge.
   return c.json({
     productResult: { modifiedCount: result.listingsShowingBadge },

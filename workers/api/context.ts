@@ -1,9 +1,11 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import type { DomainEvent } from "../../app/domain/events";
 import { hasRole } from "../../app/domain/permissions";
 import type { SessionUser } from "../../app/domain/sessions.server";
 import { bearerUser } from "../../app/server/auth.server";
 import { type AppEnv, parseEnv } from "../../app/server/env.server";
+import { publish } from "../../app/server/notifications.server";
 import { database } from "../../db/client";
 import type { Role } from "../../db/schema";
 import { apiError } from "./errors";
@@ -18,6 +20,17 @@ export function appEnv(c: { env: Env }): AppEnv {
 
 export function db(c: { env: Env }) {
   return database(c.env.DB);
+}
+
+/** Hands a domain operation's events to the notification queue, after the response if it can. */
+export function publishEvents(c: Context<ApiEnv>, events: readonly DomainEvent[]): Promise<void> {
+  let ctx: ExecutionContext | null = null;
+  try {
+    ctx = c.executionCtx as ExecutionContext;
+  } catch {
+    // Called without an execution context (app.request in a script): publish before answering.
+  }
+  return publish(appEnv(c), events, ctx);
 }
 
 /** Bearer token → live session → user; 401 otherwise. */

@@ -8,6 +8,7 @@ import { messagesApi } from "./messages";
 import { paymentsApi } from "./payments";
 import { reports } from "./reports";
 import { seller } from "./seller";
+import { settings } from "./settings";
 import { storefront } from "./storefront";
 
 /** The REST API for programs, mounted at /api. */
@@ -27,6 +28,7 @@ api.route("/", listingPhotos);
 api.route("/", admin);
 api.route("/", reports);
 api.route("/", messagesApi);
+api.route("/", settings);
 
 // Registered last: any other /api path is a JSON 404, never the HTML site.
 api.all("*", (c) => apiError(c, 404, "not_found", "There is no such API call."));

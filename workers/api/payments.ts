@@ -15,7 +15,16 @@ import type { FulfilmentResult } from "../../app/domain/payments/fulfilment.serv
 import type { PayResult } from "../../app/domain/payments/provider";
 import { testCardSchema } from "../../app/domain/payments/test-card";
 import { requiredId } from "../../app/domain/schemas";
-import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "./context";
+import {
+  type ApiContext,
+  type ApiEnv,
+  appEnv,
+  db,
+  publishEvents,
+  readJson,
+  requireApiRole,
+  requireBearer,
+} from "./context";
 import { apiError, validationError } from "./errors";
 
 export const paymentsApi = new Hono<ApiEnv>();
@@ -39,10 +48,11 @@ function counts(result: FulfilmentResult) {
 
 const ERROR_CODES = { 400: "bad_request", 402: "card_declined", 404: "not_found", 409: "not_payable", 422: "invalid" };
 
-function paid(c: ApiContext, result: PayResult) {
+async function paid(c: ApiContext, result: PayResult) {
   if (!result.ok) return apiError(c, result.status, ERROR_CODES[result.status], result.message);
   if (!("fulfilment" in result))
     return apiError(c, 400, "bad_request", "This payment continues on the provider's page.");
+  if (result.fulfilment.outcome === "fulfilled") await publishEvents(c, result.fulfilment.events);
   return c.json({ ...counts(result.fulfilment), transactionId: result.transactionId });
 }
 
@@ -105,5 +115,6 @@ paymentsApi.post("/webhooks/stripe", async (c) => {
   if (receipt.status === "bad_signature")
     return apiError(c, 400, "bad_signature", "The webhook signature is not valid.");
   if (receipt.status === "duplicate") return c.json({ received: true, duplicate: true });
+  await publishEvents(c, receipt.events);
   return c.json({ received: true, outcome: receipt.outcome });
 });

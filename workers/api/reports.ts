@@ -12,7 +12,7 @@ import {
   reportListing,
 } from "../../app/domain/reports.server";
 import { idSchema } from "../../app/domain/schemas";
-import { type ApiEnv, db, readJson, requireApiRole, requireBearer } from "./context";
+import { type ApiEnv, db, publishEvents, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
 import { listHeaders } from "./shapes";
 
@@ -75,6 +75,7 @@ reports.put("/report/:id", ...adminOnly, async (c) => {
   const decide = parsed.data.action === "dismiss" ? dismissListingReports : removeReportedListing;
   const result = await decide(db(c), c.get("user"), productId);
   if (!result.ok) return apiError(c, 404, "not_found", result.message);
+  await publishEvents(c, result.events);
   return c.json({
     action: parsed.data.action,
     reportResult: { modifiedCount: result.reportsResolved },

@@ -13,7 +13,7 @@ import { rateSeller, ratingSchema, sellerRatingSummary } from "../../app/domain/
 import { bookingIdSchema, bookingSchema, idSchema, productIdSchema } from "../../app/domain/schemas";
 import { readSearchParams } from "../../app/domain/search-params";
 import { addToWishlist, listWishlist } from "../../app/domain/wishlist.server";
-import { type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "./context";
+import { type ApiEnv, appEnv, db, publishEvents, readJson, requireApiRole, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
 import { advertisedProduct, listHeaders, listingDetail, requestedPage } from "./shapes";
 
@@ -124,6 +124,7 @@ storefront.post("/booking", ...buyerOnly, async (c) => {
   });
   if (!result.ok)
     return apiError(c, result.status, result.status === 409 ? "unavailable" : "not_found", result.message);
+  await publishEvents(c, result.events);
   return c.json(
     {
       bookingResult: { acknowledged: true, insertedId: result.bookingId },
@@ -184,6 +185,7 @@ storefront.put("/bookingCancel", ...buyerOnly, async (c) => {
   // productID is accepted for compatibility; the booking decides which product is released.
   const result = await cancelBooking(db(c), c.get("user"), parsed.data.bookingId);
   if (!result.ok) return apiError(c, result.status, result.status === 409 ? "paid" : "not_found", result.message);
+  await publishEvents(c, result.events);
   return c.json({
     bookingResult: { deletedCount: 1 },
     productResult: { modifiedCount: result.productReleased ? 1 : 0 },

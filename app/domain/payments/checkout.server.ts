@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { bookings, payments, processedEvents, products } from "../../../db/schema";
 import { isWithinHold } from "../bookings.server";
+import type { DomainEvent } from "../events";
 import type { SessionUser } from "../sessions.server";
 import { PAYMENT_MESSAGES } from "./messages";
 import type { PaymentProvider, PaymentRefusal, PayRequest, PayResult, ProviderName } from "./provider";
@@ -110,7 +111,7 @@ export type EventReceipt =
   | { status: "not_configured" }
   | { status: "bad_signature" }
   | { status: "duplicate" }
-  | { status: "handled"; outcome: string };
+  | { status: "handled"; outcome: string; events: DomainEvent[] };
 
 /**
  * An event the provider pushed (Stripe's webhook), verified and handled once per event id. It
@@ -134,5 +135,9 @@ export async function receiveProviderEvent(
   if (seen) return { status: "duplicate" };
   const result = await event.fulfil();
   await db.insert(processedEvents).values({ id: event.id, provider: provider.name }).onConflictDoNothing();
-  return { status: "handled", outcome: result?.outcome ?? "ignored" };
+  return {
+    status: "handled",
+    outcome: result?.outcome ?? "ignored",
+    events: result?.outcome === "fulfilled" ? result.events : [],
+  };
 }

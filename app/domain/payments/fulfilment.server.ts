@@ -5,6 +5,7 @@ import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { intoColumns } from "../../../db/insert-select";
 import { bookings, payments, products, type REFUND_REASONS, refunds } from "../../../db/schema";
+import type { DomainEvent } from "../events";
 import type { PaymentProvider, ProviderName } from "./provider";
 
 export type RefundReason = (typeof REFUND_REASONS)[number];
@@ -18,7 +19,8 @@ export interface ConfirmedPayment {
 }
 
 export type FulfilmentResult =
-  | { outcome: "fulfilled"; bookingModified: number; productModified: number }
+  // Only the first fulfilment of a payment tells anyone: a repeat is "already_fulfilled".
+  | { outcome: "fulfilled"; bookingModified: number; productModified: number; events: DomainEvent[] }
   | { outcome: "already_fulfilled" }
   | { outcome: "refund_required"; reason: RefundReason; refundId: string };
 
@@ -88,7 +90,12 @@ export async function fulfilPayment(db: Database, payment: ConfirmedPayment): Pr
       ),
   ]);
   if (changes(inserted) === 1) {
-    return { outcome: "fulfilled", bookingModified: changes(booked), productModified: changes(sold) };
+    return {
+      outcome: "fulfilled",
+      bookingModified: changes(booked),
+      productModified: changes(sold),
+      events: [{ kind: "payment_received", bookingId: payment.bookingId }],
+    };
   }
   return explainUnfulfilled(db, payment);
 }

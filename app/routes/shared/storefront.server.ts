@@ -12,6 +12,7 @@ import { bookingSchema, productIdSchema } from "../../domain/schemas";
 import { addToWishlist } from "../../domain/wishlist.server";
 import type { EnvContext } from "../../server/env.server";
 import { requireFormData } from "../../server/http.server";
+import { publishFromRoute } from "../../server/notifications.server";
 import { dialogHref, withoutDialogs } from "../../utils/dialog-urls";
 import { isDocumentPost, readFormFlash, redirectWithFormErrors } from "../../utils/form-flash.server";
 import { getOptionalUser, requireBuyer, requireUser } from "../../utils/session.server";
@@ -144,6 +145,7 @@ export async function handleStorefrontAction(request: Request, context: EnvConte
       hours: context.env.settings.BOOKING_HOLD_HOURS,
     });
     if (!result.ok) return redirectWithError(context, back, result.message);
+    await publishFromRoute(context, result.events);
     return redirectWithSuccess(context, back, BOOKING_MESSAGES.booked);
   }
   if (intent === "wishlist-add") {

@@ -716,6 +716,32 @@ export const ROWS: Row[] = [
   api("POST", "/api/product", "/api/product", only(["seller"], "badRequest", "forbidden", "unauthorized"), {
     json: () => ({}),
   }),
+  // Notification settings: every signed-in user has their own; an admin is sent nothing.
+  page("/dashboard/settings", "routes/dashboard.settings", signedIn("ok")),
+  form(
+    "/dashboard/settings",
+    "routes/dashboard.settings",
+    () => ({ intent: "notifications", booking_cancelled: "on", booking_made: "on" }),
+    { ...signedIn("ok"), admin: "refused" },
+    "/dashboard/settings intent=notifications",
+  ),
+  form(
+    "/dashboard/settings",
+    "routes/dashboard.settings",
+    () => ({ intent: "keep" }),
+    signedIn("badRequest"),
+    "/dashboard/settings intent=keep",
+  ),
+  api("GET", "/api/settings/notifications", "/api/settings/notifications", signedIn("ok", "unauthorized")),
+  api(
+    "PUT",
+    "/api/settings/notifications",
+    "/api/settings/notifications",
+    { ...signedIn("ok", "unauthorized"), admin: "badRequest" },
+    { json: () => ({ booking_cancelled: false }) },
+  ),
+  // The local outbox: a LOCAL_DEV server only, which the tests' Worker is not.
+  page("/dev/outbox", "routes/dev.outbox", all("notFound")),
   api("GET", "/api/no/such/call", "*", all("notFound")),
 ];
 

@@ -1,0 +1,191 @@
+// The letters one event makes: who is told (recipients per kind) and what they read, built
+// from the data as it is now. A recipient whose account is deleted is told nothing.
+import { eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Database } from "../../../db/client";
+import { bookings, payments, products, users } from "../../../db/schema";
+import type { DomainEvent, EventKind } from "../events";
+
+export interface Recipient {
+  id: string;
+  email: string;
+  name: string;
+  deleted: boolean;
+}
+
+export interface PlannedLetter {
+  recipient: Recipient;
+  kind: EventKind;
+  subject: string;
+  text: string;
+}
+
+export interface LetterOptions {
+  /** The public origin for links; without it letters name the page instead. */
+  appUrl?: string;
+  currency: string;
+  appName: string;
+}
+
+const buyers = alias(users, "buyers");
+const sellers = alias(users, "sellers");
+
+function price(cents: number, currency: string): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+}
+
+function utc(date: Date | null): string {
+  if (!date) return "";
+  return `${date.toISOString().slice(0, 16).replace("T", ", ")} UTC`;
+}
+
+function link(options: LetterOptions, path: string, page: string): string {
+  return options.appUrl ? `${page}: ${options.appUrl.replace(/\/$/, "")}${path}` : `${page} on ${options.appName}.`;
+}
+
+async function loadBooking(db: Database, bookingId: string) {
+  const [row] = await db
+    .select({
+      productName: products.name,
+      priceCents: bookings.priceCents,
+      meetLocation: bookings.meetLocation,
+      buyerContact: bookings.buyerContact,
+      expiresAt: bookings.expiresAt,
+      transactionId: payments.transactionId,
+      currency: payments.currency,
+      buyer: { id: buyers.id, email: buyers.email, name: buyers.name, deletedAt: buyers.deletedAt },
+      seller: { id: sellers.id, email: sellers.email, name: sellers.name, deletedAt: sellers.deletedAt },
+    })
+    .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(buyers, eq(buyers.id, bookings.buyerId))
+    .innerJoin(sellers, eq(sellers.id, products.sellerId))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  if (!row) return null;
+  const person = (user: typeof row.buyer): Recipient => ({
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    deleted: user.deletedAt !== null,
+  });
+  return { ...row, buyer: person(row.buyer), seller: person(row.seller) };
+}
+
+async function loadUser(db: Database, userId: string): Promise<Recipient | null> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? { id: row.id, email: row.email, name: row.name, deleted: row.deletedAt !== null } : null;
+}
+
+/** Every letter the event makes, before preferences are applied; [] when its subject is gone. */
+export async function plannedLetters(
+  db: Database,
+  event: DomainEvent,
+  options: LetterOptions,
+): Promise<PlannedLetter[]> {
+  const letter = (recipient: Recipient, subject: string, text: string): PlannedLetter => ({
+    recipient,
+    kind: event.kind,
+    subject,
+    text: `Hello ${recipient.name},\n\n${text}\n\n${options.appName}`,
+  });
+  switch (event.kind) {
+    case "booking_made": {
+      const b = await loadBooking(db, event.bookingId);
+      if (!b) return [];
+      return [
+        letter(
+          b.seller,
+          `Booking made: ${b.productName}`,
+          `${b.buyer.name} booked "${b.productName}" for ${price(b.priceCents, options.currency)}.\n` +
+            `Meeting place: ${b.meetLocation}. Contact: ${b.buyerContact}.\n` +
+            `The booking holds the item until ${utc(b.expiresAt)} unless it is paid.\n` +
+            link(options, "/dashboard/my_product", "Your listings"),
+        ),
+      ];
+    }
+    case "booking_cancelled":
+    case "booking_expired": {
+      const b = await loadBooking(db, event.bookingId);
+      if (!b) return [];
+      const expired = event.kind === "booking_expired";
+      const subject = `${expired ? "Booking expired" : "Booking cancelled"}: ${b.productName}`;
+      return [
+        letter(
+          b.buyer,
+          subject,
+          expired
+            ? `Your booking of "${b.productName}" was not paid by ${utc(b.expiresAt)} and has ended.\n` +
+                link(options, "/dashboard/my_orders", "My Orders")
+            : `Your booking of "${b.productName}" is cancelled.\n${link(options, "/dashboard/my_orders", "My Orders")}`,
+        ),
+        letter(
+          b.seller,
+          subject,
+          expired
+            ? `The booking of "${b.productName}" by ${b.buyer.name} was not paid in time and has ended.\n` +
+                link(options, "/dashboard/my_product", "Your listings")
+            : `${b.buyer.name} cancelled the booking of "${b.productName}".\n` +
+                link(options, "/dashboard/my_product", "Your listings"),
+        ),
+      ];
+    }
+    case "payment_received": {
+      const b = await loadBooking(db, event.bookingId);
+      if (!b?.transactionId) return [];
+      const amount = price(b.priceCents, b.currency ?? options.currency);
+      const subject = `Payment received: ${b.productName}`;
+      return [
+        letter(
+          b.buyer,
+          subject,
+          `We received your payment of ${amount} for "${b.productName}".\nTransaction ID: ${b.transactionId}\n` +
+            link(options, "/dashboard/my_orders", "My Orders"),
+        ),
+        letter(
+          b.seller,
+          subject,
+          `${b.buyer.name} paid ${amount} for "${b.productName}".\nTransaction ID: ${b.transactionId}\n` +
+            link(options, "/dashboard/my_buyer", "My Buyers"),
+        ),
+      ];
+    }
+    case "seller_verified": {
+      const seller = await loadUser(db, event.sellerId);
+      if (!seller) return [];
+      return [
+        letter(
+          seller,
+          "Your seller account is verified",
+          `An admin verified your seller account: your listings now show the Verified badge.\n` +
+            link(options, "/dashboard/my_product", "Your listings"),
+        ),
+      ];
+    }
+    case "listing_removed": {
+      const [row] = await db
+        .select({ name: products.name, sellerId: products.sellerId })
+        .from(products)
+        .where(eq(products.id, event.productId))
+        .limit(1);
+      const seller = row ? await loadUser(db, row.sellerId) : null;
+      if (!row || !seller) return [];
+      return [
+        letter(
+          seller,
+          `Listing removed: ${row.name}`,
+          `An admin removed your listing "${row.name}" after buyers reported it. It no longer appears in the store.\n` +
+            link(options, "/dashboard/my_product", "Your listings"),
+        ),
+      ];
+    }
+    case "message_received":
+      // Its recipient is the other party of the message's booking: wired when messages land.
+      return [];
+  }
+}

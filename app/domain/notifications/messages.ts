@@ -1,0 +1,28 @@
+// The body of a notification queue message: the event as the domain returned it, plus its
+// idempotency key. Ids only: the consumer reads the current data when it writes the letters.
+import * as z from "zod";
+import { type DomainEvent, eventKey } from "../events";
+
+export type NotificationMessage = DomainEvent & { key: string };
+
+export function toNotificationMessage(event: DomainEvent): NotificationMessage {
+  return { ...event, key: eventKey(event) };
+}
+
+const id = z.string().min(1).max(100);
+
+const eventSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("booking_made"), bookingId: id }),
+  z.object({ kind: z.literal("booking_cancelled"), bookingId: id }),
+  z.object({ kind: z.literal("booking_expired"), bookingId: id }),
+  z.object({ kind: z.literal("payment_received"), bookingId: id }),
+  z.object({ kind: z.literal("message_received"), messageId: id }),
+  z.object({ kind: z.literal("seller_verified"), sellerId: id }),
+  z.object({ kind: z.literal("listing_removed"), productId: id }),
+]);
+
+/** A message body as the consumer receives it; null for anything that is not one of ours. */
+export function parseNotificationMessage(body: unknown): DomainEvent | null {
+  const parsed = eventSchema.safeParse(body);
+  return parsed.success ? (parsed.data as DomainEvent) : null;
+}

@@ -1,0 +1,135 @@
+// Which kinds of notification a user can be sent, and the ones they turned off. Without a row
+// a kind is on; a row records the user's choice either way.
+import { and, eq } from "drizzle-orm";
+import * as z from "zod";
+import type { Database } from "../../../db/client";
+import { NOTIFICATION_KINDS, notificationPreferences, type Role } from "../../../db/schema";
+import { EVENT_KINDS, type EventKind } from "../events";
+
+// The schema's list and the domain's are the same kinds (checked by the compiler both ways).
+const _schemaKinds: readonly EventKind[] = NOTIFICATION_KINDS;
+const _eventKinds: readonly (typeof NOTIFICATION_KINDS)[number][] = EVENT_KINDS;
+void _schemaKinds;
+void _eventKinds;
+
+export const NOTIFICATION_LABELS: Record<EventKind, { label: string; description: string }> = {
+  booking_made: { label: "Booking made", description: "A buyer books one of my listings." },
+  booking_cancelled: { label: "Booking cancelled", description: "A booking I am part of is cancelled." },
+  booking_expired: { label: "Booking expired", description: "A booking I am part of was not paid in time." },
+  payment_received: { label: "Payment received", description: "A booking I am part of is paid." },
+  message_received: { label: "New message", description: "Someone writes to me about a booking." },
+  seller_verified: { label: "Seller verified", description: "An admin verifies my seller account." },
+  listing_removed: { label: "Listing removed", description: "An admin removes one of my listings after reports." },
+};
+
+/** The kinds each role can be sent (an admin is the recipient of none). */
+export const NOTIFICATION_KINDS_BY_ROLE: Record<Role, readonly EventKind[]> = {
+  buyer: ["booking_cancelled", "booking_expired", "payment_received", "message_received"],
+  seller: [
+    "booking_made",
+    "booking_cancelled",
+    "booking_expired",
+    "payment_received",
+    "message_received",
+    "seller_verified",
+    "listing_removed",
+  ],
+  admin: [],
+};
+
+export const NOTIFICATION_MESSAGES = {
+  saved: "Notification settings saved",
+  notForRole: "These notifications are not sent to your account.",
+} as const;
+
+export interface NotificationSetting {
+  kind: EventKind;
+  label: string;
+  description: string;
+  enabled: boolean;
+}
+
+/** The user's settings, one per kind their role can be sent, in a fixed order. */
+export async function listNotificationSettings(
+  db: Database,
+  user: { id: string; role: Role },
+): Promise<NotificationSetting[]> {
+  const rows = await db
+    .select({ kind: notificationPreferences.kind, enabled: notificationPreferences.enabled })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, user.id));
+  const chosen = new Map(rows.map((row) => [row.kind, row.enabled]));
+  return NOTIFICATION_KINDS_BY_ROLE[user.role].map((kind) => ({
+    kind,
+    ...NOTIFICATION_LABELS[kind],
+    enabled: chosen.get(kind) ?? true,
+  }));
+}
+
+export type SaveSettingsResult =
+  | { ok: true; settings: NotificationSetting[] }
+  | { ok: false; status: 422; message: string };
+
+/** Records the user's choices (only kinds their role can be sent); the rest stay as they are. */
+export async function saveNotificationSettings(
+  db: Database,
+  user: { id: string; role: Role },
+  choices: Partial<Record<EventKind, boolean>>,
+): Promise<SaveSettingsResult> {
+  const allowed = NOTIFICATION_KINDS_BY_ROLE[user.role];
+  const kinds = Object.keys(choices) as EventKind[];
+  if (kinds.some((kind) => !allowed.includes(kind))) {
+    return { ok: false, status: 422, message: NOTIFICATION_MESSAGES.notForRole };
+  }
+  const now = new Date();
+  const writes = kinds.map((kind) =>
+    db
+      .insert(notificationPreferences)
+      .values({ userId: user.id, kind, enabled: choices[kind]!, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [notificationPreferences.userId, notificationPreferences.kind],
+        set: { enabled: choices[kind]!, updatedAt: now },
+      }),
+  );
+  const [first, ...rest] = writes;
+  if (first) await db.batch([first, ...rest]);
+  return { ok: true, settings: await listNotificationSettings(db, user) };
+}
+
+/** Whether the user wants this kind (on unless turned off). */
+export async function wantsNotification(db: Database, userId: string, kind: EventKind): Promise<boolean> {
+  const [row] = await db
+    .select({ enabled: notificationPreferences.enabled })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)))
+    .limit(1);
+  return row?.enabled ?? true;
+}
+
+/** The REST body: kinds to turn on (true) or off (false); any other key is refused. */
+export const notificationSettingsSchema = z
+  .strictObject(
+    Object.fromEntries(
+      EVENT_KINDS.map((kind) => [kind, z.boolean({ error: `${kind} must be true or false` }).optional()]),
+    ) as Record<EventKind, z.ZodOptional<z.ZodBoolean>>,
+  )
+  .refine((choices) => Object.values(choices).some((value) => value !== undefined), {
+    message: "Name at least one kind of notification to turn on or off",
+  });
+
+/**
+ * The settings form: one checkbox per kind of the role, sent as "on" when ticked and absent
+ * when not (a plain HTML form). Null for anything a checkbox cannot send.
+ */
+export function choicesFromForm(
+  role: Role,
+  field: (name: string) => unknown,
+): Partial<Record<EventKind, boolean>> | null {
+  const choices: Partial<Record<EventKind, boolean>> = {};
+  for (const kind of NOTIFICATION_KINDS_BY_ROLE[role]) {
+    const value = field(kind);
+    if (value !== null && value !== undefined && value !== "on") return null;
+    choices[kind] = value === "on";
+  }
+  return choices;
+}

@@ -1,0 +1,82 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { database } from "../../db/client";
+import { DashboardPage } from "../components/dashboard-page";
+import * as formStyles from "../components/forms.css";
+import {
+  choicesFromForm,
+  listNotificationSettings,
+  NOTIFICATION_MESSAGES,
+  saveNotificationSettings,
+} from "../domain/notifications/preferences.server";
+import { requireFormData } from "../server/http.server";
+import { button } from "../styles/utilities.css";
+import { pageMeta } from "../utils/seo";
+import { requireUser } from "../utils/session.server";
+import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
+import * as styles from "./settings.css";
+
+export const meta: MetaFunction = () =>
+  pageMeta("Pay&Buy Settings", "Choose which Pay&Buy notifications are sent to your email.");
+
+const PATH = "/dashboard/settings";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return { email: user.email, settings: await listNotificationSettings(database(context.env.DB), user) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = await requireFormData(request);
+  if (form.get("intent") !== "notifications") {
+    throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
+  }
+  const choices = choicesFromForm(user.role, (name) => form.get(name));
+  if (!choices || Object.keys(choices).length === 0) {
+    return redirectWithError(context, PATH, NOTIFICATION_MESSAGES.notForRole);
+  }
+  const result = await saveNotificationSettings(database(context.env.DB), user, choices);
+  if (!result.ok) return redirectWithError(context, PATH, result.message);
+  return redirectWithSuccess(context, PATH, NOTIFICATION_MESSAGES.saved);
+}
+
+export default function Settings() {
+  const { email, settings } = useLoaderData<typeof loader>();
+  const saving = useNavigation().state === "submitting";
+  return (
+    <DashboardPage title="Settings">
+      <h2>Email notifications</h2>
+      {settings.length === 0 ? (
+        <p>Nothing is sent to admin accounts, so there is nothing to choose here.</p>
+      ) : (
+        <Form method="post" className={formStyles.form}>
+          <input type="hidden" name="intent" value="notifications" />
+          <fieldset className={styles.kinds}>
+            <legend>Send me an email to {email} when:</legend>
+            {settings.map((setting) => (
+              <label key={setting.kind} className={styles.kind}>
+                <input
+                  type="checkbox"
+                  name={setting.kind}
+                  value="on"
+                  defaultChecked={setting.enabled}
+                  className={styles.checkbox}
+                />
+                <span>
+                  {setting.label}
+                  <span className={styles.description}>{setting.description}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <div>
+            <button type="submit" className={button.primary} disabled={saving}>
+              Save settings
+            </button>
+          </div>
+        </Form>
+      )}
+    </DashboardPage>
+  );
+}
