@@ -11,6 +11,7 @@ import { readPage } from "../domain/list-query";
 import { MESSAGE_BODY_MAX, type MessageInput, messageSchema } from "../domain/message-schema";
 import { READ_ONLY_TEXTS, readThread, sendMessage } from "../domain/messages.server";
 import { notFound, requireFormData } from "../server/http.server";
+import { publishFromRoute } from "../server/notifications.server";
 import { button } from "../styles/utilities.css";
 import { formatDeadline } from "../utils/format";
 import { listingPath } from "../utils/listing-urls";
@@ -60,6 +61,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (result.status === 404) throw notFound();
     return data(submission.reply({ formErrors: [result.message] }), { status: result.status });
   }
+  await publishFromRoute(context, result.events);
   // Back to the newest messages; the page's new key makes the next message a new one.
   return redirect(threadPath(bookingId));
 }

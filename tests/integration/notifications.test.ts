@@ -14,11 +14,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { verifySeller } from "../../app/domain/admin-users.server";
 import { cancelBooking } from "../../app/domain/bookings.server";
 import type { DomainEvent } from "../../app/domain/events";
+import { sendMessage } from "../../app/domain/messages.server";
 import { type NotificationMessage, toNotificationMessage } from "../../app/domain/notifications/messages";
 import { fulfilPayment } from "../../app/domain/payments/fulfilment.server";
 import { removeReportedListing } from "../../app/domain/reports.server";
 import { database } from "../../db/client";
-import { bookings, emailOutbox, notificationDeliveries, users } from "../../db/schema";
+import { bookings, emailOutbox, messages, notificationDeliveries, users } from "../../db/schema";
 import worker from "../../workers/app";
 import { bearerFor, ORIGIN, signedInUser } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertReport, insertUser } from "./factories";
@@ -429,5 +430,57 @@ describe("the local outbox page", () => {
     expect(html.indexOf("Booking expired: Sigma")).toBeLessThan(html.indexOf("Booking made: Sigma"));
     const production = await callWorker("/dev/outbox", {}, recordingQueue().queue);
     expect(production.status).toBe(404);
+  });
+});
+
+describe("messages", () => {
+  it("a message is told to the other party of the booking, with an excerpt and the sender's name", async () => {
+    const { booking: booked, buyer, seller } = await booking();
+    const sent = await sendMessage(db(), buyer.user, booked.id, "Is the lens still sharp wide open?", "key-1");
+    if (!sent.ok) throw new Error(sent.message);
+    expect(sent.events).toEqual([{ kind: "message_received", messageId: sent.messageId }]);
+    await deliver(sent.events);
+    const reply = await sendMessage(db(), { id: seller.id, role: "seller" }, booked.id, "x".repeat(400), "key-2");
+    if (!reply.ok) throw new Error(reply.message);
+    await deliver(reply.events);
+    const letters = await outbox();
+    expect(letters.map((letter) => [letter.toEmail, letter.kind, letter.subject])).toEqual([
+      ["bea@example.com", "message_received", "New message about Sigma 35mm Art"],
+      ["maya@example.com", "message_received", "New message about Sigma 35mm Art"],
+    ]);
+    const [toBuyer, toSeller] = letters;
+    expect(toSeller!.body).toContain('Bea Buyer wrote about "Sigma 35mm Art"');
+    expect(toSeller!.body).toContain("Is the lens still sharp wide open?");
+    expect(toBuyer!.body).toContain("Maya Seller wrote");
+    // A long message is cut to an excerpt: it is read, and answered, in the product.
+    expect(toBuyer!.body).toContain(`${"x".repeat(199)}…`);
+    expect(toBuyer!.body).not.toContain("x".repeat(201));
+  });
+
+  it("a message sent on the page and one through the API each publish message_received once; a replay publishes nothing", async () => {
+    const { booking: booked, buyer } = await booking();
+    const { sent, queue } = recordingQueue();
+    const key = crypto.randomUUID();
+    const fields = { intent: "send", key, body: "Can we meet at noon?" };
+    const page = await callWorker(`/dashboard/messages/${booked.id}`, formInit(buyer.cookie, fields), queue);
+    expect(page.status).toBe(302);
+    const replay = await callWorker(`/dashboard/messages/${booked.id}`, formInit(buyer.cookie, fields), queue);
+    expect(replay.status).toBe(302);
+    const api = await callWorker(
+      `/api/bookings/${booked.id}/messages`,
+      {
+        method: "POST",
+        headers: { Authorization: await bearerFor(buyer.user.id), "Content-Type": "application/json" },
+        body: JSON.stringify({ body: "Or at one?" }),
+      },
+      queue,
+    );
+    expect(api.status).toBe(201);
+    const ids = (await db().select({ id: messages.id }).from(messages).where(eq(messages.bookingId, booked.id))).map(
+      (row) => row.id,
+    );
+    expect(ids).toHaveLength(2);
+    expect(sent.map((message) => message.kind)).toEqual(["message_received", "message_received"]);
+    expect(new Set(sent.map((message) => message.key))).toEqual(new Set(ids.map((id) => `message_received:${id}`)));
   });
 });

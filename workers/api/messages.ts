@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { messageApiSchema, readThread, sendMessage } from "../../app/domain/messages.server";
 import { isIdempotencyKey, PRODUCT_REQUEST_MESSAGES } from "../../app/domain/product-requests.server";
-import { type ApiEnv, db, readJson, requireBearer } from "./context";
+import { type ApiEnv, db, publishEvents, readJson, requireBearer } from "./context";
 import { apiError, validationError } from "./errors";
 import { listHeaders, requestedPage } from "./shapes";
 
@@ -62,6 +62,7 @@ messagesApi.post("/bookings/:id/messages", requireBearer, async (c) => {
     if (result.status === 429) c.header("Retry-After", "600");
     return apiError(c, result.status, ERROR_CODES[result.status], result.message);
   }
+  await publishEvents(c, result.events);
   if (result.replayed) c.header("Idempotent-Replayed", "true");
   return c.json({ acknowledged: true, insertedId: result.messageId }, 201);
 });

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../../db/client";
-import { bookings, payments, products, users } from "../../../db/schema";
+import { bookings, messages, payments, products, users } from "../../../db/schema";
 import type { DomainEvent, EventKind } from "../events";
 
 export interface Recipient {
@@ -184,8 +184,27 @@ export async function plannedLetters(
         ),
       ];
     }
-    case "message_received":
-      // Its recipient is the other party of the message's booking: wired when messages land.
-      return [];
+    case "message_received": {
+      // The other party of the message's booking is told; the text itself stays in the product
+      // (a letter carries an excerpt only, so a long message is read where it can be answered).
+      const [row] = await db
+        .select({ bookingId: messages.bookingId, senderId: messages.senderId, body: messages.body })
+        .from(messages)
+        .where(eq(messages.id, event.messageId))
+        .limit(1);
+      const b = row ? await loadBooking(db, row.bookingId) : null;
+      if (!row || !b) return [];
+      const fromBuyer = row.senderId === b.buyer.id;
+      const [sender, recipient] = fromBuyer ? [b.buyer, b.seller] : [b.seller, b.buyer];
+      const excerpt = row.body.length > 200 ? `${row.body.slice(0, 199)}…` : row.body;
+      return [
+        letter(
+          recipient,
+          `New message about ${b.productName}`,
+          `${sender.deleted ? "Deleted user" : sender.name} wrote about "${b.productName}":\n\n${excerpt}\n\n` +
+            link(options, `/dashboard/messages/${row.bookingId}`, "Reply"),
+        ),
+      ];
+    }
   }
 }
