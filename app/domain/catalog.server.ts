@@ -84,6 +84,18 @@ export type ProductCard = {
 
 export const HOME_CATEGORY_COUNT = 3;
 export const ADVERTISED_LIMIT = 24;
+/**
+ * The home page shows a dozen advertised listings, whatever the catalog's size: its cost and
+ * weight stay the same as advertisements grow (ADR 0036). GET /api/advertiseProduct gives 24.
+ */
+export const HOME_ADVERTISED_COUNT = 12;
+
+/** What a card renders, and no more: the loader data of a page of cards (no seller's email). */
+export type CardView = Omit<ProductCard, "sellerEmail">;
+
+export function toCardView({ sellerEmail: _email, ...card }: ProductCard): CardView {
+  return card;
+}
 
 function categoriesQuery(db: Database) {
   return db
@@ -118,12 +130,12 @@ export function listAdvertisedProducts(db: Database, limit = ADVERTISED_LIMIT) {
 
 /** Everything the home page shows, in one D1 round trip. */
 export async function loadStorefront(db: Database, options: { allCategories: boolean }) {
-  const [allCategories, advertised] = await db.batch([categoriesQuery(db), advertisedQuery(db, ADVERTISED_LIMIT)]);
+  const [allCategories, advertised] = await db.batch([categoriesQuery(db), advertisedQuery(db, HOME_ADVERTISED_COUNT)]);
   const shown = options.allCategories ? allCategories : allCategories.slice(0, HOME_CATEGORY_COUNT);
   return {
     categories: shown,
     categoryCount: allCategories.length,
-    advertised: advertised as ProductCard[],
+    advertised: (advertised as ProductCard[]).map(toCardView),
   };
 }
 

@@ -10,6 +10,7 @@ import { ProductCard } from "../components/product-card";
 import { ReportDialog } from "../components/report-dialog";
 import { formValues, SearchFiltersForm } from "../components/search-filters";
 import { WishlistDialog } from "../components/wishlist-dialog";
+import { toCardView } from "../domain/catalog.server";
 import { countLabel } from "../domain/list-query";
 import { searchListings } from "../domain/listing-search.server";
 import { effectiveSort, readSearchParams, type SearchErrors, SORT_LABELS, sortsFor } from "../domain/search-params";
@@ -68,7 +69,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       query,
       category: results?.category ?? null,
       sort: results?.sort ?? effectiveSort({ q: query?.q, sort: query?.sort }),
-      listings: read.ok ? (results?.listings ?? null) : null,
+      listings: read.ok && results ? { ...results.listings, rows: results.listings.rows.map(toCardView) } : null,
       notFound,
       viewer,
       booking,
