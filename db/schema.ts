@@ -1,7 +1,16 @@
 // The whole data model of Pay&Buy. Rules that must never break live here as constraints
 // (unique indexes, checks, foreign keys), not only in application code.
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  type SQLiteColumn,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 import { createdAt, id, timestamp } from "./columns";
 
 export const ROLES = ["buyer", "seller", "admin"] as const;
@@ -110,6 +119,15 @@ export const categories = sqliteTable(
   (t) => [uniqueIndex("categories_slug_unique").on(t.slug), index("categories_position").on(t.position, t.title)],
 );
 
+/**
+ * The stored half of the listing rule for an available listing (ADR 0018): the terms the
+ * storefront's partial indexes are built over and `isListed(["available"])` repeats literally,
+ * so SQLite can prove each index applies. The seller's deletion is checked at query time.
+ */
+export function availableListingTerms(t: { status: SQLiteColumn; deletedAt: SQLiteColumn; removedAt: SQLiteColumn }) {
+  return sql`${t.status} = 'available' and ${t.deletedAt} is null and ${t.removedAt} is null`;
+}
+
 export const products = sqliteTable(
   "products",
   {
@@ -144,14 +162,21 @@ export const products = sqliteTable(
     removedAt: timestamp("removed_at"),
   },
   (t) => [
-    // Home page advertisement list: advertised, available, newest first.
+    // Home page advertisement list: advertised, available, newest first. The leading column is
+    // constant, but its equality makes SQLite prefer this index to products_available_created.
     index("products_storefront_advertised")
-      .on(t.createdAt, t.id)
-      .where(
-        sql`${t.advertised} = 1 and ${t.status} = 'available' and ${t.deletedAt} is null and ${t.removedAt} is null`,
-      ),
+      .on(t.advertised, t.createdAt, t.id)
+      .where(sql`${t.advertised} = 1 and ${availableListingTerms(t)}`),
     // Category pages: available products of one category, newest first.
     index("products_category_status_created").on(t.categoryId, t.status, t.createdAt, t.id),
+    // The storefront's lists, one index per order (ADR 0035): every available listing newest
+    // first or by price, and one category's by price (newest first is the index above), read in
+    // order and stopped after a page.
+    index("products_available_created").on(t.createdAt, t.id).where(availableListingTerms(t)),
+    index("products_available_price").on(t.resalePriceCents, t.id).where(availableListingTerms(t)),
+    index("products_available_category_price")
+      .on(t.categoryId, t.resalePriceCents, t.id)
+      .where(availableListingTerms(t)),
     // My Products.
     index("products_seller_created").on(t.sellerId, t.createdAt),
     index("products_photo_key").on(t.photoKey),

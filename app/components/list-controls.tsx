@@ -41,12 +41,15 @@ export function Pager({
   q,
   page,
   pageCount,
+  capped = false,
   hrefFor,
 }: {
   pathname: string;
   q?: string;
   page: number;
   pageCount: number;
+  /** The total was capped (ADR 0035): the last page is unknown, so it is not named. */
+  capped?: boolean;
   hrefFor?: (page: number) => string;
 }) {
   if (pageCount <= 1) return null;
@@ -58,7 +61,7 @@ export function Pager({
           Previous
         </Link>
       ) : null}
-      <span aria-current="page">{`Page ${page} of ${pageCount}`}</span>
+      <span aria-current="page">{capped ? `Page ${page}` : `Page ${page} of ${pageCount}`}</span>
       {page < pageCount ? (
         <Link to={href(page + 1)} className={button.ghost} rel="next">
           Next

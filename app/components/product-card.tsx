@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { ProductCard as ProductCardData } from "../domain/catalog.server";
+import type { CardView } from "../domain/catalog.server";
 import { photoSources } from "../domain/photo-keys";
 import { formatPostedDate, formatPrice, NOT_FOUND, yearsOfUse } from "../utils/format";
 import { listingPath } from "../utils/listing-urls";
@@ -17,7 +17,7 @@ export function ProductCard({
   headingLevel = 3,
   children,
 }: {
-  product: ProductCardData;
+  product: CardView;
   currentYear: number;
   priority?: boolean;
   /** The level below the heading the cards are listed under. */
@@ -35,7 +35,7 @@ export function ProductCard({
         <img
           src={photo.src}
           srcSet={photo.srcSet}
-          // The card's width in the 1/2/3-column grid (a 412 px phone at 1.75x loads the 640 file).
+          // The card's width in the 1/2/3-column grid; the srcset stops at 640 (ADR 0036).
           sizes="(min-width: 1024px) 352px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)"
           alt={product.name || "Product photo"}
           width={800}

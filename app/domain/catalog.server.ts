@@ -2,7 +2,15 @@
 import { and, asc, desc, eq, exists, isNull, type SQL, sql } from "drizzle-orm";
 import { alias, QueryBuilder } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
-import { categories, PRODUCT_STATUSES, type ProductStatus, products, users } from "../../db/schema";
+import {
+  availableListingTerms,
+  categories,
+  PRODUCT_STATUSES,
+  type ProductStatus,
+  products,
+  users,
+} from "../../db/schema";
+import { countLimit, toCappedPage } from "./list-query";
 import { ratingSummaryColumns } from "./ratings.server";
 
 /** Every status a listing can be in: for the pages that show booked and sold listings too. */
@@ -25,6 +33,8 @@ const sellerIsLive = exists(
 export function isListed(statuses: readonly ProductStatus[]): SQL {
   const known = PRODUCT_STATUSES.filter((status) => statuses.includes(status));
   if (known.length === 0) throw new Error("isListed needs at least one product status");
+  if (known.length === 1 && known[0] === "available")
+    return sql`${availableListingTerms(products)} and ${sellerIsLive}`;
   const status =
     known.length === 1
       ? sql`${products.status} = ${sql.raw(`'${known[0]}'`)}`
@@ -74,6 +84,18 @@ export type ProductCard = {
 
 export const HOME_CATEGORY_COUNT = 3;
 export const ADVERTISED_LIMIT = 24;
+/**
+ * The home page shows a dozen advertised listings, whatever the catalog's size: its cost and
+ * weight stay the same as advertisements grow (ADR 0036). GET /api/advertiseProduct gives 24.
+ */
+export const HOME_ADVERTISED_COUNT = 12;
+
+/** What a card renders, and no more: the loader data of a page of cards (no seller's email). */
+export type CardView = Omit<ProductCard, "sellerEmail">;
+
+export function toCardView({ sellerEmail: _email, ...card }: ProductCard): CardView {
+  return card;
+}
 
 function categoriesQuery(db: Database) {
   return db
@@ -108,12 +130,12 @@ export function listAdvertisedProducts(db: Database, limit = ADVERTISED_LIMIT) {
 
 /** Everything the home page shows, in one D1 round trip. */
 export async function loadStorefront(db: Database, options: { allCategories: boolean }) {
-  const [allCategories, advertised] = await db.batch([categoriesQuery(db), advertisedQuery(db, ADVERTISED_LIMIT)]);
+  const [allCategories, advertised] = await db.batch([categoriesQuery(db), advertisedQuery(db, HOME_ADVERTISED_COUNT)]);
   const shown = options.allCategories ? allCategories : allCategories.slice(0, HOME_CATEGORY_COUNT);
   return {
     categories: shown,
     categoryCount: allCategories.length,
-    advertised: advertised as ProductCard[],
+    advertised: (advertised as ProductCard[]).map(toCardView),
   };
 }
 
@@ -135,7 +157,7 @@ const categoryListed = (slug: string) =>
 
 /**
  * One page of a category's listings that buyers can book, newest first, with the category and
- * the total count, in one D1 round trip. Pages are numbered from 1.
+ * the (capped) total count, in one D1 round trip. Pages are numbered from 1.
  */
 export async function loadCategoryPage(db: Database, slug: string, page: number) {
   const offset = (Math.max(1, page) - 1) * CATEGORY_PAGE_SIZE;
@@ -149,19 +171,31 @@ export async function loadCategoryPage(db: Database, slug: string, page: number)
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(CATEGORY_PAGE_SIZE)
       .offset(offset),
-    db
-      .select({ total: sql<number>`count(*)` })
-      .from(products)
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .where(categoryListed(slug)),
+    // Capped like the search's count (ADR 0035).
+    db.select({ total: sql<number>`count(*)` }).from(
+      db
+        .select({ one: sql`1`.as("one") })
+        .from(products)
+        .innerJoin(users, eq(users.id, products.sellerId))
+        .where(categoryListed(slug))
+        .limit(countLimit(Math.max(1, page), CATEGORY_PAGE_SIZE))
+        .as("matches"),
+    ),
   ]);
-  const total = Number(counted[0]?.total ?? 0);
+  const listed = toCappedPage(
+    rows as ProductCard[],
+    Number(counted[0]?.total ?? 0),
+    Math.max(1, page),
+    CATEGORY_PAGE_SIZE,
+  );
   return {
     category: found[0] ?? null,
-    products: rows as ProductCard[],
-    total,
-    page: Math.max(1, page),
-    pageCount: Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE)),
+    products: listed.rows,
+    total: listed.total,
+    capped: listed.capped,
+    page: listed.page,
+    pageCount: listed.pageCount,
+    pageSize: listed.pageSize,
   };
 }
 

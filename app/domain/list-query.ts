@@ -47,14 +47,61 @@ export function containsText(column: SQLWrapper, text: string): SQL {
 
 export interface Page<T> {
   rows: T[];
+  /** The number of rows, or COUNT_CAP when there are more (then `capped` is true). */
   total: number;
+  /** More than COUNT_CAP rows: the lists show "1,000+ results" and no last page. */
+  capped: boolean;
   page: number;
+  /** The pages known to exist; with `capped`, one more than those counted when there are more. */
   pageCount: number;
   pageSize: number;
 }
 
 export function toPage<T>(rows: T[], total: number, page: number): Page<T> {
-  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)), pageSize: LIST_PAGE_SIZE };
+  return {
+    rows,
+    total,
+    capped: false,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)),
+    pageSize: LIST_PAGE_SIZE,
+  };
 }
 
 export const pageOffset = (page: number) => (page - 1) * LIST_PAGE_SIZE;
+
+/**
+ * The storefront's lists count at most this many matches (ADR 0035): counting every match of
+ * a broad search costs as much as reading them all, and nobody pages through a thousand.
+ */
+export const COUNT_CAP = 1_000;
+
+/**
+ * How many matching rows a capped count reads for a page: one more than the cap, or than the
+ * rows up to the end of the page asked for, so the pager always knows whether a next page exists.
+ */
+export function countLimit(page: number, pageSize = LIST_PAGE_SIZE): number {
+  return Math.max(COUNT_CAP, page * pageSize) + 1;
+}
+
+/** A page whose total came from a count of at most `countLimit(page, pageSize)` rows. */
+export function toCappedPage<T>(rows: T[], counted: number, page: number, pageSize = LIST_PAGE_SIZE): Page<T> {
+  const limit = countLimit(page, pageSize);
+  const known = Math.min(counted, limit - 1);
+  const more = counted >= limit;
+  const capped = counted > COUNT_CAP;
+  return {
+    rows,
+    total: capped ? COUNT_CAP : counted,
+    capped,
+    page,
+    pageCount: Math.max(1, Math.ceil(known / pageSize) + (more ? 1 : 0)),
+    pageSize,
+  };
+}
+
+/** "1,000+ results", "1 result", "0 results". */
+export function countLabel(page: Pick<Page<unknown>, "total" | "capped">, one: string, many: string): string {
+  if (page.capped) return `${page.total.toLocaleString("en-US")}+ ${many}`;
+  return `${page.total.toLocaleString("en-US")} ${page.total === 1 ? one : many}`;
+}

@@ -1,12 +1,12 @@
 // Finding listings: the one query behind /search, the category pages and GET /api/search and
 // GET /api/products. Words are matched in the full-text index (ADR 0026), the filters and the
-// listing rule (isListed) in SQL, and a page, its total and the category in one D1 round trip.
+// listing rule (isListed) in SQL, and a page, its capped total and the category in one D1 round trip.
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { CONDITIONS, categories, products, users } from "../../db/schema";
 import { productsFts } from "../../db/search-index";
 import { cardFields, isListed, type ProductCard } from "./catalog.server";
-import { LIST_PAGE_SIZE, type Page, pageOffset, toPage } from "./list-query";
+import { countLimit, LIST_PAGE_SIZE, type Page, pageOffset, toCappedPage } from "./list-query";
 import { effectiveSort, type SearchQuery, type SearchSort } from "./search-params";
 import { toMatchQuery } from "./search-terms";
 
@@ -33,10 +33,25 @@ function orderBy(sort: SearchSort): SQL[] {
 const categoryIdOf = (slug: string) =>
   sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${slug})`;
 
+/**
+ * How the words narrow a query (ADR 0035): "join" matches on the joined full-text index (for
+ * bm25); "walk" tests each listing against the set of matching rowids while SQLite walks the
+ * sort's index and stops after a page (the unary + keeps it from looking the rowids up
+ * instead, which would read every match before sorting them); "count" looks the matches up
+ * by rowid and stops at the count's limit.
+ */
+type Matching = "join" | "walk" | "count";
+
+function matching(match: string, how: Matching): SQL {
+  if (how === "join") return sql`${productsFts} match ${match}`;
+  const inIndex = sql`(select rowid from ${productsFts} where ${productsFts} match ${match})`;
+  return how === "walk" ? sql`+${products}.rowid in ${inIndex}` : sql`${products}.rowid in ${inIndex}`;
+}
+
 /** What a buyer may see (available listings of live sellers), narrowed by the filters. */
-function filtersOf(query: SearchQuery, match: string | null): SQL | undefined {
+function filtersOf(query: SearchQuery, match: string | null, how: Matching): SQL | undefined {
   return and(
-    match ? sql`${productsFts} match ${match}` : undefined,
+    match ? matching(match, how) : undefined,
     isListed(["available"]),
     query.category ? eq(products.categoryId, categoryIdOf(query.category)) : undefined,
     query.condition.length > 0 && query.condition.length < CONDITIONS.length
@@ -65,30 +80,46 @@ export type ListingSearchResult =
     }
   | { ok: false; reason: "unknown-category" };
 
-/** One page of the listings a search finds, with their total (pages are numbered from 1). */
-export async function searchListings(db: Database, query: SearchQuery): Promise<ListingSearchResult> {
+/**
+ * The statements of one search: a page of cards and the capped count of the matches (ADR 0035).
+ * Exported as queries so tests and the bench can read their plans.
+ */
+export function searchStatements(db: Database, query: SearchQuery) {
   const match = query.q ? toMatchQuery(query.q) : null;
   const sort = effectiveSort({ q: match ? query.q : undefined, sort: query.sort });
-  const where = filtersOf(query, match);
+  // Only the best-match order needs the index's bm25, and so the join.
+  const ranked = sort === "relevance" ? match : null;
+  const rows = withIndex(
+    db.select(cardFields).from(products).innerJoin(users, eq(users.id, products.sellerId)).$dynamic(),
+    ranked,
+  )
+    .where(filtersOf(query, match, ranked ? "join" : "walk"))
+    .orderBy(...orderBy(sort))
+    .limit(LIST_PAGE_SIZE)
+    .offset(pageOffset(query.page));
+  // Counts the matches up to a limit, never all of them.
+  const matches = db
+    .select({ one: sql`1`.as("one") })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(filtersOf(query, match, "count"))
+    .limit(countLimit(query.page))
+    .as("matches");
+  const count = db.select({ total: sql<number>`count(*)` }).from(matches);
+  return { sort, rows, count };
+}
+
+/** One page of the listings a search finds, with their total (pages are numbered from 1). */
+export async function searchListings(db: Database, query: SearchQuery): Promise<ListingSearchResult> {
+  const { sort, rows: rowsQuery, count } = searchStatements(db, query);
   const [found, rows, counted] = await db.batch([
     db
       .select({ id: categories.id, slug: categories.slug, title: categories.title })
       .from(categories)
       .where(eq(categories.slug, query.category ?? ""))
       .limit(1),
-    withIndex(db.select(cardFields).from(products).innerJoin(users, eq(users.id, products.sellerId)).$dynamic(), match)
-      .where(where)
-      .orderBy(...orderBy(sort))
-      .limit(LIST_PAGE_SIZE)
-      .offset(pageOffset(query.page)),
-    withIndex(
-      db
-        .select({ total: sql<number>`count(*)` })
-        .from(products)
-        .innerJoin(users, eq(users.id, products.sellerId))
-        .$dynamic(),
-      match,
-    ).where(where),
+    rowsQuery,
+    count,
   ]);
   const category = found[0] ?? null;
   if (query.category && !category) return { ok: false, reason: "unknown-category" };
@@ -96,6 +127,6 @@ export async function searchListings(db: Database, query: SearchQuery): Promise<
     ok: true,
     category,
     sort,
-    listings: toPage(rows as ProductCard[], Number(counted[0]?.total ?? 0), query.page),
+    listings: toCappedPage(rows as ProductCard[], Number(counted[0]?.total ?? 0), query.page),
   };
 }

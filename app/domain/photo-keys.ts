@@ -117,7 +117,10 @@ export function photoSources(
   if (!hasRenditions(key)) return { src: `/images/${key}` };
   const src = `/images/${renditionKey(key, USE_WIDTH[use])}`;
   if (use === "thumb") return { src };
+  // A card is at most ~380 CSS px wide: 640 covers it up to a 1.7x phone screen and keeps its
+  // file small (ADR 0036); only the listing page offers the 1280 rendition.
   const srcSet = photoRenditions(key, width)
+    .filter((rendition) => rendition.width <= USE_WIDTH[use])
     .map((rendition) => `${rendition.url} ${rendition.width}w`)
     .join(", ");
   return { src, srcSet };

@@ -10,6 +10,8 @@ import { ProductCard } from "../components/product-card";
 import { ReportDialog } from "../components/report-dialog";
 import { formValues, SearchFiltersForm } from "../components/search-filters";
 import { WishlistDialog } from "../components/wishlist-dialog";
+import { toCardView } from "../domain/catalog.server";
+import { countLabel } from "../domain/list-query";
 import { searchListings } from "../domain/listing-search.server";
 import { effectiveSort, readSearchParams, type SearchErrors, SORT_LABELS, sortsFor } from "../domain/search-params";
 import { container, eyebrow, grid, section } from "../styles/utilities.css";
@@ -67,7 +69,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       query,
       category: results?.category ?? null,
       sort: results?.sort ?? effectiveSort({ q: query?.q, sort: query?.sort }),
-      listings: read.ok ? (results?.listings ?? null) : null,
+      listings: read.ok && results ? { ...results.listings, rows: results.listings.rows.map(toCardView) } : null,
       notFound,
       viewer,
       booking,
@@ -130,7 +132,7 @@ export default function CategoryProducts() {
           ) : (
             <>
               <p className={styles.count}>
-                {`${listings.total} ${listings.total === 1 ? "listing" : "listings"}${filters.q ? ` for “${filters.q}”` : ""}, ${SORT_LABELS[sort].toLowerCase()}`}
+                {`${countLabel(listings, "listing", "listings")}${filters.q ? ` for “${filters.q}”` : ""}, ${SORT_LABELS[sort].toLowerCase()}`}
               </p>
               {listings.rows.length === 0 ? (
                 <div>
@@ -164,6 +166,7 @@ export default function CategoryProducts() {
                 pathname={path}
                 page={listings.page}
                 pageCount={listings.pageCount}
+                capped={listings.capped}
                 hrefFor={(page) => searchHref(path, filters, page)}
               />
             </>

@@ -9,7 +9,8 @@ import { ProductCard } from "../components/product-card";
 import { ReportDialog } from "../components/report-dialog";
 import { formValues, SearchFiltersForm } from "../components/search-filters";
 import { WishlistDialog } from "../components/wishlist-dialog";
-import { listCategories } from "../domain/catalog.server";
+import { listCategories, toCardView } from "../domain/catalog.server";
+import { countLabel } from "../domain/list-query";
 import { searchListings } from "../domain/listing-search.server";
 import { effectiveSort, readSearchParams, type SearchErrors, sortsFor } from "../domain/search-params";
 import { container, eyebrow, grid, section } from "../styles/utilities.css";
@@ -60,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     query,
     category: results?.category ?? null,
     sort: results?.sort ?? effectiveSort({ q: query?.q, sort: query?.sort }),
-    listings: results?.listings ?? null,
+    listings: results ? { ...results.listings, rows: results.listings.rows.map(toCardView) } : null,
     canonical:
       results && query && !hasFilters(query) && !query.sort && query.page === 1
         ? searchHref(PATH, { ...query, condition: [], verified: false })
@@ -113,7 +114,7 @@ export default function Search() {
       ) : (
         <>
           <p className={styles.count} aria-live="polite">
-            {`${listings.total} ${listings.total === 1 ? "result" : "results"}${query.q ? ` for “${query.q}”` : ""}`}
+            {`${countLabel(listings, "result", "results")}${query.q ? ` for “${query.q}”` : ""}`}
           </p>
           {listings.rows.length === 0 ? (
             <div className={styles.empty}>
@@ -152,6 +153,7 @@ export default function Search() {
             pathname={PATH}
             page={listings.page}
             pageCount={listings.pageCount}
+            capped={listings.capped}
             hrefFor={(page) => searchHref(PATH, query, page)}
           />
         </>

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { CONDITION_GRADES, conditionGrade } from "../../app/domain/conditions";
 import { savingAgainstNew, toUnitsText } from "../../app/domain/money";
+import { photoSources } from "../../app/domain/photo-keys";
 import { inlineJson, summary } from "../../app/utils/listing-seo";
 import { CONDITIONS } from "../../db/schema";
 
@@ -52,5 +53,19 @@ describe("summary", () => {
     const long = summary(`${"word ".repeat(60)}end`);
     expect(long.length).toBeLessThanOrEqual(160);
     expect(long).toMatch(/word…$/);
+  });
+});
+
+describe("card photos", () => {
+  it("offer cards the 320 and 640 renditions only, and the listing page the 1280 one too", () => {
+    const stem = `p-${"a".repeat(32)}`;
+    expect(photoSources(stem, "card")).toEqual({
+      src: `/images/${stem}-640.webp`,
+      srcSet: `/images/${stem}-320.webp 320w, /images/${stem}-640.webp 640w`,
+    });
+    expect(photoSources(stem, "card", 500)?.srcSet).toBe(
+      `/images/${stem}-320.webp 320w, /images/${stem}-640.webp 500w`,
+    );
+    expect(photoSources(stem, "large")?.srcSet).toContain(`/images/${stem}-1280.webp 1280w`);
   });
 });

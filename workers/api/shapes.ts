@@ -53,11 +53,16 @@ export function requestedPage(c: Context): number {
 
 /**
  * Paginated lists answer with an array (the spec's shape) and say the rest in headers: the
- * totals in X-Total-Count, X-Page, X-Page-Count and X-Page-Size, and the neighbouring pages'
- * URLs in a Link header (RFC 8288: first, prev, next, last).
+ * totals in X-Total-Count, X-Total-Capped, X-Page, X-Page-Count and X-Page-Size, and the
+ * neighbouring pages' URLs in a Link header (RFC 8288: first, prev, next, and last unless capped).
  */
-export function listHeaders(c: Context, page: Pick<Page<unknown>, "total" | "page" | "pageCount" | "pageSize">) {
+export function listHeaders(
+  c: Context,
+  page: Pick<Page<unknown>, "total" | "page" | "pageCount" | "pageSize"> & { capped?: boolean },
+) {
   c.header("X-Total-Count", String(page.total));
+  // The storefront's counts stop at COUNT_CAP: then the total is a lower bound (ADR 0035).
+  c.header("X-Total-Capped", String(page.capped ?? false));
   c.header("X-Page", String(page.page));
   c.header("X-Page-Count", String(page.pageCount));
   c.header("X-Page-Size", String(page.pageSize));
@@ -69,6 +74,7 @@ export function listHeaders(c: Context, page: Pick<Page<unknown>, "total" | "pag
   const links = [link(1, "first")];
   if (page.page > 1) links.push(link(Math.min(page.page - 1, page.pageCount), "prev"));
   if (page.page < page.pageCount) links.push(link(page.page + 1, "next"));
-  links.push(link(page.pageCount, "last"));
+  // A capped total knows no last page.
+  if (!page.capped) links.push(link(page.pageCount, "last"));
   c.header("Link", links.join(", "));
 }

@@ -57,6 +57,7 @@ storefront.get("/products", requireBearer, async (c) => {
   const listing = await loadCategoryPage(db(c), path, readPage(c.req.query("page")));
   if (!listing.category) return apiError(c, 404, "not_found", "Category Not Found");
   c.header("X-Total-Count", String(listing.total));
+  c.header("X-Total-Capped", String(listing.capped));
   c.header("X-Page-Count", String(listing.pageCount));
   return c.json(
     listing.products.map((product) => ({
@@ -78,6 +79,7 @@ storefront.get("/search", async (c) => {
   return c.json({
     sort: result.sort,
     total: result.listings.total,
+    capped: result.listings.capped,
     page: result.listings.page,
     pageCount: result.listings.pageCount,
     pageSize: result.listings.pageSize,

@@ -1,0 +1,5 @@
+DROP INDEX `products_storefront_advertised`;--> statement-breakpoint
+CREATE INDEX `products_available_created` ON `products` (`created_at`,`id`) WHERE "products"."status" = 'available' and "products"."deleted_at" is null and "products"."removed_at" is null;--> statement-breakpoint
+CREATE INDEX `products_available_price` ON `products` (`resale_price_cents`,`id`) WHERE "products"."status" = 'available' and "products"."deleted_at" is null and "products"."removed_at" is null;--> statement-breakpoint
+CREATE INDEX `products_available_category_price` ON `products` (`category_id`,`resale_price_cents`,`id`) WHERE "products"."status" = 'available' and "products"."deleted_at" is null and "products"."removed_at" is null;--> statement-breakpoint
+CREATE INDEX `products_storefront_advertised` ON `products` (`advertised`,`created_at`,`id`) WHERE "products"."advertised" = 1 and "products"."status" = 'available' and "products"."deleted_at" is null and "products"."removed_at" is null;
