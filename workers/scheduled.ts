@@ -6,6 +6,7 @@ import type { DomainEvent } from "../app/domain/events";
 import { runMaintenance } from "../app/domain/maintenance.server";
 import { parseEnv } from "../app/server/env.server";
 import { database } from "../db/client";
+import { bumpVersion, edgeCacheEnabled } from "./edge-cache";
 
 export type PublishEvents = (events: DomainEvent[]) => Promise<void>;
 
@@ -19,6 +20,8 @@ export async function runScheduled(
 ) {
   const { DB } = parseEnv(env);
   const result = await runMaintenance(database(DB), scheduledTime);
+  // A listing whose booking expired is bookable again: cached pages must say so (ADR 0037).
+  if (result.productsReleased > 0 && edgeCacheEnabled(env)) await bumpVersion();
   await publish(result.events);
   console.log(
     JSON.stringify({
