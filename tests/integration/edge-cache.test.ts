@@ -99,6 +99,7 @@ describe("the edge cache", () => {
     const auth = await call("/api/search?q=nikkor", { headers: { Authorization: await bearerFor(buyer.id) } });
     expect(auth.headers.get("X-Cache")).toBe("BYPASS");
     expect((await call("/", { headers: { Cookie: "pb_toast=anything" } })).headers.get("X-Cache")).toBe("BYPASS");
+    expect((await call("/", { headers: { [BOOKMARK_HEADER]: "0000abc-1" } })).headers.get("X-Cache")).toBe("BYPASS");
   });
 
   it("never stores a response that sets a cookie or is not a 200", async () => {
