@@ -6,7 +6,14 @@ import { database } from "../../db/client";
 import { bookings } from "../../db/schema";
 import { app } from "../../workers/app";
 import { BOOKMARK_COOKIE, BOOKMARK_HEADER, sessionStart } from "../../workers/d1-sessions";
-import { BROWSER_CACHE_CONTROL, bumpVersion, cacheKeyPath, edgeCache, scriptHashes } from "../../workers/edge-cache";
+import {
+  BROWSER_CACHE_CONTROL,
+  bumpVersion,
+  cacheKeyPath,
+  edgeCache,
+  forgetIsolateCopies,
+  scriptHashes,
+} from "../../workers/edge-cache";
 import { runScheduled } from "../../workers/scheduled";
 import { securityHeaders } from "../../workers/security-headers";
 import { bearerFor, ORIGIN, sessionCookieFor } from "./auth-helpers";
@@ -59,6 +66,14 @@ describe("the edge cache", () => {
     expect(second.headers.get("Cache-Control")).toBe(BROWSER_CACHE_CONTROL);
     expect(second.headers.get("X-Frame-Options")).toBe("DENY");
     expect(await second.text()).toBe(firstHtml);
+
+    // Another isolate of the data centre finds the page in the Cache API, the same bytes.
+    forgetIsolateCopies();
+    const third = await call("/");
+    expect(third.headers.get("X-Cache")).toBe("HIT");
+    expect(third.headers.get("ETag")).toBe(etag);
+    expect(third.headers.get("Content-Security-Policy")).toBe(second.headers.get("Content-Security-Policy"));
+    expect(await third.text()).toBe(firstHtml);
   });
 
   it("caches the blog, a listing page, search results and the public API reads", async () => {
