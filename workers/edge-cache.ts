@@ -55,13 +55,13 @@ export function cacheKeyPath(request: Request): string | null {
   return `${url.pathname}${search ? `?${search}` : ""}`;
 }
 
-// The version lives in the data centre's own cache, under a key of no site's host, so that the
-// maintenance job (which has no request) bumps the same one.
 /** The data centre's cache (the Workers runtime's `caches.default`). */
 export function edgeStore(): Cache {
   return (caches as unknown as { default: Cache }).default;
 }
 
+// The version lives in the data centre's own cache, under a key of no site's host, so that the
+// maintenance job (which has no request) bumps the same one.
 const VERSION_KEY = "https://edge-cache.pay-and-buy.internal/version";
 let memo: { version: string; readAt: number } | null = null;
 
@@ -244,7 +244,8 @@ export const edgeCache = createMiddleware<{ Bindings: Env; Variables: WorkerVari
   if (request.method !== "GET" && request.method !== "HEAD") {
     await next();
     if (c.res.status < 400 && !WRITES_THAT_CHANGE_NOTHING_PUBLIC.test(new URL(request.url).pathname)) {
-      await bumpVersion(cache);
+      // The write is done whatever the cache says; a failed bump leaves pages at most 30 s old.
+      await bumpVersion(cache).catch((error) => console.error("edge cache: version bump failed", error));
     }
     return;
   }
@@ -254,16 +255,25 @@ export const edgeCache = createMiddleware<{ Bindings: Env; Variables: WorkerVari
     c.res.headers.set("X-Cache", "BYPASS");
     return;
   }
-  const version = await readVersion(cache);
-  const key = new Request(`${origin}/__edge-cache/${version}${keyPath}`);
-  const keyUrl = key.url;
-  let hit = recall(keyUrl);
-  if (!hit) {
-    const found = await cache.match(key);
-    if (found) {
-      hit = await fromTheCache(found);
-      remember(keyUrl, hit);
+  let key: Request;
+  let hit: Stored | null;
+  try {
+    const version = await readVersion(cache);
+    key = new Request(`${origin}/__edge-cache/${version}${keyPath}`);
+    hit = recall(key.url);
+    if (!hit) {
+      const found = await cache.match(key);
+      if (found) {
+        hit = await fromTheCache(found);
+        remember(key.url, hit);
+      }
     }
+  } catch (error) {
+    // A cache that fails is no reason to fail the page: it is rendered as without the cache.
+    console.error("edge cache: lookup failed", error);
+    await next();
+    c.res.headers.set("X-Cache", "BYPASS");
+    return;
   }
   if (hit) {
     replaceResponse(c, toVisitor(request, hit, "HIT"));
@@ -281,7 +291,11 @@ export const edgeCache = createMiddleware<{ Bindings: Env; Variables: WorkerVari
     return;
   }
   // Awaited, not left to waitUntil: the next request finds it (a miss is rare, and it is short).
-  await cache.put(key, forTheCache(stored));
-  remember(keyUrl, stored);
+  try {
+    await cache.put(key, forTheCache(stored));
+    remember(key.url, stored);
+  } catch (error) {
+    console.error("edge cache: store failed", error);
+  }
   replaceResponse(c, toVisitor(request, stored, "MISS"));
 });
