@@ -1,9 +1,9 @@
 // D1 read replication through the Sessions API (ADR 0038). Every request runs its queries in one
 // session: a write starts at the primary; a read may start at any replica, unless the visitor
 // carries a bookmark (the `pb_d1` cookie, or the `x-d1-bookmark` header for programs), in which
-// case it starts at a replica at least as new as that bookmark. After a write, and whenever a
-// visitor already carries one, the response carries the session's newest bookmark, so a visitor
-// always reads their own writes.
+// case it starts at a replica at least as new as that bookmark. After a write (or a read that
+// sets a cookie, such as a sign-in callback), and whenever a visitor already carries one, the
+// response carries the session's newest bookmark, so a visitor always reads their own writes.
 import { createMiddleware } from "hono/factory";
 import { readCookie } from "../app/server/cookies.server";
 import { withDatabase } from "../app/server/env.server";
@@ -47,8 +47,9 @@ export const d1Sessions = createMiddleware<{ Bindings: Env }>(async (c, next) =>
   }
   c.env = withDatabase(c.env, session as unknown as D1Database);
   await next();
-  // A visitor who neither wrote nor carries a bookmark gets no cookie: their page stays cacheable.
-  if (!start.write && start.bookmark === null) return;
+  // A read that sets no cookie, by a visitor without a bookmark, adds none: the page stays
+  // cacheable. A GET that sets a cookie may have written (Google's sign-in callback makes a session).
+  if (!start.write && start.bookmark === null && !c.res.headers.has("Set-Cookie")) return;
   const latest = session.getBookmark();
   if (latest === null || latest === start.bookmark || !BOOKMARK.test(latest)) return;
   c.res.headers.set(BOOKMARK_HEADER, latest);

@@ -264,6 +264,9 @@ describe("the D1 session", () => {
     const { seller, buyer, product } = await world();
     const read = await call("/");
     expect(read.headers.getSetCookie().join()).not.toContain(BOOKMARK_COOKIE);
+    // A read that sets a cookie (here: a toast shown and cleared) may follow a write: it gets one.
+    const toast = await call("/", { headers: { Cookie: "pb_toast=stale" } });
+    expect(toast.headers.getSetCookie().join()).toContain(`${BOOKMARK_COOKIE}=`);
     const write = await call(`/api/product/${product.id}`, {
       method: "PUT",
       headers: { "Content-Type": "application/json", Authorization: await bearerFor(seller.id) },
