@@ -14,6 +14,8 @@ export default defineConfig({
           SESSION_SECRET: "integration-test-secret-0123456789abcdef",
           GOOGLE_CLIENT_ID: "test-client-id.apps.googleusercontent.com",
           GOOGLE_CLIENT_SECRET: "test-client-secret",
+          // The edge cache would answer one test with another's page; its own tests turn it on.
+          EDGE_CACHE: "off",
         },
         // What the tests' requests publish goes to a queue nobody consumes: no consumer writes
         // rows between a test's snapshots. The tests drive the Worker's queue() handler

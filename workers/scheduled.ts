@@ -7,12 +7,15 @@ import { runMaintenance } from "../app/domain/maintenance.server";
 import { parseEnv } from "../app/server/env.server";
 import { publish } from "../app/server/notifications.server";
 import { database } from "../db/client";
+import { bumpVersion, edgeCacheEnabled } from "./edge-cache";
 
 export type PublishEvents = (events: DomainEvent[]) => Promise<void>;
 
 export async function runScheduled(scheduledTime: number, env: Record<string, unknown>, publishEvents?: PublishEvents) {
   const appEnv = parseEnv(env);
   const result = await runMaintenance(database(appEnv.DB), scheduledTime);
+  // A listing whose booking expired is bookable again: cached pages must say so (ADR 0037).
+  if (result.productsReleased > 0 && edgeCacheEnabled(env)) await bumpVersion();
   // Publishing failures are logged by the publisher; the job's own work is done either way.
   await (publishEvents ?? ((events) => publish(appEnv, events)))(result.events);
   console.log(

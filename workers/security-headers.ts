@@ -6,14 +6,20 @@ import { parseEnv } from "../app/server/env.server";
 export type WorkerVariables = { nonce: string };
 
 /**
- * The Content-Security-Policy for HTML: only our own origin, inline scripts by nonce. Stripe's
- * origins are added on the payment page only, and only when Stripe is the provider.
+ * The Content-Security-Policy for HTML: only our own origin, inline scripts by nonce (or, for a
+ * page the edge cache stores, by their hashes: ADR 0037). Stripe's origins are added on the
+ * payment page only, and only when Stripe is the provider.
  */
-export function contentSecurityPolicy(nonce: string, options: { stripe?: boolean } = {}): string {
+export function contentSecurityPolicy(
+  nonce: string | { hashes: string[] },
+  options: { stripe?: boolean } = {},
+): string {
   const stripe = options.stripe === true;
+  const inline =
+    typeof nonce === "string" ? `'nonce-${nonce}'` : nonce.hashes.map((hash) => `'sha256-${hash}'`).join(" ");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${stripe ? " https://js.stripe.com" : ""}`,
+    `script-src 'self'${inline ? ` ${inline}` : ""}${stripe ? " https://js.stripe.com" : ""}`,
     // The Payment Element sets inline styles inside its own frames, not on our page.
     "style-src 'self'",
     `img-src 'self' data: blob:${stripe ? " https://*.stripe.com" : ""}`,

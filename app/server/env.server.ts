@@ -92,6 +92,17 @@ export function parseEnv(env: Record<string, unknown>): AppEnv {
   return appEnv;
 }
 
+/**
+ * The same bindings with another D1 (a Sessions API session, the bench's counter), parsed once:
+ * the settings are those of `env`.
+ */
+export function withDatabase<T extends object>(env: T, db: D1Database): T {
+  const parsed = parseEnv(env as unknown as Record<string, unknown>);
+  const next = { ...env, DB: db };
+  cache.set(next, { ...parsed, DB: db });
+  return next;
+}
+
 /** Anything that carries the parsed environment: Remix's load context or the API's. */
 export interface EnvContext {
   env: AppEnv;

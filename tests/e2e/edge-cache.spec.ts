@@ -1,0 +1,87 @@
+// The edge cache (ADR 0037) as visitors meet it: a signed-out home page from the cache still
+// shows a listing a seller just advertised, its scripts still run (allowed by their hashes), and
+// a signed-in visitor never sees a page made for someone else.
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { signUp, uniqueEmail } from "./helpers";
+import { addProductByApi, bearerOf, registerSeller, uniqueProductName } from "./seller-helpers";
+
+/** The page's Content-Security-Policy complaints, from the moment it is called. */
+function policyComplaints(page: Page): string[] {
+  const complaints: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to (execute|load)/i.test(message.text())) complaints.push(message.text());
+  });
+  return complaints;
+}
+
+async function signedOutPage(browser: Browser, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  return { context, page: await context.newPage() };
+}
+
+test("a signed-out home page from the cache shows a listing as soon as its seller advertises it", async ({
+  page,
+  browser,
+}, info) => {
+  const js = info.project.name === "js";
+  const visitor = await signedOutPage(browser, js);
+  const complaints = policyComplaints(visitor.page);
+  await visitor.page.goto("/");
+  const stored = await visitor.page.request.get("/");
+  expect(stored.headers()["x-cache"]).toBe("HIT");
+  // The stored page allows its inline scripts by their hashes, and they run.
+  expect(stored.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[^']+')+/);
+  await visitor.page.goto("/");
+  if (js) await expect.poll(() => visitor.page.evaluate(() => "__remixRouter" in window)).toBe(true);
+  expect(complaints).toEqual([]);
+
+  // A seller adds a listing and advertises it on My Products (a plain form).
+  await registerSeller(page, info, "Cass Cacheseller");
+  const name = uniqueProductName(info, "Canon AE-1 Edge");
+  const id = await addProductByApi(page.request, await bearerOf(page.request), name);
+  await page.goto("/dashboard/my_product");
+  await page.getByRole("button", { name: `Advertise ${name}` }).click();
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("Released");
+
+  await visitor.page.goto("/");
+  const advertisement = visitor.page.getByRole("region", { name: "Sell simply, Buy safely." });
+  await expect(advertisement.getByRole("article", { name })).toBeVisible();
+  await visitor.page.goto(`/listings/${id}`);
+  await expect(visitor.page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  expect(complaints).toEqual([]);
+  await visitor.context.close();
+
+  // Leave the shared home page as the seed made it.
+  expect((await page.request.delete(`/api/product/${id}`, { headers: await bearerOf(page.request) })).status()).toBe(
+    200,
+  );
+});
+
+test("signed-in visitors never see a page made for someone else", async ({ browser }, info) => {
+  const js = info.project.name === "js";
+  const suffix = `${info.project.name}${Date.now().toString(36)}`;
+  const people = [`Quinn Cachereader ${suffix}`, `Rowan Cachereader ${suffix}`];
+  const pages: Page[] = [];
+  for (const name of people) {
+    const context = await browser.newContext({ javaScriptEnabled: js });
+    const page = await context.newPage();
+    await signUp(page, { name, email: uniqueEmail(info, "reader"), password: "long enough" });
+    pages.push(page);
+  }
+  const visitor = await signedOutPage(browser, js);
+  for (let round = 0; round < 2; round++) {
+    // Signed out first: the page is stored; then each signed-in visitor, who must get their own.
+    await visitor.page.goto("/");
+    expect(await visitor.page.content()).not.toContain("Cachereader");
+    for (const [index, page] of pages.entries()) {
+      const response = await page.goto("/");
+      expect(response?.headers()["x-cache"]).toBe("BYPASS");
+      expect(response?.headers()["cache-control"]).toBe("private, no-store");
+      const html = await page.content();
+      expect(html).toContain(people[index]!);
+      expect(html).not.toContain(people[1 - index]!);
+    }
+  }
+  await visitor.context.close();
+  for (const page of pages) await page.context().close();
+});

@@ -1,0 +1,301 @@
+// The edge cache (ADR 0037): signed-out visits to public pages and public API reads are answered
+// from Cloudflare's cache in the data centre (the Cache API), keyed by a version that every
+// successful write bumps, so a change shows on the next request after the version is read.
+import { createMiddleware } from "hono/factory";
+import { contentSecurityPolicy, type WorkerVariables } from "./security-headers";
+
+/** How long the data centre keeps a page: the bound on staleness in another data centre. */
+export const EDGE_MAX_AGE_SECONDS = 30;
+/** How long an isolate trusts the version it last read (its own writes update it at once). */
+export const VERSION_MEMO_MS = 2_000;
+/** Browsers and other caches keep nothing without asking again (ETag → 304). */
+export const BROWSER_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+const EDGE_CACHE_CONTROL = `public, max-age=${EDGE_MAX_AGE_SECONDS}`;
+
+const SEARCH = ["q", "category", "condition", "min", "max", "verified", "sort", "page"];
+
+/** The public paths the cache may answer, each with the query parameters its page reads. */
+const CACHEABLE: { path: RegExp; query: readonly string[] }[] = [
+  { path: /^\/(home)?$/, query: ["categories"] },
+  { path: /^\/(blog|about|help|buyer-protection|terms|privacy|contact)$/, query: [] },
+  { path: /^\/listings\/[^/]+$/, query: ["photo"] },
+  { path: /^\/search$/, query: SEARCH },
+  { path: /^\/products\/[^/]+$/, query: SEARCH },
+  { path: /^\/api\/(advertiseProduct|category)$/, query: ["size"] },
+  { path: /^\/api\/listings\/[^/]+$/, query: [] },
+  { path: /^\/api\/search$/, query: SEARCH },
+];
+
+/** Writes that change no public data: signing in, out and up. */
+const WRITES_THAT_CHANGE_NOTHING_PUBLIC = /^\/(login|logout|register|subscribe|api\/token|api\/users|auth\/.*)$/;
+
+export type CacheStatus = "HIT" | "MISS" | "BYPASS";
+
+export function edgeCacheEnabled(env: unknown): boolean {
+  return (env as { EDGE_CACHE?: string }).EDGE_CACHE === "on";
+}
+
+/**
+ * The cache key for a request the cache may answer, or null (BYPASS): only GET and HEAD, no
+ * cookie of any kind, no Authorization header (whoever sends one may see a personal page), no D1
+ * bookmark header, only the paths above, and no query parameter the page does not read.
+ */
+export function cacheKeyPath(request: Request): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  // A D1 bookmark asks to read at least a given write (ADR 0038): not from a stored page.
+  if (["Cookie", "Authorization", "x-d1-bookmark"].some((name) => request.headers.has(name))) return null;
+  const url = new URL(request.url);
+  const rule = CACHEABLE.find(({ path }) => path.test(url.pathname));
+  if (!rule) return null;
+  const params = [...url.searchParams.entries()];
+  if (params.some(([name]) => !rule.query.includes(name))) return null;
+  // The same parameters in another order are the same page.
+  params.sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1));
+  const search = new URLSearchParams(params).toString();
+  return `${url.pathname}${search ? `?${search}` : ""}`;
+}
+
+/** The data centre's cache (the Workers runtime's `caches.default`). */
+export function edgeStore(): Cache {
+  return (caches as unknown as { default: Cache }).default;
+}
+
+// The version lives in the data centre's own cache, under a key of no site's host, so that the
+// maintenance job (which has no request) bumps the same one.
+const VERSION_KEY = "https://edge-cache.pay-and-buy.internal/version";
+let memo: { version: string; readAt: number } | null = null;
+
+/** A stored page as the isolate keeps it: bytes, headers, and when the data centre drops it. */
+interface Stored {
+  headers: [string, string][];
+  body: Uint8Array<ArrayBuffer>;
+  expires: number;
+}
+
+// The isolate's own copies of the pages of the current version, in front of the Cache API: a hit
+// then costs no call at all. Same keys, same expiry; dropped whole when the version changes.
+const MEMORY_ENTRIES = 100;
+const MEMORY_BYTES = 8 * 1024 * 1024;
+const memory = new Map<string, Stored>();
+let memoryBytes = 0;
+
+function remember(key: string, stored: Stored) {
+  const old = memory.get(key);
+  if (old) memoryBytes -= old.body.byteLength;
+  memory.delete(key);
+  memory.set(key, stored);
+  memoryBytes += stored.body.byteLength;
+  for (const [oldest, entry] of memory) {
+    if (memory.size <= MEMORY_ENTRIES && memoryBytes <= MEMORY_BYTES) break;
+    memory.delete(oldest);
+    memoryBytes -= entry.body.byteLength;
+  }
+}
+
+function recall(key: string, now = Date.now()): Stored | null {
+  const entry = memory.get(key);
+  if (!entry) return null;
+  if (entry.expires <= now) {
+    memory.delete(key);
+    memoryBytes -= entry.body.byteLength;
+    return null;
+  }
+  return entry;
+}
+
+/** Forgets the isolate's copies (another isolate of the same data centre has none). */
+export function forgetIsolateCopies() {
+  memory.clear();
+  memoryBytes = 0;
+}
+
+function setVersion(version: string, now: number) {
+  if (memo?.version !== version) {
+    memory.clear();
+    memoryBytes = 0;
+  }
+  memo = { version, readAt: now };
+}
+
+async function readVersion(cache: Cache, now = Date.now()): Promise<string> {
+  if (memo && now - memo.readAt < VERSION_MEMO_MS) return memo.version;
+  const stored = await cache.match(new Request(VERSION_KEY));
+  const version = stored ? await stored.text() : await bumpVersion(cache);
+  setVersion(version, now);
+  return version;
+}
+
+/** A new version: every page stored before it is no longer found. */
+export async function bumpVersion(cache: Cache = edgeStore()): Promise<string> {
+  const version = `${Date.now().toString(36)}${crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)}`;
+  await cache.put(
+    new Request(VERSION_KEY),
+    new Response(version, { headers: { "Cache-Control": "public, max-age=31536000", "Content-Type": "text/plain" } }),
+  );
+  setVersion(version, Date.now());
+  return version;
+}
+
+const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+const base64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
+
+/** The text of every inline script (no src) of a page, as the browser hashes it. */
+export function inlineScripts(html: string): string[] {
+  const scripts: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (!/\ssrc\s*=/i.test(` ${match[1]}`)) scripts.push(match[2]!);
+  }
+  return scripts;
+}
+
+/** `'sha256-…'` sources for the inline scripts of a page. */
+export async function scriptHashes(html: string): Promise<string[]> {
+  const encoder = new TextEncoder();
+  const hashes = await Promise.all(
+    inlineScripts(html).map(async (script) => base64(await crypto.subtle.digest("SHA-256", encoder.encode(script)))),
+  );
+  return [...new Set(hashes)];
+}
+
+function ifNoneMatch(request: Request, etag: string | null): boolean {
+  if (!etag) return false;
+  const header = request.headers.get("If-None-Match");
+  if (!header) return false;
+  return header.trim() === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+/** What a visitor gets: the stored response with the browser's caching and the cache's verdict. */
+function toVisitor(request: Request, stored: Stored, status: CacheStatus): Response {
+  const headers = new Headers(stored.headers);
+  headers.set("Cache-Control", BROWSER_CACHE_CONTROL);
+  headers.set("Vary", "Cookie, Authorization");
+  headers.set("X-Cache", status);
+  const etag = headers.get("ETag");
+  if (ifNoneMatch(request, etag)) {
+    const notModified = new Headers({ ETag: etag!, "Cache-Control": BROWSER_CACHE_CONTROL, "X-Cache": status });
+    const policy = headers.get("Content-Security-Policy");
+    if (policy) notModified.set("Content-Security-Policy", policy);
+    return new Response(null, { status: 304, headers: notModified });
+  }
+  return new Response(request.method === "HEAD" ? null : stored.body, { status: 200, headers });
+}
+
+/**
+ * What may be stored: a 200 HTML or JSON answer that sets no cookie and chose no caching of its
+ * own (a personal answer is `private, no-store` by then). Pages lose their nonce: the stored page
+ * allows its inline scripts by their hashes instead (ADR 0037).
+ */
+async function storable(response: Response): Promise<Stored | null> {
+  if (response.status !== 200 || response.headers.has("Set-Cookie") || response.headers.has("Cache-Control")) {
+    return null;
+  }
+  const type = response.headers.get("Content-Type") ?? "";
+  const html = type.startsWith("text/html");
+  if (!html && !type.startsWith("application/json")) return null;
+  let body = await response.text();
+  const headers = new Headers(response.headers);
+  if (html) {
+    body = body.replace(/(<script\b[^>]*?)\snonce="[^"]*"/gi, "$1");
+    headers.set("Content-Security-Policy", contentSecurityPolicy({ hashes: await scriptHashes(body) }));
+  }
+  const bytes = new TextEncoder().encode(body);
+  headers.set("ETag", `"${hex(await crypto.subtle.digest("SHA-256", bytes)).slice(0, 32)}"`);
+  headers.delete("Content-Length");
+  // The bench's count of this render's round trips: a stored page costs none.
+  headers.delete("X-D1-Round-Trips");
+  return { headers: [...headers], body: bytes, expires: Date.now() + EDGE_MAX_AGE_SECONDS * 1000 };
+}
+
+const EXPIRES_HEADER = "X-Edge-Cache-Expires";
+
+/** The copy the data centre keeps: its age limit for the cache, its expiry for the isolates. */
+function forTheCache(stored: Stored): Response {
+  const headers = new Headers(stored.headers);
+  headers.set("Cache-Control", EDGE_CACHE_CONTROL);
+  headers.set(EXPIRES_HEADER, String(stored.expires));
+  return new Response(stored.body, { status: 200, headers });
+}
+
+async function fromTheCache(response: Response): Promise<Stored> {
+  const headers = new Headers(response.headers);
+  const expires = Number(headers.get(EXPIRES_HEADER)) || Date.now() + EDGE_MAX_AGE_SECONDS * 1000;
+  headers.delete(EXPIRES_HEADER);
+  headers.delete("Cache-Control");
+  headers.delete("Content-Length");
+  return { headers: [...headers], body: new Uint8Array(await response.arrayBuffer()), expires };
+}
+
+/** Hono merges the old response's headers into a new one; the cache's answer is whole as it is. */
+function replaceResponse(c: { res: Response }, response: Response) {
+  c.res = undefined as unknown as Response;
+  c.res = response;
+}
+
+/**
+ * The edge cache as Hono middleware, after the security headers (which keep a policy already set).
+ * Off unless EDGE_CACHE is "on". A successful write (any method but GET and HEAD, answered below
+ * 400, other than signing in, out or up) bumps the version.
+ */
+export const edgeCache = createMiddleware<{ Bindings: Env; Variables: WorkerVariables }>(async (c, next) => {
+  if (!edgeCacheEnabled(c.env)) return next();
+  const request = c.req.raw;
+  const origin = new URL(request.url).origin;
+  const cache = edgeStore();
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    await next();
+    if (c.res.status < 400 && !WRITES_THAT_CHANGE_NOTHING_PUBLIC.test(new URL(request.url).pathname)) {
+      // The write is done whatever the cache says; a failed bump leaves pages at most 30 s old.
+      await bumpVersion(cache).catch((error) => console.error("edge cache: version bump failed", error));
+    }
+    return;
+  }
+  const keyPath = cacheKeyPath(request);
+  if (keyPath === null) {
+    await next();
+    c.res.headers.set("X-Cache", "BYPASS");
+    return;
+  }
+  let key: Request;
+  let hit: Stored | null;
+  try {
+    const version = await readVersion(cache);
+    key = new Request(`${origin}/__edge-cache/${version}${keyPath}`);
+    hit = recall(key.url);
+    if (!hit) {
+      const found = await cache.match(key);
+      if (found) {
+        hit = await fromTheCache(found);
+        remember(key.url, hit);
+      }
+    }
+  } catch (error) {
+    // A cache that fails is no reason to fail the page: it is rendered as without the cache.
+    console.error("edge cache: lookup failed", error);
+    await next();
+    c.res.headers.set("X-Cache", "BYPASS");
+    return;
+  }
+  if (hit) {
+    replaceResponse(c, toVisitor(request, hit, "HIT"));
+    return;
+  }
+  await next();
+  if (request.method === "HEAD") {
+    c.res.headers.set("X-Cache", "MISS");
+    return;
+  }
+  const stored = await storable(c.res);
+  if (!stored) {
+    // Not storable (an error page, a redirect): passed on as it is.
+    c.res.headers.set("X-Cache", "BYPASS");
+    return;
+  }
+  // Awaited, not left to waitUntil: the next request finds it (a miss is rare, and it is short).
+  try {
+    await cache.put(key, forTheCache(stored));
+    remember(key.url, stored);
+  } catch (error) {
+    console.error("edge cache: store failed", error);
+  }
+  replaceResponse(c, toVisitor(request, stored, "MISS"));
+});
