@@ -470,7 +470,7 @@ export const messageReads = sqliteTable(
   (t) => [primaryKey({ columns: [t.bookingId, t.userId] }), index("message_reads_user").on(t.userId)],
 );
 
-/** What a user can be told about (app/domain/events.ts names the same kinds). */
+/** What a user can be told about: the domain's event kinds (app/domain/events.ts). */
 export const NOTIFICATION_KINDS = [
   "booking_made",
   "booking_cancelled",

@@ -2,16 +2,10 @@
 // return these with their result; the adapters hand them to the notification queue as they are,
 // so the decision "this deserves a notification" is made once, here in the domain.
 // Events carry ids only: whoever turns one into a message reads the current data.
+import { NOTIFICATION_KINDS } from "../../db/schema";
 
-export const EVENT_KINDS = [
-  "booking_made",
-  "booking_cancelled",
-  "booking_expired",
-  "payment_received",
-  "message_received",
-  "seller_verified",
-  "listing_removed",
-] as const;
+// The kinds are the schema's (the preferences table's column accepts these and no other).
+export const EVENT_KINDS = NOTIFICATION_KINDS;
 
 export type EventKind = (typeof EVENT_KINDS)[number];
 

@@ -101,6 +101,24 @@ describe("site shell", () => {
     }
   });
 
+  it("shows the newest dozen advertised listings, whatever the number advertised", async () => {
+    const category = await insertCategory({ title: "Camera" });
+    const seller = await insertUser({ role: "seller" });
+    for (let n = 1; n <= 14; n++) {
+      await insertProduct({
+        sellerId: seller.id,
+        categoryId: category.id,
+        name: `Advertised Body ${String(n).padStart(2, "0")}`,
+        advertised: true,
+        createdAt: new Date(Date.UTC(2026, 0, n)),
+      });
+    }
+    const html = await (await SELF.fetch("https://pay.test/")).text();
+    const shown = [...html.matchAll(/Advertised Body (\d\d)/g)].map((match) => match[1]);
+    const names = [...new Set(shown)];
+    expect(names).toEqual(["14", "13", "12", "11", "10", "09", "08", "07", "06", "05", "04", "03"]);
+  });
+
   it("escapes text that users typed", async () => {
     const category = await insertCategory({ title: "Camera" });
     const seller = await insertUser({ role: "seller", name: "<img src=x onerror=alert(1)>" });

@@ -3,14 +3,8 @@
 import { and, eq } from "drizzle-orm";
 import * as z from "zod";
 import type { Database } from "../../../db/client";
-import { NOTIFICATION_KINDS, notificationPreferences, type Role } from "../../../db/schema";
+import { notificationPreferences, type Role } from "../../../db/schema";
 import { EVENT_KINDS, type EventKind } from "../events";
-
-// The schema's list and the domain's are the same kinds (checked by the compiler both ways).
-const _schemaKinds: readonly EventKind[] = NOTIFICATION_KINDS;
-const _eventKinds: readonly (typeof NOTIFICATION_KINDS)[number][] = EVENT_KINDS;
-void _schemaKinds;
-void _eventKinds;
 
 export const NOTIFICATION_LABELS: Record<EventKind, { label: string; description: string }> = {
   booking_made: { label: "Booking made", description: "A buyer books one of my listings." },
@@ -25,15 +19,8 @@ export const NOTIFICATION_LABELS: Record<EventKind, { label: string; description
 /** The kinds each role can be sent (an admin is the recipient of none). */
 export const NOTIFICATION_KINDS_BY_ROLE: Record<Role, readonly EventKind[]> = {
   buyer: ["booking_cancelled", "booking_expired", "payment_received", "message_received"],
-  seller: [
-    "booking_made",
-    "booking_cancelled",
-    "booking_expired",
-    "payment_received",
-    "message_received",
-    "seller_verified",
-    "listing_removed",
-  ],
+  // A seller can be told of every kind: their listings, their bookings and their account.
+  seller: EVENT_KINDS,
   admin: [],
 };
 
