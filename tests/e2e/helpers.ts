@@ -70,3 +70,32 @@ async function postAccountForm(page: Page, path: string, fields: Record<string, 
   // The welcome toast belongs to the page that signs in, not to the first page the journey opens.
   await page.context().clearCookies({ name: "pb_toast" });
 }
+
+/** A listing's card on the page, found by its name. */
+export function listingCard(page: Page, name: string) {
+  return page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
+}
+
+/** Books a listing from its category page's card and opens its payment page from My Orders. */
+export async function bookAndOpenPayment(page: Page, category: string, product: string) {
+  await page.goto(`/products/${encodeURIComponent(category)}`);
+  await listingCard(page, product)
+    .getByRole("link", { name: /Book Now/ })
+    .click();
+  const dialog = page.getByRole("dialog", { name: `Book ${product}` });
+  await dialog.getByLabel("Your Location*").fill("Coffee bar on 5th");
+  await dialog.getByLabel("Your Contact*").fill("+1 212 555 0188");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expectToast(page, "Booking Submitted Successfully");
+  await page.goto("/dashboard/my_orders");
+  await page.getByRole("row").filter({ hasText: product }).getByRole("link", { name: "Pay" }).click();
+}
+
+/** Pays the open payment page with the test provider's card that succeeds. */
+export async function payWithTestCard(page: Page) {
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/39");
+  await page.getByLabel("CVC", { exact: true }).fill("123");
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expectToast(page, /Payment Successful/);
+}

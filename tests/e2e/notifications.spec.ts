@@ -1,33 +1,15 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { expectToast, signUp, uniqueEmail } from "./helpers";
+import { bookAndOpenPayment, expectToast, payWithTestCard, signUp, uniqueEmail } from "./helpers";
 
 // The demo seller of the lenses below (scripts/seed: seller1).
 const MAYA = "maya@payandbuy.local";
 
 const pick = (info: TestInfo, js: string, noJs: string) => (info.project.name === "js" ? js : noJs);
 
-function card(page: Page, name: string) {
-  return page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
-}
-
 /** Books a seeded lens from its category page and pays it with the test card. */
 async function bookAndPay(page: Page, product: string) {
-  await page.goto("/products/camera%20lens");
-  await card(page, product)
-    .getByRole("link", { name: /Book Now/ })
-    .click();
-  const dialog = page.getByRole("dialog", { name: `Book ${product}` });
-  await dialog.getByLabel("Your Location*").fill("Coffee bar on 5th");
-  await dialog.getByLabel("Your Contact*").fill("+1 212 555 0188");
-  await dialog.getByRole("button", { name: "Submit" }).click();
-  await expectToast(page, "Booking Submitted Successfully");
-  await page.goto("/dashboard/my_orders");
-  await page.getByRole("row").filter({ hasText: product }).getByRole("link", { name: "Pay" }).click();
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM/YY)").fill("12/39");
-  await page.getByLabel("CVC", { exact: true }).fill("123");
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expectToast(page, /Payment Successful/);
+  await bookAndOpenPayment(page, "camera lens", product);
+  await payWithTestCard(page);
 }
 
 /** The outbox's row of a letter; the queue delivers in the background, so the page is reloaded until it is there. */

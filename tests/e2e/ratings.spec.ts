@@ -1,12 +1,8 @@
 // A buyer who paid rates the seller once; the rating shows beside the seller's name on cards.
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { expectToast, signUp, uniqueEmail } from "./helpers";
+import { bookAndOpenPayment, expectToast, payWithTestCard, signUp, uniqueEmail } from "./helpers";
 
 const pick = (info: TestInfo, js: string, noJs: string) => (info.project.name === "js" ? js : noJs);
-
-function card(page: Page, name: string) {
-  return page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
-}
 
 test("a buyer pays, rates the seller once, and sees the rating on the seller's cards", async ({ page }, info) => {
   const [category, product, seller] = pick(
@@ -15,24 +11,10 @@ test("a buyer pays, rates the seller once, and sees the rating on the seller's c
     "tripod|JOBY GorillaPod 5K Kit with Ball Head|Owen Shutter",
   ).split("|") as [string, string, string];
   await signUp(page, { name: "Rae Rater", email: uniqueEmail(info, "rater"), password: "long enough" });
-  await page.goto(`/products/${encodeURIComponent(category)}`);
-  await card(page, product)
-    .getByRole("link", { name: /Book Now/ })
-    .click();
-  const dialog = page.getByRole("dialog", { name: `Book ${product}` });
-  await dialog.getByLabel("Your Location*").fill("Coffee bar on 5th");
-  await dialog.getByLabel("Your Contact*").fill("+1 212 555 0188");
-  await dialog.getByRole("button", { name: "Submit" }).click();
-  await expectToast(page, "Booking Submitted Successfully");
-  await page.goto("/dashboard/my_orders");
-  await page.getByRole("row").filter({ hasText: product }).getByRole("link", { name: "Pay" }).click();
+  await bookAndOpenPayment(page, category, product);
   await expect(page.getByRole("heading", { name: `Payment for ${product}` })).toBeVisible();
   const bookingId = new URL(page.url()).pathname.split("/").pop()!;
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM/YY)").fill("12/39");
-  await page.getByLabel("CVC", { exact: true }).fill("123");
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expectToast(page, "Payment Successful");
+  await payWithTestCard(page);
 
   await page.goto("/dashboard/my_orders");
   await page
