@@ -79,6 +79,11 @@ export function listingCard(page: Page, name: string) {
 /** Books a listing from its category page's card and opens its payment page from My Orders. */
 export async function bookAndOpenPayment(page: Page, category: string, product: string) {
   await page.goto(`/products/${encodeURIComponent(category)}`);
+  await bookFromCardAndOpenPayment(page, product);
+}
+
+/** Books the listing whose card is on the page and opens its payment page from My Orders. */
+export async function bookFromCardAndOpenPayment(page: Page, product: string) {
   await listingCard(page, product)
     .getByRole("link", { name: /Book Now/ })
     .click();

@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { DEMO, expectToast, logout, signIn, signUp, uniqueEmail } from "./helpers";
+import { bookFromCardAndOpenPayment, DEMO, expectToast, logout, signIn, signUp, uniqueEmail } from "./helpers";
 
 const pick = (info: TestInfo, js: string, noJs: string) => (info.project.name === "js" ? js : noJs);
 
@@ -15,16 +15,7 @@ async function bookAndOpenPayment(page: Page, info: TestInfo, product: string) {
     .getByRole("button", { name: /Add Wishlist/ })
     .click();
   await expectToast(page, "This product has been added to your wishlist");
-  await card(page, product)
-    .getByRole("link", { name: /Book Now/ })
-    .click();
-  const dialog = page.getByRole("dialog", { name: `Book ${product}` });
-  await dialog.getByLabel("Your Location*").fill("Coffee bar on 5th");
-  await dialog.getByLabel("Your Contact*").fill("+1 212 555 0188");
-  await dialog.getByRole("button", { name: "Submit" }).click();
-  await expectToast(page, "Booking Submitted Successfully");
-  await page.goto("/dashboard/my_orders");
-  await page.getByRole("row").filter({ hasText: product }).getByRole("link", { name: "Pay" }).click();
+  await bookFromCardAndOpenPayment(page, product);
   await expect(page.getByRole("heading", { name: `Payment for ${product}` })).toBeVisible();
   await expect(page.getByText(/^Please, pay \$ [\d,]+\.\d\d for your product /)).toBeVisible();
   await expect(page.getByText(/Test mode: no real card is charged/)).toBeVisible();
