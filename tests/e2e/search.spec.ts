@@ -7,8 +7,13 @@ const FUJI = "Fujifilm X-T4 Body, Silver";
 const SONY = "Sony Alpha a7 III Mirrorless Body";
 const R6 = "Canon EOS R6 Mirrorless Body";
 
-function resultNames(page: Page) {
-  return page.getByRole("article").getByRole("heading", { level: 2 }).allTextContents();
+/**
+ * The result cards' names, in order, once the page shows them: with JavaScript a search
+ * updates the page in place, so the assertion waits (a caption like "1 result" can be the same
+ * before and after).
+ */
+async function expectResults(page: Page, names: string[]) {
+  await expect(page.getByRole("article").getByRole("heading", { level: 2 })).toHaveText(names);
 }
 
 async function searchFromHeader(page: Page, text: string) {
@@ -23,7 +28,7 @@ test.describe("search", () => {
     await searchFromHeader(page, "EOSInfo");
     await expect(page).toHaveTitle("Pay&Buy Search");
     await expect(page.getByText("1 result for “EOSInfo”")).toBeVisible();
-    expect(await resultNames(page)).toEqual(["Canon EOS 5D Mark IV (body only)"]);
+    await expectResults(page, ["Canon EOS 5D Mark IV (body only)"]);
   });
 
   test("a condition, a price and a sort change the results", async ({ page }) => {
@@ -33,23 +38,23 @@ test.describe("search", () => {
     await filters.getByLabel("Sort by").selectOption("price-asc");
     await filters.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/sort=price-asc/);
-    expect(await resultNames(page)).toEqual([FUJI, SONY, R6]);
+    await expectResults(page, [FUJI, SONY, R6]);
 
     await filters.getByLabel("Sort by").selectOption("price-desc");
     await filters.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/sort=price-desc/);
-    expect(await resultNames(page)).toEqual([R6, SONY, FUJI]);
+    await expectResults(page, [R6, SONY, FUJI]);
 
     await filters.getByLabel("Good").check();
     await filters.getByRole("button", { name: "Search" }).click();
     await expect(page.getByText("1 result for “actuations”")).toBeVisible();
-    expect(await resultNames(page)).toEqual([R6]);
+    await expectResults(page, [R6]);
 
     await filters.getByLabel("Good").uncheck();
     await filters.getByLabel("Max price ($)").fill("1070");
     await filters.getByRole("button", { name: "Search" }).click();
     await expect(page.getByText("1 result for “actuations”")).toBeVisible();
-    expect(await resultNames(page)).toEqual([FUJI]);
+    await expectResults(page, [FUJI]);
   });
 
   test("a bad price is shown next to its field", async ({ page }) => {
@@ -96,6 +101,6 @@ test.describe("search", () => {
     await filters.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/products\/camera\?.*condition=Good/);
     await expect(page.getByRole("heading", { level: 1, name: "Camera" })).toBeVisible();
-    expect(await resultNames(page)).toEqual([R6]);
+    await expectResults(page, [R6]);
   });
 });
