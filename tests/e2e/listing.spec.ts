@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { DEMO, expectToast, login, register, uniqueEmail } from "./helpers";
+import { DEMO, expectToast, register, signIn, uniqueEmail } from "./helpers";
 import { addProductByApi, bearerOf, listingOfNewSeller, registerSeller, uniqueProductName } from "./seller-helpers";
 
 // A listing's own page: reached from a card or an order, booked from there, honest about a
@@ -72,7 +72,7 @@ test("a card leads to its listing page, and the listing is booked from there", a
 
 test("a sold listing shows as sold, reached from the buyer's order", async ({ page }) => {
   const name = "Gordy's Camera Neck Strap, Tan Leather";
-  await login(page, DEMO.buyer2);
+  await signIn(page, DEMO.buyer2);
   await page.goto("/dashboard/my_orders");
   await page.getByRole("row").filter({ hasText: name }).getByRole("link", { name, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, login } from "./helpers";
+import { DEMO, signIn } from "./helpers";
 
 // Seeded listings whose descriptions say "actuations": the Fujifilm X-T4 ($1,049, Excellent),
 // the Sony a7 III ($1,099, Excellent) and the Canon EOS R6 ($1,449, Good).
@@ -72,7 +72,7 @@ test.describe("search", () => {
   });
 
   test("Book Now on a result opens the booking dialog", async ({ page }) => {
-    await login(page, DEMO.buyer);
+    await signIn(page, DEMO.buyer);
     await page.goto("/search?q=EOSInfo");
     await page
       .getByRole("article")
@@ -93,7 +93,7 @@ test.describe("search", () => {
   });
 
   test("a category page filters within its category", async ({ page }) => {
-    await login(page, DEMO.buyer);
+    await signIn(page, DEMO.buyer);
     await page.goto("/products/camera?q=actuations");
     const filters = page.getByRole("search", { name: "Search listings" });
     await expect(filters.getByLabel("Category")).toHaveCount(0);
