@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
-import { DEMO, expectToast, login, logout, signIn, signUp, uniqueEmail } from "./helpers";
+import { DEMO, expectToast, login, signIn, signOut, signUp, uniqueEmail } from "./helpers";
 
 // Each project (js, no-js) verifies, deletes, reports and removes its own seeded accounts and
 // listings (scripts/seed/moderation.ts), so the two runs never collide with each other or with the
@@ -164,7 +164,7 @@ test.describe("Reported Items", () => {
     await page.getByRole("button", { name: "Send report" }).click();
     await expectToast(page, "Thank you. The listing has been reported to our team.");
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await logout(page);
+    await signOut(page);
 
     await signInAsAdmin(page, info);
     await page.goto("/dashboard/reported_items");
@@ -172,7 +172,8 @@ test.describe("Reported Items", () => {
     const row = page.getByRole("row").filter({ hasText: listing });
     await expect(row).toContainText("Other");
     await expect(row).toContainText("The photo is of a different tripod.");
-    await expect(row).toContainText("1 open report");
+    // A retry finds the report its first attempt sent as well.
+    await expect(row).toContainText(info.retry === 0 ? "1 open report" : /\d+ open reports?/);
     await expect(row).toContainText("Riley Reporter");
     await row.getByRole("button", { name: /Dismiss/ }).click();
     await expectToast(page, "The report has been dismissed");

@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { stableId } from "../../scripts/seed/plan";
-import { DEMO, expectToast, logout, register, signIn, signUp, uniqueEmail } from "./helpers";
+import { DEMO, expectToast, register, signIn, signOut, signUp, uniqueEmail } from "./helpers";
 
 /** Each test books its own seeded listing per project, so runs never collide. */
 const pick = (info: TestInfo, js: string, noJs: string) => (info.project.name === "js" ? js : noJs);
@@ -175,7 +175,7 @@ test.describe("booking", () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await logout(page);
+    await signOut(page);
 
     await signIn(page, DEMO.seller);
     await page.goto("/");

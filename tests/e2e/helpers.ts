@@ -38,10 +38,24 @@ export async function expectToast(page: Page, text: string | RegExp) {
   await expect(page.getByRole("status")).toContainText(text);
 }
 
+/** Signs out through the header's Logout button, as a person does: for the journeys about signing out. */
 export async function logout(page: Page) {
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("button", { name: "Logout" }).click();
   await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();
+}
+
+/**
+ * Signs the browser of `page` out without using the header: the real POST /logout, sent from the
+ * page's request context. For journeys that hand the browser to another account half-way, where a
+ * click on Logout could race the page's own navigation (a dialog closing, a toast's revalidation).
+ */
+export async function signOut(page: Page) {
+  const response = await page.request.post("/logout", { maxRedirects: 0 });
+  expect(response.status(), "POST /logout").toBe(302);
+  expect(await page.context().cookies(), "the session cookie is gone").not.toContainEqual(
+    expect.objectContaining({ name: "__Host-pb_session" }),
+  );
 }
 
 /**

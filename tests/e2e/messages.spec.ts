@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { stableId } from "../../scripts/seed/plan";
-import { DEMO, expectToast, logout, signIn, signUp, uniqueEmail } from "./helpers";
+import { DEMO, expectToast, signIn, signOut, signUp, uniqueEmail } from "./helpers";
 
 /** Each project books its own seeded listing of Owen's, so runs never collide. */
 const LISTINGS = {
@@ -62,7 +62,7 @@ test("buyer and seller talk about a booking; the seller sees the unread badge; a
   const threadUrl = page.url();
 
   // The seller sees the unread badge, opens the conversation, replies.
-  await logout(page);
+  await signOut(page);
   await signIn(page, DEMO.seller2);
   await page.goto("/dashboard/my_product");
   const tab = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: /^Messages/ });
@@ -80,7 +80,7 @@ test("buyer and seller talk about a booking; the seller sees the unread badge; a
   await expect(page.getByRole("listitem").filter({ hasText: listing.name })).not.toContainText("unread");
 
   // The buyer sees the reply.
-  await logout(page);
+  await signOut(page);
   await signIn(page, buyer);
   await page.goto("/dashboard/messages");
   await expect(page.getByRole("listitem").filter({ hasText: listing.name })).toContainText("1 unread");
@@ -91,7 +91,7 @@ test("buyer and seller talk about a booking; the seller sees the unread badge; a
   await expect(thread.getByRole("listitem").nth(1)).toContainText("Noon works. See you at Union Square.");
 
   // Anyone else is told there is no such page.
-  await logout(page);
+  await signOut(page);
   await signUp(page, { name: "Nosy Parker", email: uniqueEmail(info, "nosy"), password: "long enough" });
   const response = await page.goto(threadUrl);
   expect(response?.status()).toBe(404);

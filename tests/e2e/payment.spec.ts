@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { bookFromCardAndOpenPayment, DEMO, expectToast, logout, signIn, signUp, uniqueEmail } from "./helpers";
+import { bookFromCardAndOpenPayment, DEMO, expectToast, signIn, signOut, signUp, uniqueEmail } from "./helpers";
 
 const pick = (info: TestInfo, js: string, noJs: string) => (info.project.name === "js" ? js : noJs);
 
@@ -76,7 +76,7 @@ test("another buyer's payment page is not found", async ({ page }) => {
     .filter({ hasText: "Think Tank Photo Retrospective 7" })
     .getByRole("link", { name: "Pay" })
     .getAttribute("href");
-  await logout(page);
+  await signOut(page);
   await signIn(page, DEMO.buyer2);
   const response = await page.goto(href!);
   expect(response?.status()).toBe(404);
