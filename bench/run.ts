@@ -333,7 +333,13 @@ async function main() {
     budgets.push([`D1 round trips: home (${hit.headers.get("X-Cache")})`, String(hitTrips), "0", hitTrips === 0]);
 
     if (process.env.BENCH_LIGHTHOUSE !== "false") {
-      lighthouseScores = await runLighthouse(BASE, ["/", "/login", "/products/camera"], cookie);
+      // The public pages a buyer lands on, and a signed-in category page (login-only and noindex:
+      // its SEO stays below 100 by design and has no budget).
+      lighthouseScores = await runLighthouse(
+        BASE,
+        ["/", "/login", listing, "/search?q=canon+lens", "/products/camera"],
+        cookie,
+      );
     }
   } finally {
     await stopServer(server);
@@ -342,17 +348,20 @@ async function main() {
   if (lighthouseScores.length) {
     console.log("\nLighthouse (mobile defaults)\n");
     console.log(
-      "| page | performance (>= 95) | accessibility (100) | best practices (100) | SEO (100) | total bytes | LCP |",
+      "| page | performance (100) | accessibility (100) | best practices (100) | SEO (100) | total bytes | LCP (<= 1.0 s) |",
     );
     console.log("|---|---:|---:|---:|---:|---:|---:|");
     for (const r of lighthouseScores) {
       console.log(
         `| ${r.path} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${kb(r.totalBytes)} | ${Math.round(r.lcpMs)} ms |`,
       );
-      budgets.push([`Lighthouse performance ${r.path}`, String(r.performance), ">= 95", r.performance >= 95]);
+      budgets.push([`Lighthouse performance ${r.path}`, String(r.performance), "100", r.performance === 100]);
       budgets.push([`Lighthouse accessibility ${r.path}`, String(r.accessibility), "100", r.accessibility === 100]);
       budgets.push([`Lighthouse best practices ${r.path}`, String(r.bestPractices), "100", r.bestPractices === 100]);
-      budgets.push([`Lighthouse SEO ${r.path}`, String(r.seo), "100", r.seo === 100]);
+      if (!r.path.startsWith("/products/")) {
+        budgets.push([`Lighthouse SEO ${r.path}`, String(r.seo), "100", r.seo === 100]);
+      }
+      budgets.push([`Lighthouse LCP ${r.path}`, `${Math.round(r.lcpMs)} ms`, "<= 1,000 ms", r.lcpMs <= 1000]);
     }
     const home = lighthouseScores.find((r) => r.path === "/");
     if (home)
