@@ -101,8 +101,19 @@ interface Load {
  */
 const PAST_THE_CACHE = "pb_bench=past-the-cache";
 
+/** Seconds of the same load, not counted, before each measured one: a cold path is not measured. */
+const WARM_UP_S = Number(process.env.BENCH_WARM_UP ?? 3);
+
 async function load(label: string, path: string, cookie?: string): Promise<Load> {
   const verdicts = { hit: 0, seen: 0 };
+  if (WARM_UP_S > 0) {
+    await autocannon({
+      url: `${BASE}${path}`,
+      connections: CONNECTIONS,
+      duration: WARM_UP_S,
+      headers: cookie ? { cookie } : {},
+    });
+  }
   const result = await autocannon({
     url: `${BASE}${path}`,
     connections: CONNECTIONS,
@@ -215,7 +226,9 @@ async function cardImages(html: string) {
 
 function printLoads(title: string, loads: Load[]) {
   const staticRps = loads.find((l) => l.label === "static CSS")!.requestsPerSecond;
-  console.log(`\n${title}: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, same wrangler dev\n`);
+  console.log(
+    `\n${title}: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each after ${WARM_UP_S} s not counted, same wrangler dev\n`,
+  );
   console.log("| target | req/s | p50 ms | p99 ms | errors | vs static | X-Cache HIT |");
   console.log("|---|---:|---:|---:|---:|---:|---:|");
   for (const l of loads) {
