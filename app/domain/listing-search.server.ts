@@ -6,7 +6,7 @@ import type { Database } from "../../db/client";
 import { CONDITIONS, categories, products, users } from "../../db/schema";
 import { productsFts } from "../../db/search-index";
 import { cardFields, isListed, type ProductCard } from "./catalog.server";
-import { countLimit, LIST_PAGE_SIZE, type Page, pageOffset, toCappedPage } from "./list-query";
+import { COUNT_CAP, countLimit, LIST_PAGE_SIZE, type Page, pageOffset, toCappedPage } from "./list-query";
 import { effectiveSort, type SearchQuery, type SearchSort } from "./search-params";
 import { toMatchQuery } from "./search-terms";
 
@@ -16,11 +16,16 @@ import { toMatchQuery } from "./search-terms";
  */
 const relevance = sql`bm25(${productsFts}, 10.0, 1.0, 4.0, 2.0)`;
 
+/**
+ * Best match ranks the RANK_WINDOW most recently added listings that match (ADR 0039): bm25
+ * scores that many rows whatever the size of the catalog, where it used to score every match.
+ * The window is COUNT_CAP, so the pages of a best-match search end where its count stops.
+ */
+export const RANK_WINDOW = COUNT_CAP;
+
 /** Ties are broken by id, so a page never repeats or skips a listing. */
-function orderBy(sort: SearchSort): SQL[] {
+function orderBy(sort: Exclude<SearchSort, "relevance">): SQL[] {
   switch (sort) {
-    case "relevance":
-      return [relevance, desc(products.createdAt), desc(products.id)];
     case "price-asc":
       return [asc(products.resalePriceCents), asc(products.id)];
     case "price-desc":
@@ -63,12 +68,35 @@ function filtersOf(query: SearchQuery, match: string | null, how: Matching): SQL
   );
 }
 
-/** The listings joined to their sellers and, when there are words, to the full-text index. */
-function withIndex<Q extends { innerJoin: (table: typeof productsFts, on: SQL) => Q }>(
-  query: Q,
-  match: string | null,
-): Q {
-  return match ? query.innerJoin(productsFts, sql`${productsFts.rowid} = ${products}.rowid`) : query;
+/**
+ * A page of a best-match search (ADR 0039): the full-text index is read newest row first (its
+ * rowids are the listings' rowids, in the order they were added) with the filters, until
+ * RANK_WINDOW listings match; only those are scored with bm25 and sorted, and only the page's
+ * rows are joined to their cards.
+ */
+function bestMatchRows(db: Database, query: SearchQuery, match: string) {
+  const window = db.$with("best_match_window").as(
+    db
+      .select({
+        rid: sql<number>`${products}.rowid`.as("rid"),
+        score: sql<number>`${relevance}`.as("score"),
+      })
+      .from(productsFts)
+      .innerJoin(products, sql`${products}.rowid = ${productsFts.rowid}`)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .where(filtersOf(query, match, "join"))
+      .orderBy(desc(productsFts.rowid))
+      .limit(RANK_WINDOW),
+  );
+  return db
+    .with(window)
+    .select(cardFields)
+    .from(window)
+    .innerJoin(products, sql`${products}.rowid = ${window.rid}`)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .orderBy(asc(window.score), desc(products.createdAt), desc(products.id))
+    .limit(LIST_PAGE_SIZE)
+    .offset(pageOffset(query.page));
 }
 
 export type ListingSearchResult =
@@ -87,16 +115,17 @@ export type ListingSearchResult =
 export function searchStatements(db: Database, query: SearchQuery) {
   const match = query.q ? toMatchQuery(query.q) : null;
   const sort = effectiveSort({ q: match ? query.q : undefined, sort: query.sort });
-  // Only the best-match order needs the index's bm25, and so the join.
-  const ranked = sort === "relevance" ? match : null;
-  const rows = withIndex(
-    db.select(cardFields).from(products).innerJoin(users, eq(users.id, products.sellerId)).$dynamic(),
-    ranked,
-  )
-    .where(filtersOf(query, match, ranked ? "join" : "walk"))
-    .orderBy(...orderBy(sort))
-    .limit(LIST_PAGE_SIZE)
-    .offset(pageOffset(query.page));
+  const rows =
+    sort === "relevance" && match
+      ? bestMatchRows(db, query, match)
+      : db
+          .select(cardFields)
+          .from(products)
+          .innerJoin(users, eq(users.id, products.sellerId))
+          .where(filtersOf(query, match, "walk"))
+          .orderBy(...orderBy(sort === "relevance" ? "newest" : sort))
+          .limit(LIST_PAGE_SIZE)
+          .offset(pageOffset(query.page));
   // Counts the matches up to a limit, never all of them.
   const matches = db
     .select({ one: sql`1`.as("one") })
@@ -127,6 +156,12 @@ export async function searchListings(db: Database, query: SearchQuery): Promise<
     ok: true,
     category,
     sort,
-    listings: toCappedPage(rows as ProductCard[], Number(counted[0]?.total ?? 0), query.page),
+    listings: bestMatchPages(sort, toCappedPage(rows as ProductCard[], Number(counted[0]?.total ?? 0), query.page)),
   };
+}
+
+/** Best match pages end with its window: the pager offers no page it cannot fill. */
+function bestMatchPages<T>(sort: SearchSort, page: Page<T>): Page<T> {
+  if (sort !== "relevance") return page;
+  return { ...page, pageCount: Math.min(page.pageCount, Math.ceil(RANK_WINDOW / page.pageSize)) };
 }

@@ -3,7 +3,7 @@
 // its field, never a guess: the page shows it next to the field and the API answers 422.
 import * as z from "zod";
 import { CONDITIONS, type Condition } from "../../db/schema";
-import { readPage } from "./list-query";
+import { COUNT_CAP, readPage } from "./list-query";
 import { dollarsToCents } from "./money";
 import { SEARCH_TEXT_MAX, searchTerms } from "./search-terms";
 
@@ -144,4 +144,13 @@ export function effectiveSort(query: Pick<SearchQuery, "q" | "sort">): SearchSor
 /** The sorts a search can be shown in: best match only when there are words to match. */
 export function sortsFor(query: Pick<SearchQuery, "q">): SearchSort[] {
   return query.q ? [...SEARCH_SORTS] : SEARCH_SORTS.filter((sort) => sort !== "relevance");
+}
+
+/**
+ * Best match ranks only the COUNT_CAP most recently added matches (ADR 0039): when a search has
+ * more, the list says so and how to see them all.
+ */
+export function bestMatchNote(sort: SearchSort, capped: boolean): string | null {
+  if (sort !== "relevance" || !capped) return null;
+  return `Best match ranks the ${COUNT_CAP.toLocaleString("en-US")} most recently listed of them: sort by newest or price to see every one.`;
 }

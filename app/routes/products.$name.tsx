@@ -13,7 +13,14 @@ import { WishlistDialog } from "../components/wishlist-dialog";
 import { toCardView } from "../domain/catalog.server";
 import { countLabel } from "../domain/list-query";
 import { searchListings } from "../domain/listing-search.server";
-import { effectiveSort, readSearchParams, type SearchErrors, SORT_LABELS, sortsFor } from "../domain/search-params";
+import {
+  bestMatchNote,
+  effectiveSort,
+  readSearchParams,
+  type SearchErrors,
+  SORT_LABELS,
+  sortsFor,
+} from "../domain/search-params";
 import { container, eyebrow, grid, section } from "../styles/utilities.css";
 import { filterRemovals, searchHref } from "../utils/search-urls";
 import { pageMeta } from "../utils/seo";
@@ -103,6 +110,7 @@ export default function CategoryProducts() {
     currentYear,
   } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const bestMatch = listings ? bestMatchNote(sort, listings.capped) : null;
   // The category is the page itself: never offered as a filter to remove, never in the links.
   const filters = query ? { ...query, category: undefined } : null;
   const removals = filters ? filterRemovals(path, filters) : [];
@@ -134,6 +142,7 @@ export default function CategoryProducts() {
               <p className={styles.count}>
                 {`${countLabel(listings, "listing", "listings")}${filters.q ? ` for “${filters.q}”` : ""}, ${SORT_LABELS[sort].toLowerCase()}`}
               </p>
+              {bestMatch ? <p className={styles.count}>{bestMatch}</p> : null}
               {listings.rows.length === 0 ? (
                 <div>
                   <p>No listing matches this search.</p>

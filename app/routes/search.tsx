@@ -12,7 +12,7 @@ import { WishlistDialog } from "../components/wishlist-dialog";
 import { listCategories, toCardView } from "../domain/catalog.server";
 import { countLabel } from "../domain/list-query";
 import { searchListings } from "../domain/listing-search.server";
-import { effectiveSort, readSearchParams, type SearchErrors, sortsFor } from "../domain/search-params";
+import { bestMatchNote, effectiveSort, readSearchParams, type SearchErrors, sortsFor } from "../domain/search-params";
 import { container, eyebrow, grid, section } from "../styles/utilities.css";
 import { filterRemovals, hasFilters, searchHref } from "../utils/search-urls";
 import { originFrom, pageMeta } from "../utils/seo";
@@ -94,6 +94,7 @@ export default function Search() {
     currentYear,
   } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const bestMatch = listings ? bestMatchNote(sort, listings.capped) : null;
   const removals = query ? filterRemovals(PATH, query, category?.title) : [];
   return (
     <section className={`${container} ${section}`} aria-labelledby="search-title">
@@ -116,6 +117,7 @@ export default function Search() {
           <p className={styles.count} aria-live="polite">
             {`${countLabel(listings, "result", "results")}${query.q ? ` for “${query.q}”` : ""}`}
           </p>
+          {bestMatch ? <p className={styles.count}>{bestMatch}</p> : null}
           {listings.rows.length === 0 ? (
             <div className={styles.empty}>
               <p>No listing matches this search.</p>

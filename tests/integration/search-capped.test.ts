@@ -5,7 +5,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { COUNT_CAP, LIST_PAGE_SIZE } from "../../app/domain/list-query";
-import { searchListings, searchStatements } from "../../app/domain/listing-search.server";
+import { RANK_WINDOW, searchListings, searchStatements } from "../../app/domain/listing-search.server";
 import { readSearchParams, type SearchQuery } from "../../app/domain/search-params";
 import { database } from "../../db/client";
 import { productRow } from "../../db/factories";
@@ -32,7 +32,10 @@ async function search(search: string) {
 
 /** COUNT_CAP + 5 listings of one category sharing one word; the newest is the cheapest. */
 async function crowd() {
-  const text = word();
+  return crowdOf(word());
+}
+
+async function crowdOf(text: string) {
   const seller = await insertUser({ role: "seller" });
   const category = await insertCategory({ title: word() });
   const at = Date.now();
@@ -102,6 +105,9 @@ describe("a search with more than COUNT_CAP matches", () => {
     expect(html).toContain(`1,000+ results for “${text}”`);
     expect(html).toMatch(/>Page 1</);
     expect(html).not.toMatch(/Page 1 of/);
+    expect(html).toContain("Best match ranks the 1,000 most recently listed of them");
+    const newestFirst = await (await get(`/search?q=${text}&sort=newest`)).text();
+    expect(newestFirst).not.toContain("Best match ranks");
     const { cookie } = await signedInUser("buyer");
     const category = await (await get(`/products/${encodeURIComponent(slug)}`, { Cookie: cookie })).text();
     expect(category).toContain("1,000+ listings, newest first");
@@ -118,6 +124,51 @@ describe("a search with more than COUNT_CAP matches", () => {
     expect(products.status).toBe(200);
     expect(products.headers.get("X-Total-Count")).toBe(String(COUNT_CAP));
     expect(products.headers.get("X-Total-Capped")).toBe("true");
+  });
+
+  it("ranks the best matches among the most recently added window, and pages to its end", async () => {
+    const text = word();
+    const seller = await insertUser({ role: "seller" });
+    const category = await insertCategory({ title: word() });
+    // Added before the crowd: the word in its name would rank it first, but it is outside the window.
+    const older = productRow({
+      id: crypto.randomUUID(),
+      sellerId: seller.id,
+      categoryId: category.id,
+      name: `${text} first added`,
+    });
+    await db().insert(products).values(older);
+    const { newest } = await crowdOf(text);
+    // Added after the crowd, listed as if long ago: in the window, and ranked first by its name.
+    const named = productRow({
+      id: crypto.randomUUID(),
+      sellerId: seller.id,
+      categoryId: category.id,
+      name: `${text} in the name`,
+      createdAt: new Date(Date.now() - 86_400_000),
+    });
+    await db().insert(products).values(named);
+
+    const first = await search(`q=${text}`);
+    expect(first.rows[0]!.id).toBe(named.id);
+    expect(first.rows.map((row) => row.id)).not.toContain(older.id);
+    expect({ total: first.total, capped: first.capped, pageCount: first.pageCount }).toEqual({
+      total: COUNT_CAP,
+      capped: true,
+      pageCount: RANK_WINDOW / LIST_PAGE_SIZE,
+    });
+    const pages = [];
+    for (let number = 1; number <= RANK_WINDOW / LIST_PAGE_SIZE; number++) {
+      pages.push(...(await search(`q=${text}&page=${number}`)).rows.map((row) => row.id));
+    }
+    // The window: the named listing and the most recently added of the crowd, each once.
+    expect(new Set(pages).size).toBe(RANK_WINDOW);
+    expect(pages).not.toContain(older.id);
+    expect(pages.filter((id) => newest.includes(id))).toHaveLength(RANK_WINDOW - 1);
+    expect((await search(`q=${text}&page=${RANK_WINDOW / LIST_PAGE_SIZE + 1}`)).rows).toEqual([]);
+    // Every other order still reaches every match, past the window.
+    const dearestFirst = await search(`q=${text}&sort=price-desc`);
+    expect(dearestFirst.pageCount).toBe(COUNT_CAP / LIST_PAGE_SIZE + 1);
   });
 
   it("says an exact total is not capped", async () => {
@@ -165,5 +216,7 @@ describe("the lists' plans", () => {
     const { rows } = await plan("q=canon");
     expect(rows).toMatch(/SCAN products_fts VIRTUAL TABLE/);
     expect(rows).toMatch(/SEARCH products USING INTEGER PRIMARY KEY/);
+    // bm25 scores a bounded window of the index, read newest row first (ADR 0039).
+    expect(rows).toMatch(/(CO-ROUTINE|MATERIALIZE) best_match_window/);
   });
 });
