@@ -216,12 +216,13 @@ export function dueBookingIds(db: Database, due: { dueBy: number; limit: number 
 }
 
 /** My Orders, a page at a time: the buyer's live and paid bookings, and those the system ended. */
-export async function listOrders(db: Database, buyerId: string, page: number) {
+/** The reads of a page of a buyer's orders: its rows and their count (one D1 batch). */
+export function ordersReads(db: Database, buyerId: string, page: number) {
   const mine = and(
     eq(bookings.buyerId, buyerId),
     or(ne(bookings.status, "cancelled"), ne(bookings.endReason, "buyer_cancelled")),
   );
-  const [rows, counted] = await db.batch([
+  return [
     db
       .select({
         id: bookings.id,
@@ -248,8 +249,20 @@ export async function listOrders(db: Database, buyerId: string, page: number) {
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: sql<number>`count(*)` }).from(bookings).where(mine),
-  ]);
+  ] as const;
+}
+
+type OrdersReads = ReturnType<typeof ordersReads>;
+type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
+
+/** A page of orders from the results of `ordersReads`. */
+export function toOrdersPage([rows, counted]: [ReadResult<OrdersReads[0]>, ReadResult<OrdersReads[1]>], page: number) {
   return toPage(rows, Number(counted[0]?.total ?? 0), page);
+}
+
+export async function listOrders(db: Database, buyerId: string, page: number) {
+  const [rows, count] = ordersReads(db, buyerId, page);
+  return toOrdersPage(await db.batch([rows, count]), page);
 }
 
 const sellers = alias(users, "sellers");

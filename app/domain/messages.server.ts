@@ -442,20 +442,32 @@ export async function listConversations(
  * The Messages tab's badge: messages to this buyer or seller not read yet, in one query.
  * Admins have no conversations of their own (0).
  */
-export async function unreadMessageCount(db: Database, viewer: Viewer): Promise<number> {
-  if (viewer.role === "admin") return 0;
-  const [row] = await db
+/**
+ * The read of a user's unread messages, whatever their role: a buyer is never a booking's seller,
+ * a seller never its buyer, an admin neither. A statement, so that the dashboard can send it in
+ * one D1 batch with the session's read (ADR 0040).
+ */
+export function unreadMessagesRead(db: Database, userId: string) {
+  return db
     .select({ unread: count() })
     .from(messages)
     .innerJoin(bookings, eq(bookings.id, messages.bookingId))
     .innerJoin(products, eq(products.id, bookings.productId))
-    .leftJoin(messageReads, and(eq(messageReads.bookingId, messages.bookingId), eq(messageReads.userId, viewer.id)))
+    .leftJoin(messageReads, and(eq(messageReads.bookingId, messages.bookingId), eq(messageReads.userId, userId)))
     .where(
       and(
-        viewer.role === "buyer" ? eq(bookings.buyerId, viewer.id) : eq(products.sellerId, viewer.id),
-        sql`${messages.senderId} <> ${viewer.id}`,
+        or(eq(bookings.buyerId, userId), eq(products.sellerId, userId)),
+        sql`${messages.senderId} <> ${userId}`,
         gt(messages.createdAt, sql`coalesce(${messageReads.lastReadAt}, 0)`),
       ),
     );
-  return Number(row?.unread ?? 0);
+}
+
+export function toUnreadCount(rows: readonly { unread: number }[]): number {
+  return Number(rows[0]?.unread ?? 0);
+}
+
+export async function unreadMessageCount(db: Database, viewer: Viewer): Promise<number> {
+  if (viewer.role === "admin") return 0;
+  return toUnreadCount(await unreadMessagesRead(db, viewer.id));
 }

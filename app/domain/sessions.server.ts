@@ -1,6 +1,6 @@
 // Session rows: every cookie and bearer token names one, so logout, account deletion and role
 // changes end access at once.
-import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type Role, sessions, users } from "../../db/schema";
 
@@ -29,17 +29,21 @@ export async function createSession(
   return { id: row!.id, expiresAt };
 }
 
-/** The live session's user: not revoked, not expired, account not deleted. */
-export async function findSessionUser(db: Database, sessionId: string, userId: string): Promise<SessionUser | null> {
-  const [row] = await db
+/**
+ * The read of a live session's user: not revoked, not expired, account not deleted. A statement,
+ * so that a page can send it in one D1 batch with its own reads (ADR 0040).
+ */
+export function sessionUserRead(db: Database, sessionId: string, userId: string, now = new Date()) {
+  return db
     .select({
       id: users.id,
       name: users.name,
       email: users.email,
       role: users.role,
       verifiedAt: users.verifiedAt,
-      sessionId: sessions.id,
-      sessionExpiresAt: sessions.expiresAt,
+      // Aliased: in a D1 batch, rows are keyed by column name, and the two "id" would collide.
+      sessionId: sql`${sessions.id}`.mapWith(sessions.id).as("session_id"),
+      sessionExpiresAt: sql`${sessions.expiresAt}`.mapWith(sessions.expiresAt).as("session_expires_at"),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -48,14 +52,26 @@ export async function findSessionUser(db: Database, sessionId: string, userId: s
         eq(sessions.id, sessionId),
         eq(sessions.userId, userId),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, now),
         isNull(users.deletedAt),
       ),
     )
     .limit(1);
+}
+
+type SessionUserRow = Awaited<ReturnType<typeof sessionUserRead>>[number];
+
+/** The user of a `sessionUserRead`'s rows, or null. */
+export function toSessionUser(rows: readonly SessionUserRow[]): SessionUser | null {
+  const row = rows[0];
   if (!row) return null;
   const { verifiedAt, ...user } = row;
   return { ...user, verified: verifiedAt !== null };
+}
+
+/** The live session's user: not revoked, not expired, account not deleted. */
+export async function findSessionUser(db: Database, sessionId: string, userId: string): Promise<SessionUser | null> {
+  return toSessionUser(await sessionUserRead(db, sessionId, userId));
 }
 
 export async function revokeSession(db: Database, sessionId: string) {

@@ -10,7 +10,7 @@ import * as formStyles from "../components/forms.css";
 import { ImageZoom } from "../components/image-zoom";
 import { Pager } from "../components/list-controls";
 import * as table from "../components/table.css";
-import { BOOKING_MESSAGES, cancelBooking, isWithinHold, listOrders } from "../domain/bookings.server";
+import { BOOKING_MESSAGES, cancelBooking, isWithinHold, ordersReads, toOrdersPage } from "../domain/bookings.server";
 import { MESSAGES_PATH } from "../domain/dashboard";
 import { readListQuery } from "../domain/list-query";
 import { RATING_COMMENT_MAX, ratingSchema } from "../domain/rating-schema";
@@ -24,7 +24,7 @@ import { listHref } from "../utils/list-urls";
 import { listingPath } from "../utils/listing-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
 import { pageMeta } from "../utils/seo";
-import { requireBuyer } from "../utils/session.server";
+import { requireBuyer, requireRoleWith } from "../utils/session.server";
 import { redirectWithError, redirectWithResult } from "../utils/toast.server";
 
 export const meta: MetaFunction = () =>
@@ -42,10 +42,13 @@ const END_REASONS: Record<string, string> = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const buyer = await requireBuyer(request, context);
   const url = new URL(request.url);
   const { page } = readListQuery(url.searchParams);
-  const orders = await listOrders(database(context.env.DB), buyer.id, page);
+  // The orders travel with the session's read: one D1 round trip (ADR 0040).
+  const { results } = await requireRoleWith(request, context, ["buyer"], (userId) =>
+    ordersReads(database(context.env.DB), userId, page),
+  );
+  const orders = toOrdersPage(results as Parameters<typeof toOrdersPage>[0], page);
   if (page > orders.pageCount) throw redirect(listHref(PATH, { page: orders.pageCount }));
   const confirmId = url.searchParams.get("confirm") === "cancel" ? url.searchParams.get("id") : null;
   const confirming = orders.rows.find((order) => order.id === confirmId && order.status === "active") ?? null;

@@ -3,21 +3,22 @@ import { NavLink, Outlet, useLoaderData, useRouteError } from "@remix-run/react"
 import { database } from "../../db/client";
 import { ErrorPage } from "../components/error-page";
 import { DASHBOARD_TABS, MESSAGES_PATH } from "../domain/dashboard";
-import { unreadMessageCount } from "../domain/messages.server";
+import { toUnreadCount, unreadMessagesRead } from "../domain/messages.server";
 import { container, visuallyHidden } from "../styles/utilities.css";
 import { pageMeta } from "../utils/seo";
-import { requireUser } from "../utils/session.server";
+import { requireUserWith } from "../utils/session.server";
 import * as styles from "./dashboard.css";
 
 export const meta: MetaFunction = () => pageMeta("Pay&Buy Dashboard", "Your Pay&Buy dashboard.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  // The unread count travels with the session's read (ADR 0040); it counts for the roles with a
+  // Messages tab.
+  const { user, results } = await requireUserWith(request, context, (userId) => [
+    unreadMessagesRead(database(context.env.DB), userId),
+  ]);
   const tabs = DASHBOARD_TABS[user.role];
-  // One query, only for the roles with a Messages tab.
-  const unread = tabs.some((tab) => tab.to === MESSAGES_PATH)
-    ? await unreadMessageCount(database(context.env.DB), user)
-    : 0;
+  const unread = tabs.some((tab) => tab.to === MESSAGES_PATH) ? toUnreadCount(results[0] as { unread: number }[]) : 0;
   return { name: user.name, role: user.role, tabs, unread };
 }
 

@@ -12,7 +12,7 @@ import { formValues, SearchFiltersForm } from "../components/search-filters";
 import { WishlistDialog } from "../components/wishlist-dialog";
 import { toCardView } from "../domain/catalog.server";
 import { countLabel } from "../domain/list-query";
-import { searchListings } from "../domain/listing-search.server";
+import { type SearchReadResults, searchReads, toSearchResult } from "../domain/listing-search.server";
 import {
   bestMatchNote,
   effectiveSort,
@@ -24,7 +24,7 @@ import {
 import { container, eyebrow, grid, section } from "../styles/utilities.css";
 import { filterRemovals, searchHref } from "../utils/search-urls";
 import { pageMeta } from "../utils/seo";
-import { requireUser } from "../utils/session.server";
+import { requireUser, requireUserWith } from "../utils/session.server";
 import * as styles from "./products.css";
 import {
   handleStorefrontAction,
@@ -47,7 +47,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 // A category page is a search with the category fixed by the URL: the same filters, order and
 // pager as /search, and the same refusal of a bad parameter next to its field.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireUser(request, context);
   const url = new URL(request.url);
   const searchParams = new URLSearchParams(url.searchParams);
   searchParams.delete("category");
@@ -57,13 +56,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // With a bad parameter, the category alone is looked up, for its title (or its 404).
   const categoryOnly = readSearchParams(new URLSearchParams({ category: params.name ?? "" }));
   const search = read.ok ? read.query : categoryOnly.ok ? categoryOnly.query : null;
-  const [found, viewer, booking, report, wishlist] = await Promise.all([
-    search ? searchListings(db, search) : null,
+  // The page's reads travel with the session's read: one D1 round trip (ADR 0040).
+  const [session, viewer, booking, report, wishlist] = await Promise.all([
+    requireUserWith(request, context, () => (search ? searchReads(db, search) : [])),
     storefrontViewer(request, context),
     loadBookingDialog(request, context),
     loadReportDialog(request, context),
     loadWishlistDialog(request, context),
   ]);
+  const found = search ? toSearchResult(session.results as SearchReadResults, search) : null;
   const notFound = !found?.ok;
   const results = found?.ok ? found : null;
   const query = read.ok ? read.query : null;

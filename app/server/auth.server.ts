@@ -17,10 +17,19 @@ export function sessionCookie(value: string, maxAgeSeconds: number): string {
 
 const webUsers = new WeakMap<Request, Promise<SessionUser | null>>();
 
-async function lookUpWebUser(request: Request, env: AppEnv): Promise<SessionUser | null> {
+/**
+ * The claims of the request's web session cookie once its signature is checked (no D1): the
+ * user and the session it names, which the session row must still prove live.
+ */
+export async function webSessionClaims(request: Request, env: AppEnv): Promise<{ sub: string; sid: string } | null> {
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return null;
   const claims = await verifyToken(token, { audience: "web", secrets: env.settings.SESSION_SECRET });
+  return claims ? { sub: claims.sub, sid: claims.sid } : null;
+}
+
+async function lookUpWebUser(request: Request, env: AppEnv): Promise<SessionUser | null> {
+  const claims = await webSessionClaims(request, env);
   if (!claims) return null;
   return findSessionUser(database(env.DB), claims.sid, claims.sub);
 }

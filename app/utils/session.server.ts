@@ -2,20 +2,132 @@
 // a 403 page), sign-in and sign-out responses. Reading the cookie is shared with the REST API
 // (app/server/auth.server.ts); tokens and session rows live in the domain layer.
 import { redirect } from "@remix-run/cloudflare";
+import type { BatchItem } from "drizzle-orm/batch";
 import { database } from "../../db/client";
 import type { Role } from "../../db/schema";
 import { hasRole } from "../domain/permissions";
-import { createSession, revokeSession, type SessionUser } from "../domain/sessions.server";
+import {
+  createSession,
+  revokeSession,
+  type SessionUser,
+  sessionUserRead,
+  toSessionUser,
+} from "../domain/sessions.server";
 import { signToken } from "../domain/tokens.server";
-import { sessionCookie, webSessionUser } from "../server/auth.server";
+import { sessionCookie, webSessionClaims } from "../server/auth.server";
 import type { EnvContext } from "../server/env.server";
 import { redirectWithToast, type Toast } from "./toast.server";
 
 export type { SessionUser };
 
+/** Reads a page sends with the session's read, built for the user the cookie names. */
+export type SessionReads = (userId: string) => readonly BatchItem<"sqlite">[];
+
+interface Rider {
+  reads: SessionReads;
+  settle: (results: unknown[] | null) => void;
+  fail: (error: unknown) => void;
+}
+
+/** One request's session: looked up once, with the reads of the loaders that asked in time. */
+interface RequestSession {
+  user: Promise<SessionUser | null>;
+  /** The reads waiting for the session's batch; null once it has been sent. */
+  riders: Rider[] | null;
+}
+
+// Remix hands each loader of a page its own Request, but one load context per request: the
+// session is looked up once per page load, not once per loader (root, layout, route).
+const sessionsOfRequest = new WeakMap<EnvContext, RequestSession>();
+
+/**
+ * The request's session (ADR 0040). The cookie's signature is checked without D1; then the
+ * session row is read in one D1 batch with the reads every loader of the page asked for in the
+ * meantime (the loaders of a page start together, before the signature is checked). A rider's
+ * results are handed over only when the session row proves the session live for that user.
+ */
+function requestSession(request: Request, context: EnvContext): RequestSession {
+  const known = sessionsOfRequest.get(context);
+  if (known) return known;
+  const riders: Rider[] = [];
+  const session: RequestSession = { riders, user: Promise.resolve(null) };
+  session.user = (async () => {
+    let claims: Awaited<ReturnType<typeof webSessionClaims>>;
+    try {
+      claims = await webSessionClaims(request, context.env);
+    } catch (error) {
+      session.riders = null;
+      for (const rider of riders) rider.fail(error);
+      throw error;
+    }
+    session.riders = null;
+    if (!claims) {
+      for (const rider of riders) rider.settle(null);
+      return null;
+    }
+    const db = database(context.env.DB);
+    const reads = riders.map((rider) => rider.reads(claims.sub));
+    try {
+      const [sessionRows, ...results] = await db.batch([
+        sessionUserRead(db, claims.sid, claims.sub),
+        ...(reads.flat() as BatchItem<"sqlite">[]),
+      ]);
+      const user = toSessionUser(sessionRows);
+      let next = 0;
+      for (const [index, rider] of riders.entries()) {
+        const size = reads[index]!.length;
+        rider.settle(user ? results.slice(next, next + size) : null);
+        next += size;
+      }
+      return user;
+    } catch (error) {
+      for (const rider of riders) rider.fail(error);
+      throw error;
+    }
+  })();
+  sessionsOfRequest.set(context, session);
+  return session;
+}
+
 /** The signed-in user of this request, or null (looked up once per request). */
 export function getOptionalUser(request: Request, context: EnvContext): Promise<SessionUser | null> {
-  return webSessionUser(request, context.env);
+  return requestSession(request, context).user;
+}
+
+/**
+ * The signed-in user and the results of `reads` (built for that user), in one D1 round trip when
+ * the session's read has not left yet, in two otherwise. Signed-out visitors go to /login.
+ */
+export async function requireUserWith(
+  request: Request,
+  context: EnvContext,
+  reads: SessionReads,
+): Promise<{ user: SessionUser; results: unknown[] }> {
+  const session = requestSession(request, context);
+  if (session.riders) {
+    const results = new Promise<unknown[] | null>((settle, fail) => session.riders!.push({ reads, settle, fail }));
+    const user = await session.user;
+    const read = await results;
+    if (!user || !read) throw loginRedirect(request);
+    return { user, results: read };
+  }
+  const user = await requireUser(request, context);
+  const items = reads(user.id) as BatchItem<"sqlite">[];
+  const [first, ...rest] = items;
+  const db = database(context.env.DB);
+  return { user, results: first ? await db.batch([first, ...rest]) : [] };
+}
+
+/** `requireUserWith` for a role: a signed-in user without it gets a 403 page. */
+export async function requireRoleWith(
+  request: Request,
+  context: EnvContext,
+  roles: readonly Role[],
+  reads: SessionReads,
+): Promise<{ user: SessionUser; results: unknown[] }> {
+  const found = await requireUserWith(request, context, reads);
+  if (!hasRole(found.user, roles)) throw forbidden();
+  return found;
 }
 
 function loginRedirect(request: Request): Response {
@@ -74,5 +186,6 @@ export async function signInResponse(
 export async function signOutResponse(request: Request, context: EnvContext, redirectTo: string) {
   const user = await getOptionalUser(request, context);
   if (user) await revokeSession(database(context.env.DB), user.sessionId);
+  sessionsOfRequest.delete(context);
   return redirect(redirectTo, { headers: { "Set-Cookie": sessionCookie("", 0) } });
 }

@@ -1,0 +1,97 @@
+// A signed-in page reads its session row in the same D1 batch as its own reads (ADR 0040): one
+// round trip for the category page and My Orders, and a revoked session, a deleted account or
+// the wrong role still gets nothing of what was read.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { sessionUserRead, toSessionUser } from "../../app/domain/sessions.server";
+import { database } from "../../db/client";
+import { sessions, users } from "../../db/schema";
+import { app } from "../../workers/app";
+import { sessionCookieFor } from "./auth-helpers";
+import { insertBooking, insertCategory, insertProduct, insertUser } from "./factories";
+import { testEnv } from "./test-env";
+
+const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+const counted = { ...testEnv, BENCH_COUNT_D1: "true" };
+
+async function page(path: string, cookie: string) {
+  const response = await app.request(`https://pay.test${path}`, { headers: { Cookie: cookie } }, counted, ctx);
+  return { response, html: await response.text(), trips: Number(response.headers.get("X-D1-Round-Trips")) };
+}
+
+async function buyerWithAnOrder() {
+  const seller = await insertUser({ role: "seller" });
+  const category = await insertCategory({ title: `Batch ${crypto.randomUUID().slice(0, 8)}` });
+  const product = await insertProduct({
+    sellerId: seller.id,
+    categoryId: category.id,
+    name: `Batched lens ${crypto.randomUUID().slice(0, 8)}`,
+  });
+  const buyer = await insertUser({ role: "buyer" });
+  await insertBooking(product, buyer.id);
+  return { buyer, product, category };
+}
+
+describe("a signed-in page and its session in one D1 batch", () => {
+  it("costs one round trip on a category page and on My Orders, and shows what it read", async () => {
+    const { buyer, product, category } = await buyerWithAnOrder();
+    const cookie = await sessionCookieFor(buyer.id);
+    const categoryPage = await page(`/products/${encodeURIComponent(category.slug)}`, cookie);
+    expect(categoryPage.response.status).toBe(200);
+    expect(categoryPage.trips).toBe(1);
+    const orders = await page("/dashboard/my_orders", cookie);
+    expect(orders.response.status).toBe(200);
+    expect(orders.trips).toBe(1);
+    expect(orders.html).toContain(product.name);
+  });
+
+  it("sends a revoked session or a deleted account to log in, with nothing of the page", async () => {
+    const { buyer, product, category } = await buyerWithAnOrder();
+    const cookie = await sessionCookieFor(buyer.id);
+    const db = database(testEnv.DB);
+    await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, buyer.id));
+    for (const path of ["/dashboard/my_orders", `/products/${encodeURIComponent(category.slug)}`]) {
+      const revoked = await page(path, cookie);
+      expect(revoked.response.status, path).toBe(302);
+      expect(revoked.response.headers.get("Location"), path).toMatch(/^\/login\?redirectTo=/);
+      expect(revoked.html, path).not.toContain(product.name);
+    }
+    const fresh = await sessionCookieFor(buyer.id);
+    expect((await page("/dashboard/my_orders", fresh)).response.status).toBe(200);
+    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, buyer.id));
+    const deleted = await page("/dashboard/my_orders", fresh);
+    expect(deleted.response.status).toBe(302);
+    expect(deleted.html).not.toContain(product.name);
+  });
+
+  it("gives another role a 403 page without the orders it read", async () => {
+    const { product } = await buyerWithAnOrder();
+    const seller = await insertUser({ role: "seller" });
+    const response = await page("/dashboard/my_orders", await sessionCookieFor(seller.id));
+    expect(response.response.status).toBe(403);
+    expect(response.html).not.toContain(product.name);
+  });
+
+  it("never hands a forged cookie's reads over", async () => {
+    const { buyer } = await buyerWithAnOrder();
+    const cookie = await sessionCookieFor(buyer.id);
+    const forged = `${cookie.slice(0, -4)}AAAA`;
+    const response = await page("/dashboard/my_orders", forged);
+    expect(response.response.status).toBe(302);
+    // The signature fails before D1 is asked anything about the session.
+    expect(response.trips).toBe(0);
+  });
+});
+
+describe("the session's read", () => {
+  it("names the user and the session apart when it travels in a batch", async () => {
+    const { buyer } = await buyerWithAnOrder();
+    const cookie = await sessionCookieFor(buyer.id);
+    const orders = await page("/dashboard/my_orders", cookie);
+    expect(orders.html).toMatch(new RegExp(`Signed in as (<!-- -->)?${buyer.name}<`));
+    const db = database(testEnv.DB);
+    const [session] = await db.select().from(sessions).where(eq(sessions.userId, buyer.id));
+    const [rows] = await db.batch([sessionUserRead(db, session!.id, buyer.id)]);
+    expect(toSessionUser(rows)).toMatchObject({ id: buyer.id, sessionId: session!.id, role: "buyer" });
+  });
+});
