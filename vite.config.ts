@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig } from "vite";
@@ -12,6 +13,9 @@ declare module "@remix-run/cloudflare" {
 // The modules the REST adapter shares with the pages (domain, server helpers, database) stay out of
 // the Remix server build, so wrangler bundles them once for both adapters (ADR 0020).
 const SHARED_WITH_API = /\/(app\/domain|app\/server|db)\//;
+
+// In the browser, `zod` is zod configured never to probe for eval, which the CSP forbids.
+const JITLESS_ZOD = fileURLToPath(new URL("./app/zod-jitless.client.ts", import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: "app/public",
@@ -38,6 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   resolve: {
     mainFields: ["browser", "module", "main"],
+    alias: isSsrBuild ? [] : [{ find: /^zod$/, replacement: JITLESS_ZOD }],
   },
   build: {
     minify: true,

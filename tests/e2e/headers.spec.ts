@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO, signIn } from "./helpers";
 
 // What only the real server shows: static files get their headers from app/public/_headers,
 // and a real browser marks a form of another site as cross-site.
@@ -36,4 +37,31 @@ test("a form on another site cannot post to Pay&Buy", async ({ page, baseURL }) 
   ]);
   expect(response.status()).toBe(403);
   await expect(page.getByText("This form was sent from another site")).toBeVisible();
+});
+
+/** Every Content-Security-Policy violation the page meets, even one a script caught itself. */
+async function recordViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { policyViolations: string[] }).policyViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+}
+
+test("the pages' scripts run without a single policy violation, not even a caught one", async ({ page }, info) => {
+  test.skip(info.project.name === "no-js", "without JavaScript no script runs");
+  await recordViolations(page);
+  const pages = ["/", "/login", "/register", "/search?q=canon+lens", "/search?q=film&sort=price_asc"];
+  await signIn(page, DEMO.buyer);
+  pages.push("/products/camera", "/dashboard/my_orders");
+  for (const path of pages) {
+    await page.goto(path);
+    await expect.poll(() => page.evaluate(() => "__remixRouter" in window), { message: path }).toBe(true);
+    const violations = await page.evaluate(
+      () => (window as unknown as { policyViolations: string[] }).policyViolations,
+    );
+    expect(violations, path).toEqual([]);
+  }
 });
