@@ -42,6 +42,12 @@ async function prepareState() {
   await run("npx", ["tsx", "scripts/seed.ts", "--persist-to", STATE]);
 }
 
+/**
+ * The production build under `wrangler dev`, bundled as `wrangler deploy` bundles it: wrangler
+ * defines `process.env.NODE_ENV` as "development" for `dev`, which puts React's development
+ * server renderer (with its checks and warnings) in the Worker; the deployed Worker has the
+ * production one.
+ */
 function startServer(): ChildProcess {
   return spawn(
     "npx",
@@ -61,7 +67,7 @@ function startServer(): ChildProcess {
       "--log-level",
       "warn",
     ],
-    { stdio: ["ignore", "ignore", "inherit"], detached: true },
+    { stdio: ["ignore", "ignore", "inherit"], detached: true, env: { ...process.env, NODE_ENV: "production" } },
   );
 }
 
