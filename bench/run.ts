@@ -77,13 +77,13 @@ async function stopServer(server: ChildProcess) {
   await new Promise((resolve) => setTimeout(resolve, 1500));
 }
 
-/** A buyer's session cookie: category pages need a login. */
-async function signIn(): Promise<string> {
+/** A demo account's session cookie (the buyer's by default): category pages need a login. */
+async function signIn(email = "bea@payandbuy.local", password = "buyer-local-pass"): Promise<string> {
   const response = await fetch(`${BASE}/login`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE },
-    body: new URLSearchParams({ email: "bea@payandbuy.local", password: "buyer-local-pass", website_confirm: "" }),
+    body: new URLSearchParams({ email, password, website_confirm: "" }),
   });
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__Host-pb_session="));
   if (!cookie) throw new Error(`Sign-in for the bench failed (${response.status})`);
@@ -334,6 +334,7 @@ async function main() {
     }
 
     const cookie = await signIn();
+    const seller = await signIn("maya@payandbuy.local", "seller-local-pass");
     // Past the cache: a page the cache answers costs no round trip at all.
     for (const [label, path, as] of [
       ["home", "/", PAST_THE_CACHE],
@@ -342,6 +343,9 @@ async function main() {
       ["login", "/login", undefined],
       ["category, signed in", "/products/camera", cookie],
       ["my orders, signed in", "/dashboard/my_orders", cookie],
+      ["wishlist, signed in", "/dashboard/wishlist", cookie],
+      ["my products, seller", "/dashboard/my_product", seller],
+      ["my buyers, seller", "/dashboard/my_buyer", seller],
     ] as const) {
       const trips = await roundTrips(path, as);
       budgets.push([`D1 round trips: ${label}`, String(trips), "<= 1", trips <= 1]);

@@ -215,8 +215,10 @@ export function dueBookingIds(db: Database, due: { dueBy: number; limit: number 
     .limit(due.limit);
 }
 
-/** My Orders, a page at a time: the buyer's live and paid bookings, and those the system ended. */
-/** The reads of a page of a buyer's orders: its rows and their count (one D1 batch). */
+/**
+ * The reads of a page of My Orders (the buyer's live and paid bookings, and those the system
+ * ended): its rows and their count, for one D1 batch.
+ */
 export function ordersReads(db: Database, buyerId: string, page: number) {
   const mine = and(
     eq(bookings.buyerId, buyerId),

@@ -6,7 +6,7 @@ import { intoColumns } from "../../db/insert-select";
 import { categories, productPhotos, products } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
 import { ANY_STATUS, isListed } from "./catalog.server";
-import { LIST_PAGE_SIZE, pageOffset, toPage } from "./list-query";
+import { LIST_PAGE_SIZE, type ListRow, type Page, pageOffset, toPageOf } from "./list-query";
 import type { NewProduct } from "./product-schema";
 import type { SessionUser } from "./sessions.server";
 import { deletePhotoIfUnneeded, discardPhotos, type PhotoStore, preparePhotos, storePhotos } from "./uploads.server";
@@ -171,9 +171,10 @@ export async function createProduct(
 }
 
 /** One page of the seller's products that are not deleted, newest first (removed ones stay, marked). */
-export async function listSellerProducts(db: Database, sellerId: string, page: number) {
+/** The reads of a page of a seller's products: its rows and their count, for one D1 batch. */
+export function sellerProductsReads(db: Database, sellerId: string, page: number) {
   const mine = and(eq(products.sellerId, sellerId), isNull(products.deletedAt));
-  const [rows, counted] = await db.batch([
+  return [
     db
       .select({
         id: products.id,
@@ -201,11 +202,15 @@ export async function listSellerProducts(db: Database, sellerId: string, page: n
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: sql<number>`count(*)` }).from(products).where(mine),
-  ]);
-  return toPage(rows, Number(counted[0]?.total ?? 0), page);
+  ] as const;
 }
 
-export type SellerProduct = Awaited<ReturnType<typeof listSellerProducts>>["rows"][number];
+export type SellerProduct = ListRow<ReturnType<typeof sellerProductsReads>>;
+
+export async function listSellerProducts(db: Database, sellerId: string, page: number): Promise<Page<SellerProduct>> {
+  const [rows, count] = sellerProductsReads(db, sellerId, page);
+  return toPageOf(await db.batch([rows, count]), page);
+}
 
 export type ChangeResult = { ok: true; changed: boolean } | { ok: false; status: 404 | 409; message: string };
 

@@ -4,11 +4,12 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { payments, products, users } from "../../db/schema";
 import { ANY_STATUS, isListed } from "./catalog.server";
-import { LIST_PAGE_SIZE, pageOffset, toPage } from "./list-query";
+import { LIST_PAGE_SIZE, type ListRow, type Page, pageOffset, toPageOf } from "./list-query";
 
 /** One page of the seller's sales, newest first. */
-export async function listSales(db: Database, sellerId: string, page: number) {
-  const [rows, counted] = await db.batch([
+/** The reads of a page of a seller's sales: its rows and their count, for one D1 batch. */
+export function salesReads(db: Database, sellerId: string, page: number) {
+  return [
     db
       .select({
         id: payments.id,
@@ -34,8 +35,12 @@ export async function listSales(db: Database, sellerId: string, page: number) {
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: sql<number>`count(*)` }).from(payments).where(eq(payments.sellerId, sellerId)),
-  ]);
-  return toPage(rows, Number(counted[0]?.total ?? 0), page);
+  ] as const;
 }
 
-export type Sale = Awaited<ReturnType<typeof listSales>>["rows"][number];
+export type Sale = ListRow<ReturnType<typeof salesReads>>;
+
+export async function listSales(db: Database, sellerId: string, page: number): Promise<Page<Sale>> {
+  const [rows, count] = salesReads(db, sellerId, page);
+  return toPageOf(await db.batch([rows, count]), page);
+}

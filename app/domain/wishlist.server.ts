@@ -5,7 +5,7 @@ import type { Database } from "../../db/client";
 import { intoColumns } from "../../db/insert-select";
 import { bookings, products, users, wishlistEntries } from "../../db/schema";
 import { ANY_STATUS, isListed } from "./catalog.server";
-import { LIST_PAGE_SIZE, pageOffset, toPage } from "./list-query";
+import { LIST_PAGE_SIZE, type ListRow, type Page, pageOffset, toPageOf } from "./list-query";
 import type { SessionUser } from "./sessions.server";
 
 export const WISHLIST_MESSAGES = {
@@ -69,9 +69,10 @@ export async function removeFromWishlist(
  * One page of the buyer's wishlist with what the table shows; seller and status read through
  * joins, and the buyer's own unpaid booking of each product (the Pay link) in the same query.
  */
-export async function listWishlist(db: Database, buyerId: string, page: number) {
+/** The reads of a page of a buyer's wishlist: its rows and their count, for one D1 batch. */
+export function wishlistReads(db: Database, buyerId: string, page: number) {
   const mine = eq(wishlistEntries.buyerId, buyerId);
-  const [rows, counted] = await db.batch([
+  return [
     db
       .select({
         productId: products.id,
@@ -103,6 +104,12 @@ export async function listWishlist(db: Database, buyerId: string, page: number) 
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: sql<number>`count(*)` }).from(wishlistEntries).where(mine),
-  ]);
-  return toPage(rows, Number(counted[0]?.total ?? 0), page);
+  ] as const;
+}
+
+export type WishlistItem = ListRow<ReturnType<typeof wishlistReads>>;
+
+export async function listWishlist(db: Database, buyerId: string, page: number): Promise<Page<WishlistItem>> {
+  const [rows, count] = wishlistReads(db, buyerId, page);
+  return toPageOf(await db.batch([rows, count]), page);
 }

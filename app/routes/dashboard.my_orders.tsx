@@ -48,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { results } = await requireRoleWith(request, context, ["buyer"], (userId) =>
     ordersReads(database(context.env.DB), userId, page),
   );
-  const orders = toOrdersPage(results as Parameters<typeof toOrdersPage>[0], page);
+  const orders = toOrdersPage(results, page);
   if (page > orders.pageCount) throw redirect(listHref(PATH, { page: orders.pageCount }));
   const confirmId = url.searchParams.get("confirm") === "cancel" ? url.searchParams.get("id") : null;
   const confirming = orders.rows.find((order) => order.id === confirmId && order.status === "active") ?? null;

@@ -6,14 +6,14 @@ import { ConfirmDialog } from "../components/confirm-dialog";
 import { DashboardPage } from "../components/dashboard-page";
 import { Pager } from "../components/list-controls";
 import * as table from "../components/table.css";
-import { readListQuery } from "../domain/list-query";
+import { readListQuery, toPageOf } from "../domain/list-query";
 import { photoSources } from "../domain/photo-keys";
 import {
   advertiseProduct,
   deleteProduct,
-  listSellerProducts,
   PRODUCT_MESSAGES,
   type SellerProduct,
+  sellerProductsReads,
 } from "../domain/products.server";
 import { badRequest, notFound, requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
@@ -21,7 +21,7 @@ import { formatDayMonthYear, formatPrice, formatShortTime, NOT_FOUND } from "../
 import { listHref } from "../utils/list-urls";
 import { listingPath } from "../utils/listing-urls";
 import { pageMeta } from "../utils/seo";
-import { requireSeller } from "../utils/session.server";
+import { requireRoleWith, requireSeller } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
 
 export const meta: MetaFunction = () =>
@@ -30,10 +30,13 @@ export const meta: MetaFunction = () =>
 const PAGE = "/dashboard/my_product";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const seller = await requireSeller(request, context);
   const params = new URL(request.url).searchParams;
   const { page } = readListQuery(params);
-  const products = await listSellerProducts(database(context.env.DB), seller.id, page);
+  // The products travel with the session's read: one D1 round trip (ADR 0040).
+  const { results } = await requireRoleWith(request, context, ["seller"], (sellerId) =>
+    sellerProductsReads(database(context.env.DB), sellerId, page),
+  );
+  const products = toPageOf(results, page);
   if (page > products.pageCount) throw redirect(listHref(PAGE, { page: products.pageCount }));
   // The dialog opens only for one of the seller's own products on this page (a stale or foreign id: no dialog).
   const confirming =

@@ -9,16 +9,16 @@ import { ImageZoom } from "../components/image-zoom";
 import { Pager } from "../components/list-controls";
 import { ReportDialog } from "../components/report-dialog";
 import * as table from "../components/table.css";
-import { readListQuery } from "../domain/list-query";
+import { readListQuery, toPageOf } from "../domain/list-query";
 import { productIdSchema } from "../domain/schemas";
-import { listWishlist, removeFromWishlist } from "../domain/wishlist.server";
+import { removeFromWishlist, wishlistReads } from "../domain/wishlist.server";
 import { requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { formatPrice } from "../utils/format";
 import { listHref } from "../utils/list-urls";
 import { listingPath } from "../utils/listing-urls";
 import { pageMeta } from "../utils/seo";
-import { requireBuyer } from "../utils/session.server";
+import { requireBuyer, requireRoleWith } from "../utils/session.server";
 import { redirectWithError, redirectWithResult } from "../utils/toast.server";
 import { handleStorefrontAction, loadBookingDialog, loadReportDialog } from "./shared/storefront.server";
 
@@ -28,13 +28,14 @@ export const meta: MetaFunction = () =>
 const PATH = "/dashboard/wishlist";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const buyer = await requireBuyer(request, context);
   const { page } = readListQuery(new URL(request.url).searchParams);
-  const [items, booking, report] = await Promise.all([
-    listWishlist(database(context.env.DB), buyer.id, page),
+  // The wishlist travels with the session's read: one D1 round trip (ADR 0040).
+  const [{ results }, booking, report] = await Promise.all([
+    requireRoleWith(request, context, ["buyer"], (buyerId) => wishlistReads(database(context.env.DB), buyerId, page)),
     loadBookingDialog(request, context),
     loadReportDialog(request, context),
   ]);
+  const items = toPageOf(results, page);
   if (page > items.pageCount) throw redirect(listHref(PATH, { page: items.pageCount }));
   return { booking, report, items };
 }

@@ -21,7 +21,14 @@ import { redirectWithToast, type Toast } from "./toast.server";
 export type { SessionUser };
 
 /** Reads a page sends with the session's read, built for the user the cookie names. */
-export type SessionReads = (userId: string) => readonly BatchItem<"sqlite">[];
+export type SessionReads<Reads extends readonly BatchItem<"sqlite">[] = readonly BatchItem<"sqlite">[]> = (
+  userId: string,
+) => Reads;
+
+/** What a batch of reads returns: each query's rows, in the order of the reads. */
+export type ReadsResults<Reads extends readonly unknown[]> = {
+  -readonly [K in keyof Reads]: Reads[K] extends PromiseLike<infer Rows> ? Rows : never;
+};
 
 interface Rider {
   reads: SessionReads;
@@ -98,33 +105,32 @@ export function getOptionalUser(request: Request, context: EnvContext): Promise<
  * The signed-in user and the results of `reads` (built for that user), in one D1 round trip when
  * the session's read has not left yet, in two otherwise. Signed-out visitors go to /login.
  */
-export async function requireUserWith(
+export async function requireUserWith<Reads extends readonly BatchItem<"sqlite">[]>(
   request: Request,
   context: EnvContext,
-  reads: SessionReads,
-): Promise<{ user: SessionUser; results: unknown[] }> {
+  reads: SessionReads<Reads>,
+): Promise<{ user: SessionUser; results: ReadsResults<Reads> }> {
   const session = requestSession(request, context);
   if (session.riders) {
     const results = new Promise<unknown[] | null>((settle, fail) => session.riders!.push({ reads, settle, fail }));
     const user = await session.user;
     const read = await results;
     if (!user || !read) throw loginRedirect(request);
-    return { user, results: read };
+    return { user, results: read as ReadsResults<Reads> };
   }
   const user = await requireUser(request, context);
-  const items = reads(user.id) as BatchItem<"sqlite">[];
-  const [first, ...rest] = items;
+  const [first, ...rest] = reads(user.id) as readonly BatchItem<"sqlite">[];
   const db = database(context.env.DB);
-  return { user, results: first ? await db.batch([first, ...rest]) : [] };
+  return { user, results: (first ? await db.batch([first, ...rest]) : []) as ReadsResults<Reads> };
 }
 
 /** `requireUserWith` for a role: a signed-in user without it gets a 403 page. */
-export async function requireRoleWith(
+export async function requireRoleWith<Reads extends readonly BatchItem<"sqlite">[]>(
   request: Request,
   context: EnvContext,
   roles: readonly Role[],
-  reads: SessionReads,
-): Promise<{ user: SessionUser; results: unknown[] }> {
+  reads: SessionReads<Reads>,
+): Promise<{ user: SessionUser; results: ReadsResults<Reads> }> {
   const found = await requireUserWith(request, context, reads);
   if (!hasRole(found.user, roles)) throw forbidden();
   return found;

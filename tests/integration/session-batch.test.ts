@@ -5,10 +5,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessionUserRead, toSessionUser } from "../../app/domain/sessions.server";
 import { database } from "../../db/client";
-import { sessions, users } from "../../db/schema";
+import { sessions, users, wishlistEntries } from "../../db/schema";
 import { app } from "../../workers/app";
 import { sessionCookieFor } from "./auth-helpers";
-import { insertBooking, insertCategory, insertProduct, insertUser } from "./factories";
+import { insertBooking, insertCategory, insertProduct, insertSale, insertUser } from "./factories";
 import { testEnv } from "./test-env";
 
 const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
@@ -43,6 +43,42 @@ describe("a signed-in page and its session in one D1 batch", () => {
     expect(orders.response.status).toBe(200);
     expect(orders.trips).toBe(1);
     expect(orders.html).toContain(product.name);
+  });
+
+  it("costs one round trip on Wishlist, My Products and My Buyers, and shows what it read", async () => {
+    const { buyer, product, category } = await buyerWithAnOrder();
+    const sold = await insertProduct({
+      sellerId: product.sellerId,
+      categoryId: category.id,
+      name: `Sold ${product.name}`,
+    });
+    await insertSale({ productId: sold.id, buyerId: buyer.id, sellerId: product.sellerId });
+    await database(testEnv.DB).insert(wishlistEntries).values({ buyerId: buyer.id, productId: product.id });
+    const wishlist = await page("/dashboard/wishlist", await sessionCookieFor(buyer.id));
+    expect([wishlist.response.status, wishlist.trips]).toEqual([200, 1]);
+    expect(wishlist.html).toContain(product.name);
+    const sellerCookie = await sessionCookieFor(product.sellerId);
+    const mine = await page("/dashboard/my_product", sellerCookie);
+    expect([mine.response.status, mine.trips]).toEqual([200, 1]);
+    expect(mine.html).toContain(product.name);
+    const sales = await page("/dashboard/my_buyer", sellerCookie);
+    expect([sales.response.status, sales.trips]).toEqual([200, 1]);
+    expect(sales.html).toContain(buyer.name);
+  });
+
+  it("gives another role a 403 page on Wishlist, My Products and My Buyers, with nothing it read", async () => {
+    const { buyer, product } = await buyerWithAnOrder();
+    await database(testEnv.DB).insert(wishlistEntries).values({ buyerId: buyer.id, productId: product.id });
+    const asSeller = await sessionCookieFor(product.sellerId);
+    const wishlist = await page("/dashboard/wishlist", asSeller);
+    expect(wishlist.response.status).toBe(403);
+    expect(wishlist.html).not.toContain(product.name);
+    const asBuyer = await sessionCookieFor(buyer.id);
+    for (const path of ["/dashboard/my_product", "/dashboard/my_buyer"]) {
+      const refused = await page(path, asBuyer);
+      expect(refused.response.status, path).toBe(403);
+      expect(refused.html, path).not.toContain(product.name);
+    }
   });
 
   it("sends a revoked session or a deleted account to log in, with nothing of the page", async () => {
