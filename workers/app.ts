@@ -53,7 +53,7 @@ app.all("*", (c) => {
   const loadContext = getLoadContext({
     request,
     context: { cloudflare: cloudflare as never },
-    nonce: c.get("nonce"),
+    nonce: c.get("nonce")(),
   });
   return handleRemixRequest(request, loadContext);
 });

@@ -3,7 +3,10 @@ import { paymentProviderName } from "../app/domain/payments/checkout.server";
 import { createNonce } from "../app/load-context";
 import { parseEnv } from "../app/server/env.server";
 
-export type WorkerVariables = { nonce: string };
+export type WorkerVariables = {
+  /** The request's CSP nonce, made when first asked for: a page the edge cache answers needs none. */
+  nonce: () => string;
+};
 
 /**
  * The Content-Security-Policy for HTML: only our own origin, inline scripts by nonce (or, for a
@@ -47,8 +50,12 @@ function wantsHsts(url: URL): boolean {
 
 /** Security headers on every response the Worker produces (static assets get _headers). */
 export const securityHeaders = createMiddleware<{ Bindings: Env; Variables: WorkerVariables }>(async (c, next) => {
-  const nonce = createNonce();
-  c.set("nonce", nonce);
+  let nonce: string | undefined;
+  const nonceOf = () => {
+    nonce ??= createNonce();
+    return nonce;
+  };
+  c.set("nonce", nonceOf);
   await next();
   const headers = c.res.headers;
   const url = new URL(c.req.url);
@@ -62,6 +69,6 @@ export const securityHeaders = createMiddleware<{ Bindings: Env; Variables: Work
     const stripe =
       PAYMENT_PAGE.test(url.pathname) &&
       paymentProviderName(parseEnv(c.env as unknown as Record<string, unknown>).settings) === "stripe";
-    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { stripe }));
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonceOf(), { stripe }));
   }
 });
