@@ -12,7 +12,6 @@ import { loadCategoryPage, loadStorefront } from "../app/domain/catalog.server";
 import { searchListings } from "../app/domain/listing-search.server";
 import { readSearchParams } from "../app/domain/search-params";
 import type { Database } from "../db/client";
-import { schema } from "../db/client";
 
 const { values } = parseArgs({
   options: {
@@ -74,7 +73,7 @@ async function measure(state: string, runs: number) {
       };
     },
   });
-  const db = drizzle(recording, { schema }) as unknown as Database;
+  const db = drizzle(recording) as unknown as Database;
   try {
     const [{ count }] = (await proxy.env.DB.prepare("select count(*) as count from products").all<{ count: number }>())
       .results as [{ count: number }];

@@ -1,12 +1,14 @@
 // Generated bad input at every form action and /api call: never a 5xx, always a 4xx or a
 // clear refusal, and afterwards the database's invariants still hold.
 import { SELF } from "cloudflare:test";
+import { inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { runMaintenance } from "../../app/domain/maintenance.server";
 import { SESSION_COOKIE } from "../../app/server/auth.server";
 import { parseEnv } from "../../app/server/env.server";
 import { database } from "../../db/client";
+import { bookings } from "../../db/schema";
 import { ORIGIN } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertUser } from "./factories";
 import { buildWorld, type World } from "./matrix/world";
@@ -852,7 +854,7 @@ describe("the scheduled job at any time", () => {
             latest = Math.max(latest, at);
             await runMaintenance(db, at);
           }
-          const rows = await db.query.bookings.findMany({ where: (b, { inArray }) => inArray(b.id, ids) });
+          const rows = await db.select().from(bookings).where(inArray(bookings.id, ids));
           for (const row of rows) {
             const due = row.expiresAt!.getTime() <= latest;
             expect(row.status).toBe(due ? "cancelled" : "active");

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { RATING_MESSAGES, sellerRatingSummaries } from "../../app/domain/ratings.server";
 import { database } from "../../db/client";
-import { ratings, users } from "../../db/schema";
+import { payments, ratings, users } from "../../db/schema";
 import worker from "../../workers/app";
 import { bearerFor, get, postForm, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct, insertSale, insertUser } from "./factories";
@@ -131,7 +131,7 @@ describe("rating the seller of a paid purchase", () => {
 
   it("the database itself refuses stars outside 1–5 and a second rating of one payment", async () => {
     const { buyer, booking, seller } = await paidPurchase();
-    const [payment] = await db().query.payments.findMany({ where: (p, { eq }) => eq(p.bookingId, booking.id) });
+    const [payment] = await db().select().from(payments).where(eq(payments.bookingId, booking.id));
     const row = { paymentId: payment!.id, buyerId: buyer.user.id, sellerId: seller.id };
     await expect(
       db()
