@@ -8,7 +8,15 @@ import { endActiveBookingsStatements } from "./bookings.server";
 import { ANY_STATUS, isListed } from "./catalog.server";
 import { emailMatches } from "./emails";
 import type { DomainEvent } from "./events";
-import { containsText, LIST_PAGE_SIZE, type ListQuery, pageOffset, toPage } from "./list-query";
+import {
+  containsText,
+  LIST_PAGE_SIZE,
+  type ListQuery,
+  type ListRow,
+  type Page,
+  pageOffset,
+  toPageOf,
+} from "./list-query";
 import { ratingSummaryColumns } from "./ratings.server";
 import { revokeUserSessionsStatement } from "./sessions.server";
 
@@ -35,9 +43,10 @@ function nameOrEmailContains(q: string | undefined) {
 }
 
 /** One page of live sellers or buyers, newest first, optionally searched by name or email. */
-export async function listAccounts(db: Database, role: ManagedRole, query: ListQuery) {
+/** The reads of a page of All Buyers or All Sellers: its rows and their count, for one D1 batch. */
+export function accountsReads(db: Database, role: ManagedRole, query: ListQuery) {
   const where = and(liveAccountOf(role), nameOrEmailContains(query.q));
-  const [rows, counted] = await db.batch([
+  return [
     db
       .select({
         id: users.id,
@@ -54,8 +63,14 @@ export async function listAccounts(db: Database, role: ManagedRole, query: ListQ
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(query.page)),
     db.select({ total: sql<number>`count(*)` }).from(users).where(where),
-  ]);
-  return toPage(rows, Number(counted[0]?.total ?? 0), query.page);
+  ] as const;
+}
+
+export type ManagedAccount = ListRow<ReturnType<typeof accountsReads>>;
+
+export async function listAccounts(db: Database, role: ManagedRole, query: ListQuery): Promise<Page<ManagedAccount>> {
+  const [rows, count] = accountsReads(db, role, query);
+  return toPageOf(await db.batch([rows, count]), query.page);
 }
 
 /** A live account of this role, for a confirmation dialog. */

@@ -8,7 +8,7 @@ import { products, reports, users } from "../../db/schema";
 import { endActiveBookingsStatements } from "./bookings.server";
 import { ANY_STATUS, isListed } from "./catalog.server";
 import type { DomainEvent } from "./events";
-import { containsText, LIST_PAGE_SIZE, type ListQuery, pageOffset, toPage } from "./list-query";
+import { containsText, LIST_PAGE_SIZE, type ListQuery, type Page, pageOffset, toPage } from "./list-query";
 import type { ReportInput } from "./report-schema";
 import type { SessionUser } from "./sessions.server";
 
@@ -130,11 +130,11 @@ export type ReportedListing = {
 };
 
 /**
- * One page of reported listings, each listing once (however many people reported it), the most
- * recently reported first, searched by product, seller or reporter; with every open report of
- * each listing. One D1 round trip.
+ * The reads of one page of reported listings, each listing once (however many people reported
+ * it), the most recently reported first, searched by product, seller or reporter; with every open
+ * report of each listing. For one D1 batch.
  */
-export async function listOpenReports(db: Database, query: ListQuery) {
+export function openReportsReads(db: Database, query: ListQuery) {
   const where = openReportsWhere(query.q);
   // The listings of the page: the same grouping, order and slice for their fields and their ids.
   const paged = <T extends SQLiteSelect>(select: T) =>
@@ -144,7 +144,7 @@ export async function listOpenReports(db: Database, query: ListQuery) {
       .orderBy(desc(lastReportedAt), desc(reports.productId))
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(query.page));
-  const [listings, counted, reportRows] = await db.batch([
+  return [
     paged(db.select(listingFields).from(reports).$dynamic()),
     withParties(
       db
@@ -160,14 +160,29 @@ export async function listOpenReports(db: Database, query: ListQuery) {
         ),
       )
       .orderBy(desc(reports.createdAt), desc(reports.id)),
-  ]);
+  ] as const;
+}
+
+type OpenReportsReads = ReturnType<typeof openReportsReads>;
+type Rows<Q> = Q extends PromiseLike<infer R> ? R : never;
+
+/** The page of reported listings from the results of `openReportsReads`. */
+export function toOpenReportsPage(
+  [listings, counted, reportRows]: [Rows<OpenReportsReads[0]>, Rows<OpenReportsReads[1]>, Rows<OpenReportsReads[2]>],
+  page: number,
+): Page<ReportedListing> {
   const rows: ReportedListing[] = listings.map((listing) => ({
     ...listing,
     reports: reportRows
       .filter((report) => report.productId === listing.productId)
       .map(({ productId: _listing, ...report }) => report),
   }));
-  return toPage(rows, Number(counted[0]?.total ?? 0), query.page);
+  return toPage(rows, Number(counted[0]?.total ?? 0), page);
+}
+
+export async function listOpenReports(db: Database, query: ListQuery): Promise<Page<ReportedListing>> {
+  const [listings, count, reportRows] = openReportsReads(db, query);
+  return toOpenReportsPage(await db.batch([listings, count, reportRows]), query.page);
 }
 
 /** A listing with open reports, still on the storefront, for the removal confirmation. */

@@ -6,15 +6,15 @@ import { ConfirmDialog } from "../components/confirm-dialog";
 import { DashboardPage } from "../components/dashboard-page";
 import { Pager, SearchForm } from "../components/list-controls";
 import * as table from "../components/table.css";
-import { ADMIN_MESSAGES, deleteAccount, findAccount, listAccounts } from "../domain/admin-users.server";
-import { readListQuery } from "../domain/list-query";
+import { ADMIN_MESSAGES, accountsReads, deleteAccount, findAccount } from "../domain/admin-users.server";
+import { readListQuery, toPageOf } from "../domain/list-query";
 import { idSchema } from "../domain/schemas";
 import { requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { listHref } from "../utils/list-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
 import { pageMeta } from "../utils/seo";
-import { requireAdmin } from "../utils/session.server";
+import { requireAdmin, requireRoleWith } from "../utils/session.server";
 import { redirectWithError, redirectWithResult } from "../utils/toast.server";
 
 export const meta: MetaFunction = () =>
@@ -23,11 +23,12 @@ export const meta: MetaFunction = () =>
 const PATH = "/dashboard/all_buyers";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   const url = new URL(request.url);
   const query = readListQuery(url.searchParams);
   const db = database(context.env.DB);
-  const buyers = await listAccounts(db, "buyer", query);
+  // The list travels with the session's read: one D1 round trip (ADR 0040).
+  const { results } = await requireRoleWith(request, context, ["admin"], () => accountsReads(db, "buyer", query));
+  const buyers = toPageOf(results, query.page);
   if (query.page > buyers.pageCount) throw redirect(listHref(PATH, { ...query, page: buyers.pageCount }));
   const confirmId = url.searchParams.get("confirm") === "delete" ? url.searchParams.get("id") : null;
   const confirming = confirmId ? await findAccount(db, "buyer", confirmId.slice(0, 100)) : null;

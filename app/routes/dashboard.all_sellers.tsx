@@ -7,8 +7,8 @@ import { DashboardPage } from "../components/dashboard-page";
 import { Pager, SearchForm } from "../components/list-controls";
 import { SellerRating } from "../components/product-card";
 import * as table from "../components/table.css";
-import { ADMIN_MESSAGES, deleteAccount, findAccount, listAccounts, verifySeller } from "../domain/admin-users.server";
-import { readListQuery } from "../domain/list-query";
+import { ADMIN_MESSAGES, accountsReads, deleteAccount, findAccount, verifySeller } from "../domain/admin-users.server";
+import { readListQuery, toPageOf } from "../domain/list-query";
 import { idSchema } from "../domain/schemas";
 import { requireFormData } from "../server/http.server";
 import { publishFromRoute } from "../server/notifications.server";
@@ -16,7 +16,7 @@ import { button } from "../styles/utilities.css";
 import { listHref } from "../utils/list-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
 import { pageMeta } from "../utils/seo";
-import { requireAdmin } from "../utils/session.server";
+import { requireAdmin, requireRoleWith } from "../utils/session.server";
 import { redirectWithError, redirectWithResult } from "../utils/toast.server";
 import * as styles from "./admin.css";
 
@@ -26,11 +26,12 @@ export const meta: MetaFunction = () =>
 const PATH = "/dashboard/all_sellers";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   const url = new URL(request.url);
   const query = readListQuery(url.searchParams);
   const db = database(context.env.DB);
-  const sellers = await listAccounts(db, "seller", query);
+  // The list travels with the session's read: one D1 round trip (ADR 0040).
+  const { results } = await requireRoleWith(request, context, ["admin"], () => accountsReads(db, "seller", query));
+  const sellers = toPageOf(results, query.page);
   if (query.page > sellers.pageCount) throw redirect(listHref(PATH, { ...query, page: sellers.pageCount }));
   const confirmId = url.searchParams.get("confirm") === "delete" ? url.searchParams.get("id") : null;
   const confirming = confirmId ? await findAccount(db, "seller", confirmId.slice(0, 100)) : null;

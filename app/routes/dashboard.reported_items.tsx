@@ -14,9 +14,10 @@ import {
   dismissedMessage,
   dismissListingReports,
   findReportedListing,
-  listOpenReports,
+  openReportsReads,
   REPORT_MESSAGES,
   removeReportedListing,
+  toOpenReportsPage,
 } from "../domain/reports.server";
 import { idSchema } from "../domain/schemas";
 import { requireFormData } from "../server/http.server";
@@ -27,7 +28,7 @@ import { listHref } from "../utils/list-urls";
 import { listingPath } from "../utils/listing-urls";
 import { CANCELLED_PROCESS } from "../utils/messages";
 import { pageMeta } from "../utils/seo";
-import { requireAdmin } from "../utils/session.server";
+import { requireAdmin, requireRoleWith } from "../utils/session.server";
 import { redirectWithError, redirectWithResult } from "../utils/toast.server";
 import * as styles from "./admin.css";
 
@@ -37,11 +38,12 @@ export const meta: MetaFunction = () =>
 const PATH = "/dashboard/reported_items";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
   const url = new URL(request.url);
   const query = readListQuery(url.searchParams);
   const db = database(context.env.DB);
-  const reports = await listOpenReports(db, query);
+  // The reports travel with the session's read: one D1 round trip (ADR 0040).
+  const { results } = await requireRoleWith(request, context, ["admin"], () => openReportsReads(db, query));
+  const reports = toOpenReportsPage(results, query.page);
   if (query.page > reports.pageCount) throw redirect(listHref(PATH, { ...query, page: reports.pageCount }));
   const confirmId = url.searchParams.get("confirm") === "remove" ? url.searchParams.get("id") : null;
   const confirming = confirmId ? await findReportedListing(db, confirmId.slice(0, 100)) : null;

@@ -5,14 +5,15 @@ import { DashboardPage } from "../components/dashboard-page";
 import * as formStyles from "../components/forms.css";
 import {
   choicesFromForm,
-  listNotificationSettings,
   NOTIFICATION_MESSAGES,
+  notificationChoicesRead,
   saveNotificationSettings,
+  toNotificationSettings,
 } from "../domain/notifications/preferences.server";
 import { requireFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { pageMeta } from "../utils/seo";
-import { requireUser } from "../utils/session.server";
+import { requireUser, requireUserWith } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
 import * as styles from "./settings.css";
 
@@ -22,8 +23,16 @@ export const meta: MetaFunction = () =>
 const PATH = "/dashboard/settings";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  return { email: user.email, settings: await listNotificationSettings(database(context.env.DB), user) };
+  // The choices travel with the session's read: one D1 round trip (ADR 0040).
+  const {
+    user,
+    results: [choices],
+  } = await requireUserWith(
+    request,
+    context,
+    (userId) => [notificationChoicesRead(database(context.env.DB), userId)] as const,
+  );
+  return { email: user.email, settings: toNotificationSettings(choices, user.role) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

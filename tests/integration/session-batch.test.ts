@@ -8,7 +8,7 @@ import { database } from "../../db/client";
 import { sessions, users, wishlistEntries } from "../../db/schema";
 import { app } from "../../workers/app";
 import { sessionCookieFor } from "./auth-helpers";
-import { insertBooking, insertCategory, insertProduct, insertSale, insertUser } from "./factories";
+import { insertBooking, insertCategory, insertProduct, insertReport, insertSale, insertUser } from "./factories";
 import { testEnv } from "./test-env";
 
 const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
@@ -76,6 +76,31 @@ describe("a signed-in page and its session in one D1 batch", () => {
     const asBuyer = await sessionCookieFor(buyer.id);
     for (const path of ["/dashboard/my_product", "/dashboard/my_buyer"]) {
       const refused = await page(path, asBuyer);
+      expect(refused.response.status, path).toBe(403);
+      expect(refused.html, path).not.toContain(product.name);
+    }
+  });
+
+  it("costs one round trip on the admin's lists and on Settings", async () => {
+    const { buyer, product } = await buyerWithAnOrder();
+    await insertReport({ productId: product.id, reporterId: buyer.id });
+    const admin = await insertUser({ role: "admin" });
+    const asAdmin = await sessionCookieFor(admin.id);
+    for (const [path, shows] of [
+      ["/dashboard/all_buyers", buyer.name],
+      ["/dashboard/all_sellers", "Seller"],
+      ["/dashboard/reported_items", product.name],
+      ["/dashboard/settings", "Email notifications"],
+    ] as const) {
+      const found = await page(path, asAdmin);
+      expect([found.response.status, found.trips], path).toEqual([200, 1]);
+      expect(found.html, path).toContain(shows);
+    }
+    const settings = await page("/dashboard/settings", await sessionCookieFor(buyer.id));
+    expect([settings.response.status, settings.trips]).toEqual([200, 1]);
+    expect(settings.html).toContain("Booking");
+    for (const path of ["/dashboard/all_buyers", "/dashboard/reported_items"]) {
+      const refused = await page(path, await sessionCookieFor(buyer.id));
       expect(refused.response.status, path).toBe(403);
       expect(refused.html, path).not.toContain(product.name);
     }

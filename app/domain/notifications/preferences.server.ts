@@ -36,17 +36,29 @@ export interface NotificationSetting {
   enabled: boolean;
 }
 
+/** The read of a user's stored choices (kinds they never changed have no row). */
+export function notificationChoicesRead(db: Database, userId: string) {
+  return db
+    .select({ kind: notificationPreferences.kind, enabled: notificationPreferences.enabled })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+}
+
 /** The user's settings, one per kind their role can be sent, in a fixed order. */
 export async function listNotificationSettings(
   db: Database,
   user: { id: string; role: Role },
 ): Promise<NotificationSetting[]> {
-  const rows = await db
-    .select({ kind: notificationPreferences.kind, enabled: notificationPreferences.enabled })
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, user.id));
+  return toNotificationSettings(await notificationChoicesRead(db, user.id), user.role);
+}
+
+/** The settings of a role from its stored choices: every kind on until turned off. */
+export function toNotificationSettings(
+  rows: { kind: EventKind; enabled: boolean }[],
+  role: Role,
+): NotificationSetting[] {
   const chosen = new Map(rows.map((row) => [row.kind, row.enabled]));
-  return NOTIFICATION_KINDS_BY_ROLE[user.role].map((kind) => ({
+  return NOTIFICATION_KINDS_BY_ROLE[role].map((kind) => ({
     kind,
     ...NOTIFICATION_LABELS[kind],
     enabled: chosen.get(kind) ?? true,
