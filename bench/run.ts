@@ -335,6 +335,7 @@ async function main() {
 
     const cookie = await signIn();
     const seller = await signIn("maya@payandbuy.local", "seller-local-pass");
+    const admin = await signIn("admin@payandbuy.local", "admin-local-pass");
     // Past the cache: a page the cache answers costs no round trip at all.
     for (const [label, path, as] of [
       ["home", "/", PAST_THE_CACHE],
@@ -346,6 +347,8 @@ async function main() {
       ["wishlist, signed in", "/dashboard/wishlist", cookie],
       ["my products, seller", "/dashboard/my_product", seller],
       ["my buyers, seller", "/dashboard/my_buyer", seller],
+      ["reported items, admin", "/dashboard/reported_items", admin],
+      ["settings, signed in", "/dashboard/settings", cookie],
     ] as const) {
       const trips = await roundTrips(path, as);
       budgets.push([`D1 round trips: ${label}`, String(trips), "<= 1", trips <= 1]);
