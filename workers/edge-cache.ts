@@ -72,47 +72,32 @@ interface Stored {
   expires: number;
 }
 
-/** A stored page in the isolate's memory, with its bytes gzipped once for every browser that takes gzip. */
-interface Kept extends Stored {
-  gzip: Uint8Array<ArrayBuffer>;
-}
-
 // The isolate's own copies of the pages of the current version, in front of the Cache API: a hit
 // then costs no call at all. Same keys, same expiry; dropped whole when the version changes.
 const MEMORY_ENTRIES = 100;
 const MEMORY_BYTES = 8 * 1024 * 1024;
-const memory = new Map<string, Kept>();
+const memory = new Map<string, Stored>();
 let memoryBytes = 0;
 
-const sizeOf = (entry: Kept) => entry.body.byteLength + entry.gzip.byteLength;
-
-async function gzipped(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
-  const stream = new Response(bytes).body!.pipeThrough(new CompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-/** Keeps a page in the isolate, compressed once here rather than by the runtime on every answer. */
-async function remember(key: string, stored: Stored): Promise<Kept> {
-  const kept: Kept = { ...stored, gzip: await gzipped(stored.body) };
+function remember(key: string, stored: Stored) {
   const old = memory.get(key);
-  if (old) memoryBytes -= sizeOf(old);
+  if (old) memoryBytes -= old.body.byteLength;
   memory.delete(key);
-  memory.set(key, kept);
-  memoryBytes += sizeOf(kept);
+  memory.set(key, stored);
+  memoryBytes += stored.body.byteLength;
   for (const [oldest, entry] of memory) {
     if (memory.size <= MEMORY_ENTRIES && memoryBytes <= MEMORY_BYTES) break;
     memory.delete(oldest);
-    memoryBytes -= sizeOf(entry);
+    memoryBytes -= entry.body.byteLength;
   }
-  return kept;
 }
 
-function recall(key: string, now = Date.now()): Kept | null {
+function recall(key: string, now = Date.now()): Stored | null {
   const entry = memory.get(key);
   if (!entry) return null;
   if (entry.expires <= now) {
     memory.delete(key);
-    memoryBytes -= sizeOf(entry);
+    memoryBytes -= entry.body.byteLength;
     return null;
   }
   return entry;
@@ -179,42 +164,20 @@ function ifNoneMatch(request: Request, etag: string | null): boolean {
   return header.trim() === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
-/** Whether the request's Accept-Encoding takes gzip (named, without q=0). */
-export function acceptsGzip(request: Request): boolean {
-  const header = request.headers.get("Accept-Encoding") ?? "";
-  return header.split(",").some((coding) => {
-    const [name, ...params] = coding.split(";").map((part) => part.trim().toLowerCase());
-    const quality = params.find((param) => param.startsWith("q="));
-    return name === "gzip" && !(quality && Number(quality.slice(2)) === 0);
-  });
-}
-
-/**
- * What a visitor gets: the stored response with the browser's caching and the cache's verdict.
- * A browser that takes gzip gets the copy gzipped when it was kept, sent as it is
- * (`encodeBody: "manual"`), with the weak form of the page's ETag.
- */
-function toVisitor(request: Request, kept: Kept, status: CacheStatus): Response {
-  const headers = new Headers(kept.headers);
+/** What a visitor gets: the stored response with the browser's caching and the cache's verdict. */
+function toVisitor(request: Request, stored: Stored, status: CacheStatus): Response {
+  const headers = new Headers(stored.headers);
   headers.set("Cache-Control", BROWSER_CACHE_CONTROL);
-  headers.set("Vary", "Cookie, Authorization, Accept-Encoding");
+  headers.set("Vary", "Cookie, Authorization");
   headers.set("X-Cache", status);
-  const gzip = acceptsGzip(request);
   const etag = headers.get("ETag");
-  if (etag && gzip) headers.set("ETag", `W/${etag}`);
   if (ifNoneMatch(request, etag)) {
-    const notModified = new Headers({
-      ETag: headers.get("ETag")!,
-      "Cache-Control": BROWSER_CACHE_CONTROL,
-      "X-Cache": status,
-    });
+    const notModified = new Headers({ ETag: etag!, "Cache-Control": BROWSER_CACHE_CONTROL, "X-Cache": status });
     const policy = headers.get("Content-Security-Policy");
     if (policy) notModified.set("Content-Security-Policy", policy);
     return new Response(null, { status: 304, headers: notModified });
   }
-  if (!gzip) return new Response(request.method === "HEAD" ? null : kept.body, { status: 200, headers });
-  headers.set("Content-Encoding", "gzip");
-  return new Response(request.method === "HEAD" ? null : kept.gzip, { status: 200, headers, encodeBody: "manual" });
+  return new Response(request.method === "HEAD" ? null : stored.body, { status: 200, headers });
 }
 
 /**
@@ -293,14 +256,17 @@ export const edgeCache = createMiddleware<{ Bindings: Env; Variables: WorkerVari
     return;
   }
   let key: Request;
-  let hit: Kept | null;
+  let hit: Stored | null;
   try {
     const version = await readVersion(cache);
     key = new Request(`${origin}/__edge-cache/${version}${keyPath}`);
     hit = recall(key.url);
     if (!hit) {
       const found = await cache.match(key);
-      if (found) hit = await remember(key.url, await fromTheCache(found));
+      if (found) {
+        hit = await fromTheCache(found);
+        remember(key.url, hit);
+      }
     }
   } catch (error) {
     // A cache that fails is no reason to fail the page: it is rendered as without the cache.
@@ -327,8 +293,9 @@ export const edgeCache = createMiddleware<{ Bindings: Env; Variables: WorkerVari
   // Awaited, not left to waitUntil: the next request finds it (a miss is rare, and it is short).
   try {
     await cache.put(key, forTheCache(stored));
+    remember(key.url, stored);
   } catch (error) {
     console.error("edge cache: store failed", error);
   }
-  replaceResponse(c, toVisitor(request, await remember(key.url, stored), "MISS"));
+  replaceResponse(c, toVisitor(request, stored, "MISS"));
 });

@@ -194,43 +194,6 @@ describe("the edge cache", () => {
     expect(other.status).toBe(200);
   });
 
-  it("sends a browser that accepts gzip the stored page compressed once, the same page once inflated", async () => {
-    await world();
-    const plain = await call("/");
-    const html = await plain.text();
-    for (const [acceptEncoding, status] of [
-      ["gzip, deflate, br, zstd", "HIT"],
-      ["br;q=1.0, gzip;q=0.8", "HIT"],
-    ] as const) {
-      const compressed = await call("/", { headers: { "Accept-Encoding": acceptEncoding } });
-      expect(compressed.headers.get("X-Cache")).toBe(status);
-      expect(compressed.headers.get("Content-Encoding")).toBe("gzip");
-      expect(compressed.headers.get("Vary")).toContain("Accept-Encoding");
-      const bytes = new Uint8Array(await compressed.arrayBuffer());
-      expect([bytes[0], bytes[1]], "the gzip magic number").toEqual([0x1f, 0x8b]);
-      expect(bytes.byteLength).toBeLessThan(html.length / 2);
-      const inflated = new Response(new Response(bytes).body!.pipeThrough(new DecompressionStream("gzip")));
-      expect(await inflated.text()).toBe(html);
-      // The compressed copy is the same page: its ETag is the weak form of the page's, and it revalidates.
-      expect(compressed.headers.get("ETag")).toBe(`W/${plain.headers.get("ETag")}`);
-      const revalidated = await call("/", {
-        headers: { "Accept-Encoding": acceptEncoding, "If-None-Match": compressed.headers.get("ETag")! },
-      });
-      expect(revalidated.status).toBe(304);
-    }
-    // A client that takes no gzip, or refuses it, gets the page as it is.
-    const identities: Record<string, string>[] = [
-      {},
-      { "Accept-Encoding": "identity" },
-      { "Accept-Encoding": "gzip;q=0, br" },
-    ];
-    for (const headers of identities) {
-      const identity = await call("/", { headers });
-      expect(identity.headers.get("Content-Encoding"), JSON.stringify(headers)).toBeNull();
-      expect(await identity.text()).toBe(html);
-    }
-  });
-
   it("allows a stored page's inline scripts by their hashes, with no nonce anywhere", async () => {
     await world();
     await call("/");
