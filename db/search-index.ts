@@ -1,9 +1,10 @@
 // The full-text index of the listings: an FTS5 virtual table made and kept in step by
-// migrations/0004_search.sql. drizzle-kit cannot describe a virtual table, so it is declared
-// here, outside db/schema.ts, only to build queries; drizzle-kit never sees it.
+// migrations/0004_search.sql and 0008_search_listed_only.sql. drizzle-kit cannot describe a
+// virtual table, so it is declared here, outside db/schema.ts, only to build queries;
+// drizzle-kit never sees it.
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-/** One row per listing that is neither deleted nor removed; its rowid is the listing's rowid. */
+/** One row per listing a buyer may find (isListed(["available"]), ADR 0042), keyed by its rowid. */
 export const productsFts = sqliteTable("products_fts", {
   rowid: integer("rowid").notNull(),
   name: text("name"),

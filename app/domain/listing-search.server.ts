@@ -68,35 +68,87 @@ function filtersOf(query: SearchQuery, match: string | null, how: Matching): SQL
   );
 }
 
+/** Filters beyond the words: with none, the full-text index alone answers (ADR 0042). */
+function narrowsBeyondWords(query: SearchQuery): boolean {
+  return Boolean(
+    query.category ||
+      (query.condition.length > 0 && query.condition.length < CONDITIONS.length) ||
+      query.min !== undefined ||
+      query.max !== undefined ||
+      query.verified,
+  );
+}
+
 /**
  * A page of a best-match search (ADR 0039): the full-text index is read newest row first (its
- * rowids are the listings' rowids, in the order they were added) with the filters, until
- * RANK_WINDOW listings match; only those are scored with bm25 and sorted, and only the page's
- * rows are joined to their cards.
+ * rowids are the listings' rowids, in the order they were added) until RANK_WINDOW listings
+ * match; only those are scored with bm25 and sorted, and only the page's rows are joined to
+ * their cards. The index holds exactly the listings a buyer may see (ADR 0042), so without a
+ * filter the window never reads the listings; with one, it joins them to apply it.
  */
 function bestMatchRows(db: Database, query: SearchQuery, match: string) {
+  const scored = {
+    rid: sql<number>`${productsFts.rowid}`.as("rid"),
+    score: sql<number>`${relevance}`.as("score"),
+  };
   const window = db.$with("best_match_window").as(
-    db
-      .select({
-        rid: sql<number>`${products}.rowid`.as("rid"),
-        score: sql<number>`${relevance}`.as("score"),
-      })
-      .from(productsFts)
-      .innerJoin(products, sql`${products}.rowid = ${productsFts.rowid}`)
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .where(filtersOf(query, match, "join"))
-      .orderBy(desc(productsFts.rowid))
-      .limit(RANK_WINDOW),
+    narrowsBeyondWords(query)
+      ? db
+          .select(scored)
+          .from(productsFts)
+          .innerJoin(products, sql`${products}.rowid = ${productsFts.rowid}`)
+          .innerJoin(users, eq(users.id, products.sellerId))
+          .where(filtersOf(query, match, "join"))
+          .orderBy(desc(productsFts.rowid))
+          .limit(RANK_WINDOW)
+      : db
+          .select(scored)
+          .from(productsFts)
+          .where(matching(match, "join"))
+          .orderBy(desc(productsFts.rowid))
+          .limit(RANK_WINDOW),
   );
+  // Best first, then newest added: rowids are unique, so a page never repeats or skips one.
+  const page = db
+    .$with("best_match_page")
+    .as(
+      db
+        .select({ rid: window.rid, score: window.score })
+        .from(window)
+        .orderBy(asc(window.score), desc(window.rid))
+        .limit(LIST_PAGE_SIZE)
+        .offset(pageOffset(query.page)),
+    );
   return db
-    .with(window)
+    .with(window, page)
     .select(cardFields)
-    .from(window)
-    .innerJoin(products, sql`${products}.rowid = ${window.rid}`)
+    .from(page)
+    .innerJoin(products, sql`${products}.rowid = ${page.rid}`)
     .innerJoin(users, eq(users.id, products.sellerId))
-    .orderBy(asc(window.score), desc(products.createdAt), desc(products.id))
-    .limit(LIST_PAGE_SIZE)
-    .offset(pageOffset(query.page));
+    .where(isListed(["available"]))
+    .orderBy(asc(page.score), desc(page.rid));
+}
+
+/**
+ * Counts the matches up to a limit, never all of them. Words alone are counted in the index
+ * (it holds exactly the listed listings, ADR 0042); filters are applied on the listings.
+ */
+function countOf(db: Database, query: SearchQuery, match: string | null) {
+  const matches = (
+    match && !narrowsBeyondWords(query)
+      ? db
+          .select({ one: sql`1`.as("one") })
+          .from(productsFts)
+          .where(matching(match, "join"))
+      : db
+          .select({ one: sql`1`.as("one") })
+          .from(products)
+          .innerJoin(users, eq(users.id, products.sellerId))
+          .where(filtersOf(query, match, "count"))
+  )
+    .limit(countLimit(query.page))
+    .as("matches");
+  return db.select({ total: sql<number>`count(*)` }).from(matches);
 }
 
 export type ListingSearchResult =
@@ -131,16 +183,7 @@ export function searchStatements(db: Database, query: SearchQuery) {
           .orderBy(...orderBy(sort === "relevance" ? "newest" : sort))
           .limit(LIST_PAGE_SIZE)
           .offset(pageOffset(query.page));
-  // Counts the matches up to a limit, never all of them.
-  const matches = db
-    .select({ one: sql`1`.as("one") })
-    .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(filtersOf(query, match, "count"))
-    .limit(countLimit(query.page))
-    .as("matches");
-  const count = db.select({ total: sql<number>`count(*)` }).from(matches);
-  return { sort, rows, count };
+  return { sort, rows, count: countOf(db, query, match) };
 }
 
 /**

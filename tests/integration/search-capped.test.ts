@@ -219,4 +219,16 @@ describe("the lists' plans", () => {
     // bm25 scores a bounded window of the index, read newest row first (ADR 0039).
     expect(rows).toMatch(/(CO-ROUTINE|MATERIALIZE) best_match_window/);
   });
+
+  it("answers words without filters from the full-text index alone (ADR 0042)", async () => {
+    const { rows, count } = await plan("q=canon+lens");
+    // Neither the window nor the count reads the listings: only the page's rows are joined.
+    expect(count).toMatch(/SCAN products_fts VIRTUAL TABLE/);
+    expect(count).not.toMatch(/products\b(?!_fts)/);
+    expect(rows.match(/SEARCH products USING INTEGER PRIMARY KEY/g)).toHaveLength(1);
+    // A filter is applied on the listings, so the window and the count join them.
+    const filtered = await plan("q=canon+lens&verified=1");
+    expect(filtered.count).toMatch(/SEARCH products USING INTEGER PRIMARY KEY|SCAN products/);
+    expect(filtered.rows.match(/SEARCH products USING INTEGER PRIMARY KEY/g)?.length).toBeGreaterThan(1);
+  });
 });
