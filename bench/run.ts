@@ -245,6 +245,9 @@ function printLoads(title: string, loads: Load[]) {
   }
 }
 
+/** The pages whose p50 may grow at most 1.5x with the catalog: each shows the same page at both sizes. */
+const GROWTH_BUDGETED = ["home, past the cache", "category, signed in", "search, past the cache"];
+
 /** The signed-out pages the edge cache answers, measured through it (ADR 0037). */
 const CACHED = ["home", "blog", "listing"];
 
@@ -261,8 +264,12 @@ async function measure(staticAsset: string, listing: string): Promise<Load[]> {
   // The server behind the cache: what the growth of the catalog changes.
   loads.push(await load("home, past the cache", "/", PAST_THE_CACHE));
   loads.push(await load("category, signed in", "/products/camera", cookie));
-  // A two-word full-text search; at +100,000 listings it matches thousands of them.
-  loads.push(await load("search, past the cache", "/search?q=canon+lens", PAST_THE_CACHE));
+  // A search whose first page is full at both sizes (40 matches in the seed, 76,000 at +100,000),
+  // so its growth compares the same page: the cost of the catalog, not of more cards.
+  loads.push(await load("search, past the cache", "/search?q=camera", PAST_THE_CACHE));
+  // Two words (ADR 0042): 5 results in the seed, a full page of 2,386 matches at +100,000. Its
+  // growth includes rendering 15 more cards; shown, not budgeted.
+  loads.push(await load("two-word search, past the cache", "/search?q=canon+lens", PAST_THE_CACHE));
   loads.push(await load("static CSS", staticAsset));
   return loads;
 }
@@ -416,7 +423,7 @@ async function main() {
       const before = seeded[index]!;
       const growth = l.p50 / Math.max(before.p50, 0.1);
       console.log(`- ${l.label}: ${before.p50} ms → ${l.p50} ms (${growth.toFixed(2)}x)`);
-      if (l.label.endsWith("past the cache") || l.label.startsWith("category")) {
+      if (GROWTH_BUDGETED.includes(l.label)) {
         budgets.push([
           `${l.label} p50 growth at +${GROWTH.toLocaleString("en-US")} listings`,
           `${growth.toFixed(2)}x`,
