@@ -146,11 +146,13 @@ export async function deleteAccount(db: Database, role: ManagedRole, userId: str
     db
       .update(users)
       .set({ deletedAt: new Date(now), updatedAt: new Date(now) })
-      .where(and(eq(users.id, userId), liveAccountOf(role))),
+      .where(and(eq(users.id, userId), liveAccountOf(role)))
+      // Rows, not D1's change count: a seller's deletion also writes the search index.
+      .returning({ id: users.id }),
     revokeUserSessionsStatement(db, userId),
     ...endBookings,
   ]);
-  const deletedCount = (deleted as D1Result).meta.changes;
+  const deletedCount = deleted.length;
   // Someone else deleted it a moment ago: the rest of the batch changed nothing either.
   if (deletedCount === 0) return { ok: false, status: 404, message: notFoundMessage(role) };
   return {

@@ -140,12 +140,14 @@ export async function cancelBooking(
           sql`${products.id} = (select product_id from ${bookings} where id = ${bookingId}
             and buyer_id = ${buyer.id} and status = 'cancelled' and cancelled_at = ${now})`,
         ),
-      ),
+      )
+      // Rows, not D1's change count: that also counts the search index's trigger writes.
+      .returning({ id: products.id }),
   ]);
   if ((ended as D1Result).meta.changes === 1) {
     return {
       ok: true,
-      productReleased: (released as D1Result).meta.changes === 1,
+      productReleased: released.length === 1,
       events: [{ kind: "booking_cancelled", bookingId }],
     };
   }
@@ -192,7 +194,9 @@ export function endActiveBookingsStatements(
         eq(products.status, "booked"),
         inArray(products.id, db.select({ id: bookings.productId }).from(bookings).where(active)),
       ),
-    );
+    )
+    // The released listings as rows: D1's change count also counts the search index's writes.
+    .returning({ id: products.id });
   const end = db
     .update(bookings)
     .set({ status: "cancelled", endReason: reason, cancelledAt: new Date(now) })

@@ -59,7 +59,7 @@ export async function runMaintenance(db: Database, now: number): Promise<Mainten
   const expiredBookingIds = (expired as { id: string }[]).map((row) => row.id);
   return {
     expiredBookingIds,
-    productsReleased: changes(released),
+    productsReleased: (released as unknown[]).length,
     sessionsPurged: changes(sessionsPurged),
     signInAttemptsPurged: changes(attemptsPurged),
     processedEventsPurged: changes(eventsPurged),

@@ -152,6 +152,8 @@ describe("deleting a seller", () => {
   it("a deleted seller can no longer sign in, and their open session dies", async () => {
     const admin = await signedInUser("admin");
     const { user, password, cookie } = await signedInUser("seller", { name: "Sid Session" });
+    // A live listing: its deletion also writes the search index, which is not an account deleted.
+    await insertProduct({ sellerId: user.id, categoryId: (await newCategory()).id });
     expect((await get("/dashboard/my_product", { Cookie: cookie })).status).toBe(200);
     const response = await api(`/seller/${user.id}`, { method: "DELETE", auth: await bearerFor(admin.user.id) });
     expect(response.status).toBe(200);

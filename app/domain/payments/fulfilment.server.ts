@@ -87,13 +87,15 @@ export async function fulfilPayment(db: Database, payment: ConfirmedPayment): Pr
           sql`${products.id} = (select product_id from ${bookings} where id = ${payment.bookingId}
             and status = 'paid' and paid_at = ${now})`,
         ),
-      ),
+      )
+      // Rows, not D1's change count: that also counts the search index's trigger writes.
+      .returning({ id: products.id }),
   ]);
   if (changes(inserted) === 1) {
     return {
       outcome: "fulfilled",
       bookingModified: changes(booked),
-      productModified: changes(sold),
+      productModified: sold.length,
       events: [{ kind: "payment_received", bookingId: payment.bookingId }],
     };
   }
