@@ -343,6 +343,10 @@ async function main() {
     const cookie = await signIn();
     const seller = await signIn("maya@payandbuy.local", "seller-local-pass");
     const admin = await signIn("admin@payandbuy.local", "admin-local-pass");
+    // The buyer's payment page, found on My Orders as a buyer finds it.
+    const orders = await (await fetch(`${BASE}/dashboard/my_orders`, { headers: { cookie } })).text();
+    const payment = /href="(\/dashboard\/payment\/[^"?#]+)"/.exec(orders)?.[1];
+    if (!payment) throw new Error("My Orders links no payment page");
     // Past the cache: a page the cache answers costs no round trip at all.
     for (const [label, path, as] of [
       ["home", "/", PAST_THE_CACHE],
@@ -356,6 +360,8 @@ async function main() {
       ["my buyers, seller", "/dashboard/my_buyer", seller],
       ["reported items, admin", "/dashboard/reported_items", admin],
       ["settings, signed in", "/dashboard/settings", cookie],
+      ["payment page, buyer", payment, cookie],
+      ["add product, seller", "/dashboard/add_product", seller],
     ] as const) {
       const trips = await roundTrips(path, as);
       budgets.push([`D1 round trips: ${label}`, String(trips), "<= 1", trips <= 1]);

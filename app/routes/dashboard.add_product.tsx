@@ -8,7 +8,7 @@ import { DashboardPage } from "../components/dashboard-page";
 import { ErrorList, Field } from "../components/forms";
 import { PhotoInput, photoErrors } from "../components/photo-input";
 import { ProductDetailsFields } from "../components/product-fields";
-import { listCategories } from "../domain/catalog.server";
+import { categoriesRead } from "../domain/catalog.server";
 import { PHOTO_MESSAGES } from "../domain/photo-keys";
 import { issueProductToken, readProductToken } from "../domain/product-requests.server";
 import {
@@ -21,7 +21,7 @@ import { createProduct, PRODUCT_MESSAGES } from "../domain/products.server";
 import { readFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { pageMeta } from "../utils/seo";
-import { requireSeller } from "../utils/session.server";
+import { requireRoleWith, requireSeller } from "../utils/session.server";
 import { redirectWithSuccess } from "../utils/toast.server";
 import * as styles from "./seller.css";
 
@@ -29,8 +29,11 @@ export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy Add Product", "List a camera, lens or accessory for sale on Pay&Buy, with its photos and price.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const seller = await requireSeller(request, context);
-  const categories = await listCategories(database(context.env.DB));
+  // The categories are read in the session's batch: one D1 round trip (ADR 0040).
+  const {
+    user: seller,
+    results: [categories],
+  } = await requireRoleWith(request, context, ["seller"], () => [categoriesRead(database(context.env.DB))] as const);
   return {
     // A new one on every load: sending this page twice adds one product (ADR 0016).
     productToken: await issueProductToken(seller.id, context.env.settings.SESSION_SECRET),

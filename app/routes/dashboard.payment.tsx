@@ -11,8 +11,8 @@ import { ErrorList, Field } from "../components/forms";
 import * as formStyles from "../components/forms.css";
 import {
   choosePaymentProvider,
-  findPayableBooking,
   isExpired,
+  payableBookingRead,
   payBooking,
   startPayment,
 } from "../domain/payments/checkout.server";
@@ -24,7 +24,7 @@ import { publishFromRoute } from "../server/notifications.server";
 import { button } from "../styles/utilities.css";
 import { formatDeadline, formatPrice } from "../utils/format";
 import { pageMeta } from "../utils/seo";
-import { requireBuyer } from "../utils/session.server";
+import { requireRoleWith } from "../utils/session.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { useHydrated } from "../utils/use-hydrated";
 import * as styles from "./payment.css";
@@ -40,9 +40,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 async function loadBooking(request: Request, context: LoaderFunctionArgs["context"], id: string | undefined) {
-  const buyer = await requireBuyer(request, context);
   const bookingId = idSchema.safeParse(id);
-  const booking = bookingId.success ? await findPayableBooking(database(context.env.DB), buyer, bookingId.data) : null;
+  const db = database(context.env.DB);
+  // Read in the session's batch: one D1 round trip (ADR 0040). A malformed id matches nothing.
+  const { user: buyer, results } = await requireRoleWith(
+    request,
+    context,
+    ["buyer"],
+    (buyerId) => [payableBookingRead(db, buyerId, bookingId.success ? bookingId.data : "")] as const,
+  );
+  const booking = bookingId.success ? (results[0][0] ?? null) : null;
   if (!booking) throw notFound();
   return { buyer, booking };
 }

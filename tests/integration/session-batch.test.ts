@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessionUserRead, toSessionUser } from "../../app/domain/sessions.server";
 import { database } from "../../db/client";
-import { sessions, users, wishlistEntries } from "../../db/schema";
+import { bookings, sessions, users, wishlistEntries } from "../../db/schema";
 import { app } from "../../workers/app";
 import { sessionCookieFor } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertReport, insertSale, insertUser } from "./factories";
@@ -64,6 +64,25 @@ describe("a signed-in page and its session in one D1 batch", () => {
     const sales = await page("/dashboard/my_buyer", sellerCookie);
     expect([sales.response.status, sales.trips]).toEqual([200, 1]);
     expect(sales.html).toContain(buyer.name);
+  });
+
+  it("costs one round trip on the payment page and Add Product; another buyer's booking is a 404", async () => {
+    const { buyer, product, category } = await buyerWithAnOrder();
+    const [booking] = await database(testEnv.DB).select().from(bookings).where(eq(bookings.buyerId, buyer.id));
+    const cookie = await sessionCookieFor(buyer.id);
+    const payment = await page(`/dashboard/payment/${booking!.id}`, cookie);
+    expect([payment.response.status, payment.trips]).toEqual([200, 1]);
+    expect(payment.html).toContain(product.name);
+    const stranger = await page(`/dashboard/payment/${booking!.id}`, await sessionCookieFor((await insertUser()).id));
+    expect(stranger.response.status).toBe(404);
+    expect(stranger.html).not.toContain(product.name);
+    expect((await page("/dashboard/payment/not-an-id", cookie)).response.status).toBe(404);
+    const sellerCookie = await sessionCookieFor(product.sellerId);
+    expect((await page(`/dashboard/payment/${booking!.id}`, sellerCookie)).response.status).toBe(403);
+    const add = await page("/dashboard/add_product", sellerCookie);
+    expect([add.response.status, add.trips]).toEqual([200, 1]);
+    expect(add.html).toContain(category.title);
+    expect((await page("/dashboard/add_product", cookie)).response.status).toBe(403);
   });
 
   it("gives another role a 403 page on Wishlist, My Products and My Buyers, with nothing it read", async () => {

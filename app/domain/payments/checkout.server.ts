@@ -30,9 +30,12 @@ export function choosePaymentProvider(db: Database, settings: PaymentSettings): 
   return PROVIDERS[paymentProviderName(settings)](db, settings);
 }
 
-/** The buyer's own booking as the payment page shows it; anyone else's is not found. */
-export async function findPayableBooking(db: Database, buyer: Pick<SessionUser, "id">, bookingId: string) {
-  const [row] = await db
+/**
+ * The buyer's own booking as the payment page shows it, as a read for a D1 batch (the session's,
+ * ADR 0040); anyone else's is not found.
+ */
+export function payableBookingRead(db: Database, buyerId: string, bookingId: string) {
+  return db
     .select({
       id: bookings.id,
       status: bookings.status,
@@ -48,8 +51,13 @@ export async function findPayableBooking(db: Database, buyer: Pick<SessionUser, 
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
     .leftJoin(payments, eq(payments.bookingId, bookings.id))
-    .where(and(eq(bookings.id, bookingId), eq(bookings.buyerId, buyer.id)))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.buyerId, buyerId)))
     .limit(1);
+}
+
+/** The buyer's own booking as the payment page shows it; anyone else's is not found. */
+export async function findPayableBooking(db: Database, buyer: Pick<SessionUser, "id">, bookingId: string) {
+  const [row] = await payableBookingRead(db, buyer.id, bookingId);
   return row ?? null;
 }
 
