@@ -347,6 +347,10 @@ async function main() {
     const orders = await (await fetch(`${BASE}/dashboard/my_orders`, { headers: { cookie } })).text();
     const payment = /href="(\/dashboard\/payment\/[^"?#]+)"/.exec(orders)?.[1];
     if (!payment) throw new Error("My Orders links no payment page");
+    // The seller's edit page of a listing, found on My Products.
+    const mine = await (await fetch(`${BASE}/dashboard/my_product`, { headers: { cookie: seller } })).text();
+    const editPage = /href="(\/dashboard\/my_product\/[^"?#]+\/edit)"/.exec(mine)?.[1];
+    if (!editPage) throw new Error("My Products links no edit page");
     // Past the cache: a page the cache answers costs no round trip at all.
     for (const [label, path, as] of [
       ["home", "/", PAST_THE_CACHE],
@@ -362,6 +366,7 @@ async function main() {
       ["settings, signed in", "/dashboard/settings", cookie],
       ["payment page, buyer", payment, cookie],
       ["add product, seller", "/dashboard/add_product", seller],
+      ["edit a listing, seller", editPage, seller],
     ] as const) {
       const trips = await roundTrips(path, as);
       budgets.push([`D1 round trips: ${label}`, String(trips), "<= 1", trips <= 1]);

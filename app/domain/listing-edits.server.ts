@@ -43,9 +43,12 @@ const photoFields = {
   createdAt: productPhotos.createdAt,
 };
 
-/** The seller's listing as its edit page shows it, with its photos in order (one round trip). */
-export async function loadListingForEdit(db: Database, sellerId: string, productId: string) {
-  const [found, photos] = await db.batch([
+/**
+ * The reads of the seller's listing as its edit page shows it, with its photos in order: for a
+ * D1 batch of their own or the session's (ADR 0040). The photos count only with the listing.
+ */
+export function listingForEditReads(db: Database, sellerId: string, productId: string) {
+  return [
     db
       .select({
         id: products.id,
@@ -71,10 +74,26 @@ export async function loadListingForEdit(db: Database, sellerId: string, product
       .from(productPhotos)
       .where(and(eq(productPhotos.productId, productId), isNotNull(productPhotos.position)))
       .orderBy(asc(productPhotos.position)),
-  ]);
+  ] as const;
+}
+
+type ListingForEditReads = ReturnType<typeof listingForEditReads>;
+type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
+
+/** The listing for its edit page from the results of `listingForEditReads`, or null: not the seller's. */
+export function toListingForEdit([found, photos]: [
+  ReadResult<ListingForEditReads[0]>,
+  ReadResult<ListingForEditReads[1]>,
+]) {
   const listing = found[0];
   if (!listing) return null;
   return { listing, photos: photos as ShownPhoto[], refusal: editRefusal(listing) };
+}
+
+/** The seller's listing as its edit page shows it, with its photos in order (one round trip). */
+export async function loadListingForEdit(db: Database, sellerId: string, productId: string) {
+  const [listing, photos] = listingForEditReads(db, sellerId, productId);
+  return toListingForEdit(await db.batch([listing, photos]));
 }
 
 export type ListingForEdit = NonNullable<Awaited<ReturnType<typeof loadListingForEdit>>>;

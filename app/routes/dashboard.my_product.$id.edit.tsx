@@ -10,8 +10,13 @@ import { ErrorList } from "../components/forms";
 import { PhotoInput, photoErrors } from "../components/photo-input";
 import { ProductDetailsFields } from "../components/product-fields";
 import * as table from "../components/table.css";
-import { listCategories } from "../domain/catalog.server";
-import { LISTING_EDIT_MESSAGES, loadListingForEdit, updateListingDetails } from "../domain/listing-edits.server";
+import { categoriesRead } from "../domain/catalog.server";
+import {
+  LISTING_EDIT_MESSAGES,
+  listingForEditReads,
+  toListingForEdit,
+  updateListingDetails,
+} from "../domain/listing-edits.server";
 import { toUnitsText } from "../domain/money";
 import { MAX_PHOTOS, PHOTO_MESSAGES, photoSources } from "../domain/photo-keys";
 import {
@@ -31,7 +36,7 @@ import {
 import { badRequest, notFound, readFormData } from "../server/http.server";
 import { button } from "../styles/utilities.css";
 import { pageMeta } from "../utils/seo";
-import { requireSeller } from "../utils/session.server";
+import { requireRoleWith, requireSeller } from "../utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
 import * as styles from "./seller.css";
 
@@ -41,12 +46,17 @@ export const meta: MetaFunction = () =>
 const editHref = (productId: string) => `/dashboard/my_product/${encodeURIComponent(productId)}/edit`;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const seller = await requireSeller(request, context);
   const db = database(context.env.DB);
-  const [found, categories] = await Promise.all([
-    loadListingForEdit(db, seller.id, params.id ?? ""),
-    listCategories(db),
-  ]);
+  // Read in the session's batch: one D1 round trip (ADR 0040).
+  const {
+    results: [listingRows, photoRows, categories],
+  } = await requireRoleWith(
+    request,
+    context,
+    ["seller"],
+    (sellerId) => [...listingForEditReads(db, sellerId, params.id ?? ""), categoriesRead(db)] as const,
+  );
+  const found = toListingForEdit([listingRows, photoRows]);
   // Another seller's listing is not found, exactly like one that does not exist.
   if (!found) throw notFound();
   const { listing, photos, refusal } = found;

@@ -85,6 +85,17 @@ describe("a signed-in page and its session in one D1 batch", () => {
     expect((await page("/dashboard/add_product", cookie)).response.status).toBe(403);
   });
 
+  it("costs one round trip on the edit page; another seller's listing is a 404 with nothing of it", async () => {
+    const { product } = await buyerWithAnOrder();
+    const edit = await page(`/dashboard/my_product/${product.id}/edit`, await sessionCookieFor(product.sellerId));
+    expect([edit.response.status, edit.trips]).toEqual([200, 1]);
+    expect(edit.html).toContain(product.name);
+    const other = await insertUser({ role: "seller" });
+    const stranger = await page(`/dashboard/my_product/${product.id}/edit`, await sessionCookieFor(other.id));
+    expect(stranger.response.status).toBe(404);
+    expect(stranger.html).not.toContain(product.name);
+  });
+
   it("gives another role a 403 page on Wishlist, My Products and My Buyers, with nothing it read", async () => {
     const { buyer, product } = await buyerWithAnOrder();
     await database(testEnv.DB).insert(wishlistEntries).values({ buyerId: buyer.id, productId: product.id });
