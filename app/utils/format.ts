@@ -1,15 +1,15 @@
-// Display formats shared by every page (spec section 9).
-import { toDollars } from "../domain/money";
+// Display formats shared by every page (spec section 9). Built by hand rather than through
+// Intl: the first Intl formatter a page makes loads locale data, a long task on a phone's main
+// thread while the page hydrates (ICU versions also differ, see formatShortTime).
 
-const amount = new Intl.NumberFormat("en-US", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** 123456 cents → "$ 1,234.56" (the spec's '$ ' prefix). */
 export function formatPrice(cents: number | null | undefined): string | null {
   if (cents == null || !Number.isFinite(cents)) return null;
-  return `$ ${amount.format(toDollars(cents))}`;
+  const whole = Math.round(Math.abs(cents));
+  const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `$ ${cents < 0 && whole > 0 ? "-" : ""}${dollars}.${String(whole % 100).padStart(2, "0")}`;
 }
 
 /** Years of use from the purchase year: "1 year", "3 years". */
@@ -19,17 +19,12 @@ export function yearsOfUse(purchaseYear: number | null | undefined, currentYear:
   return `${years} ${years === 1 ? "year" : "years"}`;
 }
 
-const postedDate = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-
+/** "Nov 21, 2026": the day a listing was posted, in UTC. */
 export function formatPostedDate(date: Date | string | number | null | undefined): string | null {
   if (date == null) return null;
   const value = new Date(date);
-  return Number.isNaN(value.getTime()) ? null : postedDate.format(value);
+  if (Number.isNaN(value.getTime())) return null;
+  return `${MONTHS[value.getUTCMonth()]} ${value.getUTCDate()}, ${value.getUTCFullYear()}`;
 }
 
 export const NOT_FOUND = "Not found";
@@ -51,8 +46,6 @@ export function formatShortTime(date: Date | string | number | null | undefined)
   const minutes = String(value.getUTCMinutes()).padStart(2, "0");
   return `${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
 }
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** A deadline, always in UTC and labelled so: "25 Nov 2026, 14:00 UTC" (by hand, like the time above). */
 export function formatDeadline(date: Date | string | number | null | undefined): string | null {

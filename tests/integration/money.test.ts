@@ -2,7 +2,7 @@
 // API's dollar fields, the inverse of the forms' parsing.
 import { describe, expect, it } from "vitest";
 import { dollarsToCents, toDollars } from "../../app/domain/money";
-import { formatPrice } from "../../app/utils/format";
+import { formatPostedDate, formatPrice } from "../../app/utils/format";
 
 describe("toDollars", () => {
   it("is the inverse of the forms' parsing, and what the pages format", () => {
@@ -18,5 +18,31 @@ describe("toDollars", () => {
     }
     expect(formatPrice(123_456)).toBe("$ 1,234.56");
     expect(formatPrice(5)).toBe("$ 0.05");
+  });
+});
+
+describe("display formats built without Intl", () => {
+  it("print prices as en-US number formatting does", () => {
+    const intl = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const cents of [
+      0, 1, 9, 10, 99, 100, 999, 1000, 99_999, 100_000, 123_456, 1_000_000, 10_000_000, 123_456_789,
+    ]) {
+      expect(formatPrice(cents), String(cents)).toBe(`$ ${intl.format(cents / 100)}`);
+    }
+    expect(formatPrice(null)).toBeNull();
+    expect(formatPrice(Number.NaN)).toBeNull();
+  });
+
+  it("print posted days as en-US date formatting does, in UTC", () => {
+    const intl = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+    for (const iso of [
+      "2026-01-01T00:00:00Z",
+      "2026-11-25T23:59:59Z",
+      "2024-02-29T12:00:00Z",
+      "1999-12-31T08:00:00Z",
+    ]) {
+      expect(formatPostedDate(iso), iso).toBe(intl.format(new Date(iso)));
+    }
+    expect(formatPostedDate("not a date")).toBeNull();
   });
 });
