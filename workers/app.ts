@@ -19,14 +19,15 @@ import { sameOriginForms } from "./same-origin";
 import { scheduled } from "./scheduled";
 import { securityHeaders, type WorkerVariables } from "./security-headers";
 
-const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
+const build = serverBuild as unknown as ServerBuild;
+const handleRemixRequest = createRequestHandler(build);
 
 export const app = new Hono<{ Bindings: Env; Variables: WorkerVariables }>();
 
 app.use("*", securityHeaders);
 // Inside the security headers (which keep the hashed policy of a cached page), outside everything
 // that reads the database or the cookies (ADR 0037).
-app.use("*", edgeCache);
+app.use("*", edgeCache(build.assets.version));
 // Every request's queries in one D1 session (ADR 0038); the bench's counter wraps that session.
 app.use("*", d1Sessions);
 

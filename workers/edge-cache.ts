@@ -234,68 +234,71 @@ function replaceResponse(c: { res: Response }, response: Response) {
 /**
  * The edge cache as Hono middleware, after the security headers (which keep a policy already set).
  * Off unless EDGE_CACHE is "on". A successful write (any method but GET and HEAD, answered below
- * 400, other than signing in, out or up) bumps the version.
+ * 400, other than signing in, out or up) bumps the version. `release` names the build (the Remix
+ * manifest's version): a page stored by the build before a deploy names stylesheets and scripts
+ * that are gone with it, so it is never served by the next one.
  */
-export const edgeCache = createMiddleware<{ Bindings: Env; Variables: WorkerVariables }>(async (c, next) => {
-  if (!edgeCacheEnabled(c.env)) return next();
-  const request = c.req.raw;
-  const origin = new URL(request.url).origin;
-  const cache = edgeStore();
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    await next();
-    if (c.res.status < 400 && !WRITES_THAT_CHANGE_NOTHING_PUBLIC.test(new URL(request.url).pathname)) {
-      // The write is done whatever the cache says; a failed bump leaves pages at most 30 s old.
-      await bumpVersion(cache).catch((error) => console.error("edge cache: version bump failed", error));
-    }
-    return;
-  }
-  const keyPath = cacheKeyPath(request);
-  if (keyPath === null) {
-    await next();
-    c.res.headers.set("X-Cache", "BYPASS");
-    return;
-  }
-  let key: Request;
-  let hit: Stored | null;
-  try {
-    const version = await readVersion(cache);
-    key = new Request(`${origin}/__edge-cache/${version}${keyPath}`);
-    hit = recall(key.url);
-    if (!hit) {
-      const found = await cache.match(key);
-      if (found) {
-        hit = await fromTheCache(found);
-        remember(key.url, hit);
+export const edgeCache = (release: string) =>
+  createMiddleware<{ Bindings: Env; Variables: WorkerVariables }>(async (c, next) => {
+    if (!edgeCacheEnabled(c.env)) return next();
+    const request = c.req.raw;
+    const origin = new URL(request.url).origin;
+    const cache = edgeStore();
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      await next();
+      if (c.res.status < 400 && !WRITES_THAT_CHANGE_NOTHING_PUBLIC.test(new URL(request.url).pathname)) {
+        // The write is done whatever the cache says; a failed bump leaves pages at most 30 s old.
+        await bumpVersion(cache).catch((error) => console.error("edge cache: version bump failed", error));
       }
+      return;
     }
-  } catch (error) {
-    // A cache that fails is no reason to fail the page: it is rendered as without the cache.
-    console.error("edge cache: lookup failed", error);
+    const keyPath = cacheKeyPath(request);
+    if (keyPath === null) {
+      await next();
+      c.res.headers.set("X-Cache", "BYPASS");
+      return;
+    }
+    let key: Request;
+    let hit: Stored | null;
+    try {
+      const version = await readVersion(cache);
+      key = new Request(`${origin}/__edge-cache/${encodeURIComponent(release)}/${version}${keyPath}`);
+      hit = recall(key.url);
+      if (!hit) {
+        const found = await cache.match(key);
+        if (found) {
+          hit = await fromTheCache(found);
+          remember(key.url, hit);
+        }
+      }
+    } catch (error) {
+      // A cache that fails is no reason to fail the page: it is rendered as without the cache.
+      console.error("edge cache: lookup failed", error);
+      await next();
+      c.res.headers.set("X-Cache", "BYPASS");
+      return;
+    }
+    if (hit) {
+      replaceResponse(c, toVisitor(request, hit, "HIT"));
+      return;
+    }
     await next();
-    c.res.headers.set("X-Cache", "BYPASS");
-    return;
-  }
-  if (hit) {
-    replaceResponse(c, toVisitor(request, hit, "HIT"));
-    return;
-  }
-  await next();
-  if (request.method === "HEAD") {
-    c.res.headers.set("X-Cache", "MISS");
-    return;
-  }
-  const stored = await storable(c.res);
-  if (!stored) {
-    // Not storable (an error page, a redirect): passed on as it is.
-    c.res.headers.set("X-Cache", "BYPASS");
-    return;
-  }
-  // Awaited, not left to waitUntil: the next request finds it (a miss is rare, and it is short).
-  try {
-    await cache.put(key, forTheCache(stored));
-    remember(key.url, stored);
-  } catch (error) {
-    console.error("edge cache: store failed", error);
-  }
-  replaceResponse(c, toVisitor(request, stored, "MISS"));
-});
+    if (request.method === "HEAD") {
+      c.res.headers.set("X-Cache", "MISS");
+      return;
+    }
+    const stored = await storable(c.res);
+    if (!stored) {
+      // Not storable (an error page, a redirect): passed on as it is.
+      c.res.headers.set("X-Cache", "BYPASS");
+      return;
+    }
+    // Awaited, not left to waitUntil: the next request finds it (a miss is rare, and it is short).
+    try {
+      await cache.put(key, forTheCache(stored));
+      remember(key.url, stored);
+    } catch (error) {
+      console.error("edge cache: store failed", error);
+    }
+    replaceResponse(c, toVisitor(request, stored, "MISS"));
+  });

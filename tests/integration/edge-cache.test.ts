@@ -117,11 +117,30 @@ describe("the edge cache", () => {
     expect((await call("/", { headers: { [BOOKMARK_HEADER]: "0000abc-1" } })).headers.get("X-Cache")).toBe("BYPASS");
   });
 
+  it("never serves a page stored by another build: its stylesheets and scripts are gone", async () => {
+    const served: string[] = [];
+    const probe = (release: string) =>
+      new Hono<{ Bindings: Env }>()
+        .use("*", securityHeaders)
+        .use("*", edgeCache(release))
+        .get("/about", (c) => {
+          served.push(release);
+          return c.html(`<link rel="stylesheet" href="/assets/frame-${release}.css"><p>about</p>`);
+        });
+    const before = probe("build-1");
+    expect((await before.request(`${ORIGIN}/about`, {}, env, ctx)).headers.get("X-Cache")).toBe("MISS");
+    expect((await before.request(`${ORIGIN}/about`, {}, env, ctx)).headers.get("X-Cache")).toBe("HIT");
+    const after = await probe("build-2").request(`${ORIGIN}/about`, {}, env, ctx);
+    expect(after.headers.get("X-Cache")).toBe("MISS");
+    expect(await after.text()).toContain("frame-build-2.css");
+    expect(served).toEqual(["build-1", "build-2"]);
+  });
+
   it("never stores a response that sets a cookie or is not a 200", async () => {
     let served = 0;
     const probe = new Hono<{ Bindings: Env }>()
       .use("*", securityHeaders)
-      .use("*", edgeCache)
+      .use("*", edgeCache("test"))
       .get("/about", (c) => {
         served++;
         c.header("Set-Cookie", "pb_toast=hello; Path=/");
