@@ -17,6 +17,75 @@ const SHARED_WITH_API = /\/(app\/domain|app\/server|db)\//;
 // In the browser, `zod` is zod configured never to probe for eval, which the CSP forbids.
 const JITLESS_ZOD = fileURLToPath(new URL("./app/zod-jitless.client.ts", import.meta.url));
 
+// A page's browser code comes in few chunks, so few stylesheets (ADR 0043): the frame every page
+// shows (the root route's modules) with the catalogue's shared parts (the card, its actions and
+// dialogs, the form fields) in one; the list pages' controls (search, category, dashboards) in
+// another; then the page's route module and the libraries. Rollup would otherwise make a chunk,
+// and a stylesheet request, for each component two routes share.
+const CHUNK_SEEDS: Record<string, string[]> = {
+  frame: [
+    "root.tsx",
+    "components/product-card.tsx",
+    "components/listing-actions.tsx",
+    "components/booking-dialog.tsx",
+    "components/report-dialog.tsx",
+    "components/wishlist-dialog.tsx",
+    "components/dialog.tsx",
+    "components/forms.tsx",
+    "domain/money.ts",
+    "utils/seo.ts",
+    // The styles of the pages a buyer lands on: one stylesheet before their first paint.
+    "routes/home.css.ts",
+    "routes/listings.css.ts",
+    "routes/search.css.ts",
+    "routes/products.css.ts",
+    "routes/content.css.ts",
+    "components/carousel.css.ts",
+    "components/listing-gallery.css.ts",
+    "components/listing-summary.css.ts",
+    "components/list-controls.css.ts",
+    "components/controls.css.ts",
+    "components/search-filters.css.ts",
+  ],
+  lists: ["components/list-controls.tsx", "components/select-field.tsx", "utils/search-urls.ts"],
+};
+const APP_DIR = fileURLToPath(new URL("./app/", import.meta.url));
+const ROUTES_DIR = fileURLToPath(new URL("./app/routes/", import.meta.url));
+const ROOT_ROUTE = fileURLToPath(new URL("./app/root.tsx", import.meta.url));
+
+/** A route's own module (its styles, `*.css.ts`, are not: they may join a chunk). */
+const isRouteModule = (path: string) => path.startsWith(ROUTES_DIR) && !/\.css\.ts(\.vanilla\.css)?$/.test(path);
+
+type ModuleInfo = { importedIds: readonly string[] } | null;
+let chunkOf: Map<string, string> | undefined;
+
+/**
+ * Each seed and the app modules it imports, directly or not, in the seed's chunk (the first chunk
+ * to reach a module keeps it). Route modules stay chunks of their own; libraries (zod's
+ * jitless entry included) stay where Rollup puts them.
+ */
+function appChunks(getModuleInfo: (id: string) => ModuleInfo): Map<string, string> {
+  if (chunkOf) return chunkOf;
+  const chunks = new Map<string, string>();
+  for (const [name, seeds] of Object.entries(CHUNK_SEEDS)) {
+    const stack = seeds.map((path) => fileURLToPath(new URL(`./app/${path}`, import.meta.url)));
+    for (const seed of stack) if (seed !== ROOT_ROUTE && !chunks.has(seed)) chunks.set(seed, name);
+    while (stack.length) {
+      const id = stack.pop() as string;
+      for (const imported of getModuleInfo(id)?.importedIds ?? []) {
+        const path = imported.split("?")[0] as string;
+        if (!path.startsWith(APP_DIR) || isRouteModule(path) || path === JITLESS_ZOD || chunks.has(imported)) {
+          continue;
+        }
+        chunks.set(imported, name);
+        stack.push(imported);
+      }
+    }
+  }
+  chunkOf = chunks;
+  return chunks;
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: "app/public",
   plugins: [
@@ -53,6 +122,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             resolved && SHARED_WITH_API.test(id),
           makeAbsoluteExternalsRelative: false,
         }
-      : {},
+      : {
+          output: {
+            manualChunks: (id: string, { getModuleInfo }: { getModuleInfo: (id: string) => ModuleInfo }) =>
+              // A manual chunk takes in the libraries only it imports: zod, which the
+              // account forms share with the list pages, keeps a chunk of its own.
+              id === JITLESS_ZOD || id.includes("/node_modules/zod/") ? "zod" : appChunks(getModuleInfo).get(id),
+          },
+        },
   },
 }));

@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceContext } from "./components/nonce";
+import { scriptsAfterLoad } from "./server/scripts-after-load";
 
 export default async function handleRequest(
   request: Request,
@@ -31,5 +32,5 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status });
+  return new Response(body.pipeThrough(scriptsAfterLoad()), { headers: responseHeaders, status });
 }

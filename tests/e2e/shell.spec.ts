@@ -171,3 +171,30 @@ test.describe("the splash", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 });
+
+test.describe("the page's JavaScript", () => {
+  test("is asked for only after the page has loaded, then enhances it", async ({ page }, info) => {
+    await page.goto("/login");
+    const password = page.getByLabel("Password*", { exact: true });
+    await password.fill("a secret");
+    if (info.project.name === "no-js") {
+      // Nothing to ask for; the form works as it is.
+      await expect(page.getByRole("button", { name: "Show" })).toHaveCount(0);
+      return;
+    }
+    // Hydrated: the password field gains its Show toggle, and what was typed before is kept.
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await expect(password).toHaveValue("a secret");
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const modules = performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .map((entry) => entry.startTime);
+      return { loaded: navigation.loadEventStart, modules };
+    });
+    expect(timing.modules.length, "the page's modules were fetched").toBeGreaterThan(0);
+    for (const start of timing.modules) expect(start).toBeGreaterThanOrEqual(timing.loaded);
+  });
+});
