@@ -181,26 +181,25 @@ export async function readThread(
   bookingId: string,
   options: { page?: number; now?: number } = {},
 ): Promise<ThreadResult> {
-  const now = options.now ?? Date.now();
+  const [found, newestFirst, counted] = await db.batch(threadReads(db, bookingId, options));
+  const thread = toThread(viewer, [found, newestFirst, counted], options);
+  if (thread.ok) await markThreadRead(db, viewer, thread, options.now);
+  return thread;
+}
+
+/**
+ * The reads of a page of a thread: the booking with its parties, the page's messages, their
+ * count. They name no viewer, so a page can send them in the session's D1 batch (ADR 0040);
+ * `toThread` hands them over only to a party of the booking, or an admin if it is reported.
+ */
+export function threadReads(db: Database, bookingId: string, options: { page?: number } = {}) {
   const page = options.page ?? 1;
-  const found = await findConversation(db, viewer, bookingId, now);
-  if (!found) return { ok: false, status: 404, message: MESSAGE_TEXTS.notFound };
-  const { row, role, readOnly } = found;
+  // An impossible id finds nothing: the statements stay the same shape.
+  const id = bookingId.length === 0 || bookingId.length > 100 ? "" : bookingId;
   const senders = alias(users, "message_sender");
-  const ofThread = eq(messages.bookingId, row.bookingId);
-  const reads =
-    role === "admin"
-      ? []
-      : [
-          db
-            .insert(messageReads)
-            .values({ bookingId: row.bookingId, userId: viewer.id, lastReadAt: new Date(now) })
-            .onConflictDoUpdate({
-              target: [messageReads.bookingId, messageReads.userId],
-              set: { lastReadAt: sql`max(${messageReads.lastReadAt}, excluded.last_read_at)` },
-            }),
-        ];
-  const [newestFirst, counted] = await db.batch([
+  const ofThread = eq(messages.bookingId, id);
+  return [
+    withParties(db.select(conversationFields).from(bookings).$dynamic()).where(eq(bookings.id, id)).limit(1),
     db
       .select({
         id: messages.id,
@@ -217,9 +216,26 @@ export async function readThread(
       .limit(THREAD_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: count() }).from(messages).where(ofThread),
-    ...reads,
-  ]);
-  const shown: ThreadMessage[] = newestFirst.reverse().map((message) => ({
+  ] as const;
+}
+
+type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
+type ThreadReads = ReturnType<typeof threadReads>;
+type ThreadResults = [ReadResult<ThreadReads[0]>, ReadResult<ThreadReads[1]>, ReadResult<ThreadReads[2]>];
+
+/** The thread `threadReads` read, for this viewer: a 404 unless they may read it. */
+export function toThread(
+  viewer: Viewer,
+  [found, newestFirst, counted]: ThreadResults,
+  options: { page?: number; now?: number } = {},
+): ThreadResult {
+  const now = options.now ?? Date.now();
+  const page = options.page ?? 1;
+  const row = found[0];
+  const role = row ? roleIn(row, viewer) : null;
+  if (!row || !role) return { ok: false, status: 404, message: MESSAGE_TEXTS.notFound };
+  const readOnly = readOnlyReason(row, role, now);
+  const shown: ThreadMessage[] = [...newestFirst].reverse().map((message) => ({
     id: message.id,
     body: message.body,
     createdAt: message.createdAt,
@@ -241,6 +257,23 @@ export async function readThread(
     },
     messages: toPage(shown, Number(counted[0]?.total ?? 0), page),
   };
+}
+
+/** Reading a thread marks it read for a party (never for an admin looking in). */
+export async function markThreadRead(
+  db: Database,
+  viewer: Viewer,
+  thread: Extract<ThreadResult, { ok: true }>,
+  now = Date.now(),
+) {
+  if (thread.conversation.role === "admin") return;
+  await db
+    .insert(messageReads)
+    .values({ bookingId: thread.conversation.bookingId, userId: viewer.id, lastReadAt: new Date(now) })
+    .onConflictDoUpdate({
+      target: [messageReads.bookingId, messageReads.userId],
+      set: { lastReadAt: sql`max(${messageReads.lastReadAt}, excluded.last_read_at)` },
+    });
 }
 
 export type SendResult =
@@ -364,8 +397,20 @@ export async function listConversations(
   viewer: Viewer,
   options: { page?: number; productId?: string; now?: number } = {},
 ): Promise<Page<ConversationSummary>> {
+  const [rows, counted] = await db.batch(conversationListReads(db, viewer, options));
+  return toConversationPage(viewer, [rows, counted], options);
+}
+
+/**
+ * The two statements of a page of `listConversations` (the page's rows, the total), so that the
+ * Messages page can send them in one D1 batch with the session's read (ADR 0040).
+ */
+export function conversationListReads(
+  db: Database,
+  viewer: Viewer,
+  options: { page?: number; productId?: string } = {},
+) {
   const page = options.page ?? 1;
-  const now = options.now ?? Date.now();
   const me = viewer.id;
   const hasMessages = sql`exists (select 1 from messages m where m.booking_id = "bookings"."id")`;
   const live = sql`"bookings"."status" in ('active', 'paid')`;
@@ -401,14 +446,28 @@ export async function listConversations(
     lastMessageAt: sql<number | null>`${lastMessage("m.created_at")}`.as("last_message_at"),
     unread: unread.as("unread"),
   };
-  const [rows, counted] = await db.batch([
+  return [
     withParties(db.select(fields).from(bookings).$dynamic())
       .where(where)
       .orderBy(desc(sql`last_at`), desc(bookings.id))
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: count() }).from(bookings).innerJoin(products, eq(products.id, bookings.productId)).where(where),
-  ]);
+  ] as const;
+}
+
+type ConversationListReads = ReturnType<typeof conversationListReads>;
+type ConversationListResults = [ReadResult<ConversationListReads[0]>, ReadResult<ConversationListReads[1]>];
+
+/** The page of conversations `conversationListReads` read, for the viewer it was built for. */
+export function toConversationPage(
+  viewer: Viewer,
+  [rows, counted]: ConversationListResults,
+  options: { page?: number; now?: number } = {},
+): Page<ConversationSummary> {
+  const page = options.page ?? 1;
+  const now = options.now ?? Date.now();
+  const me = viewer.id;
   const summaries = rows.map((row): ConversationSummary => {
     const role = roleIn(row, viewer) ?? "admin";
     const excerpt = row.lastExcerpt ?? "";

@@ -1,6 +1,7 @@
 // Signed tokens (jose, HS256): the session cookie and the REST API's bearer tokens. Both name
 // a session row (`sid`) that D1 checks on every request, so revocation is immediate.
 import { jwtVerify, SignJWT } from "jose";
+import { ROLES, type Role } from "../../db/schema";
 
 export const ISSUER = "pay-and-buy";
 export const AUDIENCE = { web: "pay-and-buy:web", api: "pay-and-buy:api" } as const;
@@ -11,6 +12,11 @@ const encoder = new TextEncoder();
 export interface TokenClaims {
   sub: string;
   sid: string;
+  /**
+   * The user's role when the session began: a hint that lets a page read for that role in the
+   * same D1 batch as the session row, which stays the authority (a role change revokes sessions).
+   */
+  role?: Role;
 }
 
 /** Signs with the first secret: a list of secrets allows rotation. */
@@ -20,7 +26,7 @@ export async function signToken(
 ): Promise<string> {
   const [secret] = options.secrets;
   if (!secret) throw new Error("No signing secret");
-  return new SignJWT({ sid: claims.sid })
+  return new SignJWT(claims.role ? { sid: claims.sid, role: claims.role } : { sid: claims.sid })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE[options.audience])
@@ -45,7 +51,8 @@ export async function verifyToken(
         requiredClaims: ["sub", "exp", "iat"],
       });
       if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-      return { sub: payload.sub, sid: payload.sid };
+      const role = ROLES.find((known) => known === payload.role);
+      return role ? { sub: payload.sub, sid: payload.sid, role } : { sub: payload.sub, sid: payload.sid };
     } catch {
       // try the next secret
     }

@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } else {
     const result = await signInWithGoogle(database(context.env.DB), outcome.profile);
     response = result.ok
-      ? await signInResponse(context, result.user.id, returnTo, {
+      ? await signInResponse(context, result.user, returnTo, {
           type: "success",
           message: result.created
             ? `${result.user.name}, User created successfully`

@@ -9,14 +9,14 @@ import { ErrorList, TextareaField } from "../components/forms";
 import { MESSAGES_PATH } from "../domain/dashboard";
 import { readPage } from "../domain/list-query";
 import { MESSAGE_BODY_MAX, type MessageInput, messageSchema } from "../domain/message-schema";
-import { READ_ONLY_TEXTS, readThread, sendMessage } from "../domain/messages.server";
+import { markThreadRead, READ_ONLY_TEXTS, sendMessage, threadReads, toThread } from "../domain/messages.server";
 import { notFound, requireFormData } from "../server/http.server";
 import { publishFromRoute } from "../server/notifications.server";
 import { button } from "../styles/utilities.css";
 import { formatDeadline } from "../utils/format";
 import { listingPath } from "../utils/listing-urls";
 import { pageMeta } from "../utils/seo";
-import { requireUser } from "../utils/session.server";
+import { requireUser, requireUserWith } from "../utils/session.server";
 import * as styles from "./messages.css";
 
 export const meta: MetaFunction = () =>
@@ -26,10 +26,15 @@ export const meta: MetaFunction = () =>
 const FORM_LIMIT_BYTES = 64 * 1024;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
   const page = readPage(new URL(request.url).searchParams.get("page"));
-  const thread = await readThread(database(context.env.DB), user, params.bookingId ?? "", { page });
+  const db = database(context.env.DB);
+  // The thread is read in the session's D1 batch; marking it read is the one write after (ADR 0040).
+  const { user, results } = await requireUserWith(request, context, () =>
+    threadReads(db, params.bookingId ?? "", { page }),
+  );
+  const thread = toThread(user, results, { page });
   if (!thread.ok) throw notFound();
+  await markThreadRead(db, user, thread);
   if (page > thread.messages.pageCount) throw redirect(threadPath(thread.conversation.bookingId));
   return {
     conversation: thread.conversation,

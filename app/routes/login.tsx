@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       status: 400,
     });
   }
-  return signInResponse(context, result.user.id, safeRedirect(submission.value.redirectTo), {
+  return signInResponse(context, result.user, safeRedirect(submission.value.redirectTo), {
     type: "success",
     message: `Welcome back, ${result.user.name}`,
   });

@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       status: 409,
     });
   }
-  return signInResponse(context, result.user.id, safeRedirect(redirectTo), {
+  return signInResponse(context, result.user, safeRedirect(redirectTo), {
     type: "success",
     message: `${result.user.name}, User created successfully`,
   });

@@ -3,7 +3,7 @@
 // redirect or a 403 page live with the pages (app/utils/session.server.ts).
 import { database } from "../../db/client";
 import { findSessionUser, type SessionUser } from "../domain/sessions.server";
-import { verifyToken } from "../domain/tokens.server";
+import { type TokenClaims, verifyToken } from "../domain/tokens.server";
 import { readCookie } from "./cookies.server";
 import type { AppEnv } from "./env.server";
 
@@ -21,11 +21,11 @@ const webUsers = new WeakMap<Request, Promise<SessionUser | null>>();
  * The claims of the request's web session cookie once its signature is checked (no D1): the
  * user and the session it names, which the session row must still prove live.
  */
-export async function webSessionClaims(request: Request, env: AppEnv): Promise<{ sub: string; sid: string } | null> {
+export async function webSessionClaims(request: Request, env: AppEnv): Promise<TokenClaims | null> {
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return null;
   const claims = await verifyToken(token, { audience: "web", secrets: env.settings.SESSION_SECRET });
-  return claims ? { sub: claims.sub, sid: claims.sid } : null;
+  return claims;
 }
 
 async function lookUpWebUser(request: Request, env: AppEnv): Promise<SessionUser | null> {

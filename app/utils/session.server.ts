@@ -20,9 +20,14 @@ import { redirectWithToast, type Toast } from "./toast.server";
 
 export type { SessionUser };
 
-/** Reads a page sends with the session's read, built for the user the cookie names. */
+/**
+ * Reads a page sends with the session's read, built for the user the cookie names and the role it
+ * claims (absent from cookies signed before the claim existed). The session row decides: when its
+ * role is not the one claimed, the reads are built again for the row's role and sent again.
+ */
 export type SessionReads<Reads extends readonly BatchItem<"sqlite">[] = readonly BatchItem<"sqlite">[]> = (
   userId: string,
+  role: Role | undefined,
 ) => Reads;
 
 /** What a batch of reads returns: each query's rows, in the order of the reads. */
@@ -73,13 +78,20 @@ function requestSession(request: Request, context: EnvContext): RequestSession {
       return null;
     }
     const db = database(context.env.DB);
-    const reads = riders.map((rider) => rider.reads(claims.sub));
+    let reads = riders.map((rider) => rider.reads(claims.sub, claims.role));
     try {
-      const [sessionRows, ...results] = await db.batch([
+      const [sessionRows, ...sent] = await db.batch([
         sessionUserRead(db, claims.sid, claims.sub),
         ...(reads.flat() as BatchItem<"sqlite">[]),
       ]);
       const user = toSessionUser(sessionRows);
+      let results: unknown[] = sent;
+      if (user && user.role !== claims.role && reads.some((read) => read.length > 0)) {
+        // Built for a role the session does not have: read again, for the role it has.
+        reads = riders.map((rider) => rider.reads(user.id, user.role));
+        const [first, ...rest] = reads.flat() as BatchItem<"sqlite">[];
+        results = first ? await db.batch([first, ...rest]) : [];
+      }
       let next = 0;
       for (const [index, rider] of riders.entries()) {
         const size = reads[index]!.length;
@@ -119,7 +131,7 @@ export async function requireUserWith<Reads extends readonly BatchItem<"sqlite">
     return { user, results: read as ReadsResults<Reads> };
   }
   const user = await requireUser(request, context);
-  const [first, ...rest] = reads(user.id) as readonly BatchItem<"sqlite">[];
+  const [first, ...rest] = reads(user.id, user.role) as readonly BatchItem<"sqlite">[];
   const db = database(context.env.DB);
   return { user, results: (first ? await db.batch([first, ...rest]) : []) as ReadsResults<Reads> };
 }
@@ -172,14 +184,14 @@ export async function requireAnonymous(request: Request, context: EnvContext, re
 /** A fresh session at every sign-in: a new row, a new token, the cookie, a toast. */
 export async function signInResponse(
   context: EnvContext,
-  userId: string,
+  user: { id: string; role: Role },
   redirectTo: string,
   toast: Toast,
 ): Promise<Response> {
   const db = database(context.env.DB);
-  const session = await createSession(db, userId, "web");
+  const session = await createSession(db, user.id, "web");
   const token = await signToken(
-    { sub: userId, sid: session.id },
+    { sub: user.id, sid: session.id, role: user.role },
     { audience: "web", expiresAt: session.expiresAt, secrets: context.env.settings.SESSION_SECRET },
   );
   const maxAge = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000);

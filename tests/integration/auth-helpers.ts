@@ -1,21 +1,29 @@
 // Sign-in helpers for tests: a real session row and a real signed token, as a sign-in makes.
 import { SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { hashPassword } from "../../app/domain/passwords.server";
 import { createSession } from "../../app/domain/sessions.server";
 import { signToken } from "../../app/domain/tokens.server";
 import { SESSION_COOKIE } from "../../app/server/auth.server";
 import { database } from "../../db/client";
-import type { Role } from "../../db/schema";
+import { type Role, users } from "../../db/schema";
 import { insertUser } from "./factories";
 import { testEnv } from "./test-env";
 
 export const ORIGIN = "https://pay.test";
 export const secrets = () => [testEnv.SESSION_SECRET];
 
-export async function sessionCookieFor(userId: string): Promise<string> {
-  const session = await createSession(database(testEnv.DB), userId, "web");
+/**
+ * A session cookie as a sign-in makes it: claiming the user's role (`role` overrides the claim;
+ * null leaves it out, as in cookies signed before the claim existed).
+ */
+export async function sessionCookieFor(userId: string, options: { role?: Role | null } = {}): Promise<string> {
+  const db = database(testEnv.DB);
+  const stored = (await db.select({ role: users.role }).from(users).where(eq(users.id, userId)))[0]?.role;
+  const role = options.role === undefined ? stored : (options.role ?? undefined);
+  const session = await createSession(db, userId, "web");
   const token = await signToken(
-    { sub: userId, sid: session.id },
+    { sub: userId, sid: session.id, role },
     { audience: "web", expiresAt: session.expiresAt, secrets: secrets() },
   );
   return `${SESSION_COOKIE}=${token}`;

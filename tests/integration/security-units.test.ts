@@ -44,6 +44,27 @@ describe("tokens", () => {
     expect(await verifyToken(token, { audience: "web", secrets: [NEW] })).toBeNull();
   });
 
+  it("carry the role a session began with, and drop a role that is not one", async () => {
+    const seller = await signToken(
+      { sub: "u1", sid: "s1", role: "seller" },
+      { audience: "web", expiresAt: expiresAt(), secrets: [NEW] },
+    );
+    expect(await verifyToken(seller, { audience: "web", secrets: [NEW] })).toEqual({
+      sub: "u1",
+      sid: "s1",
+      role: "seller",
+    });
+    const odd = await new SignJWT({ sid: "s1", role: "superuser" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer("pay-and-buy")
+      .setAudience("pay-and-buy:web")
+      .setSubject("u1")
+      .setIssuedAt()
+      .setExpirationTime("1m")
+      .sign(new TextEncoder().encode(NEW));
+    expect(await verifyToken(odd, { audience: "web", secrets: [NEW] })).toEqual({ sub: "u1", sid: "s1" });
+  });
+
   it("are bound to their audience and expire", async () => {
     const web = await signToken({ sub: "u1", sid: "s1" }, { audience: "web", expiresAt: expiresAt(), secrets: [NEW] });
     expect(await verifyToken(web, { audience: "api", secrets: [NEW] })).toBeNull();

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessionUserRead, toSessionUser } from "../../app/domain/sessions.server";
 import { database } from "../../db/client";
-import { bookings, sessions, users, wishlistEntries } from "../../db/schema";
+import { bookings, messageReads, messages, sessions, users, wishlistEntries } from "../../db/schema";
 import { app } from "../../workers/app";
 import { sessionCookieFor } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertReport, insertSale, insertUser } from "./factories";
@@ -134,6 +134,55 @@ describe("a signed-in page and its session in one D1 batch", () => {
       expect(refused.response.status, path).toBe(403);
       expect(refused.html, path).not.toContain(product.name);
     }
+  });
+
+  it("costs one round trip on Messages, and two on a conversation: its read, then marking it read", async () => {
+    const { buyer, product } = await buyerWithAnOrder();
+    const db = database(testEnv.DB);
+    const [booking] = await db.select().from(bookings).where(eq(bookings.buyerId, buyer.id));
+    await db.insert(messages).values({
+      bookingId: booking!.id,
+      senderId: product.sellerId,
+      body: "Still available, collect any evening.",
+      idempotencyKey: crypto.randomUUID(),
+    });
+    const buyerCookie = await sessionCookieFor(buyer.id);
+    const list = await page("/dashboard/messages", buyerCookie);
+    expect([list.response.status, list.trips]).toEqual([200, 1]);
+    expect(list.html).toContain(product.name);
+    expect(list.html).toContain("1 unread");
+    const sellerList = await page("/dashboard/messages", await sessionCookieFor(product.sellerId));
+    expect([sellerList.response.status, sellerList.trips]).toEqual([200, 1]);
+    expect(sellerList.html).toContain(`${buyer.name} (buyer)`);
+
+    const thread = await page(`/dashboard/messages/${booking!.id}`, buyerCookie);
+    expect([thread.response.status, thread.trips]).toEqual([200, 2]);
+    expect(thread.html).toContain("Still available, collect any evening.");
+    expect(await db.select().from(messageReads).where(eq(messageReads.userId, buyer.id))).toHaveLength(1);
+    expect((await page("/dashboard/messages", buyerCookie)).html).not.toContain("1 unread");
+
+    // Someone else's conversation: a 404 with nothing of it, read or written.
+    const stranger = await insertUser({ role: "buyer" });
+    const refused = await page(`/dashboard/messages/${booking!.id}`, await sessionCookieFor(stranger.id));
+    expect(refused.response.status).toBe(404);
+    expect(refused.html).not.toContain("Still available");
+    expect(await db.select().from(messageReads).where(eq(messageReads.userId, stranger.id))).toHaveLength(0);
+  });
+
+  it("reads for the role the session row has, whatever role the cookie claims", async () => {
+    const { buyer, product } = await buyerWithAnOrder();
+    // A seller's cookie claiming "buyer", and one signed before the claim existed.
+    for (const role of ["buyer", null] as const) {
+      const claimed = await page("/dashboard/messages", await sessionCookieFor(product.sellerId, { role }));
+      expect(claimed.response.status).toBe(200);
+      // The seller's conversations (the buyer of the booking on the other side), read again: two trips.
+      expect(claimed.html).toContain(`${buyer.name} (buyer)`);
+      expect(claimed.trips).toBe(2);
+    }
+    // A buyer's cookie claiming "admin" sees no reported listing's conversations.
+    const admin = await page("/dashboard/messages", await sessionCookieFor(buyer.id, { role: "admin" }));
+    expect(admin.html).not.toContain("read-only");
+    expect(admin.html).toContain(product.name);
   });
 
   it("sends a revoked session or a deleted account to log in, with nothing of the page", async () => {
