@@ -9,7 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import "./styles/global.css";
 import { ErrorPage } from "./components/error-page";
 import * as layout from "./components/layout.css";
@@ -55,6 +55,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // The page is enhanced from here on (its modules load after the load event, ADR 0043): the
+  // document says so, for styles and for the journeys that test what JavaScript adds.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en" suppressHydrationWarning>
       <head>

@@ -158,6 +158,8 @@ function assetsOf(html: string) {
   const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
   const js = [
     ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]!),
+    // The modules a page asks for once it has loaded (ADR 0043).
+    ...[...html.matchAll(/<link[^>]+data-modulepreload="([^"]+)"/g)].map((m) => m[1]!),
     ...[...html.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]!),
     ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!),
   ];

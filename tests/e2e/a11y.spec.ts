@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { stableId } from "../../scripts/seed/plan";
+import { test } from "./fixtures";
 import { DEMO, expectToast, login, register, signIn, uniqueEmail } from "./helpers";
 import { listingOfNewSeller } from "./seller-helpers";
 

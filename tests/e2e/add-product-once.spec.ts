@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 import { expectToast } from "./helpers";
 import { fillProductForm, PHOTO, registerSeller, uniqueProductName } from "./seller-helpers";
 

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { test } from "./fixtures";
 import { DEMO, expectToast, login, signIn, signOut, signUp, uniqueEmail } from "./helpers";
 
 // Each project (js, no-js) verifies, deletes, reports and removes its own seeded accounts and

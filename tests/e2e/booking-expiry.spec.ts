@@ -4,8 +4,9 @@
 // through the site — then triggers the Cron Trigger through wrangler's /__scheduled.
 import { execFileSync } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { E2E_STATE } from "../../playwright.config";
+import { test } from "./fixtures";
 import { expectToast, signUp, uniqueEmail } from "./helpers";
 import { listingOfNewSeller } from "./seller-helpers";
 

@@ -1,5 +1,6 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, type TestInfo } from "@playwright/test";
 import { stableId } from "../../scripts/seed/plan";
+import { test } from "./fixtures";
 import { DEMO, expectToast, register, signIn, signOut, signUp, uniqueEmail } from "./helpers";
 
 /** Each test books its own seeded listing per project, so runs never collide. */

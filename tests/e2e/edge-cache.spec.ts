@@ -1,7 +1,8 @@
 // The edge cache (ADR 0037) as visitors meet it: a signed-out home page from the cache still
 // shows a listing a seller just advertised, its scripts still run (allowed by their hashes), and
 // a signed-in visitor never sees a page made for someone else.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 import { signUp, uniqueEmail } from "./helpers";
 import { addProductByApi, bearerOf, registerSeller, uniqueProductName } from "./seller-helpers";
 

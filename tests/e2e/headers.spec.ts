@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 import { DEMO, signIn } from "./helpers";
 
 // What only the real server shows: static files get their headers from app/public/_headers,

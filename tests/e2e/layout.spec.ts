@@ -1,5 +1,6 @@
-import { type Cookie, expect, type Page, request, test } from "@playwright/test";
+import { type Cookie, expect, type Page, request } from "@playwright/test";
 import { stableId } from "../../scripts/seed/plan";
+import { test } from "./fixtures";
 import { DEMO } from "./helpers";
 
 // Every page fits every screen: at a phone's 390×844 and a laptop's 1366×900, with JavaScript on

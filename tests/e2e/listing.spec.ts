@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { type Browser, expect, type Page, type TestInfo } from "@playwright/test";
+import { test } from "./fixtures";
 import { DEMO, expectToast, register, signIn, uniqueEmail } from "./helpers";
 import { addProductByApi, bearerOf, listingOfNewSeller, registerSeller, uniqueProductName } from "./seller-helpers";
 

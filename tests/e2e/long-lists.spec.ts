@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 import { addProductByApi, bearerOf, registerSeller, uniqueProductName } from "./seller-helpers";
 
 test("a seller with more products than a page reaches page 2 of My Products and comes back", async ({ page }, info) => {

@@ -1,5 +1,6 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, type TestInfo } from "@playwright/test";
 import { stableId } from "../../scripts/seed/plan";
+import { test } from "./fixtures";
 import { DEMO, expectToast, signIn, signOut, signUp, uniqueEmail } from "./helpers";
 
 /** Each project books its own seeded listing of Owen's, so runs never collide. */

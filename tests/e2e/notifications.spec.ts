@@ -1,4 +1,5 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import { test } from "./fixtures";
 import { bookAndOpenPayment, expectToast, payWithTestCard, signUp, uniqueEmail } from "./helpers";
 
 // The demo seller of the lenses below (scripts/seed: seller1).

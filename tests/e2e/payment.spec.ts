@@ -1,4 +1,5 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import { test } from "./fixtures";
 import { bookFromCardAndOpenPayment, DEMO, expectToast, signIn, signOut, signUp, uniqueEmail } from "./helpers";
 
 const pick = (info: TestInfo, js: string, noJs: string) => (info.project.name === "js" ? js : noJs);

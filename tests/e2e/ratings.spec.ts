@@ -1,5 +1,6 @@
 // A buyer who paid rates the seller once; the rating shows beside the seller's name on cards.
-import { expect, type TestInfo, test } from "@playwright/test";
+import { expect, type TestInfo } from "@playwright/test";
+import { test } from "./fixtures";
 import { bookAndOpenPayment, expectToast, payWithTestCard, signUp, uniqueEmail } from "./helpers";
 
 const pick = (info: TestInfo, js: string, noJs: string) => (info.project.name === "js" ? js : noJs);

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 import { DEMO, signIn } from "./helpers";
 
 // Seeded listings whose descriptions say "actuations": the Fujifilm X-T4 ($1,049, Excellent),

@@ -1,4 +1,5 @@
-import { type Browser, expect, type TestInfo, test } from "@playwright/test";
+import { type Browser, expect, type TestInfo } from "@playwright/test";
+import { test } from "./fixtures";
 import { DEMO, expectToast, login, signIn, signUp, uniqueEmail } from "./helpers";
 import {
   addProductByApi,
