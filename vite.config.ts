@@ -1,7 +1,8 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { getLoadContext } from "./app/load-context";
 
 declare module "@remix-run/cloudflare" {
@@ -17,11 +18,11 @@ const SHARED_WITH_API = /\/(app\/domain|app\/server|db)\//;
 // In the browser, `zod` is zod configured never to probe for eval, which the CSP forbids.
 const JITLESS_ZOD = fileURLToPath(new URL("./app/zod-jitless.client.ts", import.meta.url));
 
-// A page's browser code comes in few chunks, so few stylesheets (ADR 0043): the frame every page
-// shows (the root route's modules) with the catalogue's shared parts (the card, its actions and
-// dialogs, the form fields) in one; the list pages' controls (search, category, dashboards) in
-// another; then the page's route module and the libraries. Rollup would otherwise make a chunk,
-// and a stylesheet request, for each component two routes share.
+// A page's browser code comes in few chunks (ADR 0043): the frame every page shows (the root
+// route's modules) with the catalogue's shared parts (the card, its actions and dialogs, the form
+// fields) in one; the list pages' controls (search, category, dashboards) in another; then the
+// page's route module and the libraries. Rollup would otherwise make a chunk for each component
+// two routes share. Each chunk's styles are a stylesheet, which pages carry inline (ADR 0045).
 const CHUNK_SEEDS: Record<string, string[]> = {
   frame: [
     "root.tsx",
@@ -34,18 +35,6 @@ const CHUNK_SEEDS: Record<string, string[]> = {
     "components/forms.tsx",
     "domain/money.ts",
     "utils/seo.ts",
-    // The styles of the pages a buyer lands on: one stylesheet before their first paint.
-    "routes/home.css.ts",
-    "routes/listings.css.ts",
-    "routes/search.css.ts",
-    "routes/products.css.ts",
-    "routes/content.css.ts",
-    "components/carousel.css.ts",
-    "components/listing-gallery.css.ts",
-    "components/listing-summary.css.ts",
-    "components/list-controls.css.ts",
-    "components/controls.css.ts",
-    "components/search-filters.css.ts",
   ],
   lists: ["components/list-controls.tsx", "components/select-field.tsx", "utils/search-urls.ts"],
 };
@@ -86,6 +75,37 @@ function appChunks(getModuleInfo: (id: string) => ModuleInfo): Map<string, strin
   return chunks;
 }
 
+// A page carries its stylesheets inside its document rather than linking them (ADR 0045). The
+// server build reads them from the browser build, which Remix makes first, and `entry.server`
+// inlines those a page links as it streams (app/server/inline-stylesheets.ts).
+const INLINE_STYLESHEETS = "virtual:inline-stylesheets";
+const CLIENT_ASSETS = fileURLToPath(new URL("./build/client/assets/", import.meta.url));
+
+function inlineStylesheets(): Plugin {
+  let fromBuild = false;
+  return {
+    name: "pay-and-buy:inline-stylesheets",
+    configResolved(config) {
+      // `remix vite:dev` serves stylesheets of its own: nothing from a previous build is inlined.
+      fromBuild = config.command === "build" && Boolean(config.build.ssr);
+    },
+    resolveId: (id) => (id === INLINE_STYLESHEETS ? `\0${INLINE_STYLESHEETS}` : undefined),
+    load(id) {
+      if (id !== `\0${INLINE_STYLESHEETS}`) return undefined;
+      const sheets: Record<string, string> = {};
+      if (fromBuild && existsSync(CLIENT_ASSETS)) {
+        for (const file of readdirSync(CLIENT_ASSETS)) {
+          if (!file.endsWith(".css")) continue;
+          const text = readFileSync(`${CLIENT_ASSETS}${file}`, "utf8");
+          // Text that could end the <style> element stays a link.
+          if (!/<\/style/i.test(text)) sheets[`/assets/${file}`] = text;
+        }
+      }
+      return `export default ${JSON.stringify(sheets)};`;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: "app/public",
   plugins: [
@@ -103,6 +123,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     vanillaExtractPlugin(),
+    inlineStylesheets(),
   ],
   ssr: {
     resolve: {

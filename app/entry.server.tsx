@@ -1,8 +1,10 @@
+import inlinableStylesheets from "virtual:inline-stylesheets";
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceContext } from "./components/nonce";
+import { inlineStylesheets } from "./server/inline-stylesheets";
 import { scriptsAfterLoad } from "./server/scripts-after-load";
 
 export default async function handleRequest(
@@ -32,5 +34,8 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body.pipeThrough(scriptsAfterLoad()), { headers: responseHeaders, status });
+  return new Response(body.pipeThrough(inlineStylesheets(inlinableStylesheets)).pipeThrough(scriptsAfterLoad()), {
+    headers: responseHeaders,
+    status,
+  });
 }

@@ -52,6 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+const EMPTY_HTML = { __html: "" };
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
@@ -69,6 +71,9 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, allowed by the CSP nonce */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
         <Meta />
+        {/* The server puts the frame's stylesheet here as the page streams (ADR 0045); React keeps what it finds. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: empty here, and never changed on the client */}
+        <style nonce={nonce} data-inline-stylesheets="" dangerouslySetInnerHTML={EMPTY_HTML} />
         <Links />
       </head>
       <body>

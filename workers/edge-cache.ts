@@ -139,20 +139,23 @@ export async function bumpVersion(cache: Cache = edgeStore()): Promise<string> {
 const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
 const base64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
 
-/** The text of every inline script (no src) of a page, as the browser hashes it. */
-export function inlineScripts(html: string): string[] {
-  const scripts: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    if (!/\ssrc\s*=/i.test(` ${match[1]}`)) scripts.push(match[2]!);
+/** The text of every inline `script` (no src) or `style` element of a page, as the browser hashes it. */
+export function inlineElements(html: string, element: "script" | "style"): string[] {
+  const texts: string[] = [];
+  const pattern = new RegExp(`<${element}\\b([^>]*)>([\\s\\S]*?)<\\/${element}\\s*>`, "gi");
+  for (const match of html.matchAll(pattern)) {
+    if (element === "style" || !/\ssrc\s*=/i.test(` ${match[1]}`)) texts.push(match[2]!);
   }
-  return scripts;
+  return texts;
 }
 
-/** `'sha256-…'` sources for the inline scripts of a page. */
-export async function scriptHashes(html: string): Promise<string[]> {
+/** `'sha256-…'` sources for the inline scripts or styles of a page. */
+export async function inlineHashes(html: string, element: "script" | "style"): Promise<string[]> {
   const encoder = new TextEncoder();
   const hashes = await Promise.all(
-    inlineScripts(html).map(async (script) => base64(await crypto.subtle.digest("SHA-256", encoder.encode(script)))),
+    inlineElements(html, element).map(async (text) =>
+      base64(await crypto.subtle.digest("SHA-256", encoder.encode(text))),
+    ),
   );
   return [...new Set(hashes)];
 }
@@ -183,7 +186,7 @@ function toVisitor(request: Request, stored: Stored, status: CacheStatus): Respo
 /**
  * What may be stored: a 200 HTML or JSON answer that sets no cookie and chose no caching of its
  * own (a personal answer is `private, no-store` by then). Pages lose their nonce: the stored page
- * allows its inline scripts by their hashes instead (ADR 0037).
+ * allows its inline scripts and styles by their hashes instead (ADR 0037, ADR 0045).
  */
 async function storable(response: Response): Promise<Stored | null> {
   if (response.status !== 200 || response.headers.has("Set-Cookie") || response.headers.has("Cache-Control")) {
@@ -195,8 +198,9 @@ async function storable(response: Response): Promise<Stored | null> {
   let body = await response.text();
   const headers = new Headers(response.headers);
   if (html) {
-    body = body.replace(/(<script\b[^>]*?)\snonce="[^"]*"/gi, "$1");
-    headers.set("Content-Security-Policy", contentSecurityPolicy({ hashes: await scriptHashes(body) }));
+    body = body.replace(/(<(?:script|style)\b[^>]*?)\snonce="[^"]*"/gi, "$1");
+    const [hashes, styleHashes] = await Promise.all([inlineHashes(body, "script"), inlineHashes(body, "style")]);
+    headers.set("Content-Security-Policy", contentSecurityPolicy({ hashes, styleHashes }));
   }
   const bytes = new TextEncoder().encode(body);
   headers.set("ETag", `"${hex(await crypto.subtle.digest("SHA-256", bytes)).slice(0, 32)}"`);

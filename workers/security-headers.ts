@@ -8,23 +8,27 @@ export type WorkerVariables = {
   nonce: () => string;
 };
 
+/** A page's inline elements as its policy allows them: by the request's nonce, or by hashes. */
+export type InlineSources = string | { hashes: string[]; styleHashes?: string[] };
+
+const sources = (hashes: string[] | undefined) => (hashes ?? []).map((hash) => ` 'sha256-${hash}'`).join("");
+
 /**
- * The Content-Security-Policy for HTML: only our own origin, inline scripts by nonce (or, for a
- * page the edge cache stores, by their hashes: ADR 0037). Stripe's origins are added on the
- * payment page only, and only when Stripe is the provider.
+ * The Content-Security-Policy for HTML: only our own origin, inline scripts and the inlined
+ * stylesheet (ADR 0045) by nonce (or, for a page the edge cache stores, by their hashes: ADR
+ * 0037). Stripe's origins are added on the payment page only, and only when Stripe is the
+ * provider.
  */
-export function contentSecurityPolicy(
-  nonce: string | { hashes: string[] },
-  options: { stripe?: boolean } = {},
-): string {
+export function contentSecurityPolicy(nonce: InlineSources, options: { stripe?: boolean } = {}): string {
   const stripe = options.stripe === true;
-  const inline =
-    typeof nonce === "string" ? `'nonce-${nonce}'` : nonce.hashes.map((hash) => `'sha256-${hash}'`).join(" ");
+  const scripts = typeof nonce === "string" ? ` 'nonce-${nonce}'` : sources(nonce.hashes);
+  const styles = typeof nonce === "string" ? ` 'nonce-${nonce}'` : sources(nonce.styleHashes);
   return [
     "default-src 'self'",
-    `script-src 'self'${inline ? ` ${inline}` : ""}${stripe ? " https://js.stripe.com" : ""}`,
-    // The Payment Element sets inline styles inside its own frames, not on our page.
-    "style-src 'self'",
+    `script-src 'self'${scripts}${stripe ? " https://js.stripe.com" : ""}`,
+    // The Payment Element sets inline styles inside its own frames, not on our page; style
+    // attributes stay forbidden.
+    `style-src 'self'${styles}`,
     `img-src 'self' data: blob:${stripe ? " https://*.stripe.com" : ""}`,
     "font-src 'self'",
     `connect-src 'self'${stripe ? " https://api.stripe.com" : ""}`,

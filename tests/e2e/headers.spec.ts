@@ -17,7 +17,8 @@ test("static files carry their security headers; plain http gets no HSTS", async
   const page = await request.get("/");
   expect(page.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
   expect(page.headers()["strict-transport-security"]).toBeUndefined();
-  const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(await page.text())![1]!;
+  // The frame stylesheet comes inside the page (ADR 0045) and is still served for the client.
+  const stylesheet = /(?:href|data-inlined-stylesheet)="(\/assets\/[^"]+\.css)"/.exec(await page.text())![1]!;
   const css = await request.get(stylesheet);
   expect(css.headers()["cache-control"]).toContain("immutable");
   expect(css.headers()["x-content-type-options"]).toBe("nosniff");

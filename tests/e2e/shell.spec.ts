@@ -206,3 +206,31 @@ test.describe("the page's JavaScript", () => {
     await context.close();
   });
 });
+
+test.describe("the page's styles", () => {
+  test("come inside the page, fetch nothing before the first paint, and stay through navigations", async ({
+    page,
+  }, info) => {
+    const stylesheets: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+    });
+    await page.goto("/");
+    const styled = () =>
+      page.evaluate(() => {
+        const skip = document.querySelector('a[href="#main"]') as HTMLElement;
+        return getComputedStyle(skip).position === "absolute" && skip.getBoundingClientRect().bottom <= 0;
+      });
+    expect(await styled(), "the skip link is styled out of sight").toBe(true);
+    expect(stylesheets, "no stylesheet was asked for").toEqual([]);
+    const javaScript = info.project.name !== "no-js";
+    // Another page, through the client's router with JavaScript, as a new document without.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await styled(), "still styled on the next page").toBe(true);
+    // Without JavaScript each page is a new document that fetches none. With it, the client's
+    // router fetches the stylesheet once, alongside the next page's data, from then on cached.
+    expect(stylesheets).toHaveLength(javaScript ? 1 : 0);
+  });
+});

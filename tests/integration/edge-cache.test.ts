@@ -12,7 +12,7 @@ import {
   cacheKeyPath,
   edgeCache,
   forgetIsolateCopies,
-  scriptHashes,
+  inlineHashes,
 } from "../../workers/edge-cache";
 import { runScheduled } from "../../workers/scheduled";
 import { securityHeaders } from "../../workers/security-headers";
@@ -213,21 +213,26 @@ describe("the edge cache", () => {
     expect(other.status).toBe(200);
   });
 
-  it("allows a stored page's inline scripts by their hashes, with no nonce anywhere", async () => {
+  it("allows a stored page's inline scripts and inlined stylesheet by their hashes, with no nonce anywhere", async () => {
     await world();
     await call("/");
     const hit = await call("/");
     expect(hit.headers.get("X-Cache")).toBe("HIT");
     const csp = hit.headers.get("Content-Security-Policy") ?? "";
-    const scriptSrc = csp.split(";").find((directive) => directive.trim().startsWith("script-src")) ?? "";
-    expect(scriptSrc).not.toContain("nonce");
+    expect(csp).not.toContain("nonce");
     expect(csp).not.toContain("unsafe-inline");
     const html = await hit.text();
     expect(html).not.toMatch(/\snonce=/);
-    const hashes = await scriptHashes(html);
-    expect(hashes.length).toBeGreaterThan(0);
-    const allowed = [...scriptSrc.matchAll(/'sha256-([^']+)'/g)].map((match) => match[1]);
-    expect(allowed.sort()).toEqual([...hashes].sort());
+    for (const [element, directive] of [
+      ["script", "script-src"],
+      ["style", "style-src"],
+    ] as const) {
+      const hashes = await inlineHashes(html, element);
+      expect(hashes.length, element).toBeGreaterThan(0);
+      const sources = csp.split(";").find((part) => part.trim().startsWith(directive)) ?? "";
+      const allowed = [...sources.matchAll(/'sha256-([^']+)'/g)].map((match) => match[1]);
+      expect(allowed.sort(), element).toEqual([...hashes].sort());
+    }
   });
 
   it("bypasses query parameters a page does not read, and keeps apart those it reads", async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { deferModuleScript, deferScriptsMarkup, scriptsAfterLoad } from "../../app/server/scripts-after-load";
 import { app } from "../../workers/app";
 import { ORIGIN } from "./auth-helpers";
+import { chunked, through } from "./stream-helpers";
 import { testEnv } from "./test-env";
 
 const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
@@ -20,16 +21,6 @@ const SCRIPTS =
   'window.__remixManifest = {"entry":{}};\n' +
   'window.__remixRouteModules = {"root":route0,"routes/home":route1};\n\n' +
   'import("/assets/entry.client-A.js");</script>';
-
-async function through(stream: TransformStream<Uint8Array, Uint8Array>, chunks: Uint8Array[]): Promise<string> {
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
-    },
-  }).pipeThrough(stream);
-  return new Response(body).text();
-}
 
 describe("the module script", () => {
   it("waits for the load event, imports the route modules and the parked chunks, then the entry", () => {
@@ -71,11 +62,8 @@ describe("the markup", () => {
   it("streams the same document whatever the chunks, multi-byte characters included", async () => {
     const page = `<!DOCTYPE html><html><head><title>Café ✓</title></head><body><p>Ünïcode — 📷</p>${SCRIPTS}<script>enqueue("é")</script></body></html>`;
     const whole = deferScriptsMarkup(page);
-    const bytes = new TextEncoder().encode(page);
-    for (const size of [1, 2, 3, 7, 64, bytes.length]) {
-      const chunks: Uint8Array[] = [];
-      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.slice(i, i + size));
-      expect(await through(scriptsAfterLoad(), chunks), `chunks of ${size}`).toBe(whole);
+    for (const size of [1, 2, 3, 7, 64, page.length * 4]) {
+      expect(await through(scriptsAfterLoad(), chunked(page, size)), `chunks of ${size}`).toBe(whole);
     }
   });
 
