@@ -11,7 +11,7 @@ import { bookings, messageReads, messages, products, users } from "../../db/sche
 import type { DomainEvent } from "./events";
 import { LIST_PAGE_SIZE, type Page, pageOffset, toPage } from "./list-query";
 import { hashedUuid, isIdempotencyKey } from "./product-requests.server";
-import type { SessionUser } from "./sessions.server";
+import { type SessionUser, sessionIsLive } from "./sessions.server";
 
 export {
   MESSAGE_BODY_MAX,
@@ -76,6 +76,12 @@ const conversationFields = {
   removed: sql<boolean>`${products.removedAt} is not null`.mapWith(Boolean).as("product_removed"),
   reported: sql<boolean>`${productReported}`.mapWith(Boolean).as("product_reported"),
 };
+
+/**
+ * The user is one of the booking's two parties: its buyer or its product's seller (`roleIn`'s
+ * buyer and seller, for statements that decide in SQL). Needs `bookings` joined with `products`.
+ */
+const isParty = (userId: string) => or(eq(bookings.buyerId, userId), eq(products.sellerId, userId));
 
 function withParties<T extends SQLiteSelect>(query: T) {
   return query
@@ -177,14 +183,15 @@ export type ThreadResult =
  */
 export async function readThread(
   db: Database,
-  viewer: Viewer,
+  viewer: Viewer & Reader,
   bookingId: string,
   options: { page?: number; now?: number } = {},
 ): Promise<ThreadResult> {
-  const [found, newestFirst, counted] = await db.batch(threadReads(db, bookingId, options));
-  const thread = toThread(viewer, [found, newestFirst, counted], options);
-  if (thread.ok) await markThreadRead(db, viewer, thread, options.now);
-  return thread;
+  const [found, newestFirst, counted] = await db.batch([
+    ...threadReads(db, bookingId, options),
+    threadReadMark(db, viewer, bookingId, options.now),
+  ]);
+  return toThread(viewer, [found, newestFirst, counted], options);
 }
 
 /**
@@ -259,17 +266,37 @@ export function toThread(
   };
 }
 
-/** Reading a thread marks it read for a party (never for an admin looking in). */
-export async function markThreadRead(
-  db: Database,
-  viewer: Viewer,
-  thread: Extract<ThreadResult, { ok: true }>,
-  now = Date.now(),
-) {
-  if (thread.conversation.role === "admin") return;
-  await db
+/** Who reads a thread, with the session that proves it. */
+export type Reader = Pick<SessionUser, "id" | "sessionId">;
+
+/**
+ * Reading a thread marks it read for a party (never for an admin looking in). One statement that
+ * decides for itself: it writes only if the reader's session is live and the reader is the
+ * booking's buyer or seller, so a page sends it in the same D1 batch as the session's read and the
+ * thread's, before either is known (ADR 0046). Otherwise it writes nothing.
+ */
+export function threadReadMark(db: Database, reader: Reader, bookingId: string, now = Date.now()) {
+  return db
     .insert(messageReads)
-    .values({ bookingId: thread.conversation.bookingId, userId: viewer.id, lastReadAt: new Date(now) })
+    .select(
+      db
+        .select(
+          intoColumns(messageReads, {
+            bookingId: bookings.id,
+            userId: sql`${reader.id}`,
+            lastReadAt: sql`${now}`,
+          }),
+        )
+        .from(bookings)
+        .innerJoin(products, eq(products.id, bookings.productId))
+        .where(
+          and(
+            eq(bookings.id, bookingId),
+            isParty(reader.id),
+            sessionIsLive(db, reader.sessionId, reader.id, new Date(now)),
+          ),
+        ),
+    )
     .onConflictDoUpdate({
       target: [messageReads.bookingId, messageReads.userId],
       set: { lastReadAt: sql`max(${messageReads.lastReadAt}, excluded.last_read_at)` },
@@ -329,7 +356,7 @@ export async function sendMessage(
         .where(
           and(
             eq(bookings.id, found.row.bookingId),
-            or(eq(bookings.buyerId, sender.id), eq(products.sellerId, sender.id)),
+            isParty(sender.id),
             bookingLive(now),
             isNull(products.removedAt),
             isNull(buyerUser.deletedAt),
@@ -515,7 +542,7 @@ export function unreadMessagesRead(db: Database, userId: string) {
     .leftJoin(messageReads, and(eq(messageReads.bookingId, messages.bookingId), eq(messageReads.userId, userId)))
     .where(
       and(
-        or(eq(bookings.buyerId, userId), eq(products.sellerId, userId)),
+        isParty(userId),
         sql`${messages.senderId} <> ${userId}`,
         gt(messages.createdAt, sql`coalesce(${messageReads.lastReadAt}, 0)`),
       ),

@@ -1,6 +1,6 @@
 // Session rows: every cookie and bearer token names one, so logout, account deletion and role
 // changes end access at once.
-import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, exists, gt, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type Role, sessions, users } from "../../db/schema";
 
@@ -29,6 +29,31 @@ export async function createSession(
   return { id: row!.id, expiresAt };
 }
 
+/** A live session of this user: not revoked, not expired, account not deleted (joined as `users`). */
+function liveSession(sessionId: string, userId: string, now: Date): SQL | undefined {
+  return and(
+    eq(sessions.id, sessionId),
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    isNull(users.deletedAt),
+  );
+}
+
+/**
+ * The condition that the session is live, for a write a page sends in its session's D1 batch: it
+ * happens only if the session's read in the same batch finds the user (ADR 0046).
+ */
+export function sessionIsLive(db: Database, sessionId: string, userId: string, now = new Date()): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(liveSession(sessionId, userId, now)),
+  );
+}
+
 /**
  * The read of a live session's user: not revoked, not expired, account not deleted. A statement,
  * so that a page can send it in one D1 batch with its own reads (ADR 0040).
@@ -47,15 +72,7 @@ export function sessionUserRead(db: Database, sessionId: string, userId: string,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        isNull(users.deletedAt),
-      ),
-    )
+    .where(liveSession(sessionId, userId, now))
     .limit(1);
 }
 

@@ -9,7 +9,7 @@ import { ErrorList, TextareaField } from "../components/forms";
 import { MESSAGES_PATH } from "../domain/dashboard";
 import { readPage } from "../domain/list-query";
 import { MESSAGE_BODY_MAX, type MessageInput, messageSchema } from "../domain/message-schema";
-import { markThreadRead, READ_ONLY_TEXTS, sendMessage, threadReads, toThread } from "../domain/messages.server";
+import { READ_ONLY_TEXTS, sendMessage, threadReadMark, threadReads, toThread } from "../domain/messages.server";
 import { notFound, requireFormData } from "../server/http.server";
 import { publishFromRoute } from "../server/notifications.server";
 import { button } from "../styles/utilities.css";
@@ -28,13 +28,18 @@ const FORM_LIMIT_BYTES = 64 * 1024;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = readPage(new URL(request.url).searchParams.get("page"));
   const db = database(context.env.DB);
-  // The thread is read in the session's D1 batch; marking it read is the one write after (ADR 0040).
-  const { user, results } = await requireUserWith(request, context, () =>
-    threadReads(db, params.bookingId ?? "", { page }),
+  // One D1 round trip: the session, the thread, and the read mark, which writes only for a live
+  // session of one of the booking's parties (ADR 0040, ADR 0046).
+  const bookingId = params.bookingId ?? "";
+  const { user, results } = await requireUserWith(
+    request,
+    context,
+    (userId, _role, sessionId) =>
+      [...threadReads(db, bookingId, { page }), threadReadMark(db, { id: userId, sessionId }, bookingId)] as const,
   );
-  const thread = toThread(user, results, { page });
+  const [found, newestFirst, counted] = results;
+  const thread = toThread(user, [found, newestFirst, counted], { page });
   if (!thread.ok) throw notFound();
-  await markThreadRead(db, user, thread);
   if (page > thread.messages.pageCount) throw redirect(threadPath(thread.conversation.bookingId));
   return {
     conversation: thread.conversation,

@@ -21,13 +21,16 @@ import { redirectWithToast, type Toast } from "./toast.server";
 export type { SessionUser };
 
 /**
- * Reads a page sends with the session's read, built for the user the cookie names and the role it
- * claims (absent from cookies signed before the claim existed). The session row decides: when its
- * role is not the one claimed, the reads are built again for the row's role and sent again.
+ * Reads a page sends with the session's read, built for the user the cookie names, the role it
+ * claims (absent from cookies signed before the claim existed) and its session. The session row
+ * decides: when its role is not the one claimed, the reads are built again for the row's role and
+ * sent again. A write among them must decide for itself that the session is live (ADR 0046):
+ * it runs before the session's read is known, and when the claim was wrong it runs again.
  */
 export type SessionReads<Reads extends readonly BatchItem<"sqlite">[] = readonly BatchItem<"sqlite">[]> = (
   userId: string,
   role: Role | undefined,
+  sessionId: string,
 ) => Reads;
 
 /** What a batch of reads returns: each query's rows, in the order of the reads. */
@@ -78,7 +81,7 @@ function requestSession(request: Request, context: EnvContext): RequestSession {
       return null;
     }
     const db = database(context.env.DB);
-    let reads = riders.map((rider) => rider.reads(claims.sub, claims.role));
+    let reads = riders.map((rider) => rider.reads(claims.sub, claims.role, claims.sid));
     try {
       const [sessionRows, ...sent] = await db.batch([
         sessionUserRead(db, claims.sid, claims.sub),
@@ -88,7 +91,7 @@ function requestSession(request: Request, context: EnvContext): RequestSession {
       let results: unknown[] = sent;
       if (user && user.role !== claims.role && reads.some((read) => read.length > 0)) {
         // Built for a role the session does not have: read again, for the role it has.
-        reads = riders.map((rider) => rider.reads(user.id, user.role));
+        reads = riders.map((rider) => rider.reads(user.id, user.role, user.sessionId));
         const [first, ...rest] = reads.flat() as BatchItem<"sqlite">[];
         results = first ? await db.batch([first, ...rest]) : [];
       }
@@ -131,7 +134,7 @@ export async function requireUserWith<Reads extends readonly BatchItem<"sqlite">
     return { user, results: read as ReadsResults<Reads> };
   }
   const user = await requireUser(request, context);
-  const [first, ...rest] = reads(user.id, user.role) as readonly BatchItem<"sqlite">[];
+  const [first, ...rest] = reads(user.id, user.role, user.sessionId) as readonly BatchItem<"sqlite">[];
   const db = database(context.env.DB);
   return { user, results: (first ? await db.batch([first, ...rest]) : []) as ReadsResults<Reads> };
 }

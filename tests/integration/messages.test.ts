@@ -14,8 +14,9 @@ import {
   sendMessage,
   unreadMessageCount,
 } from "../../app/domain/messages.server";
+import { createSession } from "../../app/domain/sessions.server";
 import { database } from "../../db/client";
-import { bookings, messages, products, users } from "../../db/schema";
+import { bookings, messageReads, messages, products, users } from "../../db/schema";
 import worker from "../../workers/app";
 import { bearerFor, get, postForm, signedInUser } from "./auth-helpers";
 import { insertBooking, insertCategory, insertPayment, insertProduct, insertReport, insertUser } from "./factories";
@@ -145,9 +146,11 @@ describe("a booking's conversation", () => {
     expect(form.status).toBe(403);
     expect(await form.text()).toContain(MESSAGE_TEXTS.adminReadOnly);
     expect(await messageCount()).toBe(1);
-    // Reading does not mark anything read for the parties.
-    const reported = await readThread(db(), admin.user, booking.id);
+    // Reading, with a live session, marks nothing read: an admin is no party.
+    const session = await createSession(db(), admin.user.id, "api");
+    const reported = await readThread(db(), { ...admin.user, sessionId: session.id }, booking.id);
     expect(reported.ok).toBe(true);
+    expect(await db().select().from(messageReads).where(eq(messageReads.userId, admin.user.id))).toEqual([]);
   });
 
   it("an ended booking (cancelled, or expired before the job ran) and a removed listing are read-only: 409", async () => {
