@@ -11,7 +11,7 @@ export const COVERS = [
   "Bags that protect your kit",
 ] as const;
 
-const WIDTHS = [480, 960, 1600] as const;
+const WIDTHS = [480, 800, 960, 1600] as const;
 const AUTOPLAY_MS = 3000;
 
 const srcSet = (index: number) =>

@@ -152,7 +152,16 @@ test.describe("the seeded storefront", () => {
   test("the carousel shows seven covers and the how-it-works steps", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("region", { name: "Featured gear" }).locator("figure")).toHaveCount(7);
-    await expect(page.getByRole("img", { name: "Cameras ready for a second life" })).toBeVisible();
+    const cover = page.getByRole("img", { name: "Cameras ready for a second life" });
+    await expect(cover).toBeVisible();
+    // Every size the browser may choose exists: a phone picks the 800 px one, not 960.
+    const candidates = ((await cover.getAttribute("srcset")) ?? "").split(",").map((c) => c.trim().split(" "));
+    expect(candidates.map(([, width]) => width)).toEqual(["480w", "800w", "960w", "1600w"]);
+    for (const [url] of candidates) {
+      const response = await page.request.get(url!);
+      expect(response.status(), url).toBe(200);
+      expect(response.headers()["content-type"], url).toBe("image/webp");
+    }
     const how = page.getByRole("region", { name: "How it Works" });
     await expect(how.getByRole("listitem")).toHaveCount(3);
   });

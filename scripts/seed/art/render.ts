@@ -4,7 +4,7 @@
 //   npx tsx scripts/seed/art/render.ts
 //
 // Outputs (deterministic: same code in, same bytes out):
-//   app/public/covers/cover-{1..7}-{480,960,1600}.webp   home carousel banners (16:9)
+//   app/public/covers/cover-{1..7}-{480,800,960,1600}.webp   home carousel banners (16:9)
 //   app/public/categories/{kind}.webp                     400x400 category tiles
 //   scripts/seed/photos/{kind}-{0..3}.webp                     800x600 product photos
 
@@ -20,11 +20,11 @@ const CATEGORIES = join(ROOT, "app/public/categories");
 const PHOTOS = join(ROOT, "scripts/seed/photos");
 
 const COVER_COUNT = 7;
-const COVER_WIDTHS = [480, 960, 1600] as const;
+const COVER_WIDTHS = [480, 800, 960, 1600] as const;
 const VARIANTS = 4;
 
 /** Byte budgets; quality steps down (deterministically) until a file fits. */
-const COVER_BUDGET: Record<number, number> = { 480: 25_000, 960: 60_000, 1600: 140_000 };
+const COVER_BUDGET: Record<number, number> = { 480: 25_000, 800: 45_000, 960: 60_000, 1600: 140_000 };
 const CATEGORY_BUDGET = 25_000;
 const PHOTO_BUDGET = 45_000;
 const START_QUALITY = 74;
