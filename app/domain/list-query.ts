@@ -3,6 +3,7 @@
 // URLs people edit by hand.
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import * as z from "zod";
+import { groupThousands } from "./numbers";
 
 export const LIST_PAGE_SIZE = 20;
 export const MAX_LIST_PAGE = 10_000;
@@ -114,6 +115,6 @@ export function toCappedPage<T>(rows: T[], counted: number, page: number, pageSi
 
 /** "1,000+ results", "1 result", "0 results". */
 export function countLabel(page: Pick<Page<unknown>, "total" | "capped">, one: string, many: string): string {
-  if (page.capped) return `${page.total.toLocaleString("en-US")}+ ${many}`;
-  return `${page.total.toLocaleString("en-US")} ${page.total === 1 ? one : many}`;
+  if (page.capped) return `${groupThousands(page.total)}+ ${many}`;
+  return `${groupThousands(page.total)} ${page.total === 1 ? one : many}`;
 }

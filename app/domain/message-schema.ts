@@ -1,13 +1,14 @@
 // The message form's rules, shared by the thread page (browser and server) and
 // POST /api/bookings/:id/messages: plain text, trimmed, 1 to 2,000 characters.
 import * as z from "zod";
+import { groupThousands } from "./numbers";
 
 /** The longest message; the database's check on messages.body says the same. */
 export const MESSAGE_BODY_MAX = 2000;
 
 export const MESSAGE_BODY_MESSAGES = {
   empty: "Write a message.",
-  tooLong: `A message can be at most ${MESSAGE_BODY_MAX.toLocaleString("en-US")} characters.`,
+  tooLong: `A message can be at most ${groupThousands(MESSAGE_BODY_MAX)} characters.`,
   notText: "The message must be text.",
 } as const;
 

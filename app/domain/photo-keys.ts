@@ -1,6 +1,7 @@
 // Product photos in R2: generated keys only, content types we chose, never the user's file name.
 // Browser-safe: the forms show the same limits and messages the server enforces, and the pages
 // build their <img> sources here.
+import { groupThousands } from "./numbers";
 
 export const PHOTO_TYPES = {
   "image/jpeg": "jpg",
@@ -36,7 +37,7 @@ export const PHOTO_MESSAGES = {
   tooLarge: "The photo must be 5 MB or smaller.",
   wrongType: "The photo must be a JPEG, PNG, WebP or AVIF image.",
   unreadable: "The photo could not be read as an image. Choose another JPEG, PNG, WebP or AVIF file.",
-  tooManyPixels: `The photo is too large in pixels: at most ${PHOTO_MAX_SIDE.toLocaleString("en-US")} pixels a side and ${PHOTO_MAX_PIXELS / 1_000_000} megapixels.`,
+  tooManyPixels: `The photo is too large in pixels: at most ${groupThousands(PHOTO_MAX_SIDE)} pixels a side and ${PHOTO_MAX_PIXELS / 1_000_000} megapixels.`,
   tooMany: `A listing can have at most ${MAX_PHOTOS} photos.`,
 } as const;
 

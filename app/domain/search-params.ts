@@ -5,6 +5,7 @@ import * as z from "zod";
 import { CONDITIONS, type Condition } from "../../db/schema";
 import { COUNT_CAP, readPage } from "./list-query";
 import { dollarsToCents } from "./money";
+import { groupThousands } from "./numbers";
 import { SEARCH_TEXT_MAX, searchTerms } from "./search-terms";
 
 export const SEARCH_SORTS = ["relevance", "newest", "price-asc", "price-desc"] as const;
@@ -152,5 +153,5 @@ export function sortsFor(query: Pick<SearchQuery, "q">): SearchSort[] {
  */
 export function bestMatchNote(sort: SearchSort, capped: boolean): string | null {
   if (sort !== "relevance" || !capped) return null;
-  return `Best match ranks the ${COUNT_CAP.toLocaleString("en-US")} most recently listed of them: sort by newest or price to see every one.`;
+  return `Best match ranks the ${groupThousands(COUNT_CAP)} most recently listed of them: sort by newest or price to see every one.`;
 }

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { articles } from "../content/blog";
 import { container, eyebrow, prose, section } from "../styles/utilities.css";
+import { formatLongDate } from "../utils/format";
 import { originFrom, publicPageMeta } from "../utils/seo";
 import * as styles from "./content.css";
 
@@ -12,8 +13,6 @@ export const meta: MetaFunction = ({ matches }) =>
     origin: originFrom(matches),
     path: "/blog",
   });
-
-const published = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 export default function Blog() {
   return (
@@ -40,7 +39,7 @@ export default function Blog() {
           <header>
             <h2 id={`${article.slug}-title`}>{article.title}</h2>
             <p className={styles.byline}>
-              <time dateTime={article.publishedOn}>{published.format(new Date(article.publishedOn))}</time> ·{" "}
+              <time dateTime={article.publishedOn}>{formatLongDate(article.publishedOn)}</time> ·{" "}
               {article.readingMinutes} min read · {article.author}
             </p>
             <p className={styles.summary}>{article.summary}</p>

@@ -10,6 +10,7 @@ import { MESSAGES_PATH } from "../domain/dashboard";
 import { readPage } from "../domain/list-query";
 import { MESSAGE_BODY_MAX, type MessageInput, messageSchema } from "../domain/message-schema";
 import { READ_ONLY_TEXTS, sendMessage, threadReadMark, threadReads, toThread } from "../domain/messages.server";
+import { groupThousands } from "../domain/numbers";
 import { notFound, requireFormData } from "../server/http.server";
 import { publishFromRoute } from "../server/notifications.server";
 import { button } from "../styles/utilities.css";
@@ -148,7 +149,7 @@ export default function Conversation() {
               required: true,
             }}
             errors={fields.body.errors}
-            hint={`Text only, at most ${MESSAGE_BODY_MAX.toLocaleString("en-US")} characters.`}
+            hint={`Text only, at most ${groupThousands(MESSAGE_BODY_MAX)} characters.`}
           />
           <ErrorList id={form.errorId} errors={form.errors} />
           <div>

@@ -2,13 +2,29 @@
 // Intl: the first Intl formatter a page makes loads locale data, a long task on a phone's main
 // thread while the page hydrates (ICU versions also differ, see formatShortTime).
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+import { groupThousands } from "../domain/numbers";
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const MONTHS = MONTH_NAMES.map((name) => name.slice(0, 3));
 
 /** 123456 cents → "$ 1,234.56" (the spec's '$ ' prefix). */
 export function formatPrice(cents: number | null | undefined): string | null {
   if (cents == null || !Number.isFinite(cents)) return null;
   const whole = Math.round(Math.abs(cents));
-  const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const dollars = groupThousands(Math.floor(whole / 100));
   return `$ ${cents < 0 && whole > 0 ? "-" : ""}${dollars}.${String(whole % 100).padStart(2, "0")}`;
 }
 
@@ -25,6 +41,12 @@ export function formatPostedDate(date: Date | string | number | null | undefined
   const value = new Date(date);
   if (Number.isNaN(value.getTime())) return null;
   return `${MONTHS[value.getUTCMonth()]} ${value.getUTCDate()}, ${value.getUTCFullYear()}`;
+}
+
+/** "November 21, 2026": a publication day, in UTC. */
+export function formatLongDate(date: Date | string | number): string {
+  const value = new Date(date);
+  return `${MONTH_NAMES[value.getUTCMonth()]} ${value.getUTCDate()}, ${value.getUTCFullYear()}`;
 }
 
 export const NOT_FOUND = "Not found";

@@ -2,7 +2,8 @@
 // API's dollar fields, the inverse of the forms' parsing.
 import { describe, expect, it } from "vitest";
 import { dollarsToCents, toDollars } from "../../app/domain/money";
-import { formatPostedDate, formatPrice } from "../../app/utils/format";
+import { groupThousands } from "../../app/domain/numbers";
+import { formatLongDate, formatPostedDate, formatPrice } from "../../app/utils/format";
 
 describe("toDollars", () => {
   it("is the inverse of the forms' parsing, and what the pages format", () => {
@@ -44,5 +45,20 @@ describe("display formats built without Intl", () => {
       expect(formatPostedDate(iso), iso).toBe(intl.format(new Date(iso)));
     }
     expect(formatPostedDate("not a date")).toBeNull();
+  });
+
+  it("group counts and limits as en-US number formatting does", () => {
+    const intl = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    for (const value of [0, 7, 999, 1000, 4000, 10_000, 123_456, 1_000_000, 1_234_567_890, -1, -1234, -1_000_000]) {
+      expect(groupThousands(value), String(value)).toBe(intl.format(value));
+    }
+    expect(groupThousands(1234.9)).toBe("1,234");
+  });
+
+  it("print publication days as en-US long dates do, in UTC", () => {
+    const intl = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+    for (const iso of ["2026-01-01", "2026-05-09T23:59:59Z", "2024-02-29", "1999-12-31T00:00:00Z"]) {
+      expect(formatLongDate(iso), iso).toBe(intl.format(new Date(iso)));
+    }
   });
 });
