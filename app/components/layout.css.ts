@@ -138,6 +138,8 @@ export const footer = style({
   background: vars.color.ink,
   color: "#e9e4dc",
   paddingBlock: vars.space.xxl,
+  contentVisibility: "auto",
+  containIntrinsicSize: "auto 640px",
 });
 
 globalStyle(`${footer} a`, { color: "#f3efe8" });

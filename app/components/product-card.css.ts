@@ -12,6 +12,8 @@ export const card = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.card,
+  contentVisibility: "auto",
+  containIntrinsicSize: "auto 600px",
 });
 
 export const photo = style({

@@ -104,4 +104,25 @@ test.describe("search", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Camera" })).toBeVisible();
     await expectResults(page, [R6]);
   });
+
+  test("a long list renders the cards near the screen first, and each card once it comes near", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/search?q=camera");
+    const cards = page.getByRole("article");
+    expect(await cards.count()).toBeGreaterThan(8);
+    // A card's content, checked with contentVisibilityAuto, is not visible while the browser skips it.
+    const rendered = (index: number) =>
+      cards
+        .nth(index)
+        .getByRole("heading", { level: 2 })
+        .evaluate((heading) => heading.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await rendered(0)).toBe(true);
+    const last = (await cards.count()) - 1;
+    expect(await rendered(last)).toBe(false);
+    // The footer far below waits too; its links are still there for find-in-page and assistive tech.
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Privacy" })).toHaveCount(1);
+    await cards.nth(last).scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered(last)).toBe(true);
+    await expect(cards.nth(last).getByRole("heading", { level: 2 })).toBeVisible();
+  });
 });
