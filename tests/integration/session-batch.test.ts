@@ -32,6 +32,17 @@ async function buyerWithAnOrder() {
   return { buyer, product, category };
 }
 
+/** A buyer's order whose seller has written to them. */
+async function buyerWithAMessage(body: string) {
+  const { buyer, product } = await buyerWithAnOrder();
+  const db = database(testEnv.DB);
+  const [booking] = await db.select().from(bookings).where(eq(bookings.buyerId, buyer.id));
+  await db
+    .insert(messages)
+    .values({ bookingId: booking!.id, senderId: product.sellerId, body, idempotencyKey: crypto.randomUUID() });
+  return { buyer, product, booking: booking!, db };
+}
+
 describe("a signed-in page and its session in one D1 batch", () => {
   it("costs one round trip on a category page and on My Orders, and shows what it read", async () => {
     const { buyer, product, category } = await buyerWithAnOrder();
@@ -137,15 +148,7 @@ describe("a signed-in page and its session in one D1 batch", () => {
   });
 
   it("costs one round trip on Messages and on a conversation, whose read mark travels in the batch", async () => {
-    const { buyer, product } = await buyerWithAnOrder();
-    const db = database(testEnv.DB);
-    const [booking] = await db.select().from(bookings).where(eq(bookings.buyerId, buyer.id));
-    await db.insert(messages).values({
-      bookingId: booking!.id,
-      senderId: product.sellerId,
-      body: "Still available, collect any evening.",
-      idempotencyKey: crypto.randomUUID(),
-    });
+    const { buyer, product, booking, db } = await buyerWithAMessage("Still available, collect any evening.");
     const buyerCookie = await sessionCookieFor(buyer.id);
     const list = await page("/dashboard/messages", buyerCookie);
     expect([list.response.status, list.trips]).toEqual([200, 1]);
@@ -181,15 +184,7 @@ describe("a signed-in page and its session in one D1 batch", () => {
   });
 
   it("marks nothing read for a revoked session or a deleted account, which go to log in", async () => {
-    const { buyer, product } = await buyerWithAnOrder();
-    const db = database(testEnv.DB);
-    const [booking] = await db.select().from(bookings).where(eq(bookings.buyerId, buyer.id));
-    await db.insert(messages).values({
-      bookingId: booking!.id,
-      senderId: product.sellerId,
-      body: "Offer stands until Friday.",
-      idempotencyKey: crypto.randomUUID(),
-    });
+    const { buyer, product, booking, db } = await buyerWithAMessage("Offer stands until Friday.");
     const path = `/dashboard/messages/${booking!.id}`;
     const readMarks = async (userId: string) => db.select().from(messageReads).where(eq(messageReads.userId, userId));
 
