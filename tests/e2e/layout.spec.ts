@@ -218,7 +218,7 @@ for (const target of TARGETS) {
         await page.evaluate(() => {
           const style = document.createElement("style");
           style.textContent = "* { content-visibility: visible !important; }";
-          document.head.append(style);
+          document.head.appendChild(style);
         });
         await page.screenshot({
           path: `test-results/screens/${info.project.name}/${target.name}-${size}.png`,
