@@ -2,6 +2,7 @@
 // from Cloudflare's cache in the data centre (the Cache API), keyed by a version that every
 // successful write bumps, so a change shows on the next request after the version is read.
 import { createMiddleware } from "hono/factory";
+import { IsolateMemory } from "./isolate-memory";
 import { contentSecurityPolicy, type WorkerVariables } from "./security-headers";
 
 /** How long the data centre keeps a page: the bound on staleness in another data centre. */
@@ -12,18 +13,25 @@ export const VERSION_MEMO_MS = 2_000;
 export const BROWSER_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 const EDGE_CACHE_CONTROL = `public, max-age=${EDGE_MAX_AGE_SECONDS}`;
 
-const SEARCH = ["q", "category", "condition", "min", "max", "verified", "sort", "page"];
+/** The query parameters a search or category page reads. */
+export const SEARCH_PARAMS = ["q", "category", "condition", "min", "max", "verified", "sort", "page"] as const;
+
+/** A path a cache may answer, with the query parameters its page reads: any other is not its page. */
+export interface KeyRule {
+  path: RegExp;
+  query: readonly string[];
+}
 
 /** The public paths the cache may answer, each with the query parameters its page reads. */
-const CACHEABLE: { path: RegExp; query: readonly string[] }[] = [
+const CACHEABLE: KeyRule[] = [
   { path: /^\/(home)?$/, query: ["categories"] },
   { path: /^\/(blog|about|help|buyer-protection|terms|privacy|contact)$/, query: [] },
   { path: /^\/listings\/[^/]+$/, query: ["photo"] },
-  { path: /^\/search$/, query: SEARCH },
-  { path: /^\/products\/[^/]+$/, query: SEARCH },
+  { path: /^\/search$/, query: SEARCH_PARAMS },
+  { path: /^\/products\/[^/]+$/, query: SEARCH_PARAMS },
   { path: /^\/api\/(advertiseProduct|category)$/, query: ["size"] },
   { path: /^\/api\/listings\/[^/]+$/, query: [] },
-  { path: /^\/api\/search$/, query: SEARCH },
+  { path: /^\/api\/search$/, query: SEARCH_PARAMS },
 ];
 
 /** Writes that change no public data: signing in, out and up. */
@@ -44,8 +52,15 @@ export function cacheKeyPath(request: Request): string | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   // A D1 bookmark asks to read at least a given write (ADR 0038): not from a stored page.
   if (["Cookie", "Authorization", "x-d1-bookmark"].some((name) => request.headers.has(name))) return null;
-  const url = new URL(request.url);
-  const rule = CACHEABLE.find(({ path }) => path.test(url.pathname));
+  return keyPathOf(new URL(request.url), CACHEABLE);
+}
+
+/**
+ * The path and sorted query of a URL one of `rules` names, or null: no rule for the path, or a
+ * query parameter its page does not read (a dialog, a tracking tag, a cache-buster).
+ */
+export function keyPathOf(url: URL, rules: readonly KeyRule[]): string | null {
+  const rule = rules.find(({ path }) => path.test(url.pathname));
   if (!rule) return null;
   const params = [...url.searchParams.entries()];
   if (params.some(([name]) => !rule.query.includes(name))) return null;
@@ -74,50 +89,23 @@ interface Stored {
 
 // The isolate's own copies of the pages of the current version, in front of the Cache API: a hit
 // then costs no call at all. Same keys, same expiry; dropped whole when the version changes.
-const MEMORY_ENTRIES = 100;
-const MEMORY_BYTES = 8 * 1024 * 1024;
-const memory = new Map<string, Stored>();
-let memoryBytes = 0;
+const memory = new IsolateMemory<Stored>({ entries: 100, bytes: 8 * 1024 * 1024 });
 
-function remember(key: string, stored: Stored) {
-  const old = memory.get(key);
-  if (old) memoryBytes -= old.body.byteLength;
-  memory.delete(key);
-  memory.set(key, stored);
-  memoryBytes += stored.body.byteLength;
-  for (const [oldest, entry] of memory) {
-    if (memory.size <= MEMORY_ENTRIES && memoryBytes <= MEMORY_BYTES) break;
-    memory.delete(oldest);
-    memoryBytes -= entry.body.byteLength;
-  }
-}
-
-function recall(key: string, now = Date.now()): Stored | null {
-  const entry = memory.get(key);
-  if (!entry) return null;
-  if (entry.expires <= now) {
-    memory.delete(key);
-    memoryBytes -= entry.body.byteLength;
-    return null;
-  }
-  return entry;
-}
+const remember = (key: string, stored: Stored) => memory.remember(key, stored, stored.body.byteLength);
+const recall = (key: string) => memory.recall(key);
 
 /** Forgets the isolate's copies (another isolate of the same data centre has none). */
 export function forgetIsolateCopies() {
   memory.clear();
-  memoryBytes = 0;
 }
 
 function setVersion(version: string, now: number) {
-  if (memo?.version !== version) {
-    memory.clear();
-    memoryBytes = 0;
-  }
+  if (memo?.version !== version) memory.clear();
   memo = { version, readAt: now };
 }
 
-async function readVersion(cache: Cache, now = Date.now()): Promise<string> {
+/** The current version of the data, as this isolate knows it (at most VERSION_MEMO_MS old). */
+export async function readVersion(cache: Cache = edgeStore(), now = Date.now()): Promise<string> {
   if (memo && now - memo.readAt < VERSION_MEMO_MS) return memo.version;
   const stored = await cache.match(new Request(VERSION_KEY));
   const version = stored ? await stored.text() : await bumpVersion(cache);
