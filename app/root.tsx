@@ -42,7 +42,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   clearFormFlash(request, headers);
   return data(
     {
-      user: user ? { name: user.name, role: user.role } : null,
+      // The role alone: no page names its viewer in the frame, and a page the same for everyone
+      // of a role is shared between them (ADR 0048).
+      user: user ? { role: user.role } : null,
       toast,
       year: new Date().getUTCFullYear(),
       // Absolute URLs in meta tags (canonical, Open Graph) are built from it.

@@ -12,7 +12,7 @@ const LINKS = [
   { to: "/dashboard", label: "Dashboard" },
 ] as const;
 
-function NavItems({ user }: { user: Pick<SessionUser, "name"> | null }) {
+function NavItems({ user }: { user: Pick<SessionUser, "role"> | null }) {
   return (
     <ul className={styles.navList}>
       {LINKS.map((link) => (
@@ -39,7 +39,7 @@ function NavItems({ user }: { user: Pick<SessionUser, "name"> | null }) {
   );
 }
 
-export function SiteHeader({ user }: { user: Pick<SessionUser, "name"> | null }) {
+export function SiteHeader({ user }: { user: Pick<SessionUser, "role"> | null }) {
   return (
     <header className={styles.header}>
       <div className={`${container} ${styles.headerInner}`}>
