@@ -13,7 +13,7 @@ import { insertCategory, insertProduct, insertUser } from "./factories";
 import { testEnv } from "./test-env";
 
 const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
-let env: typeof testEnv & { EDGE_CACHE: string; BENCH_COUNT_D1: string };
+let env: Omit<typeof testEnv, "EDGE_CACHE"> & { EDGE_CACHE: string; BENCH_COUNT_D1: string };
 
 function call(path: string, init: RequestInit = {}) {
   return app.request(`${ORIGIN}${path}`, { redirect: "manual", ...init }, env, ctx);
