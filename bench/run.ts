@@ -444,10 +444,22 @@ async function main() {
     const hits = l.hitRatio ?? 0;
     budgets.push([`${l.label} X-Cache hit ratio`, `${(hits * 100).toFixed(1)} %`, ">= 99 %", hits >= 0.99]);
   }
-  for (const l of seeded.filter((l) => l.label === "home, past the cache" || l.label === "category, signed in")) {
-    const ratio = l.requestsPerSecond / staticRps;
-    budgets.push([`${l.label} req/s vs static`, `${(ratio * 100).toFixed(0)} %`, ">= 50 %", ratio >= 0.5]);
-  }
+  // The signed-in page the issue budgets; the renders behind the caches are in the table above.
+  const category = seeded.find((l) => l.label === "category, signed in")!;
+  const categoryRatio = category.requestsPerSecond / staticRps;
+  budgets.push([
+    "category, signed in req/s vs static",
+    `${(categoryRatio * 100).toFixed(0)} %`,
+    ">= 50 %",
+    categoryRatio >= 0.5,
+  ]);
+  const roleHits = category.hitRatio ?? 0;
+  budgets.push([
+    "category, signed in X-Role-Page hit ratio",
+    `${(roleHits * 100).toFixed(1)} %`,
+    ">= 99 %",
+    roleHits >= 0.99,
+  ]);
 
   await run("npx", ["tsx", "bench/grow-catalog.ts", "--persist-to", STATE, "--count", String(GROWTH)]);
   server = startServer();
