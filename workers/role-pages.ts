@@ -71,7 +71,6 @@ export const forgetSessionProofsOnWrites = createMiddleware(async (c, next) => {
   if (c.req.method !== "GET" && c.req.method !== "HEAD") proofs.clear();
 });
 
-export type RolePageStatus = "HIT" | "MISS";
 export const ROLE_PAGE_HEADER = "X-Role-Page";
 
 /** The names of the cookies a request carries. */
