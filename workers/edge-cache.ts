@@ -250,17 +250,18 @@ export const edgeCache = (release: string) =>
       c.res.headers.set("X-Cache", "BYPASS");
       return;
     }
-    let key: Request;
+    let key: string;
     let hit: Stored | null;
     try {
       const version = await readVersion(cache);
-      key = new Request(`${origin}/__edge-cache/${encodeURIComponent(release)}/${version}${keyPath}`);
-      hit = recall(key.url);
+      // A string until the Cache API needs a Request: the isolate's copy answers most hits.
+      key = `${origin}/__edge-cache/${encodeURIComponent(release)}/${version}${keyPath}`;
+      hit = recall(key);
       if (!hit) {
-        const found = await cache.match(key);
+        const found = await cache.match(new Request(key));
         if (found) {
           hit = await fromTheCache(found);
-          remember(key.url, hit);
+          remember(key, hit);
         }
       }
     } catch (error) {
@@ -287,8 +288,8 @@ export const edgeCache = (release: string) =>
     }
     // Awaited, not left to waitUntil: the next request finds it (a miss is rare, and it is short).
     try {
-      await cache.put(key, forTheCache(stored));
-      remember(key.url, stored);
+      await cache.put(new Request(key), forTheCache(stored));
+      remember(key, stored);
     } catch (error) {
       console.error("edge cache: store failed", error);
     }
