@@ -1,5 +1,5 @@
-// Signed-in pages that are the same for everyone of a role (ADR 0048): a category page shows a
-// buyer what it shows every buyer. The isolate keeps the page it rendered for one of them, for the
+// Signed-in pages that are the same for everyone of a role (ADR 0048): the home page, a search, a
+// listing or a category page shows a buyer what it shows every buyer. The isolate keeps the page it rendered for one of them, for the
 // version of the data it was rendered at, and hands it to the next one of the same role once their
 // session is proved live, with their own CSP nonce. Only the isolate's memory holds it.
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -25,7 +25,12 @@ import { IsolateMemory } from "./isolate-memory";
  * joins this list only when nothing it renders (nor its layouts: the root sends the role alone)
  * names or depends on the person.
  */
-const SHARED_BY_ROLE: KeyRule[] = [{ path: /^\/products\/[^/.]+$/, query: SEARCH_PARAMS }];
+const SHARED_BY_ROLE: KeyRule[] = [
+  { path: /^\/(home)?$/, query: ["categories"] },
+  { path: /^\/search$/, query: SEARCH_PARAMS },
+  { path: /^\/listings\/[^/.]+$/, query: ["photo"] },
+  { path: /^\/products\/[^/.]+$/, query: SEARCH_PARAMS },
+];
 
 /** A page as the isolate keeps it: its text cut at the nonce of the render that made it. */
 interface RolePage {

@@ -2,7 +2,7 @@
 // shows a listing a seller just advertised, its scripts still run (allowed by their hashes), a
 // signed-in visitor never sees a page made for someone else; buyers share a category page (ADR
 // 0048) whose scripts run under each one's own nonce.
-import { type Browser, expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page, type TestInfo } from "@playwright/test";
 import { test } from "./fixtures";
 import { signUp, uniqueEmail } from "./helpers";
 import { addProductByApi, bearerOf, registerSeller, uniqueProductName } from "./seller-helpers";
@@ -19,6 +19,21 @@ function policyComplaints(page: Page): string[] {
 async function signedOutPage(browser: Browser, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ javaScriptEnabled });
   return { context, page: await context.newPage() };
+}
+
+/** Two buyers signed up, each in a browser of their own, their family name `family`. */
+async function twoBuyers(browser: Browser, info: TestInfo, family: string) {
+  const js = info.project.name === "js";
+  const suffix = `${info.project.name}${Date.now().toString(36)}`;
+  const people = [`Quinn ${family} ${suffix}`, `Rowan ${family} ${suffix}`];
+  const pages: Page[] = [];
+  for (const name of people) {
+    const context = await browser.newContext({ javaScriptEnabled: js });
+    const page = await context.newPage();
+    await signUp(page, { name, email: uniqueEmail(info, family.toLowerCase()), password: "long enough" });
+    pages.push(page);
+  }
+  return { people, pages };
 }
 
 test("a signed-out home page from the cache shows a listing as soon as its seller advertises it", async ({
@@ -61,15 +76,7 @@ test("a signed-out home page from the cache shows a listing as soon as its selle
 
 test("signed-in visitors never see a page made for someone else", async ({ browser }, info) => {
   const js = info.project.name === "js";
-  const suffix = `${info.project.name}${Date.now().toString(36)}`;
-  const people = [`Quinn Cachereader ${suffix}`, `Rowan Cachereader ${suffix}`];
-  const pages: Page[] = [];
-  for (const name of people) {
-    const context = await browser.newContext({ javaScriptEnabled: js });
-    const page = await context.newPage();
-    await signUp(page, { name, email: uniqueEmail(info, "reader"), password: "long enough" });
-    pages.push(page);
-  }
+  const { people, pages } = await twoBuyers(browser, info, "Cachereader");
   const visitor = await signedOutPage(browser, js);
   for (let round = 0; round < 2; round++) {
     // Signed out first: the page is stored; then each signed-in visitor, who must get their own.
@@ -99,18 +106,10 @@ test("signed-in visitors never see a page made for someone else", async ({ brows
 
 test("buyers share a category page, and its scripts run under each one's own nonce", async ({ browser }, info) => {
   const js = info.project.name === "js";
-  const suffix = `${info.project.name}${Date.now().toString(36)}`;
-  const people = [`Sasha Sharedpage ${suffix}`, `Toni Sharedpage ${suffix}`];
-  const pages: Page[] = [];
-  for (const name of people) {
-    const context = await browser.newContext({ javaScriptEnabled: js });
-    const page = await context.newPage();
-    await signUp(page, { name, email: uniqueEmail(info, "sharer"), password: "long enough" });
-    // Signing up wrote: the D1 bookmark makes the next two minutes' pages the visitor's own
-    // (ADR 0038). Without it, a category page is the role's (ADR 0048).
-    await context.clearCookies({ name: "pb_d1" });
-    pages.push(page);
-  }
+  const { pages } = await twoBuyers(browser, info, "Sharedpage");
+  // Signing up wrote: the D1 bookmark makes the next two minutes' pages the visitor's own (ADR
+  // 0038). Without it, a category page is the role's (ADR 0048).
+  for (const page of pages) await page.context().clearCookies({ name: "pb_d1" });
   const statuses: (string | undefined)[] = [];
   // Other journeys write meanwhile (each write starts a new version): a few rounds find a shared page.
   for (let round = 0; round < 5 && !statuses.includes("HIT"); round++) {

@@ -43,7 +43,7 @@ async function world() {
   return { category, seller, buyer, other };
 }
 
-describe("a category page shared by the buyers", () => {
+describe("pages shared by the buyers", () => {
   it("is rendered for the first buyer and given to the next, with their own nonce and no one's name", async () => {
     const { buyer, other } = await world();
     const first = await as(await sessionCookieFor(buyer.id));
@@ -155,6 +155,31 @@ describe("a category page shared by the buyers", () => {
     // Parameters the page reads, in any order, are one page.
     expect((await as(cookie, "/products/lenses?sort=price-asc&q=zeiss")).headers.get(ROLE_PAGE_HEADER)).toBe("MISS");
     expect((await as(cookie, "/products/lenses?q=zeiss&sort=price-asc")).headers.get(ROLE_PAGE_HEADER)).toBe("HIT");
+  });
+
+  it("shares the home page, search results and a listing by role too, and never a signed-out render", async () => {
+    const { buyer, other, seller, category } = await world();
+    const cookies = [await sessionCookieFor(buyer.id), await sessionCookieFor(other.id)];
+    const listing = await insertProduct({ sellerId: seller.id, categoryId: category.id, name: "Zeiss Sonnar Listed" });
+    for (const path of ["/", "/home?categories=all", "/search?q=zeiss", `/listings/${listing.id}?photo=1`]) {
+      expect((await as(cookies[0]!, path)).headers.get(ROLE_PAGE_HEADER), path).toBe("MISS");
+      const shared = await as(cookies[1]!, path);
+      expect(shared.headers.get(ROLE_PAGE_HEADER), path).toBe("HIT");
+      const html = await shared.text();
+      expect(html, path).toMatch(/<button[^>]*>Logout<\/button>/);
+      expect(html, path).not.toContain(buyer.name);
+      expect(html, path).not.toContain(other.name);
+      expect((await as(await sessionCookieFor(seller.id), path)).headers.get(ROLE_PAGE_HEADER), path).toBe("MISS");
+    }
+    // An ended session renders the signed-out home page: neither given a kept page nor kept.
+    const ended = await sessionCookieFor(buyer.id);
+    await database(testEnv.DB).delete(sessions).where(eq(sessions.userId, buyer.id));
+    for (let i = 0; i < 2; i++) {
+      const home = await as(ended, "/");
+      expect(home.status).toBe(200);
+      expect(home.headers.get(ROLE_PAGE_HEADER)).toBeNull();
+      expect(await home.text()).not.toMatch(/<button[^>]*>Logout<\/button>/);
+    }
   });
 
   it("keeps no error page, and nothing at all unless EDGE_CACHE is on", async () => {
