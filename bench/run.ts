@@ -264,7 +264,7 @@ const GROWTH_BUDGETED = [
 const CACHED = ["home", "blog", "listing"];
 
 /** Every target measured in the same run of one server. */
-async function measure(staticAsset: string, listing: string): Promise<Load[]> {
+async function measure(staticAsset: string, listing: string, floorBytes: number): Promise<Load[]> {
   const cookie = await signIn();
   await autocannon({ url: `${BASE}/`, connections: 4, duration: 2 });
   // One visit each stores the cached pages, as any visitor before the load would.
@@ -286,6 +286,9 @@ async function measure(staticAsset: string, listing: string): Promise<Load[]> {
   // Two words (ADR 0042): 5 results in the seed, a full page of 2,386 matches at +100,000. Its
   // growth includes rendering 15 more cards; shown, not budgeted.
   loads.push(await load("two-word search, past the cache", "/search?q=canon+lens", PAST_THE_CACHE));
+  // The least any answer of the Worker costs: a constant body of the home page's size, nothing else
+  // run. A static file is served without the Worker; a page from the edge cache cannot be.
+  loads.push(await load("Worker floor", `/__bench/floor?bytes=${floorBytes}`));
   loads.push(await load("static CSS", staticAsset));
   return loads;
 }
@@ -313,6 +316,7 @@ async function main() {
   let server = startServer();
   let staticAsset = "";
   let listing = "";
+  let floorBytes = 0;
   let seeded: Load[] = [];
   const budgets: Array<[string, string, string, boolean]> = [];
   let lighthouseScores: LighthouseScores[] = [];
@@ -325,7 +329,8 @@ async function main() {
     if (!staticAsset) throw new Error("The home page has no stylesheet");
     listing = /href="(\/listings\/[^"?#]+)"/.exec(html)?.[1] ?? "";
     if (!listing) throw new Error("The home page links no listing");
-    seeded = await measure(staticAsset, listing);
+    floorBytes = Buffer.byteLength(html);
+    seeded = await measure(staticAsset, listing, floorBytes);
 
     const page = await bytesOf("/");
     const css = await sum(assets.css);
@@ -415,6 +420,16 @@ async function main() {
     await stopServer(server);
   }
   printLoads("Seed catalog", seeded);
+  const floor = seeded.find((l) => l.label === "Worker floor")!;
+  const staticFile = seeded.find((l) => l.label === "static CSS")!;
+  console.log(
+    `\nThe Worker's floor (${kb(floorBytes)} of constant text, nothing else run) serves ` +
+      `${((floor.requestsPerSecond / staticFile.requestsPerSecond) * 100).toFixed(0)} % of the static file's req/s; ` +
+      `from the edge cache, ${seeded
+        .filter((l) => CACHED.includes(l.label))
+        .map((l) => `${l.label} ${((l.requestsPerSecond / floor.requestsPerSecond) * 100).toFixed(0)} %`)
+        .join(", ")} of the floor's.`,
+  );
   if (lighthouseScores.length) {
     console.log(`\nLighthouse (mobile defaults; the median of ${LIGHTHOUSE_RUNS} runs per page)\n`);
     console.log(
@@ -465,7 +480,7 @@ async function main() {
   server = startServer();
   try {
     await waitFor(`${BASE}/api/health`, 300_000);
-    const grown = await measure(staticAsset, listing);
+    const grown = await measure(staticAsset, listing, floorBytes);
     printLoads(`Seed + ${GROWTH.toLocaleString("en-US")} listings`, grown);
     console.log("\np50 growth (grown / seed):");
     for (const [index, l] of grown.entries()) {

@@ -9,6 +9,7 @@ import { withDatabase } from "../app/server/env.server";
 // @ts-expect-error -- the server build exists once `npm run build` has run.
 import * as serverBuild from "../build/server/index.js";
 import { api } from "./api";
+import { benchFloor } from "./bench-floor";
 import { countingD1, type RoundTrips } from "./d1-counter";
 import { d1Sessions } from "./d1-sessions";
 import { edgeCache } from "./edge-cache";
@@ -25,6 +26,8 @@ const handleRemixRequest = createRequestHandler(build);
 
 export const app = new Hono<{ Bindings: Env; Variables: WorkerVariables }>();
 
+// The bench's floor: what any answer of the Worker costs (BENCH_COUNT_D1=true only).
+app.use("*", benchFloor);
 app.use("*", securityHeaders);
 // Inside the security headers (which keep the hashed policy of a cached page), outside everything
 // that reads the database or the cookies (ADR 0037).

@@ -34,4 +34,15 @@ describe("the bench's D1 round-trip counter", () => {
     const plain = await app.request("https://pay.test/", {}, testEnv, ctx);
     expect(plain.headers.get("X-D1-Round-Trips")).toBeNull();
   });
+
+  it("answers the bench's floor only when enabled, with the bytes asked for", async () => {
+    const env = { ...testEnv, BENCH_COUNT_D1: "true" };
+    const floor = await app.request("https://pay.test/__bench/floor?bytes=1000", {}, env, ctx);
+    expect(floor.status).toBe(200);
+    expect((await floor.text()).length).toBe(1000);
+    const capped = await app.request("https://pay.test/__bench/floor?bytes=99999999", {}, env, ctx);
+    expect((await capped.text()).length).toBe(256 * 1024);
+    const plain = await app.request("https://pay.test/__bench/floor?bytes=1000", {}, testEnv, ctx);
+    expect(plain.status).toBe(404);
+  });
 });
