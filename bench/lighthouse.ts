@@ -18,6 +18,7 @@ export interface LighthouseScores {
 
 /** Runs per page (BENCH_LIGHTHOUSE_RUNS, default 3). */
 export const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+const MAX_FAILED_RUNS = 3;
 
 export async function runLighthouse(base: string, paths: string[], cookie: string): Promise<LighthouseScores[]> {
   const chrome = await chromeLauncher.launch({
@@ -28,7 +29,10 @@ export async function runLighthouse(base: string, paths: string[], cookie: strin
   try {
     for (const path of paths) {
       const runs = [];
-      for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+      // A run Lighthouse could not finish (it reports a runtime error and no paint) is taken
+      // again, at most MAX_FAILED_RUNS times a page, and said on the console.
+      let failed = 0;
+      while (runs.length < LIGHTHOUSE_RUNS) {
         const runner = await lighthouse(`${base}${path}`, {
           port: chrome.port,
           output: "json",
@@ -36,7 +40,15 @@ export async function runLighthouse(base: string, paths: string[], cookie: strin
           onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
           extraHeaders: path.startsWith("/products/") ? { Cookie: cookie } : undefined,
         });
-        if (runner) runs.push(runner.lhr);
+        const lhr = runner?.lhr;
+        const fcp = lhr?.audits["first-contentful-paint"]?.numericValue;
+        if (lhr && !lhr.runtimeError && typeof fcp === "number") {
+          runs.push(lhr);
+          continue;
+        }
+        failed++;
+        console.warn(`Lighthouse run of ${path} failed: ${lhr?.runtimeError?.message ?? "no first paint measured"}`);
+        if (failed > MAX_FAILED_RUNS) throw new Error(`Lighthouse failed ${failed} times on ${path}`);
       }
       const lhr = computeMedianRun(runs);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
