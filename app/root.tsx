@@ -42,8 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   clearFormFlash(request, headers);
   return data(
     {
-      // The role alone: no page names its viewer in the frame, and a page the same for everyone
-      // of a role is shared between them (ADR 0048).
+      // The role alone: the frame shows no more of its viewer than which links they have.
       user: user ? { role: user.role } : null,
       toast,
       year: new Date().getUTCFullYear(),

@@ -16,7 +16,6 @@ import { edgeCache } from "./edge-cache";
 import { serveImage } from "./images";
 import { queue } from "./notifications-queue";
 import { privateCache } from "./private-cache";
-import { forgetSessionProofsOnWrites, rolePage } from "./role-pages";
 import { sameOriginForms } from "./same-origin";
 import { scheduled } from "./scheduled";
 import { securityHeaders, type WorkerVariables } from "./security-headers";
@@ -44,8 +43,6 @@ app.use("*", async (c, next) => {
   c.res.headers.set("X-D1-Round-Trips", String(trips.count));
 });
 app.use("*", sameOriginForms);
-// A write ends what this isolate knew of live sessions (ADR 0048).
-app.use("*", forgetSessionProofsOnWrites);
 app.use("*", privateCache);
 app.route("/api", api);
 app.get("/images/:key", serveImage);
@@ -62,8 +59,7 @@ app.all("*", (c) => {
     context: { cloudflare: cloudflare as never },
     nonce: c.get("nonce")(),
   });
-  // A signed-in page the same for everyone of a role may come from the isolate (ADR 0048).
-  return rolePage(request, loadContext, () => handleRemixRequest(request, loadContext));
+  return handleRemixRequest(request, loadContext);
 });
 
 // Requests go to the Hono app; the Cron Trigger's ticks to the maintenance job; the

@@ -1,6 +1,5 @@
 // Signed tokens (jose, HS256): the session cookie and the REST API's bearer tokens. Both name
-// a session row (`sid`) that D1 checks on every request, so revocation is immediate (a page
-// shared by a role may rest on a check of the last 2 s, ADR 0048).
+// a session row (`sid`) that D1 checks on every request, so revocation is immediate.
 import { jwtVerify, SignJWT } from "jose";
 import { ROLES, type Role } from "../../db/schema";
 

@@ -52,21 +52,8 @@ interface RequestSession {
 }
 
 // Remix hands each loader of a page its own Request, but one load context per request: the
-// session is looked up once per page load, not once per loader (root, layout, route). It is kept
-// on the context under a symbol of the runtime's registry: the Worker, which bundles its own copy
-// of this module beside the Remix build's, finds the same session (ADR 0048).
-const REQUEST_SESSION = Symbol.for("pay-and-buy.request-session");
-type SessionHolder = EnvContext & { [REQUEST_SESSION]?: RequestSession };
-
-const sessionsOfRequest = {
-  get: (context: EnvContext) => (context as SessionHolder)[REQUEST_SESSION],
-  set: (context: EnvContext, session: RequestSession) => {
-    (context as SessionHolder)[REQUEST_SESSION] = session;
-  },
-  delete: (context: EnvContext) => {
-    delete (context as SessionHolder)[REQUEST_SESSION];
-  },
-};
+// session is looked up once per page load, not once per loader (root, layout, route).
+const sessionsOfRequest = new WeakMap<EnvContext, RequestSession>();
 
 /**
  * The request's session (ADR 0040). The cookie's signature is checked without D1; then the
