@@ -33,7 +33,7 @@ const CHUNK_SEEDS: Record<string, string[]> = {
     "components/wishlist-dialog.tsx",
     "components/dialog.tsx",
     "components/forms.tsx",
-    "domain/money.ts",
+    "domain/shared/money.ts",
     "utils/seo.ts",
   ],
   lists: ["components/list-controls.tsx", "components/select-field.tsx", "utils/search-urls.ts"],

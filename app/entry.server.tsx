@@ -3,9 +3,9 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { NonceContext } from "./components/nonce";
-import { inlineStylesheets } from "./server/inline-stylesheets";
-import { scriptsAfterLoad } from "./server/scripts-after-load";
+import { NonceContext } from "#app/components/nonce";
+import { inlineStylesheets } from "#app/server/inline-stylesheets";
+import { scriptsAfterLoad } from "#app/server/scripts-after-load";
 
 export default async function handleRequest(
   request: Request,

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PlatformProxy } from "wrangler";
-import { type AppEnv, parseEnv } from "./server/env.server";
+import { type AppEnv, parseEnv } from "#app/server/env.server";
 
 type Cloudflare = Omit<PlatformProxy<Env>, "dispose">;
 

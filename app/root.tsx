@@ -10,19 +10,19 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
-import "./styles/global.css";
-import { ErrorPage } from "./components/error-page";
-import * as layout from "./components/layout.css";
-import { useNonce } from "./components/nonce";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { SPLASH_SCRIPT, Splash } from "./components/splash";
-import { ToastRegion } from "./components/toast-region";
-import { skipLink } from "./styles/utilities.css";
-import { clearFormFlash } from "./utils/form-flash.server";
-import { siteOrigin } from "./utils/seo";
-import { getOptionalUser } from "./utils/session.server";
-import { readToast } from "./utils/toast.server";
+import "#app/styles/global.css";
+import { ErrorPage } from "#app/components/error-page";
+import * as layout from "#app/components/layout.css";
+import { useNonce } from "#app/components/nonce";
+import { SiteFooter } from "#app/components/site-footer";
+import { SiteHeader } from "#app/components/site-header";
+import { SPLASH_SCRIPT, Splash } from "#app/components/splash";
+import { ToastRegion } from "#app/components/toast-region";
+import { skipLink } from "#app/styles/utilities.css";
+import { clearFormFlash } from "#app/utils/form-flash.server";
+import { siteOrigin } from "#app/utils/seo";
+import { getOptionalUser } from "#app/utils/session.server";
+import { readToast } from "#app/utils/toast.server";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

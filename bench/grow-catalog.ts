@@ -4,9 +4,10 @@
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { getPlatformProxy } from "wrangler";
-import { database } from "../db/client";
-import { productRow } from "../db/factories";
-import { CONDITIONS, categories, products, users } from "../db/schema";
+import { database } from "#db/client";
+import { CONDITIONS } from "#db/closed-lists";
+import { productRow } from "#db/factories";
+import { categories, products, users } from "#db/schema";
 
 const { values } = parseArgs({
   options: { "persist-to": { type: "string" }, count: { type: "string", default: "10000" } },

@@ -8,10 +8,10 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
-import { loadCategoryPage, loadStorefront } from "../app/domain/catalog.server";
-import { searchListings } from "../app/domain/listing-search.server";
-import { readSearchParams } from "../app/domain/search-params";
-import type { Database } from "../db/client";
+import { loadCategoryPage, loadStorefront } from "#app/domain/catalog/catalog.server";
+import { searchListings } from "#app/domain/catalog/listing-search.server";
+import { readSearchParams } from "#app/domain/catalog/search-params";
+import type { Database } from "#db/client";
 
 const { values } = parseArgs({
   options: {

@@ -1,5 +1,6 @@
 // The whole data model of Pay&Buy. Rules that must never break live here as constraints
-// (unique indexes, checks, foreign keys), not only in application code.
+// (unique indexes, checks, foreign keys), not only in application code. The closed lists the
+// checks name are defined once, in closed-lists.ts.
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -11,36 +12,22 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import {
+  BOOKING_END_REASONS,
+  BOOKING_STATUSES,
+  CONDITIONS,
+  NOTIFICATION_KINDS,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  PRODUCT_STATUSES,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  ROLES,
+  SESSION_KINDS,
+} from "./closed-lists";
 import { createdAt, id, timestamp } from "./columns";
-
-export const ROLES = ["buyer", "seller", "admin"] as const;
-export type Role = (typeof ROLES)[number];
-
-export const CONDITIONS = ["Excellent", "Good", "Fair"] as const;
-export type Condition = (typeof CONDITIONS)[number];
-
-export const PRODUCT_STATUSES = ["available", "booked", "sold"] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-
-export const BOOKING_STATUSES = ["active", "paid", "cancelled"] as const;
-
-/** Why a booking ended without being paid; shown to the buyer. */
-export const BOOKING_END_REASONS = [
-  "buyer_cancelled",
-  "product_deleted",
-  "listing_removed",
-  "buyer_deleted",
-  "seller_deleted",
-  "expired",
-] as const;
-
-export const PAYMENT_PROVIDERS = ["test", "stripe"] as const;
-export const PAYMENT_STATUSES = ["succeeded", "refund_required", "refunded"] as const;
-
-export const REPORT_REASONS = ["counterfeit_or_stolen", "wrong_category", "misleading", "offensive", "other"] as const;
-export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
-
-export const SESSION_KINDS = ["web", "api"] as const;
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
@@ -295,9 +282,6 @@ export const payments = sqliteTable(
   ],
 );
 
-export const REFUND_REASONS = ["booking_not_payable", "already_paid", "amount_mismatch"] as const;
-export const REFUND_STATUSES = ["required", "refunded", "failed"] as const;
-
 /**
  * Money that arrived for nothing (the booking was cancelled or paid already, or the amount was
  * wrong): recorded so it is never kept silently, and refunded through the provider.
@@ -448,7 +432,7 @@ export const messages = sqliteTable(
     index("messages_sender_created").on(t.senderId, t.createdAt),
     check(
       "messages_body_length",
-      // Plain text of 1 to 2,000 characters, trimmed (MESSAGE_BODY_MAX in app/domain/message-schema.ts).
+      // Plain text of 1 to 2,000 characters, trimmed (MESSAGE_BODY_MAX in app/domain/messaging/message-schema.ts).
       sql`length(${t.body}) between 1 and 2000 and length(trim(${t.body})) = length(${t.body})`,
     ),
     check("messages_key_length", sql`length(${t.idempotencyKey}) between 1 and 255`),
@@ -469,17 +453,6 @@ export const messageReads = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.userId] }), index("message_reads_user").on(t.userId)],
 );
-
-/** What a user can be told about: the domain's event kinds (app/domain/events.ts). */
-export const NOTIFICATION_KINDS = [
-  "booking_made",
-  "booking_cancelled",
-  "booking_expired",
-  "payment_received",
-  "message_received",
-  "seller_verified",
-  "listing_removed",
-] as const;
 
 /** A kind a user turned off (or on again); without a row every kind is on. */
 export const notificationPreferences = sqliteTable(

@@ -5,9 +5,9 @@
 // its password. Promotion ends the account's sessions, so the new role applies at once.
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
-import { normalizeEmail } from "../app/domain/emails";
-import { hashPassword } from "../app/domain/passwords.server";
-import { emailSchema, nameSchema, PASSWORD_MIN } from "../app/domain/schemas";
+import { emailSchema, nameSchema, PASSWORD_MIN } from "#app/domain/accounts/account-schema";
+import { normalizeEmail } from "#app/domain/accounts/emails";
+import { hashPassword } from "#app/domain/accounts/passwords.server";
 
 const { values } = parseArgs({
   options: {

@@ -5,10 +5,10 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { inArray } from "drizzle-orm";
 import { getPlatformProxy } from "wrangler";
-import { hashPassword } from "../app/domain/passwords.server";
-import { preparePhotos, storePhotos } from "../app/domain/uploads.server";
-import { database } from "../db/client";
-import { bookings, categories, payments, productPhotos, products, reports, users } from "../db/schema";
+import { hashPassword } from "#app/domain/accounts/passwords.server";
+import { preparePhotos, storePhotos } from "#app/domain/catalog/uploads.server";
+import { database } from "#db/client";
+import { bookings, categories, payments, productPhotos, products, reports, users } from "#db/schema";
 import { seedPlan } from "./seed/plan";
 
 const photosDir = fileURLToPath(new URL("./seed/photos/", import.meta.url));

@@ -4,8 +4,8 @@
 // Remix for the rest.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono } from "hono";
-import { getLoadContext } from "../app/load-context";
-import { withDatabase } from "../app/server/env.server";
+import { getLoadContext } from "#app/load-context";
+import { withDatabase } from "#app/server/env.server";
 // @ts-expect-error -- the server build exists once `npm run build` has run.
 import * as serverBuild from "../build/server/index.js";
 import { api } from "./api";

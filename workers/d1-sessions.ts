@@ -5,8 +5,8 @@
 // sets a cookie, such as a sign-in callback), and whenever a visitor already carries one, the
 // response carries the session's newest bookmark, so a visitor always reads their own writes.
 import { createMiddleware } from "hono/factory";
-import { readCookie } from "../app/server/cookies.server";
-import { withDatabase } from "../app/server/env.server";
+import { readCookie } from "#app/server/cookies.server";
+import { withDatabase } from "#app/server/env.server";
 
 export const BOOKMARK_COOKIE = "pb_d1";
 export const BOOKMARK_HEADER = "x-d1-bookmark";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { isServedPhotoKey } from "../app/domain/photo-keys";
+import { isServedPhotoKey } from "#app/domain/catalog/photo-keys";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 

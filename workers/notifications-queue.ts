@@ -4,11 +4,11 @@
 // earlier delivery) is acknowledged; one whose provider failed is retried, and after
 // max_retries it lands in the dead letter queue.
 
-import { deliverNotification } from "../app/domain/notifications/deliver.server";
-import { chooseEmailProvider } from "../app/domain/notifications/email.server";
-import { parseNotificationMessage } from "../app/domain/notifications/messages";
-import { parseEnv } from "../app/server/env.server";
-import { database } from "../db/client";
+import { deliverNotification } from "#app/domain/notifications/deliver.server";
+import { chooseEmailProvider } from "#app/domain/notifications/email.server";
+import { parseNotificationMessage } from "#app/domain/notifications/messages";
+import { parseEnv } from "#app/server/env.server";
+import { database } from "#db/client";
 
 export const queue: ExportedHandlerQueueHandler<Env> = async (batch, env) => {
   const { DB, settings } = parseEnv(env as unknown as Record<string, unknown>);

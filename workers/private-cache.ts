@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { SESSION_COOKIE } from "../app/server/auth.server";
-import { readCookie } from "../app/server/cookies.server";
+import { SESSION_COOKIE } from "#app/server/auth.server";
+import { readCookie } from "#app/server/cookies.server";
 
 export const PRIVATE_NO_STORE = "private, no-store";
 

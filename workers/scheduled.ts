@@ -2,11 +2,11 @@
 // tick's scheduled time. What the job reports as happened (bookings that expired) goes to the
 // notification queue through the one publisher (ADR 0033).
 
-import type { DomainEvent } from "../app/domain/events";
-import { runMaintenance } from "../app/domain/maintenance.server";
-import { parseEnv } from "../app/server/env.server";
-import { publish } from "../app/server/notifications.server";
-import { database } from "../db/client";
+import type { DomainEvent } from "#app/domain/notifications/events";
+import { runMaintenance } from "#app/domain/shared/maintenance.server";
+import { parseEnv } from "#app/server/env.server";
+import { publish } from "#app/server/notifications.server";
+import { database } from "#db/client";
 import { bumpVersion, edgeCacheEnabled } from "./edge-cache";
 
 export type PublishEvents = (events: DomainEvent[]) => Promise<void>;

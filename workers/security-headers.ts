@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
-import { paymentProviderName } from "../app/domain/payments/checkout.server";
-import { createNonce } from "../app/load-context";
-import { parseEnv } from "../app/server/env.server";
+import { paymentProviderName } from "#app/domain/deals/payments/checkout.server";
+import { createNonce } from "#app/load-context";
+import { parseEnv } from "#app/server/env.server";
 
 export type WorkerVariables = {
   /** The request's CSP nonce, made when first asked for: a page the edge cache answers needs none. */

@@ -1,5 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css";
-import { vars } from "../styles/theme.css";
+import { vars } from "#app/styles/theme.css";
 
 /** The photo beside what is booked, from whom, and by whom. */
 export const summary = style({ display: "flex", gap: vars.space.md, alignItems: "flex-start" });

@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { photoUrl } from "../domain/photo-keys";
-import type { BookingDialogData } from "../routes/shared/storefront.server";
-import { button } from "../styles/utilities.css";
-import { formatPrice, holdLabel, NOT_FOUND } from "../utils/format";
+import { photoUrl } from "#app/domain/catalog/photo-keys";
+import { button } from "#app/styles/utilities.css";
+import { formatPrice, holdLabel, NOT_FOUND } from "#app/utils/format";
+import type { BookingDialogData } from "#app/utils/storefront.server";
 import * as styles from "./booking-dialog.css";
 import { ListingGone, UrlDialog, useDialogSubmission } from "./dialog";
 import * as dialogStyles from "./dialog.css";

@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css";
-import { breakpoints, vars } from "../styles/theme.css";
+import { breakpoints, vars } from "#app/styles/theme.css";
 
 export const carousel = style({ display: "grid", gap: vars.space.sm });
 

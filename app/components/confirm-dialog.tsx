@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { button } from "../styles/utilities.css";
+import { button } from "#app/styles/utilities.css";
 import * as styles from "./confirm-dialog.css";
 
 /**

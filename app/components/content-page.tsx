@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import type { TrustPage } from "../content/trust";
-import * as styles from "../routes/content.css";
-import { container, eyebrow, prose, section } from "../styles/utilities.css";
+import * as styles from "#app/components/content-page.css";
+import type { TrustPage } from "#app/content/trust";
+import { container, eyebrow, prose, section } from "#app/styles/utilities.css";
 
 const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 

@@ -1,7 +1,7 @@
 // Selects and file inputs drawn as ours. A module of its own: only the pages with these
 // controls load it (the home page's CSS budget stays for what the home page shows).
 import { globalStyle } from "@vanilla-extract/css";
-import { vars } from "../styles/theme.css";
+import { vars } from "#app/styles/theme.css";
 import { CONTROL_HEIGHT, input } from "./forms.css";
 
 // The chevron is two triangles of a gradient: no image, nothing to load.

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useFetcher, useNavigate, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { button } from "../styles/utilities.css";
+import { button } from "#app/styles/utilities.css";
 import * as styles from "./dialog.css";
 
 /**

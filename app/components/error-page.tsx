@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from "@remix-run/react";
-import { button, container, section } from "../styles/utilities.css";
+import { button, container, section } from "#app/styles/utilities.css";
 
 /** The page for every routing error and unknown URL (spec section 2), with a way on. */
 export function ErrorPage({ error }: { error: unknown }) {

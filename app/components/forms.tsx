@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useEffect, useState } from "react";
-import { visuallyHidden } from "../styles/utilities.css";
-import { HONEYPOT_FIELD } from "../utils/honeypot";
-import { useHydrated } from "../utils/use-hydrated";
+import { visuallyHidden } from "#app/styles/utilities.css";
+import { HONEYPOT_FIELD } from "#app/utils/honeypot";
+import { useHydrated } from "#app/utils/use-hydrated";
 import * as styles from "./forms.css";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;

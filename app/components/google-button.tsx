@@ -1,4 +1,4 @@
-import { button } from "../styles/utilities.css";
+import { button } from "#app/styles/utilities.css";
 import * as styles from "./forms.css";
 
 /** A link (not a form): the OAuth redirect to Google must not be a cross-origin form post. */

@@ -1,6 +1,6 @@
 import { useRef } from "react";
-import { photoSources, photoUrl } from "../domain/photo-keys";
-import { useHydrated } from "../utils/use-hydrated";
+import { photoSources, photoUrl } from "#app/domain/catalog/photo-keys";
+import { useHydrated } from "#app/utils/use-hydrated";
 import * as styles from "./table.css";
 
 /**

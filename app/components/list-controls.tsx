@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import { SEARCH_MAX } from "../domain/list-query";
-import { button } from "../styles/utilities.css";
-import { listHref } from "../utils/list-urls";
+import { SEARCH_MAX } from "#app/domain/shared/list-query";
+import { button } from "#app/styles/utilities.css";
+import { listHref } from "#app/utils/list-urls";
 import * as formStyles from "./forms.css";
 import * as styles from "./list-controls.css";
 

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import type { Role } from "../../db/schema";
-import { button } from "../styles/utilities.css";
-import { dialogHref } from "../utils/dialog-urls";
+import { button } from "#app/styles/utilities.css";
+import { dialogHref } from "#app/utils/dialog-urls";
+import type { Role } from "#db/closed-lists";
 
 /**
  * Report: a small flag (a rare action; the card's CSS draws the flag), named for screen readers

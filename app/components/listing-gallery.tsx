@@ -1,8 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { ListingPhoto } from "../domain/listings.server";
-import { photoSources } from "../domain/photo-keys";
-import { useHydrated } from "../utils/use-hydrated";
+import type { ListingPhoto } from "#app/domain/catalog/listings.server";
+import { photoSources } from "#app/domain/catalog/photo-keys";
+import { useHydrated } from "#app/utils/use-hydrated";
 import * as styles from "./listing-gallery.css";
 
 /** The `?photo=` a thumbnail links to: the page's own URL without its dialogs. */

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import type { ProductStatus } from "../../db/schema";
-import { conditionGrade } from "../domain/conditions";
-import type { Listing } from "../domain/listings.server";
-import { savingAgainstNew } from "../domain/money";
-import { eyebrow } from "../styles/utilities.css";
-import { formatPostedDate, formatPrice, NOT_FOUND, yearsOfUse } from "../utils/format";
+import { conditionWords } from "#app/domain/catalog/conditions";
+import type { Listing } from "#app/domain/catalog/listings.server";
+import { savingAgainstNew } from "#app/domain/shared/money";
+import { eyebrow } from "#app/styles/utilities.css";
+import { formatPostedDate, formatPrice, NOT_FOUND, yearsOfUse } from "#app/utils/format";
+import type { ProductStatus } from "#db/closed-lists";
 import * as styles from "./listing-summary.css";
 import { SellerRating } from "./product-card";
 
@@ -29,7 +29,7 @@ export function ListingSummary({
 }) {
   const state = STATES[listing.status];
   const saving = savingAgainstNew(listing.originalPriceCents, listing.resalePriceCents);
-  const grade = conditionGrade(listing.condition);
+  const grade = conditionWords(listing.condition)?.text ?? null;
   const used = yearsOfUse(listing.purchaseYear, currentYear);
   return (
     <div className={styles.summary}>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { MAX_PHOTOS, PHOTO_TYPES } from "../domain/photo-keys";
-import * as styles from "../routes/seller.css";
+import * as styles from "#app/components/product-form.css";
+import { MAX_PHOTOS, PHOTO_TYPES } from "#app/domain/catalog/photo-keys";
 import { Field, type ListOfErrors } from "./forms";
 
 /** With JavaScript, the chosen photos are shown, in the order they will have, before sending. */

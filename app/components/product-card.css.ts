@@ -1,5 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css";
-import { vars } from "../styles/theme.css";
+import { vars } from "#app/styles/theme.css";
 
 const FLAG = `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M5 2h2v20H5zm3 1h9l-1.6 4L17 11H8z'/%3E%3C/svg%3E") center / contain no-repeat`;
 

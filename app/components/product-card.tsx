@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { CardView } from "../domain/catalog.server";
-import { photoSources } from "../domain/photo-keys";
-import { formatPostedDate, formatPrice, NOT_FOUND, yearsOfUse } from "../utils/format";
-import { listingPath } from "../utils/listing-urls";
+import type { CardView } from "#app/domain/catalog/catalog.server";
+import { photoSources } from "#app/domain/catalog/photo-keys";
+import { formatPostedDate, formatPrice, NOT_FOUND, yearsOfUse } from "#app/utils/format";
+import { listingPath } from "#app/utils/listing-urls";
 import * as styles from "./product-card.css";
 
 /**

@@ -1,6 +1,7 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { PRODUCT_CONDITIONS, PRODUCT_LIMITS, type ProductDetailsInput } from "../domain/product-schema";
-import * as styles from "../routes/seller.css";
+import * as styles from "#app/components/product-form.css";
+import { PRODUCT_LIMITS, type ProductDetailsInput } from "#app/domain/catalog/product-schema";
+import { CONDITIONS } from "#db/closed-lists";
 import { Field, TextareaField } from "./forms";
 import { SelectField } from "./select-field";
 
@@ -33,7 +34,7 @@ export function ProductDetailsFields({
       <SelectField
         label="Product Condition"
         selectProps={getSelectProps(fields.condition)}
-        options={PRODUCT_CONDITIONS.map((condition) => ({ value: condition, label: condition }))}
+        options={CONDITIONS.map((condition) => ({ value: condition, label: condition }))}
         placeholder="Choose a condition"
         errors={fields.condition.errors}
       />

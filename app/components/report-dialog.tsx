@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, type ReportReason } from "../domain/report-reasons";
-import type { ReportDialogData } from "../routes/shared/storefront.server";
-import { button } from "../styles/utilities.css";
+import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, type ReportReason } from "#app/domain/moderation/report-reasons";
+import { button } from "#app/styles/utilities.css";
+import type { ReportDialogData } from "#app/utils/storefront.server";
 import { ListingGone, UrlDialog, useDialogSubmission } from "./dialog";
 import * as dialogStyles from "./dialog.css";
 import { ErrorList } from "./forms";

@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
-import { CONDITIONS } from "../../db/schema";
-import { type SearchErrors, type SearchSort, SORT_LABELS } from "../domain/search-params";
-import { SEARCH_TEXT_MAX } from "../domain/search-terms";
-import { button } from "../styles/utilities.css";
+import { type SearchErrors, type SearchSort, SORT_LABELS } from "#app/domain/catalog/search-params";
+import { SEARCH_TEXT_MAX } from "#app/domain/catalog/search-terms";
+import { button } from "#app/styles/utilities.css";
+import { CONDITIONS } from "#db/closed-lists";
 import { ErrorList } from "./forms";
 import * as formStyles from "./forms.css";
 import * as styles from "./search-filters.css";

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { button, container, visuallyHidden } from "../styles/utilities.css";
+import { button, container, visuallyHidden } from "#app/styles/utilities.css";
 import { Icon } from "./icon";
 import * as styles from "./layout.css";
 

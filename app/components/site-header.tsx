@@ -1,7 +1,7 @@
 import { Form, Link, NavLink } from "@remix-run/react";
-import { SEARCH_TEXT_MAX } from "../domain/search-terms";
-import { button, container, visuallyHidden } from "../styles/utilities.css";
-import type { SessionUser } from "../utils/session.server";
+import { SEARCH_TEXT_MAX } from "#app/domain/catalog/search-terms";
+import { button, container, visuallyHidden } from "#app/styles/utilities.css";
+import type { SessionUser } from "#app/utils/session.server";
 import { Icon } from "./icon";
 import * as styles from "./layout.css";
 

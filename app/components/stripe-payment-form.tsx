@@ -2,7 +2,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { type FormEvent, useMemo, useState } from "react";
-import { button } from "../styles/utilities.css";
+import { button } from "#app/styles/utilities.css";
 import * as formStyles from "./forms.css";
 
 function PaymentForm({ returnUrl, amountLabel }: { returnUrl: string; amountLabel: string }) {

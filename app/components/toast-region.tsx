@@ -1,4 +1,4 @@
-import type { Toast } from "../utils/toast.server";
+import type { Toast } from "#app/utils/toast.server";
 import * as styles from "./layout.css";
 
 /** Server-rendered toast: visible with or without JavaScript, announced to screen readers. */

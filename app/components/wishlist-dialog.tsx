@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { WishlistDialogData } from "../routes/shared/storefront.server";
-import { button } from "../styles/utilities.css";
+import { button } from "#app/styles/utilities.css";
+import type { WishlistDialogData } from "#app/utils/storefront.server";
 import { ListingGone, UrlDialog } from "./dialog";
 import * as dialogStyles from "./dialog.css";
 

@@ -198,7 +198,7 @@ export const help: TrustPage = {
   eyebrow: "Help centre",
   heading: "Help: conditions, buying and selling",
   description:
-    "What Excellent, Good and Fair mean on Pay&Buy, how buying and booking work, and how to sell, advertise and report a listing.",
+    "What the condition grades mean on Pay&Buy, how buying and booking work, and how to sell, advertise and report a listing.",
   intro: "Every listing states its condition. Sellers choose it; these are the words they choose from.",
   sections: [
     {
@@ -221,25 +221,6 @@ export const help: TrustPage = {
     },
   ],
 };
-
-/** The conditions a seller chooses from (Add Product), as buyers should read them. */
-export const CONDITION_GUIDE = [
-  {
-    name: "Excellent",
-    summary: "Looks and works like new.",
-    text: "Hardly used. At most the faintest signs of handling; clean glass (no scratches, haze or fungus); every function, dial and button works as it should.",
-  },
-  {
-    name: "Good",
-    summary: "Used with care.",
-    text: "Light signs of use such as small scuffs or marks on the body that do not affect use; clean glass, or marks that do not show in pictures; everything works.",
-  },
-  {
-    name: "Fair",
-    summary: "Well used, fully working.",
-    text: "Visible wear: scratches, worn paint or rubber, small dents; the glass may have marks that can show in some pictures. It works, unless the description says otherwise: read it closely.",
-  },
-] as const;
 
 export const contact: TrustPage = {
   path: "/contact",

@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { aboutBlocks, aboutIntro } from "../content/about";
-import { container, eyebrow, grid, prose, section } from "../styles/utilities.css";
-import { originFrom, publicPageMeta } from "../utils/seo";
-import * as styles from "./content.css";
+import * as styles from "#app/components/content-page.css";
+import { aboutBlocks, aboutIntro } from "#app/content/about";
+import { container, eyebrow, grid, prose, section } from "#app/styles/utilities.css";
+import { originFrom, publicPageMeta } from "#app/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
   publicPageMeta({

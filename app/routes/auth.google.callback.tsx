@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { database } from "../../db/client";
-import { signInWithGoogle } from "../domain/accounts.server";
-import { notFound } from "../server/http.server";
-import { clearGoogleCookies, finishGoogleSignIn, isGoogleEnabled } from "../utils/google.server";
-import { safeRedirect } from "../utils/redirect";
-import { signInResponse } from "../utils/session.server";
-import { redirectWithError } from "../utils/toast.server";
+import { signInWithGoogle } from "#app/domain/accounts/accounts.server";
+import { notFound } from "#app/server/http.server";
+import { clearGoogleCookies, finishGoogleSignIn, isGoogleEnabled } from "#app/utils/google.server";
+import { safeRedirect } from "#app/utils/redirect";
+import { signInResponse } from "#app/utils/session.server";
+import { redirectWithError } from "#app/utils/toast.server";
+import { database } from "#db/client";
 
 /** Google sends the user back here; nothing is trusted until state and PKCE check out. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

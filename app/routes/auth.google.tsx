@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { notFound } from "../server/http.server";
-import { isGoogleEnabled, startGoogleSignIn } from "../utils/google.server";
-import { safeRedirect } from "../utils/redirect";
+import { notFound } from "#app/server/http.server";
+import { isGoogleEnabled, startGoogleSignIn } from "#app/utils/google.server";
+import { safeRedirect } from "#app/utils/redirect";
 
 /** Starts Google sign-in: to Google's consent page, with state and PKCE cookies. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

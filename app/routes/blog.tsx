@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { articles } from "../content/blog";
-import { container, eyebrow, prose, section } from "../styles/utilities.css";
-import { formatLongDate } from "../utils/format";
-import { originFrom, publicPageMeta } from "../utils/seo";
-import * as styles from "./content.css";
+import * as styles from "#app/components/content-page.css";
+import { articles } from "#app/content/blog";
+import { container, eyebrow, prose, section } from "#app/styles/utilities.css";
+import { formatLongDate } from "#app/utils/format";
+import { originFrom, publicPageMeta } from "#app/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
   publicPageMeta({

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ContentPage } from "../components/content-page";
-import { buyerProtection } from "../content/trust";
-import { originFrom, publicPageMeta } from "../utils/seo";
+import { ContentPage } from "#app/components/content-page";
+import { buyerProtection } from "#app/content/trust";
+import { originFrom, publicPageMeta } from "#app/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
   publicPageMeta({

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ContentPage } from "../components/content-page";
-import { contact } from "../content/trust";
-import { originFrom, publicPageMeta, siteOrigin } from "../utils/seo";
-import * as styles from "./content.css";
+import { ContentPage } from "#app/components/content-page";
+import * as styles from "#app/components/content-page.css";
+import { contact } from "#app/content/trust";
+import { originFrom, publicPageMeta, siteOrigin } from "#app/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
   publicPageMeta({

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { DASHBOARD_HOME } from "../domain/dashboard";
-import { requireUser } from "../utils/session.server";
+import { DASHBOARD_HOME } from "#app/domain/accounts/dashboard-tabs";
+import { requireUser } from "#app/utils/session.server";
 
 /** /dashboard opens the role's first page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -3,27 +3,27 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { database } from "../../db/client";
-import { DashboardPage } from "../components/dashboard-page";
-import { ErrorList, Field } from "../components/forms";
-import { PhotoInput, photoErrors } from "../components/photo-input";
-import { ProductDetailsFields } from "../components/product-fields";
-import { categoriesRead } from "../domain/catalog.server";
-import { PHOTO_MESSAGES } from "../domain/photo-keys";
-import { issueProductToken, readProductToken } from "../domain/product-requests.server";
+import { DashboardPage } from "#app/components/dashboard-page";
+import { ErrorList, Field } from "#app/components/forms";
+import { PhotoInput, photoErrors } from "#app/components/photo-input";
+import { ProductDetailsFields } from "#app/components/product-fields";
+import * as styles from "#app/components/product-form.css";
+import { categoriesRead } from "#app/domain/catalog/catalog.server";
+import { PHOTO_MESSAGES } from "#app/domain/catalog/photo-keys";
+import { issueProductToken, readProductToken } from "#app/domain/catalog/product-requests.server";
 import {
   type NewProduct,
   PRODUCT_FORM_MAX_BYTES,
   type ProductFormInput,
   productSchema,
-} from "../domain/product-schema";
-import { createProduct, PRODUCT_MESSAGES } from "../domain/products.server";
-import { readFormData } from "../server/http.server";
-import { button } from "../styles/utilities.css";
-import { pageMeta } from "../utils/seo";
-import { requireRoleWith, requireSeller } from "../utils/session.server";
-import { redirectWithSuccess } from "../utils/toast.server";
-import * as styles from "./seller.css";
+} from "#app/domain/catalog/product-schema";
+import { createProduct, PRODUCT_MESSAGES } from "#app/domain/catalog/products.server";
+import { readFormData } from "#app/server/http.server";
+import { button } from "#app/styles/utilities.css";
+import { pageMeta } from "#app/utils/seo";
+import { requireRoleWith, requireSeller } from "#app/utils/session.server";
+import { redirectWithSuccess } from "#app/utils/toast.server";
+import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy Add Product", "List a camera, lens or accessory for sale on Pay&Buy, with its photos and price.");

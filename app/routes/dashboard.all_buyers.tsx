@@ -1,21 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { database } from "../../db/client";
-import { ConfirmDialog } from "../components/confirm-dialog";
-import { DashboardPage } from "../components/dashboard-page";
-import { Pager, SearchForm } from "../components/list-controls";
-import * as table from "../components/table.css";
-import { ADMIN_MESSAGES, accountsReads, deleteAccount, findAccount } from "../domain/admin-users.server";
-import { readListQuery, toPageOf } from "../domain/list-query";
-import { idSchema } from "../domain/schemas";
-import { requireFormData } from "../server/http.server";
-import { button } from "../styles/utilities.css";
-import { listHref } from "../utils/list-urls";
-import { CANCELLED_PROCESS } from "../utils/messages";
-import { pageMeta } from "../utils/seo";
-import { requireAdmin, requireRoleWith } from "../utils/session.server";
-import { redirectWithError, redirectWithResult } from "../utils/toast.server";
+import { ConfirmDialog } from "#app/components/confirm-dialog";
+import { DashboardPage } from "#app/components/dashboard-page";
+import { Pager, SearchForm } from "#app/components/list-controls";
+import * as table from "#app/components/table.css";
+import { ADMIN_MESSAGES, accountsReads, deleteAccount, findAccount } from "#app/domain/accounts/admin-users.server";
+import { readListQuery, toPageOf } from "#app/domain/shared/list-query";
+import { idSchema } from "#app/domain/shared/schemas";
+import { requireFormData } from "#app/server/http.server";
+import { button } from "#app/styles/utilities.css";
+import { listHref } from "#app/utils/list-urls";
+import { CANCELLED_PROCESS } from "#app/utils/messages";
+import { pageMeta } from "#app/utils/seo";
+import { requireAdmin, requireRoleWith } from "#app/utils/session.server";
+import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
+import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy All Buyers", "The buyers registered on Pay&Buy, for administrators.");

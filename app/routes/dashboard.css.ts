@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css";
-import { breakpoints, vars } from "../styles/theme.css";
+import { breakpoints, vars } from "#app/styles/theme.css";
 
 /** The tabs in a narrow column on large screens, in a row above the page on smaller ones. */
 export const layout = style({

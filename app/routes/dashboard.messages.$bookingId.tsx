@@ -3,21 +3,27 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { database } from "../../db/client";
-import { DashboardPage } from "../components/dashboard-page";
-import { ErrorList, TextareaField } from "../components/forms";
-import { MESSAGES_PATH } from "../domain/dashboard";
-import { readPage } from "../domain/list-query";
-import { MESSAGE_BODY_MAX, type MessageInput, messageSchema } from "../domain/message-schema";
-import { READ_ONLY_TEXTS, sendMessage, threadReadMark, threadReads, toThread } from "../domain/messages.server";
-import { groupThousands } from "../domain/numbers";
-import { notFound, requireFormData } from "../server/http.server";
-import { publishFromRoute } from "../server/notifications.server";
-import { button } from "../styles/utilities.css";
-import { formatDeadline } from "../utils/format";
-import { listingPath } from "../utils/listing-urls";
-import { pageMeta } from "../utils/seo";
-import { requireUser, requireUserWith } from "../utils/session.server";
+import { DashboardPage } from "#app/components/dashboard-page";
+import { ErrorList, TextareaField } from "#app/components/forms";
+import { MESSAGES_PATH } from "#app/domain/accounts/dashboard-tabs";
+import { MESSAGE_BODY_MAX, type MessageInput, messageSchema } from "#app/domain/messaging/message-schema";
+import {
+  READ_ONLY_TEXTS,
+  sendMessage,
+  threadReadMark,
+  threadReads,
+  toThread,
+} from "#app/domain/messaging/messages.server";
+import { readPage } from "#app/domain/shared/list-query";
+import { groupThousands } from "#app/domain/shared/numbers";
+import { notFound, requireFormData } from "#app/server/http.server";
+import { publishFromRoute } from "#app/server/notifications.server";
+import { button } from "#app/styles/utilities.css";
+import { formatDeadline } from "#app/utils/format";
+import { listingPath } from "#app/utils/listing-urls";
+import { pageMeta } from "#app/utils/seo";
+import { requireUser, requireUserWith } from "#app/utils/session.server";
+import { database } from "#db/client";
 import * as styles from "./messages.css";
 
 export const meta: MetaFunction = () =>

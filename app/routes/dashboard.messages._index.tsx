@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { database } from "../../db/client";
-import { DashboardPage } from "../components/dashboard-page";
-import { Pager } from "../components/list-controls";
-import * as table from "../components/table.css";
-import { MESSAGES_PATH } from "../domain/dashboard";
-import { readListQuery } from "../domain/list-query";
-import { conversationListReads, toConversationPage } from "../domain/messages.server";
-import { formatDeadline } from "../utils/format";
-import { listHref } from "../utils/list-urls";
-import { pageMeta } from "../utils/seo";
-import { requireUserWith } from "../utils/session.server";
+import { DashboardPage } from "#app/components/dashboard-page";
+import { Pager } from "#app/components/list-controls";
+import * as table from "#app/components/table.css";
+import { MESSAGES_PATH } from "#app/domain/accounts/dashboard-tabs";
+import { conversationListReads, toConversationPage } from "#app/domain/messaging/messages.server";
+import { readListQuery } from "#app/domain/shared/list-query";
+import { formatDeadline } from "#app/utils/format";
+import { listHref } from "#app/utils/list-urls";
+import { pageMeta } from "#app/utils/seo";
+import { requireUserWith } from "#app/utils/session.server";
+import { database } from "#db/client";
 import * as styles from "./messages.css";
 
 export const meta: MetaFunction = () =>

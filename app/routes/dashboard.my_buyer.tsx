@@ -1,18 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { database } from "../../db/client";
-import { DashboardPage } from "../components/dashboard-page";
-import { Pager } from "../components/list-controls";
-import * as table from "../components/table.css";
-import { MESSAGES_PATH } from "../domain/dashboard";
-import { readListQuery, toPageOf } from "../domain/list-query";
-import { salesReads } from "../domain/sales.server";
-import { formatDayMonthYear, formatPrice, NOT_FOUND } from "../utils/format";
-import { listHref } from "../utils/list-urls";
-import { listingPath } from "../utils/listing-urls";
-import { pageMeta } from "../utils/seo";
-import { requireRoleWith } from "../utils/session.server";
+import { DashboardPage } from "#app/components/dashboard-page";
+import { Pager } from "#app/components/list-controls";
+import * as table from "#app/components/table.css";
+import { MESSAGES_PATH } from "#app/domain/accounts/dashboard-tabs";
+import { salesReads } from "#app/domain/deals/sales.server";
+import { readListQuery, toPageOf } from "#app/domain/shared/list-query";
+import { formatDayMonthYear, formatPrice, NOT_FOUND } from "#app/utils/format";
+import { listHref } from "#app/utils/list-urls";
+import { listingPath } from "#app/utils/listing-urls";
+import { pageMeta } from "#app/utils/seo";
+import { requireRoleWith } from "#app/utils/session.server";
+import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy My Buyers", "The buyers who paid for your products on Pay&Buy.");

@@ -1,45 +1,43 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { database } from "../../db/client";
-import { ConfirmDialog } from "../components/confirm-dialog";
-import { DashboardPage } from "../components/dashboard-page";
-import { UrlDialog } from "../components/dialog";
-import * as dialogStyles from "../components/dialog.css";
-import * as formStyles from "../components/forms.css";
-import { ImageZoom } from "../components/image-zoom";
-import { Pager } from "../components/list-controls";
-import * as table from "../components/table.css";
-import { BOOKING_MESSAGES, cancelBooking, isWithinHold, ordersReads, toOrdersPage } from "../domain/bookings.server";
-import { MESSAGES_PATH } from "../domain/dashboard";
-import { readListQuery } from "../domain/list-query";
-import { RATING_COMMENT_MAX, ratingSchema } from "../domain/rating-schema";
-import { RATING_MESSAGES, rateSeller } from "../domain/ratings.server";
-import { bookingIdSchema } from "../domain/schemas";
-import { requireFormData } from "../server/http.server";
-import { publishFromRoute } from "../server/notifications.server";
-import { button } from "../styles/utilities.css";
-import { formatDeadline, formatPrice } from "../utils/format";
-import { listHref } from "../utils/list-urls";
-import { listingPath } from "../utils/listing-urls";
-import { CANCELLED_PROCESS } from "../utils/messages";
-import { pageMeta } from "../utils/seo";
-import { requireBuyer, requireRoleWith } from "../utils/session.server";
-import { redirectWithError, redirectWithResult } from "../utils/toast.server";
+import { ConfirmDialog } from "#app/components/confirm-dialog";
+import { DashboardPage } from "#app/components/dashboard-page";
+import { UrlDialog } from "#app/components/dialog";
+import * as dialogStyles from "#app/components/dialog.css";
+import * as formStyles from "#app/components/forms.css";
+import { ImageZoom } from "#app/components/image-zoom";
+import { Pager } from "#app/components/list-controls";
+import * as table from "#app/components/table.css";
+import { MESSAGES_PATH } from "#app/domain/accounts/dashboard-tabs";
+import { bookingIdSchema } from "#app/domain/deals/booking-schema";
+import { BOOKING_END_WORDS, bookingEndWords } from "#app/domain/deals/booking-words";
+import {
+  BOOKING_MESSAGES,
+  cancelBooking,
+  isWithinHold,
+  ordersReads,
+  toOrdersPage,
+} from "#app/domain/deals/bookings.server";
+import { RATING_COMMENT_MAX, ratingSchema } from "#app/domain/deals/rating-schema";
+import { RATING_MESSAGES, rateSeller } from "#app/domain/deals/ratings.server";
+import { readListQuery } from "#app/domain/shared/list-query";
+import { requireFormData } from "#app/server/http.server";
+import { publishFromRoute } from "#app/server/notifications.server";
+import { button } from "#app/styles/utilities.css";
+import { formatDeadline, formatPrice } from "#app/utils/format";
+import { listHref } from "#app/utils/list-urls";
+import { listingPath } from "#app/utils/listing-urls";
+import { CANCELLED_PROCESS } from "#app/utils/messages";
+import { pageMeta } from "#app/utils/seo";
+import { requireBuyer, requireRoleWith } from "#app/utils/session.server";
+import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
+import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy My Orders", "Your bookings on Pay&Buy: pay for them or cancel them.");
 
 const PATH = "/dashboard/my_orders";
-
-const END_REASONS: Record<string, string> = {
-  product_deleted: "Cancelled: the seller deleted the listing",
-  listing_removed: "Cancelled: the listing was removed",
-  seller_deleted: "Cancelled: the seller left Pay&Buy",
-  buyer_deleted: "Cancelled",
-  buyer_cancelled: "Cancelled",
-  expired: "Expired: not paid in time",
-};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -152,7 +150,7 @@ export default function MyOrders() {
                         )}
                       </>
                     ) : order.expired ? (
-                      <span className={table.ended}>{END_REASONS.expired}</span>
+                      <span className={table.ended}>{BOOKING_END_WORDS.expired}</span>
                     ) : order.status === "active" ? (
                       <>
                         <Link to={`/dashboard/payment/${order.id}`} className={button.primary}>
@@ -161,7 +159,7 @@ export default function MyOrders() {
                         {order.payBy ? <small className={table.deadline}>{`Pay by ${order.payBy}`}</small> : null}
                       </>
                     ) : (
-                      <span className={table.ended}>{END_REASONS[order.endReason ?? ""] ?? "Cancelled"}</span>
+                      <span className={table.ended}>{bookingEndWords(order.endReason)}</span>
                     )}
                   </td>
                   <td className={table.actions}>

@@ -4,41 +4,41 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as z from "zod";
-import { database } from "../../db/client";
-import { DashboardPage } from "../components/dashboard-page";
-import { ErrorList } from "../components/forms";
-import { PhotoInput, photoErrors } from "../components/photo-input";
-import { ProductDetailsFields } from "../components/product-fields";
-import * as table from "../components/table.css";
-import { categoriesRead } from "../domain/catalog.server";
+import { DashboardPage } from "#app/components/dashboard-page";
+import { ErrorList } from "#app/components/forms";
+import { PhotoInput, photoErrors } from "#app/components/photo-input";
+import { ProductDetailsFields } from "#app/components/product-fields";
+import * as styles from "#app/components/product-form.css";
+import * as table from "#app/components/table.css";
+import { categoriesRead } from "#app/domain/catalog/catalog.server";
 import {
   LISTING_EDIT_MESSAGES,
   listingForEditReads,
   toListingForEdit,
   updateListingDetails,
-} from "../domain/listing-edits.server";
-import { toUnitsText } from "../domain/money";
-import { MAX_PHOTOS, PHOTO_MESSAGES, photoSources } from "../domain/photo-keys";
+} from "#app/domain/catalog/listing-edits.server";
+import { MAX_PHOTOS, PHOTO_MESSAGES, photoSources } from "#app/domain/catalog/photo-keys";
 import {
   addListingPhotos,
   moveListingPhoto,
   PHOTO_EDIT_MESSAGES,
   removeListingPhoto,
-} from "../domain/product-photos.server";
-import { isUploadId } from "../domain/product-requests.server";
+} from "#app/domain/catalog/product-photos.server";
+import { isUploadId } from "#app/domain/catalog/product-requests.server";
 import {
   PRODUCT_FORM_MAX_BYTES,
   type ProductDetails,
   type ProductDetailsInput,
   photoFilesSchema,
   productDetailsSchema,
-} from "../domain/product-schema";
-import { badRequest, notFound, readFormData } from "../server/http.server";
-import { button } from "../styles/utilities.css";
-import { pageMeta } from "../utils/seo";
-import { requireRoleWith, requireSeller } from "../utils/session.server";
-import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
-import * as styles from "./seller.css";
+} from "#app/domain/catalog/product-schema";
+import { toUnitsText } from "#app/domain/shared/money";
+import { badRequest, notFound, readFormData } from "#app/server/http.server";
+import { button } from "#app/styles/utilities.css";
+import { pageMeta } from "#app/utils/seo";
+import { requireRoleWith, requireSeller } from "#app/utils/session.server";
+import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
+import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy Edit Product", "Change the photos and details of your listing.");

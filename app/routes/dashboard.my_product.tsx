@@ -1,28 +1,28 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { database } from "../../db/client";
-import { ConfirmDialog } from "../components/confirm-dialog";
-import { DashboardPage } from "../components/dashboard-page";
-import { Pager } from "../components/list-controls";
-import * as table from "../components/table.css";
-import { readListQuery, toPageOf } from "../domain/list-query";
-import { photoSources } from "../domain/photo-keys";
+import { ConfirmDialog } from "#app/components/confirm-dialog";
+import { DashboardPage } from "#app/components/dashboard-page";
+import { Pager } from "#app/components/list-controls";
+import * as table from "#app/components/table.css";
+import { photoSources } from "#app/domain/catalog/photo-keys";
 import {
   advertiseProduct,
   deleteProduct,
   PRODUCT_MESSAGES,
   type SellerProduct,
   sellerProductsReads,
-} from "../domain/products.server";
-import { badRequest, notFound, requireFormData } from "../server/http.server";
-import { button } from "../styles/utilities.css";
-import { formatDayMonthYear, formatPrice, formatShortTime, NOT_FOUND } from "../utils/format";
-import { listHref } from "../utils/list-urls";
-import { listingPath } from "../utils/listing-urls";
-import { pageMeta } from "../utils/seo";
-import { requireRoleWith, requireSeller } from "../utils/session.server";
-import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
+} from "#app/domain/catalog/products.server";
+import { readListQuery, toPageOf } from "#app/domain/shared/list-query";
+import { badRequest, notFound, requireFormData } from "#app/server/http.server";
+import { button } from "#app/styles/utilities.css";
+import { formatDayMonthYear, formatPrice, formatShortTime, NOT_FOUND } from "#app/utils/format";
+import { listHref } from "#app/utils/list-urls";
+import { listingPath } from "#app/utils/listing-urls";
+import { pageMeta } from "#app/utils/seo";
+import { requireRoleWith, requireSeller } from "#app/utils/session.server";
+import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
+import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy My Products", "The products you sell on Pay&Buy: advertise, edit or delete them.");

@@ -5,33 +5,33 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
 import type * as z from "zod";
-import { database } from "../../db/client";
-import { DashboardPage } from "../components/dashboard-page";
-import { ErrorList, Field } from "../components/forms";
-import * as formStyles from "../components/forms.css";
+import { DashboardPage } from "#app/components/dashboard-page";
+import { ErrorList, Field } from "#app/components/forms";
+import * as formStyles from "#app/components/forms.css";
 import {
   choosePaymentProvider,
   isExpired,
   payableBookingRead,
   payBooking,
   startPayment,
-} from "../domain/payments/checkout.server";
-import { PAYMENT_MESSAGES } from "../domain/payments/messages";
-import { testCardSchema } from "../domain/payments/test-card";
-import { idSchema } from "../domain/schemas";
-import { notFound, requireFormData } from "../server/http.server";
-import { publishFromRoute } from "../server/notifications.server";
-import { button } from "../styles/utilities.css";
-import { formatDeadline, formatPrice } from "../utils/format";
-import { pageMeta } from "../utils/seo";
-import { requireRoleWith } from "../utils/session.server";
-import { redirectWithToast } from "../utils/toast.server";
-import { useHydrated } from "../utils/use-hydrated";
+} from "#app/domain/deals/payments/checkout.server";
+import { PAYMENT_MESSAGES } from "#app/domain/deals/payments/messages";
+import { testCardSchema } from "#app/domain/deals/payments/test-card";
+import { idSchema } from "#app/domain/shared/schemas";
+import { notFound, requireFormData } from "#app/server/http.server";
+import { publishFromRoute } from "#app/server/notifications.server";
+import { button } from "#app/styles/utilities.css";
+import { formatDeadline, formatPrice } from "#app/utils/format";
+import { pageMeta } from "#app/utils/seo";
+import { requireRoleWith } from "#app/utils/session.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import { useHydrated } from "#app/utils/use-hydrated";
+import { database } from "#db/client";
 import * as styles from "./payment.css";
 
 const MY_ORDERS = "/dashboard/my_orders";
 
-const StripePaymentForm = lazy(() => import("../components/stripe-payment-form"));
+const StripePaymentForm = lazy(() => import("#app/components/stripe-payment-form"));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...pageMeta("Pay&Buy Payment", "Pay for your booking on Pay&Buy by card."),

@@ -1,15 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { database } from "../../db/client";
-import { ConfirmDialog } from "../components/confirm-dialog";
-import { DashboardPage } from "../components/dashboard-page";
-import { ImageZoom } from "../components/image-zoom";
-import { Pager, SearchForm } from "../components/list-controls";
-import * as table from "../components/table.css";
-import { MESSAGES_PATH } from "../domain/dashboard";
-import { readListQuery } from "../domain/list-query";
-import { REPORT_REASON_LABELS } from "../domain/report-reasons";
+import { ConfirmDialog } from "#app/components/confirm-dialog";
+import { DashboardPage } from "#app/components/dashboard-page";
+import { ImageZoom } from "#app/components/image-zoom";
+import { Pager, SearchForm } from "#app/components/list-controls";
+import * as table from "#app/components/table.css";
+import { MESSAGES_PATH } from "#app/domain/accounts/dashboard-tabs";
+import { REPORT_REASON_LABELS } from "#app/domain/moderation/report-reasons";
 import {
   dismissedMessage,
   dismissListingReports,
@@ -18,18 +16,20 @@ import {
   REPORT_MESSAGES,
   removeReportedListing,
   toOpenReportsPage,
-} from "../domain/reports.server";
-import { idSchema } from "../domain/schemas";
-import { requireFormData } from "../server/http.server";
-import { publishFromRoute } from "../server/notifications.server";
-import { button } from "../styles/utilities.css";
-import { formatPostedDate } from "../utils/format";
-import { listHref } from "../utils/list-urls";
-import { listingPath } from "../utils/listing-urls";
-import { CANCELLED_PROCESS } from "../utils/messages";
-import { pageMeta } from "../utils/seo";
-import { requireAdmin, requireRoleWith } from "../utils/session.server";
-import { redirectWithError, redirectWithResult } from "../utils/toast.server";
+} from "#app/domain/moderation/reports.server";
+import { readListQuery } from "#app/domain/shared/list-query";
+import { idSchema } from "#app/domain/shared/schemas";
+import { requireFormData } from "#app/server/http.server";
+import { publishFromRoute } from "#app/server/notifications.server";
+import { button } from "#app/styles/utilities.css";
+import { formatPostedDate } from "#app/utils/format";
+import { listHref } from "#app/utils/list-urls";
+import { listingPath } from "#app/utils/listing-urls";
+import { CANCELLED_PROCESS } from "#app/utils/messages";
+import { pageMeta } from "#app/utils/seo";
+import { requireAdmin, requireRoleWith } from "#app/utils/session.server";
+import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
+import { database } from "#db/client";
 import * as styles from "./admin.css";
 
 export const meta: MetaFunction = () =>

@@ -1,20 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { database } from "../../db/client";
-import { DashboardPage } from "../components/dashboard-page";
-import * as formStyles from "../components/forms.css";
+import { DashboardPage } from "#app/components/dashboard-page";
+import * as formStyles from "#app/components/forms.css";
 import {
   choicesFromForm,
   NOTIFICATION_MESSAGES,
   notificationChoicesRead,
   saveNotificationSettings,
   toNotificationSettings,
-} from "../domain/notifications/preferences.server";
-import { requireFormData } from "../server/http.server";
-import { button } from "../styles/utilities.css";
-import { pageMeta } from "../utils/seo";
-import { requireUser, requireUserWith } from "../utils/session.server";
-import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
+} from "#app/domain/notifications/preferences.server";
+import { requireFormData } from "#app/server/http.server";
+import { button } from "#app/styles/utilities.css";
+import { pageMeta } from "#app/utils/seo";
+import { requireUser, requireUserWith } from "#app/utils/session.server";
+import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
+import { database } from "#db/client";
 import * as styles from "./settings.css";
 
 export const meta: MetaFunction = () =>

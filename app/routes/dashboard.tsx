@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
-import { database } from "../../db/client";
-import { ErrorPage } from "../components/error-page";
-import { DASHBOARD_TABS, MESSAGES_PATH } from "../domain/dashboard";
-import { toUnreadCount, unreadMessagesRead } from "../domain/messages.server";
-import { container, visuallyHidden } from "../styles/utilities.css";
-import { pageMeta } from "../utils/seo";
-import { requireUserWith } from "../utils/session.server";
+import { ErrorPage } from "#app/components/error-page";
+import { DASHBOARD_TABS, MESSAGES_PATH } from "#app/domain/accounts/dashboard-tabs";
+import { toUnreadCount, unreadMessagesRead } from "#app/domain/messaging/messages.server";
+import { container, visuallyHidden } from "#app/styles/utilities.css";
+import { pageMeta } from "#app/utils/seo";
+import { requireUserWith } from "#app/utils/session.server";
+import { database } from "#db/client";
 import * as styles from "./dashboard.css";
 
 export const meta: MetaFunction = () => pageMeta("Pay&Buy Dashboard", "Your Pay&Buy dashboard.");

@@ -2,14 +2,14 @@
 // provider, newest first. Only a LOCAL_DEV server has this page; anywhere else it is a 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteError } from "@remix-run/react";
-import { database } from "../../db/client";
-import { ErrorPage } from "../components/error-page";
-import * as table from "../components/table.css";
-import { listOutbox } from "../domain/notifications/email.server";
-import { NOTIFICATION_LABELS } from "../domain/notifications/preferences.server";
-import { notFound } from "../server/http.server";
-import { container } from "../styles/utilities.css";
-import { pageMeta } from "../utils/seo";
+import { ErrorPage } from "#app/components/error-page";
+import * as table from "#app/components/table.css";
+import { listOutbox } from "#app/domain/notifications/email.server";
+import { NOTIFICATION_LABELS } from "#app/domain/notifications/preferences.server";
+import { notFound } from "#app/server/http.server";
+import { container } from "#app/styles/utilities.css";
+import { pageMeta } from "#app/utils/seo";
+import { database } from "#db/client";
 import * as styles from "./outbox.css";
 
 export const meta: MetaFunction = () => [

@@ -1,9 +1,12 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ContentPage } from "../components/content-page";
-import { CONDITION_GUIDE, help } from "../content/trust";
-import { grid } from "../styles/utilities.css";
-import { originFrom, publicPageMeta } from "../utils/seo";
-import * as styles from "./content.css";
+import { ContentPage } from "#app/components/content-page";
+import * as styles from "#app/components/content-page.css";
+import { help } from "#app/content/trust";
+import { CONDITION_GUIDE } from "#app/domain/catalog/conditions";
+import { listOfChoices } from "#app/domain/shared/choices";
+import { grid } from "#app/styles/utilities.css";
+import { originFrom, publicPageMeta } from "#app/utils/seo";
+import { CONDITIONS } from "#db/closed-lists";
 
 export const meta: MetaFunction = ({ matches }) =>
   publicPageMeta({ title: help.title, description: help.description, origin: originFrom(matches), path: help.path });
@@ -13,7 +16,7 @@ export default function Help() {
   return (
     <ContentPage page={help}>
       <section aria-labelledby="conditions" className={styles.part}>
-        <h2 id="conditions">Conditions: Excellent, Good, Fair</h2>
+        <h2 id="conditions">Conditions: {listOfChoices(CONDITIONS, "and")}</h2>
         <ul className={`${grid} ${styles.conditions}`}>
           {CONDITION_GUIDE.map((condition) => (
             <li key={condition.name} className={styles.condition}>

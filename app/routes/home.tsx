@@ -1,24 +1,24 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { database } from "../../db/client";
-import { BookingDialog } from "../components/booking-dialog";
-import { Carousel, COVERS } from "../components/carousel";
-import { ListingActions } from "../components/listing-actions";
-import { ProductCard } from "../components/product-card";
-import { ReportDialog } from "../components/report-dialog";
-import { WishlistDialog } from "../components/wishlist-dialog";
-import { loadStorefront } from "../domain/catalog.server";
-import { button, container, eyebrow, grid, section } from "../styles/utilities.css";
-import { originFrom, publicPageMeta } from "../utils/seo";
-import * as styles from "./home.css";
+import { BookingDialog } from "#app/components/booking-dialog";
+import { Carousel, COVERS } from "#app/components/carousel";
+import { ListingActions } from "#app/components/listing-actions";
+import { ProductCard } from "#app/components/product-card";
+import { ReportDialog } from "#app/components/report-dialog";
+import { WishlistDialog } from "#app/components/wishlist-dialog";
+import { loadStorefront } from "#app/domain/catalog/catalog.server";
+import { button, container, eyebrow, grid, section } from "#app/styles/utilities.css";
+import { originFrom, publicPageMeta } from "#app/utils/seo";
 import {
   handleStorefrontAction,
   loadBookingDialog,
   loadReportDialog,
   loadWishlistDialog,
   storefrontViewer,
-} from "./shared/storefront.server";
+} from "#app/utils/storefront.server";
+import { database } from "#db/client";
+import * as styles from "./home.css";
 
 // Both / and /home are the home page: one canonical URL, and the first cover of the carousel as
 // the picture of a shared link (there is no page per listing to share).

@@ -1,29 +1,29 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { database } from "../../db/client";
-import { BookingDialog } from "../components/booking-dialog";
-import { ErrorPage } from "../components/error-page";
-import { ListingActions } from "../components/listing-actions";
-import { ListingGallery } from "../components/listing-gallery";
-import { ListingSummary } from "../components/listing-summary";
-import { useNonce } from "../components/nonce";
-import { ProductCard } from "../components/product-card";
-import { ReportDialog } from "../components/report-dialog";
-import { WishlistDialog } from "../components/wishlist-dialog";
-import { findListing } from "../domain/listings.server";
-import { gone, notFound } from "../server/http.server";
-import { container, eyebrow, grid, section } from "../styles/utilities.css";
-import { inlineJson, listingJsonLd, listingMeta } from "../utils/listing-seo";
-import { originFrom, pageMeta, siteOrigin } from "../utils/seo";
-import * as styles from "./listings.css";
+import { BookingDialog } from "#app/components/booking-dialog";
+import { ErrorPage } from "#app/components/error-page";
+import { ListingActions } from "#app/components/listing-actions";
+import { ListingGallery } from "#app/components/listing-gallery";
+import { ListingSummary } from "#app/components/listing-summary";
+import { useNonce } from "#app/components/nonce";
+import { ProductCard } from "#app/components/product-card";
+import { ReportDialog } from "#app/components/report-dialog";
+import { WishlistDialog } from "#app/components/wishlist-dialog";
+import { findListing } from "#app/domain/catalog/listings.server";
+import { gone, notFound } from "#app/server/http.server";
+import { container, eyebrow, grid, section } from "#app/styles/utilities.css";
+import { inlineJson, listingJsonLd, listingMeta } from "#app/utils/listing-seo";
+import { originFrom, pageMeta, siteOrigin } from "#app/utils/seo";
 import {
   handleStorefrontAction,
   loadBookingDialog,
   loadReportDialog,
   loadWishlistDialog,
   storefrontViewer,
-} from "./shared/storefront.server";
+} from "#app/utils/storefront.server";
+import { database } from "#db/client";
+import * as styles from "./listings.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { signOutResponse } from "../utils/session.server";
+import { signOutResponse } from "#app/utils/session.server";
 
 // Logout is a POST only: a GET (a prefetch, a crawler, an <img>) never signs anyone out.
 export async function loader() {

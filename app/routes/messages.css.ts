@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css";
-import { vars } from "../styles/theme.css";
+import { vars } from "#app/styles/theme.css";
 
 export const conversations = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.sm });
 

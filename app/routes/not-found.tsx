@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useRouteError } from "@remix-run/react";
-import { ErrorPage } from "../components/error-page";
-import { notFound } from "../server/http.server";
-import { pageMeta } from "../utils/seo";
+import { ErrorPage } from "#app/components/error-page";
+import { notFound } from "#app/server/http.server";
+import { pageMeta } from "#app/utils/seo";
 
 export const meta: MetaFunction = () => pageMeta("Pay&Buy Not Found", "This page does not exist on Pay&Buy.");
 

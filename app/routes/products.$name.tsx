@@ -2,17 +2,15 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { database } from "../../db/client";
-import { BookingDialog } from "../components/booking-dialog";
-import { Pager } from "../components/list-controls";
-import { ListingActions } from "../components/listing-actions";
-import { ProductCard } from "../components/product-card";
-import { ReportDialog } from "../components/report-dialog";
-import { formValues, SearchFiltersForm } from "../components/search-filters";
-import { WishlistDialog } from "../components/wishlist-dialog";
-import { toCardView } from "../domain/catalog.server";
-import { countLabel } from "../domain/list-query";
-import { type SearchReadResults, searchReads, toSearchResult } from "../domain/listing-search.server";
+import { BookingDialog } from "#app/components/booking-dialog";
+import { Pager } from "#app/components/list-controls";
+import { ListingActions } from "#app/components/listing-actions";
+import { ProductCard } from "#app/components/product-card";
+import { ReportDialog } from "#app/components/report-dialog";
+import { formValues, SearchFiltersForm } from "#app/components/search-filters";
+import { WishlistDialog } from "#app/components/wishlist-dialog";
+import { toCardView } from "#app/domain/catalog/catalog.server";
+import { type SearchReadResults, searchReads, toSearchResult } from "#app/domain/catalog/listing-search.server";
 import {
   bestMatchNote,
   effectiveSort,
@@ -20,19 +18,21 @@ import {
   type SearchErrors,
   SORT_LABELS,
   sortsFor,
-} from "../domain/search-params";
-import { container, eyebrow, grid, section } from "../styles/utilities.css";
-import { filterRemovals, searchHref } from "../utils/search-urls";
-import { pageMeta } from "../utils/seo";
-import { requireUser, requireUserWith } from "../utils/session.server";
-import * as styles from "./products.css";
+} from "#app/domain/catalog/search-params";
+import { countLabel } from "#app/domain/shared/list-query";
+import { container, eyebrow, grid, section } from "#app/styles/utilities.css";
+import { filterRemovals, searchHref } from "#app/utils/search-urls";
+import { pageMeta } from "#app/utils/seo";
+import { requireUser, requireUserWith } from "#app/utils/session.server";
 import {
   handleStorefrontAction,
   loadBookingDialog,
   loadReportDialog,
   loadWishlistDialog,
   storefrontViewer,
-} from "./shared/storefront.server";
+} from "#app/utils/storefront.server";
+import { database } from "#db/client";
+import * as styles from "./products.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...pageMeta(

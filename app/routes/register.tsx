@@ -4,19 +4,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type * as z from "zod";
-import { database } from "../../db/client";
-import { ErrorList, Field, Honeypot, PasswordField, useClearAfterError } from "../components/forms";
-import * as formStyles from "../components/forms.css";
-import { GoogleButton } from "../components/google-button";
-import { registerAccount } from "../domain/accounts.server";
-import { PASSWORD_MIN, registerSchema } from "../domain/schemas";
-import { requireFormData } from "../server/http.server";
-import { button, container, section } from "../styles/utilities.css";
-import { isGoogleEnabled } from "../utils/google.server";
-import { isHoneypotFilled } from "../utils/honeypot";
-import { safeRedirect } from "../utils/redirect";
-import { originFrom, publicPageMeta } from "../utils/seo";
-import { requireAnonymous, signInResponse } from "../utils/session.server";
+import { ErrorList, Field, Honeypot, PasswordField, useClearAfterError } from "#app/components/forms";
+import * as formStyles from "#app/components/forms.css";
+import { GoogleButton } from "#app/components/google-button";
+import { PASSWORD_MIN, registerSchema } from "#app/domain/accounts/account-schema";
+import { registerAccount } from "#app/domain/accounts/accounts.server";
+import { requireFormData } from "#app/server/http.server";
+import { button, container, section } from "#app/styles/utilities.css";
+import { isGoogleEnabled } from "#app/utils/google.server";
+import { isHoneypotFilled } from "#app/utils/honeypot";
+import { safeRedirect } from "#app/utils/redirect";
+import { originFrom, publicPageMeta } from "#app/utils/seo";
+import { requireAnonymous, signInResponse } from "#app/utils/session.server";
+import { database } from "#db/client";
 
 export const meta: MetaFunction = ({ matches }) =>
   publicPageMeta({

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { siteOrigin } from "../utils/seo";
+import { siteOrigin } from "#app/utils/seo";
 
 // Category pages are not disallowed: they answer a crawler with the login page (and say
 // noindex), and a disallowed URL can still be indexed, without its content, from a link.

@@ -1,29 +1,35 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { database } from "../../db/client";
-import { BookingDialog } from "../components/booking-dialog";
-import { Pager } from "../components/list-controls";
-import { ListingActions } from "../components/listing-actions";
-import { ProductCard } from "../components/product-card";
-import { ReportDialog } from "../components/report-dialog";
-import { formValues, SearchFiltersForm } from "../components/search-filters";
-import { WishlistDialog } from "../components/wishlist-dialog";
-import { listCategories, toCardView } from "../domain/catalog.server";
-import { countLabel } from "../domain/list-query";
-import { searchListings } from "../domain/listing-search.server";
-import { bestMatchNote, effectiveSort, readSearchParams, type SearchErrors, sortsFor } from "../domain/search-params";
-import { container, eyebrow, grid, section } from "../styles/utilities.css";
-import { filterRemovals, hasFilters, searchHref } from "../utils/search-urls";
-import { originFrom, pageMeta } from "../utils/seo";
-import * as styles from "./search.css";
+import { BookingDialog } from "#app/components/booking-dialog";
+import { Pager } from "#app/components/list-controls";
+import { ListingActions } from "#app/components/listing-actions";
+import { ProductCard } from "#app/components/product-card";
+import { ReportDialog } from "#app/components/report-dialog";
+import { formValues, SearchFiltersForm } from "#app/components/search-filters";
+import { WishlistDialog } from "#app/components/wishlist-dialog";
+import { listCategories, toCardView } from "#app/domain/catalog/catalog.server";
+import { searchListings } from "#app/domain/catalog/listing-search.server";
+import {
+  bestMatchNote,
+  effectiveSort,
+  readSearchParams,
+  type SearchErrors,
+  sortsFor,
+} from "#app/domain/catalog/search-params";
+import { countLabel } from "#app/domain/shared/list-query";
+import { container, eyebrow, grid, section } from "#app/styles/utilities.css";
+import { filterRemovals, hasFilters, searchHref } from "#app/utils/search-urls";
+import { originFrom, pageMeta } from "#app/utils/seo";
 import {
   handleStorefrontAction,
   loadBookingDialog,
   loadReportDialog,
   loadWishlistDialog,
   storefrontViewer,
-} from "./shared/storefront.server";
+} from "#app/utils/storefront.server";
+import { database } from "#db/client";
+import * as styles from "./search.css";
 
 const PATH = "/search";
 

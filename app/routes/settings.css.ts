@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css";
-import { vars } from "../styles/theme.css";
+import { vars } from "#app/styles/theme.css";
 
 export const kinds = style({ display: "grid", gap: vars.space.sm, border: 0, margin: 0, padding: 0 });
 

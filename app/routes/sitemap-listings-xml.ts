@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { database } from "../../db/client";
-import { readPage } from "../domain/list-query";
-import { loadSitemapFile } from "../domain/listings.server";
-import { notFound } from "../server/http.server";
-import { listingPath } from "../utils/listing-urls";
-import { siteOrigin } from "../utils/seo";
-import { sitemapResponse } from "../utils/sitemap";
+import { loadSitemapFile } from "#app/domain/catalog/listings.server";
+import { readPage } from "#app/domain/shared/list-query";
+import { notFound } from "#app/server/http.server";
+import { listingPath } from "#app/utils/listing-urls";
+import { siteOrigin } from "#app/utils/seo";
+import { sitemapResponse } from "#app/utils/sitemap";
+import { database } from "#db/client";
 
 /** One file of listing pages (`?page=N`), each with the time the listing last changed. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { PUBLIC_PAGES, siteOrigin } from "../utils/seo";
-import { sitemapResponse } from "../utils/sitemap";
+import { PUBLIC_PAGES, siteOrigin } from "#app/utils/seo";
+import { sitemapResponse } from "#app/utils/sitemap";
 
 /** The public pages other than listings. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

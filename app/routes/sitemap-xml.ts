@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { database } from "../../db/client";
-import { countSitemapFiles } from "../domain/listings.server";
-import { siteOrigin } from "../utils/seo";
-import { sitemapResponse } from "../utils/sitemap";
+import { countSitemapFiles } from "#app/domain/catalog/listings.server";
+import { siteOrigin } from "#app/utils/seo";
+import { sitemapResponse } from "#app/utils/sitemap";
+import { database } from "#db/client";
 
 /**
  * The sitemap index robots.txt points at: the public pages, then the listing pages in files of

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { database } from "../../db/client";
-import { subscribeSchema } from "../domain/schemas";
-import { subscribe } from "../domain/subscriptions.server";
-import { requireFormData } from "../server/http.server";
-import { refererPath } from "../utils/redirect";
-import { redirectWithError, redirectWithSuccess } from "../utils/toast.server";
+import { subscribeSchema } from "#app/domain/accounts/account-schema";
+import { subscribe } from "#app/domain/notifications/subscriptions.server";
+import { requireFormData } from "#app/server/http.server";
+import { refererPath } from "#app/utils/redirect";
+import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
+import { database } from "#db/client";
 
 export async function loader() {
   return redirect("/");

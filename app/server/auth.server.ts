@@ -1,9 +1,10 @@
 // Who is calling: the web session cookie and the API's bearer token, each naming a session row,
 // and the client's address. Shared by the pages and the REST API; the guards that answer with a
 // redirect or a 403 page live with the pages (app/utils/session.server.ts).
-import { database } from "../../db/client";
-import { findSessionUser, type SessionUser } from "../domain/sessions.server";
-import { type TokenClaims, verifyToken } from "../domain/tokens.server";
+
+import { findSessionUser, type SessionUser } from "#app/domain/accounts/sessions.server";
+import { type TokenClaims, verifyToken } from "#app/domain/accounts/tokens.server";
+import { database } from "#db/client";
 import { readCookie } from "./cookies.server";
 import type { AppEnv } from "./env.server";
 

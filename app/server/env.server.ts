@@ -1,7 +1,7 @@
 // Bindings, settings and secrets are parsed once per isolate at the load-context boundary;
 // nothing else in the app reads the raw `env`.
 import * as z from "zod";
-import type { NotificationMessage } from "../domain/notifications/messages";
+import type { NotificationMessage } from "#app/domain/notifications/messages";
 
 const optional = z
   .string()

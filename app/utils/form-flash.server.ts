@@ -6,8 +6,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
 import * as z from "zod";
-import { readCookie } from "../server/cookies.server";
-import type { EnvContext } from "../server/env.server";
+import { readCookie } from "#app/server/cookies.server";
+import type { EnvContext } from "#app/server/env.server";
 
 const COOKIE = "pb_form";
 const KEY = "form";

@@ -2,7 +2,7 @@
 // Intl: the first Intl formatter a page makes loads locale data, a long task on a phone's main
 // thread while the page hydrates (ICU versions also differ, see formatShortTime).
 
-import { groupThousands } from "../domain/numbers";
+import { groupThousands } from "#app/domain/shared/numbers";
 
 const MONTH_NAMES = [
   "January",

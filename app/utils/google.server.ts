@@ -2,9 +2,9 @@
 // code verifier and the page to return to travel in short-lived HttpOnly cookies.
 import { Google, generateCodeVerifier, generateState } from "arctic";
 import * as z from "zod";
-import type { GoogleProfile } from "../domain/accounts.server";
-import { readCookie } from "../server/cookies.server";
-import type { Settings } from "../server/env.server";
+import type { GoogleProfile } from "#app/domain/accounts/accounts.server";
+import { readCookie } from "#app/server/cookies.server";
+import type { Settings } from "#app/server/env.server";
 
 export const GOOGLE_USERINFO_URL = "https://openidconnect.googleapis.com/v1/userinfo";
 const COOKIE_MAX_AGE = 600;

@@ -1,10 +1,10 @@
 // What crawlers and link previews read of a listing page: Open Graph tags and a schema.org
 // Product with its offer, as JSON-LD that no seller's text can break out of.
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import type { ProductStatus } from "../../db/schema";
-import type { Listing, ListingPhoto } from "../domain/listings.server";
-import { toUnitsText } from "../domain/money";
-import { photoUrl } from "../domain/photo-keys";
+import type { Listing, ListingPhoto } from "#app/domain/catalog/listings.server";
+import { photoUrl } from "#app/domain/catalog/photo-keys";
+import { toUnitsText } from "#app/domain/shared/money";
+import type { ProductStatus } from "#db/closed-lists";
 import { listingPath } from "./listing-urls";
 import { publicPageMeta } from "./seo";
 

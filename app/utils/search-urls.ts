@@ -1,7 +1,8 @@
 // The URLs of a listing search: the pager keeps every parameter, and the empty state offers one
 // link per active filter that removes only that filter.
-import type { Condition } from "../../db/schema";
-import type { SearchFilters } from "../domain/search-params";
+
+import type { SearchFilters } from "#app/domain/catalog/search-params";
+import type { Condition } from "#db/closed-lists";
 
 /** The filters as the URL spells them (prices in dollars), page 1 unless told. */
 export function searchHref(pathname: string, filters: SearchFilters, page = 1): string {

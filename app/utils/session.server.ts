@@ -3,19 +3,19 @@
 // (app/server/auth.server.ts); tokens and session rows live in the domain layer.
 import { redirect } from "@remix-run/cloudflare";
 import type { BatchItem } from "drizzle-orm/batch";
-import { database } from "../../db/client";
-import type { Role } from "../../db/schema";
-import { hasRole } from "../domain/permissions";
+import { hasRole } from "#app/domain/accounts/permissions";
 import {
   createSession,
   revokeSession,
   type SessionUser,
   sessionUserRead,
   toSessionUser,
-} from "../domain/sessions.server";
-import { signToken } from "../domain/tokens.server";
-import { sessionCookie, webSessionClaims } from "../server/auth.server";
-import type { EnvContext } from "../server/env.server";
+} from "#app/domain/accounts/sessions.server";
+import { signToken } from "#app/domain/accounts/tokens.server";
+import { sessionCookie, webSessionClaims } from "#app/server/auth.server";
+import type { EnvContext } from "#app/server/env.server";
+import { database } from "#db/client";
+import type { Role } from "#db/closed-lists";
 import { redirectWithToast, type Toast } from "./toast.server";
 
 export type { SessionUser };

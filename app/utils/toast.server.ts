@@ -8,8 +8,8 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import * as z from "zod";
-import { readCookie } from "../server/cookies.server";
-import type { EnvContext } from "../server/env.server";
+import { readCookie } from "#app/server/cookies.server";
+import type { EnvContext } from "#app/server/env.server";
 
 const TOAST_COOKIE = "pb_toast";
 

@@ -1,5 +1,5 @@
 // Local demo accounts. These passwords exist only in local development databases.
-import type { Role } from "../../db/schema";
+import type { Role } from "#db/closed-lists";
 
 export interface SeedAccount {
   key: "admin" | "seller1" | "seller2" | "buyer1" | "buyer2";

@@ -2,7 +2,7 @@
 // with open reports. The end-to-end suite verifies, deletes, reports and removes ONLY these
 // (one set per browser project, `js` and `no-js`, which run in parallel on one database), so the
 // catalog's accounts and listings stay as other suites expect them.
-import type { ReportReason } from "../../app/domain/report-schema";
+import type { ReportReason } from "#app/domain/moderation/report-schema";
 import type { SeedAccount } from "./accounts";
 import type { SeedListing } from "./catalog";
 

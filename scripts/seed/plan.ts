@@ -1,7 +1,7 @@
 // Turns the demo catalog into rows with stable ids, built with the row builders the tests use
 // too (db/factories.ts), so seeding twice changes nothing.
-import { dollarsToCents } from "../../app/domain/money";
-import { bookingRow, categoryRow, paymentRow, productRow, reportRow, userRow } from "../../db/factories";
+import { dollarsToCents } from "#app/domain/shared/money";
+import { bookingRow, categoryRow, paymentRow, productRow, reportRow, userRow } from "#db/factories";
 import { seedAccounts } from "./accounts";
 import { type SeedListing, seedCategories, seedListings } from "./catalog";
 import { type ModerationListing, moderationAccounts, moderationListings, moderationReports } from "./moderation";

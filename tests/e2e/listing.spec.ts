@@ -37,7 +37,7 @@ test("a card leads to its listing page, and the listing is booked from there", a
   await expect(state(page)).toHaveText("Available");
   await expect(page.getByText("Low shutter count, always kept in a bag.")).toBeVisible();
   await expect(page.getByText(/^You save \$ 2,479\.01 \(99%\)$/)).toBeVisible();
-  await expect(page.getByText("Barely used: no marks beyond light handling")).toBeVisible();
+  await expect(page.getByText("Hardly used. At most the faintest signs of handling")).toBeVisible();
 
   await page.getByRole("link", { name: `Book Now: ${listing.name}` }).click();
   const dialog = page.getByRole("dialog", { name: `Book ${listing.name}` });

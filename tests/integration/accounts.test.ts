@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "../../app/domain/passwords.server";
-import { database } from "../../db/client";
-import { signInAttempts, users } from "../../db/schema";
+import { hashPassword } from "#app/domain/accounts/passwords.server";
+import { database } from "#db/client";
+import { signInAttempts, users } from "#db/schema";
 import { get, postForm, sessionCookieFrom, signedInUser } from "./auth-helpers";
 import { insertUser } from "./factories";
 import { testEnv } from "./test-env";

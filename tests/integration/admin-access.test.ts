@@ -3,7 +3,7 @@
 
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { reports, users } from "../../db/schema";
+import { reports, users } from "#db/schema";
 import { bearerFor, get, postForm, signedInUser } from "./auth-helpers";
 import { insertProduct, insertReport, insertUser } from "./factories";
 import { api, db, newCategory } from "./moderation-helpers";

@@ -3,7 +3,7 @@
 
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { payments, sessions, users } from "../../db/schema";
+import { payments, sessions, users } from "#db/schema";
 import { bearerFor, get, postForm, sessionCookieFor, signedInUser } from "./auth-helpers";
 import { insertProduct, insertUser } from "./factories";
 import {

@@ -2,7 +2,7 @@
 // text a person can type, up to the search box's limit, in any script: never a 500, and long
 // queries still find what they name.
 import { describe, expect, it } from "vitest";
-import { reports } from "../../db/schema";
+import { reports } from "#db/schema";
 import { bearerFor, get, signedInUser } from "./auth-helpers";
 import { insertProduct, insertUser } from "./factories";
 import { api, db, newCategory } from "./moderation-helpers";

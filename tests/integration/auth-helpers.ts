@@ -1,12 +1,13 @@
 // Sign-in helpers for tests: a real session row and a real signed token, as a sign-in makes.
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { hashPassword } from "../../app/domain/passwords.server";
-import { createSession } from "../../app/domain/sessions.server";
-import { signToken } from "../../app/domain/tokens.server";
-import { SESSION_COOKIE } from "../../app/server/auth.server";
-import { database } from "../../db/client";
-import { type Role, users } from "../../db/schema";
+import { hashPassword } from "#app/domain/accounts/passwords.server";
+import { createSession } from "#app/domain/accounts/sessions.server";
+import { signToken } from "#app/domain/accounts/tokens.server";
+import { SESSION_COOKIE } from "#app/server/auth.server";
+import { database } from "#db/client";
+import type { Role } from "#db/closed-lists";
+import { users } from "#db/schema";
 import { insertUser } from "./factories";
 import { testEnv } from "./test-env";
 

@@ -5,7 +5,7 @@
 import { SELF } from "cloudflare:test";
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "../../app/server/auth.server";
+import { SESSION_COOKIE } from "#app/server/auth.server";
 import { get, ORIGIN, secrets, signedInUser } from "./auth-helpers";
 
 /** A toast cookie signed the way the app signs it (or with another secret), holding any value. */

@@ -4,14 +4,18 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookProduct } from "../../app/domain/bookings.server";
-import { EXPIRY_BATCH_LIMIT, PROCESSED_EVENT_RETENTION_MS, runMaintenance } from "../../app/domain/maintenance.server";
-import { PAYMENT_MESSAGES } from "../../app/domain/payments/messages";
-import { WINDOW_MS } from "../../app/domain/sign-in-limits.server";
-import { parseEnv } from "../../app/server/env.server";
-import { database } from "../../db/client";
-import { bookingRow, productRow } from "../../db/factories";
-import { bookings, payments, processedEvents, products, sessions, signInAttempts } from "../../db/schema";
+import { WINDOW_MS } from "#app/domain/accounts/sign-in-limits.server";
+import { bookProduct } from "#app/domain/deals/bookings.server";
+import { PAYMENT_MESSAGES } from "#app/domain/deals/payments/messages";
+import {
+  EXPIRY_BATCH_LIMIT,
+  PROCESSED_EVENT_RETENTION_MS,
+  runMaintenance,
+} from "#app/domain/shared/maintenance.server";
+import { parseEnv } from "#app/server/env.server";
+import { database } from "#db/client";
+import { bookingRow, productRow } from "#db/factories";
+import { bookings, payments, processedEvents, products, sessions, signInAttempts } from "#db/schema";
 import worker from "../../workers/app";
 import { bearerFor, get, postForm, signedInUser } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertUser } from "./factories";

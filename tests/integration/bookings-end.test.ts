@@ -2,9 +2,9 @@
 
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { endActiveBookingsStatements } from "../../app/domain/bookings.server";
-import { database } from "../../db/client";
-import { bookings, products } from "../../db/schema";
+import { endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
+import { database } from "#db/client";
+import { bookings, products } from "#db/schema";
 import { insertBooking, insertCategory, insertProduct, insertUser } from "./factories";
 import { testEnv } from "./test-env";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
-import { bookings, products, users, wishlistEntries } from "../../db/schema";
+import { database } from "#db/client";
+import { bookings, products, users, wishlistEntries } from "#db/schema";
 import { get, postForm, sessionCookieFor, signedInUser } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertUser } from "./factories";
 import { testEnv } from "./test-env";

@@ -1,9 +1,9 @@
 // Unique-index refusals are recognised in the errors D1 and drizzle really throw, alone and in
 // a batch, and nothing else is mistaken for one.
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
-import { isUniqueViolation } from "../../db/errors";
-import { categories } from "../../db/schema";
+import { database } from "#db/client";
+import { isUniqueViolation } from "#db/errors";
+import { categories } from "#db/schema";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 import { testEnv } from "./test-env";
 

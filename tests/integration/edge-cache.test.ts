@@ -2,8 +2,8 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { beforeEach, describe, expect, it } from "vitest";
-import { database } from "../../db/client";
-import { bookings } from "../../db/schema";
+import { database } from "#db/client";
+import { bookings } from "#db/schema";
 import { app } from "../../workers/app";
 import { BOOKMARK_COOKIE, BOOKMARK_HEADER, sessionStart } from "../../workers/d1-sessions";
 import {

@@ -1,7 +1,7 @@
 // One email rule: stored as typed, compared without case exactly as the lower(email) index
 // compares, wherever an email selects an account, a permission or a rate limit.
 import { describe, expect, it } from "vitest";
-import { normalizeEmail, sameEmail } from "../../app/domain/emails";
+import { normalizeEmail, sameEmail } from "#app/domain/accounts/emails";
 import { bearerFor, get, sessionCookieFor, signedInUser } from "./auth-helpers";
 import { insertUser } from "./factories";
 import { api } from "./moderation-helpers";

@@ -1,7 +1,7 @@
 // Test factories: the row builders the seed uses too (db/factories.ts), written through the
 // real schema into the test database, returning the stored row.
 import { eq } from "drizzle-orm";
-import { database } from "../../db/client";
+import { database } from "#db/client";
 import {
   bookingRow,
   categoryRow,
@@ -15,8 +15,8 @@ import {
   productRow,
   reportRow,
   userRow,
-} from "../../db/factories";
-import { bookings, categories, payments, products, reports, users } from "../../db/schema";
+} from "#db/factories";
+import { bookings, categories, payments, products, reports, users } from "#db/schema";
 import { testEnv as env } from "./test-env";
 
 const db = () => database(env.DB);

@@ -2,8 +2,8 @@
 
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { database } from "../../db/client";
-import { users } from "../../db/schema";
+import { database } from "#db/client";
+import { users } from "#db/schema";
 import { get, sessionCookieFrom } from "./auth-helpers";
 import { insertUser } from "./factories";
 import { testEnv } from "./test-env";

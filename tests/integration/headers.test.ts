@@ -2,11 +2,11 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { newPhotoStem, renditionKey } from "../../app/domain/photo-keys";
+import { newPhotoStem, renditionKey } from "#app/domain/catalog/photo-keys";
+import { database } from "#db/client";
+import { bookings, subscribers, users } from "#db/schema";
 // Static files get their headers from this file (Workers assets), not from the Worker.
 import staticHeaders from "../../app/public/_headers?raw";
-import { database } from "../../db/client";
-import { bookings, subscribers, users } from "../../db/schema";
 import { app } from "../../workers/app";
 import { bearerFor, get, ORIGIN, postForm, sessionCookieFrom, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";

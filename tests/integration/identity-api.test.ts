@@ -1,8 +1,8 @@
 import { SELF } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
-import { users } from "../../db/schema";
+import { database } from "#db/client";
+import { users } from "#db/schema";
 import { bearerFor, ORIGIN, postForm, signedInUser } from "./auth-helpers";
 import { insertUser } from "./factories";
 import { testEnv } from "./test-env";

@@ -1,7 +1,7 @@
 // The frame's stylesheet comes inside the document (ADR 0045): the server fills the root's
 // placeholder with the text of the stylesheets the build allows, and parks their links.
 import { describe, expect, it } from "vitest";
-import { inlineStylesheets, inlineStylesheetsMarkup } from "../../app/server/inline-stylesheets";
+import { inlineStylesheets, inlineStylesheetsMarkup } from "#app/server/inline-stylesheets";
 import { app } from "../../workers/app";
 import { ORIGIN } from "./auth-helpers";
 import { chunked, through } from "./stream-helpers";

@@ -2,10 +2,10 @@
 // caller writes them in, and the written row has each value in its own column.
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookProduct } from "../../app/domain/bookings.server";
-import { database } from "../../db/client";
-import { intoColumns } from "../../db/insert-select";
-import { bookings, wishlistEntries } from "../../db/schema";
+import { bookProduct } from "#app/domain/deals/bookings.server";
+import { database } from "#db/client";
+import { intoColumns } from "#db/insert-select";
+import { bookings, wishlistEntries } from "#db/schema";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 import { testEnv } from "./test-env";
 

@@ -10,7 +10,7 @@ import {
   readListQuery,
   readPage,
   toCappedPage,
-} from "../../app/domain/list-query";
+} from "#app/domain/shared/list-query";
 
 describe("readPage", () => {
   it("reads whole page numbers in range and falls back to page 1 for anything else", () => {

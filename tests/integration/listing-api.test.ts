@@ -2,8 +2,8 @@
 // other public reads, and the same answers for listings that left or never were.
 
 import { describe, expect, it } from "vitest";
-import { CONDITION_GRADES } from "../../app/domain/conditions";
-import { photoUrl } from "../../app/domain/photo-keys";
+import { CONDITION_WORDS } from "#app/domain/catalog/conditions";
+import { photoUrl } from "#app/domain/catalog/photo-keys";
 import { bearerFor } from "./auth-helpers";
 import { insertUser } from "./factories";
 import { listingWorld, NOBODY, TRICKY_DESCRIPTION } from "./listing-world";
@@ -30,7 +30,7 @@ describe("GET /api/listings/:id", () => {
       originalPriceCents: 300_000,
       purchaseYear: 2019,
       condition: "Excellent",
-      conditionNote: CONDITION_GRADES.Excellent,
+      conditionNote: CONDITION_WORDS.Excellent.text,
       date: "2026-11-02T10:00:00.000Z",
       name: "Vera Lens",
       email: seller.email,

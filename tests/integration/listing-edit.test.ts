@@ -3,9 +3,9 @@
 // a plain POST that a double submit cannot turn into two changes.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { LISTING_EDIT_MESSAGES } from "../../app/domain/listing-edits.server";
-import { PHOTO_EDIT_MESSAGES } from "../../app/domain/product-photos.server";
-import { bookings, products, wishlistEntries } from "../../db/schema";
+import { LISTING_EDIT_MESSAGES } from "#app/domain/catalog/listing-edits.server";
+import { PHOTO_EDIT_MESSAGES } from "#app/domain/catalog/product-photos.server";
+import { bookings, products, wishlistEntries } from "#db/schema";
 import { get, signedInUser } from "./auth-helpers";
 import { insertCategory, insertUser } from "./factories";
 import {

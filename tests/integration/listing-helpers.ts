@@ -2,8 +2,8 @@
 // in R2, the cover set by the database's trigger), and ways to look at it afterwards.
 import { SELF } from "cloudflare:test";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import { newPhotoStem, RENDITION_WIDTHS, renditionKey } from "../../app/domain/photo-keys";
-import { productPhotos, products } from "../../db/schema";
+import { newPhotoStem, RENDITION_WIDTHS, renditionKey } from "#app/domain/catalog/photo-keys";
+import { productPhotos, products } from "#db/schema";
 import { ORIGIN } from "./auth-helpers";
 import { insertProduct } from "./factories";
 import { realPhoto } from "./photo-fixtures";

@@ -2,9 +2,9 @@
 // home and category cards (name and photo), wishlist, My Orders, My Products, My Buyers and the
 // admin's Reported Items. A listing that left is named without a link.
 import { describe, expect, it } from "vitest";
-import { newPhotoStem } from "../../app/domain/photo-keys";
-import { database } from "../../db/client";
-import { bookings, payments, reports, wishlistEntries } from "../../db/schema";
+import { newPhotoStem } from "#app/domain/catalog/photo-keys";
+import { database } from "#db/client";
+import { bookings, payments, reports, wishlistEntries } from "#db/schema";
 import { get, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct } from "./factories";
 import { testEnv } from "./test-env";

@@ -3,10 +3,10 @@
 
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CONDITION_GRADES } from "../../app/domain/conditions";
-import { photoUrl } from "../../app/domain/photo-keys";
-import { database } from "../../db/client";
-import { bookings, products, reports, wishlistEntries } from "../../db/schema";
+import { CONDITION_WORDS } from "#app/domain/catalog/conditions";
+import { photoUrl } from "#app/domain/catalog/photo-keys";
+import { database } from "#db/client";
+import { bookings, products, reports, wishlistEntries } from "#db/schema";
 import { app } from "../../workers/app";
 import { get, ORIGIN, postForm, signedInUser } from "./auth-helpers";
 import { insertProduct } from "./factories";
@@ -32,7 +32,7 @@ describe("an available listing", () => {
     expect(html).toContain(`src="${photoUrl(listing.photoKey)}"`);
     expect(html).toMatch(/data-testid="listing-state"[^>]*>Available</);
     expect(html).toContain("Excellent");
-    expect(html).toContain(CONDITION_GRADES.Excellent);
+    expect(html).toContain(CONDITION_WORDS.Excellent.text);
     expect(html).toContain("$ 1,950.00");
     expect(html).toContain("$ 3,000.00");
     expect(html).toContain("You save $ 1,050.00 (35%)");

@@ -4,10 +4,10 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SITEMAP_LISTINGS_PER_FILE } from "../../app/domain/listings.server";
-import { photoUrl } from "../../app/domain/photo-keys";
-import { database } from "../../db/client";
-import { products } from "../../db/schema";
+import { SITEMAP_LISTINGS_PER_FILE } from "#app/domain/catalog/listings.server";
+import { photoUrl } from "#app/domain/catalog/photo-keys";
+import { database } from "#db/client";
+import { products } from "#db/schema";
 import { app } from "../../workers/app";
 import { get, ORIGIN } from "./auth-helpers";
 import { jsonLdBlocks, listingWorld, TRICKY_DESCRIPTION } from "./listing-world";

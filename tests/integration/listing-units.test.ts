@@ -1,11 +1,11 @@
 // The small rules of the listing page: the saving against new, amounts for structured data,
 // the grade texts and inline JSON that cannot end its script.
 import { describe, expect, it } from "vitest";
-import { CONDITION_GRADES, conditionGrade } from "../../app/domain/conditions";
-import { savingAgainstNew, toUnitsText } from "../../app/domain/money";
-import { photoSources } from "../../app/domain/photo-keys";
-import { inlineJson, summary } from "../../app/utils/listing-seo";
-import { CONDITIONS } from "../../db/schema";
+import { CONDITION_WORDS, conditionWords } from "#app/domain/catalog/conditions";
+import { photoSources } from "#app/domain/catalog/photo-keys";
+import { savingAgainstNew, toUnitsText } from "#app/domain/shared/money";
+import { inlineJson, summary } from "#app/utils/listing-seo";
+import { CONDITIONS } from "#db/closed-lists";
 
 describe("savingAgainstNew", () => {
   it("answers the amount and the percentage rounded down, or nothing when not cheaper", () => {
@@ -31,10 +31,10 @@ describe("toUnitsText", () => {
 
 describe("condition grades", () => {
   it("explain every grade the database accepts, and nothing else", () => {
-    for (const condition of CONDITIONS) expect(conditionGrade(condition)).toBe(CONDITION_GRADES[condition]);
-    expect(Object.keys(CONDITION_GRADES).sort()).toEqual([...CONDITIONS].sort());
-    expect(conditionGrade("Mint")).toBeNull();
-    expect(conditionGrade("toString")).toBeNull();
+    for (const condition of CONDITIONS) expect(conditionWords(condition)).toBe(CONDITION_WORDS[condition]);
+    expect(Object.keys(CONDITION_WORDS).sort()).toEqual([...CONDITIONS].sort());
+    expect(conditionWords("Platinum")).toBeNull();
+    expect(conditionWords("toString")).toBeNull();
   });
 });
 

@@ -3,9 +3,9 @@
 // point, through the pages and through the REST API, refuses a listing for each reason.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { listAdvertisedProducts } from "../../app/domain/catalog.server";
-import { database } from "../../db/client";
-import { bookings, products, reports, wishlistEntries } from "../../db/schema";
+import { listAdvertisedProducts } from "#app/domain/catalog/catalog.server";
+import { database } from "#db/client";
+import { bookings, products, reports, wishlistEntries } from "#db/schema";
 import { bearerFor, get, postForm, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 import { api } from "./moderation-helpers";

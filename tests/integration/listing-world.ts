@@ -1,6 +1,6 @@
 // A seller's listings in every state a listing page must answer for, shared by the listing
 // page, SEO and API tests.
-import { newPhotoStem } from "../../app/domain/photo-keys";
+import { newPhotoStem } from "#app/domain/catalog/photo-keys";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 
 export const NOBODY = "00000000-0000-4000-8000-000000000000";

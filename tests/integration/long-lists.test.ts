@@ -3,7 +3,7 @@
 // spec's array a page at a time with the totals in headers. Nothing is cut off silently.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { LIST_PAGE_SIZE } from "../../app/domain/list-query";
+import { LIST_PAGE_SIZE } from "#app/domain/shared/list-query";
 import { bearerFor, get, ORIGIN, postForm, sessionCookieFor } from "./auth-helpers";
 import { insertCategory, insertUser } from "./factories";
 import { testEnv } from "./test-env";

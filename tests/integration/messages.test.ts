@@ -4,6 +4,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createSession } from "#app/domain/accounts/sessions.server";
 import {
   DELETED_USER,
   listConversations,
@@ -13,10 +14,9 @@ import {
   readThread,
   sendMessage,
   unreadMessageCount,
-} from "../../app/domain/messages.server";
-import { createSession } from "../../app/domain/sessions.server";
-import { database } from "../../db/client";
-import { bookings, messageReads, messages, products, users } from "../../db/schema";
+} from "#app/domain/messaging/messages.server";
+import { database } from "#db/client";
+import { bookings, messageReads, messages, products, users } from "#db/schema";
 import worker from "../../workers/app";
 import { bearerFor, get, postForm, signedInUser } from "./auth-helpers";
 import { insertBooking, insertCategory, insertPayment, insertProduct, insertReport, insertUser } from "./factories";

@@ -3,8 +3,8 @@
 import { SELF } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { database } from "../../db/client";
-import { bookings, payments, products } from "../../db/schema";
+import { database } from "#db/client";
+import { bookings, payments, products } from "#db/schema";
 import { get, ORIGIN } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertSale, insertUser } from "./factories";
 import { testEnv } from "./test-env";

@@ -3,7 +3,7 @@
 
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { payments, reports } from "../../db/schema";
+import { payments, reports } from "#db/schema";
 import { bearerFor, get, postForm, signedInUser } from "./auth-helpers";
 import { insertProduct, insertUser } from "./factories";
 import {

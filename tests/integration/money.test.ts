@@ -1,9 +1,9 @@
 // Dollars exist only at the edges: one conversion for the pages' '$ 1,234.56' and the REST
 // API's dollar fields, the inverse of the forms' parsing.
 import { describe, expect, it } from "vitest";
-import { dollarsToCents, toDollars } from "../../app/domain/money";
-import { groupThousands } from "../../app/domain/numbers";
-import { formatLongDate, formatPostedDate, formatPrice } from "../../app/utils/format";
+import { dollarsToCents, toDollars } from "#app/domain/shared/money";
+import { groupThousands } from "#app/domain/shared/numbers";
+import { formatLongDate, formatPostedDate, formatPrice } from "#app/utils/format";
 
 describe("toDollars", () => {
   it("is the inverse of the forms' parsing, and what the pages format", () => {

@@ -1,9 +1,9 @@
 // Every page of the HTML site, with who may open it and the data it needs: the header and SEO
 // tests walk this table, and fail when app/routes.ts has a page the table does not name.
 
+import type { Role } from "#db/closed-lists";
 // @ts-expect-error -- the server build exists once `npm run build` has run.
 import * as build from "../../build/server/index.js";
-import type { Role } from "../../db/schema";
 import { signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct } from "./factories";
 import { bookedListing } from "./payment-fixtures";

@@ -9,10 +9,10 @@ import {
   payBooking,
   receiveProviderEvent,
   startPayment,
-} from "../../app/domain/payments/checkout.server";
-import type { PaymentProvider } from "../../app/domain/payments/provider";
-import { database } from "../../db/client";
-import { bookings, payments, processedEvents } from "../../db/schema";
+} from "#app/domain/deals/payments/checkout.server";
+import type { PaymentProvider } from "#app/domain/deals/payments/types";
+import { database } from "#db/client";
+import { bookings, payments, processedEvents } from "#db/schema";
 import { bookedListing } from "./payment-fixtures";
 import { testEnv } from "./test-env";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { fulfilPayment } from "../../app/domain/payments/fulfilment.server";
-import { database } from "../../db/client";
-import { bookings, payments, products, refunds } from "../../db/schema";
+import { fulfilPayment } from "#app/domain/deals/payments/fulfilment.server";
+import { database } from "#db/client";
+import { bookings, payments, products, refunds } from "#db/schema";
 import { get, postForm, signedInUser } from "./auth-helpers";
 import { bookedListing } from "./payment-fixtures";
 import { testEnv } from "./test-env";

@@ -1,8 +1,8 @@
 // "Own or any": who may read an account or a booking, decided in one domain module and kept by
 // both adapters (the pages' role guards and the REST API's).
 import { describe, expect, it } from "vitest";
-import { accessTo, hasPermission, hasRole, mayReadAccount } from "../../app/domain/permissions";
-import type { Role } from "../../db/schema";
+import { accessTo, hasPermission, hasRole, mayReadAccount } from "#app/domain/accounts/permissions";
+import type { Role } from "#db/closed-lists";
 import { bearerFor, get, sessionCookieFor } from "./auth-helpers";
 import { insertUser } from "./factories";
 import { api } from "./moderation-helpers";

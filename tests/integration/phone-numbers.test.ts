@@ -1,7 +1,8 @@
 // One phone rule for the booking dialog's contact and Add Product's contact number.
 import { describe, expect, it } from "vitest";
-import { productSchema } from "../../app/domain/product-schema";
-import { bookingSchema, isPhoneNumber } from "../../app/domain/schemas";
+import { productSchema } from "#app/domain/catalog/product-schema";
+import { bookingSchema } from "#app/domain/deals/booking-schema";
+import { isPhoneNumber } from "#app/domain/shared/schemas";
 
 const ACCEPTED = [
   "+1 415 555 0100",

@@ -3,7 +3,7 @@
 // case here that fails when the rule is dropped.
 import { SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { bookings, reports, wishlistEntries } from "../../db/schema";
+import { bookings, reports, wishlistEntries } from "#db/schema";
 import { bearerFor, get, ORIGIN } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 import { db, photoBytes, storedPhotoKeys } from "./seller-helpers";

@@ -3,8 +3,8 @@
 // (EXIF, GPS). A refused request writes nothing in D1 and leaves nothing in R2.
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { stripWebpMetadata } from "../../app/domain/photo-renditions.server";
-import { productPhotos } from "../../db/schema";
+import { stripWebpMetadata } from "#app/domain/catalog/photo-renditions.server";
+import { productPhotos } from "#db/schema";
 import { get, signedInUser } from "./auth-helpers";
 import { asciiBytes, contains, GPS_LATITUDE_BYTES, jpegWithExif, pngClaiming, webpWithExif } from "./crafted-photos";
 import { insertCategory } from "./factories";

@@ -3,9 +3,9 @@
 import { createExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { RATING_MESSAGES, sellerRatingSummaries } from "../../app/domain/ratings.server";
-import { database } from "../../db/client";
-import { payments, ratings, users } from "../../db/schema";
+import { RATING_MESSAGES, sellerRatingSummaries } from "#app/domain/deals/ratings.server";
+import { database } from "#db/client";
+import { payments, ratings, users } from "#db/schema";
 import worker from "../../workers/app";
 import { bearerFor, get, postForm, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct, insertSale, insertUser } from "./factories";

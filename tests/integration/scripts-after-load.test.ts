@@ -1,7 +1,7 @@
 // The page's modules load after the window's load event (ADR 0043): the server rewrites Remix's
 // <Scripts> markup as it streams, and nothing else.
 import { describe, expect, it } from "vitest";
-import { deferModuleScript, deferScriptsMarkup, scriptsAfterLoad } from "../../app/server/scripts-after-load";
+import { deferModuleScript, deferScriptsMarkup, scriptsAfterLoad } from "#app/server/scripts-after-load";
 import { app } from "../../workers/app";
 import { ORIGIN } from "./auth-helpers";
 import { chunked, through } from "./stream-helpers";

@@ -4,12 +4,12 @@
 // migration 0007, never sorting every available listing.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { COUNT_CAP, LIST_PAGE_SIZE } from "../../app/domain/list-query";
-import { RANK_WINDOW, searchListings, searchStatements } from "../../app/domain/listing-search.server";
-import { readSearchParams, type SearchQuery } from "../../app/domain/search-params";
-import { database } from "../../db/client";
-import { productRow } from "../../db/factories";
-import { products } from "../../db/schema";
+import { RANK_WINDOW, searchListings, searchStatements } from "#app/domain/catalog/listing-search.server";
+import { readSearchParams, type SearchQuery } from "#app/domain/catalog/search-params";
+import { COUNT_CAP, LIST_PAGE_SIZE } from "#app/domain/shared/list-query";
+import { database } from "#db/client";
+import { productRow } from "#db/factories";
+import { products } from "#db/schema";
 import { bearerFor, get, ORIGIN, signedInUser } from "./auth-helpers";
 import { insertCategory, insertUser } from "./factories";
 import { testEnv } from "./test-env";

@@ -4,11 +4,11 @@
 // the index alone. A trigger that misses a change fails here.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { isListed } from "../../app/domain/catalog.server";
-import { searchListings } from "../../app/domain/listing-search.server";
-import type { SearchQuery } from "../../app/domain/search-params";
-import { database } from "../../db/client";
-import { categories, products, users } from "../../db/schema";
+import { isListed } from "#app/domain/catalog/catalog.server";
+import { searchListings } from "#app/domain/catalog/listing-search.server";
+import type { SearchQuery } from "#app/domain/catalog/search-params";
+import { database } from "#db/client";
+import { categories, products, users } from "#db/schema";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 import { testEnv } from "./test-env";
 

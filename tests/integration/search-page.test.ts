@@ -2,7 +2,7 @@
 // parameter is shown next to its field on a 200 page (never a 5xx), the empty state offers one
 // link per active filter that removes it, and the pager keeps the whole search.
 import { describe, expect, it } from "vitest";
-import { LIST_PAGE_SIZE } from "../../app/domain/list-query";
+import { LIST_PAGE_SIZE } from "#app/domain/shared/list-query";
 import { get, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 

@@ -4,11 +4,11 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { searchListings } from "../../app/domain/listing-search.server";
-import { readSearchParams, type SearchQuery } from "../../app/domain/search-params";
-import { toMatchQuery } from "../../app/domain/search-terms";
-import { database } from "../../db/client";
-import { categories, products, users } from "../../db/schema";
+import { searchListings } from "#app/domain/catalog/listing-search.server";
+import { readSearchParams, type SearchQuery } from "#app/domain/catalog/search-params";
+import { toMatchQuery } from "#app/domain/catalog/search-terms";
+import { database } from "#db/client";
+import { categories, products, users } from "#db/schema";
 import { ORIGIN } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 import { testEnv } from "./test-env";

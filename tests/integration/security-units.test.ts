@@ -5,9 +5,9 @@ import {
   MAX_PBKDF2_ITERATIONS,
   PBKDF2_ITERATIONS,
   verifyPassword,
-} from "../../app/domain/passwords.server";
-import { signToken, verifyToken } from "../../app/domain/tokens.server";
-import { safeRedirect } from "../../app/utils/redirect";
+} from "#app/domain/accounts/passwords.server";
+import { signToken, verifyToken } from "#app/domain/accounts/tokens.server";
+import { safeRedirect } from "#app/utils/redirect";
 
 const OLD = "an-old-secret-that-is-long-enough-0000";
 const NEW = "a-new-secret-that-is-long-enough-11111";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PHOTO_MAX_BYTES } from "../../app/domain/photo-keys";
-import { PRODUCT_FORM_MAX_BYTES } from "../../app/domain/product-schema";
+import { PHOTO_MAX_BYTES } from "#app/domain/catalog/photo-keys";
+import { PRODUCT_FORM_MAX_BYTES } from "#app/domain/catalog/product-schema";
 import { get, signedInUser } from "./auth-helpers";
 import { insertCategory } from "./factories";
 import {

@@ -1,9 +1,9 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { PHOTO_MAX_BYTES } from "../../app/domain/photo-keys";
-import { PRODUCT_FORM_MAX_BYTES } from "../../app/domain/product-schema";
-import { products } from "../../db/schema";
+import { PHOTO_MAX_BYTES } from "#app/domain/catalog/photo-keys";
+import { PRODUCT_FORM_MAX_BYTES } from "#app/domain/catalog/product-schema";
+import { products } from "#db/schema";
 import { bearerFor, ORIGIN, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct, insertSale, insertUser } from "./factories";
 import {

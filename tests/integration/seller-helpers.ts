@@ -1,8 +1,8 @@
 // Helpers for the seller suites: product forms as a browser sends them (multipart), photos made
 // of the right (or wrong) first bytes, and a look at what R2 holds.
 import { SELF } from "cloudflare:test";
-import { database } from "../../db/client";
-import { products } from "../../db/schema";
+import { database } from "#db/client";
+import { products } from "#db/schema";
 import { ORIGIN } from "./auth-helpers";
 import { realPhoto } from "./photo-fixtures";
 import { testEnv } from "./test-env";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { listOrders } from "../../app/domain/bookings.server";
-import { bookings, payments, products } from "../../db/schema";
+import { listOrders } from "#app/domain/deals/bookings.server";
+import { bookings, payments, products } from "#db/schema";
 import { get, postForm, signedInUser } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertSale, insertUser } from "./factories";
 import { asHtml, db, photoBytes, storedPhotoKeys, toastCookieFrom } from "./seller-helpers";

@@ -3,9 +3,9 @@
 // the wrong role still gets nothing of what was read.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessionUserRead, toSessionUser } from "../../app/domain/sessions.server";
-import { database } from "../../db/client";
-import { bookings, messageReads, messages, sessions, users, wishlistEntries } from "../../db/schema";
+import { sessionUserRead, toSessionUser } from "#app/domain/accounts/sessions.server";
+import { database } from "#db/client";
+import { bookings, messageReads, messages, sessions, users, wishlistEntries } from "#db/schema";
 import { app } from "../../workers/app";
 import { sessionCookieFor } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertReport, insertSale, insertUser } from "./factories";

@@ -1,8 +1,8 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
-import { bookings, products, users } from "../../db/schema";
+import { database } from "#db/client";
+import { bookings, products, users } from "#db/schema";
 import { bearerFor, ORIGIN } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 import { testEnv } from "./test-env";

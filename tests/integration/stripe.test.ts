@@ -4,8 +4,8 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { database } from "../../db/client";
-import { bookings, payments, products, refunds } from "../../db/schema";
+import { database } from "#db/client";
+import { bookings, payments, products, refunds } from "#db/schema";
 import { app } from "../../workers/app";
 import { bearerFor } from "./auth-helpers";
 import { insertUser } from "./factories";

@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { DomainEvent } from "../../app/domain/events";
-import { hasRole } from "../../app/domain/permissions";
-import type { SessionUser } from "../../app/domain/sessions.server";
-import { bearerUser } from "../../app/server/auth.server";
-import { type AppEnv, parseEnv } from "../../app/server/env.server";
-import { publish } from "../../app/server/notifications.server";
-import { database } from "../../db/client";
-import type { Role } from "../../db/schema";
+import { hasRole } from "#app/domain/accounts/permissions";
+import type { SessionUser } from "#app/domain/accounts/sessions.server";
+import type { DomainEvent } from "#app/domain/notifications/events";
+import { bearerUser } from "#app/server/auth.server";
+import { type AppEnv, parseEnv } from "#app/server/env.server";
+import { publish } from "#app/server/notifications.server";
+import { database } from "#db/client";
+import type { Role } from "#db/closed-lists";
 import { apiError } from "./errors";
 
 export type ApiEnv = { Bindings: Env; Variables: { user: SessionUser } };

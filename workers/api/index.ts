@@ -1,15 +1,15 @@
 import { Hono } from "hono";
-import { checkDatabase } from "../../app/domain/health.server";
-import { admin } from "./admin";
+import { checkDatabase } from "#app/domain/shared/health.server";
+import { admin } from "./accounts/admin";
+import { identity } from "./accounts/identity";
+import { listingPhotos } from "./catalog/listing-photos";
+import { seller } from "./catalog/products";
+import { storefront } from "./catalog/storefront";
+import { paymentsApi } from "./deals/payments";
 import { apiError } from "./errors";
-import { identity } from "./identity";
-import { listingPhotos } from "./listing-photos";
-import { messagesApi } from "./messages";
-import { paymentsApi } from "./payments";
-import { reports } from "./reports";
-import { seller } from "./seller";
-import { settings } from "./settings";
-import { storefront } from "./storefront";
+import { messagesApi } from "./messaging/messages";
+import { reports } from "./moderation/reports";
+import { settings } from "./notifications/settings";
 
 /** The REST API for programs, mounted at /api. */
 export const api = new Hono<{ Bindings: Env }>();

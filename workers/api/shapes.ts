@@ -1,12 +1,12 @@
 // Response shapes of spec section 3, shared by the REST handlers. Prices are given both in
 // dollars (the spec's numbers) and in integer cents (what the product stores).
 import type { Context } from "hono";
-import type { ProductCard } from "../../app/domain/catalog.server";
-import { conditionGrade } from "../../app/domain/conditions";
-import { type Page, readPage } from "../../app/domain/list-query";
-import type { ListingLookup } from "../../app/domain/listings.server";
-import { toDollars } from "../../app/domain/money";
-import { photoUrl } from "../../app/domain/photo-keys";
+import type { ProductCard } from "#app/domain/catalog/catalog.server";
+import { conditionWords } from "#app/domain/catalog/conditions";
+import type { ListingLookup } from "#app/domain/catalog/listings.server";
+import { photoUrl } from "#app/domain/catalog/photo-keys";
+import { type Page, readPage } from "#app/domain/shared/list-query";
+import { toDollars } from "#app/domain/shared/money";
 
 export function advertisedProduct(product: ProductCard) {
   return {
@@ -34,7 +34,7 @@ export function listingDetail({ listing, photos, sellerListings }: Extract<Listi
   return {
     ...advertisedProduct(listing),
     description: listing.description,
-    conditionNote: conditionGrade(listing.condition),
+    conditionNote: conditionWords(listing.condition)?.text ?? null,
     category: listing.categorySlug,
     categoryTitle: listing.categoryTitle,
     status: listing.status,

@@ -2,9 +2,9 @@
 // (Resend-style JSON); locally, and whenever no API key is configured, it lands in the
 // `email_outbox` table, which a LOCAL_DEV server shows at /dev/outbox (ADR 0034).
 import { desc, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { emailOutbox } from "../../../db/schema";
-import type { EventKind } from "../events";
+import type { Database } from "#db/client";
+import { emailOutbox } from "#db/schema";
+import type { EventKind } from "./events";
 
 export interface Letter {
   kind: EventKind;

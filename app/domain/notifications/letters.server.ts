@@ -2,9 +2,9 @@
 // from the data as it is now. A recipient whose account is deleted is told nothing.
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Database } from "../../../db/client";
-import { bookings, messages, payments, products, users } from "../../../db/schema";
-import type { DomainEvent, EventKind } from "../events";
+import type { Database } from "#db/client";
+import { bookings, messages, payments, products, users } from "#db/schema";
+import type { DomainEvent, EventKind } from "./events";
 
 export interface Recipient {
   id: string;

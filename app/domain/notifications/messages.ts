@@ -1,7 +1,7 @@
 // The body of a notification queue message: the event as the domain returned it, plus its
 // idempotency key. Ids only: the consumer reads the current data when it writes the letters.
 import * as z from "zod";
-import { type DomainEvent, eventKey } from "../events";
+import { type DomainEvent, eventKey } from "./events";
 
 export type NotificationMessage = DomainEvent & { key: string };
 

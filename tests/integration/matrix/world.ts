@@ -1,8 +1,8 @@
 // The world the authorization matrix is played in: six callers and objects that belong to A,
 // to B and to nobody.
-import { database } from "../../../db/client";
-import { bookingRow, categoryRow, productRow, reportRow, userRow } from "../../../db/factories";
-import { bookings, categories, productPhotos, products, reports, users as usersTable } from "../../../db/schema";
+import { database } from "#db/client";
+import { bookingRow, categoryRow, productRow, reportRow, userRow } from "#db/factories";
+import { bookings, categories, productPhotos, products, reports, users as usersTable } from "#db/schema";
 import { bearerFor, sessionCookieFor } from "../auth-helpers";
 import { testEnv } from "../test-env";
 

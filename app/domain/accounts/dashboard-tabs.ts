@@ -1,0 +1,40 @@
+// The dashboard's tabs per role (spec section 2: anyone neither admin nor seller gets the
+// buyer tabs).
+import type { Role } from "#db/closed-lists";
+
+export interface DashboardTab {
+  to: string;
+  label: string;
+}
+
+/** The conversations of a buyer's or seller's bookings; the tab shows the unread count. */
+export const MESSAGES_PATH = "/dashboard/messages";
+
+export const DASHBOARD_TABS: Record<Role, DashboardTab[]> = {
+  admin: [
+    { to: "/dashboard/all_sellers", label: "All Sellers" },
+    { to: "/dashboard/all_buyers", label: "All Buyers" },
+    { to: "/dashboard/reported_items", label: "Reported Items" },
+    { to: "/dashboard/settings", label: "Settings" },
+  ],
+  seller: [
+    { to: "/dashboard/add_product", label: "Add Product" },
+    { to: "/dashboard/my_product", label: "My Products" },
+    { to: "/dashboard/my_buyer", label: "My Buyers" },
+    { to: MESSAGES_PATH, label: "Messages" },
+    { to: "/dashboard/settings", label: "Settings" },
+  ],
+  buyer: [
+    { to: "/dashboard/my_orders", label: "My Orders" },
+    { to: "/dashboard/wishlist", label: "Wishlist" },
+    { to: MESSAGES_PATH, label: "Messages" },
+    { to: "/dashboard/settings", label: "Settings" },
+  ],
+};
+
+/** Where /dashboard leads each role. */
+export const DASHBOARD_HOME: Record<Role, string> = {
+  admin: "/dashboard/all_sellers",
+  seller: "/dashboard/my_product",
+  buyer: "/dashboard/my_orders",
+};

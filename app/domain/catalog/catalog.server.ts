@@ -1,0 +1,210 @@
+// The catalog as the storefront shows it: categories and listings that buyers can still book.
+import { and, asc, desc, eq, exists, isNull, type SQL, sql } from "drizzle-orm";
+import { alias, QueryBuilder } from "drizzle-orm/sqlite-core";
+import { ratingSummaryColumns } from "#app/domain/deals/ratings.server";
+import { countLimit, toCappedPage } from "#app/domain/shared/list-query";
+import type { Database } from "#db/client";
+import { PRODUCT_STATUSES, type ProductStatus } from "#db/closed-lists";
+import { availableListingTerms, categories, products, users } from "#db/schema";
+
+/** Every status a listing can be in: for the pages that show booked and sold listings too. */
+export const ANY_STATUS = PRODUCT_STATUSES;
+
+const listingSeller = alias(users, "listing_seller");
+const sellerIsLive = exists(
+  new QueryBuilder()
+    .select({ live: sql`1` })
+    .from(listingSeller)
+    .where(and(eq(listingSeller.id, products.sellerId), isNull(listingSeller.deletedAt))),
+);
+
+/**
+ * The one rule for what a buyer may see, book, wishlist or report: a listing in one of the
+ * statuses the page needs (the storefront and booking: available only), not deleted by its
+ * seller, not removed by an admin, its seller not deleted. The terms are literal SQL, so
+ * SQLite matches them with the partial indexes (`products_storefront_advertised`).
+ */
+export function isListed(statuses: readonly ProductStatus[]): SQL {
+  const known = PRODUCT_STATUSES.filter((status) => statuses.includes(status));
+  if (known.length === 0) throw new Error("isListed needs at least one product status");
+  if (known.length === 1 && known[0] === "available")
+    return sql`${availableListingTerms(products)} and ${sellerIsLive}`;
+  const status =
+    known.length === 1
+      ? sql`${products.status} = ${sql.raw(`'${known[0]}'`)}`
+      : sql`${products.status} in (${sql.raw(known.map((value) => `'${value}'`).join(", "))})`;
+  return sql`${status} and ${products.deletedAt} is null and ${products.removedAt} is null and ${sellerIsLive}`;
+}
+
+const isAdvertised = sql`${products.advertised} = 1 and ${isListed(["available"])}`;
+
+/** The fields of a product card (spec: advertised product), seller details read by join. */
+export const cardFields = {
+  id: products.id,
+  name: products.name,
+  photoKey: products.photoKey,
+  location: products.location,
+  resalePriceCents: products.resalePriceCents,
+  originalPriceCents: products.originalPriceCents,
+  purchaseYear: products.purchaseYear,
+  condition: products.condition,
+  contact: products.contact,
+  createdAt: products.createdAt,
+  // Aliased: D1 returns rows keyed by column name, and "name" or "email" would collide.
+  sellerName: sql`${users.name}`.mapWith(users.name).as("seller_name"),
+  sellerEmail: sql`${users.email}`.mapWith(users.email).as("seller_email"),
+  sellerVerifiedAt: sql`${users.verifiedAt}`.mapWith(users.verifiedAt).as("seller_verified_at"),
+  // The seller's rating summary, in the same query: cards stay one round trip.
+  ...ratingSummaryColumns(products.sellerId),
+};
+
+export type ProductCard = {
+  id: string;
+  name: string;
+  photoKey: string | null;
+  location: string;
+  resalePriceCents: number;
+  originalPriceCents: number;
+  purchaseYear: number;
+  condition: string;
+  contact: string;
+  createdAt: Date;
+  sellerName: string;
+  sellerEmail: string;
+  sellerVerifiedAt: Date | null;
+  sellerRatingAverage: number | null;
+  sellerRatingCount: number;
+};
+
+export const HOME_CATEGORY_COUNT = 3;
+export const ADVERTISED_LIMIT = 24;
+/**
+ * The home page shows a dozen advertised listings, whatever the catalog's size: its cost and
+ * weight stay the same as advertisements grow (ADR 0036). GET /api/advertiseProduct gives 24.
+ */
+export const HOME_ADVERTISED_COUNT = 12;
+
+/** What a card renders, and no more: the loader data of a page of cards (no seller's email). */
+export type CardView = Omit<ProductCard, "sellerEmail">;
+
+export function toCardView({ sellerEmail: _email, ...card }: ProductCard): CardView {
+  return card;
+}
+
+function categoriesQuery(db: Database) {
+  return db
+    .select({
+      id: categories.id,
+      slug: categories.slug,
+      title: categories.title,
+      imagePath: categories.imagePath,
+    })
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.title));
+}
+
+function advertisedQuery(db: Database, limit: number) {
+  return db
+    .select(cardFields)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(isAdvertised)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
+}
+
+export async function listCategories(db: Database) {
+  return categoriesQuery(db);
+}
+
+/** The categories as a read for a D1 batch (the session's, ADR 0040). */
+export function categoriesRead(db: Database) {
+  return categoriesQuery(db);
+}
+
+/** The home page's advertised listings (a query: awaited for rows, or read for its plan). */
+export function listAdvertisedProducts(db: Database, limit = ADVERTISED_LIMIT) {
+  return advertisedQuery(db, limit);
+}
+
+/** Everything the home page shows, in one D1 round trip. */
+export async function loadStorefront(db: Database, options: { allCategories: boolean }) {
+  const [allCategories, advertised] = await db.batch([categoriesQuery(db), advertisedQuery(db, HOME_ADVERTISED_COUNT)]);
+  const shown = options.allCategories ? allCategories : allCategories.slice(0, HOME_CATEGORY_COUNT);
+  return {
+    categories: shown,
+    categoryCount: allCategories.length,
+    advertised: (advertised as ProductCard[]).map(toCardView),
+  };
+}
+
+export const CATEGORY_PAGE_SIZE = 12;
+
+function categoryBySlugQuery(db: Database, slug: string) {
+  return db
+    .select({ id: categories.id, slug: categories.slug, title: categories.title })
+    .from(categories)
+    .where(eq(categories.slug, slug.trim().toLowerCase()))
+    .limit(1);
+}
+
+const categoryListed = (slug: string) =>
+  and(
+    sql`${products.categoryId} = (select id from ${categories} where slug = ${slug.trim().toLowerCase()})`,
+    isListed(["available"]),
+  );
+
+/**
+ * One page of a category's listings that buyers can book, newest first, with the category and
+ * the (capped) total count, in one D1 round trip. Pages are numbered from 1.
+ */
+export async function loadCategoryPage(db: Database, slug: string, page: number) {
+  const offset = (Math.max(1, page) - 1) * CATEGORY_PAGE_SIZE;
+  const [found, rows, counted] = await db.batch([
+    categoryBySlugQuery(db, slug),
+    db
+      .select(cardFields)
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .where(categoryListed(slug))
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(CATEGORY_PAGE_SIZE)
+      .offset(offset),
+    // Capped like the search's count (ADR 0035).
+    db.select({ total: sql<number>`count(*)` }).from(
+      db
+        .select({ one: sql`1`.as("one") })
+        .from(products)
+        .innerJoin(users, eq(users.id, products.sellerId))
+        .where(categoryListed(slug))
+        .limit(countLimit(Math.max(1, page), CATEGORY_PAGE_SIZE))
+        .as("matches"),
+    ),
+  ]);
+  const listed = toCappedPage(
+    rows as ProductCard[],
+    Number(counted[0]?.total ?? 0),
+    Math.max(1, page),
+    CATEGORY_PAGE_SIZE,
+  );
+  return {
+    category: found[0] ?? null,
+    products: listed.rows,
+    total: listed.total,
+    capped: listed.capped,
+    page: listed.page,
+    pageCount: listed.pageCount,
+    pageSize: listed.pageSize,
+  };
+}
+
+/** A listing a buyer may book, with what the booking dialog shows (seller read by join). */
+export async function findBookableProduct(db: Database, productId: string) {
+  const [row] = await db
+    .select(cardFields)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(and(eq(products.id, productId), isListed(["available"])))
+    .limit(1);
+  return (row as ProductCard | undefined) ?? null;
+}

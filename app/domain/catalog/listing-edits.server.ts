@@ -1,0 +1,149 @@
+// A seller changes a listing only while it is still available: not booked, not sold, not removed
+// by an admin, not deleted, and only its own (ownership and state are part of every write). A
+// booking keeps the price it was made at (bookings store their own price), so a price edit never
+// reaches a booking; and an available listing has no live booking.
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Database } from "#db/client";
+import type { ProductStatus } from "#db/closed-lists";
+import { categories, productPhotos, products } from "#db/schema";
+import type { ProductDetails } from "./product-schema";
+
+export const LISTING_EDIT_MESSAGES = {
+  saved: "Your changes have been saved",
+  notFound: "There is no such product among yours.",
+  booked: "This listing is booked: it can be changed again only if the booking ends.",
+  sold: "This listing is sold and can no longer be changed.",
+  removed: "This listing was removed by an admin and can no longer be changed.",
+  unknownCategory: "Choose a category from the list.",
+} as const;
+
+export type EditRefusal = { ok: false; status: 404 | 409 | 422; message: string };
+
+/** The seller's own listing, not deleted (a deleted listing is gone, like another seller's). */
+export const ownedListing = (sellerId: string, productId: string) =>
+  and(eq(products.id, productId), eq(products.sellerId, sellerId), isNull(products.deletedAt));
+
+/** The listing may still change: the seller's own, available, not removed, not deleted. */
+export const editableListing = (sellerId: string, productId: string) =>
+  and(ownedListing(sellerId, productId), eq(products.status, "available"), isNull(products.removedAt));
+
+/** Why a listing of the seller's can no longer change, or null if it can. */
+export function editRefusal(listing: { status: ProductStatus; removedAt: Date | null }): EditRefusal | null {
+  if (listing.removedAt) return { ok: false, status: 409, message: LISTING_EDIT_MESSAGES.removed };
+  if (listing.status === "sold") return { ok: false, status: 409, message: LISTING_EDIT_MESSAGES.sold };
+  if (listing.status === "booked") return { ok: false, status: 409, message: LISTING_EDIT_MESSAGES.booked };
+  return null;
+}
+
+const photoFields = {
+  id: productPhotos.id,
+  position: productPhotos.position,
+  key: productPhotos.key,
+  width: productPhotos.width,
+  height: productPhotos.height,
+  createdAt: productPhotos.createdAt,
+};
+
+/**
+ * The reads of the seller's listing as its edit page shows it, with its photos in order: for a
+ * D1 batch of their own or the session's (ADR 0040). The photos count only with the listing.
+ */
+export function listingForEditReads(db: Database, sellerId: string, productId: string) {
+  return [
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        categorySlug: categories.slug,
+        condition: products.condition,
+        description: products.description,
+        originalPriceCents: products.originalPriceCents,
+        resalePriceCents: products.resalePriceCents,
+        purchaseYear: products.purchaseYear,
+        contact: products.contact,
+        location: products.location,
+        status: products.status,
+        removedAt: products.removedAt,
+        photosRevision: products.photosRevision,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(ownedListing(sellerId, productId))
+      .limit(1),
+    db
+      .select(photoFields)
+      .from(productPhotos)
+      .where(and(eq(productPhotos.productId, productId), isNotNull(productPhotos.position)))
+      .orderBy(asc(productPhotos.position)),
+  ] as const;
+}
+
+type ListingForEditReads = ReturnType<typeof listingForEditReads>;
+type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
+
+/** The listing for its edit page from the results of `listingForEditReads`, or null: not the seller's. */
+export function toListingForEdit([found, photos]: [
+  ReadResult<ListingForEditReads[0]>,
+  ReadResult<ListingForEditReads[1]>,
+]) {
+  const listing = found[0];
+  if (!listing) return null;
+  return { listing, photos: photos as ShownPhoto[], refusal: editRefusal(listing) };
+}
+
+/** The seller's listing as its edit page shows it, with its photos in order (one round trip). */
+export async function loadListingForEdit(db: Database, sellerId: string, productId: string) {
+  const [listing, photos] = listingForEditReads(db, sellerId, productId);
+  return toListingForEdit(await db.batch([listing, photos]));
+}
+
+export type ListingForEdit = NonNullable<Awaited<ReturnType<typeof loadListingForEdit>>>;
+export type ShownPhoto = {
+  id: string;
+  position: number;
+  key: string;
+  width: number | null;
+  height: number | null;
+  createdAt: Date;
+};
+
+export type DetailsResult = { ok: true } | EditRefusal;
+
+/**
+ * Saves a listing's details (everything but its photos) in one conditional write: it happens
+ * only while the listing is editable and the category exists. Saving the same details twice
+ * leaves the listing as the first time did.
+ */
+export async function updateListingDetails(
+  db: Database,
+  sellerId: string,
+  productId: string,
+  details: ProductDetails,
+): Promise<DetailsResult> {
+  const slug = details.category.toLowerCase();
+  const categoryId = sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${slug})`;
+  const result = await db
+    .update(products)
+    .set({
+      name: details.productName,
+      categoryId: sql`${categoryId}`,
+      condition: details.condition,
+      description: details.description,
+      originalPriceCents: details.originalPrice,
+      resalePriceCents: details.resalePrice,
+      purchaseYear: details.purchaseYear,
+      contact: details.contact,
+      location: details.location,
+      updatedAt: new Date(),
+    })
+    .where(and(editableListing(sellerId, productId), sql`${categoryId} is not null`));
+  // At most one row matches; the search index's trigger adds its own changes to the count.
+  if (result.meta.changes > 0) return { ok: true };
+  const [listing] = await db
+    .select({ status: products.status, removedAt: products.removedAt })
+    .from(products)
+    .where(ownedListing(sellerId, productId))
+    .limit(1);
+  if (!listing) return { ok: false, status: 404, message: LISTING_EDIT_MESSAGES.notFound };
+  return editRefusal(listing) ?? { ok: false, status: 422, message: LISTING_EDIT_MESSAGES.unknownCategory };
+}

@@ -1,0 +1,112 @@
+// Adding a product happens once per request, however often the request arrives (a double click
+// without JavaScript, a retry after a lost answer). Each request names the product id up front:
+// - the Add Product form carries a one-time token, signed with the session secret, that binds
+//   the seller and a product id generated when the page was served;
+// - POST /api/product takes an `Idempotency-Key` header; the product id is derived from the
+//   seller and the key, so two sellers' keys can never name the same product.
+// The id is the product's primary key: a repeat finds the product already there (ADR 0016).
+import { errors, jwtVerify, SignJWT } from "jose";
+import { ISSUER } from "#app/domain/accounts/tokens.server";
+
+const AUDIENCE = "pay-and-buy:add-product";
+/** How long an Add Product page can stay open before it must be loaded again. */
+export const PRODUCT_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const PRODUCT_REQUEST_MESSAGES = {
+  unverified: "This form could not be verified. Please send it again from this page.",
+  expired: "This form has expired. Please send it again from this page.",
+  otherSeller: "This form belongs to another account. Please send it again from this page.",
+  badKey: "The Idempotency-Key header must be 1 to 255 printable ASCII characters.",
+} as const;
+
+const encoder = new TextEncoder();
+
+/** A token for one Add Product page: this seller, a new product id, a day to send it. */
+export async function issueProductToken(sellerId: string, secrets: string[], now = Date.now()): Promise<string> {
+  const [secret] = secrets;
+  if (!secret) throw new Error("No signing secret");
+  return new SignJWT({ pid: crypto.randomUUID() })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setSubject(sellerId)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor((now + PRODUCT_TOKEN_TTL_MS) / 1000))
+    .sign(encoder.encode(secret));
+}
+
+export type ProductTokenCheck = { ok: true; productId: string } | { ok: false; status: 400 | 403; message: string };
+
+/** The product id a form's token names, if the token is this seller's, genuine and fresh. */
+export async function readProductToken(
+  token: unknown,
+  sellerId: string,
+  secrets: string[],
+): Promise<ProductTokenCheck> {
+  const unverified = { ok: false, status: 400, message: PRODUCT_REQUEST_MESSAGES.unverified } as const;
+  if (typeof token !== "string" || token.length === 0 || token.length > 2048) return unverified;
+  for (const secret of secrets) {
+    try {
+      const { payload } = await jwtVerify(token, encoder.encode(secret), {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ["HS256"],
+        requiredClaims: ["sub", "exp", "pid"],
+      });
+      if (typeof payload.pid !== "string" || payload.pid.length > 64) return unverified;
+      if (payload.sub !== sellerId) return { ok: false, status: 403, message: PRODUCT_REQUEST_MESSAGES.otherSeller };
+      return { ok: true, productId: payload.pid };
+    } catch (error) {
+      // A genuine token past its time: say so, whichever secret signed it.
+      if (error instanceof errors.JWTExpired) {
+        return { ok: false, status: 400, message: PRODUCT_REQUEST_MESSAGES.expired };
+      }
+      // Otherwise try the next secret (rotation).
+    }
+  }
+  return unverified;
+}
+
+/** Printable ASCII, 1 to 255 characters (what the IETF draft and common APIs allow). */
+export function isIdempotencyKey(key: string): boolean {
+  return /^[\x21-\x7e][\x20-\x7e]{0,253}[\x21-\x7e]$|^[\x21-\x7e]$/.test(key);
+}
+
+/**
+ * A SHA-256 of the text laid out as a UUID (version 8, "custom"): the id a request's key names,
+ * so a repeat names the same row (products, photos, messages).
+ */
+export async function hashedUuid(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
+  const bytes = digest.slice(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The product id an Idempotency-Key names for this seller: a hash of both, laid out as a UUID.
+ * Another seller's same key names another product.
+ */
+export async function productIdForKey(sellerId: string, key: string): Promise<string> {
+  return hashedUuid(`pay-and-buy:add-product\n${sellerId}\n${key}`);
+}
+
+/**
+ * The ids of the photos one upload adds to a listing (the edit form's one-time field, or an
+ * Idempotency-Key): the same upload names the same photos, so a repeat adds nothing. The
+ * listing's id is part of each, so an upload id names nothing on another listing.
+ */
+export async function photoIdsForUpload(productId: string, uploadId: string, count: number): Promise<string[]> {
+  return Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      hashedUuid(`pay-and-buy:add-photos\n${productId}\n${uploadId}\n${index}`),
+    ),
+  );
+}
+
+/** The edit form's one-time upload field: what a page load generates, or a client's key. */
+export function isUploadId(value: unknown): value is string {
+  return typeof value === "string" && isIdempotencyKey(value);
+}

@@ -1,0 +1,119 @@
+// The Add Product form and POST /api/product share this schema: one set of rules and messages
+// (spec section 5 with PRODUCT.md's corrections, plus the bounds a real shop needs). Field names
+// are the spec's product fields, so the REST call accepts what the original client sent.
+// Browser-safe: no `.server` import, the form validates with it before sending.
+import * as z from "zod";
+import { dollarsToCents, MAX_PRICE_CENTS } from "#app/domain/shared/money";
+import { isPhoneNumber, PHONE_MAX } from "#app/domain/shared/schemas";
+import { CONDITIONS } from "#db/closed-lists";
+import { CONDITION_CHOICE_MESSAGE } from "./conditions";
+import { MAX_PHOTOS, MIN_PHOTOS, PHOTO_MAX_BYTES, PHOTO_MESSAGES, photoRoomMessage } from "./photo-keys";
+
+export const PRODUCT_LIMITS = {
+  productName: 120,
+  description: 2000,
+  location: 120,
+  contact: PHONE_MAX,
+  category: 60,
+  minYear: 1900,
+} as const;
+
+const currentYear = () => new Date().getUTCFullYear();
+
+function requiredText(required: string, label: string, max: number) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, `${label} should be at most ${max} characters`);
+}
+
+/** Dollars typed as text ("1,250.99") become integer cents; never through floating point. */
+function price(required: string, label: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .transform((value, ctx) => {
+      const cents = dollarsToCents(value);
+      if (cents === null) {
+        ctx.addIssue({ code: "custom", message: `${label} must be an amount in dollars, such as 1250 or 1250.99` });
+        return z.NEVER;
+      }
+      if (cents < 1 || cents > MAX_PRICE_CENTS) {
+        ctx.addIssue({ code: "custom", message: `${label} must be between $0.01 and $100,000.00` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+}
+
+const photoFileSchema = z
+  .file({
+    // No file chosen arrives as an empty, nameless part (a File or "", by parser).
+    error: (issue) =>
+      issue.input === undefined || issue.input === "" ? PHOTO_MESSAGES.required : PHOTO_MESSAGES.notAFile,
+  })
+  .min(1, PHOTO_MESSAGES.empty)
+  .max(PHOTO_MAX_BYTES, PHOTO_MESSAGES.tooLarge);
+
+/**
+ * Photos sent in one request, as repeated `img` files: at least one, at most `room` (a new
+ * listing: 8; photos added to a listing: the places it has left). Errors of one file are keyed
+ * `img[i]`.
+ */
+export function photoFilesSchema(room: number = MAX_PHOTOS) {
+  return z
+    .array(photoFileSchema, { error: PHOTO_MESSAGES.required })
+    .min(MIN_PHOTOS, PHOTO_MESSAGES.required)
+    .max(Math.max(room, 0), room >= MAX_PHOTOS ? PHOTO_MESSAGES.tooMany : photoRoomMessage(room));
+}
+
+export const productSchema = z.object({
+  productName: requiredText("product name is required", "Product name", PRODUCT_LIMITS.productName),
+  // The category's lowercased title (its slug), as in /products/:name and the spec's payload.
+  category: requiredText("category is required", "Category", PRODUCT_LIMITS.category),
+  condition: z.enum(CONDITIONS, {
+    error: (issue) => (issue.input === undefined ? "condition is required" : CONDITION_CHOICE_MESSAGE),
+  }),
+  description: requiredText("description is required", "Description", PRODUCT_LIMITS.description),
+  // Both prices come out of the schema as integer cents.
+  originalPrice: price("original price is required", "Original price"),
+  resalePrice: price("resale price is required", "Resale price"),
+  purchaseYear: z
+    .string({ error: "year of use is required" })
+    .trim()
+    .min(1, { error: "year of use is required", abort: true })
+    .transform((value, ctx) => {
+      const year = /^\d{4}$/.test(value) ? Number(value) : Number.NaN;
+      const latest = currentYear();
+      if (!(year >= PRODUCT_LIMITS.minYear && year <= latest)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Year of purchase must be between ${PRODUCT_LIMITS.minYear} and ${latest}`,
+        });
+        return z.NEVER;
+      }
+      return year;
+    }),
+  contact: requiredText("contact is required", "Contact number", PRODUCT_LIMITS.contact).refine(
+    isPhoneNumber,
+    "Contact number must be a phone number, such as +1 415 555 0100",
+  ),
+  location: requiredText("location is required", "Location", PRODUCT_LIMITS.location),
+  // One to eight photos, each sent as a file in `img` (a multiple file input). Sizes are checked
+  // here (the browser knows them before sending); the type is recognised by magic bytes and the
+  // image decoded on the server (uploads.server.ts).
+  img: photoFilesSchema(),
+});
+
+export type ProductFormInput = z.input<typeof productSchema>;
+export type NewProduct = z.output<typeof productSchema>;
+
+/** The largest request with photos read: eight photos plus room for the text fields. */
+export const PRODUCT_FORM_MAX_BYTES = MAX_PHOTOS * PHOTO_MAX_BYTES + 64 * 1024;
+
+/** A listing's details as the edit page and `PUT /api/product/:id` change them: all but photos. */
+export const productDetailsSchema = productSchema.omit({ img: true });
+export type ProductDetails = z.output<typeof productDetailsSchema>;
+export type ProductDetailsInput = z.input<typeof productDetailsSchema>;

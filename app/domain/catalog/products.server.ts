@@ -1,0 +1,284 @@
+// A seller's own products: add one with its photos, list them, advertise, delete. Ownership is
+// part of every query (`seller_id = :me`): another seller's product is simply not found.
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { SessionUser } from "#app/domain/accounts/sessions.server";
+import { endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
+import { LIST_PAGE_SIZE, type ListRow, type Page, pageOffset, toPageOf } from "#app/domain/shared/list-query";
+import type { Database } from "#db/client";
+import { intoColumns } from "#db/insert-select";
+import { categories, productPhotos, products } from "#db/schema";
+import { ANY_STATUS, isListed } from "./catalog.server";
+import type { NewProduct } from "./product-schema";
+import { deletePhotoIfUnneeded, discardPhotos, type PhotoStore, preparePhotos, storePhotos } from "./uploads.server";
+
+export const PRODUCT_MESSAGES = {
+  added: "Product added Successfully",
+  advertised: "Product is ready for advertising",
+  deleted: "Product has been deleted",
+  cancelled: "You have canceled this process",
+  unknownCategory: "Choose a category from the list.",
+  notSeller: "Only sellers can add products.",
+  notFound: "There is no such product among yours.",
+  soldCannotAdvertise: "A sold product cannot be advertised.",
+  removedCannotAdvertise: "This product was removed by an admin and cannot be advertised.",
+  requestReused: "This form was already used to add a different product.",
+} as const;
+
+type Seller = Pick<SessionUser, "id" | "role">;
+
+export type CreateProductResult =
+  | { ok: true; productId: string; replayed: boolean }
+  | { ok: false; status: 403 | 422; field: "img" | "category" | null; message: string; reused?: true };
+
+/** The fields a repeat of the request must carry to be the same product (the photo aside). */
+function sameProduct(stored: typeof products.$inferSelect & { categorySlug: string }, input: NewProduct) {
+  return (
+    stored.name === input.productName &&
+    stored.categorySlug === input.category.toLowerCase() &&
+    stored.condition === input.condition &&
+    stored.description === input.description &&
+    stored.originalPriceCents === input.originalPrice &&
+    stored.resalePriceCents === input.resalePrice &&
+    stored.purchaseYear === input.purchaseYear &&
+    stored.contact === input.contact &&
+    stored.location === input.location
+  );
+}
+
+/** The answer to a repeat: the product this request already added, or a refusal. */
+async function earlierAnswer(
+  db: Database,
+  seller: Seller,
+  productId: string,
+  input: NewProduct,
+): Promise<CreateProductResult | null> {
+  const [stored] = await db
+    .select({ product: products, categorySlug: categories.slug })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!stored) return null;
+  if (
+    stored.product.sellerId === seller.id &&
+    sameProduct({ ...stored.product, categorySlug: stored.categorySlug }, input)
+  ) {
+    return { ok: true, productId, replayed: true };
+  }
+  return { ok: false, status: 422, field: null, message: PRODUCT_MESSAGES.requestReused, reused: true };
+}
+
+/**
+ * The photos are checked and turned into renditions, then stored, then the rows are written in
+ * one batch: the product (only when the category exists) and its photos (only when that product
+ * row is the one this request wrote, known by the photos revision it set). If that writes
+ * nothing or fails, the renditions just stored are deleted again, so a failure leaves nothing
+ * behind in R2 or D1.
+ *
+ * With a `productId` (from a form token or an Idempotency-Key) the request happens once: a
+ * repeat finds the product already there and answers as the first time did, before storing its
+ * photos; repeats that race each other meet at the primary key, and the loser's photos are
+ * deleted.
+ */
+export async function createProduct(
+  db: Database,
+  store: PhotoStore,
+  seller: Seller,
+  input: NewProduct,
+  request: { productId?: string } = {},
+): Promise<CreateProductResult> {
+  if (seller.role !== "seller") return { ok: false, status: 403, field: null, message: PRODUCT_MESSAGES.notSeller };
+  if (request.productId) {
+    const earlier = await earlierAnswer(db, seller, request.productId, input);
+    if (earlier) return earlier;
+  }
+  const prepared = await preparePhotos(store.images, input.img);
+  if (!prepared.ok) return { ok: false, status: 422, field: "img", message: prepared.message };
+  const stored = await storePhotos(store.photos, prepared.photos);
+  const productId = request.productId ?? crypto.randomUUID();
+  const revision = crypto.randomUUID();
+  const now = Date.now();
+  let written = false;
+  try {
+    const [inserted, ...photoRows] = await db.batch([
+      db
+        .insert(products)
+        .select(
+          db
+            .select(
+              intoColumns(products, {
+                id: sql`${productId}`,
+                sellerId: sql`${seller.id}`,
+                categoryId: categories.id,
+                name: sql`${input.productName}`,
+                description: sql`${input.description}`,
+                condition: sql`${input.condition}`,
+                originalPriceCents: sql`${input.originalPrice}`,
+                resalePriceCents: sql`${input.resalePrice}`,
+                purchaseYear: sql`${input.purchaseYear}`,
+                contact: sql`${input.contact}`,
+                location: sql`${input.location}`,
+                // Set by the photo rows' trigger: the cover is the photo at position 0.
+                photoKey: sql`null`,
+                photosRevision: sql`${revision}`,
+                status: sql`'available'`,
+                advertised: sql`0`,
+                createdAt: sql`${now}`,
+                updatedAt: sql`null`,
+                deletedAt: sql`null`,
+                removedAt: sql`null`,
+              }),
+            )
+            .from(categories)
+            .where(eq(categories.slug, input.category.toLowerCase())),
+        )
+        // A repeat of the same one-time token names the same id: it writes nothing.
+        .onConflictDoNothing({ target: products.id }),
+      ...stored.map((photo, position) =>
+        db.insert(productPhotos).select(
+          db
+            .select(
+              intoColumns(productPhotos, {
+                id: sql`${crypto.randomUUID()}`,
+                productId: products.id,
+                position: sql`${position}`,
+                key: sql`${photo.key}`,
+                width: sql`${photo.width}`,
+                height: sql`${photo.height}`,
+                createdAt: sql`${now}`,
+                removedAt: sql`null`,
+              }),
+            )
+            .from(products)
+            // Only the row this request wrote carries this revision.
+            .where(and(eq(products.id, productId), eq(products.photosRevision, revision))),
+        ),
+      ),
+    ]);
+    // D1 counts what triggers write too (the search index's row, the cover's update): a row
+    // written is "at least one change".
+    written = inserted.meta.changes > 0 && photoRows.every((row) => row.meta.changes > 0);
+  } finally {
+    if (!written)
+      await discardPhotos(
+        store.photos,
+        stored.map((photo) => photo.key),
+      );
+  }
+  if (written) return { ok: true, productId, replayed: false };
+  const earlier = request.productId ? await earlierAnswer(db, seller, request.productId, input) : null;
+  return earlier ?? { ok: false, status: 422, field: "category", message: PRODUCT_MESSAGES.unknownCategory };
+}
+
+/** One page of the seller's products that are not deleted, newest first (removed ones stay, marked). */
+/** The reads of a page of a seller's products: its rows and their count, for one D1 batch. */
+export function sellerProductsReads(db: Database, sellerId: string, page: number) {
+  const mine = and(eq(products.sellerId, sellerId), isNull(products.deletedAt));
+  return [
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        categorySlug: categories.slug,
+        condition: products.condition,
+        description: products.description,
+        originalPriceCents: products.originalPriceCents,
+        resalePriceCents: products.resalePriceCents,
+        purchaseYear: products.purchaseYear,
+        contact: products.contact,
+        location: products.location,
+        photoKey: products.photoKey,
+        status: products.status,
+        advertised: products.advertised,
+        createdAt: products.createdAt,
+        removedAt: products.removedAt,
+        // Its public page can be opened (booked and sold ones too).
+        listed: sql<boolean>`${isListed(ANY_STATUS)}`.mapWith(Boolean).as("listed"),
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(mine)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(LIST_PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db.select({ total: sql<number>`count(*)` }).from(products).where(mine),
+  ] as const;
+}
+
+export type SellerProduct = ListRow<ReturnType<typeof sellerProductsReads>>;
+
+export async function listSellerProducts(db: Database, sellerId: string, page: number): Promise<Page<SellerProduct>> {
+  const [rows, count] = sellerProductsReads(db, sellerId, page);
+  return toPageOf(await db.batch([rows, count]), page);
+}
+
+export type ChangeResult = { ok: true; changed: boolean } | { ok: false; status: 404 | 409; message: string };
+
+const ownedLive = (sellerId: string, productId: string) =>
+  and(eq(products.id, productId), eq(products.sellerId, sellerId), isNull(products.deletedAt));
+
+/**
+ * Advertise: the product shows on the home page while it is available. Advertising twice
+ * changes nothing; a sold or removed product cannot be advertised.
+ */
+export async function advertiseProduct(db: Database, sellerId: string, productId: string): Promise<ChangeResult> {
+  const result = await db
+    .update(products)
+    .set({ advertised: true, updatedAt: new Date() })
+    .where(
+      and(
+        ownedLive(sellerId, productId),
+        eq(products.advertised, false),
+        sql`${products.status} <> 'sold'`,
+        isNull(products.removedAt),
+      ),
+    );
+  if (result.meta.changes === 1) return { ok: true, changed: true };
+  const [product] = await db
+    .select({ status: products.status, advertised: products.advertised, removedAt: products.removedAt })
+    .from(products)
+    .where(ownedLive(sellerId, productId))
+    .limit(1);
+  if (!product) return { ok: false, status: 404, message: PRODUCT_MESSAGES.notFound };
+  if (product.status === "sold") return { ok: false, status: 409, message: PRODUCT_MESSAGES.soldCannotAdvertise };
+  if (product.removedAt) return { ok: false, status: 409, message: PRODUCT_MESSAGES.removedCannotAdvertise };
+  return { ok: true, changed: false };
+}
+
+/**
+ * Deleting hides the product and loses nothing: the row stays (soft delete) with its bookings
+ * and payments, an active (unpaid) booking is ended in the same batch so its buyer sees it as
+ * cancelled, and its photos leave R2 only when no history can show them any more.
+ */
+export async function deleteProduct(
+  db: Database,
+  photos: R2Bucket,
+  sellerId: string,
+  productId: string,
+): Promise<ChangeResult> {
+  // Ownership first: the booking statements below name the product alone. A seller never
+  // changes and a deletion is never undone, so the answer cannot go stale before the batch.
+  const [found, photoRows] = await db.batch([
+    db.select({ photoKey: products.photoKey }).from(products).where(ownedLive(sellerId, productId)).limit(1),
+    // Every photo the listing shows or showed (removed photos kept for its history).
+    db.select({ key: productPhotos.key }).from(productPhotos).where(eq(productPhotos.productId, productId)),
+  ]);
+  const product = found[0];
+  if (!product) return { ok: false, status: 404, message: PRODUCT_MESSAGES.notFound };
+  const now = Date.now();
+  const [deleted] = await db.batch([
+    db
+      .update(products)
+      .set({ deletedAt: new Date(now), updatedAt: new Date(now) })
+      .where(ownedLive(sellerId, productId)),
+    // Released too: a product is booked only while a live booking holds it.
+    ...endActiveBookingsStatements(db, { productId }, "product_deleted", { releaseProducts: true, now }),
+  ]);
+  // At most one row matches; the search index's trigger adds its own changes to the count.
+  const changed = (deleted as D1Result).meta.changes > 0;
+  if (changed) {
+    const keys = new Set([product.photoKey, ...photoRows.map((row) => row.key)].filter((key) => key !== null));
+    for (const key of keys) await deletePhotoIfUnneeded(db, photos, key);
+  }
+  return { ok: true, changed };
+}

@@ -1,0 +1,314 @@
+// Bookings: a buyer reserves an available product to meet the seller and pay. At most one live
+// booking per product, enforced by the database; the price is always the product's own.
+import { and, asc, desc, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { accessTo } from "#app/domain/accounts/permissions";
+import type { SessionUser } from "#app/domain/accounts/sessions.server";
+import { ANY_STATUS, isListed } from "#app/domain/catalog/catalog.server";
+import type { DomainEvent } from "#app/domain/notifications/events";
+import { LIST_PAGE_SIZE, pageOffset, toPage } from "#app/domain/shared/list-query";
+import type { Database } from "#db/client";
+import type { BOOKING_END_REASONS } from "#db/closed-lists";
+import { isUniqueViolation } from "#db/errors";
+import { intoColumns } from "#db/insert-select";
+import { bookings, payments, products, ratings, users } from "#db/schema";
+
+export type BookingEndReason = (typeof BOOKING_END_REASONS)[number];
+
+export const BOOKING_MESSAGES = {
+  booked: "Booking Submitted Successfully",
+  unavailable: "Sorry, this product has just been booked by someone else.",
+  notFound: "This product is no longer available.",
+  notBuyer: "Only buyers can book products.",
+  cancelled: "Booking had been canceled",
+  paidCannotCancel: "A paid booking cannot be cancelled.",
+  bookingNotFound: "There is no such booking.",
+} as const;
+
+export const DEFAULT_BOOKING_HOLD_HOURS = 48;
+const HOUR_MS = 3600 * 1000;
+
+/** The moment an unpaid booking made at `madeAt` stops holding its product. */
+export function bookingDeadline(madeAt: number, holdHours: number): Date {
+  return new Date(madeAt + holdHours * HOUR_MS);
+}
+
+/**
+ * Whether an unpaid booking still holds its product at `now`. The deadline decides, not the
+ * scheduled job: between the deadline and the job's next run the booking is already expired
+ * everywhere it matters (it cannot be paid), and the job only makes it official.
+ */
+export function isWithinHold(booking: { expiresAt: Date | null }, now: number): boolean {
+  return booking.expiresAt === null || now < booking.expiresAt.getTime();
+}
+
+export type BookResult =
+  | { ok: true; bookingId: string; events: DomainEvent[] }
+  | { ok: false; status: 403 | 404 | 409; message: string };
+
+/**
+ * Books a product in one D1 batch (a transaction): the booking row is inserted only while the
+ * product is available, at the product's price, and the product becomes booked. A concurrent
+ * second booking either finds the product booked or hits the one-live-booking index; both
+ * leave nothing half-written.
+ */
+export async function bookProduct(
+  db: Database,
+  buyer: Pick<SessionUser, "id" | "role">,
+  input: { productId: string; meetLocation: string; buyerContact: string },
+  hold: { hours: number; now?: number } = { hours: DEFAULT_BOOKING_HOLD_HOURS },
+): Promise<BookResult> {
+  if (buyer.role !== "buyer") return { ok: false, status: 403, message: BOOKING_MESSAGES.notBuyer };
+  const bookingId = crypto.randomUUID();
+  const now = hold.now ?? Date.now();
+  const expiresAt = bookingDeadline(now, hold.hours).getTime();
+  // Only while the product is available (and its seller still here) is a row inserted, at
+  // the product's own price.
+  const insert = db.insert(bookings).select(
+    db
+      .select(
+        intoColumns(bookings, {
+          id: sql`${bookingId}`,
+          productId: products.id,
+          buyerId: sql`${buyer.id}`,
+          priceCents: products.resalePriceCents,
+          meetLocation: sql`${input.meetLocation}`,
+          buyerContact: sql`${input.buyerContact}`,
+          status: sql`'active'`,
+          endReason: sql`null`,
+          createdAt: sql`${now}`,
+          paidAt: sql`null`,
+          cancelledAt: sql`null`,
+          expiresAt: sql`${expiresAt}`,
+        }),
+      )
+      .from(products)
+      .where(and(eq(products.id, input.productId), isListed(["available"]))),
+  );
+  const markBooked = db
+    .update(products)
+    .set({ status: "booked", updatedAt: new Date(now) })
+    .where(
+      and(
+        eq(products.id, input.productId),
+        eq(products.status, "available"),
+        sql`exists (select 1 from ${bookings} where ${bookings.id} = ${bookingId})`,
+      ),
+    );
+  try {
+    const [inserted] = await db.batch([insert, markBooked]);
+    if ((inserted as D1Result).meta.changes === 1) {
+      return { ok: true, bookingId, events: [{ kind: "booking_made", bookingId }] };
+    }
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return { ok: false, status: 409, message: BOOKING_MESSAGES.unavailable };
+  }
+  // Why nothing was inserted: a listing that left the storefront (with its seller, too) is gone;
+  // one that is still there was taken.
+  const [stillListed] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, input.productId), isListed(ANY_STATUS)))
+    .limit(1);
+  if (!stillListed) return { ok: false, status: 404, message: BOOKING_MESSAGES.notFound };
+  return { ok: false, status: 409, message: BOOKING_MESSAGES.unavailable };
+}
+
+export type CancelResult =
+  | { ok: true; productReleased: boolean; events: DomainEvent[] }
+  | { ok: false; status: 404 | 409; message: string };
+
+/** A buyer cancels its own unpaid booking; the product is available again. */
+export async function cancelBooking(
+  db: Database,
+  buyer: Pick<SessionUser, "id">,
+  bookingId: string,
+): Promise<CancelResult> {
+  const now = Date.now();
+  const [ended, released] = await db.batch([
+    db
+      .update(bookings)
+      .set({ status: "cancelled", endReason: "buyer_cancelled", cancelledAt: new Date(now) })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.buyerId, buyer.id), eq(bookings.status, "active"))),
+    // Released only if this very cancellation happened (same booking, same instant).
+    db
+      .update(products)
+      .set({ status: "available", updatedAt: new Date(now) })
+      .where(
+        and(
+          eq(products.status, "booked"),
+          sql`${products.id} = (select product_id from ${bookings} where id = ${bookingId}
+            and buyer_id = ${buyer.id} and status = 'cancelled' and cancelled_at = ${now})`,
+        ),
+      )
+      // Rows, not D1's change count: that also counts the search index's trigger writes.
+      .returning({ id: products.id }),
+  ]);
+  if ((ended as D1Result).meta.changes === 1) {
+    return {
+      ok: true,
+      productReleased: released.length === 1,
+      events: [{ kind: "booking_cancelled", bookingId }],
+    };
+  }
+  const [booking] = await db
+    .select({ status: bookings.status })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.buyerId, buyer.id)))
+    .limit(1);
+  if (booking?.status === "paid") return { ok: false, status: 409, message: BOOKING_MESSAGES.paidCannotCancel };
+  return { ok: false, status: 404, message: BOOKING_MESSAGES.bookingNotFound };
+}
+
+/**
+ * Statements that end the active (unpaid) bookings of a product, of a buyer or of a seller's
+ * products, for use inside a larger batch (a product deleted or removed, an account deleted).
+ * Paid bookings are history and stay. When `releaseProducts` is set, products booked by the
+ * ended bookings are no longer `booked` (a product is booked only with a live booking); a
+ * product that itself goes away stays hidden by its deleted_at/removed_at or its seller's.
+ */
+export function endActiveBookingsStatements(
+  db: Database,
+  target: { productId: string } | { buyerId: string } | { sellerId: string } | { dueBy: number; limit: number },
+  reason: BookingEndReason,
+  options: { releaseProducts: boolean; now?: number },
+) {
+  const now = options.now ?? Date.now();
+  const mine =
+    "productId" in target
+      ? eq(bookings.productId, target.productId)
+      : "buyerId" in target
+        ? eq(bookings.buyerId, target.buyerId)
+        : "sellerId" in target
+          ? inArray(
+              bookings.productId,
+              db.select({ id: products.id }).from(products).where(eq(products.sellerId, target.sellerId)),
+            )
+          : inArray(bookings.id, dueBookingIds(db, target));
+  const active = and(mine, eq(bookings.status, "active"));
+  const release = db
+    .update(products)
+    .set({ status: "available", updatedAt: new Date(now) })
+    .where(
+      and(
+        eq(products.status, "booked"),
+        inArray(products.id, db.select({ id: bookings.productId }).from(bookings).where(active)),
+      ),
+    )
+    // The released listings as rows: D1's change count also counts the search index's writes.
+    .returning({ id: products.id });
+  const end = db
+    .update(bookings)
+    .set({ status: "cancelled", endReason: reason, cancelledAt: new Date(now) })
+    .where(active);
+  const statements = options.releaseProducts ? [release, end] : [end];
+  return statements;
+}
+
+/**
+ * Active bookings whose deadline has passed at `dueBy`, the oldest deadlines first, at most
+ * `limit` of them. Every statement of one batch that uses it picks the same bookings: nothing
+ * in between changes an active booking's deadline, and the batch is one transaction.
+ */
+export function dueBookingIds(db: Database, due: { dueBy: number; limit: number }) {
+  return db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.status, "active"), lte(bookings.expiresAt, new Date(due.dueBy))))
+    .orderBy(asc(bookings.expiresAt), asc(bookings.id))
+    .limit(due.limit);
+}
+
+/**
+ * The reads of a page of My Orders (the buyer's live and paid bookings, and those the system
+ * ended): its rows and their count, for one D1 batch.
+ */
+export function ordersReads(db: Database, buyerId: string, page: number) {
+  const mine = and(
+    eq(bookings.buyerId, buyerId),
+    or(ne(bookings.status, "cancelled"), ne(bookings.endReason, "buyer_cancelled")),
+  );
+  return [
+    db
+      .select({
+        id: bookings.id,
+        productId: bookings.productId,
+        priceCents: bookings.priceCents,
+        status: bookings.status,
+        endReason: bookings.endReason,
+        createdAt: bookings.createdAt,
+        expiresAt: bookings.expiresAt,
+        productName: products.name,
+        photoKey: products.photoKey,
+        transactionId: payments.transactionId,
+        // Its public page can be opened (booked and sold ones too).
+        listed: sql<boolean>`${isListed(ANY_STATUS)}`.mapWith(Boolean).as("listed"),
+        // A paid order's rating of its seller, once given.
+        ratedStars: ratings.stars,
+      })
+      .from(bookings)
+      .innerJoin(products, eq(products.id, bookings.productId))
+      .leftJoin(payments, eq(payments.bookingId, bookings.id))
+      .leftJoin(ratings, eq(ratings.paymentId, payments.id))
+      .where(mine)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(LIST_PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db.select({ total: sql<number>`count(*)` }).from(bookings).where(mine),
+  ] as const;
+}
+
+type OrdersReads = ReturnType<typeof ordersReads>;
+type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
+
+/** A page of orders from the results of `ordersReads`. */
+export function toOrdersPage([rows, counted]: [ReadResult<OrdersReads[0]>, ReadResult<OrdersReads[1]>], page: number) {
+  return toPage(rows, Number(counted[0]?.total ?? 0), page);
+}
+
+export async function listOrders(db: Database, buyerId: string, page: number) {
+  const [rows, count] = ordersReads(db, buyerId, page);
+  return toOrdersPage(await db.batch([rows, count]), page);
+}
+
+const sellers = alias(users, "sellers");
+
+/** A booking for someone allowed to see it: its buyer, the product's seller, or an admin. */
+export async function getBookingFor(db: Database, viewer: Pick<SessionUser, "id" | "role">, bookingId: string) {
+  const access = accessTo(viewer, "read", "booking");
+  if (!access) return null;
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      productId: bookings.productId,
+      buyerId: bookings.buyerId,
+      sellerId: products.sellerId,
+      priceCents: bookings.priceCents,
+      status: bookings.status,
+      endReason: bookings.endReason,
+      meetLocation: bookings.meetLocation,
+      buyerContact: bookings.buyerContact,
+      createdAt: bookings.createdAt,
+      paidAt: bookings.paidAt,
+      productName: products.name,
+      photoKey: products.photoKey,
+      buyerName: sql`${users.name}`.mapWith(users.name).as("buyer_name"),
+      buyerEmail: sql`${users.email}`.mapWith(users.email).as("buyer_email"),
+      sellerEmail: sql`${sellers.email}`.mapWith(sellers.email).as("seller_email"),
+      sellerContact: products.contact,
+    })
+    .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(users, eq(users.id, bookings.buyerId))
+    .innerJoin(sellers, eq(sellers.id, products.sellerId))
+    .where(
+      and(
+        eq(bookings.id, bookingId),
+        // Its buyer and its seller see their own; "any" (an admin) sees every booking.
+        access === "any" ? undefined : or(eq(bookings.buyerId, viewer.id), eq(products.sellerId, viewer.id)),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,155 @@
+// Paying for a booking, whatever the provider: which booking may be paid by whom, the choice of
+// provider (once, from the settings), and events the provider pushes, each handled once.
+// Fulfilment itself is in fulfilment.server.ts; each provider in its own module.
+import { and, eq } from "drizzle-orm";
+import type { SessionUser } from "#app/domain/accounts/sessions.server";
+import { isWithinHold } from "#app/domain/deals/bookings.server";
+import type { DomainEvent } from "#app/domain/notifications/events";
+import type { Database } from "#db/client";
+import { bookings, payments, processedEvents, products } from "#db/schema";
+import { PAYMENT_MESSAGES } from "./messages";
+import type { PaymentSettings } from "./settings";
+import { stripePaymentProvider } from "./stripe.server";
+import { testPaymentProvider } from "./test-provider.server";
+import type { PayableBooking, PaymentProvider, PaymentRefusal, PayRequest, PayResult, ProviderName } from "./types";
+
+export { PAYMENT_MESSAGES };
+
+/** Stripe whenever a Stripe secret key is configured; the offline test provider never then. */
+export function paymentProviderName(settings: PaymentSettings): ProviderName {
+  return settings.STRIPE_SECRET_KEY ? "stripe" : "test";
+}
+
+const PROVIDERS: Record<ProviderName, (db: Database, settings: PaymentSettings) => PaymentProvider> = {
+  test: testPaymentProvider,
+  stripe: stripePaymentProvider,
+};
+
+/** The provider this configuration takes payments with. */
+export function choosePaymentProvider(db: Database, settings: PaymentSettings): PaymentProvider {
+  return PROVIDERS[paymentProviderName(settings)](db, settings);
+}
+
+/**
+ * The buyer's own booking as the payment page shows it, as a read for a D1 batch (the session's,
+ * ADR 0040); anyone else's is not found.
+ */
+export function payableBookingRead(db: Database, buyerId: string, bookingId: string) {
+  return db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      endReason: bookings.endReason,
+      expiresAt: bookings.expiresAt,
+      priceCents: bookings.priceCents,
+      productId: bookings.productId,
+      productName: products.name,
+      transactionId: payments.transactionId,
+      paymentProvider: payments.provider,
+      paidAt: bookings.paidAt,
+    })
+    .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.buyerId, buyerId)))
+    .limit(1);
+}
+
+/** The buyer's own booking as the payment page shows it; anyone else's is not found. */
+export async function findPayableBooking(
+  db: Database,
+  buyer: Pick<SessionUser, "id">,
+  bookingId: string,
+): Promise<PayableBooking | null> {
+  const [row] = await payableBookingRead(db, buyer.id, bookingId);
+  return row ?? null;
+}
+
+export type { PayableBooking };
+
+/**
+ * Only an active booking (booked, not paid, not ended) within its hold can be paid: from its
+ * deadline on it is expired, even before the scheduled job has ended it.
+ */
+export function isPayable(booking: Pick<PayableBooking, "status" | "expiresAt">, now = Date.now()): boolean {
+  return booking.status === "active" && isWithinHold(booking, now);
+}
+
+/** An unpaid booking past its deadline, whether or not the scheduled job has ended it yet. */
+export function isExpired(booking: Pick<PayableBooking, "status" | "endReason" | "expiresAt">, now = Date.now()) {
+  return booking.endReason === "expired" || (booking.status === "active" && !isWithinHold(booking, now));
+}
+
+function notPayable(booking: Pick<PayableBooking, "status" | "endReason" | "expiresAt">): PaymentRefusal {
+  const message = isExpired(booking) ? PAYMENT_MESSAGES.expired : PAYMENT_MESSAGES.notPayable;
+  return { ok: false, status: 409, message };
+}
+
+/** Prepares the provider's card form for an active booking. */
+export async function startPayment(
+  provider: PaymentProvider,
+  booking: PayableBooking,
+): Promise<{ ok: true; clientSecret: string | null } | PaymentRefusal> {
+  if (!isPayable(booking)) return notPayable(booking);
+  return { ok: true, ...(await provider.start(booking)) };
+}
+
+/** The buyer's Pay: a paid booking answers with its payment (a double submit), an ended one is refused. */
+export async function payBooking(
+  provider: PaymentProvider,
+  booking: PayableBooking,
+  request: PayRequest,
+): Promise<PayResult> {
+  if (booking.status === "paid") {
+    return { ok: true, fulfilment: { outcome: "already_fulfilled" }, transactionId: booking.transactionId ?? "" };
+  }
+  if (!isPayable(booking)) return notPayable(booking);
+  return provider.pay(booking, request);
+}
+
+/**
+ * Money the provider says arrived. Not refused for an ended booking: the money is real, and
+ * fulfilment records it for a refund instead of a sale.
+ */
+export function confirmPayment(
+  provider: PaymentProvider,
+  booking: PayableBooking,
+  transactionId: string | null,
+): Promise<PayResult> {
+  return provider.confirm(booking, transactionId);
+}
+
+export type EventReceipt =
+  | { status: "not_configured" }
+  | { status: "bad_signature" }
+  | { status: "duplicate" }
+  | { status: "handled"; outcome: string; events: DomainEvent[] };
+
+/**
+ * An event the provider pushed (Stripe's webhook), verified and handled once per event id. It
+ * is recorded after handling: if handling fails, the provider's retry gets another chance, and
+ * fulfilment itself is safe to repeat.
+ */
+export async function receiveProviderEvent(
+  db: Database,
+  provider: PaymentProvider,
+  payload: string,
+  signature: string | null,
+): Promise<EventReceipt> {
+  if (!provider.events) return { status: "not_configured" };
+  const event = await provider.events.verify(payload, signature);
+  if (!event) return { status: "bad_signature" };
+  const [seen] = await db
+    .select({ id: processedEvents.id })
+    .from(processedEvents)
+    .where(eq(processedEvents.id, event.id))
+    .limit(1);
+  if (seen) return { status: "duplicate" };
+  const result = await event.fulfil();
+  await db.insert(processedEvents).values({ id: event.id, provider: provider.name }).onConflictDoNothing();
+  return {
+    status: "handled",
+    outcome: result?.outcome ?? "ignored",
+    events: result?.outcome === "fulfilled" ? result.events : [],
+  };
+}

@@ -1,0 +1,46 @@
+// My Buyers: a seller's sales, read from the payments (the record of money received), with the
+// buyer and the product read by join. Deleted buyers and deleted products stay in this history.
+import { desc, eq, sql } from "drizzle-orm";
+import { ANY_STATUS, isListed } from "#app/domain/catalog/catalog.server";
+import { LIST_PAGE_SIZE, type ListRow, type Page, pageOffset, toPageOf } from "#app/domain/shared/list-query";
+import type { Database } from "#db/client";
+import { payments, products, users } from "#db/schema";
+
+/** One page of the seller's sales, newest first. */
+/** The reads of a page of a seller's sales: its rows and their count, for one D1 batch. */
+export function salesReads(db: Database, sellerId: string, page: number) {
+  return [
+    db
+      .select({
+        id: payments.id,
+        bookingId: payments.bookingId,
+        productId: payments.productId,
+        amountCents: payments.amountCents,
+        currency: payments.currency,
+        transactionId: payments.transactionId,
+        status: payments.status,
+        paidAt: payments.createdAt,
+        // Aliased: D1 returns rows keyed by column name, and users.name and products.name collide.
+        buyerName: sql`${users.name}`.mapWith(users.name).as("buyer_name"),
+        buyerEmail: sql`${users.email}`.mapWith(users.email).as("buyer_email"),
+        productName: sql`${products.name}`.mapWith(products.name).as("product_name"),
+        // Its public page can be opened (booked and sold ones too).
+        listed: sql<boolean>`${isListed(ANY_STATUS)}`.mapWith(Boolean).as("listed"),
+      })
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.buyerId))
+      .innerJoin(products, eq(products.id, payments.productId))
+      .where(eq(payments.sellerId, sellerId))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(LIST_PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db.select({ total: sql<number>`count(*)` }).from(payments).where(eq(payments.sellerId, sellerId)),
+  ] as const;
+}
+
+export type Sale = ListRow<ReturnType<typeof salesReads>>;
+
+export async function listSales(db: Database, sellerId: string, page: number): Promise<Page<Sale>> {
+  const [rows, count] = salesReads(db, sellerId, page);
+  return toPageOf(await db.batch([rows, count]), page);
+}

@@ -1,0 +1,38 @@
+// What happened in the marketplace that someone may want to be told about. Domain operations
+// return these with their result; the adapters hand them to the notification queue as they are,
+// so the decision "this deserves a notification" is made once, here in the domain.
+// Events carry ids only: whoever turns one into a message reads the current data.
+import { NOTIFICATION_KINDS } from "#db/closed-lists";
+
+// The kinds are the schema's (the preferences table's column accepts these and no other).
+export const EVENT_KINDS = NOTIFICATION_KINDS;
+
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export type DomainEvent =
+  | { kind: "booking_made"; bookingId: string }
+  | { kind: "booking_cancelled"; bookingId: string }
+  | { kind: "booking_expired"; bookingId: string }
+  | { kind: "payment_received"; bookingId: string }
+  | { kind: "message_received"; messageId: string }
+  | { kind: "seller_verified"; sellerId: string }
+  | { kind: "listing_removed"; productId: string };
+
+/** The one id an event is about: with the kind it makes the event's idempotency key. */
+export function eventSubject(event: DomainEvent): string {
+  switch (event.kind) {
+    case "message_received":
+      return event.messageId;
+    case "seller_verified":
+      return event.sellerId;
+    case "listing_removed":
+      return event.productId;
+    default:
+      return event.bookingId;
+  }
+}
+
+/** Stable for one happening: a retried delivery of the same event carries the same key. */
+export function eventKey(event: DomainEvent): string {
+  return `${event.kind}:${eventSubject(event)}`;
+}

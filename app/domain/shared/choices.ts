@@ -1,0 +1,8 @@
+// Messages that name the values of a closed list (db/closed-lists.ts), built from the list so a
+// new value shows in every message at once. Browser-safe.
+
+/** ["Excellent", "Good", "Fair"] → "Excellent, Good or Fair". */
+export function listOfChoices(values: readonly string[], last = "or"): string {
+  if (values.length <= 1) return values.join("");
+  return `${values.slice(0, -1).join(", ")} ${last} ${values.at(-1)}`;
+}

@@ -1,0 +1,68 @@
+// The scheduled job that keeps the data honest and small: unpaid bookings past their deadline
+// end (as a cancel would: history kept, the product released only if this booking held it),
+// and rows nothing reads any more are deleted. One D1 batch per run, a bounded amount of work
+// in each statement, so a backlog is worked off over several runs within a run's limits.
+import { inArray, lte } from "drizzle-orm";
+import { purgeExpiredSessionsStatement } from "#app/domain/accounts/sessions.server";
+import { purgeOldSignInAttemptsStatement } from "#app/domain/accounts/sign-in-limits.server";
+import { dueBookingIds, endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
+import type { DomainEvent } from "#app/domain/notifications/events";
+import type { Database } from "#db/client";
+import { processedEvents } from "#db/schema";
+
+/** Bookings ended per run; a larger backlog is ended by the following runs, oldest first. */
+export const EXPIRY_BATCH_LIMIT = 200;
+/** Rows of each kind deleted per run. */
+export const PURGE_BATCH_LIMIT = 1000;
+/**
+ * How long a handled provider event is remembered. Stripe retries a webhook for up to 3 days;
+ * a month is far beyond any retry, so a replay is still recognised and answered "duplicate".
+ */
+export const PROCESSED_EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
+
+export interface MaintenanceResult {
+  expiredBookingIds: string[];
+  productsReleased: number;
+  sessionsPurged: number;
+  signInAttemptsPurged: number;
+  processedEventsPurged: number;
+  /** What happened, for whoever tells people about it. */
+  events: DomainEvent[];
+}
+
+function changes(result: unknown): number {
+  return (result as D1Result).meta?.changes ?? 0;
+}
+
+/** One run of the job at `now` (the scheduled time of the run). */
+export async function runMaintenance(db: Database, now: number): Promise<MaintenanceResult> {
+  const due = { dueBy: now, limit: EXPIRY_BATCH_LIMIT };
+  const [release, end] = endActiveBookingsStatements(db, due, "expired", { releaseProducts: true, now });
+  const [expired, released, , sessionsPurged, attemptsPurged, eventsPurged] = await db.batch([
+    // The bookings this run ends, read inside the same transaction before they change.
+    dueBookingIds(db, due),
+    release!,
+    end!,
+    purgeExpiredSessionsStatement(db, now, PURGE_BATCH_LIMIT),
+    purgeOldSignInAttemptsStatement(db, now, PURGE_BATCH_LIMIT),
+    db.delete(processedEvents).where(
+      inArray(
+        processedEvents.id,
+        db
+          .select({ id: processedEvents.id })
+          .from(processedEvents)
+          .where(lte(processedEvents.receivedAt, new Date(now - PROCESSED_EVENT_RETENTION_MS)))
+          .limit(PURGE_BATCH_LIMIT),
+      ),
+    ),
+  ]);
+  const expiredBookingIds = (expired as { id: string }[]).map((row) => row.id);
+  return {
+    expiredBookingIds,
+    productsReleased: (released as unknown[]).length,
+    sessionsPurged: changes(sessionsPurged),
+    signInAttemptsPurged: changes(attemptsPurged),
+    processedEventsPurged: changes(eventsPurged),
+    events: expiredBookingIds.map((bookingId) => ({ kind: "booking_expired", bookingId })),
+  };
+}

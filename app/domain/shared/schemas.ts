@@ -1,0 +1,31 @@
+// Validation rules every concept's schemas share: ids from forms and URLs, phone numbers.
+// Browser-safe.
+import * as z from "zod";
+
+/** Ids arrive from forms and URLs; the database decides whether they exist and whose they are. */
+export const idSchema = z.string({ error: "Missing id." }).trim().min(1, "Missing id.").max(100, "Invalid id.");
+
+export const PHONE_MAX = 30;
+const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]*[0-9]$/;
+export const PHONE_MESSAGE = "Enter a phone number, e.g. +1 415 555 0100";
+
+/**
+ * A phone number as people type it, for the booking dialog and Add Product alike: an optional
+ * +, then digits with spaces, dots, dashes or brackets between them; 7 to 15 digits (E.164 has
+ * at most 15) and at most PHONE_MAX characters.
+ */
+export function isPhoneNumber(value: string): boolean {
+  const digits = value.replace(/\D/g, "").length;
+  return value.length <= PHONE_MAX && PHONE_PATTERN.test(value) && digits >= 7 && digits <= 15;
+}
+
+/** An id a JSON call or form names by its field: a missing one says which field is needed. */
+export const requiredId = (field: string, what: string) =>
+  z
+    .string({ error: `${field} is required: ${what}.` })
+    .trim()
+    .min(1, `${field} is required: ${what}.`)
+    .max(100, `Invalid ${field}.`);
+
+/** A form or call that names one listing. */
+export const productIdSchema = z.object({ productId: idSchema });

@@ -1,0 +1,168 @@
+// What the storefront pages (home, category, wishlist) share: the URL-driven booking and
+// report dialogs and the actions on a listing (book, add to the wishlist, report).
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/cloudflare";
+import { findBookableProduct } from "#app/domain/catalog/catalog.server";
+import { addToWishlist } from "#app/domain/catalog/wishlist.server";
+import { bookingSchema } from "#app/domain/deals/booking-schema";
+import { BOOKING_MESSAGES, bookProduct } from "#app/domain/deals/bookings.server";
+import { reportSchema } from "#app/domain/moderation/report-schema";
+import { findReportableProduct, REPORT_MESSAGES, reportListing } from "#app/domain/moderation/reports.server";
+import { productIdSchema } from "#app/domain/shared/schemas";
+import type { EnvContext } from "#app/server/env.server";
+import { requireFormData } from "#app/server/http.server";
+import { publishFromRoute } from "#app/server/notifications.server";
+import { dialogHref, withoutDialogs } from "#app/utils/dialog-urls";
+import { isDocumentPost, readFormFlash, redirectWithFormErrors } from "#app/utils/form-flash.server";
+import { getOptionalUser, requireBuyer, requireUser } from "#app/utils/session.server";
+import { redirectWithError, redirectWithResult, redirectWithSuccess } from "#app/utils/toast.server";
+import { database } from "#db/client";
+
+/** The page's own URL without the dialog parameters: where Cancel and success lead. */
+export function withoutDialog(url: URL): string {
+  return withoutDialogs(url.pathname, url.search);
+}
+
+/** The page's own URL with the report dialog of a listing open instead of any other. */
+export function reportDialogHref(url: URL, productId: string): string {
+  return dialogHref(url.pathname, url.search, "report", productId);
+}
+
+/** The viewer as the cards need it: may this visitor book, or must they sign in first? */
+export async function storefrontViewer(request: Request, context: EnvContext) {
+  const user = await getOptionalUser(request, context);
+  return user ? { role: user.role } : null;
+}
+
+/**
+ * The booking dialog for ?book=<productId>: only for signed-in buyers (others are sent to
+ * log in and come back), prefilled from the session and the database.
+ */
+export async function loadBookingDialog(request: Request, context: EnvContext) {
+  const url = new URL(request.url);
+  const productId = url.searchParams.get("book");
+  if (!productId) return null;
+  const user = await requireUser(request, context);
+  if (user.role !== "buyer") return null;
+  const [product, lastResult] = await Promise.all([
+    findBookableProduct(database(context.env.DB), productId.slice(0, 100)),
+    readFormFlash(request, context, "book", productId),
+  ]);
+  return {
+    closeHref: withoutDialog(url),
+    lastResult,
+    reportHref: product ? reportDialogHref(url, product.id) : null,
+    buyer: { name: user.name, email: user.email },
+    holdHours: context.env.settings.BOOKING_HOLD_HOURS,
+    product: product
+      ? {
+          id: product.id,
+          name: product.name,
+          photoKey: product.photoKey,
+          resalePriceCents: product.resalePriceCents,
+          sellerName: product.sellerName,
+          sellerVerified: product.sellerVerifiedAt !== null,
+          sellerEmail: product.sellerEmail,
+          contact: product.contact,
+        }
+      : null,
+  };
+}
+
+export type BookingDialogData = NonNullable<Awaited<ReturnType<typeof loadBookingDialog>>>;
+
+/**
+ * The report dialog for ?report=<productId>: any signed-in user may report a listing
+ * (signed-out visitors are sent to log in and come back).
+ */
+export async function loadReportDialog(request: Request, context: EnvContext) {
+  const url = new URL(request.url);
+  const productId = url.searchParams.get("report");
+  if (!productId) return null;
+  await requireUser(request, context);
+  const [product, lastResult] = await Promise.all([
+    findReportableProduct(database(context.env.DB), productId.slice(0, 100)),
+    readFormFlash(request, context, "report", productId),
+  ]);
+  return {
+    closeHref: withoutDialog(url),
+    lastResult,
+    product: product ? { id: product.id, name: product.name } : null,
+  };
+}
+
+export type ReportDialogData = NonNullable<Awaited<ReturnType<typeof loadReportDialog>>>;
+
+/**
+ * ?wishlist=<productId>: Add Wishlist pressed while signed out comes back here after the login,
+ * as a confirmation the buyer submits with one click (a GET never adds anything by itself).
+ * Sellers and admins keep no wishlist: no dialog.
+ */
+export async function loadWishlistDialog(request: Request, context: EnvContext) {
+  const url = new URL(request.url);
+  const productId = url.searchParams.get("wishlist");
+  if (!productId) return null;
+  const user = await requireUser(request, context);
+  if (user.role !== "buyer") return null;
+  const product = await findReportableProduct(database(context.env.DB), productId.slice(0, 100));
+  return { closeHref: withoutDialog(url), product: product ? { id: product.id, name: product.name } : null };
+}
+
+export type WishlistDialogData = NonNullable<Awaited<ReturnType<typeof loadWishlistDialog>>>;
+
+/**
+ * A refused booking or report: the errors with a 400 (JavaScript's fetch, scripts), or, for a
+ * browser without JavaScript, redirect-after-post back to the dialog's own address.
+ */
+async function refused(
+  request: Request,
+  context: EnvContext,
+  url: URL,
+  dialog: "book" | "report",
+  form: FormData,
+  reply: SubmissionResult<string[]>,
+) {
+  const productId = String(form.get("productId") ?? "").slice(0, 100);
+  if (!isDocumentPost(request) || !productId) return data(reply, { status: 400 });
+  return redirectWithFormErrors(context, dialogHref(url.pathname, url.search, dialog, productId), {
+    form: dialog,
+    productId,
+    reply,
+  });
+}
+
+/** The buyer's listing actions, posted from any storefront page. */
+export async function handleStorefrontAction(request: Request, context: EnvContext) {
+  const url = new URL(request.url);
+  const back = withoutDialog(url);
+  const form = await requireFormData(request);
+  const intent = form.get("intent");
+  if (intent === "book") {
+    const buyer = await requireBuyer(request, context);
+    const submission = parseWithZod(form, { schema: bookingSchema });
+    if (submission.status !== "success") return refused(request, context, url, "book", form, submission.reply());
+    const result = await bookProduct(database(context.env.DB), buyer, submission.value, {
+      hours: context.env.settings.BOOKING_HOLD_HOURS,
+    });
+    if (!result.ok) return redirectWithError(context, back, result.message);
+    await publishFromRoute(context, result.events);
+    return redirectWithSuccess(context, back, BOOKING_MESSAGES.booked);
+  }
+  if (intent === "wishlist-add") {
+    const buyer = await requireBuyer(request, context);
+    const parsed = productIdSchema.safeParse({ productId: form.get("productId") });
+    if (!parsed.success) return redirectWithError(context, back, "This product is no longer available.");
+    const result = await addToWishlist(database(context.env.DB), buyer, parsed.data.productId);
+    return redirectWithResult(context, back, result);
+  }
+  if (intent === "report") {
+    const reporter = await requireUser(request, context);
+    const submission = parseWithZod(form, { schema: reportSchema });
+    if (submission.status !== "success") return refused(request, context, url, "report", form, submission.reply());
+    const result = await reportListing(database(context.env.DB), reporter, submission.value);
+    if (!result.ok) return redirectWithError(context, back, result.message);
+    return redirectWithSuccess(context, back, REPORT_MESSAGES.reported);
+  }
+  throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
+}

@@ -1,0 +1,206 @@
+// The seller calls of spec section 7. Whose products and sales are read or changed is decided by
+// the bearer token; the spec's `email` query parameter is accepted and ignored. Another seller's
+// product is a 404, exactly like a product that does not exist.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Hono } from "hono";
+import * as z from "zod";
+import type { SessionUser } from "#app/domain/accounts/sessions.server";
+import { type EditRefusal, updateListingDetails } from "#app/domain/catalog/listing-edits.server";
+import { PHOTO_MESSAGES, photoUrl } from "#app/domain/catalog/photo-keys";
+import {
+  isIdempotencyKey,
+  PRODUCT_REQUEST_MESSAGES,
+  productIdForKey,
+} from "#app/domain/catalog/product-requests.server";
+import { PRODUCT_FORM_MAX_BYTES, productDetailsSchema, productSchema } from "#app/domain/catalog/product-schema";
+import {
+  advertiseProduct,
+  type ChangeResult,
+  createProduct,
+  deleteProduct,
+  listSellerProducts,
+  type SellerProduct,
+} from "#app/domain/catalog/products.server";
+import { listSales, type Sale } from "#app/domain/deals/sales.server";
+import { toDollars } from "#app/domain/shared/money";
+import { readFormData } from "#app/server/http.server";
+import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "../context";
+import { apiError, validationError } from "../errors";
+import { listHeaders, requestedPage } from "../shapes";
+
+export const seller = new Hono<ApiEnv>();
+
+// Middleware per route, not `use("*")`: this app is mounted at the API's root.
+const sellerOnly = [requireBearer, requireApiRole("seller")] as const;
+
+function productRecord(product: SellerProduct, owner: SessionUser, origin: string) {
+  const img = photoUrl(product.photoKey);
+  return {
+    _id: product.id,
+    name: owner.name,
+    email: owner.email,
+    productName: product.name,
+    category: product.categorySlug,
+    condition: product.condition,
+    description: product.description,
+    originalPrice: toDollars(product.originalPriceCents),
+    resalePrice: toDollars(product.resalePriceCents),
+    originalPriceCents: product.originalPriceCents,
+    resalePriceCents: product.resalePriceCents,
+    purchaseYear: product.purchaseYear,
+    contact: product.contact,
+    location: product.location,
+    img: img ? new URL(img, origin).href : null,
+    date: product.createdAt.toISOString(),
+    isBooking: product.status === "booked",
+    isAdvertise: product.advertised,
+    isSold: product.status === "sold",
+    isRemoved: product.removedAt !== null,
+  };
+}
+
+function saleRecord(sale: Sale) {
+  return {
+    _id: sale.id,
+    buyerName: sale.buyerName,
+    buyerEmail: sale.buyerEmail,
+    productId: sale.productId,
+    productName: sale.productName,
+    price: toDollars(sale.amountCents),
+    priceCents: sale.amountCents,
+    currency: sale.currency,
+    paymentTime: sale.paidAt.toISOString(),
+    transactionId: sale.transactionId,
+  };
+}
+
+function changeError(c: ApiContext, result: Exclude<ChangeResult, { ok: true }>) {
+  return apiError(c, result.status, result.status === 404 ? "not_found" : "conflict", result.message);
+}
+
+/** A refused listing edit: 404 not the caller's, 409 no longer editable, 422 bad input. */
+export function editError(c: ApiContext, result: EditRefusal) {
+  const code = result.status === 404 ? "not_found" : result.status === 409 ? "conflict" : "invalid";
+  return apiError(c, result.status, code, result.message);
+}
+
+/**
+ * POST /api/product: multipart/form-data with the form's fields and 1 to 8 photos, each a file
+ * in `img`. With an
+ * `Idempotency-Key` header, repeating the call (same seller, same key) adds the product once.
+ */
+seller.post("/product", ...sellerOnly, async (c) => {
+  const key = c.req.header("Idempotency-Key");
+  if (key !== undefined && !isIdempotencyKey(key)) {
+    return apiError(c, 400, "bad_request", PRODUCT_REQUEST_MESSAGES.badKey);
+  }
+  if (!/^multipart\/form-data\b/i.test(c.req.header("Content-Type") ?? "")) {
+    return apiError(c, 415, "unsupported_media_type", "Send multipart/form-data with the photos in the img field.");
+  }
+  const read = await readFormData(c.req.raw, PRODUCT_FORM_MAX_BYTES);
+  if (!read.ok) {
+    return read.status === 413
+      ? apiError(c, 413, "too_large", PHOTO_MESSAGES.tooLarge)
+      : apiError(c, 400, "bad_request", "The multipart body could not be read.");
+  }
+  const submission = parseWithZod(read.form, { schema: productSchema });
+  if (submission.status !== "success") {
+    const fields = Object.fromEntries(
+      Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)),
+    );
+    return apiError(c, 422, "invalid", Object.values(fields)[0]?.[0] ?? "The product is not valid.", fields);
+  }
+  const env = appEnv(c);
+  const user = c.get("user");
+  const result = await createProduct(db(c), { photos: env.PHOTOS, images: env.IMAGES }, user, submission.value, {
+    productId: key === undefined ? undefined : await productIdForKey(user.id, key),
+  });
+  if (!result.ok) {
+    if (result.reused) {
+      return apiError(
+        c,
+        422,
+        "idempotency_key_reused",
+        "This Idempotency-Key was already used for a different product.",
+      );
+    }
+    const fields = result.field ? { [result.field]: [result.message] } : undefined;
+    return apiError(c, result.status, result.status === 403 ? "forbidden" : "invalid", result.message, fields);
+  }
+  // A repeat answers exactly as the first request did, and says it is a repeat.
+  if (result.replayed) c.header("Idempotent-Replayed", "true");
+  return c.json({ acknowledged: true, insertedId: result.productId }, 201);
+});
+
+/** GET /api/product?page=: the caller's own products, a page at a time (totals in headers). */
+seller.get("/product", ...sellerOnly, async (c) => {
+  const user = c.get("user");
+  const products = await listSellerProducts(db(c), user.id, requestedPage(c));
+  listHeaders(c, products);
+  const origin = new URL(c.req.url).origin;
+  return c.json(products.rows.map((product) => productRecord(product, user, origin)));
+});
+
+const advertiseBody = z.object({
+  isAdvertise: z.literal(true, { error: 'Send {"isAdvertise": true}: advertising cannot be switched off.' }),
+});
+
+const DETAIL_FIELDS = Object.keys(productDetailsSchema.shape);
+
+/**
+ * The details as the form sends them: JSON numbers (the spec's dollar prices, the year) become
+ * the text the shared schema reads; anything else is left for the schema to refuse.
+ */
+function detailsFromJson(body: Record<string, unknown>) {
+  return Object.fromEntries(
+    DETAIL_FIELDS.map((name) => {
+      const value = body[name];
+      return [name, typeof value === "number" && Number.isFinite(value) ? String(value) : value];
+    }),
+  );
+}
+
+/**
+ * PUT /api/product/:id: `{isAdvertise: true}` puts the product on the home page; the listing's
+ * details (every field of POST /api/product but the photos, as JSON) replace its details while
+ * it is available. Both answer `{acknowledged, modifiedCount}`.
+ */
+seller.put("/product/:id", ...sellerOnly, async (c) => {
+  const body = await readJson(c);
+  const object =
+    typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  const editsDetails = object !== null && DETAIL_FIELDS.some((name) => name in object);
+  if (!editsDetails) {
+    const parsed = advertiseBody.safeParse(body);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? "Send a JSON object.";
+      return apiError(c, 422, "invalid", message, { isAdvertise: [message] });
+    }
+    const result = await advertiseProduct(db(c), c.get("user").id, c.req.param("id"));
+    if (!result.ok) return changeError(c, result);
+    return c.json({ acknowledged: true, modifiedCount: result.changed ? 1 : 0 });
+  }
+  if ("isAdvertise" in object) {
+    const message = "Send the details or isAdvertise, not both in one call.";
+    return apiError(c, 422, "invalid", message, { isAdvertise: [message] });
+  }
+  const parsed = productDetailsSchema.safeParse(detailsFromJson(object));
+  if (!parsed.success) return validationError(c, parsed.error);
+  const result = await updateListingDetails(db(c), c.get("user").id, c.req.param("id"), parsed.data);
+  if (!result.ok) return editError(c, result);
+  return c.json({ acknowledged: true, modifiedCount: 1 });
+});
+
+/** DELETE /api/product/:id: a soft delete, as on My Products. */
+seller.delete("/product/:id", ...sellerOnly, async (c) => {
+  const result = await deleteProduct(db(c), appEnv(c).PHOTOS, c.get("user").id, c.req.param("id"));
+  if (!result.ok) return changeError(c, result);
+  return c.json({ acknowledged: true, deletedCount: result.changed ? 1 : 0 });
+});
+
+/** GET /api/sellerSBuyer?page=: the caller's sales (open to anyone in the original; not here). */
+seller.get("/sellerSBuyer", ...sellerOnly, async (c) => {
+  const sales = await listSales(db(c), c.get("user").id, requestedPage(c));
+  listHeaders(c, sales);
+  return c.json(sales.rows.map(saleRecord));
+});

@@ -1,0 +1,216 @@
+// The storefront and buyer calls of spec section 7. The token decides whose wishlist, orders
+// and bookings are read; an `email` parameter is accepted for compatibility and ignored.
+import { Hono } from "hono";
+import * as z from "zod";
+import { listAdvertisedProducts, listCategories, loadCategoryPage } from "#app/domain/catalog/catalog.server";
+import { searchListings } from "#app/domain/catalog/listing-search.server";
+import { findListing } from "#app/domain/catalog/listings.server";
+import { photoUrl } from "#app/domain/catalog/photo-keys";
+import { readSearchParams } from "#app/domain/catalog/search-params";
+import { addToWishlist, listWishlist } from "#app/domain/catalog/wishlist.server";
+import { bookingIdSchema, bookingSchema } from "#app/domain/deals/booking-schema";
+import { bookProduct, cancelBooking, getBookingFor, listOrders } from "#app/domain/deals/bookings.server";
+import { rateSeller, ratingSchema, sellerRatingSummary } from "#app/domain/deals/ratings.server";
+import { readPage } from "#app/domain/shared/list-query";
+import { toDollars } from "#app/domain/shared/money";
+import { idSchema, productIdSchema } from "#app/domain/shared/schemas";
+import { type ApiEnv, appEnv, db, publishEvents, readJson, requireApiRole, requireBearer } from "../context";
+import { apiError, validationError } from "../errors";
+import { advertisedProduct, listHeaders, listingDetail, requestedPage } from "../shapes";
+
+export const storefront = new Hono<ApiEnv>();
+
+storefront.get("/advertiseProduct", async (c) => {
+  const products = await listAdvertisedProducts(db(c));
+  return c.json(products.map(advertisedProduct));
+});
+
+// Public, like the listing's page: 404 for an id that never was, 410 for a listing that left
+// (deleted, removed by an admin, or its seller deleted).
+storefront.get("/listings/:id", async (c) => {
+  const found = await findListing(db(c), c.req.param("id"));
+  if (found.kind === "missing") return apiError(c, 404, "not_found", "There is no such listing.");
+  if (found.kind === "gone") return apiError(c, 410, "gone", "This listing is no longer on Pay&Buy.");
+  return c.json(listingDetail(found));
+});
+
+const sizeSchema = z.coerce.number().int().min(0).max(1000).optional();
+
+storefront.get("/category", async (c) => {
+  const size = sizeSchema.safeParse(c.req.query("size") ?? undefined);
+  if (!size.success) return apiError(c, 422, "invalid", "size must be a whole number from 0 to 1000.");
+  const categories = await listCategories(db(c));
+  const shown = size.data === undefined ? categories : categories.slice(0, size.data);
+  return c.json({
+    count: categories.length,
+    result: shown.map((category) => ({
+      _id: category.id,
+      categoryTitle: category.title,
+      slug: category.slug,
+      img: category.imagePath,
+    })),
+  });
+});
+
+storefront.get("/products", requireBearer, async (c) => {
+  const path = c.req.query("path");
+  if (!path) return apiError(c, 422, "invalid", "path (the category name) is required.");
+  const listing = await loadCategoryPage(db(c), path, readPage(c.req.query("page")));
+  if (!listing.category) return apiError(c, 404, "not_found", "Category Not Found");
+  c.header("X-Total-Count", String(listing.total));
+  c.header("X-Total-Capped", String(listing.capped));
+  c.header("X-Page-Count", String(listing.pageCount));
+  return c.json(
+    listing.products.map((product) => ({
+      ...advertisedProduct(product),
+      category: listing.category!.slug,
+      isBooking: false,
+      isSold: false,
+    })),
+  );
+});
+
+/** Public: the listings a search finds (the parameters of /search), one page with its metadata. */
+storefront.get("/search", async (c) => {
+  const read = readSearchParams(new URL(c.req.url).searchParams);
+  if (!read.ok) return apiError(c, 422, "invalid", read.message, read.errors as Record<string, string[]>);
+  const result = await searchListings(db(c), read.query);
+  if (!result.ok) return apiError(c, 404, "not_found", "There is no such category.");
+  listHeaders(c, result.listings);
+  return c.json({
+    sort: result.sort,
+    total: result.listings.total,
+    capped: result.listings.capped,
+    page: result.listings.page,
+    pageCount: result.listings.pageCount,
+    pageSize: result.listings.pageSize,
+    results: result.listings.rows.map((product) => advertisedProduct(product)),
+  });
+});
+
+const buyerOnly = [requireBearer, requireApiRole("buyer")] as const;
+
+storefront.post("/wishlist", ...buyerOnly, async (c) => {
+  const parsed = productIdSchema.safeParse(await readJson(c));
+  if (!parsed.success) return validationError(c, parsed.error);
+  const result = await addToWishlist(db(c), c.get("user"), parsed.data.productId);
+  if (!result.ok) return apiError(c, result.status, result.status === 409 ? "duplicate" : "not_found", result.message);
+  return c.json({ acknowledged: true, message: result.message }, 201);
+});
+
+storefront.get("/wishlist", ...buyerOnly, async (c) => {
+  const items = await listWishlist(db(c), c.get("user").id, requestedPage(c));
+  listHeaders(c, items);
+  return c.json(
+    items.rows.map((item) => ({
+      _id: item.productId,
+      productId: item.productId,
+      productTitle: item.productName,
+      productImg: photoUrl(item.photoKey),
+      productPrice: toDollars(item.priceCents),
+      productPriceCents: item.priceCents,
+      sellerEmail: item.sellerEmail,
+      isSold: item.status === "sold",
+      // The caller's own unpaid booking of it, to pay (null when there is none).
+      bookingId: item.bookingId,
+    })),
+  );
+});
+
+storefront.post("/booking", ...buyerOnly, async (c) => {
+  const body = await readJson(c);
+  const parsed = bookingSchema.safeParse(body);
+  if (!parsed.success) return validationError(c, parsed.error);
+  // Whatever price the request names is ignored: the product's price is charged.
+  const result = await bookProduct(db(c), c.get("user"), parsed.data, {
+    hours: appEnv(c).settings.BOOKING_HOLD_HOURS,
+  });
+  if (!result.ok)
+    return apiError(c, result.status, result.status === 409 ? "unavailable" : "not_found", result.message);
+  await publishEvents(c, result.events);
+  return c.json(
+    {
+      bookingResult: { acknowledged: true, insertedId: result.bookingId },
+      replacementResult: { modifiedCount: 1 },
+    },
+    201,
+  );
+});
+
+storefront.get("/booking/:id", requireBearer, async (c) => {
+  const id = idSchema.safeParse(c.req.param("id"));
+  if (!id.success) return apiError(c, 404, "not_found", "There is no such booking.");
+  const booking = await getBookingFor(db(c), c.get("user"), id.data);
+  if (!booking) return apiError(c, 404, "not_found", "There is no such booking.");
+  return c.json({
+    _id: booking.id,
+    productId: booking.productId,
+    productName: booking.productName,
+    productImg: photoUrl(booking.photoKey),
+    productPrice: toDollars(booking.priceCents),
+    productPriceCents: booking.priceCents,
+    buyerName: booking.buyerName,
+    buyerEmail: booking.buyerEmail,
+    sellerEmail: booking.sellerEmail,
+    sellerContact: booking.sellerContact,
+    meetLocation: booking.meetLocation,
+    buyerContact: booking.buyerContact,
+    status: booking.status,
+    isPaid: booking.status === "paid",
+    bookingTime: booking.createdAt.toISOString(),
+  });
+});
+
+storefront.get("/myOrders", ...buyerOnly, async (c) => {
+  const orders = await listOrders(db(c), c.get("user").id, requestedPage(c));
+  listHeaders(c, orders);
+  return c.json(
+    orders.rows.map((order) => ({
+      _id: order.id,
+      productId: order.productId,
+      productName: order.productName,
+      productImg: photoUrl(order.photoKey),
+      productPrice: toDollars(order.priceCents),
+      productPriceCents: order.priceCents,
+      isPaid: order.status === "paid",
+      status: order.status,
+      endReason: order.endReason,
+      // An unpaid order's deadline (ISO 8601, UTC): from then on it cannot be paid.
+      expiresAt: order.status === "active" ? (order.expiresAt?.toISOString() ?? null) : null,
+    })),
+  );
+});
+
+storefront.put("/bookingCancel", ...buyerOnly, async (c) => {
+  const body = (await readJson(c)) as Record<string, unknown> | undefined;
+  const parsed = bookingIdSchema.safeParse({ bookingId: body?.bookingId });
+  if (!parsed.success) return validationError(c, parsed.error);
+  // productID is accepted for compatibility; the booking decides which product is released.
+  const result = await cancelBooking(db(c), c.get("user"), parsed.data.bookingId);
+  if (!result.ok) return apiError(c, result.status, result.status === 409 ? "paid" : "not_found", result.message);
+  await publishEvents(c, result.events);
+  return c.json({
+    bookingResult: { deletedCount: 1 },
+    productResult: { modifiedCount: result.productReleased ? 1 : 0 },
+  });
+});
+
+/** The buyer rates the seller of one of its paid bookings (once; stars 1–5, comment ≤ 500). */
+storefront.post("/ratings", ...buyerOnly, async (c) => {
+  const parsed = ratingSchema.safeParse(await readJson(c));
+  if (!parsed.success) return validationError(c, parsed.error);
+  const result = await rateSeller(db(c), c.get("user"), parsed.data);
+  if (!result.ok) {
+    const code = result.status === 409 ? "conflict" : result.status === 404 ? "not_found" : "forbidden";
+    return apiError(c, result.status, code, result.message);
+  }
+  return c.json({ ratingResult: { acknowledged: true, insertedId: result.ratingId } }, 201);
+});
+
+/** A seller's public rating summary: the average (one decimal) and how many ratings. */
+storefront.get("/sellers/:id/ratings", async (c) => {
+  const id = idSchema.safeParse(c.req.param("id"));
+  const summary = id.success ? await sellerRatingSummary(db(c), id.data) : null;
+  if (!summary) return apiError(c, 404, "not_found", "There is no such seller.");
+  return c.json({ sellerId: id.data, average: summary.average, count: summary.count });
+});
