@@ -39,7 +39,7 @@ async function databaseObjects(): Promise<MasterRow[]> {
   return results;
 }
 
-const tables = Object.values(schema)
+const tables = (Object.values(schema) as unknown[])
   .filter((value): value is SQLiteTable => value instanceof SQLiteTable)
   .map((table) => getTableConfig(table));
 
