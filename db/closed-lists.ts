@@ -57,5 +57,64 @@ export const NOTIFICATION_KINDS = [
   "message_received",
   "seller_verified",
   "listing_removed",
+  "payment_released",
+  "payment_refunded",
+  "claim_opened",
+  "claim_answered",
+  "claim_decided",
+  "payout_paid",
+  "payout_failed",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * Where a deal's money stands, as decided (the money moves in `deal_operations`, and what has
+ * moved is in the ledger): held for the deal, released to the seller, all given back to the
+ * buyer, or paid before the ledger existed (settled outside it, never paid again).
+ */
+export const DEAL_STATES = ["held", "released", "refunded", "settled_outside"] as const;
+export type DealState = (typeof DEAL_STATES)[number];
+
+/** What a buyer's claim is about; the words are in app/domain/deals/claims/claim-words.ts. */
+export const CLAIM_REASONS = ["not_as_described", "not_handed_over", "other"] as const;
+export type ClaimReason = (typeof CLAIM_REASONS)[number];
+
+/** Open until the admin decides it, or until the buyer confirms receipt after all (withdrawn). */
+export const CLAIM_STATUSES = ["open", "decided", "withdrawn"] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+export const CLAIM_OUTCOMES = ["refund_full", "refund_partial", "release"] as const;
+export type ClaimOutcome = (typeof CLAIM_OUTCOMES)[number];
+
+/**
+ * The ledger's movements. Per deal: a charge (money in), the platform's fee and the seller's
+ * net transfer at release, refunds to the buyer, and after a release the transfer reversal and
+ * the fee given back that pay for a refund. Per seller: payouts to the bank, and their failures
+ * (the money returns to the seller's balance).
+ */
+export const LEDGER_KINDS = [
+  "charge",
+  "fee",
+  "transfer",
+  "refund",
+  "transfer_reversal",
+  "fee_refund",
+  "payout",
+  "payout_failure",
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** A decided money movement of a deal: a release to the seller, or a refund to the buyer. */
+export const OPERATION_KINDS = ["release", "refund"] as const;
+export type OperationKind = (typeof OPERATION_KINDS)[number];
+
+/** Who decided it. */
+export const OPERATION_ORIGINS = ["buyer_confirmed", "auto_release", "claim_decision", "provider_refund"] as const;
+export type OperationOrigin = (typeof OPERATION_ORIGINS)[number];
+
+export const OPERATION_STATUSES = ["pending", "done"] as const;
+export type OperationStatus = (typeof OPERATION_STATUSES)[number];
+
+/** A payout to a seller's bank, as the provider reports it (Stripe's payout statuses). */
+export const PAYOUT_STATUSES = ["pending", "in_transit", "paid", "failed", "canceled"] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];

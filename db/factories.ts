@@ -3,7 +3,7 @@
 // build values; the caller decides how to write them (the seed in one batch, a test one by one).
 // Every default can be overridden; a booking is made from its product (the price is the
 // product's) and a payment from its booking, as the product does.
-import type { bookings, categories, payments, products, reports, users } from "./schema";
+import type { bookings, categories, payments, payoutAccounts, products, reports, users } from "./schema";
 
 export type NewUser = typeof users.$inferInsert;
 export type NewCategory = typeof categories.$inferInsert;
@@ -11,6 +11,7 @@ export type NewProduct = typeof products.$inferInsert;
 export type NewBooking = typeof bookings.$inferInsert;
 export type NewPayment = typeof payments.$inferInsert;
 export type NewReport = typeof reports.$inferInsert;
+export type NewPayoutAccount = typeof payoutAccounts.$inferInsert;
 
 let sequence = 0;
 /** A number no other row built in this process has, for unique names and emails. */
@@ -85,4 +86,22 @@ export function paymentRow(
 
 export function reportRow(overrides: Partial<NewReport> & Pick<NewReport, "productId" | "reporterId">): NewReport {
   return { reason: "misleading", ...overrides };
+}
+
+/**
+ * A seller's payout account as the offline provider's test onboarding leaves it: ready to be
+ * paid (what a seller does before their listings can be booked).
+ */
+export function payoutAccountRow(sellerId: string, overrides: Partial<NewPayoutAccount> = {}): NewPayoutAccount {
+  return {
+    sellerId,
+    provider: "test",
+    accountId: `acct_test_${sellerId.replace(/-/g, "")}`,
+    detailsSubmitted: true,
+    chargesEnabled: true,
+    payoutsEnabled: true,
+    transfersActive: true,
+    requirementsDue: [],
+    ...overrides,
+  };
 }

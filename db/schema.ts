@@ -15,10 +15,19 @@ import {
 import {
   BOOKING_END_REASONS,
   BOOKING_STATUSES,
+  CLAIM_OUTCOMES,
+  CLAIM_REASONS,
+  CLAIM_STATUSES,
   CONDITIONS,
+  DEAL_STATES,
+  LEDGER_KINDS,
   NOTIFICATION_KINDS,
+  OPERATION_KINDS,
+  OPERATION_ORIGINS,
+  OPERATION_STATUSES,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
+  PAYOUT_STATUSES,
   PRODUCT_STATUSES,
   REFUND_REASONS,
   REFUND_STATUSES,
@@ -502,4 +511,266 @@ export const emailOutbox = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("email_outbox_created").on(t.createdAt)],
+);
+
+/**
+ * The stored half of "this seller can be paid" (ADR 0051): the account's details are submitted,
+ * transfers to it are active and it can pay out. Used by the catalog's bookability rule.
+ */
+export function payoutAccountReadyTerms(t: {
+  detailsSubmitted: SQLiteColumn;
+  transfersActive: SQLiteColumn;
+  payoutsEnabled: SQLiteColumn;
+}) {
+  return sql`${t.detailsSubmitted} = 1 and ${t.transfersActive} = 1 and ${t.payoutsEnabled} = 1`;
+}
+
+/**
+ * A seller's payout account at the payment provider: a Stripe Connect Express account, or the
+ * offline provider's test account. Its state is written by one domain function, from Stripe's
+ * `account.updated` events (or the account read back on the seller's return) and from the test
+ * onboarding page alike.
+ */
+export const payoutAccounts = sqliteTable(
+  "payout_accounts",
+  {
+    sellerId: text("seller_id")
+      .primaryKey()
+      .references(() => users.id),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    accountId: text("account_id").notNull(),
+    detailsSubmitted: integer("details_submitted", { mode: "boolean" }).notNull().default(false),
+    chargesEnabled: integer("charges_enabled", { mode: "boolean" }).notNull().default(false),
+    payoutsEnabled: integer("payouts_enabled", { mode: "boolean" }).notNull().default(false),
+    transfersActive: integer("transfers_active", { mode: "boolean" }).notNull().default(false),
+    // The provider's requirement names still due (Stripe's requirements.currently_due), as JSON.
+    requirementsDue: text("requirements_due", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    disabledReason: text("disabled_reason"),
+    // The provider's time of the state last applied: an older event (out of order) changes nothing.
+    stateAt: timestamp("state_at"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at"),
+  },
+  (t) => [
+    uniqueIndex("payout_accounts_provider_account").on(t.provider, t.accountId),
+    check("payout_accounts_provider_check", sql`${t.provider} in (${inList(PAYMENT_PROVIDERS)})`),
+  ],
+);
+
+/**
+ * A paid booking's money, from the payment to its settlement (ADR 0051): held for the deal,
+ * released to the seller or refunded to the buyer. One row per payment; payments made before the
+ * ledger existed are `settled_outside` and never paid again. Every decision bumps `version` (a
+ * compare-and-set: two decisions read at the same version, only one is written).
+ */
+export const deals = sqliteTable(
+  "deals",
+  {
+    paymentId: text("payment_id")
+      .primaryKey()
+      .references(() => payments.id),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    // What the buyer was charged (the payment's amount).
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    // The provider's charge the seller's transfer is paid from (Stripe's source_transaction).
+    chargeRef: text("charge_ref"),
+    state: text("state", { enum: DEAL_STATES }).notNull().default("held"),
+    // The end of the buyer's protection: released by the scheduled job then, unless a claim is open.
+    releaseDueAt: timestamp("release_due_at"),
+    releasedAt: timestamp("released_at"),
+    refundedAt: timestamp("refunded_at"),
+    version: integer("version").notNull().default(0),
+    // The decision that wrote the current version: the batch's later statements look for it.
+    decisionKey: text("decision_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("deals_booking").on(t.bookingId),
+    // The scheduled job's search for held deals past their protection window.
+    index("deals_held_release_due").on(t.releaseDueAt).where(sql`${t.state} = 'held'`),
+    index("deals_seller_created").on(t.sellerId, t.createdAt),
+    index("deals_buyer_created").on(t.buyerId, t.createdAt),
+    check("deals_state_check", sql`${t.state} in (${inList(DEAL_STATES)})`),
+    check("deals_provider_check", sql`${t.provider} in (${inList(PAYMENT_PROVIDERS)})`),
+    check("deals_amount_positive", sql`${t.amountCents} > 0`),
+    check("deals_release_due", sql`${t.state} = 'settled_outside' or ${t.releaseDueAt} is not null`),
+  ],
+);
+
+/**
+ * A buyer's claim about a deal, within the protection window: one per deal. While it is open the
+ * scheduled job does not release the money; the seller may answer; the admin decides.
+ */
+export const claims = sqliteTable(
+  "claims",
+  {
+    id: id(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id),
+    reason: text("reason", { enum: CLAIM_REASONS }).notNull(),
+    details: text("details").notNull(),
+    sellerAnswer: text("seller_answer"),
+    answeredAt: timestamp("answered_at"),
+    status: text("status", { enum: CLAIM_STATUSES }).notNull().default("open"),
+    outcome: text("outcome", { enum: CLAIM_OUTCOMES }),
+    // What the admin gave back to the buyer (a refund in full or in part).
+    refundCents: integer("refund_cents"),
+    decisionNote: text("decision_note"),
+    decidedBy: text("decided_by").references(() => users.id),
+    decidedAt: timestamp("decided_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("claims_one_per_deal").on(t.paymentId),
+    index("claims_status_created").on(t.status, t.createdAt),
+    index("claims_seller_created").on(t.sellerId, t.createdAt),
+    index("claims_buyer_created").on(t.buyerId, t.createdAt),
+    check("claims_reason_check", sql`${t.reason} in (${inList(CLAIM_REASONS)})`),
+    check("claims_status_check", sql`${t.status} in (${inList(CLAIM_STATUSES)})`),
+    check("claims_outcome_check", sql`${t.outcome} is null or ${t.outcome} in (${inList(CLAIM_OUTCOMES)})`),
+    check("claims_decided_has_outcome", sql`(${t.status} = 'decided') = (${t.outcome} is not null)`),
+    check(
+      "claims_refund_amount",
+      sql`(${t.outcome} in ('refund_full', 'refund_partial')) = (${t.refundCents} is not null and ${t.refundCents} > 0)`,
+    ),
+    check("claims_details_length", sql`length(${t.details}) between 1 and 1000`),
+    check("claims_answer_length", sql`${t.sellerAnswer} is null or length(${t.sellerAnswer}) between 1 and 1000`),
+    check("claims_note_length", sql`${t.decisionNote} is null or length(${t.decisionNote}) <= 1000`),
+  ],
+);
+
+/**
+ * A decided money movement of a deal, carried out at the provider (ADR 0051): a release (the
+ * platform's fee kept, the seller's net transferred) or a refund (given back to the buyer; after a
+ * release paid for by reversing part of the transfer and giving back part of the fee). Written in
+ * the same batch as the decision, with its amounts; carried out once, in `seq` order, retried by
+ * the scheduled job until done. The provider's idempotency keys are made from its id.
+ */
+export const dealOperations = sqliteTable(
+  "deal_operations",
+  {
+    id: id(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    seq: integer("seq").notNull(),
+    kind: text("kind", { enum: OPERATION_KINDS }).notNull(),
+    origin: text("origin", { enum: OPERATION_ORIGINS }).notNull(),
+    claimId: text("claim_id").references(() => claims.id),
+    // Release: the seller's net transfer. Refund: what the buyer gets back.
+    amountCents: integer("amount_cents").notNull(),
+    // Release: the platform's fee kept. Refund: the part of the fee given back.
+    feeCents: integer("fee_cents").notNull().default(0),
+    // Refund after a release: the part of the seller's transfer taken back.
+    reversalCents: integer("reversal_cents").notNull().default(0),
+    // A refund the provider made without us (Stripe's Dashboard): its id; nothing to refund again.
+    externalRef: text("external_ref"),
+    status: text("status", { enum: OPERATION_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at").notNull(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at"),
+  },
+  (t) => [
+    uniqueIndex("deal_operations_payment_seq").on(t.paymentId, t.seq),
+    // A deal is released once.
+    uniqueIndex("deal_operations_one_release").on(t.paymentId).where(sql`${t.kind} = 'release'`),
+    // A refund made at the provider is recorded once.
+    uniqueIndex("deal_operations_external_ref").on(t.externalRef).where(sql`${t.externalRef} is not null`),
+    // The scheduled job's retries.
+    index("deal_operations_pending").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check("deal_operations_kind_check", sql`${t.kind} in (${inList(OPERATION_KINDS)})`),
+    check("deal_operations_origin_check", sql`${t.origin} in (${inList(OPERATION_ORIGINS)})`),
+    check("deal_operations_status_check", sql`${t.status} in (${inList(OPERATION_STATUSES)})`),
+    check(
+      "deal_operations_amounts",
+      sql`${t.amountCents} >= 0 and ${t.feeCents} >= 0 and ${t.reversalCents} >= 0 and (${t.kind} = 'refund' or ${t.reversalCents} = 0)`,
+    ),
+    check("deal_operations_refund_positive", sql`${t.kind} = 'release' or ${t.amountCents} > 0`),
+  ],
+);
+
+/** A payout of a seller's balance to their bank, as the provider reports it (or the offline job makes it). */
+export const payouts = sqliteTable(
+  "payouts",
+  {
+    id: id(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    providerPayoutId: text("provider_payout_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: PAYOUT_STATUSES }).notNull(),
+    arrivalAt: timestamp("arrival_at"),
+    failureMessage: text("failure_message"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at"),
+  },
+  (t) => [
+    uniqueIndex("payouts_provider_payout").on(t.provider, t.providerPayoutId),
+    index("payouts_seller_created").on(t.sellerId, t.createdAt),
+    // The offline job's payouts on their way, by arrival.
+    index("payouts_on_the_way").on(t.arrivalAt).where(sql`${t.status} in ('pending', 'in_transit')`),
+    check("payouts_provider_check", sql`${t.provider} in (${inList(PAYMENT_PROVIDERS)})`),
+    check("payouts_status_check", sql`${t.status} in (${inList(PAYOUT_STATUSES)})`),
+    check("payouts_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * The ledger (ADR 0051): every money movement, once, with the provider's id, never changed. Per
+ * deal, charged = fee + seller's net + refunded + what is still held, none negative; the unique
+ * index on the provider's id makes a movement recorded twice impossible.
+ */
+export const ledgerEntries = sqliteTable(
+  "ledger_entries",
+  {
+    id: id(),
+    kind: text("kind", { enum: LEDGER_KINDS }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    // The provider's id of the movement (PaymentIntent, transfer, refund, reversal, payout); the
+    // fee is named by the transfer that split it off, a fee given back by its refund.
+    providerRef: text("provider_ref").notNull(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id),
+    paymentId: text("payment_id").references(() => payments.id),
+    operationId: text("operation_id").references(() => dealOperations.id),
+    payoutId: text("payout_id").references(() => payouts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ledger_entries_provider_ref").on(t.provider, t.kind, t.providerRef),
+    index("ledger_entries_payment").on(t.paymentId),
+    index("ledger_entries_seller_created").on(t.sellerId, t.createdAt),
+    check("ledger_entries_kind_check", sql`${t.kind} in (${inList(LEDGER_KINDS)})`),
+    check("ledger_entries_provider_check", sql`${t.provider} in (${inList(PAYMENT_PROVIDERS)})`),
+    check("ledger_entries_amount_positive", sql`${t.amountCents} > 0`),
+    check("ledger_entries_deal_or_payout", sql`(${t.paymentId} is null) = (${t.kind} in ('payout', 'payout_failure'))`),
+  ],
 );

@@ -1,6 +1,8 @@
 // Bindings, settings and secrets are parsed once per isolate at the load-context boundary;
 // nothing else in the app reads the raw `env`.
 import * as z from "zod";
+import { percentToBasisPoints } from "#app/domain/deals/fees";
+import { MAX_PROTECTION_DAYS } from "#app/domain/deals/payments/settings";
 import type { NotificationMessage } from "#app/domain/notifications/messages";
 
 const optional = z
@@ -38,9 +40,35 @@ const settingsSchema = z.object({
     .min(1, "BOOKING_HOLD_HOURS must be at least 1")
     .max(336, "BOOKING_HOLD_HOURS must be at most 336 (14 days)")
     .default(48),
+  // The platform's commission (ADR 0050): a percentage from 0 to 50 with at most two decimals,
+  // plus an optional fixed part in cents.
+  PLATFORM_FEE_PERCENT: z
+    .string()
+    .trim()
+    .default("8")
+    .refine((value) => percentToBasisPoints(value) !== null, {
+      error: "PLATFORM_FEE_PERCENT must be a percentage from 0 to 50 with at most two decimals, such as 8 or 8.5",
+    }),
+  PLATFORM_FEE_FIXED_CENTS: z.coerce
+    .number({ error: "PLATFORM_FEE_FIXED_CENTS must be a whole number of cents" })
+    .int("PLATFORM_FEE_FIXED_CENTS must be a whole number of cents")
+    .min(0, "PLATFORM_FEE_FIXED_CENTS must be at least 0")
+    .max(10_000, "PLATFORM_FEE_FIXED_CENTS must be at most 10000 ($100)")
+    .default(0),
+  // Days a buyer's payment is held after paying before it is released by itself (ADR 0050):
+  // fixed on each deal when it is paid.
+  BUYER_PROTECTION_DAYS: z.coerce
+    .number({ error: "BUYER_PROTECTION_DAYS must be a whole number of days" })
+    .int("BUYER_PROTECTION_DAYS must be a whole number of days")
+    .min(1, "BUYER_PROTECTION_DAYS must be at least 1")
+    .max(MAX_PROTECTION_DAYS, `BUYER_PROTECTION_DAYS must be at most ${MAX_PROTECTION_DAYS}`)
+    .default(3),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
+  // The signing secrets of the two webhook endpoints: the platform's events, and the events of
+  // connected accounts (sellers' payout accounts: account.updated, payout.*).
   STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_CONNECT_WEBHOOK_SECRET: optional,
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   // The public origin, used for OAuth and payment return URLs; the request's origin otherwise.
