@@ -4,14 +4,14 @@ import { and, asc, desc, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { accessTo } from "#app/domain/accounts/permissions";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
-import { ANY_STATUS, isListed } from "#app/domain/catalog/catalog.server";
+import { ANY_STATUS, isBookable, isListed } from "#app/domain/catalog/catalog.server";
 import type { DomainEvent } from "#app/domain/notifications/events";
 import { LIST_PAGE_SIZE, pageOffset, toPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import type { BOOKING_END_REASONS } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
 import { intoColumns } from "#db/insert-select";
-import { bookings, payments, products, ratings, users } from "#db/schema";
+import { bookings, claims, dealOperations, deals, payments, products, ratings, users } from "#db/schema";
 
 export type BookingEndReason = (typeof BOOKING_END_REASONS)[number];
 
@@ -20,6 +20,7 @@ export const BOOKING_MESSAGES = {
   unavailable: "Sorry, this product has just been booked by someone else.",
   notFound: "This product is no longer available.",
   notBuyer: "Only buyers can book products.",
+  payoutsPending: "The seller is still setting up payouts: this listing cannot be booked yet.",
   cancelled: "Booking had been canceled",
   paidCannotCancel: "A paid booking cannot be cancelled.",
   bookingNotFound: "There is no such booking.",
@@ -62,8 +63,8 @@ export async function bookProduct(
   const bookingId = crypto.randomUUID();
   const now = hold.now ?? Date.now();
   const expiresAt = bookingDeadline(now, hold.hours).getTime();
-  // Only while the product is available (and its seller still here) is a row inserted, at
-  // the product's own price.
+  // Only while the product can be booked (available, its seller still here and able to be
+  // paid) is a row inserted, at the product's own price.
   const insert = db.insert(bookings).select(
     db
       .select(
@@ -83,7 +84,7 @@ export async function bookProduct(
         }),
       )
       .from(products)
-      .where(and(eq(products.id, input.productId), isListed(["available"]))),
+      .where(and(eq(products.id, input.productId), isBookable())),
   );
   const markBooked = db
     .update(products)
@@ -105,13 +106,14 @@ export async function bookProduct(
     return { ok: false, status: 409, message: BOOKING_MESSAGES.unavailable };
   }
   // Why nothing was inserted: a listing that left the storefront (with its seller, too) is gone;
-  // one that is still there was taken.
+  // one still available whose seller cannot be paid waits for them; any other was taken.
   const [stillListed] = await db
-    .select({ id: products.id })
+    .select({ available: sql<boolean>`${isListed(["available"])}`.mapWith(Boolean) })
     .from(products)
     .where(and(eq(products.id, input.productId), isListed(ANY_STATUS)))
     .limit(1);
   if (!stillListed) return { ok: false, status: 404, message: BOOKING_MESSAGES.notFound };
+  if (stillListed.available) return { ok: false, status: 409, message: BOOKING_MESSAGES.payoutsPending };
   return { ok: false, status: 409, message: BOOKING_MESSAGES.unavailable };
 }
 
@@ -246,11 +248,25 @@ export function ordersReads(db: Database, buyerId: string, page: number) {
         listed: sql<boolean>`${isListed(ANY_STATUS)}`.mapWith(Boolean).as("listed"),
         // A paid order's rating of its seller, once given.
         ratedStars: ratings.stars,
+        // A paid order's money: held for the buyer's protection until releaseDueAt, released
+        // or refunded; its claim, if the buyer opened one.
+        dealState: deals.state,
+        releaseDueAt: deals.releaseDueAt,
+        refundedCents: sql<number>`(select coalesce(sum(${dealOperations.amountCents}), 0) from ${dealOperations}
+          where ${dealOperations.paymentId} = ${deals.paymentId} and ${dealOperations.kind} = 'refund')`.mapWith(
+          Number,
+        ),
+        claimId: sql<string | null>`${claims.id}`.as("claim_id"),
+        // Aliased: D1 returns a batch's rows keyed by column name, and bookings.status collides.
+        claimStatus: sql`${claims.status}`.mapWith(claims.status).as("claim_status"),
+        claimOutcome: sql`${claims.outcome}`.mapWith(claims.outcome).as("claim_outcome"),
       })
       .from(bookings)
       .innerJoin(products, eq(products.id, bookings.productId))
       .leftJoin(payments, eq(payments.bookingId, bookings.id))
       .leftJoin(ratings, eq(ratings.paymentId, payments.id))
+      .leftJoin(deals, eq(deals.paymentId, payments.id))
+      .leftJoin(claims, eq(claims.paymentId, payments.id))
       .where(mine)
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(LIST_PAGE_SIZE)

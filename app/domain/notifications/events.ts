@@ -16,7 +16,14 @@ export type DomainEvent =
   | { kind: "payment_received"; bookingId: string }
   | { kind: "message_received"; messageId: string }
   | { kind: "seller_verified"; sellerId: string }
-  | { kind: "listing_removed"; productId: string };
+  | { kind: "listing_removed"; productId: string }
+  | { kind: "payment_released"; operationId: string }
+  | { kind: "payment_refunded"; operationId: string }
+  | { kind: "claim_opened"; claimId: string }
+  | { kind: "claim_answered"; claimId: string }
+  | { kind: "claim_decided"; claimId: string }
+  | { kind: "payout_paid"; payoutId: string }
+  | { kind: "payout_failed"; payoutId: string };
 
 /** The one id an event is about: with the kind it makes the event's idempotency key. */
 export function eventSubject(event: DomainEvent): string {
@@ -27,6 +34,16 @@ export function eventSubject(event: DomainEvent): string {
       return event.sellerId;
     case "listing_removed":
       return event.productId;
+    case "payment_released":
+    case "payment_refunded":
+      return event.operationId;
+    case "claim_opened":
+    case "claim_answered":
+    case "claim_decided":
+      return event.claimId;
+    case "payout_paid":
+    case "payout_failed":
+      return event.payoutId;
     default:
       return event.bookingId;
   }

@@ -4,44 +4,14 @@ import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/client";
 import { bookings, messages, payments, products, users } from "#db/schema";
-import type { DomainEvent, EventKind } from "./events";
+import type { DomainEvent } from "./events";
+import { type LetterOptions, link, type PlannedLetter, price, type Recipient, utc } from "./letter-parts";
+import { moneyLetters } from "./money-letters.server";
 
-export interface Recipient {
-  id: string;
-  email: string;
-  name: string;
-  deleted: boolean;
-}
-
-export interface PlannedLetter {
-  recipient: Recipient;
-  kind: EventKind;
-  subject: string;
-  text: string;
-}
-
-export interface LetterOptions {
-  /** The public origin for links; without it letters name the page instead. */
-  appUrl?: string;
-  currency: string;
-  appName: string;
-}
+export type { LetterOptions, PlannedLetter, Recipient };
 
 const buyers = alias(users, "buyers");
 const sellers = alias(users, "sellers");
-
-function price(cents: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
-}
-
-function utc(date: Date | null): string {
-  if (!date) return "";
-  return `${date.toISOString().slice(0, 16).replace("T", ", ")} UTC`;
-}
-
-function link(options: LetterOptions, path: string, page: string): string {
-  return options.appUrl ? `${page}: ${options.appUrl.replace(/\/$/, "")}${path}` : `${page} on ${options.appName}.`;
-}
 
 async function loadBooking(db: Database, bookingId: string) {
   const [row] = await db
@@ -184,6 +154,14 @@ export async function plannedLetters(
         ),
       ];
     }
+    case "payment_released":
+    case "payment_refunded":
+    case "claim_opened":
+    case "claim_answered":
+    case "claim_decided":
+    case "payout_paid":
+    case "payout_failed":
+      return moneyLetters(db, event, options, letter);
     case "message_received": {
       // The other party of the message's booking is told; the text itself stays in the product
       // (a letter carries an excerpt only, so a long message is read where it can be answered).

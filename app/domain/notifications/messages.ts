@@ -19,6 +19,13 @@ const eventSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("message_received"), messageId: id }),
   z.object({ kind: z.literal("seller_verified"), sellerId: id }),
   z.object({ kind: z.literal("listing_removed"), productId: id }),
+  z.object({ kind: z.literal("payment_released"), operationId: id }),
+  z.object({ kind: z.literal("payment_refunded"), operationId: id }),
+  z.object({ kind: z.literal("claim_opened"), claimId: id }),
+  z.object({ kind: z.literal("claim_answered"), claimId: id }),
+  z.object({ kind: z.literal("claim_decided"), claimId: id }),
+  z.object({ kind: z.literal("payout_paid"), payoutId: id }),
+  z.object({ kind: z.literal("payout_failed"), payoutId: id }),
 ]);
 
 /** A message body as the consumer receives it; null for anything that is not one of ours. */

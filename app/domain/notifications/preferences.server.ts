@@ -15,14 +15,33 @@ export const NOTIFICATION_LABELS: Record<EventKind, { label: string; description
   message_received: { label: "New message", description: "Someone writes to me about a booking." },
   seller_verified: { label: "Seller verified", description: "An admin verifies my seller account." },
   listing_removed: { label: "Listing removed", description: "An admin removes one of my listings after reports." },
+  payment_released: {
+    label: "Payment released",
+    description: "The payment of a sale I am part of goes to the seller.",
+  },
+  payment_refunded: { label: "Payment refunded", description: "Money of a sale I am part of goes back to the buyer." },
+  claim_opened: { label: "Claim opened", description: "A buyer opens a claim about a sale." },
+  claim_answered: { label: "Claim answered", description: "The seller answers my claim." },
+  claim_decided: { label: "Claim decided", description: "An admin decides a claim I am part of." },
+  payout_paid: { label: "Payout paid", description: "Money of my sales reaches my bank account." },
+  payout_failed: { label: "Payout failed", description: "A payout to my bank account fails." },
 };
 
-/** The kinds each role can be sent (an admin is the recipient of none). */
+/** The kinds each role can be sent (an admin is told of new claims, which they decide). */
 export const NOTIFICATION_KINDS_BY_ROLE: Record<Role, readonly EventKind[]> = {
-  buyer: ["booking_cancelled", "booking_expired", "payment_received", "message_received"],
-  // A seller can be told of every kind: their listings, their bookings and their account.
-  seller: EVENT_KINDS,
-  admin: [],
+  buyer: [
+    "booking_cancelled",
+    "booking_expired",
+    "payment_received",
+    "message_received",
+    "payment_released",
+    "payment_refunded",
+    "claim_answered",
+    "claim_decided",
+  ],
+  // A seller can be told of every kind but the seller's answer to a claim (their own).
+  seller: EVENT_KINDS.filter((kind) => kind !== "claim_answered"),
+  admin: ["claim_opened"],
 };
 
 export const NOTIFICATION_MESSAGES = {

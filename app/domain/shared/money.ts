@@ -44,3 +44,10 @@ export function savingAgainstNew(
 export function toUnitsText(cents: number): string {
   return `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, "0")}`;
 }
+
+/** 123456 → "$ 1,234.56": an amount as messages of the domain write it (the spec's '$ ' prefix). */
+export function formatMoney(cents: number): string {
+  const whole = Math.round(Math.abs(cents));
+  const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `$ ${cents < 0 && whole > 0 ? "-" : ""}${dollars}.${String(whole % 100).padStart(2, "0")}`;
+}

@@ -11,7 +11,15 @@ import { PAYMENT_MESSAGES } from "./messages";
 import type { PaymentSettings } from "./settings";
 import { stripePaymentProvider } from "./stripe.server";
 import { testPaymentProvider } from "./test-provider.server";
-import type { PayableBooking, PaymentProvider, PaymentRefusal, PayRequest, PayResult, ProviderName } from "./types";
+import type {
+  EventEndpoint,
+  PayableBooking,
+  PaymentProvider,
+  PaymentRefusal,
+  PayRequest,
+  PayResult,
+  ProviderName,
+} from "./types";
 
 export { PAYMENT_MESSAGES };
 
@@ -123,21 +131,24 @@ export type EventReceipt =
   | { status: "not_configured" }
   | { status: "bad_signature" }
   | { status: "duplicate" }
+  | { status: "retry_later"; outcome: string; events: DomainEvent[] }
   | { status: "handled"; outcome: string; events: DomainEvent[] };
 
 /**
- * An event the provider pushed (Stripe's webhook), verified and handled once per event id. It
- * is recorded after handling: if handling fails, the provider's retry gets another chance, and
- * fulfilment itself is safe to repeat.
+ * An event the provider pushed (a Stripe webhook, to one of its two endpoints), verified and
+ * handled once per event id. It is recorded after handling: if handling fails, or asks to be
+ * sent again later (a refund of a payment whose own event has not arrived yet), the provider's
+ * retry gets another chance, and every handler is safe to repeat.
  */
 export async function receiveProviderEvent(
   db: Database,
   provider: PaymentProvider,
   payload: string,
   signature: string | null,
+  endpoint: EventEndpoint = "platform",
 ): Promise<EventReceipt> {
-  if (!provider.events) return { status: "not_configured" };
-  const event = await provider.events.verify(payload, signature);
+  if (!provider.events?.accepts(endpoint)) return { status: "not_configured" };
+  const event = await provider.events.verify(payload, signature, endpoint);
   if (!event) return { status: "bad_signature" };
   const [seen] = await db
     .select({ id: processedEvents.id })
@@ -145,11 +156,8 @@ export async function receiveProviderEvent(
     .where(eq(processedEvents.id, event.id))
     .limit(1);
   if (seen) return { status: "duplicate" };
-  const result = await event.fulfil();
+  const handled = await event.handle();
+  if (handled.retryLater) return { status: "retry_later", outcome: handled.outcome, events: handled.events };
   await db.insert(processedEvents).values({ id: event.id, provider: provider.name }).onConflictDoNothing();
-  return {
-    status: "handled",
-    outcome: result?.outcome ?? "ignored",
-    events: result?.outcome === "fulfilled" ? result.events : [],
-  };
+  return { status: "handled", outcome: handled.outcome, events: handled.events };
 }

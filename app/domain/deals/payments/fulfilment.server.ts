@@ -1,11 +1,12 @@
 // Fulfilment, the one place both providers end: a confirmed payment for a booking becomes a
-// paid booking, a payment row and a sold product, in one D1 batch, exactly once. Money that
-// arrives for a booking that can no longer be paid is recorded for a refund.
+// paid booking, a payment row, a sold product, and a deal whose money is held for the buyer's
+// protection with its charge in the ledger, in one D1 batch, exactly once. Money that arrives
+// for a booking that can no longer be paid is recorded for a refund.
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import type { RefundReason } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
-import { bookings, payments, products, refunds } from "#db/schema";
+import { bookings, deals, ledgerEntries, payments, products, refunds } from "#db/schema";
 import type { ConfirmedPayment, FulfilmentResult, PaymentProvider } from "./types";
 
 export type { ConfirmedPayment, FulfilmentResult, RefundReason };
@@ -14,8 +15,20 @@ function changes(result: unknown): number {
   return (result as D1Result).meta?.changes ?? 0;
 }
 
-export async function fulfilPayment(db: Database, payment: ConfirmedPayment): Promise<FulfilmentResult> {
-  const now = Date.now();
+/** What a deal is paid on: the days the money is held for the buyer (BUYER_PROTECTION_DAYS). */
+export interface DealTerms {
+  protectionDays: number;
+}
+
+const DAY_MS = 86_400_000;
+
+export async function fulfilPayment(
+  db: Database,
+  payment: ConfirmedPayment,
+  terms: DealTerms,
+  now = Date.now(),
+): Promise<FulfilmentResult> {
+  const paymentId = crypto.randomUUID();
   const [inserted, booked, sold] = await db.batch([
     // The payment row exists only if the booking is still active and within its hold (money
     // arriving after the deadline, even before the scheduled job ended the booking, goes
@@ -27,7 +40,7 @@ export async function fulfilPayment(db: Database, payment: ConfirmedPayment): Pr
         db
           .select(
             intoColumns(payments, {
-              id: sql`${crypto.randomUUID()}`,
+              id: sql`${paymentId}`,
               bookingId: bookings.id,
               productId: bookings.productId,
               buyerId: bookings.buyerId,
@@ -76,6 +89,59 @@ export async function fulfilPayment(db: Database, payment: ConfirmedPayment): Pr
       )
       // Rows, not D1's change count: that also counts the search index's trigger writes.
       .returning({ id: products.id }),
+    // The deal: held for the buyer until the end of the protection window, released then (or
+    // at the buyer's word) — only for the payment this batch inserted.
+    db
+      .insert(deals)
+      .select(
+        db
+          .select(
+            intoColumns(deals, {
+              paymentId: payments.id,
+              bookingId: payments.bookingId,
+              sellerId: payments.sellerId,
+              buyerId: payments.buyerId,
+              provider: payments.provider,
+              amountCents: payments.amountCents,
+              currency: payments.currency,
+              chargeRef: sql`${payment.chargeRef ?? null}`,
+              state: sql`'held'`,
+              releaseDueAt: sql`${now + terms.protectionDays * DAY_MS}`,
+              releasedAt: sql`null`,
+              refundedAt: sql`null`,
+              version: sql`0`,
+              decisionKey: sql`null`,
+              createdAt: sql`${now}`,
+            }),
+          )
+          .from(payments)
+          .where(eq(payments.id, paymentId)),
+      )
+      .onConflictDoNothing(),
+    // The charge, the ledger's first entry of the deal.
+    db
+      .insert(ledgerEntries)
+      .select(
+        db
+          .select(
+            intoColumns(ledgerEntries, {
+              id: sql`${crypto.randomUUID()}`,
+              kind: sql`'charge'`,
+              amountCents: payments.amountCents,
+              currency: payments.currency,
+              provider: payments.provider,
+              providerRef: payments.transactionId,
+              sellerId: payments.sellerId,
+              paymentId: payments.id,
+              operationId: sql`null`,
+              payoutId: sql`null`,
+              createdAt: sql`${now}`,
+            }),
+          )
+          .from(payments)
+          .where(eq(payments.id, paymentId)),
+      )
+      .onConflictDoNothing(),
   ]);
   if (changes(inserted) === 1) {
     return {
@@ -93,8 +159,9 @@ export async function settlePayment(
   db: Database,
   provider: Pick<PaymentProvider, "refund">,
   payment: ConfirmedPayment,
+  terms: DealTerms,
 ): Promise<FulfilmentResult> {
-  const result = await fulfilPayment(db, payment);
+  const result = await fulfilPayment(db, payment, terms);
   if (result.outcome === "refund_required") await provider.refund(payment, result.refundId);
   return result;
 }

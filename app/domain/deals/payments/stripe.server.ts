@@ -1,7 +1,9 @@
 // The Stripe provider: PaymentIntents for the Payment Element, Checkout Sessions for browsers
 // without JavaScript, and fulfilment only from signed webhooks or a PaymentIntent retrieved
-// from Stripe — never from the browser's word. The stripe package is loaded on first use, so
-// requests that never touch a payment never evaluate it.
+// from Stripe — never from the browser's word. The charge is the platform's (separate charges
+// and transfers, ADR 0050): sellers are paid later, from it, by a transfer (stripe-payouts).
+// Two webhook endpoints, each with its signing secret: the platform's events and those of
+// sellers' connected accounts.
 import type Stripe from "stripe";
 import type { Database } from "#db/client";
 import {
@@ -12,20 +14,10 @@ import {
   settlePayment,
 } from "./fulfilment.server";
 import type { PaymentSettings } from "./settings";
-import type { PayableBooking, PaymentProvider, PayResult, ProviderEvent } from "./types";
-
-type StripeModule = typeof import("stripe");
-
-async function connect(secretKey: string): Promise<{ stripe: Stripe; module: StripeModule }> {
-  const module = await import("stripe");
-  const StripeClient = module.default;
-  const stripe = new StripeClient(secretKey, {
-    // Looked up at call time, so the Workers runtime's fetch (or a test's) is used.
-    httpClient: StripeClient.createFetchHttpClient((input, init) => fetch(input, init)),
-    maxNetworkRetries: 1,
-  });
-  return { stripe, module };
-}
+import { stripeConnection } from "./stripe-client.server";
+import { handleAccountUpdated, handleChargeRefunded, handlePayout } from "./stripe-events.server";
+import { stripePayoutRail } from "./stripe-payouts.server";
+import type { EventEndpoint, EventHandling, PayableBooking, PaymentProvider, PayResult, ProviderEvent } from "./types";
 
 const idempotencyKey = (booking: Pick<PayableBooking, "id" | "priceCents">, kind: string) =>
   `pay-and-buy:${kind}:${booking.id}:${booking.priceCents}`;
@@ -34,12 +26,9 @@ export function stripePaymentProvider(db: Database, settings: PaymentSettings): 
   const secretKey = settings.STRIPE_SECRET_KEY;
   if (!secretKey) throw new Error("Stripe is not configured");
   const currency = settings.PAYMENT_CURRENCY;
-  let connection: ReturnType<typeof connect> | undefined;
-  const connected = () => {
-    connection ??= connect(secretKey);
-    return connection;
-  };
+  const connected = stripeConnection(secretKey);
   const client = async () => (await connected()).stripe;
+  const terms = { protectionDays: settings.BUYER_PROTECTION_DAYS };
 
   async function refund(payment: ConfirmedPayment, refundId: string) {
     try {
@@ -71,13 +60,14 @@ export function stripePaymentProvider(db: Database, settings: PaymentSettings): 
       transactionId: intent.id,
       amountCents: intent.amount_received || intent.amount,
       currency: intent.currency,
+      chargeRef: typeof intent.latest_charge === "string" ? intent.latest_charge : (intent.latest_charge?.id ?? null),
     };
     if (intent.currency !== currency) {
       const refundId = await recordRefund(db, payment, "amount_mismatch");
       await refund(payment, refundId);
       return { outcome: "refund_required", reason: "amount_mismatch", refundId };
     }
-    return settlePayment(db, { refund }, payment);
+    return settlePayment(db, { refund }, payment, terms);
   }
 
   /** The events that fulfil: payment_intent.succeeded and a paid checkout.session.completed. */
@@ -93,9 +83,42 @@ export function stripePaymentProvider(db: Database, settings: PaymentSettings): 
     return null;
   }
 
-  const webhookSecret = settings.STRIPE_WEBHOOK_SECRET;
+  /**
+   * Every event we act on, whichever endpoint it came to. Events of a connected account carry
+   * `account`: only account.updated and payout.* of those are ours (sellers take no charges).
+   */
+  async function handle(event: Stripe.Event): Promise<EventHandling> {
+    switch (event.type) {
+      case "payment_intent.succeeded":
+      case "checkout.session.completed": {
+        if (event.account) break;
+        const result = await fulfilEvent(event);
+        return {
+          outcome: result?.outcome ?? "ignored",
+          events: result?.outcome === "fulfilled" ? result.events : [],
+        };
+      }
+      case "charge.refunded":
+        if (event.account) break;
+        return handleChargeRefunded(db, provider, settings, connected, event);
+      case "account.updated":
+        return handleAccountUpdated(db, event);
+      case "payout.created":
+      case "payout.updated":
+      case "payout.paid":
+      case "payout.failed":
+      case "payout.canceled":
+        return handlePayout(db, event);
+    }
+    return { outcome: "ignored", events: [] };
+  }
 
-  return {
+  const secrets: Record<EventEndpoint, string | undefined> = {
+    platform: settings.STRIPE_WEBHOOK_SECRET,
+    connect: settings.STRIPE_CONNECT_WEBHOOK_SECRET,
+  };
+
+  const provider: PaymentProvider = {
     name: "stripe",
     testMode: false,
     publishableKey: settings.STRIPE_PUBLISHABLE_KEY ?? null,
@@ -109,6 +132,8 @@ export function stripePaymentProvider(db: Database, settings: PaymentSettings): 
           automatic_payment_methods: { enabled: true },
           description: booking.productName,
           metadata: { bookingId: booking.id },
+          // The seller's transfer names the same group: Stripe's reports tie them together.
+          transfer_group: booking.id,
         },
         { idempotencyKey: idempotencyKey(booking, "intent") },
       );
@@ -136,7 +161,7 @@ export function stripePaymentProvider(db: Database, settings: PaymentSettings): 
             },
           ],
           metadata: { bookingId: booking.id },
-          payment_intent_data: { metadata: { bookingId: booking.id } },
+          payment_intent_data: { metadata: { bookingId: booking.id }, transfer_group: booking.id },
           success_url: `${request.returnUrl}?checkout=done`,
           cancel_url: `${request.returnUrl}?checkout=cancelled`,
         },
@@ -174,27 +199,30 @@ export function stripePaymentProvider(db: Database, settings: PaymentSettings): 
 
     refund,
 
-    events: webhookSecret
-      ? {
-          /** A webhook's signature checked with the SubtleCrypto provider; null when it does not check out. */
-          async verify(payload, signature): Promise<ProviderEvent | null> {
-            if (!signature) return null;
-            const { stripe, module } = await connected();
-            let event: Stripe.Event;
-            try {
-              event = await stripe.webhooks.constructEventAsync(
-                payload,
-                signature,
-                webhookSecret,
-                undefined,
-                module.default.createSubtleCryptoProvider(),
-              );
-            } catch {
-              return null;
-            }
-            return { id: event.id, fulfil: () => fulfilEvent(event) };
-          },
+    payouts: stripePayoutRail(connected),
+
+    events: {
+      accepts: (endpoint) => Boolean(secrets[endpoint]),
+      /** A webhook's signature checked with the SubtleCrypto provider; null when it does not check out. */
+      async verify(payload, signature, endpoint): Promise<ProviderEvent | null> {
+        const secret = secrets[endpoint];
+        if (!signature || !secret) return null;
+        const { stripe, module } = await connected();
+        let event: Stripe.Event;
+        try {
+          event = await stripe.webhooks.constructEventAsync(
+            payload,
+            signature,
+            secret,
+            undefined,
+            module.default.createSubtleCryptoProvider(),
+          );
+        } catch {
+          return null;
         }
-      : undefined,
+        return { id: event.id, handle: () => handle(event) };
+      },
+    },
   };
+  return provider;
 }

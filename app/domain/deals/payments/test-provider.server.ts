@@ -1,7 +1,10 @@
 // The offline test provider: the product runs without Stripe keys, clearly in test mode. The
 // card is typed into our own form and charged here (only Stripe's public test numbers), so the
-// charge is the confirmation; a refund is immediate because no real money moved.
+// charge is the confirmation; a refund is immediate because no real money moved. Sellers are
+// onboarded on a test page of our own site, and the deal's money moves through the same state
+// machine as with Stripe: only how it moves differs (ids made here, payouts from the ledger).
 import type { Database } from "#db/client";
+import { TEST_ONBOARDING_PATH } from "../payouts/paths";
 import { markRefund, settlePayment } from "./fulfilment.server";
 import { PAYMENT_MESSAGES } from "./messages";
 import type { PaymentSettings } from "./settings";
@@ -23,13 +26,19 @@ export function testPaymentProvider(db: Database, settings: PaymentSettings): Pa
       // One booking, one charge: a double submit gets the same transaction back.
       const charge = await chargeTestCard(request.cardNumber, `booking:${booking.id}`);
       if (!charge.ok) return { ok: false, status: 402, message: charge.message, field: charge.field };
-      const fulfilment = await settlePayment(db, provider, {
-        bookingId: booking.id,
-        provider: "test",
-        transactionId: charge.transactionId,
-        amountCents: booking.priceCents,
-        currency: settings.PAYMENT_CURRENCY,
-      });
+      const fulfilment = await settlePayment(
+        db,
+        provider,
+        {
+          bookingId: booking.id,
+          provider: "test",
+          transactionId: charge.transactionId,
+          amountCents: booking.priceCents,
+          currency: settings.PAYMENT_CURRENCY,
+          chargeRef: charge.transactionId,
+        },
+        { protectionDays: settings.BUYER_PROTECTION_DAYS },
+      );
       if (fulfilment.outcome === "refund_required") return { ok: false, status: 409, message: PAYMENT_MESSAGES.refund };
       return { ok: true, fulfilment, transactionId: charge.transactionId };
     },
@@ -42,6 +51,29 @@ export function testPaymentProvider(db: Database, settings: PaymentSettings): Pa
     },
     async refund(payment, refundId) {
       await markRefund(db, refundId, { status: "refunded", providerRefundId: `re_${payment.transactionId}` });
+    },
+    // Ids are made from the seller's and the operation's ids, as an idempotency key would: a
+    // movement carried out twice is the same movement.
+    payouts: {
+      paysOutFromLedger: true,
+      async createAccount(seller) {
+        return `acct_test_${seller.id.replace(/-/g, "")}`;
+      },
+      async onboardingUrl() {
+        return TEST_ONBOARDING_PATH;
+      },
+      async accountState() {
+        return null;
+      },
+      async transfer(order) {
+        return `tr_test_${order.operationId.replace(/-/g, "")}`;
+      },
+      async refund(order) {
+        return `re_test_${order.operationId.replace(/-/g, "")}`;
+      },
+      async reverseTransfer(order) {
+        return `trr_test_${order.operationId.replace(/-/g, "")}`;
+      },
     },
   };
   return provider;

@@ -31,6 +31,8 @@ export interface ConfirmedPayment {
   transactionId: string;
   amountCents: number;
   currency: string;
+  /** The provider's charge the seller is later paid from (Stripe's latest_charge), if known. */
+  chargeRef?: string | null;
 }
 
 export type FulfilmentResult =
@@ -58,10 +60,61 @@ export type PayResult =
   | { ok: true; redirectTo: string }
   | PaymentRefusal;
 
-/** An event the provider pushed to us, verified; fulfilling it is safe to repeat. */
+/** What handling a provider's event did; `retryLater` asks the provider to send it again later. */
+export interface EventHandling {
+  outcome: string;
+  events: DomainEvent[];
+  retryLater?: boolean;
+}
+
+/** An event the provider pushed to us, verified; handling it is safe to repeat. */
 export interface ProviderEvent {
   id: string;
-  fulfil(): Promise<FulfilmentResult | null>;
+  handle(): Promise<EventHandling>;
+}
+
+/** The two webhook endpoints: the platform's own events, and those of sellers' connected accounts. */
+export type EventEndpoint = "platform" | "connect";
+
+/** A seller's payout account as the provider knows it. */
+export interface ConnectedAccountState {
+  detailsSubmitted: boolean;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  transfersActive: boolean;
+  /** The provider's names of what is still due (Stripe's requirements.currently_due). */
+  requirementsDue: string[];
+  disabledReason: string | null;
+}
+
+/** A decided money movement of a deal, as a provider carries it out (its id makes the idempotency key). */
+export interface MovementOrder {
+  operationId: string;
+  bookingId: string;
+  amountCents: number;
+  currency: string;
+  /** A retry: the provider looks for the movement made by an earlier attempt before making one. */
+  retry: boolean;
+}
+
+/** The money out of the platform: sellers' payout accounts, transfers, refunds and reversals. */
+export interface PayoutRail {
+  /** Opens a payout account for the seller at the provider; its id. */
+  createAccount(seller: { id: string; email: string }): Promise<string>;
+  /** Where the seller completes (or continues) the account's onboarding. */
+  onboardingUrl(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
+  /** The account's state at the provider now; null where the provider keeps none (offline). */
+  accountState(accountId: string): Promise<ConnectedAccountState | null>;
+  /** The seller's net, from the deal's charge to their account; the transfer's id. */
+  transfer(
+    order: MovementOrder & { destination: string; chargeRef: string | null; transactionId: string },
+  ): Promise<string>;
+  /** Money back to the buyer from the deal's payment; the refund's id. */
+  refund(order: MovementOrder & { transactionId: string }): Promise<string>;
+  /** Part of a transfer taken back from the seller; the reversal's id. */
+  reverseTransfer(order: MovementOrder & { transferId: string }): Promise<string>;
+  /** The scheduled job pays sellers out from the ledger itself (offline); Stripe pays out on its own. */
+  readonly paysOutFromLedger: boolean;
 }
 
 export interface PaymentProvider {
@@ -82,6 +135,12 @@ export interface PaymentProvider {
   confirm(booking: PayableBooking, transactionId: string | null): Promise<PayResult>;
   /** Gives back money recorded in `refunds`, and records the outcome. */
   refund(payment: ConfirmedPayment, refundId: string): Promise<void>;
+  /** Sellers' payout accounts and the money that leaves the platform. */
+  readonly payouts: PayoutRail;
   /** Verifies what the provider pushes to us (a signed webhook); absent when it pushes nothing. */
-  readonly events?: { verify(payload: string, signature: string | null): Promise<ProviderEvent | null> };
+  readonly events?: {
+    /** Whether the endpoint has its signing secret. */
+    accepts(endpoint: EventEndpoint): boolean;
+    verify(payload: string, signature: string | null, endpoint: EventEndpoint): Promise<ProviderEvent | null>;
+  };
 }

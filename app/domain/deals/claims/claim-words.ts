@@ -1,0 +1,21 @@
+// What people read for each claim reason, status and outcome (the values are the closed lists
+// of db/closed-lists.ts). Browser-safe.
+import type { ClaimOutcome, ClaimReason, ClaimStatus } from "#db/closed-lists";
+
+export const CLAIM_REASON_WORDS = {
+  not_as_described: "Not as described",
+  not_handed_over: "Item not handed over",
+  other: "Other",
+} as const satisfies Record<ClaimReason, string>;
+
+export const CLAIM_STATUS_WORDS = {
+  open: "Open",
+  decided: "Decided",
+  withdrawn: "Withdrawn: the buyer confirmed receipt",
+} as const satisfies Record<ClaimStatus, string>;
+
+export const CLAIM_OUTCOME_WORDS = {
+  refund_full: "Refunded in full",
+  refund_partial: "Refunded in part",
+  release: "Released to the seller",
+} as const satisfies Record<ClaimOutcome, string>;

@@ -1,0 +1,204 @@
+// Claims: within the protection window the buyer of a paid booking may open one claim ("Not as
+// described", "Item not handed over", "Other", with what happened). While it is open the money
+// is not released by the scheduled job; the seller may answer; the admin decides (see
+// settlement/decisions.server.ts). Only the deal's buyer, its seller and the admin see a claim.
+import { and, desc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { accessTo } from "#app/domain/accounts/permissions";
+import type { SessionUser } from "#app/domain/accounts/sessions.server";
+import type { DomainEvent } from "#app/domain/notifications/events";
+import { LIST_PAGE_SIZE, pageOffset, toPage } from "#app/domain/shared/list-query";
+import type { Database } from "#db/client";
+import type { ClaimReason, ClaimStatus } from "#db/closed-lists";
+import { isUniqueViolation } from "#db/errors";
+import { intoColumns } from "#db/insert-select";
+import { bookings, claims, deals, products, users } from "#db/schema";
+import { bumpVersionStatement } from "../settlement/deals.server";
+
+export const CLAIM_MESSAGES = {
+  opened: "Your claim is open: the payment stays held until an admin decides.",
+  answered: "Your answer is sent.",
+  notFound: "There is no such paid order.",
+  claimNotFound: "There is no such claim.",
+  already: "You have already opened a claim about this order.",
+  windowOver: "The buyer protection of this order has ended: a claim can no longer be opened.",
+  notHeld: "This payment was refunded or settled: there is nothing left to claim.",
+  closed: "This claim is closed: it can no longer be answered.",
+} as const;
+
+export type ClaimResult =
+  | { ok: true; claimId: string; events: DomainEvent[] }
+  | { ok: false; status: 404 | 409; message: string };
+
+/** The buyer opens a claim about their own paid booking, within its protection window. */
+export async function openClaim(
+  db: Database,
+  buyer: Pick<SessionUser, "id">,
+  input: { bookingId: string; reason: ClaimReason; details: string },
+  now = Date.now(),
+): Promise<ClaimResult> {
+  const claimId = crypto.randomUUID();
+  const claimable = and(
+    eq(deals.bookingId, input.bookingId),
+    eq(deals.buyerId, buyer.id),
+    inArray(deals.state, ["held", "released"]),
+    gt(deals.releaseDueAt, new Date(now)),
+  );
+  try {
+    const [inserted] = await db.batch([
+      db.insert(claims).select(
+        db
+          .select(
+            intoColumns(claims, {
+              id: sql`${claimId}`,
+              paymentId: deals.paymentId,
+              bookingId: deals.bookingId,
+              buyerId: deals.buyerId,
+              sellerId: deals.sellerId,
+              reason: sql`${input.reason}`,
+              details: sql`${input.details}`,
+              sellerAnswer: sql`null`,
+              answeredAt: sql`null`,
+              status: sql`'open'`,
+              outcome: sql`null`,
+              refundCents: sql`null`,
+              decisionNote: sql`null`,
+              decidedBy: sql`null`,
+              decidedAt: sql`null`,
+              createdAt: sql`${now}`,
+            }),
+          )
+          .from(deals)
+          .where(claimable),
+      ),
+      // A decision read before the claim must not be written after it.
+      bumpVersionStatement(db, sql`(select ${claims.paymentId} from ${claims} where ${claims.id} = ${claimId})`),
+    ]);
+    if ((inserted as D1Result).meta.changes === 1) {
+      return { ok: true, claimId, events: [{ kind: "claim_opened", claimId }] };
+    }
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return { ok: false, status: 409, message: CLAIM_MESSAGES.already };
+  }
+  // Why not: not the buyer's paid order, refunded or settled, or past its window.
+  const [deal] = await db
+    .select({ state: deals.state })
+    .from(deals)
+    .where(and(eq(deals.bookingId, input.bookingId), eq(deals.buyerId, buyer.id)))
+    .limit(1);
+  if (!deal) return { ok: false, status: 404, message: CLAIM_MESSAGES.notFound };
+  if (deal.state === "refunded" || deal.state === "settled_outside") {
+    return { ok: false, status: 409, message: CLAIM_MESSAGES.notHeld };
+  }
+  return { ok: false, status: 409, message: CLAIM_MESSAGES.windowOver };
+}
+
+/** The seller answers an open claim about one of their sales (a new answer replaces the last). */
+export async function answerClaim(
+  db: Database,
+  seller: Pick<SessionUser, "id">,
+  claimId: string,
+  answer: string,
+  now = Date.now(),
+): Promise<ClaimResult> {
+  const answered = await db
+    .update(claims)
+    .set({ sellerAnswer: answer, answeredAt: new Date(now) })
+    .where(and(eq(claims.id, claimId), eq(claims.sellerId, seller.id), eq(claims.status, "open")))
+    .returning({ id: claims.id });
+  if (answered.length === 1) return { ok: true, claimId, events: [{ kind: "claim_answered", claimId }] };
+  const [claim] = await db
+    .select({ status: claims.status })
+    .from(claims)
+    .where(and(eq(claims.id, claimId), eq(claims.sellerId, seller.id)))
+    .limit(1);
+  if (!claim) return { ok: false, status: 404, message: CLAIM_MESSAGES.claimNotFound };
+  return { ok: false, status: 409, message: CLAIM_MESSAGES.closed };
+}
+
+const buyers = alias(users, "claim_buyers");
+const sellers = alias(users, "claim_sellers");
+
+/** A claim with its deal, product and parties, as the pages and the API show it. */
+const claimFields = {
+  id: claims.id,
+  bookingId: claims.bookingId,
+  paymentId: claims.paymentId,
+  reason: claims.reason,
+  details: claims.details,
+  sellerAnswer: claims.sellerAnswer,
+  answeredAt: claims.answeredAt,
+  status: claims.status,
+  outcome: claims.outcome,
+  refundCents: claims.refundCents,
+  decisionNote: claims.decisionNote,
+  decidedAt: claims.decidedAt,
+  createdAt: claims.createdAt,
+  amountCents: deals.amountCents,
+  currency: deals.currency,
+  dealState: deals.state,
+  releaseDueAt: deals.releaseDueAt,
+  productId: bookings.productId,
+  productName: sql`${products.name}`.mapWith(products.name).as("claim_product_name"),
+  buyerId: claims.buyerId,
+  buyerName: sql`${buyers.name}`.mapWith(buyers.name).as("claim_buyer_name"),
+  buyerEmail: sql`${buyers.email}`.mapWith(buyers.email).as("claim_buyer_email"),
+  sellerId: claims.sellerId,
+  sellerName: sql`${sellers.name}`.mapWith(sellers.name).as("claim_seller_name"),
+  sellerEmail: sql`${sellers.email}`.mapWith(sellers.email).as("claim_seller_email"),
+};
+
+function claimsQuery(db: Database, where: SQL | undefined) {
+  return db
+    .select(claimFields)
+    .from(claims)
+    .innerJoin(deals, eq(deals.paymentId, claims.paymentId))
+    .innerJoin(bookings, eq(bookings.id, claims.bookingId))
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(buyers, eq(buyers.id, claims.buyerId))
+    .innerJoin(sellers, eq(sellers.id, claims.sellerId))
+    .where(where);
+}
+
+export type ClaimView = Awaited<ReturnType<typeof claimsQuery>>[number];
+
+/** A claim for someone allowed to see it: its buyer, its seller, or an admin. */
+export async function getClaimFor(
+  db: Database,
+  viewer: Pick<SessionUser, "id" | "role">,
+  claimId: string,
+): Promise<ClaimView | null> {
+  const access = accessTo(viewer, "read", "booking");
+  if (!access) return null;
+  const mine = access === "any" ? undefined : or(eq(claims.buyerId, viewer.id), eq(claims.sellerId, viewer.id));
+  const [row] = await claimsQuery(db, and(eq(claims.id, claimId), mine)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The reads of a page of the admin's Claims (open claims first, then the newest): its rows and
+ * their count, for one D1 batch. `status` narrows it to one status.
+ */
+export function claimsPageReads(db: Database, page: number, status: ClaimStatus | null) {
+  const where = status ? eq(claims.status, status) : undefined;
+  return [
+    claimsQuery(db, where)
+      .orderBy(sql`${claims.status} = 'open' desc`, desc(claims.createdAt), desc(claims.id))
+      .limit(LIST_PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db.select({ total: sql<number>`count(*)` }).from(claims).where(where),
+  ] as const;
+}
+
+type Reads = ReturnType<typeof claimsPageReads>;
+type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
+
+export function toClaimsPage([rows, counted]: [ReadResult<Reads[0]>, ReadResult<Reads[1]>], page: number) {
+  return toPage(rows, Number(counted[0]?.total ?? 0), page);
+}
+
+/** The claims of some deals, by booking (My Orders, a seller's Payouts). */
+export function claimsOfBookingsRead(db: Database, bookingIds: string[]) {
+  return claimsQuery(db, inArray(claims.bookingId, bookingIds.length ? bookingIds : [""]));
+}

@@ -1,0 +1,104 @@
+// The Stripe events that concern sellers' money, handled by the domain's own functions: a
+// connected account's state (account.updated), its payouts (payout.*), and refunds made on a
+// charge (charge.refunded). Each is safe to receive twice and in any order: the account's state
+// carries the event's time, a payout's status only moves forward, a refund is recorded once by
+// its id. Refunds Pay&Buy made itself carry their operation in the metadata and are only
+// finished here, never recorded a second time.
+import { and, eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { Database } from "#db/client";
+import { PAYOUT_STATUSES, type PayoutStatus } from "#db/closed-lists";
+import { dealOperations, refunds } from "#db/schema";
+import { applyAccountState } from "../payouts/accounts.server";
+import { recordPayout } from "../payouts/payouts.server";
+import { recordProviderRefund } from "../settlement/decisions.server";
+import { settleDeal } from "../settlement/operations.server";
+import type { PaymentSettings } from "./settings";
+import type { StripeConnection } from "./stripe-client.server";
+import { accountStateOf } from "./stripe-payouts.server";
+import type { EventHandling, PaymentProvider } from "./types";
+
+const ignored: EventHandling = { outcome: "ignored", events: [] };
+
+export async function handleAccountUpdated(db: Database, event: Stripe.AccountUpdatedEvent): Promise<EventHandling> {
+  const account = event.data.object;
+  const applied = await applyAccountState(db, {
+    provider: "stripe",
+    accountId: event.account ?? account.id,
+    state: accountStateOf(account),
+    at: event.created * 1000,
+  });
+  return { outcome: applied ? "account_updated" : "account_unchanged", events: [] };
+}
+
+const isPayoutStatus = (value: string): value is PayoutStatus => (PAYOUT_STATUSES as readonly string[]).includes(value);
+
+export async function handlePayout(db: Database, event: Stripe.Event): Promise<EventHandling> {
+  const payout = event.data.object as Stripe.Payout;
+  // The platform's own payouts are not a seller's.
+  if (!event.account || !isPayoutStatus(payout.status)) return ignored;
+  const events = await recordPayout(db, {
+    provider: "stripe",
+    accountId: event.account,
+    payoutId: payout.id,
+    amountCents: payout.amount,
+    currency: payout.currency,
+    status: payout.status,
+    arrivalAt: payout.arrival_date ? new Date(payout.arrival_date * 1000) : null,
+    failureMessage: payout.failure_message ?? payout.failure_code ?? null,
+  });
+  return { outcome: `payout_${payout.status}`, events };
+}
+
+/**
+ * The refunds of a charge: ours are finished (their operation carried out, if a crash left it
+ * pending), others (made in Stripe's Dashboard) are recorded. A refund of a payment we have not
+ * recorded yet (its payment event is still to come) asks Stripe to send the event again later.
+ */
+export async function handleChargeRefunded(
+  db: Database,
+  provider: PaymentProvider,
+  settings: PaymentSettings,
+  connected: () => Promise<StripeConnection>,
+  event: Stripe.ChargeRefundedEvent,
+): Promise<EventHandling> {
+  const charge = event.data.object;
+  const intentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+  if (!intentId) return ignored;
+  const { stripe } = await connected();
+  const outcome: EventHandling = { outcome: "refunds_recorded", events: [] };
+  for await (const refund of stripe.refunds.list({ charge: charge.id, limit: 100 })) {
+    if (refund.status !== "succeeded" && refund.status !== "pending") continue;
+    const operationId = refund.metadata?.operation;
+    if (operationId) {
+      const [operation] = await db
+        .select({ paymentId: dealOperations.paymentId })
+        .from(dealOperations)
+        .where(eq(dealOperations.id, operationId))
+        .limit(1);
+      if (operation) outcome.events.push(...(await settleDeal(db, provider, operation.paymentId)));
+      continue;
+    }
+    const recorded = await recordProviderRefund(db, provider, settings, {
+      transactionId: intentId,
+      refundRef: refund.id,
+      amountCents: refund.amount,
+    });
+    if (recorded.ok) {
+      outcome.events.push(...recorded.events);
+      continue;
+    }
+    if (recorded.status !== 404) {
+      console.error("A refund made at Stripe could not be recorded", refund.id, recorded.message);
+      continue;
+    }
+    // No deal: money that arrived for nothing (refunded by fulfilment), or a payment not yet recorded.
+    const [returned] = await db
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.provider, "stripe"), eq(refunds.transactionId, intentId)))
+      .limit(1);
+    if (!returned) return { outcome: "payment_not_recorded_yet", events: outcome.events, retryLater: true };
+  }
+  return outcome;
+}

@@ -1,0 +1,10 @@
+// The seller's money pages, named by the domain: where onboarding returns and letters link.
+
+/** The seller's Payouts tab. */
+export const PAYOUTS_PATH = "/dashboard/payouts";
+
+/** The offline provider's onboarding page, on our own site (test mode only). */
+export const TEST_ONBOARDING_PATH = "/dashboard/payouts/test-onboarding";
+
+/** The admin's Claims page. */
+export const CLAIMS_PATH = "/dashboard/claims";

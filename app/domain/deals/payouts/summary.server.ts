@@ -1,0 +1,216 @@
+// What the money pages read: a seller's amounts (held, on its way, paid) and deals (price, fee,
+// net, refunds, where each stands), and the platform's totals for the admin (held, released,
+// fees earned, refunded, open claims, movements waiting for a retry). Amounts decided but not
+// yet carried out count where they were decided to go; the ledger says what has moved.
+import { and, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { type FeeRule, platformFee } from "#app/domain/deals/fees";
+import { LIST_PAGE_SIZE, pageOffset, toPage } from "#app/domain/shared/list-query";
+import type { Database } from "#db/client";
+import { bookings, claims, dealOperations, deals, ledgerEntries, payouts, products, users } from "#db/schema";
+
+/** A sum, named: D1 returns a batch's rows keyed by column name. */
+const total = (expression: ReturnType<typeof sql>, name: string) =>
+  sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number).as(name);
+
+/** A deal's decided money, from its operations (the sums of settlement/deals.server.ts). */
+const operationSums = {
+  refunded: total(sql`case when ${dealOperations.kind} = 'refund' then ${dealOperations.amountCents} end`, "refunded"),
+  fee: total(
+    sql`case when ${dealOperations.kind} = 'release' then ${dealOperations.feeCents} else -${dealOperations.feeCents} end`,
+    "fee",
+  ),
+  net: total(
+    sql`case when ${dealOperations.kind} = 'release' then ${dealOperations.amountCents} else -${dealOperations.reversalCents} end`,
+    "net",
+  ),
+  pending: total(sql`case when ${dealOperations.status} = 'pending' then 1 end`, "pending"),
+};
+
+const dealBuyers = alias(users, "deal_buyers");
+
+/** The reads of a page of a seller's deals, newest first, with their count, for one D1 batch. */
+export function sellerDealsReads(db: Database, sellerId: string, page: number) {
+  return [
+    db
+      .select({
+        paymentId: deals.paymentId,
+        bookingId: deals.bookingId,
+        state: deals.state,
+        amountCents: deals.amountCents,
+        currency: deals.currency,
+        releaseDueAt: deals.releaseDueAt,
+        releasedAt: deals.releasedAt,
+        createdAt: deals.createdAt,
+        productId: bookings.productId,
+        productName: sql`${products.name}`.mapWith(products.name).as("deal_product_name"),
+        buyerName: sql`${dealBuyers.name}`.mapWith(dealBuyers.name).as("deal_buyer_name"),
+        claimId: claims.id,
+        claimStatus: claims.status,
+        claimReason: claims.reason,
+        claimDetails: claims.details,
+        claimAnswer: claims.sellerAnswer,
+        ...operationSums,
+      })
+      .from(deals)
+      .innerJoin(bookings, eq(bookings.id, deals.bookingId))
+      .innerJoin(products, eq(products.id, bookings.productId))
+      .innerJoin(dealBuyers, eq(dealBuyers.id, deals.buyerId))
+      .leftJoin(claims, eq(claims.paymentId, deals.paymentId))
+      .leftJoin(dealOperations, eq(dealOperations.paymentId, deals.paymentId))
+      .where(eq(deals.sellerId, sellerId))
+      .groupBy(deals.paymentId, claims.id)
+      .orderBy(desc(deals.createdAt), desc(deals.paymentId))
+      .limit(LIST_PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db.select({ total: sql<number>`count(*)` }).from(deals).where(eq(deals.sellerId, sellerId)),
+  ] as const;
+}
+
+type DealReads = ReturnType<typeof sellerDealsReads>;
+type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
+type DealRow = ReadResult<DealReads[0]>[number];
+
+/**
+ * A deal as the seller reads it: its fee and net as released, or, while it is held, as the
+ * release would make them now (the one fee function).
+ */
+export function toSellerDeal(row: DealRow, rule: FeeRule) {
+  const left = row.amountCents - row.refunded;
+  const held = row.state === "held";
+  const fee = held ? platformFee(left, rule) : row.fee;
+  return {
+    ...row,
+    fee: row.state === "settled_outside" ? null : fee,
+    net: row.state === "settled_outside" ? null : held ? left - fee : row.net,
+    expected: held,
+  };
+}
+
+export function toSellerDealsPage(
+  results: [ReadResult<DealReads[0]>, ReadResult<DealReads[1]>],
+  page: number,
+  rule: FeeRule,
+) {
+  const listed = toPage(results[0], Number(results[1][0]?.total ?? 0), page);
+  return { ...listed, rows: listed.rows.map((row) => toSellerDeal(row, rule)) };
+}
+
+/** The reads of a seller's amounts, for one D1 batch. */
+export function sellerAmountsReads(db: Database, sellerId: string) {
+  return [
+    // Held: what each held deal would pay the seller at release.
+    db
+      .select({ amountCents: deals.amountCents, refunded: operationSums.refunded })
+      .from(deals)
+      .leftJoin(dealOperations, eq(dealOperations.paymentId, deals.paymentId))
+      .where(and(eq(deals.sellerId, sellerId), eq(deals.state, "held")))
+      .groupBy(deals.paymentId),
+    // Released to the seller (decided), the platform's fees and the refunds, over every deal.
+    db
+      .select({ fee: operationSums.fee, net: operationSums.net, refunded: operationSums.refunded })
+      .from(dealOperations)
+      .innerJoin(deals, eq(deals.paymentId, dealOperations.paymentId))
+      .where(eq(deals.sellerId, sellerId)),
+    db
+      .select({ paid: total(sql`case when ${payouts.status} = 'paid' then ${payouts.amountCents} end`, "paid") })
+      .from(payouts)
+      .where(eq(payouts.sellerId, sellerId)),
+  ] as const;
+}
+
+type AmountReads = ReturnType<typeof sellerAmountsReads>;
+
+export interface SellerAmounts {
+  /** Held for the buyer's protection: what those deals pay the seller at release. */
+  held: number;
+  /** Released to the seller and not yet in their bank. */
+  onItsWay: number;
+  /** Paid out to the seller's bank. */
+  paid: number;
+  fees: number;
+  refunded: number;
+}
+
+export function toSellerAmounts(
+  [held, released, paid]: [ReadResult<AmountReads[0]>, ReadResult<AmountReads[1]>, ReadResult<AmountReads[2]>],
+  rule: FeeRule,
+): SellerAmounts {
+  const heldNet = held.reduce((sum, deal) => {
+    const left = deal.amountCents - deal.refunded;
+    return sum + left - platformFee(left, rule);
+  }, 0);
+  const totals = released[0] ?? { fee: 0, net: 0, refunded: 0 };
+  const paidOut = paid[0]?.paid ?? 0;
+  return {
+    held: heldNet,
+    onItsWay: Math.max(0, totals.net - paidOut),
+    paid: paidOut,
+    fees: totals.fee,
+    refunded: totals.refunded,
+  };
+}
+
+/** The platform's totals from the ledger, per currency: what has moved. */
+export function platformTotalsReads(db: Database) {
+  const signed = (name: string, kinds: Record<string, 1 | -1>) =>
+    total(
+      sql.raw(
+        `case kind ${Object.entries(kinds)
+          .map(([kind, sign]) => `when '${kind}' then ${sign === 1 ? "" : "-"}amount_cents`)
+          .join(" ")} end`,
+      ),
+      name,
+    );
+  return [
+    db
+      .select({
+        currency: ledgerEntries.currency,
+        held: signed("held", { charge: 1, refund: -1, fee: -1, fee_refund: 1, transfer: -1, transfer_reversal: 1 }),
+        released: signed("released", { transfer: 1, transfer_reversal: -1 }),
+        fees: signed("fees", { fee: 1, fee_refund: -1 }),
+        refunded: signed("refunded", { refund: 1 }),
+        paidOut: signed("paid_out", { payout: 1, payout_failure: -1 }),
+      })
+      .from(ledgerEntries)
+      .groupBy(ledgerEntries.currency),
+    db
+      .select({ open: sql<number>`count(*)`.mapWith(Number) })
+      .from(claims)
+      .where(eq(claims.status, "open")),
+    // Movements decided and not carried out yet (retried by the scheduled job), and the oldest error.
+    db
+      .select({
+        waiting: sql<number>`count(*)`.mapWith(Number),
+        failing: total(sql`case when ${dealOperations.attempts} > 0 then 1 end`, "failing"),
+        lastError: sql<string | null>`max(${dealOperations.lastError})`,
+      })
+      .from(dealOperations)
+      .where(eq(dealOperations.status, "pending")),
+    // Deals still held for the buyers' protection.
+    db
+      .select({ deals: sql<number>`count(*)`.mapWith(Number) })
+      .from(deals)
+      .where(eq(deals.state, "held")),
+  ] as const;
+}
+
+type TotalsReads = ReturnType<typeof platformTotalsReads>;
+
+export function toPlatformTotals([money, open, waiting, held]: [
+  ReadResult<TotalsReads[0]>,
+  ReadResult<TotalsReads[1]>,
+  ReadResult<TotalsReads[2]>,
+  ReadResult<TotalsReads[3]>,
+]) {
+  return {
+    currencies: money,
+    openClaims: open[0]?.open ?? 0,
+    heldDeals: held[0]?.deals ?? 0,
+    movementsWaiting: waiting[0]?.waiting ?? 0,
+    movementsFailing: waiting[0]?.failing ?? 0,
+    lastError: waiting[0]?.lastError ?? null,
+  };
+}
+
+export type PlatformTotals = ReturnType<typeof toPlatformTotals>;

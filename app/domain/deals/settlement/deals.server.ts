@@ -1,0 +1,161 @@
+// A deal as its decisions see it, and a decision written: the deal's next state, its claim and
+// its money movements in one D1 batch, only if nothing was decided since the deal was read
+// (compare-and-set on its version). Two decisions read at the same moment: one is written, the
+// other reads the deal again and decides on what it finds.
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Database } from "#db/client";
+import type { OperationOrigin } from "#db/closed-lists";
+import { intoColumns } from "#db/insert-select";
+import { claims, dealOperations, deals } from "#db/schema";
+import type { DealSnapshot, Plan } from "./plan";
+
+const sum = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number);
+
+/** The read of deals as their decisions see them, for one D1 query (`where` picks the deals). */
+export function dealSnapshotsRead(db: Database, where: SQL | undefined) {
+  return db
+    .select({
+      paymentId: deals.paymentId,
+      bookingId: deals.bookingId,
+      buyerId: deals.buyerId,
+      sellerId: deals.sellerId,
+      state: deals.state,
+      version: deals.version,
+      releaseDueAt: deals.releaseDueAt,
+      charged: deals.amountCents,
+      refunded: sum(sql`case when ${dealOperations.kind} = 'refund' then ${dealOperations.amountCents} end`),
+      fee: sum(
+        sql`case when ${dealOperations.kind} = 'release' then ${dealOperations.feeCents} else -${dealOperations.feeCents} end`,
+      ),
+      net: sum(
+        sql`case when ${dealOperations.kind} = 'release' then ${dealOperations.amountCents} else -${dealOperations.reversalCents} end`,
+      ),
+      lastSeq: sql<number>`coalesce(max(${dealOperations.seq}), -1)`.mapWith(Number),
+      claimId: claims.id,
+      claimStatus: claims.status,
+    })
+    .from(deals)
+    .leftJoin(dealOperations, eq(dealOperations.paymentId, deals.paymentId))
+    .leftJoin(claims, eq(claims.paymentId, deals.paymentId))
+    .where(where)
+    .groupBy(deals.paymentId, claims.id);
+}
+
+type SnapshotRow = Awaited<ReturnType<typeof dealSnapshotsRead>>[number];
+
+export type Deal = DealSnapshot & {
+  bookingId: string;
+  buyerId: string;
+  sellerId: string;
+  lastSeq: number;
+};
+
+export function toDeal(row: SnapshotRow): Deal {
+  return {
+    paymentId: row.paymentId,
+    bookingId: row.bookingId,
+    buyerId: row.buyerId,
+    sellerId: row.sellerId,
+    state: row.state,
+    version: row.version,
+    releaseDueAt: row.releaseDueAt,
+    lastSeq: row.lastSeq,
+    totals: { charged: row.charged, refunded: row.refunded, fee: row.fee, net: row.net },
+    claim: row.claimId && row.claimStatus ? { id: row.claimId, status: row.claimStatus } : null,
+  };
+}
+
+/** One deal, picked by `where` (its booking and its buyer, its claim, …); null when there is none. */
+export async function findDeal(db: Database, where: SQL | undefined): Promise<Deal | null> {
+  const [row] = await dealSnapshotsRead(db, where).limit(1);
+  return row ? toDeal(row) : null;
+}
+
+export interface DecisionContext {
+  origin: OperationOrigin;
+  now: number;
+  /** The admin deciding a claim, and their note to both parties. */
+  decidedBy?: string;
+  note?: string | null;
+}
+
+/**
+ * Writes a plan for the deal as it was read: true when written, false when another decision came
+ * first (the caller reads the deal again). The operations and the claim's change are written only
+ * with the deal's new version, in the same transaction.
+ */
+export async function applyPlan(db: Database, deal: Deal, plan: Plan, context: DecisionContext): Promise<boolean> {
+  const key = crypto.randomUUID();
+  const now = context.now;
+  const decided = sql`exists (select 1 from ${deals} where ${deals.paymentId} = ${deal.paymentId} and ${deals.decisionKey} = ${key})`;
+  const operations = plan.operations.map((operation, index) =>
+    db.insert(dealOperations).select(
+      db
+        .select(
+          intoColumns(dealOperations, {
+            id: sql`${crypto.randomUUID()}`,
+            paymentId: deals.paymentId,
+            seq: sql`${deal.lastSeq + 1 + index}`,
+            kind: sql`${operation.kind}`,
+            origin: sql`${context.origin}`,
+            claimId: sql`${plan.claim && deal.claim ? deal.claim.id : null}`,
+            amountCents: sql`${operation.amountCents}`,
+            feeCents: sql`${operation.feeCents}`,
+            reversalCents: sql`${operation.kind === "refund" ? operation.reversalCents : 0}`,
+            externalRef: sql`${operation.kind === "refund" ? (operation.externalRef ?? null) : null}`,
+            status: sql`'pending'`,
+            attempts: sql`0`,
+            nextAttemptAt: sql`${now}`,
+            lastError: sql`null`,
+            createdAt: sql`${now}`,
+            completedAt: sql`null`,
+          }),
+        )
+        .from(deals)
+        .where(and(eq(deals.paymentId, deal.paymentId), eq(deals.decisionKey, key))),
+    ),
+  );
+  const claim = plan.claim && deal.claim ? plan.claim : null;
+  const claimUpdate = claim
+    ? [
+        db
+          .update(claims)
+          .set(
+            claim.status === "decided"
+              ? {
+                  status: "decided",
+                  outcome: claim.outcome,
+                  refundCents: claim.refundCents,
+                  decisionNote: context.note ?? null,
+                  decidedBy: context.decidedBy ?? null,
+                  decidedAt: new Date(now),
+                }
+              : { status: "withdrawn", decidedAt: new Date(now) },
+          )
+          .where(and(eq(claims.id, deal.claim!.id), eq(claims.status, "open"), decided)),
+      ]
+    : [];
+  const [written] = await db.batch([
+    db
+      .update(deals)
+      .set({
+        state: plan.state,
+        version: deal.version + 1,
+        decisionKey: key,
+        releasedAt: sql`case when ${plan.state} = 'released' then coalesce(${deals.releasedAt}, ${now}) else ${deals.releasedAt} end`,
+        refundedAt: sql`case when ${plan.state} = 'refunded' then coalesce(${deals.refundedAt}, ${now}) else ${deals.refundedAt} end`,
+      })
+      .where(and(eq(deals.paymentId, deal.paymentId), eq(deals.version, deal.version))),
+    ...claimUpdate,
+    ...operations,
+  ]);
+  return ((written as D1Result).meta?.changes ?? 0) === 1;
+}
+
+/** A change of the deal that moves no money (a claim opened) still moves its version on. */
+export function bumpVersionStatement(db: Database, paymentId: string | SQL) {
+  return db
+    .update(deals)
+    .set({ version: sql`${deals.version} + 1` })
+    .where(eq(deals.paymentId, paymentId));
+}

@@ -1,0 +1,235 @@
+// The decisions about a deal's money, each written exactly once however many arrive together
+// (ten confirmations, a confirmation and the scheduled job, an admin and the buyer): read the
+// deal, plan with the state machine (plan.ts), write with a compare-and-set; a decision that lost
+// the race reads the deal again and decides on what it finds. The movements decided are then
+// carried out (operations.server.ts); what cannot be made now is retried by the scheduled job.
+import { and, asc, eq, lte, notExists, sql } from "drizzle-orm";
+import type { SessionUser } from "#app/domain/accounts/sessions.server";
+import { feeRuleOf, type PaymentSettings } from "#app/domain/deals/payments/settings";
+import type { PaymentProvider } from "#app/domain/deals/payments/types";
+import type { DomainEvent } from "#app/domain/notifications/events";
+import { formatMoney } from "#app/domain/shared/money";
+import type { Database } from "#db/client";
+import { isUniqueViolation } from "#db/errors";
+import { claims, dealOperations, deals, ledgerEntries, payments } from "#db/schema";
+import { applyPlan, type Deal, type DecisionContext, findDeal } from "./deals.server";
+import { settleDeal } from "./operations.server";
+import {
+  type ClaimDecision,
+  type Planned,
+  planAutoRelease,
+  planClaimDecision,
+  planConfirmation,
+  planProviderRefund,
+  SETTLEMENT_MESSAGES,
+} from "./plan";
+
+export { SETTLEMENT_MESSAGES };
+
+/** More than enough for every decision that can race one deal (the buyer, the job, an admin, webhooks). */
+const MAX_ATTEMPTS = 10;
+
+export const DEAL_MESSAGES = {
+  notFound: "There is no such paid order.",
+  claimNotFound: "There is no such claim.",
+} as const;
+
+export type DecisionResult =
+  | { ok: true; decided: boolean; message: string; deal: Deal; events: DomainEvent[] }
+  | { ok: false; status: 404 | 409 | 422; message: string };
+
+type Settlement = Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS">;
+
+/**
+ * Reads the deal, plans, writes; again from the start when another decision was written in
+ * between. Then carries out what was decided (and anything still pending of the deal).
+ */
+async function decide(
+  db: Database,
+  provider: PaymentProvider,
+  find: () => Promise<Deal | null>,
+  planFor: (deal: Deal) => Planned,
+  context: DecisionContext & { success: string; notFound: string; claimEvent?: "claim_decided" },
+): Promise<DecisionResult> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const deal = await find();
+    if (!deal) return { ok: false, status: 404, message: context.notFound };
+    const planned = planFor(deal);
+    if (!planned.ok) return planned;
+    if (!planned.plan) return { ok: true, decided: false, message: planned.message, deal, events: [] };
+    if (!(await applyPlan(db, deal, planned.plan, context))) continue;
+    const events: DomainEvent[] =
+      context.claimEvent && deal.claim ? [{ kind: context.claimEvent, claimId: deal.claim.id }] : [];
+    events.push(...(await settleDeal(db, provider, deal.paymentId, context.now)));
+    const message = planned.plan.claim?.status === "withdrawn" ? SETTLEMENT_MESSAGES.claimWithdrawn : context.success;
+    return { ok: true, decided: true, message, deal, events };
+  }
+  throw new Error("A deal kept changing while a decision was being written");
+}
+
+/** The deal of a buyer's own paid booking; anyone else's is not found. */
+const buyersDeal = (db: Database, buyerId: string, bookingId: string) => () =>
+  findDeal(db, and(eq(deals.bookingId, bookingId), eq(deals.buyerId, buyerId)));
+
+/**
+ * The buyer's "I received it as described": a held payment is released to the seller (and an
+ * open claim withdrawn). A repeat, or a confirmation racing the scheduled job, releases nothing
+ * twice.
+ */
+export function confirmReceipt(
+  db: Database,
+  provider: PaymentProvider,
+  settings: Settlement,
+  buyer: Pick<SessionUser, "id">,
+  bookingId: string,
+  now = Date.now(),
+): Promise<DecisionResult> {
+  const rule = feeRuleOf(settings);
+  return decide(db, provider, buyersDeal(db, buyer.id, bookingId), (deal) => planConfirmation(deal, rule), {
+    origin: "buyer_confirmed",
+    now,
+    success: SETTLEMENT_MESSAGES.confirmed,
+    notFound: DEAL_MESSAGES.notFound,
+  });
+}
+
+/** Held deals whose protection window has ended at `now` with no open claim, oldest first. */
+export async function dueDeals(db: Database, now: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ paymentId: deals.paymentId })
+    .from(deals)
+    .where(
+      and(
+        eq(deals.state, "held"),
+        lte(deals.releaseDueAt, new Date(now)),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(claims)
+            .where(and(eq(claims.paymentId, deals.paymentId), eq(claims.status, "open"))),
+        ),
+      ),
+    )
+    .orderBy(asc(deals.releaseDueAt))
+    .limit(limit);
+  return rows.map((row) => row.paymentId);
+}
+
+/** The scheduled job's release of one deal whose window has ended (nothing if it changed meanwhile). */
+export function releaseDueDeal(
+  db: Database,
+  provider: PaymentProvider,
+  settings: Settlement,
+  paymentId: string,
+  now: number,
+): Promise<DecisionResult> {
+  const rule = feeRuleOf(settings);
+  return decide(
+    db,
+    provider,
+    () => findDeal(db, eq(deals.paymentId, paymentId)),
+    (deal) => planAutoRelease(deal, rule, now),
+    {
+      origin: "auto_release",
+      now,
+      success: "Released at the end of the protection window.",
+      notFound: DEAL_MESSAGES.notFound,
+    },
+  );
+}
+
+/** The admin's decision on an open claim: release, or refund in full or in part. */
+export function decideClaim(
+  db: Database,
+  provider: PaymentProvider,
+  settings: Settlement,
+  admin: Pick<SessionUser, "id">,
+  claimId: string,
+  decision: ClaimDecision,
+  note: string | null,
+  now = Date.now(),
+): Promise<DecisionResult> {
+  const rule = feeRuleOf(settings);
+  return decide(
+    db,
+    provider,
+    () =>
+      findDeal(
+        db,
+        eq(deals.paymentId, sql`(select ${claims.paymentId} from ${claims} where ${claims.id} = ${claimId})`),
+      ),
+    (deal) => planClaimDecision(deal, decision, rule, formatMoney),
+    {
+      origin: "claim_decision",
+      now,
+      decidedBy: admin.id,
+      note,
+      success: "The claim is decided.",
+      notFound: DEAL_MESSAGES.claimNotFound,
+      claimEvent: "claim_decided",
+    },
+  );
+}
+
+/**
+ * A refund the provider reports that we did not make (Stripe's Dashboard): recorded once (its id
+ * is unique among the operations), with the seller's share taken back after a release.
+ */
+export async function recordProviderRefund(
+  db: Database,
+  provider: PaymentProvider,
+  settings: Settlement,
+  refund: { transactionId: string; refundRef: string; amountCents: number },
+  now = Date.now(),
+): Promise<DecisionResult> {
+  const rule = feeRuleOf(settings);
+  const find = () =>
+    findDeal(
+      db,
+      eq(
+        deals.paymentId,
+        sql`(select ${payments.id} from ${payments} where ${payments.provider} = ${provider.name}
+          and ${payments.transactionId} = ${refund.transactionId})`,
+      ),
+    );
+  // Recorded already (an event delivered again), or a refund of ours: nothing to decide.
+  const [known] = await db
+    .batch([
+      db
+        .select({ id: dealOperations.id })
+        .from(dealOperations)
+        .where(eq(dealOperations.externalRef, refund.refundRef))
+        .limit(1),
+      db
+        .select({ id: ledgerEntries.id })
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.provider, provider.name),
+            eq(ledgerEntries.kind, "refund"),
+            eq(ledgerEntries.providerRef, refund.refundRef),
+          ),
+        )
+        .limit(1),
+    ])
+    .then(([operations, entries]) => [operations.length + entries.length > 0]);
+  const recorded = async (): Promise<DecisionResult> => {
+    const deal = await find();
+    if (!deal) return { ok: false, status: 404, message: DEAL_MESSAGES.notFound };
+    return { ok: true, decided: false, message: "The refund was recorded already.", deal, events: [] };
+  };
+  if (known) return recorded();
+  try {
+    return await decide(
+      db,
+      provider,
+      find,
+      (deal) => planProviderRefund(deal, refund.refundRef, refund.amountCents, rule, formatMoney),
+      { origin: "provider_refund", now, success: "The refund is recorded.", notFound: DEAL_MESSAGES.notFound },
+    );
+  } catch (error) {
+    // The same refund recorded by a concurrent delivery of the event: its unique id held.
+    if (isUniqueViolation(error)) return recorded();
+    throw error;
+  }
+}

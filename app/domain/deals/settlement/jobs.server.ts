@@ -1,0 +1,55 @@
+// The money's part of the scheduled job (ADR 0050): held payments whose protection window has
+// ended without an open claim are released, movements that failed are retried, and (offline)
+// sellers' balances are paid out from the ledger. Bounded per run; a backlog is worked off over
+// the following runs. The job's clock is the run's scheduled time.
+import type { DomainEvent } from "#app/domain/notifications/events";
+import type { Database } from "#db/client";
+import type { PaymentSettings } from "../payments/settings";
+import type { PaymentProvider } from "../payments/types";
+import { payOutFromLedger } from "../payouts/payouts.server";
+import { dueDeals, releaseDueDeal } from "./decisions.server";
+import { dealsWithDueMovements, settleDeal } from "./operations.server";
+
+/** Deals released per run. */
+export const RELEASE_BATCH_LIMIT = 50;
+/** Deals whose waiting movements are retried per run. */
+export const RETRY_BATCH_LIMIT = 50;
+
+export interface MoneyJobResult {
+  released: number;
+  retried: number;
+  payoutsMade: number;
+  payoutsPaid: number;
+  events: DomainEvent[];
+}
+
+export async function runMoneyJobs(
+  db: Database,
+  provider: PaymentProvider,
+  settings: Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS">,
+  now: number,
+): Promise<MoneyJobResult> {
+  const result: MoneyJobResult = { released: 0, retried: 0, payoutsMade: 0, payoutsPaid: 0, events: [] };
+  for (const paymentId of await dueDeals(db, now, RELEASE_BATCH_LIMIT)) {
+    try {
+      const released = await releaseDueDeal(db, provider, settings, paymentId, now);
+      if (released.ok && released.decided) {
+        result.released += 1;
+        result.events.push(...released.events);
+      }
+    } catch (error) {
+      console.error("The release of a deal failed; the next run tries again", paymentId, error);
+    }
+  }
+  for (const paymentId of await dealsWithDueMovements(db, now, RETRY_BATCH_LIMIT)) {
+    result.retried += 1;
+    result.events.push(...(await settleDeal(db, provider, paymentId, now)));
+  }
+  if (provider.payouts.paysOutFromLedger) {
+    const payouts = await payOutFromLedger(db, provider.name, now);
+    result.payoutsMade = payouts.made;
+    result.payoutsPaid = payouts.paid;
+    result.events.push(...payouts.events);
+  }
+  return result;
+}

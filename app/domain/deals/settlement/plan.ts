@@ -1,0 +1,193 @@
+// The deal's state machine (ADR 0051), as pure functions: from what a deal's money has been
+// decided to do so far and one request (the buyer's confirmation, the protection window's end,
+// the admin's decision on a claim, a refund the provider made), the deal's next state and the
+// money movements that get it there, with their amounts. Nothing here reads or writes; the
+// decisions module applies a plan with a compare-and-set on the deal's version.
+//
+//   held ──confirm / window ends (no open claim) / admin releases──▶ released
+//   held ──admin refunds all──▶ refunded
+//   held ──admin refunds part──▶ released (the rest, less the fee on it)
+//   released ──admin refunds (a claim within the window)──▶ released | refunded
+//                (the transfer is partly reversed and the fee on the refunded part given back)
+//   settled_outside: paid before the ledger; nothing ever moves.
+import { type FeeRule, platformFee } from "#app/domain/deals/fees";
+import type { ClaimOutcome, ClaimStatus, DealState } from "#db/closed-lists";
+
+/** A deal's money as decided so far: what the buyer paid and where it has been sent. */
+export interface DealTotals {
+  charged: number;
+  refunded: number;
+  /** The platform's fee kept (at release), less fees given back on refunds. */
+  fee: number;
+  /** The seller's net (at release), less reversals. */
+  net: number;
+}
+
+export interface DealSnapshot {
+  paymentId: string;
+  state: DealState;
+  version: number;
+  releaseDueAt: Date | null;
+  totals: DealTotals;
+  claim: { id: string; status: ClaimStatus } | null;
+}
+
+export type PlannedOperation =
+  | { kind: "release"; amountCents: number; feeCents: number }
+  | { kind: "refund"; amountCents: number; feeCents: number; reversalCents: number; externalRef?: string };
+
+export interface Plan {
+  state: DealState;
+  operations: PlannedOperation[];
+  /** What becomes of the deal's claim. */
+  claim?: { status: "decided"; outcome: ClaimOutcome; refundCents: number | null } | { status: "withdrawn" };
+}
+
+export type Refusal = { ok: false; status: 404 | 409 | 422; message: string };
+export type Planned = { ok: true; plan: Plan } | { ok: true; plan: null; message: string } | Refusal;
+
+export const SETTLEMENT_MESSAGES = {
+  confirmed: "Thank you: the payment is released to the seller.",
+  alreadyConfirmed: "You have already confirmed receipt: the payment is released to the seller.",
+  claimWithdrawn: "Your claim is withdrawn: the payment is released to the seller.",
+  refunded: "This payment was refunded.",
+  settledBefore: "This purchase was settled before buyer protection existed: there is nothing to confirm.",
+  notHeld: "This payment is not held any more.",
+  claimClosed: "This claim is closed already.",
+  refundTooLarge: (max: string) => `The refund can be at most ${max}: what is left of the payment.`,
+  partialMustBeLess: (max: string) => `A partial refund must be less than ${max}; refund in full instead.`,
+  nothingLeft: "Nothing is left of this payment to refund.",
+} as const;
+
+/** What is still with the platform for the deal (0 once released or refunded). */
+export function heldAmount(totals: DealTotals): number {
+  return totals.charged - totals.refunded - totals.fee - totals.net;
+}
+
+/** What can still be given back to the buyer. */
+export function refundable(totals: DealTotals): number {
+  return totals.charged - totals.refunded;
+}
+
+function release(totals: DealTotals, rule: FeeRule): PlannedOperation {
+  const kept = refundable(totals);
+  const fee = platformFee(kept, rule);
+  return { kind: "release", amountCents: kept - fee, feeCents: fee };
+}
+
+/**
+ * A refund of `amount` out of a deal: before the release it comes from the held money; after it,
+ * from the seller's net and the platform's fee as the smaller sale shares them (the fee on what
+ * the seller keeps is what a sale of that size would have paid).
+ */
+function refund(deal: DealSnapshot, amount: number, rule: FeeRule, externalRef?: string): PlannedOperation {
+  if (deal.state !== "released") {
+    return {
+      kind: "refund",
+      amountCents: amount,
+      feeCents: 0,
+      reversalCents: 0,
+      ...(externalRef ? { externalRef } : {}),
+    };
+  }
+  const kept = refundable(deal.totals) - amount;
+  const fee = platformFee(kept, rule);
+  return {
+    kind: "refund",
+    amountCents: amount,
+    feeCents: deal.totals.fee - fee,
+    reversalCents: deal.totals.net - (kept - fee),
+    ...(externalRef ? { externalRef } : {}),
+  };
+}
+
+const openClaim = (deal: DealSnapshot) => deal.claim?.status === "open";
+
+/** The buyer's "I received it as described": releases a held payment and withdraws an open claim. */
+export function planConfirmation(deal: DealSnapshot, rule: FeeRule): Planned {
+  const withdraw = openClaim(deal) ? ({ status: "withdrawn" } as const) : undefined;
+  switch (deal.state) {
+    case "held":
+      return {
+        ok: true,
+        plan: { state: "released", operations: [release(deal.totals, rule)], ...(withdraw ? { claim: withdraw } : {}) },
+      };
+    case "released":
+      return withdraw
+        ? { ok: true, plan: { state: "released", operations: [], claim: withdraw } }
+        : { ok: true, plan: null, message: SETTLEMENT_MESSAGES.alreadyConfirmed };
+    case "refunded":
+      return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.refunded };
+    case "settled_outside":
+      return { ok: true, plan: null, message: SETTLEMENT_MESSAGES.settledBefore };
+  }
+}
+
+/** The scheduled job at `now`: a held payment past its window, with no open claim, is released. */
+export function planAutoRelease(deal: DealSnapshot, rule: FeeRule, now: number): Planned {
+  if (deal.state !== "held" || openClaim(deal) || !deal.releaseDueAt || deal.releaseDueAt.getTime() > now) {
+    return { ok: true, plan: null, message: SETTLEMENT_MESSAGES.notHeld };
+  }
+  return { ok: true, plan: { state: "released", operations: [release(deal.totals, rule)] } };
+}
+
+export type ClaimDecision =
+  | { outcome: "release" }
+  | { outcome: "refund_full" }
+  | { outcome: "refund_partial"; amountCents: number };
+
+/** The admin's decision on the deal's open claim. */
+export function planClaimDecision(
+  deal: DealSnapshot,
+  decision: ClaimDecision,
+  rule: FeeRule,
+  formatCents: (cents: number) => string,
+): Planned {
+  if (!openClaim(deal)) return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.claimClosed };
+  if (deal.state === "refunded" || deal.state === "settled_outside") {
+    return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.nothingLeft };
+  }
+  if (decision.outcome === "release") {
+    const operations = deal.state === "held" ? [release(deal.totals, rule)] : [];
+    return {
+      ok: true,
+      plan: { state: "released", operations, claim: { status: "decided", outcome: "release", refundCents: null } },
+    };
+  }
+  const left = refundable(deal.totals);
+  const amount = decision.outcome === "refund_full" ? left : decision.amountCents;
+  if (left <= 0) return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.nothingLeft };
+  if (decision.outcome === "refund_partial" && amount >= left) {
+    return { ok: false, status: 422, message: SETTLEMENT_MESSAGES.partialMustBeLess(formatCents(left)) };
+  }
+  const back = refund(deal, amount, rule);
+  const claim = { status: "decided", outcome: decision.outcome, refundCents: amount } as const;
+  if (amount === left) return { ok: true, plan: { state: "refunded", operations: [back], claim } };
+  // A part back: the rest goes to the seller now (held) or stays with them (released).
+  const rest = { ...deal.totals, refunded: deal.totals.refunded + amount };
+  const operations = deal.state === "held" ? [back, release(rest, rule)] : [back];
+  return { ok: true, plan: { state: "released", operations, claim } };
+}
+
+/**
+ * A refund the provider made without us (Stripe's Dashboard): recorded once, and, after a
+ * release, paid for by the seller's transfer and the fee as any refund after a release is.
+ */
+export function planProviderRefund(
+  deal: DealSnapshot,
+  refundRef: string,
+  amount: number,
+  rule: FeeRule,
+  formatCents: (cents: number) => string,
+): Planned {
+  if (deal.state === "settled_outside") return { ok: true, plan: null, message: SETTLEMENT_MESSAGES.settledBefore };
+  const left = refundable(deal.totals);
+  if (amount > left) return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.refundTooLarge(formatCents(left)) };
+  const back = refund(deal, amount, rule, refundRef);
+  if (amount < left) return { ok: true, plan: { state: deal.state, operations: [back] } };
+  // Everything went back: an open claim has nothing left to decide.
+  const claim = openClaim(deal)
+    ? ({ status: "decided", outcome: "refund_full", refundCents: amount } as const)
+    : undefined;
+  return { ok: true, plan: { state: "refunded", operations: [back], ...(claim ? { claim } : {}) } };
+}

@@ -1,0 +1,213 @@
+// The letters of money to sellers: a payment released or refunded, a claim opened, answered or
+// decided, a payout paid or failed. Read from the data as it is now, like every letter.
+import { and, eq, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS } from "#app/domain/deals/claims/claim-words";
+import type { Database } from "#db/client";
+import { bookings, claims, dealOperations, deals, payouts, products, users } from "#db/schema";
+import type { DomainEvent } from "./events";
+import { type LetterOf, type LetterOptions, link, type PlannedLetter, price, type Recipient } from "./letter-parts";
+
+const buyers = alias(users, "buyers");
+const sellers = alias(users, "sellers");
+
+type MoneyEvent = Extract<
+  DomainEvent,
+  {
+    kind:
+      | "payment_released"
+      | "payment_refunded"
+      | "claim_opened"
+      | "claim_answered"
+      | "claim_decided"
+      | "payout_paid"
+      | "payout_failed";
+  }
+>;
+
+const person = (user: { id: string; email: string; name: string; deletedAt: Date | null }): Recipient => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  deleted: user.deletedAt !== null,
+});
+
+const buyerFields = { id: buyers.id, email: buyers.email, name: buyers.name, deletedAt: buyers.deletedAt };
+const sellerFields = { id: sellers.id, email: sellers.email, name: sellers.name, deletedAt: sellers.deletedAt };
+
+/** A deal with its product and its two parties. */
+function dealParties(db: Database) {
+  return db
+    .select({
+      paymentId: deals.paymentId,
+      bookingId: deals.bookingId,
+      amountCents: deals.amountCents,
+      currency: deals.currency,
+      releaseDueAt: deals.releaseDueAt,
+      productName: products.name,
+      buyer: buyerFields,
+      seller: sellerFields,
+    })
+    .from(deals)
+    .innerJoin(bookings, eq(bookings.id, deals.bookingId))
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(buyers, eq(buyers.id, deals.buyerId))
+    .innerJoin(sellers, eq(sellers.id, deals.sellerId));
+}
+
+/** The admins, who decide claims. */
+async function admins(db: Database): Promise<Recipient[]> {
+  const rows = await db
+    .select({ id: users.id, email: users.email, name: users.name, deletedAt: users.deletedAt })
+    .from(users)
+    .where(and(eq(users.role, "admin"), isNull(users.deletedAt)));
+  return rows.map(person);
+}
+
+const ORIGIN_WORDS = {
+  buyer_confirmed: "The buyer confirmed receiving it as described.",
+  auto_release: "The buyer's protection window ended without a claim.",
+  claim_decision: "An admin decided the buyer's claim.",
+  provider_refund: "",
+} as const;
+
+export async function moneyLetters(
+  db: Database,
+  event: MoneyEvent,
+  options: LetterOptions,
+  letter: LetterOf,
+): Promise<PlannedLetter[]> {
+  switch (event.kind) {
+    case "payment_released":
+    case "payment_refunded": {
+      const [operation] = await db
+        .select()
+        .from(dealOperations)
+        .where(eq(dealOperations.id, event.operationId))
+        .limit(1);
+      const [deal] = operation ? await dealParties(db).where(eq(deals.paymentId, operation.paymentId)).limit(1) : [];
+      if (!operation || !deal) return [];
+      const buyer = person(deal.buyer);
+      const seller = person(deal.seller);
+      const money = (cents: number) => price(cents, deal.currency);
+      if (event.kind === "payment_released") {
+        const subject = `Payment released: ${deal.productName}`;
+        return [
+          letter(
+            seller,
+            subject,
+            `${ORIGIN_WORDS[operation.origin]}\nYou receive ${money(operation.amountCents)} of ${money(deal.amountCents)} ` +
+              `for "${deal.productName}" (the platform's fee is ${money(operation.feeCents)}); it is on its way to your payout account.\n` +
+              link(options, "/dashboard/payouts", "Payouts"),
+          ),
+          letter(
+            buyer,
+            subject,
+            `${ORIGIN_WORDS[operation.origin]}\nYour payment for "${deal.productName}" is now the seller's.\n` +
+              link(options, "/dashboard/my_orders", "My Orders"),
+          ),
+        ];
+      }
+      const subject = `Payment refunded: ${deal.productName}`;
+      return [
+        letter(
+          buyer,
+          subject,
+          `${money(operation.amountCents)} of your payment for "${deal.productName}" is refunded to your card; ` +
+            `banks take 5 to 10 days to show it.\n${link(options, "/dashboard/my_orders", "My Orders")}`,
+        ),
+        letter(
+          seller,
+          subject,
+          `${money(operation.amountCents)} of the sale of "${deal.productName}" went back to the buyer.` +
+            (operation.reversalCents > 0
+              ? ` ${money(operation.reversalCents)} of it is taken back from what you received.`
+              : "") +
+            `\n${link(options, "/dashboard/payouts", "Payouts")}`,
+        ),
+      ];
+    }
+    case "claim_opened":
+    case "claim_answered":
+    case "claim_decided": {
+      const [claim] = await db.select().from(claims).where(eq(claims.id, event.claimId)).limit(1);
+      const [deal] = claim ? await dealParties(db).where(eq(deals.paymentId, claim.paymentId)).limit(1) : [];
+      if (!claim || !deal) return [];
+      const buyer = person(deal.buyer);
+      const seller = person(deal.seller);
+      const reason = `${CLAIM_REASON_WORDS[claim.reason]}: "${claim.details}"`;
+      if (event.kind === "claim_opened") {
+        const subject = `Claim opened: ${deal.productName}`;
+        return [
+          letter(
+            seller,
+            subject,
+            `${buyer.name} opened a claim about "${deal.productName}".\n${reason}\n` +
+              `The payment stays held until an admin decides; you may answer the claim.\n` +
+              link(options, "/dashboard/payouts", "Payouts"),
+          ),
+          ...(await admins(db)).map((admin) =>
+            letter(
+              admin,
+              `Claim to decide: ${deal.productName}`,
+              `${buyer.name} opened a claim about "${deal.productName}" (sold by ${seller.name} ` +
+                `for ${price(deal.amountCents, deal.currency)}).\n${reason}\n` +
+                link(options, "/dashboard/claims", "Claims"),
+            ),
+          ),
+        ];
+      }
+      if (event.kind === "claim_answered") {
+        return [
+          letter(
+            buyer,
+            `The seller answered your claim: ${deal.productName}`,
+            `${seller.name} answered your claim about "${deal.productName}":\n"${claim.sellerAnswer ?? ""}"\n` +
+              `An admin decides the claim.\n${link(options, "/dashboard/my_orders", "My Orders")}`,
+          ),
+        ];
+      }
+      if (claim.status !== "decided" || !claim.outcome) return [];
+      const outcome =
+        claim.outcome === "release"
+          ? "The payment goes to the seller."
+          : `${price(claim.refundCents ?? 0, deal.currency)} goes back to the buyer` +
+            (claim.outcome === "refund_partial" ? "; the rest goes to the seller." : ".");
+      const text =
+        `An admin decided the claim about "${deal.productName}": ${CLAIM_OUTCOME_WORDS[claim.outcome]}.\n${outcome}` +
+        (claim.decisionNote ? `\nThe admin's note: "${claim.decisionNote}"` : "");
+      const subject = `Claim decided: ${deal.productName}`;
+      return [
+        letter(buyer, subject, `${text}\n${link(options, "/dashboard/my_orders", "My Orders")}`),
+        letter(seller, subject, `${text}\n${link(options, "/dashboard/payouts", "Payouts")}`),
+      ];
+    }
+    case "payout_paid":
+    case "payout_failed": {
+      const [row] = await db
+        .select({ payout: payouts, seller: sellerFields })
+        .from(payouts)
+        .innerJoin(sellers, eq(sellers.id, payouts.sellerId))
+        .where(eq(payouts.id, event.payoutId))
+        .limit(1);
+      if (!row) return [];
+      const amount = price(row.payout.amountCents, row.payout.currency);
+      return [
+        event.kind === "payout_paid"
+          ? letter(
+              person(row.seller),
+              `Payout paid: ${amount}`,
+              `${amount} of your sales reached your bank account.\n${link(options, "/dashboard/payouts", "Payouts")}`,
+            )
+          : letter(
+              person(row.seller),
+              `Payout failed: ${amount}`,
+              `A payout of ${amount} to your bank account failed` +
+                (row.payout.failureMessage ? ` (${row.payout.failureMessage})` : "") +
+                `. The money is back in your balance; check the bank details of your payout account.\n` +
+                link(options, "/dashboard/payouts", "Payouts"),
+            ),
+      ];
+    }
+  }
+}
