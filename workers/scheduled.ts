@@ -1,7 +1,10 @@
 // The Cron Trigger (wrangler.toml [triggers]): one run of the maintenance job per tick, at the
-// tick's scheduled time. What the job reports as happened (bookings that expired) goes to the
-// notification queue through the one publisher (ADR 0033).
+// tick's scheduled time, then the money's jobs (held payments released at the end of their
+// protection window, failed movements retried, offline payouts; ADR 0050). What the jobs report
+// as happened goes to the notification queue through the one publisher (ADR 0033).
 
+import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
+import { runMoneyJobs } from "#app/domain/deals/settlement/jobs.server";
 import type { DomainEvent } from "#app/domain/notifications/events";
 import { runMaintenance } from "#app/domain/shared/maintenance.server";
 import { parseEnv } from "#app/server/env.server";
@@ -13,11 +16,13 @@ export type PublishEvents = (events: DomainEvent[]) => Promise<void>;
 
 export async function runScheduled(scheduledTime: number, env: Record<string, unknown>, publishEvents?: PublishEvents) {
   const appEnv = parseEnv(env);
-  const result = await runMaintenance(database(appEnv.DB), scheduledTime);
+  const db = database(appEnv.DB);
+  const result = await runMaintenance(db, scheduledTime);
   // A listing whose booking expired is bookable again: cached pages must say so (ADR 0037).
   if (result.productsReleased > 0 && edgeCacheEnabled(env)) await bumpVersion();
+  const money = await runMoneyJobs(db, choosePaymentProvider(db, appEnv.settings), appEnv.settings, scheduledTime);
   // Publishing failures are logged by the publisher; the job's own work is done either way.
-  await (publishEvents ?? ((events) => publish(appEnv, events)))(result.events);
+  await (publishEvents ?? ((events) => publish(appEnv, events)))([...result.events, ...money.events]);
   console.log(
     JSON.stringify({
       job: "maintenance",
@@ -27,9 +32,13 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
       sessionsPurged: result.sessionsPurged,
       signInAttemptsPurged: result.signInAttemptsPurged,
       processedEventsPurged: result.processedEventsPurged,
+      dealsReleased: money.released,
+      dealsRetried: money.retried,
+      payoutsMade: money.payoutsMade,
+      payoutsPaid: money.payoutsPaid,
     }),
   );
-  return result;
+  return { ...result, money };
 }
 
 export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env) => {

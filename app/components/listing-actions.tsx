@@ -1,7 +1,10 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import type { Bookability } from "#app/domain/catalog/bookability";
+import { PAYOUTS_PENDING_WORDS } from "#app/domain/deals/payouts/payout-words";
 import { button } from "#app/styles/utilities.css";
 import { dialogHref } from "#app/utils/dialog-urls";
 import type { Role } from "#db/closed-lists";
+import * as styles from "./listing-actions.css";
 
 /**
  * Report: a small flag (a rare action; the card's CSS draws the flag), named for screen readers
@@ -25,43 +28,46 @@ function ReportLink({ to, productName }: { to: string; productName: string }) {
  * admins see Book Now and Add Wishlist disabled (the server refuses them anyway). Any signed-in
  * user may report a listing. Signed-out visitors get the same dialog links (`?book=`,
  * `?wishlist=`, `?report=`): the page sends them to log in and back to that dialog, so what they
- * started is one click from done after signing in. A booked or sold listing (`bookable` false)
- * has no Book Now at all.
+ * started is one click from done after signing in. A booked or sold listing has no Book Now at
+ * all; one whose seller cannot be paid yet says so in its place (the catalog's bookability rule).
  */
 export function ListingActions({
   productId,
   productName,
   viewer,
-  bookable = true,
+  bookability,
 }: {
   productId: string;
   productName: string;
   viewer: { role: Role } | null;
-  bookable?: boolean;
+  bookability: Bookability;
 }) {
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
-  const book = !bookable ? null : viewer && viewer.role !== "buyer" ? (
-    <button
-      type="button"
-      className={button.primary}
-      disabled
-      title="Only buyers can book"
-      aria-label={`Book Now: ${productName}`}
-    >
-      Book Now
-    </button>
-  ) : (
-    <Link
-      to={dialogHref(pathname, search, "book", productId)}
-      className={button.primary}
-      preventScrollReset
-      discover="none"
-      aria-label={`Book Now: ${productName}`}
-    >
-      Book Now
-    </Link>
-  );
+  const book =
+    bookability === "unavailable" ? null : bookability === "payouts_pending" ? (
+      <span className={styles.payoutsPending}>{PAYOUTS_PENDING_WORDS}</span>
+    ) : viewer && viewer.role !== "buyer" ? (
+      <button
+        type="button"
+        className={button.primary}
+        disabled
+        title="Only buyers can book"
+        aria-label={`Book Now: ${productName}`}
+      >
+        Book Now
+      </button>
+    ) : (
+      <Link
+        to={dialogHref(pathname, search, "book", productId)}
+        className={button.primary}
+        preventScrollReset
+        discover="none"
+        aria-label={`Book Now: ${productName}`}
+      >
+        Book Now
+      </Link>
+    );
   const report = <ReportLink to={dialogHref(pathname, search, "report", productId)} productName={productName} />;
   if (!viewer) {
     return (

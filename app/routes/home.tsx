@@ -132,7 +132,12 @@ export default function Home() {
             <div className={grid}>
               {advertised.map((product) => (
                 <ProductCard key={product.id} product={product} currentYear={currentYear}>
-                  <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
+                  <ListingActions
+                    productId={product.id}
+                    productName={product.name}
+                    viewer={viewer}
+                    bookability={product.bookability}
+                  />
                 </ProductCard>
               ))}
             </div>

@@ -10,6 +10,7 @@ import { useNonce } from "#app/components/nonce";
 import { ProductCard } from "#app/components/product-card";
 import { ReportDialog } from "#app/components/report-dialog";
 import { WishlistDialog } from "#app/components/wishlist-dialog";
+import { toCardView } from "#app/domain/catalog/catalog.server";
 import { findListing } from "#app/domain/catalog/listings.server";
 import { gone, notFound } from "#app/server/http.server";
 import { container, eyebrow, grid, section } from "#app/styles/utilities.css";
@@ -58,7 +59,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     photos,
     currency,
     selectedPhoto: photoPosition(url.searchParams.get("photo"), photos.length),
-    sellerListings,
+    sellerListings: sellerListings.map(toCardView),
     jsonLd: inlineJson(listingJsonLd({ listing, photos, origin, currency })),
     viewer,
     booking,
@@ -86,7 +87,7 @@ export default function ListingPage() {
             productId={listing.id}
             productName={listing.name}
             viewer={viewer}
-            bookable={listing.status === "available"}
+            bookability={listing.bookability}
           />
         </ListingSummary>
       </div>

@@ -152,7 +152,12 @@ export default function Search() {
                   priority={index === 0}
                   headingLevel={2}
                 >
-                  <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
+                  <ListingActions
+                    productId={product.id}
+                    productName={product.name}
+                    viewer={viewer}
+                    bookability={product.bookability}
+                  />
                 </ProductCard>
               ))}
             </div>

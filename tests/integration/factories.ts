@@ -12,17 +12,25 @@ import {
   type NewReport,
   type NewUser,
   paymentRow,
+  payoutAccountRow,
   productRow,
   reportRow,
   userRow,
 } from "#db/factories";
-import { bookings, categories, payments, products, reports, users } from "#db/schema";
+import { bookings, categories, deals, ledgerEntries, payments, payoutAccounts, products, reports, users } from "#db/schema";
 import { testEnv as env } from "./test-env";
 
 const db = () => database(env.DB);
 
-export async function insertUser(overrides: Partial<NewUser> = {}) {
+/**
+ * A user; a seller is onboarded for payouts in test mode, as a seller does before their listings
+ * can be booked, unless `payouts` is false (a seller still setting up payouts).
+ */
+export async function insertUser(overrides: Partial<NewUser> = {}, options: { payouts?: boolean } = {}) {
   const [row] = await db().insert(users).values(userRow(overrides)).returning();
+  if (row!.role === "seller" && options.payouts !== false) {
+    await db().insert(payoutAccounts).values(payoutAccountRow(row!.id));
+  }
   return row!;
 }
 
@@ -49,17 +57,48 @@ export async function insertBooking(
   return row!;
 }
 
-/** The payment of `booking` to `sellerId` (the booking and product rows are left as they are). */
+/**
+ * The payment of `booking` to `sellerId` (the booking and product rows are left as they are),
+ * with its deal held for the buyer's protection (three days unless `releaseDueAt` says
+ * otherwise) and its charge in the ledger, as fulfilment leaves them.
+ */
 export async function insertPayment(
   booking: Parameters<typeof paymentRow>[0],
   sellerId: string,
   overrides: Partial<NewPayment> = {},
+  deal: { releaseDueAt?: Date } = {},
 ) {
   const [row] = await db()
     .insert(payments)
     .values(paymentRow(booking, sellerId, overrides))
     .returning();
-  return row!;
+  const payment = row!;
+  await db().batch([
+    db()
+      .insert(deals)
+      .values({
+        paymentId: payment.id,
+        bookingId: payment.bookingId,
+        sellerId: payment.sellerId,
+        buyerId: payment.buyerId,
+        provider: payment.provider,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        chargeRef: payment.transactionId,
+        releaseDueAt: deal.releaseDueAt ?? new Date(payment.createdAt.getTime() + 3 * 86_400_000),
+        createdAt: payment.createdAt,
+      }),
+    db().insert(ledgerEntries).values({
+      kind: "charge",
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      provider: payment.provider,
+      providerRef: payment.transactionId,
+      sellerId: payment.sellerId,
+      paymentId: payment.id,
+    }),
+  ]);
+  return payment;
 }
 
 /**

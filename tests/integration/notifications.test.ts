@@ -14,10 +14,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { verifySeller } from "#app/domain/accounts/admin-users.server";
 import { cancelBooking } from "#app/domain/deals/bookings.server";
 import { fulfilPayment } from "#app/domain/deals/payments/fulfilment.server";
+
+/** A deal paid now is held for the buyer for three days. */
+const TERMS = { protectionDays: 3 };
+
 import { sendMessage } from "#app/domain/messaging/messages.server";
 import { removeReportedListing } from "#app/domain/moderation/reports.server";
 import type { DomainEvent } from "#app/domain/notifications/events";
 import { type NotificationMessage, toNotificationMessage } from "#app/domain/notifications/messages";
+import { NOTIFICATION_KINDS_BY_ROLE } from "#app/domain/notifications/preferences.server";
 import { database } from "#db/client";
 import { bookings, emailOutbox, messages, notificationDeliveries, users } from "#db/schema";
 import worker from "../../workers/app";
@@ -151,9 +156,9 @@ describe("letters per kind", () => {
       amountCents: 45_000,
       currency: "usd",
     };
-    const first = await fulfilPayment(db(), payment);
+    const first = await fulfilPayment(db(), payment, TERMS);
     expect(first.outcome === "fulfilled" && first.events).toEqual([{ kind: "payment_received", bookingId: booked.id }]);
-    const again = await fulfilPayment(db(), payment);
+    const again = await fulfilPayment(db(), payment, TERMS);
     expect(again).toEqual({ outcome: "already_fulfilled" });
     await deliver([{ kind: "payment_received", bookingId: booked.id }]);
     const letters = await outbox();
@@ -366,7 +371,9 @@ describe("settings", () => {
     for (const label of ["Booking made", "Payment received", "Seller verified", "Listing removed"]) {
       expect(page).toContain(label);
     }
-    const kept = ["booking_made", "booking_cancelled", "booking_expired", "message_received", "listing_removed"];
+    const kept = NOTIFICATION_KINDS_BY_ROLE.seller.filter(
+      (kind) => kind !== "payment_received" && kind !== "seller_verified",
+    );
     const saved = await callWorker(
       "/dashboard/settings",
       formInit(cookie, { intent: "notifications", ...Object.fromEntries(kept.map((k) => [k, "on"])) }),
@@ -396,6 +403,10 @@ describe("settings", () => {
       "booking_expired",
       "payment_received",
       "message_received",
+      "payment_released",
+      "payment_refunded",
+      "claim_answered",
+      "claim_decided",
     ]);
     expect((await putSettings(bearer, { booking_made: false })).status).toBe(422);
     expect((await putSettings(bearer, { payment_received: "no" })).status).toBe(422);

@@ -17,8 +17,13 @@ import { bookedListing } from "./payment-fixtures";
 import { testEnv } from "./test-env";
 
 const db = () => database(testEnv.DB);
-const STRIPE = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x", PAYMENT_CURRENCY: "usd" };
-const OFFLINE = { PAYMENT_CURRENCY: "usd" };
+const OFFLINE = {
+  PAYMENT_CURRENCY: "usd",
+  PLATFORM_FEE_PERCENT: "8",
+  PLATFORM_FEE_FIXED_CENTS: 0,
+  BUYER_PROTECTION_DAYS: 3,
+};
+const STRIPE = { ...OFFLINE, STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x" };
 afterEach(() => vi.restoreAllMocks());
 
 describe("choosing the provider", () => {
@@ -28,9 +33,14 @@ describe("choosing the provider", () => {
     expect(offline.events).toBeUndefined();
     const stripe = choosePaymentProvider(db(), STRIPE);
     expect(stripe).toMatchObject({ name: "stripe", testMode: false, publishableKey: "pk_test_x" });
-    // Without a webhook secret no pushed event is believed.
-    expect(stripe.events).toBeUndefined();
-    expect(choosePaymentProvider(db(), { ...STRIPE, STRIPE_WEBHOOK_SECRET: "whsec_x" }).events).toBeDefined();
+    // Without an endpoint's signing secret no event pushed to it is believed.
+    expect(stripe.events?.accepts("platform")).toBe(false);
+    expect(stripe.events?.accepts("connect")).toBe(false);
+    const platformOnly = choosePaymentProvider(db(), { ...STRIPE, STRIPE_WEBHOOK_SECRET: "whsec_x" });
+    expect(platformOnly.events?.accepts("platform")).toBe(true);
+    expect(platformOnly.events?.accepts("connect")).toBe(false);
+    const connectToo = choosePaymentProvider(db(), { ...STRIPE, STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_c" });
+    expect(connectToo.events?.accepts("connect")).toBe(true);
   });
 });
 
@@ -75,14 +85,17 @@ describe("only an active booking can be paid", () => {
 });
 
 describe("events a provider pushes", () => {
-  /** A provider double whose events are whatever the test says; fulfil counts its calls. */
-  function pushingProvider(fulfil: () => Promise<null>) {
+  /** A provider double whose events are whatever the test says; handle counts its calls. */
+  function pushingProvider(handle: () => Promise<null>) {
     const provider: PaymentProvider = {
       ...choosePaymentProvider(db(), OFFLINE),
       name: "stripe",
       events: {
+        accepts: (endpoint) => endpoint === "platform",
         async verify(payload, signature) {
-          return signature === "good" ? { id: payload, fulfil } : null;
+          return signature === "good"
+            ? { id: payload, handle: async () => (await handle()) ?? { outcome: "ignored", events: [] } }
+            : null;
         },
       },
     };

@@ -1,6 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { fulfilPayment } from "#app/domain/deals/payments/fulfilment.server";
+
+/** A deal paid now is held for the buyer for three days. */
+const TERMS = { protectionDays: 3 };
+
 import { database } from "#db/client";
 import { bookings, payments, products, refunds } from "#db/schema";
 import { get, postForm, signedInUser } from "./auth-helpers";
@@ -133,22 +137,30 @@ describe("fulfilment", () => {
   it("is exactly once under 20 concurrent fulfilments of one booking", async () => {
     const { booking, product } = await bookedListing(12_345);
     const same = Array.from({ length: 10 }, () =>
-      fulfilPayment(db(), {
-        bookingId: booking.id,
-        provider: "stripe",
-        transactionId: "pi_same",
-        amountCents: 12_345,
-        currency: "usd",
-      }),
+      fulfilPayment(
+        db(),
+        {
+          bookingId: booking.id,
+          provider: "stripe",
+          transactionId: "pi_same",
+          amountCents: 12_345,
+          currency: "usd",
+        },
+        TERMS,
+      ),
     );
     const different = Array.from({ length: 10 }, (_, i) =>
-      fulfilPayment(db(), {
-        bookingId: booking.id,
-        provider: "stripe",
-        transactionId: `pi_other_${i}`,
-        amountCents: 12_345,
-        currency: "usd",
-      }),
+      fulfilPayment(
+        db(),
+        {
+          bookingId: booking.id,
+          provider: "stripe",
+          transactionId: `pi_other_${i}`,
+          amountCents: 12_345,
+          currency: "usd",
+        },
+        TERMS,
+      ),
     );
     const results = await Promise.all([...same, ...different]);
     const after = await state(booking.id, product.id);
@@ -167,22 +179,30 @@ describe("fulfilment", () => {
     const cancelled = await bookedListing();
     await db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, cancelled.booking.id));
     await db().update(products).set({ status: "available" }).where(eq(products.id, cancelled.product.id));
-    const a = await fulfilPayment(db(), {
-      bookingId: cancelled.booking.id,
-      provider: "stripe",
-      transactionId: "pi_late",
-      amountCents: 45_000,
-      currency: "usd",
-    });
+    const a = await fulfilPayment(
+      db(),
+      {
+        bookingId: cancelled.booking.id,
+        provider: "stripe",
+        transactionId: "pi_late",
+        amountCents: 45_000,
+        currency: "usd",
+      },
+      TERMS,
+    );
     expect(a).toMatchObject({ outcome: "refund_required", reason: "booking_not_payable" });
     const wrong = await bookedListing(45_000);
-    const b = await fulfilPayment(db(), {
-      bookingId: wrong.booking.id,
-      provider: "stripe",
-      transactionId: "pi_cheap",
-      amountCents: 100,
-      currency: "usd",
-    });
+    const b = await fulfilPayment(
+      db(),
+      {
+        bookingId: wrong.booking.id,
+        provider: "stripe",
+        transactionId: "pi_cheap",
+        amountCents: 100,
+        currency: "usd",
+      },
+      TERMS,
+    );
     expect(b).toMatchObject({ outcome: "refund_required", reason: "amount_mismatch" });
     expect(await db().select().from(payments)).toHaveLength(0);
     expect((await state(wrong.booking.id, wrong.product.id)).product.status).toBe("booked");

@@ -5,7 +5,9 @@ import { identity } from "./accounts/identity";
 import { listingPhotos } from "./catalog/listing-photos";
 import { seller } from "./catalog/products";
 import { storefront } from "./catalog/storefront";
+import { claimsApi } from "./deals/claims";
 import { paymentsApi } from "./deals/payments";
+import { payoutsApi } from "./deals/payouts";
 import { apiError } from "./errors";
 import { messagesApi } from "./messaging/messages";
 import { reports } from "./moderation/reports";
@@ -23,6 +25,8 @@ api.get("/health", async (c) => {
 api.route("/", identity);
 api.route("/", storefront);
 api.route("/", paymentsApi);
+api.route("/", payoutsApi);
+api.route("/", claimsApi);
 api.route("/", seller);
 api.route("/", listingPhotos);
 api.route("/", admin);

@@ -5,7 +5,15 @@ import { ratingSummaryColumns } from "#app/domain/deals/ratings.server";
 import { countLimit, toCappedPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import { PRODUCT_STATUSES, type ProductStatus } from "#db/closed-lists";
-import { availableListingTerms, categories, products, users } from "#db/schema";
+import {
+  availableListingTerms,
+  categories,
+  payoutAccountReadyTerms,
+  payoutAccounts,
+  products,
+  users,
+} from "#db/schema";
+import { type Bookability, bookabilityOf } from "./bookability";
 
 /** Every status a listing can be in: for the pages that show booked and sold listings too. */
 export const ANY_STATUS = PRODUCT_STATUSES;
@@ -36,6 +44,22 @@ export function isListed(statuses: readonly ProductStatus[]): SQL {
   return sql`${status} and ${products.deletedAt} is null and ${products.removedAt} is null and ${sellerIsLive}`;
 }
 
+/** The listing's seller can be paid: their payout account is ready (ADR 0050). */
+const sellerCanBePaid = exists(
+  new QueryBuilder()
+    .select({ ready: sql`1` })
+    .from(payoutAccounts)
+    .where(and(eq(payoutAccounts.sellerId, products.sellerId), payoutAccountReadyTerms(payoutAccounts))),
+);
+
+/**
+ * The one rule for what a buyer may book: a listing available by the listing rule whose seller
+ * can be paid. A seller still setting up payouts keeps their listings on show, not bookable.
+ */
+export function isBookable(): SQL {
+  return sql`${isListed(["available"])} and ${sellerCanBePaid}`;
+}
+
 const isAdvertised = sql`${products.advertised} = 1 and ${isListed(["available"])}`;
 
 /** The fields of a product card (spec: advertised product), seller details read by join. */
@@ -56,6 +80,8 @@ export const cardFields = {
   sellerVerifiedAt: sql`${users.verifiedAt}`.mapWith(users.verifiedAt).as("seller_verified_at"),
   // The seller's rating summary, in the same query: cards stay one round trip.
   ...ratingSummaryColumns(products.sellerId),
+  // Whether the seller can be paid yet (the half of the booking rule a card shows).
+  sellerPayoutsReady: sql<boolean>`${sellerCanBePaid}`.mapWith(Boolean).as("seller_payouts_ready"),
 };
 
 export type ProductCard = {
@@ -74,6 +100,7 @@ export type ProductCard = {
   sellerVerifiedAt: Date | null;
   sellerRatingAverage: number | null;
   sellerRatingCount: number;
+  sellerPayoutsReady: boolean;
 };
 
 export const HOME_CATEGORY_COUNT = 3;
@@ -85,10 +112,11 @@ export const ADVERTISED_LIMIT = 24;
 export const HOME_ADVERTISED_COUNT = 12;
 
 /** What a card renders, and no more: the loader data of a page of cards (no seller's email). */
-export type CardView = Omit<ProductCard, "sellerEmail">;
+export type CardView = Omit<ProductCard, "sellerEmail"> & { bookability: Bookability };
 
+/** A card of the storefront (its listings are available): bookable, or its seller not paid yet. */
 export function toCardView({ sellerEmail: _email, ...card }: ProductCard): CardView {
-  return card;
+  return { ...card, bookability: bookabilityOf({ status: "available", sellerPayoutsReady: card.sellerPayoutsReady }) };
 }
 
 function categoriesQuery(db: Database) {

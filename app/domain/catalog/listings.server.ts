@@ -5,6 +5,7 @@ import { idSchema } from "#app/domain/shared/schemas";
 import type { Database } from "#db/client";
 import type { ProductStatus } from "#db/closed-lists";
 import { categories, products, users } from "#db/schema";
+import { type Bookability, bookabilityOf } from "./bookability";
 import { ANY_STATUS, cardFields, isListed, type ProductCard } from "./catalog.server";
 import { photosOf } from "./product-photos.server";
 
@@ -38,6 +39,7 @@ export type Listing = ProductCard & {
   categorySlug: string;
   categoryTitle: string;
   updatedAt: Date | null;
+  bookability: Bookability;
 };
 
 /**
@@ -97,7 +99,8 @@ export async function findListing(db: Database, rawId: string): Promise<ListingL
   const row = found[0];
   if (!row) return { kind: "missing" };
   if (!row.listed) return { kind: "gone" };
-  const { listed: _listed, ...listing } = row;
+  const { listed: _listed, ...fields } = row;
+  const listing = { ...fields, bookability: bookabilityOf(fields) };
   return { kind: "listed", listing, photos: listingPhotos(listing, shown), sellerListings: others as ProductCard[] };
 }
 

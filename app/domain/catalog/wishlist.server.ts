@@ -6,7 +6,7 @@ import { LIST_PAGE_SIZE, type ListRow, type Page, pageOffset, toPageOf } from "#
 import type { Database } from "#db/client";
 import { intoColumns } from "#db/insert-select";
 import { bookings, products, users, wishlistEntries } from "#db/schema";
-import { ANY_STATUS, isListed } from "./catalog.server";
+import { ANY_STATUS, isBookable, isListed } from "./catalog.server";
 
 export const WISHLIST_MESSAGES = {
   added: "This product has been added to your wishlist",
@@ -82,7 +82,9 @@ export function wishlistReads(db: Database, buyerId: string, page: number) {
         status: products.status,
         // Gone from the storefront: deleted, removed, or its seller deleted.
         removed: sql<boolean>`not (${isListed(ANY_STATUS)})`.mapWith(Boolean),
-        bookable: sql<boolean>`${isListed(["available"])}`.mapWith(Boolean),
+        bookable: sql<boolean>`${isBookable()}`.mapWith(Boolean),
+        // Available, but its seller cannot be paid yet.
+        payoutsPending: sql<boolean>`${isListed(["available"])} and not (${isBookable()})`.mapWith(Boolean),
         sellerEmail: users.email,
         addedAt: wishlistEntries.createdAt,
         // At most one: a product has at most one live booking (a unique index).

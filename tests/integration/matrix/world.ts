@@ -1,8 +1,16 @@
 // The world the authorization matrix is played in: six callers and objects that belong to A,
 // to B and to nobody.
 import { database } from "#db/client";
-import { bookingRow, categoryRow, productRow, reportRow, userRow } from "#db/factories";
-import { bookings, categories, productPhotos, products, reports, users as usersTable } from "#db/schema";
+import { bookingRow, categoryRow, payoutAccountRow, productRow, reportRow, userRow } from "#db/factories";
+import {
+  bookings,
+  categories,
+  payoutAccounts,
+  productPhotos,
+  products,
+  reports,
+  users as usersTable,
+} from "#db/schema";
 import { bearerFor, sessionCookieFor } from "../auth-helpers";
 import { testEnv } from "../test-env";
 
@@ -48,6 +56,8 @@ export async function buildWorld(only?: Caller) {
   await db.batch([
     db.insert(categories).values(category),
     db.insert(usersTable).values(Object.values(users)),
+    // Both sellers have set up payouts (test mode): their listings can be booked.
+    db.insert(payoutAccounts).values([payoutAccountRow(users.sellerA.id), payoutAccountRow(users.sellerB.id)]),
     db.insert(products).values([listingA, listingB, bookedA, bookedB]),
     db.insert(productPhotos).values([...photosA, ...photosB]),
     db.insert(bookings).values([bookingA, bookingB]),

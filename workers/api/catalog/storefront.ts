@@ -177,6 +177,19 @@ storefront.get("/myOrders", ...buyerOnly, async (c) => {
       endReason: order.endReason,
       // An unpaid order's deadline (ISO 8601, UTC): from then on it cannot be paid.
       expiresAt: order.status === "active" ? (order.expiresAt?.toISOString() ?? null) : null,
+      // A paid order's money: held until protectionEndsAt (POST /api/bookings/:id/receipt releases
+      // it, POST /api/bookings/:id/claim opens a claim), released, or refunded.
+      deal: order.dealState
+        ? {
+            state: order.dealState,
+            protectionEndsAt: order.releaseDueAt?.toISOString() ?? null,
+            refunded: toDollars(order.refundedCents),
+            refundedCents: order.refundedCents,
+            claim: order.claimId
+              ? { _id: order.claimId, status: order.claimStatus, outcome: order.claimOutcome }
+              : null,
+          }
+        : null,
     })),
   );
 });

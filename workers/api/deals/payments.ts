@@ -13,7 +13,7 @@ import {
 } from "#app/domain/deals/payments/checkout.server";
 import type { FulfilmentResult } from "#app/domain/deals/payments/fulfilment.server";
 import { testCardSchema } from "#app/domain/deals/payments/test-card";
-import type { PayResult } from "#app/domain/deals/payments/types";
+import type { EventEndpoint, PayResult } from "#app/domain/deals/payments/types";
 import { requiredId } from "#app/domain/shared/schemas";
 import {
   type ApiContext,
@@ -101,8 +101,11 @@ paymentsApi.post("/payment", ...buyerOnly, async (c) => {
   return paid(c, await confirmPayment(provider(c), booking, transactionId));
 });
 
-/** Stripe's signed webhook: the only way a Stripe payment is fulfilled without the REST call. */
-paymentsApi.post("/webhooks/stripe", async (c) => {
+/**
+ * Stripe's signed webhooks, two endpoints with their own signing secrets: the platform's events
+ * (payments, refunds) and the events of sellers' connected accounts (account.updated, payout.*).
+ */
+async function stripeWebhook(c: ApiContext, endpoint: EventEndpoint) {
   const payments = provider(c);
   if (payments.name !== "stripe") return apiError(c, 404, "not_found", "Stripe is not configured.");
   const receipt = await receiveProviderEvent(
@@ -110,11 +113,20 @@ paymentsApi.post("/webhooks/stripe", async (c) => {
     payments,
     await c.req.text(),
     c.req.header("Stripe-Signature") ?? null,
+    endpoint,
   );
-  if (receipt.status === "not_configured") return apiError(c, 404, "not_found", "Stripe is not configured.");
+  if (receipt.status === "not_configured") return apiError(c, 404, "not_found", "This webhook is not configured.");
   if (receipt.status === "bad_signature")
     return apiError(c, 400, "bad_signature", "The webhook signature is not valid.");
   if (receipt.status === "duplicate") return c.json({ received: true, duplicate: true });
   await publishEvents(c, receipt.events);
+  if (receipt.status === "retry_later") {
+    // Not recorded as handled: Stripe sends it again (a refund whose payment event is still to come).
+    c.header("Retry-After", "60");
+    return apiError(c, 503, "not_ready", "This event cannot be handled yet; send it again later.");
+  }
   return c.json({ received: true, outcome: receipt.outcome });
-});
+}
+
+paymentsApi.post("/webhooks/stripe", (c) => stripeWebhook(c, "platform"));
+paymentsApi.post("/webhooks/stripe/connect", (c) => stripeWebhook(c, "connect"));

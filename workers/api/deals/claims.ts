@@ -1,0 +1,175 @@
+// The deal after the payment, for programs: the buyer confirms receipt or opens a claim, the
+// seller answers it, the admin decides it and reads the platform's totals. Every rule is the
+// domain's (app/domain/deals/settlement, app/domain/deals/claims); the same schemas as the pages.
+import { Hono } from "hono";
+import * as z from "zod";
+import {
+  claimAnswerFieldsSchema,
+  claimDecisionFieldsSchema,
+  claimFieldsSchema,
+} from "#app/domain/deals/claims/claim-schema";
+import {
+  answerClaim,
+  type ClaimView,
+  claimsPageReads,
+  getClaimFor,
+  openClaim,
+  toClaimsPage,
+} from "#app/domain/deals/claims/claims.server";
+import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
+import { platformTotalsReads, toPlatformTotals } from "#app/domain/deals/payouts/summary.server";
+import { confirmReceipt, type DecisionResult, decideClaim } from "#app/domain/deals/settlement/decisions.server";
+import type { ClaimDecision } from "#app/domain/deals/settlement/plan";
+import { toDollars } from "#app/domain/shared/money";
+import { idSchema } from "#app/domain/shared/schemas";
+import { CLAIM_STATUSES } from "#db/closed-lists";
+import {
+  type ApiContext,
+  type ApiEnv,
+  appEnv,
+  db,
+  publishEvents,
+  readJson,
+  requireApiRole,
+  requireBearer,
+} from "../context";
+import { apiError, validationError } from "../errors";
+import { listHeaders, requestedPage } from "../shapes";
+
+export const claimsApi = new Hono<ApiEnv>();
+
+const buyerOnly = [requireBearer, requireApiRole("buyer")] as const;
+const sellerOnly = [requireBearer, requireApiRole("seller")] as const;
+const adminOnly = [requireBearer, requireApiRole("admin")] as const;
+
+const provider = (c: ApiContext) => choosePaymentProvider(db(c), appEnv(c).settings);
+
+const CODES = { 404: "not_found", 409: "conflict", 422: "invalid" } as const;
+
+/** A claim as the API shows it to its buyer, its seller and the admin. */
+export function claimShape(claim: ClaimView) {
+  return {
+    _id: claim.id,
+    bookingId: claim.bookingId,
+    productId: claim.productId,
+    productName: claim.productName,
+    price: toDollars(claim.amountCents),
+    priceCents: claim.amountCents,
+    currency: claim.currency,
+    reason: claim.reason,
+    details: claim.details,
+    sellerAnswer: claim.sellerAnswer,
+    answeredAt: claim.answeredAt?.toISOString() ?? null,
+    status: claim.status,
+    outcome: claim.outcome,
+    refund: claim.refundCents === null ? null : toDollars(claim.refundCents),
+    refundCents: claim.refundCents,
+    decisionNote: claim.decisionNote,
+    decidedAt: claim.decidedAt?.toISOString() ?? null,
+    createdAt: claim.createdAt.toISOString(),
+    dealState: claim.dealState,
+    protectionEndsAt: claim.releaseDueAt?.toISOString() ?? null,
+    buyer: { _id: claim.buyerId, name: claim.buyerName, email: claim.buyerEmail },
+    seller: { _id: claim.sellerId, name: claim.sellerName, email: claim.sellerEmail },
+  };
+}
+
+async function decided(c: ApiContext, result: DecisionResult) {
+  if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
+  await publishEvents(c, result.events);
+  const claim = result.deal.claim ? await getClaimFor(db(c), c.get("user"), result.deal.claim.id) : null;
+  return c.json({ decided: result.decided, message: result.message, claim: claim ? claimShape(claim) : null });
+}
+
+/** The buyer's "I received it as described": the held payment goes to the seller. */
+claimsApi.post("/bookings/:id/receipt", ...buyerOnly, async (c) => {
+  const id = idSchema.safeParse(c.req.param("id"));
+  if (!id.success) return apiError(c, 404, "not_found", "There is no such paid order.");
+  const result = await confirmReceipt(db(c), provider(c), appEnv(c).settings, c.get("user"), id.data);
+  if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
+  await publishEvents(c, result.events);
+  return c.json({ decided: result.decided, message: result.message });
+});
+
+/** The buyer opens a claim about a paid booking, within its protection window. */
+claimsApi.post("/bookings/:id/claim", ...buyerOnly, async (c) => {
+  const parsed = claimFieldsSchema.safeParse(await readJson(c));
+  if (!parsed.success) return validationError(c, parsed.error);
+  const id = idSchema.safeParse(c.req.param("id"));
+  if (!id.success) return apiError(c, 404, "not_found", "There is no such paid order.");
+  const result = await openClaim(db(c), c.get("user"), { bookingId: id.data, ...parsed.data });
+  if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
+  await publishEvents(c, result.events);
+  const claim = await getClaimFor(db(c), c.get("user"), result.claimId);
+  return c.json(claimShape(claim!), 201);
+});
+
+const statusFilter = z.enum(CLAIM_STATUSES).optional();
+
+/** The admin's list of claims: open ones first, then the newest (`?status=` narrows it). */
+claimsApi.get("/claims", ...adminOnly, async (c) => {
+  const status = statusFilter.safeParse(c.req.query("status") || undefined);
+  if (!status.success) return apiError(c, 422, "invalid", `status must be one of ${CLAIM_STATUSES.join(", ")}.`);
+  const page = requestedPage(c);
+  const [rows, count] = claimsPageReads(db(c), page, status.data ?? null);
+  const claims = toClaimsPage(await db(c).batch([rows, count]), page);
+  listHeaders(c, claims);
+  return c.json(claims.rows.map(claimShape));
+});
+
+/** One claim, for its buyer, its seller or an admin; anyone else is told it does not exist. */
+claimsApi.get("/claims/:id", requireBearer, async (c) => {
+  const id = idSchema.safeParse(c.req.param("id"));
+  const claim = id.success ? await getClaimFor(db(c), c.get("user"), id.data) : null;
+  if (!claim) return apiError(c, 404, "not_found", "There is no such claim.");
+  return c.json(claimShape(claim));
+});
+
+/** The seller answers an open claim about one of their sales. */
+claimsApi.put("/claims/:id/answer", ...sellerOnly, async (c) => {
+  const parsed = claimAnswerFieldsSchema.safeParse(await readJson(c));
+  if (!parsed.success) return validationError(c, parsed.error);
+  const id = idSchema.safeParse(c.req.param("id"));
+  if (!id.success) return apiError(c, 404, "not_found", "There is no such claim.");
+  const result = await answerClaim(db(c), c.get("user"), id.data, parsed.data.answer);
+  if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
+  await publishEvents(c, result.events);
+  const claim = await getClaimFor(db(c), c.get("user"), id.data);
+  return c.json(claimShape(claim!));
+});
+
+/** The admin decides an open claim: release, or refund in full or in part (`amount` in dollars). */
+claimsApi.put("/claims/:id/decision", ...adminOnly, async (c) => {
+  const parsed = claimDecisionFieldsSchema.safeParse(await readJson(c));
+  if (!parsed.success) return validationError(c, parsed.error);
+  const id = idSchema.safeParse(c.req.param("id"));
+  if (!id.success) return apiError(c, 404, "not_found", "There is no such claim.");
+  const { outcome, amount, note } = parsed.data;
+  const decision: ClaimDecision = outcome === "refund_partial" ? { outcome, amountCents: amount! } : { outcome };
+  return decided(
+    c,
+    await decideClaim(db(c), provider(c), appEnv(c).settings, c.get("user"), id.data, decision, note ?? null),
+  );
+});
+
+/** The platform's money for the admin: held, released, fees earned, refunded, open claims. */
+claimsApi.get("/platform/totals", ...adminOnly, async (c) => {
+  const [money, open, waiting, held] = platformTotalsReads(db(c));
+  const totals = toPlatformTotals(await db(c).batch([money, open, waiting, held]));
+  return c.json({
+    ...totals,
+    currencies: totals.currencies.map((row) => ({
+      currency: row.currency,
+      held: toDollars(row.held),
+      heldCents: row.held,
+      released: toDollars(row.released),
+      releasedCents: row.released,
+      feesEarned: toDollars(row.fees),
+      feesEarnedCents: row.fees,
+      refunded: toDollars(row.refunded),
+      refundedCents: row.refunded,
+      paidOut: toDollars(row.paidOut),
+      paidOutCents: row.paidOut,
+    })),
+  });
+});

@@ -1,0 +1,132 @@
+// A seller's payouts, for programs: the payout account's state and what is missing, the amounts
+// (held, on its way, paid), every deal with price, fee and net, the payout history, and the
+// address where the payout setup continues. The token decides whose; nothing else is shown.
+import { Hono } from "hono";
+import { feeRuleWords } from "#app/domain/deals/fees";
+import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
+import { feeRuleOf } from "#app/domain/deals/payments/settings";
+import { payoutAccountRead, startPayoutOnboarding } from "#app/domain/deals/payouts/accounts.server";
+import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
+import { missingForPayouts, payoutSetup } from "#app/domain/deals/payouts/payout-words";
+import { payoutsPageReads, toPayoutsPage } from "#app/domain/deals/payouts/payouts.server";
+import {
+  sellerAmountsReads,
+  sellerDealsReads,
+  toSellerAmounts,
+  toSellerDealsPage,
+} from "#app/domain/deals/payouts/summary.server";
+import { formatMoney, toDollars } from "#app/domain/shared/money";
+import { type ApiEnv, appEnv, db, requireApiRole, requireBearer } from "../context";
+import { apiError } from "../errors";
+import { listHeaders, requestedPage } from "../shapes";
+
+export const payoutsApi = new Hono<ApiEnv>();
+
+const sellerOnly = [requireBearer, requireApiRole("seller")] as const;
+
+const money = (cents: number | null) => (cents === null ? null : toDollars(cents));
+
+/** The payout account's state, what is missing, the amounts and the platform's fee. */
+payoutsApi.get("/payouts", ...sellerOnly, async (c) => {
+  const sellerId = c.get("user").id;
+  const [held, released, paid] = sellerAmountsReads(db(c), sellerId);
+  const [[account], ...amounts] = await db(c).batch([payoutAccountRead(db(c), sellerId), held, released, paid]);
+  const rule = feeRuleOf(appEnv(c).settings);
+  const totals = toSellerAmounts(amounts as Parameters<typeof toSellerAmounts>[0], rule);
+  return c.json({
+    account: {
+      setup: payoutSetup(account ?? null),
+      provider: account?.provider ?? null,
+      accountId: account?.accountId ?? null,
+      detailsSubmitted: account?.detailsSubmitted ?? false,
+      payoutsEnabled: account?.payoutsEnabled ?? false,
+      transfersActive: account?.transfersActive ?? false,
+      requirementsDue: account?.requirementsDue ?? [],
+      missing: missingForPayouts(account ?? null),
+    },
+    fee: { basisPoints: rule.basisPoints, fixedCents: rule.fixedCents, words: feeRuleWords(rule, formatMoney) },
+    amounts: Object.fromEntries(
+      Object.entries(totals).flatMap(([name, cents]) => [
+        [name, toDollars(cents)],
+        [`${name}Cents`, cents],
+      ]),
+    ),
+  });
+});
+
+/** The seller's deals, newest first: price, fee, net (expected while held), refunds, state, claim. */
+payoutsApi.get("/payouts/deals", ...sellerOnly, async (c) => {
+  const page = requestedPage(c);
+  const [rows, count] = sellerDealsReads(db(c), c.get("user").id, page);
+  const deals = toSellerDealsPage(await db(c).batch([rows, count]), page, feeRuleOf(appEnv(c).settings));
+  listHeaders(c, deals);
+  return c.json(
+    deals.rows.map((deal) => ({
+      bookingId: deal.bookingId,
+      productId: deal.productId,
+      productName: deal.productName,
+      buyerName: deal.buyerName,
+      state: deal.state,
+      price: toDollars(deal.amountCents),
+      priceCents: deal.amountCents,
+      fee: money(deal.fee),
+      feeCents: deal.fee,
+      net: money(deal.net),
+      netCents: deal.net,
+      // While held, the fee and net are what the release would make them now.
+      expected: deal.expected,
+      refunded: toDollars(deal.refunded),
+      refundedCents: deal.refunded,
+      currency: deal.currency,
+      paidAt: deal.createdAt.toISOString(),
+      protectionEndsAt: deal.releaseDueAt?.toISOString() ?? null,
+      releasedAt: deal.releasedAt?.toISOString() ?? null,
+      movementsPending: deal.pending,
+      claim: deal.claimId
+        ? {
+            _id: deal.claimId,
+            status: deal.claimStatus,
+            reason: deal.claimReason,
+            details: deal.claimDetails,
+            sellerAnswer: deal.claimAnswer,
+          }
+        : null,
+    })),
+  );
+});
+
+/** The seller's payouts to their bank, newest first. */
+payoutsApi.get("/payouts/history", ...sellerOnly, async (c) => {
+  const page = requestedPage(c);
+  const [rows, count] = payoutsPageReads(db(c), c.get("user").id, page);
+  const history = toPayoutsPage(await db(c).batch([rows, count]), page);
+  listHeaders(c, history);
+  return c.json(
+    history.rows.map((payout) => ({
+      _id: payout.id,
+      providerPayoutId: payout.providerPayoutId,
+      amount: toDollars(payout.amountCents),
+      amountCents: payout.amountCents,
+      currency: payout.currency,
+      status: payout.status,
+      arrivalAt: payout.arrivalAt?.toISOString() ?? null,
+      failureMessage: payout.failureMessage,
+      createdAt: payout.createdAt.toISOString(),
+    })),
+  );
+});
+
+/**
+ * Set up payouts: the seller's account at the provider (opened once) and the address where its
+ * onboarding continues (Stripe's hosted onboarding, or the test page in test mode).
+ */
+payoutsApi.post("/payouts/onboarding", ...sellerOnly, async (c) => {
+  const origin = appEnv(c).settings.APP_URL ?? new URL(c.req.url).origin;
+  const result = await startPayoutOnboarding(db(c), choosePaymentProvider(db(c), appEnv(c).settings), c.get("user"), {
+    returnUrl: `${origin}${PAYOUTS_PATH}?onboarding=return`,
+    refreshUrl: `${origin}${PAYOUTS_PATH}?onboarding=refresh`,
+  });
+  if (!result.ok) return apiError(c, result.status, result.status === 409 ? "conflict" : "forbidden", result.message);
+  const url = new URL(result.url, origin).href;
+  return c.json({ url });
+});
