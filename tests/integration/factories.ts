@@ -17,7 +17,17 @@ import {
   reportRow,
   userRow,
 } from "#db/factories";
-import { bookings, categories, deals, ledgerEntries, payments, payoutAccounts, products, reports, users } from "#db/schema";
+import {
+  bookings,
+  categories,
+  deals,
+  ledgerEntries,
+  payments,
+  payoutAccounts,
+  products,
+  reports,
+  users,
+} from "#db/schema";
 import { testEnv as env } from "./test-env";
 
 const db = () => database(env.DB);

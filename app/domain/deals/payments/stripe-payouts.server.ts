@@ -58,7 +58,7 @@ export function stripePayoutRail(connected: () => Promise<StripeConnection>): Pa
         },
         { idempotencyKey: key("account", seller.id) },
       );
-      return account.id;
+      return { accountId: account.id, state: accountStateOf(account) };
     },
 
     async onboardingUrl(accountId, urls) {

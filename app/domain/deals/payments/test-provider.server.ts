@@ -57,7 +57,7 @@ export function testPaymentProvider(db: Database, settings: PaymentSettings): Pa
     payouts: {
       paysOutFromLedger: true,
       async createAccount(seller) {
-        return `acct_test_${seller.id.replace(/-/g, "")}`;
+        return { accountId: `acct_test_${seller.id.replace(/-/g, "")}`, state: null };
       },
       async onboardingUrl() {
         return TEST_ONBOARDING_PATH;

@@ -40,22 +40,28 @@ type Seller = Pick<SessionUser, "id" | "email" | "role">;
 export type OnboardingResult = { ok: true; url: string } | { ok: false; status: 403 | 409; message: string };
 
 /** The seller's account at this provider, opened there (once) if there is none yet. */
-async function ensureAccount(db: Database, provider: PaymentProvider, seller: Seller): Promise<PayoutAccount> {
+async function ensureAccount(
+  db: Database,
+  provider: PaymentProvider,
+  seller: Seller,
+  now = Date.now(),
+): Promise<PayoutAccount> {
   const [existing] = await payoutAccountRead(db, seller.id);
   if (existing && existing.provider === provider.name) return existing;
   // The provider's idempotency key is the seller's: a double click opens one account.
-  const accountId = await provider.payouts.createAccount({ id: seller.id, email: seller.email });
+  const { accountId, state } = await provider.payouts.createAccount({ id: seller.id, email: seller.email });
   const fresh = {
     provider: provider.name,
     accountId,
-    detailsSubmitted: false,
-    chargesEnabled: false,
-    payoutsEnabled: false,
-    transfersActive: false,
-    requirementsDue: [],
-    disabledReason: null,
+    detailsSubmitted: state?.detailsSubmitted ?? false,
+    chargesEnabled: state?.chargesEnabled ?? false,
+    payoutsEnabled: state?.payoutsEnabled ?? false,
+    transfersActive: state?.transfersActive ?? false,
+    requirementsDue: state?.requirementsDue ?? [],
+    disabledReason: state?.disabledReason ?? null,
+    // No time: the state as opened gives way to any account.updated that follows.
     stateAt: null,
-    updatedAt: new Date(),
+    updatedAt: new Date(now),
   };
   // An account at another provider (the site moved from test mode to Stripe) is replaced.
   await db

@@ -1,0 +1,112 @@
+// The ledger's invariant as SQL (ADR 0051), for every test that moves money and for the fuzz
+// suite after every action: per deal, charged = fee + seller's net + refunded + still held, none
+// negative, nothing held once a deal is settled, nothing moved twice; per seller, never more paid
+// out than was sent to them.
+import { expect } from "vitest";
+
+/** Each rule names the rows that break it. */
+export const LEDGER_RULES: Array<[string, string]> = [
+  [
+    "paid booking without its deal",
+    `select b.id from bookings b where b.status = 'paid'
+      and not exists (select 1 from deals d where d.booking_id = b.id)`,
+  ],
+  [
+    "deal whose payment is not its booking's",
+    `select d.payment_id as id from deals d left join payments p on p.id = d.payment_id
+      where p.id is null or p.booking_id != d.booking_id or p.amount_cents != d.amount_cents
+      or p.seller_id != d.seller_id or p.buyer_id != d.buyer_id`,
+  ],
+  [
+    "deal under the ledger without exactly one charge of its amount",
+    `select d.payment_id as id from deals d where d.state != 'settled_outside'
+      and (select count(*) || ':' || coalesce(sum(amount_cents), 0) from ledger_entries l
+        where l.payment_id = d.payment_id and l.kind = 'charge') != '1:' || d.amount_cents`,
+  ],
+  [
+    "deal settled before the ledger that moved money",
+    `select d.payment_id as id from deals d where d.state = 'settled_outside'
+      and (exists (select 1 from ledger_entries l where l.payment_id = d.payment_id)
+        or exists (select 1 from deal_operations o where o.payment_id = d.payment_id))`,
+  ],
+  [
+    "negative or impossible balance (charged = fee + net + refunded + held)",
+    `select payment_id as id from (
+      select payment_id,
+        sum(case kind when 'charge' then amount_cents else 0 end) as charged,
+        sum(case kind when 'refund' then amount_cents else 0 end) as refunded,
+        sum(case kind when 'fee' then amount_cents when 'fee_refund' then -amount_cents else 0 end) as fee,
+        sum(case kind when 'transfer' then amount_cents when 'transfer_reversal' then -amount_cents else 0 end) as net
+      from ledger_entries where payment_id is not null group by payment_id)
+      where fee < 0 or net < 0 or refunded > charged or charged - refunded - fee - net < 0`,
+  ],
+  [
+    "settled deal with money still held",
+    `select d.payment_id as id from deals d join (
+        select payment_id, sum(case kind when 'charge' then amount_cents when 'fee_refund' then amount_cents
+          when 'transfer_reversal' then amount_cents else -amount_cents end) as held
+        from ledger_entries where payment_id is not null group by payment_id) t on t.payment_id = d.payment_id
+      where d.state in ('released', 'refunded') and t.held != 0
+      and not exists (select 1 from deal_operations o where o.payment_id = d.payment_id and o.status = 'pending')`,
+  ],
+  [
+    "refunded deal not refunded in full",
+    `select d.payment_id as id from deals d where d.state = 'refunded'
+      and not exists (select 1 from deal_operations o where o.payment_id = d.payment_id and o.status = 'pending')
+      and d.amount_cents != (select coalesce(sum(amount_cents), 0) from ledger_entries l
+        where l.payment_id = d.payment_id and l.kind = 'refund')`,
+  ],
+  [
+    "held deal with a release",
+    `select d.payment_id as id from deals d where d.state = 'held'
+      and (exists (select 1 from deal_operations o where o.payment_id = d.payment_id and o.kind = 'release')
+        or exists (select 1 from ledger_entries l where l.payment_id = d.payment_id and l.kind in ('fee', 'transfer')))`,
+  ],
+  [
+    "released deal without its release",
+    `select d.payment_id as id from deals d where d.state = 'released'
+      and not exists (select 1 from deal_operations o where o.payment_id = d.payment_id and o.kind = 'release')`,
+  ],
+  [
+    "ledger that differs from the movements carried out",
+    `select o.payment_id as id from deal_operations o where o.status = 'done' group by o.payment_id
+      having sum(case o.kind when 'refund' then o.amount_cents else 0 end)
+          != (select coalesce(sum(amount_cents), 0) from ledger_entries l where l.payment_id = o.payment_id and l.kind = 'refund')
+        or sum(case o.kind when 'release' then o.amount_cents else -o.reversal_cents end)
+          != (select coalesce(sum(case kind when 'transfer' then amount_cents else -amount_cents end), 0)
+              from ledger_entries l where l.payment_id = o.payment_id and l.kind in ('transfer', 'transfer_reversal'))
+        or sum(case o.kind when 'release' then o.fee_cents else -o.fee_cents end)
+          != (select coalesce(sum(case kind when 'fee' then amount_cents else -amount_cents end), 0)
+              from ledger_entries l where l.payment_id = o.payment_id and l.kind in ('fee', 'fee_refund'))`,
+  ],
+  [
+    "movement recorded without its operation done",
+    `select l.id from ledger_entries l left join deal_operations o on o.id = l.operation_id
+      where l.kind in ('fee', 'transfer', 'refund', 'transfer_reversal', 'fee_refund') and (o.id is null or o.status != 'done')`,
+  ],
+  [
+    "seller paid out more than they were sent",
+    `select seller_id as id from ledger_entries group by seller_id, provider, currency
+      having sum(case kind when 'payout' then amount_cents when 'payout_failure' then -amount_cents else 0 end)
+        > sum(case kind when 'transfer' then amount_cents else 0 end)`,
+  ],
+  [
+    "payout without exactly its ledger entries",
+    `select p.id from payouts p
+      where (select count(*) from ledger_entries l where l.payout_id = p.id and l.kind = 'payout') != 1
+        or (select count(*) from ledger_entries l where l.payout_id = p.id and l.kind = 'payout_failure')
+          != (case when p.status in ('failed', 'canceled') then 1 else 0 end)`,
+  ],
+];
+
+/** The rows that break the ledger's invariant, named by rule; [] when it holds. */
+export async function ledgerViolations(db: D1Database): Promise<string[]> {
+  const results = await db.batch(LEDGER_RULES.map(([, query]) => db.prepare(query)));
+  return LEDGER_RULES.flatMap(([rule], index) =>
+    (results[index]!.results as Array<{ id: string }>).map((row) => `${rule}: ${row.id}`),
+  );
+}
+
+export async function expectLedgerHolds(db: D1Database) {
+  expect(await ledgerViolations(db)).toEqual([]);
+}

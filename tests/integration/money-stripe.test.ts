@@ -1,0 +1,347 @@
+// Money to sellers through Stripe Connect, with the real `stripe` SDK against Stripe's HTTP API
+// intercepted inside workerd (stripe-api.ts): Express onboarding with an Account Link and
+// account.updated, the charge held and transferred from at release (source_transaction), refunds
+// before and after the release (with a transfer reversal), refunds made in Stripe's Dashboard
+// (charge.refunded), payouts (payout.paid, payout.failed) — events twice and out of order, and
+// calls that fail and are retried — each movement made once, with its idempotency key.
+import { and, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { database } from "#db/client";
+import { claims, dealOperations, deals, payoutAccounts, processedEvents } from "#db/schema";
+import { app } from "../../workers/app";
+import { bearerFor } from "./auth-helpers";
+import { insertUser } from "./factories";
+import { expectLedgerHolds } from "./ledger-invariant";
+import { DAY, dealState, payoutsOf, tick } from "./money-fixtures";
+import { bookedListing } from "./payment-fixtures";
+import { signedEvent, stripeApi } from "./stripe-api";
+import { testEnv } from "./test-env";
+
+const PLATFORM_SECRET = "whsec_platform_for_integration";
+const CONNECT_SECRET = "whsec_connect_for_integration";
+const stripeEnv = () => ({
+  ...testEnv,
+  STRIPE_SECRET_KEY: "sk_test_integration",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_integration",
+  STRIPE_WEBHOOK_SECRET: PLATFORM_SECRET,
+  STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
+});
+const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+const call = (path: string, init: RequestInit = {}) => app.request(`https://pay.test${path}`, init, stripeEnv(), ctx);
+const db = () => database(testEnv.DB);
+afterEach(() => vi.restoreAllMocks());
+
+async function api(userId: string, method: string, path: string, body?: unknown) {
+  return call(path, {
+    method,
+    headers: { Authorization: await bearerFor(userId), "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+function webhook(endpoint: "platform" | "connect", signed: { payload: string; signature: string }) {
+  return call(endpoint === "platform" ? "/api/webhooks/stripe" : "/api/webhooks/stripe/connect", {
+    method: "POST",
+    body: signed.payload,
+    headers: { "Stripe-Signature": signed.signature, "Content-Type": "application/json" },
+  });
+}
+
+const connectEvent = (type: string, object: unknown, account: string, options: { created?: number } = {}) =>
+  signedEvent(CONNECT_SECRET, type, object, { account, ...options });
+const platformEvent = (type: string, object: unknown) => signedEvent(PLATFORM_SECRET, type, object);
+
+/** A seller onboarded through Stripe: the Express account made ready by account.updated. */
+async function stripeSeller(stripe: ReturnType<typeof stripeApi>) {
+  const seller = await insertUser({ role: "seller" }, { payouts: false });
+  await api(seller.id, "POST", "/api/payouts/onboarding");
+  const [account] = await db().select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, seller.id));
+  const ready = stripe.completeOnboarding(account!.accountId);
+  expect((await webhook("connect", await connectEvent("account.updated", ready, account!.accountId))).status).toBe(200);
+  return { seller, accountId: account!.accountId };
+}
+
+/** A booking of the seller's listing paid through Stripe (payment_intent.succeeded). */
+async function stripeDeal(stripe: ReturnType<typeof stripeApi>, sellerId: string, priceCents: number) {
+  const listing = await bookedListing(priceCents, { sellerId });
+  const intent = stripe.succeededIntent(listing.booking.id, priceCents);
+  const paid = await webhook("platform", await platformEvent("payment_intent.succeeded", intent));
+  expect(await paid.json()).toMatchObject({ outcome: "fulfilled" });
+  const [deal] = await db().select().from(deals).where(eq(deals.bookingId, listing.booking.id));
+  return { ...listing, intent, deal: deal! };
+}
+
+describe("Connect onboarding", () => {
+  it("opens one Express account, sends the seller to Stripe's Account Link, and takes its state from account.updated", async () => {
+    const stripe = stripeApi();
+    const seller = await insertUser({ role: "seller" }, { payouts: false });
+    const first = await api(seller.id, "POST", "/api/payouts/onboarding");
+    const second = await api(seller.id, "POST", "/api/payouts/onboarding");
+    expect(first.status).toBe(200);
+    const { url } = await first.json<{ url: string }>();
+    expect(url).toMatch(/^https:\/\/connect\.stripe\.com\/setup\/e\/acct_test\d+\//);
+    expect(second.status).toBe(200);
+    const created = stripe.calls("POST /v1/accounts");
+    expect(created).toHaveLength(1);
+    expect(created[0]!.idempotencyKey).toBe(`pay-and-buy:account:${seller.id}`);
+    expect(Object.fromEntries(created[0]!.body)).toMatchObject({
+      "controller[stripe_dashboard][type]": "express",
+      "controller[fees][payer]": "application",
+      "controller[losses][payments]": "application",
+      "capabilities[transfers][requested]": "true",
+      "metadata[sellerId]": seller.id,
+    });
+    const links = stripe.calls("POST /v1/account_links");
+    expect(links).toHaveLength(2);
+    expect(Object.fromEntries(links[0]!.body)).toMatchObject({
+      type: "account_onboarding",
+      return_url: "https://pay.test/dashboard/payouts?onboarding=return",
+      refresh_url: "https://pay.test/dashboard/payouts?onboarding=refresh",
+    });
+    const accounts = await db().select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, seller.id));
+    expect(accounts).toHaveLength(1);
+    const accountId = accounts[0]!.accountId;
+
+    const payouts = async () =>
+      (await (await api(seller.id, "GET", "/api/payouts")).json<{ account: { setup: string; missing: string[] } }>())
+        .account;
+    expect(await payouts()).toMatchObject({
+      setup: "incomplete",
+      missing: ["a bank account for payouts", "proof of identity", "accepting the payment provider's terms"],
+    });
+
+    const before = Math.floor(Date.now() / 1000) - 60;
+    const ready = await connectEvent("account.updated", stripe.completeOnboarding(accountId), accountId);
+    expect((await webhook("connect", ready)).status).toBe(200);
+    expect(await payouts()).toMatchObject({ setup: "ready", missing: [] });
+    // An older state arriving late changes nothing; the same event again is a duplicate.
+    const stale = await connectEvent(
+      "account.updated",
+      { ...stripe.objects.get(accountId), payouts_enabled: false },
+      accountId,
+      {
+        created: before,
+      },
+    );
+    expect(await (await webhook("connect", stale)).json()).toMatchObject({ outcome: "account_unchanged" });
+    expect(await (await webhook("connect", ready)).json()).toMatchObject({ duplicate: true });
+    expect((await payouts()).setup).toBe("ready");
+    // A connected account's event signed for the other endpoint is not believed.
+    const misplaced = await signedEvent(CONNECT_SECRET, "account.updated", stripe.objects.get(accountId), {
+      account: accountId,
+    });
+    expect((await webhook("platform", misplaced)).status).toBe(400);
+  });
+});
+
+describe("the charge, the release and the payout", () => {
+  it("transfers the seller's net from the deal's own charge, once, and records payouts however they are reported", async () => {
+    const stripe = stripeApi();
+    const { seller, accountId } = await stripeSeller(stripe);
+    const { buyer, booking, deal, intent } = await stripeDeal(stripe, seller.id, 120_000);
+    expect(deal).toMatchObject({ state: "held", chargeRef: intent.latest_charge, provider: "stripe" });
+
+    const confirmations = await Promise.all([
+      api(buyer.user.id, "POST", `/api/bookings/${booking.id}/receipt`),
+      api(buyer.user.id, "POST", `/api/bookings/${booking.id}/receipt`),
+    ]);
+    expect(confirmations.map((r) => r.status)).toEqual([200, 200]);
+    const transfers = stripe.calls("POST /v1/transfers");
+    expect(transfers).toHaveLength(1);
+    const [operation] = await db().select().from(dealOperations).where(eq(dealOperations.paymentId, deal.paymentId));
+    expect(transfers[0]!.idempotencyKey).toBe(`pay-and-buy:transfer:${operation!.id}`);
+    expect(Object.fromEntries(transfers[0]!.body)).toMatchObject({
+      amount: "110400",
+      currency: "usd",
+      destination: accountId,
+      source_transaction: intent.latest_charge,
+      transfer_group: booking.id,
+      "metadata[operation]": operation!.id,
+    });
+    const state = await dealState(deal.paymentId);
+    expect(state).toMatchObject({ fee: 9_600, net: 110_400 });
+    expect(state.entries.find((e) => e.kind === "transfer")!.providerRef).toMatch(/^tr_test/);
+
+    const payout = {
+      id: "po_test_1",
+      object: "payout",
+      amount: 110_400,
+      currency: "usd",
+      status: "paid",
+      arrival_date: Math.floor(Date.now() / 1000),
+      failure_code: null,
+      failure_message: null,
+    };
+    const paid = await connectEvent("payout.paid", payout, accountId);
+    expect((await webhook("connect", paid)).status).toBe(200);
+    // Delivered twice, and an earlier status arriving after it: still one paid payout.
+    expect(await (await webhook("connect", paid)).json()).toMatchObject({ duplicate: true });
+    await webhook("connect", await connectEvent("payout.created", { ...payout, status: "pending" }, accountId));
+    expect((await payoutsOf(seller.id)).map((p) => [p.status, p.amountCents])).toEqual([["paid", 110_400]]);
+    const summary = await (await api(seller.id, "GET", "/api/payouts")).json<{ amounts: Record<string, number> }>();
+    expect(summary.amounts).toMatchObject({ paidCents: 110_400, onItsWayCents: 0 });
+    const history = await (await api(seller.id, "GET", "/api/payouts/history")).json<Array<{ status: string }>>();
+    expect(history.map((p) => p.status)).toEqual(["paid"]);
+
+    // A payout the bank returns later: failed, the money back in the balance, recorded once.
+    const failed = {
+      ...payout,
+      status: "failed",
+      failure_code: "account_closed",
+      failure_message: "The bank account has been closed.",
+    };
+    await webhook("connect", await connectEvent("payout.failed", failed, accountId));
+    await webhook("connect", await connectEvent("payout.failed", failed, accountId));
+    expect((await payoutsOf(seller.id)).map((p) => [p.status, p.failureMessage])).toEqual([
+      ["failed", "The bank account has been closed."],
+    ]);
+    await expectLedgerHolds(testEnv.DB);
+    // Another seller's payout events (an account that is not ours) change nothing.
+    await webhook("connect", await connectEvent("payout.paid", { ...payout, id: "po_other" }, "acct_unknown"));
+    expect(await payoutsOf(seller.id)).toHaveLength(1);
+  });
+
+  it("a transfer whose answer is lost is found by the job's retry, never made twice", async () => {
+    const stripe = stripeApi();
+    const { seller } = await stripeSeller(stripe);
+    const { buyer, booking, deal } = await stripeDeal(stripe, seller.id, 30_000);
+    // Stripe makes the transfer; both of the SDK's attempts lose the answer.
+    stripe.fail(/^POST \/v1\/transfers$/, { lose: true, times: 2 });
+    const confirmed = await api(buyer.user.id, "POST", `/api/bookings/${booking.id}/receipt`);
+    expect(confirmed.status).toBe(200);
+    let [operation] = await db().select().from(dealOperations).where(eq(dealOperations.paymentId, deal.paymentId));
+    expect(operation).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: expect.stringContaining("unavailable"),
+    });
+    expect((await dealState(deal.paymentId)).count("transfer")).toBe(0);
+    await expectLedgerHolds(testEnv.DB);
+
+    await tick(operation!.nextAttemptAt.getTime(), stripeEnv());
+    [operation] = await db().select().from(dealOperations).where(eq(dealOperations.paymentId, deal.paymentId));
+    expect(operation!.status).toBe("done");
+    // The retry looked for it first and found the one Stripe had made.
+    expect(stripe.calls("GET /v1/transfers")).toHaveLength(1);
+    expect([...stripe.objects.values()].filter((o) => o.object === "transfer")).toHaveLength(1);
+    expect((await dealState(deal.paymentId)).net).toBe(27_600);
+    await expectLedgerHolds(testEnv.DB);
+  });
+});
+
+describe("refunds", () => {
+  it("a partial refund before the release is refunded at Stripe and the rest transferred; after a release, the transfer is reversed", async () => {
+    const stripe = stripeApi();
+    const { seller } = await stripeSeller(stripe);
+    const admin = await insertUser({ role: "admin" });
+
+    const before = await stripeDeal(stripe, seller.id, 100_000);
+    const claimBefore = await (
+      await api(before.buyer.user.id, "POST", `/api/bookings/${before.booking.id}/claim`, {
+        reason: "not_as_described",
+        details: "A scratch on the front element.",
+      })
+    ).json<{ _id: string }>();
+    const decided = await api(admin.id, "PUT", `/api/claims/${claimBefore._id}/decision`, {
+      outcome: "refund_partial",
+      amount: 200,
+    });
+    expect(decided.status).toBe(200);
+    const refunds = stripe.calls("POST /v1/refunds");
+    expect(refunds).toHaveLength(1);
+    expect(Object.fromEntries(refunds[0]!.body)).toMatchObject({ payment_intent: before.intent.id, amount: "20000" });
+    expect(refunds[0]!.idempotencyKey).toMatch(/^pay-and-buy:deal-refund:/);
+    expect(Object.fromEntries(stripe.calls("POST /v1/transfers")[0]!.body)).toMatchObject({ amount: "73600" });
+    expect(await dealState(before.deal.paymentId)).toMatchObject({ refunded: 20_000, fee: 6_400, net: 73_600 });
+
+    const after = await stripeDeal(stripe, seller.id, 50_000);
+    await api(after.buyer.user.id, "POST", `/api/bookings/${after.booking.id}/receipt`);
+    const claimAfter = await (
+      await api(after.buyer.user.id, "POST", `/api/bookings/${after.booking.id}/claim`, {
+        reason: "not_as_described",
+        details: "The shutter sticks at home.",
+      })
+    ).json<{ _id: string }>();
+    await api(admin.id, "PUT", `/api/claims/${claimAfter._id}/decision`, { outcome: "refund_full" });
+    const transfer = [...stripe.objects.values()].find(
+      (o) => o.object === "transfer" && o.transfer_group === after.booking.id,
+    )!;
+    const reversals = stripe.calls(`POST /v1/transfers/${transfer.id}/reversals`);
+    expect(reversals).toHaveLength(1);
+    expect(Object.fromEntries(reversals[0]!.body)).toMatchObject({ amount: "46000" });
+    expect(reversals[0]!.idempotencyKey).toMatch(/^pay-and-buy:reversal:/);
+    expect(await dealState(after.deal.paymentId)).toMatchObject({ refunded: 50_000, fee: 0, net: 0 });
+    expect((await dealState(after.deal.paymentId)).deal.state).toBe("refunded");
+
+    // Stripe's charge.refunded for our own refunds records nothing again.
+    const operations = (await db().select().from(dealOperations)).length;
+    for (const deal of [before, after]) {
+      const event = await platformEvent("charge.refunded", stripe.charge(deal.intent.id));
+      expect((await webhook("platform", event)).status).toBe(200);
+    }
+    expect(await db().select().from(dealOperations)).toHaveLength(operations);
+    await expectLedgerHolds(testEnv.DB);
+  });
+
+  it("a refund made in Stripe's Dashboard after the release is recorded once, with the seller's share reversed", async () => {
+    const stripe = stripeApi();
+    const { seller } = await stripeSeller(stripe);
+    const { buyer, booking, deal, intent } = await stripeDeal(stripe, seller.id, 120_000);
+    await api(buyer.user.id, "POST", `/api/bookings/${booking.id}/receipt`);
+    const refund = stripe.dashboardRefund(intent.id, 10_000);
+    const first = await platformEvent("charge.refunded", stripe.charge(intent.id));
+    const again = await platformEvent("charge.refunded", stripe.charge(intent.id));
+    expect((await webhook("platform", first)).status).toBe(200);
+    expect((await webhook("platform", again)).status).toBe(200);
+    const state = await dealState(deal.paymentId);
+    const recorded = state.operations.filter((o) => o.origin === "provider_refund");
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({
+      externalRef: refund.id,
+      amountCents: 10_000,
+      reversalCents: 9_200,
+      feeCents: 800,
+    });
+    // No second refund at Stripe: the money went back already.
+    expect(stripe.calls("POST /v1/refunds")).toHaveLength(0);
+    expect(state).toMatchObject({ refunded: 10_000, fee: 8_800, net: 101_200 });
+    await expectLedgerHolds(testEnv.DB);
+  });
+
+  it("a refund of a payment whose own event has not arrived yet is asked for again later", async () => {
+    const stripe = stripeApi();
+    const { seller } = await stripeSeller(stripe);
+    const listing = await bookedListing(20_000, { sellerId: seller.id });
+    const intent = stripe.succeededIntent(listing.booking.id, 20_000);
+    stripe.dashboardRefund(intent.id, 20_000);
+    const early = await platformEvent("charge.refunded", stripe.charge(intent.id));
+    const response = await webhook("platform", early);
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Retry-After")).toBe("60");
+    expect(await db().select().from(processedEvents).where(eq(processedEvents.id, early.event.id))).toHaveLength(0);
+    // The payment's event arrives, then Stripe's retry of the refund's: the deal is refunded.
+    await webhook("platform", await platformEvent("payment_intent.succeeded", intent));
+    expect((await webhook("platform", early)).status).toBe(200);
+    const [deal] = await db().select().from(deals).where(eq(deals.bookingId, listing.booking.id));
+    expect(deal!.state).toBe("refunded");
+    await expectLedgerHolds(testEnv.DB);
+  });
+});
+
+describe("the scheduled job with Stripe", () => {
+  it("releases an unconfirmed deal at the end of its window through a transfer", async () => {
+    const stripe = stripeApi();
+    const { seller } = await stripeSeller(stripe);
+    const { deal } = await stripeDeal(stripe, seller.id, 10_000);
+    await tick(deal.releaseDueAt!.getTime() + DAY, stripeEnv());
+    const [row] = await db().select().from(deals).where(eq(deals.paymentId, deal.paymentId));
+    expect(row!.state).toBe("released");
+    expect(stripe.calls("POST /v1/transfers")).toHaveLength(1);
+    const open = await db()
+      .select()
+      .from(claims)
+      .where(and(eq(claims.paymentId, deal.paymentId)));
+    expect(open).toHaveLength(0);
+    await expectLedgerHolds(testEnv.DB);
+  });
+});
