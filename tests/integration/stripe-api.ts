@@ -79,15 +79,16 @@ export function stripeApi() {
 
   function route(request: SeenRequest, url: string): { status: number; body: unknown } {
     const { method, path, body, query } = request;
-    let match: RegExpExecArray | null;
+    // "/v1/transfers/tr_1/reversals" → resource "transfers", id "tr_1", child "reversals".
+    const [, , resource, id, child] = path.split("/");
     if (method === "POST" && path === "/v1/accounts") {
       const made = account(nextId("acct"), body);
       objects.set(made.id, made);
       return { status: 200, body: made };
     }
-    if (method === "GET" && (match = /^\/v1\/accounts\/([^/]+)$/.exec(path))) {
-      const found = objects.get(match[1]!);
-      return found ? { status: 200, body: found } : missing("account", match[1]!);
+    if (method === "GET" && resource === "accounts" && id && !child) {
+      const found = objects.get(id);
+      return found ? { status: 200, body: found } : missing("account", id);
     }
     if (method === "POST" && path === "/v1/account_links") {
       return {
@@ -116,9 +117,9 @@ export function stripeApi() {
       objects.set(intent.id, intent);
       return { status: 200, body: intent };
     }
-    if (method === "GET" && (match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) {
-      const found = objects.get(match[1]!);
-      return found ? { status: 200, body: found } : missing("payment_intent", match[1]!);
+    if (method === "GET" && resource === "payment_intents" && id && !child) {
+      const found = objects.get(id);
+      return found ? { status: 200, body: found } : missing("payment_intent", id);
     }
     if (method === "POST" && path === "/v1/transfers") {
       const destination = body.get("destination")!;
@@ -145,9 +146,9 @@ export function stripeApi() {
       const found = [...objects.values()].filter((o) => o.object === "transfer" && o.transfer_group === group);
       return { status: 200, body: list(url, found.reverse()) };
     }
-    if ((match = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path))) {
-      const transfer = objects.get(match[1]!);
-      if (!transfer) return missing("transfer", match[1]!);
+    if (resource === "transfers" && id && child === "reversals") {
+      const transfer = objects.get(id);
+      if (!transfer) return missing("transfer", id);
       if (method === "GET") {
         const found = [...objects.values()].filter(
           (o) => o.object === "transfer_reversal" && o.transfer === transfer.id,

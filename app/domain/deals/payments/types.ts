@@ -100,7 +100,10 @@ export interface MovementOrder {
 /** The money out of the platform: sellers' payout accounts, transfers, refunds and reversals. */
 export interface PayoutRail {
   /** Opens a payout account for the seller at the provider: its id, and its state as opened. */
-  createAccount(seller: { id: string; email: string }): Promise<{ accountId: string; state: ConnectedAccountState | null }>;
+  createAccount(seller: {
+    id: string;
+    email: string;
+  }): Promise<{ accountId: string; state: ConnectedAccountState | null }>;
   /** Where the seller completes (or continues) the account's onboarding. */
   onboardingUrl(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
   /** The account's state at the provider now; null where the provider keeps none (offline). */
