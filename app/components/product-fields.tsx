@@ -12,10 +12,13 @@ export function ProductDetailsFields({
   fields,
   categories,
   currentYear,
+  resaleHint = "In dollars, e.g. 800 or 799.50",
 }: {
   fields: ProductDetailFields;
   categories: ReadonlyArray<{ value: string; label: string }>;
   currentYear: number;
+  /** What the Resale Price field says under it (Add Product: what the seller receives). */
+  resaleHint?: string;
 }) {
   return (
     <>
@@ -53,7 +56,7 @@ export function ProductDetailsFields({
         label="Resale Price"
         inputProps={{ ...getInputProps(fields.resalePrice, { type: "text" }), inputMode: "decimal" }}
         errors={fields.resalePrice.errors}
-        hint="In dollars, e.g. 800 or 799.50"
+        hint={resaleHint}
       />
       <Field
         label="Year Of Purchase"

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList, Field } from "#app/components/forms";
 import { PhotoInput, photoErrors } from "#app/components/photo-input";
@@ -18,6 +18,12 @@ import {
   productSchema,
 } from "#app/domain/catalog/product-schema";
 import { createProduct, PRODUCT_MESSAGES } from "#app/domain/catalog/products.server";
+import { type FeeRule, feeRuleWords, sellerNet } from "#app/domain/deals/fees";
+import { feeRuleOf } from "#app/domain/deals/payments/settings";
+import { payoutAccountRead } from "#app/domain/deals/payouts/accounts.server";
+import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
+import { PAYOUT_SETUP_WORDS, payoutSetup } from "#app/domain/deals/payouts/payout-words";
+import { dollarsToCents, formatMoney } from "#app/domain/shared/money";
 import { readFormData } from "#app/server/http.server";
 import { button } from "#app/styles/utilities.css";
 import { pageMeta } from "#app/utils/seo";
@@ -30,16 +36,24 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The categories are read in the session's batch: one D1 round trip (ADR 0040).
+  const db = database(context.env.DB);
   const {
     user: seller,
-    results: [categories],
-  } = await requireRoleWith(request, context, ["seller"], () => [categoriesRead(database(context.env.DB))] as const);
+    results: [categories, [account]],
+  } = await requireRoleWith(
+    request,
+    context,
+    ["seller"],
+    (sellerId) => [categoriesRead(db), payoutAccountRead(db, sellerId)] as const,
+  );
   return {
     // A new one on every load: sending this page twice adds one product (ADR 0016).
     productToken: await issueProductToken(seller.id, context.env.settings.SESSION_SECRET),
     seller: { name: seller.name, email: seller.email },
     categories: categories.map((category) => ({ value: category.slug, label: category.title })),
     currentYear: new Date().getUTCFullYear(),
+    feeRule: feeRuleOf(context.env.settings),
+    payoutSetup: payoutSetup(account ?? null),
   };
 }
 
@@ -77,8 +91,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithSuccess(context, "/dashboard/my_product", PRODUCT_MESSAGES.added);
 }
 
+/** Before listing, what the seller receives of the price typed (or of an example, until one is). */
+function receiveWords(rule: FeeRule, typed: unknown): string {
+  const cents = typeof typed === "string" ? dollarsToCents(typed) : null;
+  const price = cents !== null && cents > 0 ? cents : 120_000;
+  const receive = `You receive ${formatMoney(sellerNet(price, rule))} of ${formatMoney(price)}`;
+  const fee = `the platform's fee is ${feeRuleWords(rule, formatMoney)}`;
+  return cents !== null && cents > 0 ? `${receive}: ${fee}.` : `In dollars, e.g. 1200: ${fee}. ${receive}.`;
+}
+
 export default function AddProduct() {
-  const { productToken, seller, categories, currentYear } = useLoaderData<typeof loader>();
+  const { productToken, seller, categories, currentYear, feeRule, payoutSetup: setup } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const navigation = useNavigation();
   const [form, fields] = useForm<ProductFormInput, NewProduct>({
@@ -92,6 +115,12 @@ export default function AddProduct() {
   return (
     <DashboardPage title="Add Product">
       <p className={styles.intro}>Every field is required. Prices are in US dollars.</p>
+      {setup === "ready" ? null : (
+        <p className={styles.intro}>
+          {`${PAYOUT_SETUP_WORDS[setup]} `}
+          <Link to={PAYOUTS_PATH}>Go to Payouts</Link>
+        </p>
+      )}
       <Form
         method="post"
         encType="multipart/form-data"
@@ -105,7 +134,12 @@ export default function AddProduct() {
           label="Email"
           inputProps={{ id: "seller-email", name: "email", type: "email", value: seller.email, readOnly: true }}
         />
-        <ProductDetailsFields fields={fields} categories={categories} currentYear={currentYear} />
+        <ProductDetailsFields
+          fields={fields}
+          categories={categories}
+          currentYear={currentYear}
+          resaleHint={receiveWords(feeRule, fields.resalePrice.value)}
+        />
         <PhotoInput
           id={fields.img.id}
           name={fields.img.name}

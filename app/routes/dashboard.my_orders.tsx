@@ -19,9 +19,15 @@ import {
   ordersReads,
   toOrdersPage,
 } from "#app/domain/deals/bookings.server";
+import { CLAIM_TEXT_MAX, claimSchema } from "#app/domain/deals/claims/claim-schema";
+import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS, CLAIM_STATUS_WORDS } from "#app/domain/deals/claims/claim-words";
+import { CLAIM_MESSAGES, openClaim } from "#app/domain/deals/claims/claims.server";
+import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { RATING_COMMENT_MAX, ratingSchema } from "#app/domain/deals/rating-schema";
 import { RATING_MESSAGES, rateSeller } from "#app/domain/deals/ratings.server";
+import { confirmReceipt, DEAL_MESSAGES } from "#app/domain/deals/settlement/decisions.server";
 import { readListQuery } from "#app/domain/shared/list-query";
+import { formatMoney } from "#app/domain/shared/money";
 import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
@@ -31,8 +37,9 @@ import { listingPath } from "#app/utils/listing-urls";
 import { CANCELLED_PROCESS } from "#app/utils/messages";
 import { pageMeta } from "#app/utils/seo";
 import { requireBuyer, requireRoleWith } from "#app/utils/session.server";
-import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
+import { redirectWithError, redirectWithResult, redirectWithSuccess } from "#app/utils/toast.server";
 import { database } from "#db/client";
+import { CLAIM_REASONS, type DealState } from "#db/closed-lists";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy My Orders", "Your bookings on Pay&Buy: pay for them or cancel them.");
@@ -52,18 +59,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const confirming = orders.rows.find((order) => order.id === confirmId && order.status === "active") ?? null;
   // Past its deadline an unpaid booking is expired, even before the scheduled job ends it.
   const now = Date.now();
-  const rows = orders.rows.map(({ expiresAt, ...order }) => ({
-    ...order,
-    expired: order.status === "active" && !isWithinHold({ expiresAt }, now),
-    payBy: order.status === "active" ? formatDeadline(expiresAt) : null,
-  }));
+  const rows = orders.rows.map(({ expiresAt, releaseDueAt, ...order }) => {
+    // A held payment within the buyer's protection: it can be confirmed, or claimed once.
+    const protectedNow = order.dealState === "held" && releaseDueAt !== null && releaseDueAt.getTime() > now;
+    return {
+      ...order,
+      expired: order.status === "active" && !isWithinHold({ expiresAt }, now),
+      payBy: order.status === "active" ? formatDeadline(expiresAt) : null,
+      protectionEnds: order.dealState === "held" ? formatDeadline(releaseDueAt) : null,
+      canConfirm: order.dealState === "held",
+      canClaim: protectedNow && !order.claimId,
+    };
+  });
   // ?rate=<bookingId>: the rating dialog, for a paid order not rated yet.
   const rateId = url.searchParams.get("rate");
   const rating = orders.rows.find((order) => order.id === rateId && order.status === "paid" && !order.ratedStars);
+  // ?claim=<bookingId>: the claim form, for a held payment within its protection window.
+  const claimId = url.searchParams.get("claim");
+  const claiming = rows.find((order) => order.id === claimId && order.canClaim);
   return {
     orders: { ...orders, rows },
     confirming: confirming ? { id: confirming.id, productName: confirming.productName } : null,
     rating: rating ? { id: rating.id, productName: rating.productName } : null,
+    claiming: claiming ? { id: claiming.id, productName: claiming.productName } : null,
   };
 }
 
@@ -84,6 +102,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const rated = await rateSeller(database(context.env.DB), buyer, parsed.data);
     return redirectWithResult(context, back, rated, RATING_MESSAGES.rated);
   }
+  if (intent === "confirm-receipt") {
+    const parsed = bookingIdSchema.safeParse({ bookingId: form.get("bookingId") });
+    if (!parsed.success) return redirectWithError(context, back, DEAL_MESSAGES.notFound);
+    const db = database(context.env.DB);
+    const settings = context.env.settings;
+    const result = await confirmReceipt(
+      db,
+      choosePaymentProvider(db, settings),
+      settings,
+      buyer,
+      parsed.data.bookingId,
+    );
+    if (!result.ok) return redirectWithError(context, back, result.message);
+    await publishFromRoute(context, result.events);
+    return redirectWithSuccess(context, back, result.message);
+  }
+  if (intent === "claim") {
+    const parsed = claimSchema.safeParse({
+      bookingId: form.get("bookingId"),
+      reason: form.get("reason") ?? undefined,
+      details: form.get("details") ?? undefined,
+    });
+    if (!parsed.success) {
+      const bookingId = form.get("bookingId");
+      const again = typeof bookingId === "string" ? { claim: bookingId } : undefined;
+      return redirectWithError(context, listHref(PATH, { page: 1 }, again), parsed.error.issues[0]!.message);
+    }
+    const opened = await openClaim(database(context.env.DB), buyer, parsed.data);
+    if (opened.ok) await publishFromRoute(context, opened.events);
+    return redirectWithResult(context, back, opened, CLAIM_MESSAGES.opened);
+  }
   if (intent !== "cancel") throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
   const parsed = bookingIdSchema.safeParse({ bookingId: form.get("bookingId") });
   if (!parsed.success) return redirectWithError(context, back, BOOKING_MESSAGES.bookingNotFound);
@@ -92,8 +141,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithResult(context, back, result, BOOKING_MESSAGES.cancelled);
 }
 
+const DEAL_WORDS = {
+  released: "Released to the seller",
+  refunded: "Refunded to you",
+  settled_outside: null,
+  held: null,
+} as const satisfies Record<DealState, string | null>;
+
 export default function MyOrders() {
-  const { orders, confirming, rating } = useLoaderData<typeof loader>();
+  const { orders, confirming, rating, claiming } = useLoaderData<typeof loader>();
   return (
     <DashboardPage title="My Orders">
       {orders.rows.length === 0 ? (
@@ -136,6 +192,44 @@ export default function MyOrders() {
                             Receipt
                           </Link>
                         </span>
+                        {order.protectionEnds ? (
+                          <small
+                            className={table.deadline}
+                          >{`Payment held for your protection until ${order.protectionEnds}`}</small>
+                        ) : order.dealState && DEAL_WORDS[order.dealState] ? (
+                          <small className={table.deadline}>{DEAL_WORDS[order.dealState]}</small>
+                        ) : null}
+                        {order.refundedCents > 0 ? (
+                          <small className={table.deadline}>{`Refunded: ${formatMoney(order.refundedCents)}`}</small>
+                        ) : null}
+                        {order.claimStatus ? (
+                          <small className={table.deadline}>
+                            {`Your claim: ${CLAIM_STATUS_WORDS[order.claimStatus]}${order.claimOutcome ? ` (${CLAIM_OUTCOME_WORDS[order.claimOutcome]})` : ""}`}
+                          </small>
+                        ) : null}
+                        {order.canConfirm ? (
+                          <Form method="post" preventScrollReset>
+                            <input type="hidden" name="intent" value="confirm-receipt" />
+                            <input type="hidden" name="bookingId" value={order.id} />
+                            <button
+                              type="submit"
+                              className={button.primary}
+                              aria-label={`I received it as described: ${order.productName}`}
+                            >
+                              I received it as described
+                            </button>
+                          </Form>
+                        ) : null}
+                        {order.canClaim ? (
+                          <Link
+                            to={listHref(PATH, { page: orders.page }, { claim: order.id })}
+                            className={table.deadline}
+                            preventScrollReset
+                            aria-label={`Report a problem: ${order.productName}`}
+                          >
+                            Report a problem
+                          </Link>
+                        ) : null}
                         {order.ratedStars ? (
                           <small className={table.deadline}>{`You rated the seller ${order.ratedStars}/5`}</small>
                         ) : (
@@ -220,6 +314,42 @@ export default function MyOrders() {
               </Link>
               <button type="submit" className={button.primary}>
                 Submit rating
+              </button>
+            </div>
+          </Form>
+        </UrlDialog>
+      ) : null}
+      {claiming ? (
+        <UrlDialog title="Report a problem" closeHref={listHref(PATH, { page: orders.page })}>
+          <p>{claiming.productName}</p>
+          <p>The payment stays held until an admin decides; the seller is told and may answer.</p>
+          <Form method="post" className={formStyles.form} preventScrollReset>
+            <input type="hidden" name="intent" value="claim" />
+            <input type="hidden" name="bookingId" value={claiming.id} />
+            <fieldset className={formStyles.field}>
+              <legend className={formStyles.label}>What is wrong?*</legend>
+              {CLAIM_REASONS.map((reason) => (
+                <label key={reason}>
+                  <input type="radio" name="reason" value={reason} required /> {CLAIM_REASON_WORDS[reason]}
+                </label>
+              ))}
+            </fieldset>
+            <label className={formStyles.field}>
+              <span className={formStyles.label}>What happened*</span>
+              <textarea
+                name="details"
+                required
+                maxLength={CLAIM_TEXT_MAX}
+                rows={4}
+                className={`${formStyles.input} ${formStyles.textarea}`}
+              />
+            </label>
+            <div className={dialogStyles.actions}>
+              <Link to={listHref(PATH, { page: orders.page })} className={button.ghost} preventScrollReset replace>
+                Close
+              </Link>
+              <button type="submit" className={button.primary}>
+                Open claim
               </button>
             </div>
           </Form>

@@ -1,5 +1,6 @@
 // The dashboard's tabs per role (spec section 2: anyone neither admin nor seller gets the
 // buyer tabs).
+import { CLAIMS_PATH, PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 import type { Role } from "#db/closed-lists";
 
 export interface DashboardTab {
@@ -15,6 +16,7 @@ export const DASHBOARD_TABS: Record<Role, DashboardTab[]> = {
     { to: "/dashboard/all_sellers", label: "All Sellers" },
     { to: "/dashboard/all_buyers", label: "All Buyers" },
     { to: "/dashboard/reported_items", label: "Reported Items" },
+    { to: CLAIMS_PATH, label: "Claims" },
     { to: "/dashboard/settings", label: "Settings" },
   ],
   seller: [
@@ -22,6 +24,7 @@ export const DASHBOARD_TABS: Record<Role, DashboardTab[]> = {
     { to: "/dashboard/my_product", label: "My Products" },
     { to: "/dashboard/my_buyer", label: "My Buyers" },
     { to: MESSAGES_PATH, label: "Messages" },
+    { to: PAYOUTS_PATH, label: "Payouts" },
     { to: "/dashboard/settings", label: "Settings" },
   ],
   buyer: [

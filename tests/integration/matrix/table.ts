@@ -716,13 +716,13 @@ export const ROWS: Row[] = [
   api("POST", "/api/product", "/api/product", only(["seller"], "badRequest", "forbidden", "unauthorized"), {
     json: () => ({}),
   }),
-  // Notification settings: every signed-in user has their own; an admin is sent nothing.
+  // Notification settings: every signed-in user has their own (an admin's: new claims).
   page("/dashboard/settings", "routes/dashboard.settings", signedIn("ok")),
   form(
     "/dashboard/settings",
     "routes/dashboard.settings",
     () => ({ intent: "notifications", booking_cancelled: "on", booking_made: "on" }),
-    { ...signedIn("ok"), admin: "refused" },
+    signedIn("ok"),
     "/dashboard/settings intent=notifications",
   ),
   form(
@@ -740,6 +740,108 @@ export const ROWS: Row[] = [
     { ...signedIn("ok", "unauthorized"), admin: "badRequest" },
     { json: () => ({ booking_cancelled: false }) },
   ),
+  // Money to sellers: a deal is its buyer's, its seller's and the admin's only. The world's
+  // sellers have set up payouts already; its paid bookings are held, each with an open claim.
+  page("/dashboard/payouts", "routes/dashboard.payouts._index", only(["seller"], "ok", "forbidden")),
+  page(
+    "/dashboard/payouts/test-onboarding",
+    "routes/dashboard.payouts.test-onboarding",
+    only(["seller"], "ok", "forbidden"),
+  ),
+  form(
+    "/dashboard/payouts/test-onboarding",
+    "routes/dashboard.payouts.test-onboarding",
+    () => ({
+      intent: "complete",
+      accountHolder: "Sam Seller",
+      routingNumber: "110000000",
+      accountNumber: "000123456789",
+    }),
+    only(["seller"], "ok", "forbidden"),
+    "/dashboard/payouts/test-onboarding intent=complete",
+  ),
+  form(
+    "/dashboard/payouts",
+    "routes/dashboard.payouts._index",
+    () => ({ intent: "setup" }),
+    only(["seller"], "refused", "forbidden"),
+    "/dashboard/payouts intent=setup (set up already)",
+  ),
+  page("/dashboard/claims", "routes/dashboard.claims", only(["admin"], "ok", "forbidden")),
+  api("POST", "/api/webhooks/stripe/connect", "/api/webhooks/stripe/connect", all("notFound"), { json: () => ({}) }),
+  api("GET", "/api/payouts", "/api/payouts", only(["seller"], "ok", "forbidden", "unauthorized")),
+  api("GET", "/api/payouts/deals", "/api/payouts/deals", only(["seller"], "ok", "forbidden", "unauthorized")),
+  api("GET", "/api/payouts/history", "/api/payouts/history", only(["seller"], "ok", "forbidden", "unauthorized")),
+  api(
+    "POST",
+    "/api/payouts/onboarding",
+    "/api/payouts/onboarding",
+    only(["seller"], "refused", "forbidden", "unauthorized"),
+  ),
+  api("GET", "/api/claims", "/api/claims", only(["admin"], "ok", "forbidden", "unauthorized")),
+  api("GET", "/api/platform/totals", "/api/platform/totals", only(["admin"], "ok", "forbidden", "unauthorized")),
+  ...OWNERS.flatMap((owner) => [
+    form(
+      "/dashboard/my_orders",
+      "routes/dashboard.my_orders",
+      (w) => ({ intent: "confirm-receipt", bookingId: w.paidBooking[owner] }),
+      buyersOwn(owner, "ok", "refused", "forbidden", "login"),
+      `/dashboard/my_orders intent=confirm-receipt paid booking of ${owner}`,
+    ),
+    // Claimed already: even its buyer is refused a second claim.
+    form(
+      "/dashboard/my_orders",
+      "routes/dashboard.my_orders",
+      (w) => ({ intent: "claim", bookingId: w.paidBooking[owner], reason: "other", details: "Again" }),
+      buyersOwn(owner, "refused", "refused", "forbidden", "login"),
+      `/dashboard/my_orders intent=claim paid booking of ${owner} (claimed already)`,
+    ),
+    form(
+      "/dashboard/payouts",
+      "routes/dashboard.payouts._index",
+      (w) => ({ intent: "answer", claimId: w.claim[owner], answer: "It was fine when we met." }),
+      sellersOwn(owner, "ok", "refused", "forbidden", "login"),
+      `/dashboard/payouts intent=answer claim of ${owner}`,
+    ),
+    form(
+      "/dashboard/claims",
+      "routes/dashboard.claims",
+      (w) => ({ intent: "decide", claimId: w.claim[owner], outcome: "refund_partial", amount: "10" }),
+      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+      `/dashboard/claims intent=decide claim of ${owner}`,
+    ),
+    api(
+      "POST",
+      (w) => `/api/bookings/${w.paidBooking[owner]}/receipt`,
+      "/api/bookings/:id/receipt",
+      buyersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+    ),
+    api(
+      "POST",
+      (w) => `/api/bookings/${w.paidBooking[owner]}/claim`,
+      "/api/bookings/:id/claim",
+      buyersOwn(owner, "refused", "notFound", "forbidden", "unauthorized"),
+      { json: () => ({ reason: "other", details: "Again" }) },
+    ),
+    api("GET", (w) => `/api/claims/${w.claim[owner]}`, "/api/claims/:id", {
+      ...partiesOwn(owner, "ok", "unauthorized"),
+      admin: owner === "nobody" ? "notFound" : "ok",
+    }),
+    api(
+      "PUT",
+      (w) => `/api/claims/${w.claim[owner]}/answer`,
+      "/api/claims/:id/answer",
+      sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+      { json: () => ({ answer: "It was fine when we met." }) },
+    ),
+    api(
+      "PUT",
+      (w) => `/api/claims/${w.claim[owner]}/decision`,
+      "/api/claims/:id/decision",
+      only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
+      { json: () => ({ outcome: "refund_partial", amount: 10 }) },
+    ),
+  ]),
   // The local outbox: a LOCAL_DEV server only, which the tests' Worker is not.
   page("/dev/outbox", "routes/dev.outbox", all("notFound")),
   api("GET", "/api/no/such/call", "*", all("notFound")),

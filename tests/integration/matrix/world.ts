@@ -1,5 +1,8 @@
 // The world the authorization matrix is played in: six callers and objects that belong to A,
 // to B and to nobody.
+import { openClaim } from "#app/domain/deals/claims/claims.server";
+import { choosePaymentProvider, findPayableBooking, payBooking } from "#app/domain/deals/payments/checkout.server";
+import { parseEnv } from "#app/server/env.server";
 import { database } from "#db/client";
 import { bookingRow, categoryRow, payoutAccountRow, productRow, reportRow, userRow } from "#db/factories";
 import {
@@ -45,6 +48,12 @@ export async function buildWorld(only?: Caller) {
   const bookedB = product(users.sellerB.id, "Booked from B", "booked");
   const bookingA = withId(bookingRow(bookedA, users.buyerA.id));
   const bookingB = withId(bookingRow(bookedB, users.buyerB.id));
+  // Paid bookings (their payments held for the buyer's protection, each with an open claim):
+  // A's is buyer A's of seller A's listing, B's the same of B.
+  const soldA = product(users.sellerA.id, "Sold by A", "booked");
+  const soldB = product(users.sellerB.id, "Sold by B", "booked");
+  const paidBookingA = withId(bookingRow(soldA, users.buyerA.id));
+  const paidBookingB = withId(bookingRow(soldB, users.buyerB.id));
   // Two photos on each available listing, for the edit page's photo intents and calls.
   const photosOf = (productId: string) =>
     [0, 1].map((position) => withId({ productId, position, key: `${productId.slice(0, 8)}-${position}` }));
@@ -58,11 +67,23 @@ export async function buildWorld(only?: Caller) {
     db.insert(usersTable).values(Object.values(users)),
     // Both sellers have set up payouts (test mode): their listings can be booked.
     db.insert(payoutAccounts).values([payoutAccountRow(users.sellerA.id), payoutAccountRow(users.sellerB.id)]),
-    db.insert(products).values([listingA, listingB, bookedA, bookedB]),
+    db.insert(products).values([listingA, listingB, bookedA, bookedB, soldA, soldB]),
     db.insert(productPhotos).values([...photosA, ...photosB]),
-    db.insert(bookings).values([bookingA, bookingB]),
+    db.insert(bookings).values([bookingA, bookingB, paidBookingA, paidBookingB]),
     db.insert(reports).values([reportA, reportB]),
   ]);
+  const provider = choosePaymentProvider(db, parseEnv(testEnv as unknown as Record<string, unknown>).settings);
+  const payAndClaim = async (booking: { id: string }, buyerId: string) => {
+    const payable = await findPayableBooking(db, { id: buyerId }, booking.id);
+    const paid = await payBooking(provider, payable!, { method: "card", cardNumber: "4242424242424242" });
+    if (!paid.ok) throw new Error(`The world's payment failed: ${paid.message}`);
+    const claim = { bookingId: booking.id, reason: "not_as_described", details: "The lens has a scratch." } as const;
+    const opened = await openClaim(db, { id: buyerId }, claim);
+    if (!opened.ok) throw new Error(`The world's claim failed: ${opened.message}`);
+    return opened.claimId;
+  };
+  const claimA = await payAndClaim(paidBookingA, users.buyerA.id);
+  const claimB = await payAndClaim(paidBookingB, users.buyerB.id);
   const cookies: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
   const bearers: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
   for (const [caller, { id }] of Object.entries(users) as Array<[Exclude<Caller, "anon">, { id: string }]>) {
@@ -77,6 +98,9 @@ export async function buildWorld(only?: Caller) {
     /** The photos of A's and B's listing, in order; nobody's is an id that does not exist. */
     photos: { A: photosA.map((photo) => photo.id), B: photosB.map((photo) => photo.id), nobody: [NOBODY, NOBODY] },
     booking: { A: bookingA.id, B: bookingB.id, nobody: NOBODY },
+    /** Paid bookings, their payments held, each with an open claim by its buyer. */
+    paidBooking: { A: paidBookingA.id, B: paidBookingB.id, nobody: NOBODY },
+    claim: { A: claimA, B: claimB, nobody: NOBODY },
     sellerId: { A: users.sellerA.id, B: users.sellerB.id, nobody: NOBODY },
     buyerId: { A: users.buyerA.id, B: users.buyerB.id, nobody: NOBODY },
     report: { A: reportA.id, B: reportB.id, nobody: NOBODY },

@@ -1,0 +1,260 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { DashboardPage } from "#app/components/dashboard-page";
+import { UrlDialog } from "#app/components/dialog";
+import * as dialogStyles from "#app/components/dialog.css";
+import * as formStyles from "#app/components/forms.css";
+import { Pager } from "#app/components/list-controls";
+import * as table from "#app/components/table.css";
+import { CLAIM_TEXT_MAX, claimDecisionFieldsSchema } from "#app/domain/deals/claims/claim-schema";
+import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS, CLAIM_STATUS_WORDS } from "#app/domain/deals/claims/claim-words";
+import { claimsPageReads, toClaimsPage } from "#app/domain/deals/claims/claims.server";
+import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
+import { CLAIMS_PATH } from "#app/domain/deals/payouts/paths";
+import { platformTotalsReads, toPlatformTotals } from "#app/domain/deals/payouts/summary.server";
+import { DEAL_MESSAGES, decideClaim } from "#app/domain/deals/settlement/decisions.server";
+import type { ClaimDecision } from "#app/domain/deals/settlement/plan";
+import { readListQuery } from "#app/domain/shared/list-query";
+import { formatMoney } from "#app/domain/shared/money";
+import { idSchema } from "#app/domain/shared/schemas";
+import { requireFormData } from "#app/server/http.server";
+import { publishFromRoute } from "#app/server/notifications.server";
+import { button } from "#app/styles/utilities.css";
+import { formatDayMonthYear, formatDeadline } from "#app/utils/format";
+import { listHref } from "#app/utils/list-urls";
+import { pageMeta } from "#app/utils/seo";
+import { requireAdmin, requireRoleWith } from "#app/utils/session.server";
+import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
+import { database } from "#db/client";
+import { CLAIM_OUTCOMES } from "#db/closed-lists";
+
+export const meta: MetaFunction = () =>
+  pageMeta("Pay&Buy Claims", "Buyers' claims about their payments, and the platform's money.");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { page } = readListQuery(url.searchParams);
+  const db = database(context.env.DB);
+  // The claims and the totals travel with the session's read: one D1 round trip (ADR 0040).
+  const { results } = await requireRoleWith(request, context, ["admin"], () => {
+    const [rows, count] = claimsPageReads(db, page, null);
+    const [money, open, waiting, held] = platformTotalsReads(db);
+    return [rows, count, money, open, waiting, held] as const;
+  });
+  const [rows, count, money, open, waiting, held] = results;
+  const claims = toClaimsPage([rows, count], page);
+  if (page > claims.pageCount) throw redirect(listHref(CLAIMS_PATH, { page: claims.pageCount }));
+  const decideId = url.searchParams.get("decide");
+  const deciding = claims.rows.find((claim) => claim.id === decideId && claim.status === "open") ?? null;
+  return {
+    totals: toPlatformTotals([money, open, waiting, held]),
+    claims: {
+      ...claims,
+      rows: claims.rows.map((claim) => ({
+        id: claim.id,
+        productName: claim.productName,
+        amountCents: claim.amountCents,
+        reason: claim.reason,
+        details: claim.details,
+        sellerAnswer: claim.sellerAnswer,
+        status: claim.status,
+        outcome: claim.outcome,
+        refundCents: claim.refundCents,
+        decisionNote: claim.decisionNote,
+        openedOn: formatDayMonthYear(claim.createdAt),
+        protectionEnds: claim.dealState === "held" ? formatDeadline(claim.releaseDueAt) : null,
+        buyer: `${claim.buyerName} (${claim.buyerEmail})`,
+        seller: `${claim.sellerName} (${claim.sellerEmail})`,
+      })),
+    },
+    deciding: deciding
+      ? { id: deciding.id, productName: deciding.productName, amountCents: deciding.amountCents }
+      : null,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const back = listHref(CLAIMS_PATH, { page: readListQuery(new URL(request.url).searchParams).page });
+  const form = await requireFormData(request);
+  if (form.get("intent") !== "decide") throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
+  const claimId = idSchema.safeParse(form.get("claimId"));
+  if (!claimId.success) return redirectWithError(context, back, DEAL_MESSAGES.claimNotFound);
+  const parsed = claimDecisionFieldsSchema.safeParse({
+    outcome: form.get("outcome") ?? undefined,
+    amount: form.get("amount") ?? undefined,
+    note: form.get("note") ?? undefined,
+  });
+  if (!parsed.success) {
+    const again = listHref(CLAIMS_PATH, {}, { decide: claimId.data });
+    return redirectWithError(context, again, parsed.error.issues[0]!.message);
+  }
+  const { outcome, amount, note } = parsed.data;
+  const decision: ClaimDecision = outcome === "refund_partial" ? { outcome, amountCents: amount! } : { outcome };
+  const db = database(context.env.DB);
+  const settings = context.env.settings;
+  const provider = choosePaymentProvider(db, settings);
+  const result = await decideClaim(db, provider, settings, admin, claimId.data, decision, note ?? null);
+  if (!result.ok) return redirectWithError(context, back, result.message);
+  await publishFromRoute(context, result.events);
+  return result.decided
+    ? redirectWithSuccess(context, back, result.message)
+    : redirectWithError(context, back, result.message);
+}
+
+const DECISION_WORDS = {
+  refund_full: "Refund the buyer in full",
+  refund_partial: "Refund the buyer a part",
+  release: "Release the payment to the seller",
+} as const;
+
+export default function Claims() {
+  const { totals, claims, deciding } = useLoaderData<typeof loader>();
+  return (
+    <DashboardPage title="Claims">
+      <section aria-labelledby="platform-totals">
+        <h2 id="platform-totals">The platform&apos;s money</h2>
+        {totals.currencies.length === 0 ? <p>No payment yet.</p> : null}
+        {totals.currencies.map((row) => (
+          <dl key={row.currency} aria-label={`Totals in ${row.currency.toUpperCase()}`}>
+            <div>
+              <dt>Held for buyers&apos; protection</dt>
+              <dd>{formatMoney(row.held)}</dd>
+            </div>
+            <div>
+              <dt>Released to sellers</dt>
+              <dd>{formatMoney(row.released)}</dd>
+            </div>
+            <div>
+              <dt>Fees earned</dt>
+              <dd>{formatMoney(row.fees)}</dd>
+            </div>
+            <div>
+              <dt>Refunded to buyers</dt>
+              <dd>{formatMoney(row.refunded)}</dd>
+            </div>
+            <div>
+              <dt>Paid out to sellers&apos; banks</dt>
+              <dd>{formatMoney(row.paidOut)}</dd>
+            </div>
+          </dl>
+        ))}
+        <p>{`Open claims: ${totals.openClaims}. Deals held: ${totals.heldDeals}.`}</p>
+        {totals.movementsWaiting > 0 ? (
+          <p>
+            {`Money movements waiting for a retry: ${totals.movementsWaiting}${totals.movementsFailing > 0 ? `, ${totals.movementsFailing} failed at least once` : ""}.`}
+            {totals.lastError ? ` Last error: ${totals.lastError}` : ""}
+          </p>
+        ) : null}
+      </section>
+
+      {claims.rows.length === 0 ? (
+        <p className={table.empty}>There is no claim</p>
+      ) : (
+        <div className={`${table.wrap} ${table.wide}`} role="region" aria-labelledby="claims-caption" tabIndex={0}>
+          <table className={table.table}>
+            <caption id="claims-caption" className={table.caption}>
+              Buyers&apos; claims, open ones first, then the newest.
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Price</th>
+                <th scope="col">Buyer</th>
+                <th scope="col">Seller</th>
+                <th scope="col">Claim</th>
+                <th scope="col">Seller&apos;s answer</th>
+                <th scope="col">Status</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {claims.rows.map((claim) => (
+                <tr key={claim.id}>
+                  <th scope="row">{claim.productName}</th>
+                  <td data-label="Price">{formatMoney(claim.amountCents)}</td>
+                  <td data-label="Buyer">{claim.buyer}</td>
+                  <td data-label="Seller">{claim.seller}</td>
+                  <td data-label="Claim">
+                    {`${CLAIM_REASON_WORDS[claim.reason]}: ${claim.details}`}
+                    <small className={table.deadline}>{`Opened ${claim.openedOn}`}</small>
+                  </td>
+                  <td data-label="Seller's answer">{claim.sellerAnswer ?? "No answer yet"}</td>
+                  <td data-label="Status">
+                    {CLAIM_STATUS_WORDS[claim.status]}
+                    {claim.outcome ? (
+                      <small className={table.deadline}>
+                        {`${CLAIM_OUTCOME_WORDS[claim.outcome]}${claim.refundCents ? `: ${formatMoney(claim.refundCents)}` : ""}`}
+                      </small>
+                    ) : null}
+                    {claim.decisionNote ? <small>{claim.decisionNote}</small> : null}
+                  </td>
+                  <td className={table.actions}>
+                    {claim.status === "open" ? (
+                      <Link
+                        to={listHref(CLAIMS_PATH, { page: claims.page }, { decide: claim.id })}
+                        className={button.primary}
+                        preventScrollReset
+                        aria-label={`Decide: ${claim.productName}`}
+                      >
+                        Decide
+                      </Link>
+                    ) : (
+                      "Closed"
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager pathname={CLAIMS_PATH} page={claims.page} pageCount={claims.pageCount} />
+
+      {deciding ? (
+        <UrlDialog title="Decide the claim" closeHref={listHref(CLAIMS_PATH, { page: claims.page })}>
+          <p>{`${deciding.productName}: ${formatMoney(deciding.amountCents)}`}</p>
+          <Form method="post" className={formStyles.form} preventScrollReset>
+            <input type="hidden" name="intent" value="decide" />
+            <input type="hidden" name="claimId" value={deciding.id} />
+            <fieldset className={formStyles.field}>
+              <legend className={formStyles.label}>Decision*</legend>
+              {CLAIM_OUTCOMES.map((outcome) => (
+                <label key={outcome}>
+                  <input type="radio" name="outcome" value={outcome} required /> {DECISION_WORDS[outcome]}
+                </label>
+              ))}
+            </fieldset>
+            <label className={formStyles.field}>
+              <span className={formStyles.label}>Amount to refund, in dollars (a part only)</span>
+              <input name="amount" inputMode="decimal" className={formStyles.input} />
+            </label>
+            <label className={formStyles.field}>
+              <span className={formStyles.label}>Note to the buyer and the seller (optional)</span>
+              <textarea
+                name="note"
+                maxLength={CLAIM_TEXT_MAX}
+                rows={3}
+                className={`${formStyles.input} ${formStyles.textarea}`}
+              />
+            </label>
+            <div className={dialogStyles.actions}>
+              <Link
+                to={listHref(CLAIMS_PATH, { page: claims.page })}
+                className={button.ghost}
+                preventScrollReset
+                replace
+              >
+                Close
+              </Link>
+              <button type="submit" className={button.primary}>
+                Decide
+              </button>
+            </div>
+          </Form>
+        </UrlDialog>
+      ) : null}
+    </DashboardPage>
+  );
+}

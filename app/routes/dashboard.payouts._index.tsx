@@ -1,0 +1,377 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { DashboardPage } from "#app/components/dashboard-page";
+import { UrlDialog } from "#app/components/dialog";
+import * as dialogStyles from "#app/components/dialog.css";
+import * as formStyles from "#app/components/forms.css";
+import { Pager } from "#app/components/list-controls";
+import * as table from "#app/components/table.css";
+import { CLAIM_TEXT_MAX, claimAnswerFieldsSchema } from "#app/domain/deals/claims/claim-schema";
+import { CLAIM_REASON_WORDS, CLAIM_STATUS_WORDS } from "#app/domain/deals/claims/claim-words";
+import { answerClaim, CLAIM_MESSAGES } from "#app/domain/deals/claims/claims.server";
+import { feeRuleWords } from "#app/domain/deals/fees";
+import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
+import { feeRuleOf } from "#app/domain/deals/payments/settings";
+import {
+  payoutAccountRead,
+  refreshPayoutAccount,
+  startPayoutOnboarding,
+} from "#app/domain/deals/payouts/accounts.server";
+import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
+import {
+  missingForPayouts,
+  PAYOUT_SETUP_WORDS,
+  PAYOUT_STATUS_WORDS,
+  payoutSetup,
+} from "#app/domain/deals/payouts/payout-words";
+import { payoutsPageReads, toPayoutsPage } from "#app/domain/deals/payouts/payouts.server";
+import {
+  sellerAmountsReads,
+  sellerDealsReads,
+  toSellerAmounts,
+  toSellerDealsPage,
+} from "#app/domain/deals/payouts/summary.server";
+import { readListQuery } from "#app/domain/shared/list-query";
+import { formatMoney } from "#app/domain/shared/money";
+import { idSchema } from "#app/domain/shared/schemas";
+import { requireFormData } from "#app/server/http.server";
+import { publishFromRoute } from "#app/server/notifications.server";
+import { button } from "#app/styles/utilities.css";
+import { formatDayMonthYear, formatDeadline } from "#app/utils/format";
+import { listHref } from "#app/utils/list-urls";
+import { pageMeta } from "#app/utils/seo";
+import { requireRoleWith, requireSeller } from "#app/utils/session.server";
+import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
+import { database } from "#db/client";
+import type { DealState } from "#db/closed-lists";
+
+export const meta: MetaFunction = () =>
+  pageMeta("Pay&Buy Payouts", "Your payout account, the money of your sales and your payouts on Pay&Buy.");
+
+const DEAL_STATE_WORDS = {
+  held: "Held for the buyer's protection",
+  released: "Released to you",
+  refunded: "Refunded to the buyer",
+  settled_outside: "Settled before payouts",
+} as const satisfies Record<DealState, string>;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { page } = readListQuery(url.searchParams);
+  const db = database(context.env.DB);
+  const provider = choosePaymentProvider(db, context.env.settings);
+  // Back from the provider's onboarding: the account is read back from it (Stripe), so the page
+  // is current even before account.updated arrives.
+  if (url.searchParams.get("onboarding") === "return") {
+    const seller = await requireSeller(request, context);
+    await refreshPayoutAccount(db, provider, seller.id);
+  }
+  // Everything travels with the session's read: one D1 round trip (ADR 0040).
+  const { results } = await requireRoleWith(request, context, ["seller"], (sellerId) => {
+    const [held, released, paid] = sellerAmountsReads(db, sellerId);
+    const [dealRows, dealCount] = sellerDealsReads(db, sellerId, page);
+    const [payoutRows, payoutCount] = payoutsPageReads(db, sellerId, 1);
+    return [
+      payoutAccountRead(db, sellerId),
+      held,
+      released,
+      paid,
+      dealRows,
+      dealCount,
+      payoutRows,
+      payoutCount,
+    ] as const;
+  });
+  const [[account], held, released, paid, dealRows, dealCount, payoutRows, payoutCount] = results;
+  const rule = feeRuleOf(context.env.settings);
+  const deals = toSellerDealsPage([dealRows, dealCount], page, rule);
+  if (page > deals.pageCount) throw redirect(listHref(PAYOUTS_PATH, { page: deals.pageCount }));
+  const history = toPayoutsPage([payoutRows, payoutCount], 1);
+  const answerId = url.searchParams.get("answer");
+  const answering = deals.rows.find((deal) => deal.claimId === answerId && deal.claimStatus === "open") ?? null;
+  const setup = payoutSetup(account ?? null);
+  return {
+    setup,
+    missing: missingForPayouts(account ?? null),
+    testMode: provider.testMode,
+    feeWords: feeRuleWords(rule, formatMoney),
+    amounts: toSellerAmounts([held, released, paid], rule),
+    deals: {
+      ...deals,
+      rows: deals.rows.map((deal) => ({
+        bookingId: deal.bookingId,
+        productName: deal.productName,
+        buyerName: deal.buyerName,
+        state: deal.state,
+        amountCents: deal.amountCents,
+        fee: deal.fee,
+        net: deal.net,
+        expected: deal.expected,
+        refunded: deal.refunded,
+        protectionEnds: deal.state === "held" ? formatDeadline(deal.releaseDueAt) : null,
+        paidOn: formatDayMonthYear(deal.createdAt),
+        claim: deal.claimId
+          ? {
+              id: deal.claimId,
+              status: deal.claimStatus!,
+              reason: deal.claimReason!,
+              details: deal.claimDetails ?? "",
+              answer: deal.claimAnswer,
+            }
+          : null,
+      })),
+    },
+    history: {
+      total: history.total,
+      rows: history.rows.map((payout) => ({
+        id: payout.id,
+        amountCents: payout.amountCents,
+        status: payout.status,
+        createdOn: formatDayMonthYear(payout.createdAt),
+        arrivalOn: formatDayMonthYear(payout.arrivalAt),
+        failureMessage: payout.failureMessage,
+      })),
+    },
+    answering: answering?.claimId
+      ? { claimId: answering.claimId, productName: answering.productName, details: answering.claimDetails ?? "" }
+      : null,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const seller = await requireSeller(request, context);
+  const back = listHref(PAYOUTS_PATH, { page: readListQuery(new URL(request.url).searchParams).page });
+  const form = await requireFormData(request);
+  const intent = form.get("intent");
+  const db = database(context.env.DB);
+  if (intent === "setup") {
+    const origin = context.env.settings.APP_URL ?? new URL(request.url).origin;
+    const started = await startPayoutOnboarding(db, choosePaymentProvider(db, context.env.settings), seller, {
+      returnUrl: `${origin}${PAYOUTS_PATH}?onboarding=return`,
+      refreshUrl: `${origin}${PAYOUTS_PATH}?onboarding=refresh`,
+    });
+    if (!started.ok) return redirectWithError(context, back, started.message);
+    return redirect(started.url, 303);
+  }
+  if (intent === "answer") {
+    const claimId = idSchema.safeParse(form.get("claimId"));
+    if (!claimId.success) return redirectWithError(context, back, CLAIM_MESSAGES.claimNotFound);
+    const parsed = claimAnswerFieldsSchema.safeParse({ answer: form.get("answer") ?? undefined });
+    if (!parsed.success) {
+      return redirectWithError(
+        context,
+        listHref(PAYOUTS_PATH, {}, { answer: claimId.data }),
+        parsed.error.issues[0]!.message,
+      );
+    }
+    const result = await answerClaim(db, seller, claimId.data, parsed.data.answer);
+    if (result.ok) await publishFromRoute(context, result.events);
+    return redirectWithResult(context, back, result, CLAIM_MESSAGES.answered);
+  }
+  throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
+}
+
+const money = (cents: number | null) => (cents === null ? "—" : formatMoney(cents));
+
+export default function Payouts() {
+  const { setup, missing, testMode, feeWords, amounts, deals, history, answering } = useLoaderData<typeof loader>();
+  return (
+    <DashboardPage title="Payouts">
+      <section aria-labelledby="payout-account">
+        <h2 id="payout-account">Payout account</h2>
+        <p>{PAYOUT_SETUP_WORDS[setup]}</p>
+        {missing.length > 0 ? (
+          <>
+            <p>What is missing:</p>
+            <ul>
+              {missing.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {setup === "not_started" || setup === "incomplete" ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="setup" />
+            <button type="submit" className={button.primary}>
+              {setup === "not_started" ? "Set up payouts" : "Continue payout setup"}
+            </button>
+            {testMode ? <p>Test mode: the setup happens on a test page of this site, and no money moves.</p> : null}
+          </Form>
+        ) : null}
+        <p>{`The platform's fee on each sale: ${feeWords}.`}</p>
+      </section>
+
+      <section aria-labelledby="payout-amounts">
+        <h2 id="payout-amounts">Your money</h2>
+        <dl>
+          <div>
+            <dt>Held for buyers&apos; protection</dt>
+            <dd>{formatMoney(amounts.held)}</dd>
+          </div>
+          <div>
+            <dt>On its way to your bank</dt>
+            <dd>{formatMoney(amounts.onItsWay)}</dd>
+          </div>
+          <div>
+            <dt>Paid to your bank</dt>
+            <dd>{formatMoney(amounts.paid)}</dd>
+          </div>
+          <div>
+            <dt>Fees</dt>
+            <dd>{formatMoney(amounts.fees)}</dd>
+          </div>
+          <div>
+            <dt>Refunded to buyers</dt>
+            <dd>{formatMoney(amounts.refunded)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="payout-deals-caption">
+        {deals.rows.length === 0 ? (
+          <p className={table.empty}>You don&apos;t have any sale yet</p>
+        ) : (
+          <div
+            className={`${table.wrap} ${table.wide}`}
+            role="region"
+            aria-labelledby="payout-deals-caption"
+            tabIndex={0}
+          >
+            <table className={table.table}>
+              <caption id="payout-deals-caption" className={table.caption}>
+                Your sales, newest first: price, fee and what you receive. While held, the fee and net are what the
+                release will pay.
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Buyer</th>
+                  <th scope="col">Paid on</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Fee</th>
+                  <th scope="col">You receive</th>
+                  <th scope="col">Refunded</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Claim</th>
+                </tr>
+              </thead>
+              <tbody>
+                {deals.rows.map((deal) => (
+                  <tr key={deal.bookingId}>
+                    <th scope="row">{deal.productName}</th>
+                    <td data-label="Buyer">{deal.buyerName}</td>
+                    <td data-label="Paid on">{deal.paidOn}</td>
+                    <td data-label="Price">{formatMoney(deal.amountCents)}</td>
+                    <td data-label="Fee">{money(deal.fee)}</td>
+                    <td data-label="You receive">{money(deal.net)}</td>
+                    <td data-label="Refunded">{formatMoney(deal.refunded)}</td>
+                    <td data-label="State">
+                      {DEAL_STATE_WORDS[deal.state]}
+                      {deal.protectionEnds ? (
+                        <small className={table.deadline}>{`Released ${deal.protectionEnds} unless claimed`}</small>
+                      ) : null}
+                    </td>
+                    <td data-label="Claim">
+                      {deal.claim ? (
+                        <>
+                          {`${CLAIM_REASON_WORDS[deal.claim.reason]}: ${deal.claim.details}`}
+                          <small className={table.deadline}>{CLAIM_STATUS_WORDS[deal.claim.status]}</small>
+                          {deal.claim.answer ? <small>{`Your answer: ${deal.claim.answer}`}</small> : null}
+                          {deal.claim.status === "open" ? (
+                            <Link
+                              to={listHref(PAYOUTS_PATH, { page: deals.page }, { answer: deal.claim.id })}
+                              preventScrollReset
+                              aria-label={`Answer the claim: ${deal.productName}`}
+                            >
+                              {deal.claim.answer ? "Change your answer" : "Answer"}
+                            </Link>
+                          ) : null}
+                        </>
+                      ) : (
+                        "None"
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pager pathname={PAYOUTS_PATH} page={deals.page} pageCount={deals.pageCount} />
+      </section>
+
+      <section aria-labelledby="payout-history-caption">
+        {history.rows.length === 0 ? (
+          <p className={table.empty}>No payout to your bank yet</p>
+        ) : (
+          <div className={table.wrap} role="region" aria-labelledby="payout-history-caption" tabIndex={0}>
+            <table className={table.table}>
+              <caption id="payout-history-caption" className={table.caption}>
+                {history.total > history.rows.length
+                  ? `Your latest ${history.rows.length} of ${history.total} payouts to your bank`
+                  : "Your payouts to your bank"}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Made on</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Arrives</th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.rows.map((payout) => (
+                  <tr key={payout.id}>
+                    <th scope="row">{payout.createdOn}</th>
+                    <td data-label="Amount">{formatMoney(payout.amountCents)}</td>
+                    <td data-label="Status">
+                      {PAYOUT_STATUS_WORDS[payout.status]}
+                      {payout.failureMessage ? <small className={table.deadline}>{payout.failureMessage}</small> : null}
+                    </td>
+                    <td data-label="Arrives">{payout.arrivalOn ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {answering ? (
+        <UrlDialog title="Answer the claim" closeHref={listHref(PAYOUTS_PATH, { page: deals.page })}>
+          <p>{answering.productName}</p>
+          <p>{`The buyer says: ${answering.details}`}</p>
+          <Form method="post" className={formStyles.form} preventScrollReset>
+            <input type="hidden" name="intent" value="answer" />
+            <input type="hidden" name="claimId" value={answering.claimId} />
+            <label className={formStyles.field}>
+              <span className={formStyles.label}>Your answer*</span>
+              <textarea
+                name="answer"
+                required
+                maxLength={CLAIM_TEXT_MAX}
+                rows={4}
+                className={`${formStyles.input} ${formStyles.textarea}`}
+              />
+            </label>
+            <div className={dialogStyles.actions}>
+              <Link
+                to={listHref(PAYOUTS_PATH, { page: deals.page })}
+                className={button.ghost}
+                preventScrollReset
+                replace
+              >
+                Close
+              </Link>
+              <button type="submit" className={button.primary}>
+                Send answer
+              </button>
+            </div>
+          </Form>
+        </UrlDialog>
+      ) : null}
+    </DashboardPage>
+  );
+}
