@@ -8,7 +8,18 @@ import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "#app/domain/accounts/passwords.server";
 import { preparePhotos, storePhotos } from "#app/domain/catalog/uploads.server";
 import { database } from "#db/client";
-import { bookings, categories, payments, productPhotos, products, reports, users } from "#db/schema";
+import { payoutAccountRow } from "#db/factories";
+import {
+  bookings,
+  categories,
+  deals,
+  payments,
+  payoutAccounts,
+  productPhotos,
+  products,
+  reports,
+  users,
+} from "#db/schema";
 import { seedPlan } from "./seed/plan";
 
 const photosDir = fileURLToPath(new URL("./seed/photos/", import.meta.url));
@@ -32,14 +43,46 @@ async function main() {
       plan.users.map(async (user) => ({ ...user.row, passwordHash: await hashPassword(user.password) })),
     );
     const userInserts = userRows.map((row) => db.insert(users).values(row).onConflictDoNothing());
+    // The demo sellers have set up payouts in test mode, so their listings can be booked.
+    const payoutInserts = userRows
+      .filter((row) => row.role === "seller")
+      .map((row) => db.insert(payoutAccounts).values(payoutAccountRow(row.id!)).onConflictDoNothing());
     const categoryInserts = plan.categories.map((row) => db.insert(categories).values(row).onConflictDoNothing());
     const productInserts = plan.products.map(({ row }) => db.insert(products).values(row).onConflictDoNothing());
     const saleInserts = plan.sales.flatMap((sale) => [
       db.insert(bookings).values(sale.booking).onConflictDoNothing(),
       ...(sale.payment ? [db.insert(payments).values(sale.payment).onConflictDoNothing()] : []),
+      // The demo's past sales are history from before payouts: settled outside the ledger, as
+      // the migration settles real ones (ADR 0051), so nothing ever pays them.
+      ...(sale.payment
+        ? [
+            db
+              .insert(deals)
+              .values({
+                paymentId: sale.payment.id!,
+                bookingId: sale.booking.id!,
+                sellerId: sale.payment.sellerId,
+                buyerId: sale.payment.buyerId,
+                provider: sale.payment.provider ?? "test",
+                amountCents: sale.payment.amountCents,
+                currency: sale.payment.currency ?? "usd",
+                chargeRef: sale.payment.transactionId ?? null,
+                state: "settled_outside",
+                ...(sale.payment.createdAt ? { createdAt: sale.payment.createdAt } : {}),
+              })
+              .onConflictDoNothing(),
+          ]
+        : []),
     ]);
     const reportInserts = plan.reports.map((report) => db.insert(reports).values(report).onConflictDoNothing());
-    const [first, ...rest] = [...userInserts, ...categoryInserts, ...productInserts, ...saleInserts, ...reportInserts];
+    const [first, ...rest] = [
+      ...userInserts,
+      ...payoutInserts,
+      ...categoryInserts,
+      ...productInserts,
+      ...saleInserts,
+      ...reportInserts,
+    ];
     const results = await db.batch([first!, ...rest]);
     const written = results.reduce(
       (sum, result) => sum + ((result as { meta?: { changes?: number } }).meta?.changes ?? 0),

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, type Browser, expect, type Page, type TestInfo } from "@playwright/test";
-import { signUp, uniqueEmail } from "./helpers";
+import { expectToast, signUp, uniqueEmail } from "./helpers";
 
 /** A real photo from the seed (a small WebP). */
 export const PHOTO = {
@@ -14,10 +14,34 @@ export function uniqueProductName(info: TestInfo, label: string) {
   return `${label} ${info.project.name} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** A new seller, registered and signed in, on the Add Product page. */
-export async function registerSeller(page: Page, info: TestInfo, name = "Sam Seller") {
+/**
+ * What a new seller does before buyers can book their listings: sets up payouts, here on the
+ * offline provider's test onboarding page with the test bank account.
+ */
+export async function setUpTestPayouts(page: Page, holder = "Sam Seller") {
+  await page.goto("/dashboard/payouts");
+  await page.getByRole("button", { name: "Set up payouts" }).click();
+  await expect(page.getByRole("heading", { name: "Test payout setup" })).toBeVisible();
+  await page.getByLabel("Account holder").fill(holder);
+  await page.getByLabel("Routing number").fill("110000000");
+  await page.getByLabel("Account number").fill("000123456789");
+  await page.getByRole("button", { name: "Complete test setup" }).click();
+  await expectToast(page, "Payouts are set up: buyers can book your listings.");
+}
+
+/**
+ * A new seller, registered and signed in, on the Add Product page; with payouts set up unless
+ * `payouts: false` (until then buyers cannot book their listings).
+ */
+export async function registerSeller(
+  page: Page,
+  info: TestInfo,
+  name = "Sam Seller",
+  options: { payouts?: boolean } = {},
+) {
   const email = uniqueEmail(info, "seller");
   await signUp(page, { name, email, password: "long enough", role: "seller" });
+  if (options.payouts !== false) await setUpTestPayouts(page, name);
   await page.goto("/dashboard/add_product");
   await expect(page.getByRole("heading", { name: "Add Product" })).toBeVisible();
   return { name, email };

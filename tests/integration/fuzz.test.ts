@@ -11,6 +11,7 @@ import { database } from "#db/client";
 import { bookings } from "#db/schema";
 import { ORIGIN } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertUser } from "./factories";
+import { expectLedgerHolds } from "./ledger-invariant";
 import { buildWorld, type World } from "./matrix/world";
 import { realPhoto } from "./photo-fixtures";
 import { addProductToken, photoBytes, storedPhotoKeys } from "./seller-helpers";
@@ -176,6 +177,8 @@ async function checkInvariants() {
   );
   const unreferenced = (await storedPhotoKeys()).filter((key) => !referenced.has(key));
   expect(unreferenced).toEqual([]);
+  // The money: for every deal, charged = fee + seller's net + refunded (+ held), never double.
+  await expectLedgerHolds(db);
 }
 
 function expectHandled(response: Response) {
@@ -344,6 +347,57 @@ describe("bad input at every form action", () => {
       names: ["booking_made", "booking_cancelled", "payment_received", "seller_verified", "listing_removed", "intent"],
       fixed: () => [["intent", "notifications"]],
     },
+    {
+      name: "confirm receipt or open a claim",
+      path: () => "/dashboard/my_orders",
+      who: (w) => w.cookies.buyerA,
+      names: ["intent", "bookingId", "reason", "details"],
+    },
+    {
+      name: "confirm receipt of a paid order",
+      path: () => "/dashboard/my_orders",
+      who: (w) => w.cookies.buyerA,
+      names: ["bookingId"],
+      fixed: () => [["intent", "confirm-receipt"]],
+    },
+    {
+      name: "payouts: set up, answer a claim",
+      path: () => "/dashboard/payouts",
+      who: (w) => w.cookies.sellerA,
+      names: ["intent", "claimId", "answer"],
+    },
+    {
+      name: "answer a real claim",
+      path: () => "/dashboard/payouts",
+      who: (w) => w.cookies.sellerA,
+      names: ["answer"],
+      fixed: (w) => [
+        ["intent", "answer"],
+        ["claimId", w.claim.A],
+      ],
+    },
+    {
+      name: "test onboarding",
+      path: () => "/dashboard/payouts/test-onboarding",
+      who: (w) => w.cookies.sellerA,
+      names: ["intent", "accountHolder", "routingNumber", "accountNumber"],
+    },
+    {
+      name: "decide a real claim",
+      path: () => "/dashboard/claims",
+      who: (w) => w.cookies.admin,
+      names: ["outcome", "amount", "note"],
+      fixed: (w) => [
+        ["intent", "decide"],
+        ["claimId", w.claim.A],
+      ],
+    },
+    {
+      name: "claims page's intent and fields",
+      path: () => "/dashboard/claims",
+      who: (w) => w.cookies.admin,
+      names: ["intent", "claimId", "outcome", "amount", "note"],
+    },
   ];
   for (const target of targets) {
     it(`${target.name} never fails on bad input`, async () => {
@@ -357,6 +411,7 @@ describe("bad input at every form action", () => {
           expectHandled(response);
           const text = await response.text();
           expect(text).not.toContain("<script>alert(1)</script>");
+          await expectLedgerHolds(testEnv.DB);
         }),
         { numRuns: RUNS },
       );
@@ -597,9 +652,29 @@ describe("bad input at every /api call", () => {
       who: (w) => w.bearers.buyerA,
       names: ["booking_made", "booking_cancelled", "payment_received", "message_received"],
     },
+    {
+      method: "POST",
+      path: (w) => `/api/bookings/${w.paidBooking.A}/receipt`,
+      who: (w) => w.bearers.buyerA,
+      names: ["x"],
+    },
+    {
+      method: "POST",
+      path: (w) => `/api/bookings/${w.paidBooking.A}/claim`,
+      who: (w) => w.bearers.buyerA,
+      names: ["reason", "details"],
+    },
+    { method: "PUT", path: (w) => `/api/claims/${w.claim.A}/answer`, who: (w) => w.bearers.sellerA, names: ["answer"] },
+    {
+      method: "PUT",
+      path: (w) => `/api/claims/${w.claim.A}/decision`,
+      who: (w) => w.bearers.admin,
+      names: ["outcome", "amount", "note"],
+    },
+    { method: "POST", path: () => "/api/payouts/onboarding", who: (w) => w.bearers.sellerA, names: ["x"] },
   ];
   for (const call of calls) {
-    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, booking: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
+    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, booking: { A: ":id" }, paidBooking: { A: ":id" }, claim: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
       const world = await buildWorld();
       await fc.assert(
         fc.asyncProperty(jsonBody(call.names), fc.boolean(), async (body, raw) => {
@@ -615,6 +690,7 @@ describe("bad input at every /api call", () => {
             const error = await response.json<{ error?: { message?: string } }>();
             expect(typeof error.error?.message).toBe("string");
           }
+          await expectLedgerHolds(testEnv.DB);
         }),
         { numRuns: RUNS },
       );

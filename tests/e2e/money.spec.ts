@@ -1,0 +1,119 @@
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import { test } from "./fixtures";
+import { DEMO, expectToast, payWithTestCard, signIn, signUp, uniqueEmail } from "./helpers";
+import { addProductByApi, bearerOf, registerSeller, setUpTestPayouts, uniqueProductName } from "./seller-helpers";
+
+// The money reaches the seller, with the offline provider: a seller who has not set up payouts
+// cannot be booked; once set up, a buyer pays, confirms receipt, and the seller's Payouts shows
+// the net; or the buyer opens a claim and the admin refunds a part. Each project uses its own
+// seller, buyer and listing ($ 19.99: the 8 % fee is $ 1.60, the seller receives $ 18.39).
+
+const pick = <T>(info: TestInfo, js: T, noJs: T): T => (info.project.name === "js" ? js : noJs);
+
+async function bookAndPay(page: Page, listing: { id: string; name: string }) {
+  await page.goto(`/listings/${listing.id}`);
+  await page.getByRole("link", { name: `Book Now: ${listing.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Book ${listing.name}` });
+  await dialog.getByLabel("Your Location*").fill("Lake Merritt");
+  await dialog.getByLabel("Your Contact*").fill("+1 510 555 0123");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expectToast(page, "Booking Submitted Successfully");
+  await page.goto("/dashboard/my_orders");
+  await page.getByRole("row").filter({ hasText: listing.name }).getByRole("link", { name: "Pay" }).click();
+  await payWithTestCard(page);
+}
+
+test("a seller sets up payouts; the buyer pays and confirms; the seller's Payouts shows the net", async ({
+  page,
+  browser,
+}, info) => {
+  // The seller, without payouts yet: the fee shows before listing, and the listing cannot be booked.
+  const sellerContext = await browser.newContext({ javaScriptEnabled: info.project.name === "js" });
+  const seller = await sellerContext.newPage();
+  await registerSeller(seller, info, "Penny Payout", { payouts: false });
+  await expect(seller.getByText("Payouts are not set up yet")).toBeVisible();
+  // Before a price is typed, an example; with JavaScript, then the price typed.
+  await expect(seller.getByText(/You receive \$ 1,104\.00 of \$ 1,200\.00/)).toBeVisible();
+  if (info.project.name === "js") {
+    await seller.getByLabel("Resale Price").fill("500");
+    await seller.getByLabel("Resale Price").blur();
+    await expect(seller.getByText(/You receive \$ 460\.00 of \$ 500\.00/)).toBeVisible();
+  }
+  const name = uniqueProductName(info, "Payout Lens");
+  const id = await addProductByApi(seller.request, await bearerOf(seller.request), name);
+
+  await signUp(page, { name: "Bo Buyer", email: uniqueEmail(info, "buyer"), password: "long enough" });
+  await page.goto(`/listings/${id}`);
+  await expect(page.getByText("Seller is setting up payouts").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: `Book Now: ${name}` })).toHaveCount(0);
+
+  await seller.goto("/dashboard/payouts");
+  await expect(seller.getByText("a payout account: press Set up payouts")).toBeVisible();
+  await setUpTestPayouts(seller, "Penny Payout");
+
+  await bookAndPay(page, { id, name });
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("Payment held for your protection until");
+  await row.getByRole("button", { name: `I received it as described: ${name}` }).click();
+  await expectToast(page, "Thank you: the payment is released to the seller.");
+  await expect(row).toContainText("Released to the seller");
+  await expect(row.getByRole("button", { name: /I received it as described/ })).toHaveCount(0);
+
+  await seller.goto("/dashboard/payouts");
+  const sale = seller.getByRole("row").filter({ hasText: name });
+  await expect(sale).toContainText("$ 19.99");
+  await expect(sale).toContainText("$ 1.60");
+  await expect(sale).toContainText("$ 18.39");
+  await expect(sale).toContainText("Released to you");
+  await sellerContext.close();
+});
+
+test("a claim: the buyer reports a problem, the seller answers, the admin refunds a part", async ({
+  page,
+  browser,
+}, info) => {
+  const sellerContext = await browser.newContext({ javaScriptEnabled: info.project.name === "js" });
+  const seller = await sellerContext.newPage();
+  await registerSeller(seller, info, "Cleo Claimed");
+  const name = uniqueProductName(info, "Claimed Lens");
+  const id = await addProductByApi(seller.request, await bearerOf(seller.request), name);
+
+  await signUp(page, { name: "Cal Claimer", email: uniqueEmail(info, "claimer"), password: "long enough" });
+  await bookAndPay(page, { id, name });
+  await page.getByRole("link", { name: `Report a problem: ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Report a problem" });
+  await dialog.getByLabel("Not as described").check();
+  await dialog.getByLabel("What happened*").fill("The front element has a scratch.");
+  await dialog.getByRole("button", { name: "Open claim" }).click();
+  await expectToast(page, "Your claim is open");
+  await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Your claim: Open");
+
+  await seller.goto("/dashboard/payouts");
+  await seller.getByRole("link", { name: `Answer the claim: ${name}` }).click();
+  const answer = seller.getByRole("dialog", { name: "Answer the claim" });
+  await expect(answer).toContainText("The front element has a scratch.");
+  await answer.getByLabel("Your answer*").fill("It was clean when we met.");
+  await answer.getByRole("button", { name: "Send answer" }).click();
+  await expectToast(seller, "Your answer is sent.");
+  await sellerContext.close();
+
+  const adminContext = await browser.newContext({ javaScriptEnabled: info.project.name === "js" });
+  const admin = await adminContext.newPage();
+  await signIn(admin, pick<{ email: string; password: string }>(info, DEMO.admin, DEMO.ops));
+  await admin.goto("/dashboard/claims");
+  const claim = admin.getByRole("row").filter({ hasText: name });
+  await expect(claim).toContainText("It was clean when we met.");
+  await claim.getByRole("link", { name: `Decide: ${name}` }).click();
+  const decide = admin.getByRole("dialog", { name: "Decide the claim" });
+  await decide.getByLabel("Refund the buyer a part").check();
+  await decide.getByLabel(/Amount to refund/).fill("5");
+  await decide.getByRole("button", { name: "Decide" }).click();
+  await expectToast(admin, "The claim is decided.");
+  await expect(claim).toContainText("Refunded in part: $ 5.00");
+  await adminContext.close();
+
+  await page.goto("/dashboard/my_orders");
+  const order = page.getByRole("row").filter({ hasText: name });
+  await expect(order).toContainText("Refunded: $ 5.00");
+  await expect(order).toContainText("Released to the seller");
+});
