@@ -19,7 +19,7 @@ async function bookAndPay(page: Page, listing: { id: string; name: string }) {
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expectToast(page, "Booking Submitted Successfully");
   await page.goto("/dashboard/my_orders");
-  await page.getByRole("row").filter({ hasText: listing.name }).getByRole("link", { name: "Pay" }).click();
+  await page.getByRole("row").filter({ hasText: listing.name }).getByRole("link", { name: "Pay", exact: true }).click();
   await payWithTestCard(page);
 }
 
