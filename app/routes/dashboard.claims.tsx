@@ -117,7 +117,11 @@ export default function Claims() {
         <h2 id="platform-totals">The platform&apos;s money</h2>
         {totals.currencies.length === 0 ? <p>No payment yet.</p> : null}
         {totals.currencies.map((row) => (
-          <dl key={row.currency} aria-label={`Totals in ${row.currency.toUpperCase()}`}>
+          <dl key={row.currency}>
+            <div>
+              <dt>Currency</dt>
+              <dd>{row.currency.toUpperCase()}</dd>
+            </div>
             <div>
               <dt>Held for buyers&apos; protection</dt>
               <dd>{formatMoney(row.held)}</dd>

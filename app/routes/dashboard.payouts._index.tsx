@@ -229,7 +229,8 @@ export default function Payouts() {
         </dl>
       </section>
 
-      <section aria-labelledby="payout-deals-caption">
+      <section aria-labelledby="payout-sales">
+        <h2 id="payout-sales">Your sales</h2>
         {deals.rows.length === 0 ? (
           <p className={table.empty}>You don&apos;t have any sale yet</p>
         ) : (
@@ -302,7 +303,8 @@ export default function Payouts() {
         <Pager pathname={PAYOUTS_PATH} page={deals.page} pageCount={deals.pageCount} />
       </section>
 
-      <section aria-labelledby="payout-history-caption">
+      <section aria-labelledby="payout-history">
+        <h2 id="payout-history">Payouts to your bank</h2>
         {history.rows.length === 0 ? (
           <p className={table.empty}>No payout to your bank yet</p>
         ) : (
