@@ -43,7 +43,8 @@ async function prepareState() {
 }
 
 /**
- * The production build under `wrangler dev`, bundled as `wrangler deploy` bundles it: wrangler
+ * The production build under `wrangler dev`, wrapped by the bench's Worker (bench/worker.ts: the
+ * floor, and the D1 round trips of each answer), bundled as `wrangler deploy` bundles it: wrangler
  * defines `process.env.NODE_ENV` as "development" for `dev`, which puts React's development
  * server renderer (with its checks and warnings) in the Worker; the deployed Worker has the
  * production one.
@@ -54,6 +55,7 @@ function startServer(): ChildProcess {
     [
       "wrangler",
       "dev",
+      "bench/worker.ts",
       "--persist-to",
       STATE,
       "--port",
@@ -62,12 +64,15 @@ function startServer(): ChildProcess {
       "127.0.0.1",
       "--var",
       "LOCAL_DEV:true",
-      "--var",
-      "BENCH_COUNT_D1:true",
       "--log-level",
       "warn",
+      "--test-scheduled",
     ],
-    { stdio: ["ignore", "ignore", "inherit"], detached: true, env: { ...process.env, NODE_ENV: "production" } },
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+      detached: true,
+      env: { ...process.env, NODE_ENV: "production", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    },
   );
 }
 

@@ -34,6 +34,14 @@ if (warnings.length > 0) {
   process.exit(1);
 }
 
+// The bench's Worker wraps this one (bench/worker.ts): none of it ships.
+const bundle = readFileSync(`${OUTDIR}/app.js`, "utf8");
+const benchOnly = ["/__bench/floor", "X-D1-Round-Trips"].filter((marker) => bundle.includes(marker));
+if (benchOnly.length > 0) {
+  console.error(`The production bundle carries the bench's code (${benchOnly.join(", ")}).`);
+  process.exit(1);
+}
+
 const [, total, gzip] = size;
 const gzipKiB = Number(gzip);
 

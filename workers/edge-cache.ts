@@ -193,8 +193,6 @@ async function storable(response: Response): Promise<Stored | null> {
   const bytes = new TextEncoder().encode(body);
   headers.set("ETag", `"${hex(await crypto.subtle.digest("SHA-256", bytes)).slice(0, 32)}"`);
   headers.delete("Content-Length");
-  // The bench's count of this render's round trips: a stored page costs none.
-  headers.delete("X-D1-Round-Trips");
   return { headers: [...headers], body: bytes, expires: Date.now() + EDGE_MAX_AGE_SECONDS * 1000 };
 }
 

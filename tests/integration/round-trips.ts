@@ -1,0 +1,16 @@
+// D1 round trips of one request, as the bench counts them: through the bench's wrapper of the
+// production Worker (bench/worker.ts).
+import { ROUND_TRIPS_HEADER } from "../../bench/d1-counter";
+import benchWorker from "../../bench/worker";
+import { testEnv } from "./test-env";
+
+const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+
+/** The Worker's answer to a request, counted by the bench's Worker. */
+export function countedRequest(url: string, init: RequestInit = {}, env: object = testEnv): Promise<Response> {
+  const request = new Request(url, init) as Request<unknown, IncomingRequestCfProperties>;
+  return benchWorker.fetch(request, env as Env, ctx);
+}
+
+/** The round trips the answer reports (NaN when it reports none). */
+export const roundTripsOf = (response: Response) => Number(response.headers.get(ROUND_TRIPS_HEADER) ?? Number.NaN);
