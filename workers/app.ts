@@ -14,17 +14,17 @@ import { queue } from "./notifications-queue";
 import { privateCache } from "./private-cache";
 import { sameOriginForms } from "./same-origin";
 import { scheduled } from "./scheduled";
-import { securityHeaders, type WorkerVariables } from "./security-headers";
+import { securityHeaders } from "./security-headers";
 
 const build = serverBuild as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(build);
 
-export const app = new Hono<{ Bindings: Env; Variables: WorkerVariables }>();
+export const app = new Hono<{ Bindings: Env }>();
 
-app.use("*", securityHeaders);
-// Inside the security headers (which keep the hashed policy of a cached page), outside everything
-// that reads the database or the cookies (ADR 0037).
+// Outside everything else (ADR 0037): a stored page keeps the headers it was stored with, its
+// nonce traded for hashes, and a hit runs nothing below.
 app.use("*", edgeCache(build.assets.version));
+app.use("*", securityHeaders);
 // Every request's queries in one D1 session (ADR 0038).
 app.use("*", d1Sessions);
 app.use("*", sameOriginForms);
@@ -42,7 +42,7 @@ app.all("*", (c) => {
   const loadContext = getLoadContext({
     request,
     context: { cloudflare: cloudflare as never },
-    nonce: c.get("nonce")(),
+    nonce: c.get("secureHeadersNonce"),
   });
   return handleRemixRequest(request, loadContext);
 });

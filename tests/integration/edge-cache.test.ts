@@ -123,8 +123,8 @@ describe("the edge cache", () => {
     const served: string[] = [];
     const probe = (release: string) =>
       new Hono<{ Bindings: Env }>()
-        .use("*", securityHeaders)
         .use("*", edgeCache(release))
+        .use("*", securityHeaders)
         .get("/about", (c) => {
           served.push(release);
           return c.html(`<link rel="stylesheet" href="/assets/frame-${release}.css"><p>about</p>`);
@@ -141,8 +141,8 @@ describe("the edge cache", () => {
   it("never stores a response that sets a cookie or is not a 200", async () => {
     let served = 0;
     const probe = new Hono<{ Bindings: Env }>()
-      .use("*", securityHeaders)
       .use("*", edgeCache("test"))
+      .use("*", securityHeaders)
       .get("/about", (c) => {
         served++;
         c.header("Set-Cookie", "pb_toast=hello; Path=/");
