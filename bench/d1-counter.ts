@@ -1,6 +1,8 @@
 // For the bench only (bench/worker.ts): a D1 binding that counts the round trips it makes (a
 // statement run, or a batch), sessions of the Sessions API included (ADR 0038).
 
+/** The request header that asks the bench's Worker for a count. */
+export const COUNT_REQUEST_HEADER = "X-Bench-Count-D1";
 /** The response header the bench's Worker reports the count in. */
 export const ROUND_TRIPS_HEADER = "X-D1-Round-Trips";
 

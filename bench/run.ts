@@ -5,6 +5,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { COUNT_REQUEST_HEADER, ROUND_TRIPS_HEADER } from "./d1-counter";
 import { LIGHTHOUSE_RUNS, type LighthouseScores, runLighthouse } from "./lighthouse";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
@@ -307,9 +308,11 @@ async function measure(staticAsset: string, listing: string, floorBytes: number)
 
 /** D1 round trips of one page load, as the counting binding reports them. */
 async function roundTrips(path: string, cookie?: string): Promise<number> {
-  const response = await fetch(`${BASE}${path}`, { headers: cookie ? { cookie } : {} });
+  const response = await fetch(`${BASE}${path}`, {
+    headers: { [COUNT_REQUEST_HEADER]: "1", ...(cookie ? { cookie } : {}) },
+  });
   await response.arrayBuffer();
-  return Number(response.headers.get("X-D1-Round-Trips") ?? NaN);
+  return Number(response.headers.get(ROUND_TRIPS_HEADER) ?? NaN);
 }
 
 const mark = (ok: boolean) => (ok ? "ok" : "OVER BUDGET");
@@ -421,9 +424,9 @@ async function main() {
       const trips = await roundTrips(path, as);
       budgets.push([`D1 round trips: ${label}`, String(trips), "<= 1", trips <= 1]);
     }
-    const hit = await fetch(`${BASE}/`);
+    const hit = await fetch(`${BASE}/`, { headers: { [COUNT_REQUEST_HEADER]: "1" } });
     await hit.arrayBuffer();
-    const hitTrips = Number(hit.headers.get("X-D1-Round-Trips") ?? 0);
+    const hitTrips = Number(hit.headers.get(ROUND_TRIPS_HEADER) ?? Number.NaN);
     budgets.push([`D1 round trips: home (${hit.headers.get("X-Cache")})`, String(hitTrips), "0", hitTrips === 0]);
 
     if (process.env.BENCH_LIGHTHOUSE !== "false") {

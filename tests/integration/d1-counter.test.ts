@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { countingD1, ROUND_TRIPS_HEADER } from "../../bench/d1-counter";
 import { FLOOR_PATH } from "../../bench/floor";
+import benchWorker from "../../bench/worker";
 import { app } from "../../workers/app";
 import { bumpVersion } from "../../workers/edge-cache";
 import { sessionCookieFor } from "./auth-helpers";
@@ -52,6 +53,14 @@ describe("the bench's D1 round-trip counter", () => {
     const hit = await bench("/about", {}, cached);
     expect(hit.headers.get("X-Cache")).toBe("HIT");
     expect(hit.headers.get(ROUND_TRIPS_HEADER)).toBe("0");
+  });
+
+  it("counts only what asks for it: the loads it measures run the production Worker as it is", async () => {
+    await insertCategory({ title: "Camera" });
+    const request = new Request("https://pay.test/") as Request<unknown, IncomingRequestCfProperties>;
+    const plain = await benchWorker.fetch(request, testEnv, ctx);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get(ROUND_TRIPS_HEADER)).toBeNull();
   });
 
   it("answers the floor with the bytes asked for, capped", async () => {
