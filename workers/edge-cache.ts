@@ -2,7 +2,7 @@
 // from Cloudflare's cache in the data centre (the Cache API), keyed by a version that every
 // successful write bumps, so a change shows on the next request after the version is read.
 import { createMiddleware } from "hono/factory";
-import { IsolateMemory } from "./isolate-memory";
+import { LRUCache } from "lru-cache";
 
 /** How long the data centre keeps a page: the bound on staleness in another data centre. */
 export const EDGE_MAX_AGE_SECONDS = 30;
@@ -87,11 +87,19 @@ interface Stored {
 }
 
 // The isolate's own copies of the pages of the current version, in front of the Cache API: a hit
-// then costs no call at all. Same keys, same expiry; dropped whole when the version changes.
-const memory = new IsolateMemory<Stored>({ entries: 100, bytes: 8 * 1024 * 1024 });
+// then costs no call at all (about a quarter of a hit's CPU time, ADR 0051). Same keys, each
+// until the expiry the data centre gave it; at most 100 pages and 8 MB, the least recently used
+// out first; dropped whole when the version changes.
+const memory = new LRUCache<string, Stored>({
+  max: 100,
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (stored) => Math.max(1, stored.body.byteLength),
+  ttl: EDGE_MAX_AGE_SECONDS * 1000,
+});
 
-const remember = (key: string, stored: Stored) => memory.remember(key, stored, stored.body.byteLength);
-const recall = (key: string) => memory.recall(key);
+const remember = (key: string, stored: Stored) =>
+  memory.set(key, stored, { ttl: Math.max(1, stored.expires - Date.now()) });
+const recall = (key: string) => memory.get(key) ?? null;
 
 /** Forgets the isolate's copies (another isolate of the same data centre has none). */
 export function forgetIsolateCopies() {
