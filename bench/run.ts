@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { COUNT_REQUEST_HEADER, ROUND_TRIPS_HEADER } from "./d1-counter";
+import { measureIntlCost } from "./intl-cost";
 import { LIGHTHOUSE_RUNS, type LighthouseScores, runLighthouse } from "./lighthouse";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
@@ -474,6 +475,12 @@ async function main() {
     const home = lighthouseScores.find((r) => r.path === "/");
     if (home)
       budgets.push(["home total weight (mobile)", kb(home.totalBytes), "<= 250 KB", home.totalBytes <= 250 * 1024]);
+    // Why the pages format by hand (app/utils/format.ts): a figure, not a budget.
+    const intl = await measureIntlCost();
+    console.log(
+      `\nThe first Intl formatter in a page, at Lighthouse's 4x CPU slowdown: ${intl.firstFormatterMs.toFixed(1)} ms ` +
+        `(a task over 50 ms counts as blocking time); the same price formatted by hand: ${intl.byHandMs.toFixed(2)} ms.`,
+    );
   }
   // Against the Worker's floor: what any answer of the Worker costs, not a file served without it.
   for (const l of seeded.filter((l) => CACHED.includes(l.label))) {
