@@ -55,7 +55,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const read = readSearchParams(searchParams);
   // With a bad parameter, the category alone is looked up, for its title (or its 404).
   const categoryOnly = readSearchParams(new URLSearchParams({ category: params.name ?? "" }));
-  const search = read.ok ? read.query : categoryOnly.ok ? categoryOnly.query : null;
+  const asked = read.ok ? read.query : categoryOnly.ok ? categoryOnly.query : null;
+  // A name of white space alone names no category: never a search of every category's listings.
+  const search = asked?.category ? asked : null;
   // The page's reads travel with the session's read: one D1 round trip (ADR 0040).
   const [session, viewer, booking, report, wishlist] = await Promise.all([
     requireUserWith(request, context, () => (search ? searchReads(db, search) : [])),
