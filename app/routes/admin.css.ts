@@ -18,7 +18,7 @@ export const secondary = style({
   color: vars.color.muted,
   fontSize: vars.size.xs,
   fontWeight: 400,
-  overflowWrap: "break-word",
+  overflowWrap: "anywhere",
 });
 
 export const listing = style({ display: "flex", alignItems: "center", gap: vars.space.sm, minWidth: "16rem" });
