@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "#app/components/confirm-dialog";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { Pager } from "#app/components/list-controls";
@@ -22,6 +22,7 @@ import { listingPath } from "#app/utils/listing-urls";
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith, requireSeller } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
@@ -72,11 +73,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function Advertisement({ product, here }: { product: SellerProduct; here: string }) {
-  const navigation = useNavigation();
+  // Until the page after the post has loaded: the row may be gone then.
+  const pending = useIsPending({ state: "non-idle", field: ["id", product.id] });
   if (product.status === "sold") return null;
   if (product.removedAt) return <>Removed by admin</>;
   if (product.advertised) return <span className={table.badge}>Released</span>;
-  const pending = navigation.state !== "idle" && navigation.formData?.get("id") === product.id;
   return (
     <Form method="post" action={here} className={table.inlineForm}>
       <input type="hidden" name="id" value={product.id} />

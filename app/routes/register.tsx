@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type * as z from "zod";
 import { ErrorList, Field, Honeypot, PasswordField, useClearAfterError } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
@@ -16,6 +16,7 @@ import { isHoneypotFilled } from "#app/utils/honeypot";
 import { safeRedirect } from "#app/utils/redirect";
 import { originFrom, publicPageMeta } from "#app/utils/seo";
 import { requireAnonymous, signInResponse } from "#app/utils/session.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -59,7 +60,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Register() {
   const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const navigation = useNavigation();
   const [form, fields] = useForm<z.input<typeof registerSchema>>({
     id: "register",
     lastResult,
@@ -69,7 +69,7 @@ export default function Register() {
     shouldRevalidate: "onInput",
   });
   useClearAfterError(lastResult, fields.password.id);
-  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
+  const submitting = useIsPending({ formAction: "/register" });
   const role = (fields.role.initialValue as string | undefined) ?? "buyer";
   return (
     <div className={`${container} ${section}`}>
