@@ -1,5 +1,5 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -90,6 +90,7 @@ export default function Conversation() {
   const [form, fields] = useForm<MessageInput>({
     id: `message-${messageKey}`,
     lastResult,
+    constraint: getZodConstraint(messageSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: messageSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -233,15 +233,18 @@ export default function EditProduct() {
     id: "edit-details",
     lastResult: answer?.form === "details" ? answer.result : undefined,
     defaultValue: listing.details,
+    constraint: getZodConstraint(productDetailsSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productDetailsSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const room = MAX_PHOTOS - photos.length;
+  const photosSchema = z.object({ img: photoFilesSchema(room) });
   const [photosForm, photoFields] = useForm<{ img: File[] }>({
     id: "add-photos",
     lastResult: answer?.form === "photos" ? answer.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: z.object({ img: photoFilesSchema(room) }) }),
+    constraint: getZodConstraint(photosSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: photosSchema }),
     shouldValidate: "onSubmit",
   });
   const adding = useIsPending({ intent: "add" });

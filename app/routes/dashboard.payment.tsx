@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
@@ -218,6 +218,7 @@ function TestCheckout() {
   const [form, fields] = useForm<z.input<typeof testCardSchema>>({
     id: "test-card",
     lastResult: actionData?.result,
+    constraint: getZodConstraint(testCardSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: testCardSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
