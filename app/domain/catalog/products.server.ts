@@ -15,7 +15,6 @@ export const PRODUCT_MESSAGES = {
   added: "Product added Successfully",
   advertised: "Product is ready for advertising",
   deleted: "Product has been deleted",
-  cancelled: "You have canceled this process",
   unknownCategory: "Choose a category from the list.",
   notSeller: "Only sellers can add products.",
   notFound: "There is no such product among yours.",
