@@ -1,11 +1,9 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BookingDialog } from "#app/components/booking-dialog";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ImageZoom } from "#app/components/image-zoom";
 import { PagedTable } from "#app/components/paged-table";
-import { ReportDialog } from "#app/components/report-dialog";
+import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import * as table from "#app/components/table.css";
 import { removeFromWishlist, wishlistReads } from "#app/domain/catalog/wishlist.server";
 import { readListQuery, toPageOf } from "#app/domain/shared/list-query";
@@ -36,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadBookingDialog(request, context),
     loadReportDialog(request, context),
   ]);
-  return { booking, report, items: pageOrLast(toPageOf(results, page), PATH, { page }) };
+  return { dialogs: { booking, report }, items: pageOrLast(toPageOf(results, page), PATH, { page }) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -79,8 +77,7 @@ function PaymentCell({ item, page }: { item: Item; page: number }) {
 }
 
 export default function Wishlist() {
-  const { items, booking, report } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const { items, dialogs } = useLoaderData<typeof loader>();
   return (
     <DashboardPage title="Wishlist">
       <PagedTable
@@ -128,8 +125,7 @@ export default function Wishlist() {
           },
         ]}
       >
-        {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
-        {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
+        <StorefrontDialogs dialogs={dialogs} />
       </PagedTable>
     </DashboardPage>
   );
