@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { deleteAccountColumn, deleteAccountConfirmation } from "#app/components/account-rows";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { PagedTable } from "#app/components/paged-table";
 import { ADMIN_MESSAGES, accountsReads, deleteAccount, findAccount } from "#app/domain/accounts/admin-users.server";
 import { readListQuery, toPageOf } from "#app/domain/shared/list-query";
 import { idSchema } from "#app/domain/shared/schemas";
 import { requireFormData } from "#app/server/http.server";
-import { button } from "#app/styles/utilities.css";
-import { listHref } from "#app/utils/list-urls";
 import { EMAIL_NOT_FOUND, NAME_NOT_FOUND } from "#app/utils/messages";
 import { confirmationId, keptAnswer, listBack, pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
@@ -59,30 +58,9 @@ export default function AllBuyers() {
         columns={[
           { header: "Buyer Name", kind: "name", cell: (buyer) => buyer.name || NAME_NOT_FOUND },
           { header: "Buyer Email", cell: (buyer) => buyer.email || EMAIL_NOT_FOUND },
-          {
-            header: "Delete",
-            kind: "actions",
-            cell: (buyer) => (
-              <Link
-                to={listHref(PATH, query, { confirm: "delete", id: buyer.id })}
-                className={button.danger}
-                preventScrollReset
-                aria-label={`Delete: ${buyer.name}`}
-              >
-                Delete
-              </Link>
-            ),
-          },
+          deleteAccountColumn("Delete", PATH, query),
         ]}
-        confirm={
-          confirming && {
-            title: "Delete Confirmation",
-            question: `Do you want to delete the buyer ${confirming.name || NAME_NOT_FOUND} (${confirming.email})?`,
-            confirmIntent: "delete",
-            cancelIntent: "keep",
-            fields: { buyerId: confirming.id },
-          }
-        }
+        confirm={deleteAccountConfirmation("buyer", confirming)}
       />
     </DashboardPage>
   );

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { deleteAccountColumn, deleteAccountConfirmation } from "#app/components/account-rows";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { PagedTable } from "#app/components/paged-table";
 import { SellerRating } from "#app/components/product-card";
@@ -101,30 +102,9 @@ export default function AllSellers() {
                 </Form>
               ),
           },
-          {
-            header: "Action",
-            kind: "actions",
-            cell: (seller) => (
-              <Link
-                to={listHref(PATH, query, { confirm: "delete", id: seller.id })}
-                className={button.danger}
-                preventScrollReset
-                aria-label={`Delete: ${seller.name}`}
-              >
-                Delete
-              </Link>
-            ),
-          },
+          deleteAccountColumn("Action", PATH, query),
         ]}
-        confirm={
-          confirming && {
-            title: "Delete Confirmation",
-            question: `Do you want to delete the seller ${confirming.name || NAME_NOT_FOUND} (${confirming.email})?`,
-            confirmIntent: "delete",
-            cancelIntent: "keep",
-            fields: { sellerId: confirming.id },
-          }
-        }
+        confirm={deleteAccountConfirmation("seller", confirming)}
       />
     </DashboardPage>
   );
