@@ -3,14 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import { deleteAccountColumn, deleteAccountConfirmation } from "#app/components/account-rows";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { PagedTable } from "#app/components/paged-table";
-import { ADMIN_MESSAGES, accountsReads, deleteAccount, findAccount } from "#app/domain/accounts/admin-users.server";
-import { readListQuery, toPageOf } from "#app/domain/shared/list-query";
+import { ADMIN_MESSAGES, deleteAccount } from "#app/domain/accounts/admin-users.server";
 import { idSchema } from "#app/domain/shared/schemas";
 import { requireFormData } from "#app/server/http.server";
+import { loadAccountList } from "#app/utils/account-list.server";
 import { EMAIL_NOT_FOUND, NAME_NOT_FOUND } from "#app/utils/messages";
-import { confirmationId, keptAnswer, listBack, pageOrLast } from "#app/utils/paged-list.server";
+import { keptAnswer, listBack } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireAdmin, requireRoleWith } from "#app/utils/session.server";
+import { requireAdmin } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
 import { database } from "#db/client";
 
@@ -20,15 +20,7 @@ export const meta: MetaFunction = () =>
 const PATH = "/dashboard/all_buyers";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const query = readListQuery(url.searchParams);
-  const db = database(context.env.DB);
-  // The list travels with the session's read: one D1 round trip (ADR 0040).
-  const { results } = await requireRoleWith(request, context, ["admin"], () => accountsReads(db, "buyer", query));
-  const buyers = pageOrLast(toPageOf(results, query.page), PATH, query);
-  const confirmId = confirmationId(url, "delete");
-  const confirming = confirmId ? await findAccount(db, "buyer", confirmId) : null;
-  return { buyers, query, confirming };
+  return loadAccountList(request, context, "buyer", PATH);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -45,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AllBuyers() {
-  const { buyers, query, confirming } = useLoaderData<typeof loader>();
+  const { accounts: buyers, query, confirming } = useLoaderData<typeof loader>();
   return (
     <DashboardPage title="All Buyers">
       <PagedTable

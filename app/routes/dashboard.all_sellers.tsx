@@ -4,23 +4,17 @@ import { deleteAccountColumn, deleteAccountConfirmation } from "#app/components/
 import { DashboardPage } from "#app/components/dashboard-page";
 import { PagedTable } from "#app/components/paged-table";
 import { SellerRating } from "#app/components/product-card";
-import {
-  ADMIN_MESSAGES,
-  accountsReads,
-  deleteAccount,
-  findAccount,
-  verifySeller,
-} from "#app/domain/accounts/admin-users.server";
-import { readListQuery, toPageOf } from "#app/domain/shared/list-query";
+import { ADMIN_MESSAGES, deleteAccount, verifySeller } from "#app/domain/accounts/admin-users.server";
 import { idSchema } from "#app/domain/shared/schemas";
 import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
+import { loadAccountList } from "#app/utils/account-list.server";
 import { listHref } from "#app/utils/list-urls";
 import { EMAIL_NOT_FOUND, NAME_NOT_FOUND } from "#app/utils/messages";
-import { confirmationId, keptAnswer, listBack, pageOrLast } from "#app/utils/paged-list.server";
+import { keptAnswer, listBack } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireAdmin, requireRoleWith } from "#app/utils/session.server";
+import { requireAdmin } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
 import { database } from "#db/client";
 import * as styles from "./admin.css";
@@ -31,15 +25,7 @@ export const meta: MetaFunction = () =>
 const PATH = "/dashboard/all_sellers";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const query = readListQuery(url.searchParams);
-  const db = database(context.env.DB);
-  // The list travels with the session's read: one D1 round trip (ADR 0040).
-  const { results } = await requireRoleWith(request, context, ["admin"], () => accountsReads(db, "seller", query));
-  const sellers = pageOrLast(toPageOf(results, query.page), PATH, query);
-  const confirmId = confirmationId(url, "delete");
-  const confirming = confirmId ? await findAccount(db, "seller", confirmId) : null;
-  return { sellers, query, confirming };
+  return loadAccountList(request, context, "seller", PATH);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -64,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AllSellers() {
-  const { sellers, query, confirming } = useLoaderData<typeof loader>();
+  const { accounts: sellers, query, confirming } = useLoaderData<typeof loader>();
   const here = listHref(PATH, query);
   return (
     <DashboardPage title="All Sellers">
