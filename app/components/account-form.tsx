@@ -44,7 +44,7 @@ export function EmailField({ field }: { field: FieldMetadata<unknown> }) {
   return (
     <Field
       label="Email*"
-      inputProps={{ ...getInputProps(field, { type: "email" }), autoComplete: "email", "aria-required": true }}
+      inputProps={{ ...getInputProps(field, { type: "email" }), autoComplete: "email" }}
       errors={field.errors}
     />
   );
@@ -62,7 +62,7 @@ export function AccountPasswordField({
   return (
     <PasswordField
       label="Password*"
-      inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete, "aria-required": true }}
+      inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete }}
       errors={field.errors}
       hint={hint}
     />

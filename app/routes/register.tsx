@@ -60,7 +60,7 @@ export default function Register() {
     >
       <Field
         label="Name*"
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", "aria-required": true }}
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
         errors={fields.name.errors}
       />
       <EmailField field={fields.email} />
