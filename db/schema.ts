@@ -514,7 +514,7 @@ export const emailOutbox = sqliteTable(
 );
 
 /**
- * The stored half of "this seller can be paid" (ADR 0051): the account's details are submitted,
+ * The stored half of "this seller can be paid" (ADR 0058): the account's details are submitted,
  * transfers to it are active and it can pay out. Used by the catalog's bookability rule.
  */
 export function payoutAccountReadyTerms(t: {
@@ -558,7 +558,7 @@ export const payoutAccounts = sqliteTable(
 );
 
 /**
- * A paid booking's money, from the payment to its settlement (ADR 0051): held for the deal,
+ * A paid booking's money, from the payment to its settlement (ADR 0058): held for the deal,
  * released to the seller or refunded to the buyer. One row per payment; payments made before the
  * ledger existed are `settled_outside` and never paid again. Every decision bumps `version` (a
  * compare-and-set: two decisions read at the same version, only one is written).
@@ -660,7 +660,7 @@ export const claims = sqliteTable(
 );
 
 /**
- * A decided money movement of a deal, carried out at the provider (ADR 0051): a release (the
+ * A decided money movement of a deal, carried out at the provider (ADR 0058): a release (the
  * platform's fee kept, the seller's net transferred) or a refund (given back to the buyer; after a
  * release paid for by reversing part of the transfer and giving back part of the fee). Written in
  * the same batch as the decision, with its amounts; carried out once, in `seq` order, retried by
@@ -741,7 +741,7 @@ export const payouts = sqliteTable(
 );
 
 /**
- * The ledger (ADR 0051): every money movement, once, with the provider's id, never changed. Per
+ * The ledger (ADR 0058): every money movement, once, with the provider's id, never changed. Per
  * deal, charged = fee + seller's net + refunded + what is still held, none negative; the unique
  * index on the provider's id makes a movement recorded twice impossible.
  */

@@ -176,6 +176,6 @@ PRAGMA foreign_keys=ON;--> statement-breakpoint
 -- Sales paid before the ledger existed were settled outside it (the money stayed with the
 -- platform, and whatever the seller was owed was settled by hand): each becomes a deal in the
 -- state `settled_outside`, with no ledger entries, no protection window and no operation, so
--- nothing ever pays it again (ADR 0051).
+-- nothing ever pays it again (ADR 0058).
 INSERT INTO `deals` (`payment_id`, `booking_id`, `seller_id`, `buyer_id`, `provider`, `amount_cents`, `currency`, `charge_ref`, `state`, `release_due_at`, `version`, `created_at`)
 SELECT `id`, `booking_id`, `seller_id`, `buyer_id`, `provider`, `amount_cents`, `currency`, `transaction_id`, 'settled_outside', NULL, 0, `created_at` FROM `payments`;

@@ -53,7 +53,7 @@ async function main() {
       db.insert(bookings).values(sale.booking).onConflictDoNothing(),
       ...(sale.payment ? [db.insert(payments).values(sale.payment).onConflictDoNothing()] : []),
       // The demo's past sales are history from before payouts: settled outside the ledger, as
-      // the migration settles real ones (ADR 0051), so nothing ever pays them.
+      // the migration settles real ones (ADR 0058), so nothing ever pays them.
       ...(sale.payment
         ? [
             db

@@ -1,6 +1,6 @@
 // The Cron Trigger (wrangler.toml [triggers]): one run of the maintenance job per tick, at the
 // tick's scheduled time, then the money's jobs (held payments released at the end of their
-// protection window, failed movements retried, offline payouts; ADR 0050). What the jobs report
+// protection window, failed movements retried, offline payouts; ADR 0057). What the jobs report
 // as happened goes to the notification queue through the one publisher (ADR 0033).
 
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";

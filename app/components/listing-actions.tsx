@@ -1,8 +1,9 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import type { Bookability } from "#app/domain/catalog/bookability";
 import { PAYOUTS_PENDING_WORDS } from "#app/domain/deals/payouts/payout-words";
 import { button } from "#app/styles/utilities.css";
 import { dialogHref } from "#app/utils/dialog-urls";
+import { useIsPending } from "#app/utils/use-is-pending";
 import type { Role } from "#db/closed-lists";
 import * as styles from "./listing-actions.css";
 
@@ -43,7 +44,8 @@ export function ListingActions({
   bookability: Bookability;
 }) {
   const { pathname, search } = useLocation();
-  const navigation = useNavigation();
+  // Until the page after the post has loaded (the card's button then says what happened).
+  const pending = useIsPending({ state: "non-idle", intent: "wishlist-add", field: ["productId", productId] });
   const book =
     bookability === "unavailable" ? null : bookability === "payouts_pending" ? (
       <span className={styles.payoutsPending}>{PAYOUTS_PENDING_WORDS}</span>
@@ -102,10 +104,6 @@ export function ListingActions({
       </>
     );
   }
-  const pending =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === "wishlist-add" &&
-    navigation.formData?.get("productId") === productId;
   return (
     <>
       {book}

@@ -40,7 +40,7 @@ const settingsSchema = z.object({
     .min(1, "BOOKING_HOLD_HOURS must be at least 1")
     .max(336, "BOOKING_HOLD_HOURS must be at most 336 (14 days)")
     .default(48),
-  // The platform's commission (ADR 0050): a percentage from 0 to 50 with at most two decimals,
+  // The platform's commission (ADR 0057): a percentage from 0 to 50 with at most two decimals,
   // plus an optional fixed part in cents.
   PLATFORM_FEE_PERCENT: z
     .string()
@@ -55,7 +55,7 @@ const settingsSchema = z.object({
     .min(0, "PLATFORM_FEE_FIXED_CENTS must be at least 0")
     .max(10_000, "PLATFORM_FEE_FIXED_CENTS must be at most 10000 ($100)")
     .default(0),
-  // Days a buyer's payment is held after paying before it is released by itself (ADR 0050):
+  // Days a buyer's payment is held after paying before it is released by itself (ADR 0057):
   // fixed on each deal when it is paid.
   BUYER_PROTECTION_DAYS: z.coerce
     .number({ error: "BUYER_PROTECTION_DAYS must be a whole number of days" })

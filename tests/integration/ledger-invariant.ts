@@ -1,4 +1,4 @@
-// The ledger's invariant as SQL (ADR 0051), for every test that moves money and for the fuzz
+// The ledger's invariant as SQL (ADR 0058), for every test that moves money and for the fuzz
 // suite after every action: per deal, charged = fee + seller's net + refunded + still held, none
 // negative, nothing held once a deal is settled, nothing moved twice; per seller, never more paid
 // out than was sent to them.

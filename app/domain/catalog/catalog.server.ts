@@ -44,7 +44,7 @@ export function isListed(statuses: readonly ProductStatus[]): SQL {
   return sql`${status} and ${products.deletedAt} is null and ${products.removedAt} is null and ${sellerIsLive}`;
 }
 
-/** The listing's seller can be paid: their payout account is ready (ADR 0050). */
+/** The listing's seller can be paid: their payout account is ready (ADR 0057). */
 const sellerCanBePaid = exists(
   new QueryBuilder()
     .select({ ready: sql`1` })

@@ -1,4 +1,4 @@
-// The platform's commission on a sale, the one place it is computed (ADR 0050): a percentage of
+// The platform's commission on a sale, the one place it is computed (ADR 0057): a percentage of
 // the price in basis points plus an optional fixed part, in integer cents, never more than the
 // price. The seller sees it before listing ("You receive $ 1,104.00 of $ 1,200.00"); a release
 // keeps it; a refund gives back what the smaller sale no longer earns. Browser-safe.

@@ -1,7 +1,7 @@
 import { type FeeRule, percentToBasisPoints } from "#app/domain/deals/fees";
 
 /**
- * The longest buyer protection the charge model allows (ADR 0050): the platform keeps the
+ * The longest buyer protection the charge model allows (ADR 0057): the platform keeps the
  * charge in its own balance until the release transfers the seller's net from it, so no card
  * authorisation expires meanwhile; a month bounds how long a seller waits without a claim.
  */

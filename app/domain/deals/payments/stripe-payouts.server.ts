@@ -1,4 +1,4 @@
-// Money out through Stripe Connect (ADR 0050): sellers' Express accounts and their hosted
+// Money out through Stripe Connect (ADR 0057): sellers' Express accounts and their hosted
 // onboarding, and the deal's movements as separate charges and transfers. The seller's net is
 // transferred from the deal's own charge (source_transaction), a refund is made on the
 // platform's PaymentIntent, and after a release the seller's share of a refund is taken back

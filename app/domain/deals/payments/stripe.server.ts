@@ -1,7 +1,7 @@
 // The Stripe provider: PaymentIntents for the Payment Element, Checkout Sessions for browsers
 // without JavaScript, and fulfilment only from signed webhooks or a PaymentIntent retrieved
 // from Stripe — never from the browser's word. The charge is the platform's (separate charges
-// and transfers, ADR 0050): sellers are paid later, from it, by a transfer (stripe-payouts).
+// and transfers, ADR 0057): sellers are paid later, from it, by a transfer (stripe-payouts).
 // Two webhook endpoints, each with its signing secret: the platform's events and those of
 // sellers' connected accounts.
 import type Stripe from "stripe";

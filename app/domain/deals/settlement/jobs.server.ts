@@ -1,4 +1,4 @@
-// The money's part of the scheduled job (ADR 0050): held payments whose protection window has
+// The money's part of the scheduled job (ADR 0057): held payments whose protection window has
 // ended without an open claim are released, movements that failed are retried, and (offline)
 // sellers' balances are paid out from the ledger. Bounded per run; a backlog is worked off over
 // the following runs. The job's clock is the run's scheduled time.

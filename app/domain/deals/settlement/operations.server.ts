@@ -1,4 +1,4 @@
-// Carrying out a deal's decided money movements at the provider, in order, each once (ADR 0051).
+// Carrying out a deal's decided money movements at the provider, in order, each once (ADR 0058).
 // The provider is asked with an idempotency key made from the operation's id, and, on a retry,
 // looks for what an earlier attempt made before making anything; the ledger entries are written
 // with the provider's ids (unique), together with the operation marked done, in one batch. Two

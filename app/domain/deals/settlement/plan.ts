@@ -1,4 +1,4 @@
-// The deal's state machine (ADR 0051), as pure functions: from what a deal's money has been
+// The deal's state machine (ADR 0058), as pure functions: from what a deal's money has been
 // decided to do so far and one request (the buyer's confirmation, the protection window's end,
 // the admin's decision on a claim, a refund the provider made), the deal's next state and the
 // money movements that get it there, with their amounts. Nothing here reads or writes; the
