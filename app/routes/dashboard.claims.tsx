@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { UrlDialog } from "#app/components/dialog";
 import * as dialogStyles from "#app/components/dialog.css";
 import * as formStyles from "#app/components/forms.css";
-import { Pager } from "#app/components/list-controls";
+import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { CLAIM_TEXT_MAX, claimDecisionFieldsSchema } from "#app/domain/deals/claims/claim-schema";
 import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS, CLAIM_STATUS_WORDS } from "#app/domain/deals/claims/claim-words";
@@ -23,9 +22,11 @@ import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
 import { formatDayMonthYear, formatDeadline } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
+import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
 import { requireAdmin, requireRoleWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 import { CLAIM_OUTCOMES } from "#db/closed-lists";
 
@@ -43,8 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return [rows, count, money, open, waiting, held] as const;
   });
   const [rows, count, money, open, waiting, held] = results;
-  const claims = toClaimsPage([rows, count], page);
-  if (page > claims.pageCount) throw redirect(listHref(CLAIMS_PATH, { page: claims.pageCount }));
+  const claims = pageOrLast(toClaimsPage([rows, count], page), CLAIMS_PATH, { page });
   const decideId = url.searchParams.get("decide");
   const deciding = claims.rows.find((claim) => claim.id === decideId && claim.status === "open") ?? null;
   return {
@@ -153,112 +153,113 @@ export default function Claims() {
         ) : null}
       </section>
 
-      {claims.rows.length === 0 ? (
-        <p className={table.empty}>There is no claim</p>
-      ) : (
-        <div className={`${table.wrap} ${table.wide}`} role="region" aria-labelledby="claims-caption" tabIndex={0}>
-          <table className={table.table}>
-            <caption id="claims-caption" className={table.caption}>
-              Buyers&apos; claims, open ones first, then the newest.
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Price</th>
-                <th scope="col">Buyer</th>
-                <th scope="col">Seller</th>
-                <th scope="col">Claim</th>
-                <th scope="col">Seller&apos;s answer</th>
-                <th scope="col">Status</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {claims.rows.map((claim) => (
-                <tr key={claim.id}>
-                  <th scope="row">{claim.productName}</th>
-                  <td data-label="Price">{formatMoney(claim.amountCents)}</td>
-                  <td data-label="Buyer">{claim.buyer}</td>
-                  <td data-label="Seller">{claim.seller}</td>
-                  <td data-label="Claim">
-                    {`${CLAIM_REASON_WORDS[claim.reason]}: ${claim.details}`}
-                    <small className={table.deadline}>{`Opened ${claim.openedOn}`}</small>
-                  </td>
-                  <td data-label="Seller's answer">{claim.sellerAnswer ?? "No answer yet"}</td>
-                  <td data-label="Status">
-                    {CLAIM_STATUS_WORDS[claim.status]}
-                    {claim.outcome ? (
-                      <small className={table.deadline}>
-                        {`${CLAIM_OUTCOME_WORDS[claim.outcome]}${claim.refundCents ? `: ${formatMoney(claim.refundCents)}` : ""}`}
-                      </small>
-                    ) : null}
-                    {claim.decisionNote ? <small>{claim.decisionNote}</small> : null}
-                  </td>
-                  <td className={table.actions}>
-                    {claim.status === "open" ? (
-                      <Link
-                        to={listHref(CLAIMS_PATH, { page: claims.page }, { decide: claim.id })}
-                        className={button.primary}
-                        preventScrollReset
-                        aria-label={`Decide: ${claim.productName}`}
-                      >
-                        Decide
-                      </Link>
-                    ) : (
-                      "Closed"
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager pathname={CLAIMS_PATH} page={claims.page} pageCount={claims.pageCount} />
-
-      {deciding ? (
-        <UrlDialog title="Decide the claim" closeHref={listHref(CLAIMS_PATH, { page: claims.page })}>
-          <p>{`${deciding.productName}: ${formatMoney(deciding.amountCents)}`}</p>
-          <Form method="post" className={formStyles.form} preventScrollReset>
-            <input type="hidden" name="intent" value="decide" />
-            <input type="hidden" name="claimId" value={deciding.id} />
-            <fieldset className={formStyles.field}>
-              <legend className={formStyles.label}>Decision*</legend>
-              {CLAIM_OUTCOMES.map((outcome) => (
-                <label key={outcome}>
-                  <input type="radio" name="outcome" value={outcome} required /> {DECISION_WORDS[outcome]}
-                </label>
-              ))}
-            </fieldset>
-            <label className={formStyles.field}>
-              <span className={formStyles.label}>Amount to refund, in dollars (a part only)</span>
-              <input name="amount" inputMode="decimal" className={formStyles.input} />
-            </label>
-            <label className={formStyles.field}>
-              <span className={formStyles.label}>Note to the buyer and the seller (optional)</span>
-              <textarea
-                name="note"
-                maxLength={CLAIM_TEXT_MAX}
-                rows={3}
-                className={`${formStyles.input} ${formStyles.textarea}`}
-              />
-            </label>
-            <div className={dialogStyles.actions}>
-              <Link
-                to={listHref(CLAIMS_PATH, { page: claims.page })}
-                className={button.ghost}
-                preventScrollReset
-                replace
-              >
-                Close
-              </Link>
-              <button type="submit" className={button.primary}>
-                Decide
-              </button>
-            </div>
-          </Form>
-        </UrlDialog>
-      ) : null}
+      <PagedTable
+        pathname={CLAIMS_PATH}
+        list={claims}
+        rowKey={(claim) => claim.id}
+        wide
+        region="claims"
+        empty="There is no claim"
+        caption="Buyers' claims, open ones first, then the newest."
+        columns={[
+          { header: "Product", kind: "name", cell: (claim) => claim.productName },
+          { header: "Price", cell: (claim) => formatMoney(claim.amountCents) },
+          { header: "Buyer", cell: (claim) => claim.buyer },
+          { header: "Seller", cell: (claim) => claim.seller },
+          {
+            header: "Claim",
+            cell: (claim) => (
+              <>
+                {`${CLAIM_REASON_WORDS[claim.reason]}: ${claim.details}`}
+                <small className={table.deadline}>{`Opened ${claim.openedOn}`}</small>
+              </>
+            ),
+          },
+          { header: "Seller's answer", cell: (claim) => claim.sellerAnswer ?? "No answer yet" },
+          {
+            header: "Status",
+            cell: (claim) => (
+              <>
+                {CLAIM_STATUS_WORDS[claim.status]}
+                {claim.outcome ? (
+                  <small className={table.deadline}>
+                    {`${CLAIM_OUTCOME_WORDS[claim.outcome]}${claim.refundCents ? `: ${formatMoney(claim.refundCents)}` : ""}`}
+                  </small>
+                ) : null}
+                {claim.decisionNote ? <small>{claim.decisionNote}</small> : null}
+              </>
+            ),
+          },
+          {
+            header: "Action",
+            kind: "actions",
+            cell: (claim) =>
+              claim.status === "open" ? (
+                <Link
+                  to={listHref(CLAIMS_PATH, { page: claims.page }, { decide: claim.id })}
+                  className={button.primary}
+                  preventScrollReset
+                  aria-label={`Decide: ${claim.productName}`}
+                >
+                  Decide
+                </Link>
+              ) : (
+                "Closed"
+              ),
+          },
+        ]}
+      >
+        {deciding ? <DecisionDialog deciding={deciding} page={claims.page} /> : null}
+      </PagedTable>
     </DashboardPage>
+  );
+}
+
+/** The admin's decision on an open claim: refund in full or a part, or release to the seller. */
+function DecisionDialog({
+  deciding,
+  page,
+}: {
+  deciding: { id: string; productName: string; amountCents: number };
+  page: number;
+}) {
+  const pending = useIsPending({ intent: "decide" });
+  return (
+    <UrlDialog title="Decide the claim" closeHref={listHref(CLAIMS_PATH, { page })}>
+      <p>{`${deciding.productName}: ${formatMoney(deciding.amountCents)}`}</p>
+      <Form method="post" className={formStyles.form} preventScrollReset>
+        <input type="hidden" name="intent" value="decide" />
+        <input type="hidden" name="claimId" value={deciding.id} />
+        <fieldset className={formStyles.field}>
+          <legend className={formStyles.label}>Decision*</legend>
+          {CLAIM_OUTCOMES.map((outcome) => (
+            <label key={outcome}>
+              <input type="radio" name="outcome" value={outcome} required /> {DECISION_WORDS[outcome]}
+            </label>
+          ))}
+        </fieldset>
+        <label className={formStyles.field}>
+          <span className={formStyles.label}>Amount to refund, in dollars (a part only)</span>
+          <input name="amount" inputMode="decimal" className={formStyles.input} />
+        </label>
+        <label className={formStyles.field}>
+          <span className={formStyles.label}>Note to the buyer and the seller (optional)</span>
+          <textarea
+            name="note"
+            maxLength={CLAIM_TEXT_MAX}
+            rows={3}
+            className={`${formStyles.input} ${formStyles.textarea}`}
+          />
+        </label>
+        <div className={dialogStyles.actions}>
+          <Link to={listHref(CLAIMS_PATH, { page })} className={button.ghost} preventScrollReset replace>
+            Close
+          </Link>
+          <button type="submit" className={button.primary} disabled={pending}>
+            Decide
+          </button>
+        </div>
+      </Form>
+    </UrlDialog>
   );
 }

@@ -5,7 +5,7 @@ import { DashboardPage } from "#app/components/dashboard-page";
 import { UrlDialog } from "#app/components/dialog";
 import * as dialogStyles from "#app/components/dialog.css";
 import * as formStyles from "#app/components/forms.css";
-import { Pager } from "#app/components/list-controls";
+import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { CLAIM_TEXT_MAX, claimAnswerFieldsSchema } from "#app/domain/deals/claims/claim-schema";
 import { CLAIM_REASON_WORDS, CLAIM_STATUS_WORDS } from "#app/domain/deals/claims/claim-words";
@@ -40,9 +40,11 @@ import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
 import { formatDayMonthYear, formatDeadline } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
+import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith, requireSeller } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 import type { DealState } from "#db/closed-lists";
 
@@ -85,8 +87,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   const [[account], held, released, paid, dealRows, dealCount, payoutRows, payoutCount] = results;
   const rule = feeRuleOf(context.env.settings);
-  const deals = toSellerDealsPage([dealRows, dealCount], page, rule);
-  if (page > deals.pageCount) throw redirect(listHref(PAYOUTS_PATH, { page: deals.pageCount }));
+  const deals = pageOrLast(toSellerDealsPage([dealRows, dealCount], page, rule), PAYOUTS_PATH, { page });
   const history = toPayoutsPage([payoutRows, payoutCount], 1);
   const answerId = url.searchParams.get("answer");
   const answering = deals.rows.find((deal) => deal.claimId === answerId && deal.claimStatus === "open") ?? null;
@@ -176,6 +177,7 @@ const money = (cents: number | null) => (cents === null ? "—" : formatMoney(ce
 
 export default function Payouts() {
   const { setup, missing, testMode, feeWords, amounts, deals, history, answering } = useLoaderData<typeof loader>();
+  const settingUp = useIsPending({ state: "non-idle", intent: "setup" });
   return (
     <DashboardPage title="Payouts">
       <section aria-labelledby="payout-account">
@@ -194,7 +196,7 @@ export default function Payouts() {
         {setup === "not_started" || setup === "incomplete" ? (
           <Form method="post">
             <input type="hidden" name="intent" value="setup" />
-            <button type="submit" className={button.primary}>
+            <button type="submit" className={button.primary} disabled={settingUp}>
               {setup === "not_started" ? "Set up payouts" : "Continue payout setup"}
             </button>
             {testMode ? <p>Test mode: the setup happens on a test page of this site, and no money moves.</p> : null}
@@ -231,149 +233,129 @@ export default function Payouts() {
 
       <section aria-labelledby="payout-sales">
         <h2 id="payout-sales">Your sales</h2>
-        {deals.rows.length === 0 ? (
-          <p className={table.empty}>You don&apos;t have any sale yet</p>
-        ) : (
-          <div
-            className={`${table.wrap} ${table.wide}`}
-            role="region"
-            aria-labelledby="payout-deals-caption"
-            tabIndex={0}
-          >
-            <table className={table.table}>
-              <caption id="payout-deals-caption" className={table.caption}>
-                Your sales, newest first: price, fee and what you receive. While held, the fee and net are what the
-                release will pay.
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Buyer</th>
-                  <th scope="col">Paid on</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Fee</th>
-                  <th scope="col">You receive</th>
-                  <th scope="col">Refunded</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Claim</th>
-                </tr>
-              </thead>
-              <tbody>
-                {deals.rows.map((deal) => (
-                  <tr key={deal.bookingId}>
-                    <th scope="row">{deal.productName}</th>
-                    <td data-label="Buyer">{deal.buyerName}</td>
-                    <td data-label="Paid on">{deal.paidOn}</td>
-                    <td data-label="Price">{formatMoney(deal.amountCents)}</td>
-                    <td data-label="Fee">{money(deal.fee)}</td>
-                    <td data-label="You receive">{money(deal.net)}</td>
-                    <td data-label="Refunded">{formatMoney(deal.refunded)}</td>
-                    <td data-label="State">
-                      {DEAL_STATE_WORDS[deal.state]}
-                      {deal.protectionEnds ? (
-                        <small className={table.deadline}>{`Released ${deal.protectionEnds} unless claimed`}</small>
-                      ) : null}
-                    </td>
-                    <td data-label="Claim">
-                      {deal.claim ? (
-                        <>
-                          {`${CLAIM_REASON_WORDS[deal.claim.reason]}: ${deal.claim.details}`}
-                          <small className={table.deadline}>{CLAIM_STATUS_WORDS[deal.claim.status]}</small>
-                          {deal.claim.answer ? <small>{`Your answer: ${deal.claim.answer}`}</small> : null}
-                          {deal.claim.status === "open" ? (
-                            <Link
-                              to={listHref(PAYOUTS_PATH, { page: deals.page }, { answer: deal.claim.id })}
-                              preventScrollReset
-                              aria-label={`Answer the claim: ${deal.productName}`}
-                            >
-                              {deal.claim.answer ? "Change your answer" : "Answer"}
-                            </Link>
-                          ) : null}
-                        </>
-                      ) : (
-                        "None"
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pager pathname={PAYOUTS_PATH} page={deals.page} pageCount={deals.pageCount} />
+        <PagedTable
+          pathname={PAYOUTS_PATH}
+          list={deals}
+          rowKey={(deal) => deal.bookingId}
+          wide
+          region="payout-deals"
+          empty="You don't have any sale yet"
+          caption="Your sales, newest first: price, fee and what you receive. While held, the fee and net are what the release will pay."
+          columns={[
+            { header: "Product", kind: "name", cell: (deal) => deal.productName },
+            { header: "Buyer", cell: (deal) => deal.buyerName },
+            { header: "Paid on", cell: (deal) => deal.paidOn },
+            { header: "Price", cell: (deal) => formatMoney(deal.amountCents) },
+            { header: "Fee", cell: (deal) => money(deal.fee) },
+            { header: "You receive", cell: (deal) => money(deal.net) },
+            { header: "Refunded", cell: (deal) => formatMoney(deal.refunded) },
+            {
+              header: "State",
+              cell: (deal) => (
+                <>
+                  {DEAL_STATE_WORDS[deal.state]}
+                  {deal.protectionEnds ? (
+                    <small className={table.deadline}>{`Released ${deal.protectionEnds} unless claimed`}</small>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              header: "Claim",
+              cell: (deal) =>
+                deal.claim ? (
+                  <>
+                    {`${CLAIM_REASON_WORDS[deal.claim.reason]}: ${deal.claim.details}`}
+                    <small className={table.deadline}>{CLAIM_STATUS_WORDS[deal.claim.status]}</small>
+                    {deal.claim.answer ? <small>{`Your answer: ${deal.claim.answer}`}</small> : null}
+                    {deal.claim.status === "open" ? (
+                      <Link
+                        to={listHref(PAYOUTS_PATH, { page: deals.page }, { answer: deal.claim.id })}
+                        preventScrollReset
+                        aria-label={`Answer the claim: ${deal.productName}`}
+                      >
+                        {deal.claim.answer ? "Change your answer" : "Answer"}
+                      </Link>
+                    ) : null}
+                  </>
+                ) : (
+                  "None"
+                ),
+            },
+          ]}
+        />
       </section>
 
       <section aria-labelledby="payout-history">
         <h2 id="payout-history">Payouts to your bank</h2>
-        {history.rows.length === 0 ? (
-          <p className={table.empty}>No payout to your bank yet</p>
-        ) : (
-          <div className={table.wrap} role="region" aria-labelledby="payout-history-caption" tabIndex={0}>
-            <table className={table.table}>
-              <caption id="payout-history-caption" className={table.caption}>
-                {history.total > history.rows.length
-                  ? `Your latest ${history.rows.length} of ${history.total} payouts to your bank`
-                  : "Your payouts to your bank"}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Made on</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Arrives</th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.rows.map((payout) => (
-                  <tr key={payout.id}>
-                    <th scope="row">{payout.createdOn}</th>
-                    <td data-label="Amount">{formatMoney(payout.amountCents)}</td>
-                    <td data-label="Status">
-                      {PAYOUT_STATUS_WORDS[payout.status]}
-                      {payout.failureMessage ? <small className={table.deadline}>{payout.failureMessage}</small> : null}
-                    </td>
-                    <td data-label="Arrives">{payout.arrivalOn ?? "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <PagedTable
+          pathname={PAYOUTS_PATH}
+          list={{ rows: history.rows, page: 1, pageCount: 1, pageSize: history.rows.length }}
+          rowKey={(payout) => payout.id}
+          region="payout-history"
+          empty="No payout to your bank yet"
+          caption={
+            history.total > history.rows.length
+              ? `Your latest ${history.rows.length} of ${history.total} payouts to your bank`
+              : "Your payouts to your bank"
+          }
+          columns={[
+            { header: "Made on", kind: "name", cell: (payout) => payout.createdOn },
+            { header: "Amount", cell: (payout) => formatMoney(payout.amountCents) },
+            {
+              header: "Status",
+              cell: (payout) => (
+                <>
+                  {PAYOUT_STATUS_WORDS[payout.status]}
+                  {payout.failureMessage ? <small className={table.deadline}>{payout.failureMessage}</small> : null}
+                </>
+              ),
+            },
+            { header: "Arrives", cell: (payout) => payout.arrivalOn ?? "—" },
+          ]}
+        />
       </section>
 
-      {answering ? (
-        <UrlDialog title="Answer the claim" closeHref={listHref(PAYOUTS_PATH, { page: deals.page })}>
-          <p>{answering.productName}</p>
-          <p>{`The buyer says: ${answering.details}`}</p>
-          <Form method="post" className={formStyles.form} preventScrollReset>
-            <input type="hidden" name="intent" value="answer" />
-            <input type="hidden" name="claimId" value={answering.claimId} />
-            <label className={formStyles.field}>
-              <span className={formStyles.label}>Your answer*</span>
-              <textarea
-                name="answer"
-                required
-                maxLength={CLAIM_TEXT_MAX}
-                rows={4}
-                className={`${formStyles.input} ${formStyles.textarea}`}
-              />
-            </label>
-            <div className={dialogStyles.actions}>
-              <Link
-                to={listHref(PAYOUTS_PATH, { page: deals.page })}
-                className={button.ghost}
-                preventScrollReset
-                replace
-              >
-                Close
-              </Link>
-              <button type="submit" className={button.primary}>
-                Send answer
-              </button>
-            </div>
-          </Form>
-        </UrlDialog>
-      ) : null}
+      {answering ? <AnswerDialog answering={answering} page={deals.page} /> : null}
     </DashboardPage>
+  );
+}
+
+/** The seller's answer to a buyer's open claim, for the admin who decides it. */
+function AnswerDialog({
+  answering,
+  page,
+}: {
+  answering: { claimId: string; productName: string; details: string };
+  page: number;
+}) {
+  const pending = useIsPending({ intent: "answer" });
+  return (
+    <UrlDialog title="Answer the claim" closeHref={listHref(PAYOUTS_PATH, { page })}>
+      <p>{answering.productName}</p>
+      <p>{`The buyer says: ${answering.details}`}</p>
+      <Form method="post" className={formStyles.form} preventScrollReset>
+        <input type="hidden" name="intent" value="answer" />
+        <input type="hidden" name="claimId" value={answering.claimId} />
+        <label className={formStyles.field}>
+          <span className={formStyles.label}>Your answer*</span>
+          <textarea
+            name="answer"
+            required
+            maxLength={CLAIM_TEXT_MAX}
+            rows={4}
+            className={`${formStyles.input} ${formStyles.textarea}`}
+          />
+        </label>
+        <div className={dialogStyles.actions}>
+          <Link to={listHref(PAYOUTS_PATH, { page })} className={button.ghost} preventScrollReset replace>
+            Close
+          </Link>
+          <button type="submit" className={button.primary} disabled={pending}>
+            Send answer
+          </button>
+        </div>
+      </Form>
+    </UrlDialog>
   );
 }
