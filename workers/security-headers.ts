@@ -22,10 +22,23 @@ const onStripePage =
   (c: Context) =>
     stripePage(c) ? sources : otherwise;
 
+const PAYOUTS_PAGE = /^\/dashboard\/payouts\/?$/;
+
+/**
+ * The seller's Payouts page, when Stripe is the provider: its setup form is answered with a
+ * redirect to Stripe's hosted onboarding, which the browser checks against form-action.
+ */
+const onStripePayoutsPage = (sources: string) => (c: Context) =>
+  PAYOUTS_PAGE.test(c.req.path) &&
+  paymentProviderName(parseEnv(c.env as unknown as Record<string, unknown>).settings) === "stripe"
+    ? sources
+    : "";
+
 /**
  * Only our own origin; inline scripts and the inlined stylesheets (ADR 0045) by the request's
  * nonce (a page the edge cache stores trades it for their hashes, ADR 0037); Stripe's origins on
- * the payment page only, and only when Stripe is the provider. Style attributes stay forbidden:
+ * the payment page only (and Stripe's onboarding as a form's end on the Payouts page), and only
+ * when Stripe is the provider. Style attributes stay forbidden:
  * the Payment Element styles its own frames, not our page.
  */
 const headers = secureHeaders({
@@ -37,7 +50,10 @@ const headers = secureHeaders({
     fontSrc: ["'self'"],
     connectSrc: ["'self'", onStripePage("https://api.stripe.com")],
     frameSrc: [onStripePage("https://js.stripe.com https://hooks.stripe.com", "'none'")],
-    formAction: ["'self'", onStripePage("https://checkout.stripe.com")],
+    formAction: [
+      "'self'",
+      (c) => onStripePage("https://checkout.stripe.com")(c) || onStripePayoutsPage("https://connect.stripe.com")(c),
+    ],
     baseUri: ["'self'"],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],

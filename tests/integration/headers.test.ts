@@ -93,6 +93,31 @@ describe("the headers of every page", () => {
     // The same page with the offline test provider needs nothing from Stripe.
     await expectPagePolicy(await get(`/dashboard/payment/${booking.id}`, { Cookie: buyer.cookie }));
   });
+
+  it("lets the Payouts page's setup form end at Stripe's onboarding, only when Stripe is configured", async () => {
+    const seller = await signedInUser("seller");
+    const formAction = (response: Response) =>
+      (response.headers.get("Content-Security-Policy") ?? "")
+        .split(";")
+        .find((directive) => directive.trim().startsWith("form-action"))
+        ?.trim();
+    const withStripe = await app.request(
+      `${ORIGIN}/dashboard/payouts`,
+      { headers: { Cookie: seller.cookie } },
+      stripeEnv(),
+      ctx,
+    );
+    expect(withStripe.status).toBe(200);
+    expect(formAction(withStripe)).toBe("form-action 'self' https://connect.stripe.com");
+    const elsewhere = await app.request(
+      `${ORIGIN}/dashboard`,
+      { headers: { Cookie: seller.cookie } },
+      stripeEnv(),
+      ctx,
+    );
+    expect(formAction(elsewhere)).toBe("form-action 'self'");
+    expect(formAction(await get("/dashboard/payouts", { Cookie: seller.cookie }))).toBe("form-action 'self'");
+  });
 });
 
 describe("caching of personal pages", () => {
