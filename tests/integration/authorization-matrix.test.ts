@@ -6,27 +6,25 @@ import { describe, expect, it } from "vitest";
 import * as build from "../../build/server/index.js";
 import { app } from "../../workers/app";
 import { classify, type Outcome, REFUSALS } from "./matrix/outcome";
-import { changes, emptyStorage, snapshot } from "./matrix/snapshot";
+import { changes, emptyStorage, restoreWorld, saveWorld, snapshot } from "./matrix/snapshot";
 import { ROWS } from "./matrix/table";
 import { buildWorld, CALLERS, type Caller } from "./matrix/world";
 
 describe("the authorization matrix", () => {
-  // One walk over the whole table: the rows that only read share one world; every row that
-  // changes data gets a world of its own for each caller, in emptied storage, so a snapshot
-  // reads only that world. A failure lists every cell that differs.
+  // One walk over the whole table in one world, built once in emptied storage (so a snapshot reads
+  // only that world) and saved: the rows that only read share it; before every row that changes
+  // data, for each caller, the saved world is put back. A failure lists every cell that differs.
   it("answers every caller as the table says, and a refusal changes nothing", async () => {
     const differences: Array<{ row: string; caller: Caller; expected: Outcome; actual: Outcome; changed?: string[] }> =
       [];
-    const shared = await buildWorld();
+    await emptyStorage();
+    const world = await buildWorld();
+    await saveWorld();
     const reading = ROWS.filter((row) => !row.mutates);
     const writing = ROWS.filter((row) => row.mutates);
     for (const row of [...reading, ...writing]) {
       for (const caller of CALLERS) {
-        let world = shared;
-        if (row.mutates) {
-          await emptyStorage();
-          world = await buildWorld(caller);
-        }
+        if (row.mutates) await restoreWorld();
         const expected = row.expect[caller];
         const before = REFUSALS.has(expected) ? await snapshot() : null;
         const response = await row.send(world, caller);

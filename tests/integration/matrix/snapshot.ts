@@ -14,11 +14,14 @@ async function sha256(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+/** The prefix of the saved world's copies of the tables (see saveWorld). */
+const SAVED = "saved_world__";
+
 let tableList: Promise<string[]> | undefined;
-/** Every table of the schema (read once: the walk does not migrate). */
+/** Every table of the schema (read once: the walk does not migrate), not the saved world's copies. */
 function tableNames(): Promise<string[]> {
   tableList ??= testEnv.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' AND name NOT GLOB '*_fts_*' ORDER BY name",
+    `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' AND name NOT GLOB '*_fts_*' AND name NOT GLOB '${SAVED}*' ORDER BY name`,
   )
     .all<{ name: string }>()
     .then(({ results }) => results.map((row) => row.name));
@@ -60,6 +63,36 @@ export async function emptyStorage() {
     // Foreign keys are checked when the batch commits, when nothing is left to point anywhere.
     testEnv.DB.prepare("PRAGMA defer_foreign_keys = ON"),
     ...names.map((name) => testEnv.DB.prepare(`DELETE FROM "${name}"`)),
+  ]);
+  const keys = await photoKeys();
+  if (keys.length) await testEnv.PHOTOS.delete(keys);
+}
+
+/**
+ * Keeps a copy of every table's rows inside the database (CREATE TABLE … AS SELECT), so that
+ * restoreWorld can put the world back after a call that wrote, in one batch, instead of building
+ * it again row by row (its payments, claims and sessions).
+ */
+export async function saveWorld() {
+  const names = await tableNames();
+  await testEnv.DB.batch(
+    names.flatMap((name) => [
+      testEnv.DB.prepare(`DROP TABLE IF EXISTS "${SAVED}${name}"`),
+      testEnv.DB.prepare(`CREATE TABLE "${SAVED}${name}" AS SELECT * FROM "${name}"`),
+    ]),
+  );
+}
+
+/**
+ * Puts back the world saveWorld kept: every table emptied and refilled from its copy in one
+ * transaction (the full-text indexes follow by their triggers), every photo deleted.
+ */
+export async function restoreWorld() {
+  const names = await tableNames();
+  await testEnv.DB.batch([
+    testEnv.DB.prepare("PRAGMA defer_foreign_keys = ON"),
+    ...names.map((name) => testEnv.DB.prepare(`DELETE FROM "${name}"`)),
+    ...names.map((name) => testEnv.DB.prepare(`INSERT INTO "${name}" SELECT * FROM "${SAVED}${name}"`)),
   ]);
   const keys = await photoKeys();
   if (keys.length) await testEnv.PHOTOS.delete(keys);

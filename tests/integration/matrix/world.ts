@@ -24,11 +24,8 @@ export const NOBODY = "00000000-0000-4000-8000-000000000000";
 
 const withId = <T extends object>(row: T) => ({ ...row, id: crypto.randomUUID() });
 
-/**
- * A world in emptied storage (its rows written in one batch); with `only`, just that caller
- * gets a session, as a row that writes is sent by one caller.
- */
-export async function buildWorld(only?: Caller) {
+/** A world in emptied storage (its rows written in one batch), every caller signed in. */
+export async function buildWorld() {
   const db = database(testEnv.DB);
   const category = withId(categoryRow({ title: "Camera", position: 1 }));
   const user = (role: "buyer" | "seller" | "admin", name: string) =>
@@ -87,7 +84,6 @@ export async function buildWorld(only?: Caller) {
   const cookies: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
   const bearers: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
   for (const [caller, { id }] of Object.entries(users) as Array<[Exclude<Caller, "anon">, { id: string }]>) {
-    if (only && caller !== only) continue;
     cookies[caller] = await sessionCookieFor(id);
     bearers[caller] = await bearerFor(id);
   }
