@@ -34,6 +34,7 @@ test.describe("registration", () => {
       "My Products",
       "My Buyers",
       "Messages",
+      "Payouts",
       "Settings",
     ]);
   });
@@ -153,6 +154,7 @@ test.describe("roles", () => {
       "All Sellers",
       "All Buyers",
       "Reported Items",
+      "Claims",
       "Settings",
     ]);
     await expect(page.getByRole("heading", { name: "All Sellers" })).toBeVisible();

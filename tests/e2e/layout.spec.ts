@@ -247,6 +247,19 @@ async function longEmailAccount(baseURL: string, email: string, role: "buyer" | 
   expect(response.status(), `registration of ${email}`).toBe(302);
   const { accessToken } = await (await api.get("/api/jwt")).json();
   const cookies = (await api.storageState()).cookies.filter((cookie) => cookie.name === "__Host-pb_session");
+  if (role === "seller") {
+    // Payouts set up (the offline provider's test onboarding): buyers can book the listings.
+    const setUp = await api.post("/dashboard/payouts/test-onboarding", {
+      form: {
+        intent: "complete",
+        accountHolder: `Long ${role}`,
+        routingNumber: "110000000",
+        accountNumber: "000123456789",
+      },
+      maxRedirects: 0,
+    });
+    expect(setUp.status(), `payouts of ${email}`).toBe(302);
+  }
   return { api, auth: { Authorization: `Bearer ${accessToken}` }, cookies };
 }
 
