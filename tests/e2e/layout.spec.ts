@@ -305,6 +305,13 @@ test("every dashboard table and its dialogs fit 390 and 1366 px with long emails
     data: { bookingId, card: { cardNumber: "4242424242424242", expiry: "12/39", cvc: "123" } },
   });
   expect(paid.status()).toBe(200);
+  // The payment is held; the buyer's claim on it names both of them on the admin's Claims.
+  const claimed = await buyer.api.post(`/api/bookings/${bookingId}/claim`, {
+    headers: buyer.auth,
+    data: { reason: "not_as_described", details: "The lens has a scratch." },
+  });
+  expect(claimed.status()).toBe(201);
+  const claimId = ((await claimed.json()) as { _id: string })._id;
   expect((await buyer.api.post("/api/wishlist", { headers: buyer.auth, data: { productId: ids[1] } })).status()).toBe(
     201,
   );
@@ -324,9 +331,12 @@ test("every dashboard table and its dialogs fit 390 and 1366 px with long emails
     { path: "/dashboard/my_product", cookies: seller.cookies, shows: names[1]! },
     { path: "/dashboard/my_orders", cookies: buyer.cookies, shows: names[0]! },
     { path: "/dashboard/wishlist", cookies: buyer.cookies, shows: sellerEmail },
+    { path: "/dashboard/payouts", cookies: seller.cookies, shows: names[0]! },
+    { path: "/dashboard/claims", cookies: admin, shows: sellerEmail },
     // The dialogs that name them.
     { path: `/listings/${ids[1]}?book=${ids[1]}`, cookies: buyer.cookies, shows: sellerEmail },
     { path: `/listings/${ids[1]}?report=${ids[1]}`, cookies: buyer.cookies, shows: `Report ${names[1]}` },
+    { path: `/dashboard/claims?decide=${claimId}`, cookies: admin, shows: "Decide the claim" },
     {
       path: `/dashboard/reported_items${q(names[1]!)}&confirm=remove&id=${ids[1]}`,
       cookies: admin,
