@@ -28,6 +28,7 @@ export const BOOKING_END_REASONS = [
   "buyer_deleted",
   "seller_deleted",
   "expired",
+  "listing_held",
 ] as const;
 export type BookingEndReason = (typeof BOOKING_END_REASONS)[number];
 
@@ -59,3 +60,79 @@ export const NOTIFICATION_KINDS = [
   "listing_removed",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+// Gear data (ADR 0050). The words and facts of each value live in app/domain/gear/.
+
+/** What a category's listings are, when they carry camera data: bodies or lenses. */
+export const GEAR_KINDS = ["body", "lens"] as const;
+export type GearKind = (typeof GEAR_KINDS)[number];
+
+/**
+ * Lens mounts of interchangeable-lens bodies and lenses. "canon-ef-s" is the mount of Canon's
+ * APS-C DSLRs, which take EF lenses too; an EF-S lens does not fit an EF body.
+ */
+export const MOUNTS = [
+  "canon-rf",
+  "canon-ef",
+  "canon-ef-s",
+  "canon-ef-m",
+  "nikon-z",
+  "nikon-f",
+  "sony-e",
+  "sony-a",
+  "fujifilm-x",
+  "fujifilm-g",
+  "l-mount",
+  "micro-four-thirds",
+  "four-thirds",
+  "leica-m",
+  "pentax-k",
+  "hasselblad-x",
+  "m42",
+] as const;
+export type Mount = (typeof MOUNTS)[number];
+
+/** Sensor (or film) formats, largest first. */
+export const SENSOR_FORMATS = ["medium-format", "full-frame", "aps-c", "four-thirds", "one-inch"] as const;
+export type SensorFormat = (typeof SENSOR_FORMATS)[number];
+
+/** Where a body's shutter count was read, as its seller says. */
+export const SHUTTER_COUNT_METHODS = ["camera-menu", "photo-exif", "software", "service-report", "estimate"] as const;
+export type ShutterCountMethod = (typeof SHUTTER_COUNT_METHODS)[number];
+
+/** What may come with a listed item. */
+export const INCLUDED_ITEMS = [
+  "box",
+  "manual",
+  "receipt",
+  "body-cap",
+  "front-cap",
+  "rear-cap",
+  "hood",
+  "battery",
+  "charger",
+  "strap",
+  "case",
+  "cable",
+] as const;
+export type IncludedItem = (typeof INCLUDED_ITEMS)[number];
+
+/** The defect checklist: what a buyer of a body or a lens asks about first. */
+export const CONDITION_CHECKS = [
+  "sensor",
+  "shutter",
+  "screen",
+  "autofocus",
+  "aperture",
+  "haze-fungus",
+  "front-element",
+] as const;
+export type ConditionCheck = (typeof CONDITION_CHECKS)[number];
+
+/** A seller's answer to one item of the checklist; an item left unanswered was not checked. */
+export const CHECK_ANSWERS = ["fine", "issue"] as const;
+export type CheckAnswer = (typeof CHECK_ANSWERS)[number];
+
+/** How the admin ended a hold on a listing whose serial matched a stolen-gear report. */
+export const SERIAL_MATCH_RESOLUTIONS = ["cleared", "removed"] as const;
+export type SerialMatchResolution = (typeof SERIAL_MATCH_RESOLUTIONS)[number];
