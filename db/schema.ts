@@ -7,6 +7,7 @@ import {
   index,
   integer,
   primaryKey,
+  real,
   type SQLiteColumn,
   sqliteTable,
   text,
@@ -15,7 +16,12 @@ import {
 import {
   BOOKING_END_REASONS,
   BOOKING_STATUSES,
+  CHECK_ANSWERS,
+  CONDITION_CHECKS,
   CONDITIONS,
+  GEAR_KINDS,
+  INCLUDED_ITEMS,
+  MOUNTS,
   NOTIFICATION_KINDS,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
@@ -25,7 +31,10 @@ import {
   REPORT_REASONS,
   REPORT_STATUSES,
   ROLES,
+  SENSOR_FORMATS,
+  SERIAL_MATCH_RESOLUTIONS,
   SESSION_KINDS,
+  SHUTTER_COUNT_METHODS,
 } from "./closed-lists";
 import { createdAt, id, timestamp } from "./columns";
 
@@ -44,6 +53,9 @@ export const users = sqliteTable(
     // PBKDF2 record "pbkdf2-sha256$iterations$salt$hash"; null for Google-only accounts.
     passwordHash: text("password_hash"),
     googleSubject: text("google_subject"),
+    // "My camera": the key of a body of the gear data's model list, or of a mount
+    // (app/domain/gear/camera.ts); an unknown key reads as none.
+    camera: text("camera"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at"),
     // Deleted accounts stay for the history others rely on (sales, orders) but cannot sign in.
@@ -147,6 +159,27 @@ export const products = sqliteTable(
     deletedAt: timestamp("deleted_at"),
     // Removed by an admin after a report; the seller sees it marked as removed.
     removedAt: timestamp("removed_at"),
+    // Gear data (ADR 0050), by the kind of its category: a body's or a lens's brand and model
+    // (a key of app/domain/gear/models.ts, or "other" with the name typed), mount, a body's
+    // sensor format and shutter count, a lens's focal range and maximum aperture.
+    gearKind: text("gear_kind", { enum: GEAR_KINDS }),
+    brand: text("brand"),
+    brandOther: text("brand_other"),
+    model: text("model"),
+    modelOther: text("model_other"),
+    mount: text("mount", { enum: MOUNTS }),
+    sensorFormat: text("sensor_format", { enum: SENSOR_FORMATS }),
+    shutterCount: integer("shutter_count"),
+    shutterCountMethod: text("shutter_count_method", { enum: SHUTTER_COUNT_METHODS }),
+    focalMinMm: real("focal_min_mm"),
+    focalMaxMm: real("focal_max_mm"),
+    apertureWide: real("aperture_wide"),
+    apertureTele: real("aperture_tele"),
+    // Normalised (app/domain/gear/serials.ts); never shown in full but to its seller and the admin.
+    serialNumber: text("serial_number"),
+    // Held out of the storefront while its serial matches a stolen-gear report the admin has not
+    // decided (serial_matches); the listing rule reads it.
+    heldAt: timestamp("held_at"),
   },
   (t) => [
     // Home page advertisement list: advertised, available, newest first. The leading column is
@@ -171,6 +204,68 @@ export const products = sqliteTable(
     check("products_condition_check", sql`${t.condition} in (${inList(CONDITIONS)})`),
     check("products_prices_positive", sql`${t.originalPriceCents} > 0 and ${t.resalePriceCents} > 0`),
     check("products_year_range", sql`${t.purchaseYear} between 1900 and 2200`),
+    // The storefront's gear filters, each walked newest first and stopped after a page (ADR 0050).
+    index("products_available_brand").on(t.brand, t.createdAt, t.id).where(availableListingTerms(t)),
+    index("products_available_mount").on(t.mount, t.createdAt, t.id).where(availableListingTerms(t)),
+    // A new stolen-gear report is matched against the listings' serials.
+    index("products_serial").on(t.serialNumber).where(sql`${t.serialNumber} is not null`),
+    check("products_gear_kind_check", sql`${t.gearKind} is null or ${t.gearKind} in (${inList(GEAR_KINDS)})`),
+    check(
+      "products_model_check",
+      sql`(${t.model} is null or ${t.brand} is not null) and (${t.model} is 'other') = (${t.modelOther} is not null) and (${t.brand} is 'other') = (${t.brandOther} is not null) and (${t.brand} is not 'other' or ${t.model} is 'other') and (${t.model} is null or ${t.gearKind} is not null)`,
+    ),
+    check(
+      "products_mount_check",
+      sql`${t.mount} is null or (${t.gearKind} is not null and ${t.mount} in (${inList(MOUNTS)}))`,
+    ),
+    check(
+      "products_sensor_format_check",
+      sql`${t.sensorFormat} is null or (${t.gearKind} = 'body' and ${t.sensorFormat} in (${inList(SENSOR_FORMATS)}))`,
+    ),
+    check(
+      "products_shutter_count_check",
+      sql`(${t.shutterCount} is null) = (${t.shutterCountMethod} is null) and (${t.shutterCount} is null or (${t.gearKind} = 'body' and ${t.shutterCount} between 0 and 10000000 and ${t.shutterCountMethod} in (${inList(SHUTTER_COUNT_METHODS)})))`,
+    ),
+    check(
+      "products_lens_check",
+      sql`(${t.focalMinMm} is null) = (${t.focalMaxMm} is null) and (${t.focalMinMm} is null or (${t.gearKind} = 'lens' and ${t.focalMinMm} > 0 and ${t.focalMaxMm} >= ${t.focalMinMm})) and (${t.apertureWide} is null or (${t.gearKind} = 'lens' and ${t.apertureWide} > 0)) and (${t.apertureTele} is null or (${t.apertureWide} is not null and ${t.apertureTele} > ${t.apertureWide}))`,
+    ),
+    check(
+      "products_serial_check",
+      sql`${t.serialNumber} is null or (length(${t.serialNumber}) between 4 and 40 and ${t.serialNumber} not glob '*[^A-Z0-9]*')`,
+    ),
+  ],
+);
+
+/** What came with a listed item (the closed list INCLUDED_ITEMS). */
+export const listingIncludedItems = sqliteTable(
+  "listing_included_items",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    item: text("item", { enum: INCLUDED_ITEMS }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.item] }),
+    check("listing_included_items_item_check", sql`${t.item} in (${inList(INCLUDED_ITEMS)})`),
+  ],
+);
+
+/** The seller's answers to the defect checklist (CONDITION_CHECKS); an item without a row was not checked. */
+export const listingChecks = sqliteTable(
+  "listing_checks",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    item: text("item", { enum: CONDITION_CHECKS }).notNull(),
+    answer: text("answer", { enum: CHECK_ANSWERS }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.item] }),
+    check("listing_checks_item_check", sql`${t.item} in (${inList(CONDITION_CHECKS)})`),
+    check("listing_checks_answer_check", sql`${t.answer} in (${inList(CHECK_ANSWERS)})`),
   ],
 );
 
@@ -502,4 +597,115 @@ export const emailOutbox = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("email_outbox_created").on(t.createdAt)],
+);
+
+/**
+ * A serial number someone registered as stolen (brand, serial, date, a police reference or a
+ * note). Its reporter may withdraw it and the admin may delete it; both keep the row. Anyone's
+ * registration is matched with the listings' serials (serial_matches); nothing tells a reporter
+ * whether it matched.
+ */
+export const stolenSerials = sqliteTable(
+  "stolen_serials",
+  {
+    id: id(),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id),
+    // A brand key of the gear data, or "other" with the name typed.
+    brand: text("brand").notNull(),
+    brandOther: text("brand_other"),
+    serial: text("serial").notNull(),
+    // The day it was stolen, as the reporter gives it (YYYY-MM-DD).
+    stolenOn: text("stolen_on").notNull(),
+    policeReference: text("police_reference"),
+    note: text("note"),
+    createdAt: createdAt(),
+    withdrawnAt: timestamp("withdrawn_at"),
+    deletedAt: timestamp("deleted_at"),
+    deletedBy: text("deleted_by").references(() => users.id),
+  },
+  (t) => [
+    index("stolen_serials_serial").on(t.serial).where(sql`${t.withdrawnAt} is null and ${t.deletedAt} is null`),
+    // The rate limit: a reporter's registrations of the last day.
+    index("stolen_serials_reporter_created").on(t.reporterId, t.createdAt),
+    // A reporter registers a serial once (a double submit is one registration).
+    uniqueIndex("stolen_serials_one_live_per_reporter")
+      .on(t.reporterId, t.brand, t.serial)
+      .where(sql`${t.withdrawnAt} is null and ${t.deletedAt} is null`),
+    check(
+      "stolen_serials_serial_check",
+      sql`length(${t.serial}) between 4 and 40 and ${t.serial} not glob '*[^A-Z0-9]*'`,
+    ),
+    check("stolen_serials_brand_check", sql`(${t.brand} = 'other') = (${t.brandOther} is not null)`),
+    check("stolen_serials_stolen_on_check", sql`${t.stolenOn} glob '[12][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]'`),
+    check("stolen_serials_reference_check", sql`${t.policeReference} is not null or ${t.note} is not null`),
+  ],
+);
+
+/**
+ * A listing whose serial matched a stolen-gear registration: the listing is held (products.held_at)
+ * until the admin clears it or removes the listing. One row per listing and registration, so a
+ * cleared match does not hold the listing again.
+ */
+export const serialMatches = sqliteTable(
+  "serial_matches",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    stolenSerialId: text("stolen_serial_id")
+      .notNull()
+      .references(() => stolenSerials.id),
+    matchedAt: timestamp("matched_at").notNull(),
+    resolvedAt: timestamp("resolved_at"),
+    resolvedBy: text("resolved_by").references(() => users.id),
+    resolution: text("resolution", { enum: SERIAL_MATCH_RESOLUTIONS }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.stolenSerialId] }),
+    // The admin's review: open matches, oldest first.
+    index("serial_matches_open").on(t.matchedAt).where(sql`${t.resolvedAt} is null`),
+    index("serial_matches_stolen_serial").on(t.stolenSerialId),
+    check(
+      "serial_matches_resolution_check",
+      sql`(${t.resolvedAt} is null) = (${t.resolution} is null) and (${t.resolution} is null or ${t.resolution} in (${inList(SERIAL_MATCH_RESOLUTIONS)}))`,
+    ),
+  ],
+);
+
+/** Each serial number a seller gave a listing: the rate limit on probing serials by listing them. */
+export const serialEntries = sqliteTable(
+  "serial_entries",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("serial_entries_user_created").on(t.userId, t.createdAt)],
+);
+
+/**
+ * The recorded sales of listed models, for price guidance (ADR 0051): one row per successful
+ * payment of a listing whose model is of the gear data, kept in step with payments by the
+ * triggers of migration 0009 (never written by the application).
+ */
+export const modelSales = sqliteTable(
+  "model_sales",
+  {
+    paymentId: text("payment_id")
+      .primaryKey()
+      .references(() => payments.id),
+    model: text("model").notNull(),
+    condition: text("condition", { enum: CONDITIONS }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    soldAt: timestamp("sold_at").notNull(),
+  },
+  (t) => [
+    // A model's sales of a period, with the grade and price read from the index alone.
+    index("model_sales_model_sold").on(t.model, t.currency, t.soldAt, t.condition, t.amountCents),
+  ],
 );

@@ -15,6 +15,8 @@ export interface SessionUser {
   email: string;
   role: Role;
   verified: boolean;
+  /** "My camera" (a key of the gear data, app/domain/gear/camera.ts), or null. */
+  camera: string | null;
   sessionId: string;
   sessionExpiresAt: Date;
 }
@@ -67,6 +69,7 @@ export function sessionUserRead(db: Database, sessionId: string, userId: string,
       email: users.email,
       role: users.role,
       verifiedAt: users.verifiedAt,
+      camera: users.camera,
       // Aliased: in a D1 batch, rows are keyed by column name, and the two "id" would collide.
       sessionId: sql`${sessions.id}`.mapWith(sessions.id).as("session_id"),
       sessionExpiresAt: sql`${sessions.expiresAt}`.mapWith(sessions.expiresAt).as("session_expires_at"),

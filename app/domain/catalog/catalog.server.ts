@@ -2,9 +2,10 @@
 import { and, asc, desc, eq, exists, isNull, type SQL, sql } from "drizzle-orm";
 import { alias, QueryBuilder } from "drizzle-orm/sqlite-core";
 import { ratingSummaryColumns } from "#app/domain/deals/ratings.server";
+import { type Camera, listingFit } from "#app/domain/gear/compatibility";
 import { countLimit, toCappedPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
-import { PRODUCT_STATUSES, type ProductStatus } from "#db/closed-lists";
+import { type GearKind, type Mount, PRODUCT_STATUSES, type ProductStatus } from "#db/closed-lists";
 import { availableListingTerms, categories, products, users } from "#db/schema";
 
 /** Every status a listing can be in: for the pages that show booked and sold listings too. */
@@ -21,19 +22,21 @@ const sellerIsLive = exists(
 /**
  * The one rule for what a buyer may see, book, wishlist or report: a listing in one of the
  * statuses the page needs (the storefront and booking: available only), not deleted by its
- * seller, not removed by an admin, its seller not deleted. The terms are literal SQL, so
- * SQLite matches them with the partial indexes (`products_storefront_advertised`).
+ * seller, not removed by an admin, not held for a stolen-serial review (ADR 0052), its seller not
+ * deleted. The terms are literal SQL, so SQLite matches them with the partial indexes
+ * (`products_storefront_advertised`); a hold is rare, so it is tested on the rows an index gives.
  */
 export function isListed(statuses: readonly ProductStatus[]): SQL {
   const known = PRODUCT_STATUSES.filter((status) => statuses.includes(status));
   if (known.length === 0) throw new Error("isListed needs at least one product status");
+  const notHeld = sql`${products.heldAt} is null`;
   if (known.length === 1 && known[0] === "available")
-    return sql`${availableListingTerms(products)} and ${sellerIsLive}`;
+    return sql`${availableListingTerms(products)} and ${notHeld} and ${sellerIsLive}`;
   const status =
     known.length === 1
       ? sql`${products.status} = ${sql.raw(`'${known[0]}'`)}`
       : sql`${products.status} in (${sql.raw(known.map((value) => `'${value}'`).join(", "))})`;
-  return sql`${status} and ${products.deletedAt} is null and ${products.removedAt} is null and ${sellerIsLive}`;
+  return sql`${status} and ${products.deletedAt} is null and ${products.removedAt} is null and ${notHeld} and ${sellerIsLive}`;
 }
 
 const isAdvertised = sql`${products.advertised} = 1 and ${isListed(["available"])}`;
@@ -50,6 +53,12 @@ export const cardFields = {
   condition: products.condition,
   contact: products.contact,
   createdAt: products.createdAt,
+  // What a card shows of the gear (its mount, a body's shutter count) and what "fits my camera"
+  // reads (the kind, model and mount).
+  gearKind: products.gearKind,
+  model: products.model,
+  mount: products.mount,
+  shutterCount: products.shutterCount,
   // Aliased: D1 returns rows keyed by column name, and "name" or "email" would collide.
   sellerName: sql`${users.name}`.mapWith(users.name).as("seller_name"),
   sellerEmail: sql`${users.email}`.mapWith(users.email).as("seller_email"),
@@ -69,6 +78,10 @@ export type ProductCard = {
   condition: string;
   contact: string;
   createdAt: Date;
+  gearKind: GearKind | null;
+  model: string | null;
+  mount: Mount | null;
+  shutterCount: number | null;
   sellerName: string;
   sellerEmail: string;
   sellerVerifiedAt: Date | null;
@@ -84,11 +97,20 @@ export const ADVERTISED_LIMIT = 24;
  */
 export const HOME_ADVERTISED_COUNT = 12;
 
-/** What a card renders, and no more: the loader data of a page of cards (no seller's email). */
-export type CardView = Omit<ProductCard, "sellerEmail">;
+/** How a card's lens fits the buyer's camera, in words (null: not a lens, no camera, or it does not fit). */
+export type CardFit = { label: string; kind: "native" | "adapter" } | null;
 
-export function toCardView({ sellerEmail: _email, ...card }: ProductCard): CardView {
-  return card;
+/** What a card renders, and no more: the loader data of a page of cards (no seller's email). */
+export type CardView = Omit<ProductCard, "sellerEmail"> & { fit: CardFit };
+
+/** The fit of a listing's lens on the camera, for its badge. */
+export function fitOfCard(card: Pick<ProductCard, "gearKind" | "mount" | "model">, camera: Camera | null): CardFit {
+  const fit = listingFit(card, camera);
+  return fit ? { label: fit.label, kind: fit.kind } : null;
+}
+
+export function toCardView({ sellerEmail: _email, ...card }: ProductCard, camera: Camera | null = null): CardView {
+  return { ...card, fit: fitOfCard(card, camera) };
 }
 
 function categoriesQuery(db: Database) {
@@ -134,7 +156,7 @@ export async function loadStorefront(db: Database, options: { allCategories: boo
   return {
     categories: shown,
     categoryCount: allCategories.length,
-    advertised: (advertised as ProductCard[]).map(toCardView),
+    advertised: (advertised as ProductCard[]).map((card) => toCardView(card)),
   };
 }
 
