@@ -38,6 +38,8 @@ export default [
     route("messages", "routes/dashboard.messages._index.tsx"),
     route("messages/:bookingId", "routes/dashboard.messages.$bookingId.tsx"),
     route("settings", "routes/dashboard.settings.tsx"),
+    route("stolen_gear", "routes/dashboard.stolen_gear.tsx"),
+    route("serial_holds", "routes/dashboard.serial_holds.tsx"),
   ]),
   route("dev/outbox", "routes/dev.outbox.tsx"),
   route("*", "routes/not-found.tsx"),

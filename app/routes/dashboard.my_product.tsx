@@ -75,6 +75,8 @@ function Advertisement({ product, here }: { product: SellerProduct; here: string
   const navigation = useNavigation();
   if (product.status === "sold") return null;
   if (product.removedAt) return <>Removed by admin</>;
+  // The seller is told no more than this (ADR 0052).
+  if (product.heldAt) return <span className={table.badge}>Held for review</span>;
   if (product.advertised) return <span className={table.badge}>Released</span>;
   const pending = navigation.state !== "idle" && navigation.formData?.get("id") === product.id;
   return (
@@ -157,7 +159,7 @@ export default function MyProducts() {
                       <Advertisement product={product} here={here} />
                     </td>
                     <td className={table.actions}>
-                      {product.status === "available" && !product.removedAt ? (
+                      {product.status === "available" && !product.removedAt && !product.heldAt ? (
                         <Link
                           to={`${PAGE}/${encodeURIComponent(product.id)}/edit`}
                           className={`${button.secondary} ${table.compact}`}

@@ -2,6 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import * as formStyles from "#app/components/forms.css";
+import { readCamera } from "#app/domain/gear/camera";
+import { CAMERA_CHOICES } from "#app/domain/gear/camera-choices";
+import { cameraName } from "#app/domain/gear/compatibility";
+import { saveMyCamera } from "#app/domain/gear/my-camera.server";
 import {
   choicesFromForm,
   NOTIFICATION_MESSAGES,
@@ -32,12 +36,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context,
     (userId) => [notificationChoicesRead(database(context.env.DB), userId)] as const,
   );
-  return { email: user.email, settings: toNotificationSettings(choices, user.role) };
+  const camera = readCamera(user.camera);
+  return {
+    email: user.email,
+    settings: toNotificationSettings(choices, user.role),
+    camera: camera ? { key: camera.key, name: cameraName(camera) } : null,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = await requireFormData(request);
+  if (form.get("intent") === "camera") {
+    const result = await saveMyCamera(
+      database(context.env.DB),
+      user.id,
+      String(form.get("camera") ?? "").slice(0, 100),
+    );
+    return result.ok
+      ? redirectWithSuccess(context, PATH, result.message)
+      : redirectWithError(context, PATH, result.message);
+  }
   if (form.get("intent") !== "notifications") {
     throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
   }
@@ -51,10 +70,41 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { email, settings } = useLoaderData<typeof loader>();
+  const { email, settings, camera } = useLoaderData<typeof loader>();
   const saving = useNavigation().state === "submitting";
   return (
     <DashboardPage title="Settings">
+      <h2>My camera</h2>
+      <p>
+        {camera
+          ? `Your camera: ${camera.name}. Lenses say whether they fit it.`
+          : "Choose your camera: lenses then say whether they fit it, natively or with an adapter."}
+      </p>
+      <Form method="post" className={formStyles.form}>
+        <input type="hidden" name="intent" value="camera" />
+        <div className={formStyles.field}>
+          <label htmlFor="settings-camera" className={formStyles.label}>
+            Camera
+          </label>
+          <select id="settings-camera" name="camera" defaultValue={camera?.key ?? ""} className={formStyles.input}>
+            <option value="">No camera</option>
+            {CAMERA_CHOICES.map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        <div>
+          <button type="submit" className={button.secondary} disabled={saving}>
+            Save camera
+          </button>
+        </div>
+      </Form>
       <h2>Email notifications</h2>
       {settings.length === 0 ? (
         <p>Nothing is sent to admin accounts, so there is nothing to choose here.</p>

@@ -7,14 +7,16 @@ import { ListingActions } from "#app/components/listing-actions";
 import { ProductCard } from "#app/components/product-card";
 import { ReportDialog } from "#app/components/report-dialog";
 import { WishlistDialog } from "#app/components/wishlist-dialog";
-import { loadStorefront } from "#app/domain/catalog/catalog.server";
+import { fitOfCard, loadStorefront } from "#app/domain/catalog/catalog.server";
 import { button, container, eyebrow, grid, section } from "#app/styles/utilities.css";
+import { cameraSearch } from "#app/utils/camera-urls";
 import { originFrom, publicPageMeta } from "#app/utils/seo";
 import {
   handleStorefrontAction,
   loadBookingDialog,
   loadReportDialog,
   loadWishlistDialog,
+  storefrontCamera,
   storefrontViewer,
 } from "#app/utils/storefront.server";
 import { database } from "#db/client";
@@ -35,15 +37,19 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const allCategories = url.searchParams.get("categories") === "all";
-  const [storefront, viewer, booking, report, wishlist] = await Promise.all([
+  const [storefront, viewer, cameras, booking, report, wishlist] = await Promise.all([
     loadStorefront(database(context.env.DB), { allCategories }),
     storefrontViewer(request, context),
+    storefrontCamera(request, context),
     loadBookingDialog(request, context),
     loadReportDialog(request, context),
     loadWishlistDialog(request, context),
   ]);
   return {
     ...storefront,
+    // A lens card says whether it fits the visitor's camera (from the URL, or the account's).
+    advertised: storefront.advertised.map((card) => ({ ...card, fit: fitOfCard(card, cameras.camera) })),
+    camera: cameras.view,
     viewer,
     booking,
     report,
@@ -73,8 +79,18 @@ const STEPS = [
 ] as const;
 
 export default function Home() {
-  const { categories, categoryCount, advertised, allCategories, currentYear, viewer, booking, report, wishlist } =
-    useLoaderData<typeof loader>();
+  const {
+    categories,
+    categoryCount,
+    advertised,
+    allCategories,
+    currentYear,
+    viewer,
+    booking,
+    report,
+    wishlist,
+    camera,
+  } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <>
@@ -131,7 +147,12 @@ export default function Home() {
           ) : (
             <div className={grid}>
               {advertised.map((product) => (
-                <ProductCard key={product.id} product={product} currentYear={currentYear}>
+                <ProductCard
+                  key={product.id}
+                  product={product}
+                  currentYear={currentYear}
+                  linkSearch={cameraSearch(camera)}
+                >
                   <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
                 </ProductCard>
               ))}

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BookingDialog } from "#app/components/booking-dialog";
+import { CameraPicker } from "#app/components/camera-picker";
 import { Pager } from "#app/components/list-controls";
 import { ListingActions } from "#app/components/listing-actions";
 import { ProductCard } from "#app/components/product-card";
@@ -14,13 +15,17 @@ import { type SearchReadResults, searchReads, toSearchResult } from "#app/domain
 import {
   bestMatchNote,
   effectiveSort,
+  needsAccountCamera,
   readSearchParams,
   type SearchErrors,
   SORT_LABELS,
   sortsFor,
+  withFits,
 } from "#app/domain/catalog/search-params";
+import { readCamera } from "#app/domain/gear/camera";
 import { countLabel } from "#app/domain/shared/list-query";
 import { container, eyebrow, grid, section } from "#app/styles/utilities.css";
+import { cameraSearch } from "#app/utils/camera-urls";
 import { filterRemovals, searchHref } from "#app/utils/search-urls";
 import { pageMeta } from "#app/utils/seo";
 import { requireUser, requireUserWith } from "#app/utils/session.server";
@@ -29,6 +34,7 @@ import {
   loadBookingDialog,
   loadReportDialog,
   loadWishlistDialog,
+  storefrontCamera,
   storefrontViewer,
 } from "#app/utils/storefront.server";
 import { database } from "#db/client";
@@ -52,14 +58,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   searchParams.delete("category");
   searchParams.set("category", params.name ?? "");
   const db = database(context.env.DB);
-  const read = readSearchParams(searchParams);
+  const parsed = readSearchParams(searchParams);
+  // "Only gear that fits" without a camera in the URL needs the account's camera before the
+  // search is built: a second round trip, for that search only.
+  const early = needsAccountCamera(parsed) ? await storefrontCamera(request, context) : null;
+  const read = withFits(parsed, early?.camera ?? (parsed.ok ? readCamera(parsed.query.camera) : null));
   // With a bad parameter, the category alone is looked up, for its title (or its 404).
   const categoryOnly = readSearchParams(new URLSearchParams({ category: params.name ?? "" }));
   const search = read.ok ? read.query : categoryOnly.ok ? categoryOnly.query : null;
   // The page's reads travel with the session's read: one D1 round trip (ADR 0040).
-  const [session, viewer, booking, report, wishlist] = await Promise.all([
+  const [session, viewer, cameras, booking, report, wishlist] = await Promise.all([
     requireUserWith(request, context, () => (search ? searchReads(db, search) : [])),
     storefrontViewer(request, context),
+    early ?? storefrontCamera(request, context),
     loadBookingDialog(request, context),
     loadReportDialog(request, context),
     loadWishlistDialog(request, context),
@@ -77,7 +88,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       query,
       category: results?.category ?? null,
       sort: results?.sort ?? effectiveSort({ q: query?.q, sort: query?.sort }),
-      listings: read.ok && results ? { ...results.listings, rows: results.listings.rows.map(toCardView) } : null,
+      listings:
+        read.ok && results
+          ? { ...results.listings, rows: results.listings.rows.map((card) => toCardView(card, cameras.camera)) }
+          : null,
+      camera: cameras.view,
+      params: [...url.searchParams.entries()],
       notFound,
       viewer,
       booking,
@@ -109,6 +125,8 @@ export default function CategoryProducts() {
     report,
     wishlist,
     currentYear,
+    camera,
+    params,
   } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const bestMatch = listings ? bestMatchNote(sort, listings.capped) : null;
@@ -133,7 +151,9 @@ export default function CategoryProducts() {
             categories={null}
             sorts={sortsFor({ q: query?.q ?? (values.q || undefined) })}
             sort={sort}
+            camera={camera}
           />
+          <CameraPicker camera={camera} signedIn pathname={path} params={params} />
           {!listings || !filters ? (
             <p role="alert">Correct the search above to see listings.</p>
           ) : listings.total === 0 && !filtered ? (
@@ -166,6 +186,7 @@ export default function CategoryProducts() {
                       currentYear={currentYear}
                       priority={index === 0}
                       headingLevel={2}
+                      linkSearch={cameraSearch(camera)}
                     >
                       <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
                     </ProductCard>

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BookingDialog } from "#app/components/booking-dialog";
+import { CameraPicker } from "#app/components/camera-picker";
 import { Pager } from "#app/components/list-controls";
 import { ListingActions } from "#app/components/listing-actions";
 import { ProductCard } from "#app/components/product-card";
@@ -13,12 +14,16 @@ import { searchListings } from "#app/domain/catalog/listing-search.server";
 import {
   bestMatchNote,
   effectiveSort,
+  needsAccountCamera,
   readSearchParams,
   type SearchErrors,
   sortsFor,
+  withFits,
 } from "#app/domain/catalog/search-params";
+import { readCamera } from "#app/domain/gear/camera";
 import { countLabel } from "#app/domain/shared/list-query";
 import { container, eyebrow, grid, section } from "#app/styles/utilities.css";
+import { cameraSearch } from "#app/utils/camera-urls";
 import { filterRemovals, hasFilters, searchHref } from "#app/utils/search-urls";
 import { originFrom, pageMeta } from "#app/utils/seo";
 import {
@@ -26,6 +31,7 @@ import {
   loadBookingDialog,
   loadReportDialog,
   loadWishlistDialog,
+  storefrontCamera,
   storefrontViewer,
 } from "#app/utils/storefront.server";
 import { database } from "#db/client";
@@ -38,7 +44,7 @@ const PATH = "/search";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const described = pageMeta(
     "Pay&Buy Search",
-    "Search second-hand cameras, lenses, tripods and bags on Pay&Buy by words, category, condition, price and verified sellers.",
+    "Search second-hand cameras, lenses, tripods and bags on Pay&Buy by words, category, condition, price, brand, mount, sensor, shutter count, focal length and what fits your camera.",
   );
   if (!data?.canonical) return [...described, { name: "robots", content: "noindex" }];
   return [...described, { tagName: "link", rel: "canonical", href: `${originFrom(matches)}${data.canonical}` }];
@@ -47,11 +53,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const db = database(context.env.DB);
-  const read = readSearchParams(params);
-  const [categories, found, viewer, booking, report, wishlist] = await Promise.all([
+  const parsed = readSearchParams(params);
+  // "Only gear that fits" without a camera in the URL speaks for the account's camera: read first.
+  const early = needsAccountCamera(parsed) ? await storefrontCamera(request, context) : null;
+  const read = withFits(parsed, early?.camera ?? (parsed.ok ? readCamera(parsed.query.camera) : null));
+  const [categories, found, viewer, cameras, booking, report, wishlist] = await Promise.all([
     listCategories(db),
     read.ok ? searchListings(db, read.query) : null,
     storefrontViewer(request, context),
+    early ?? storefrontCamera(request, context),
     loadBookingDialog(request, context),
     loadReportDialog(request, context),
     loadWishlistDialog(request, context),
@@ -67,11 +77,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     query,
     category: results?.category ?? null,
     sort: results?.sort ?? effectiveSort({ q: query?.q, sort: query?.sort }),
-    listings: results ? { ...results.listings, rows: results.listings.rows.map(toCardView) } : null,
+    listings: results
+      ? { ...results.listings, rows: results.listings.rows.map((card) => toCardView(card, cameras.camera)) }
+      : null,
     canonical:
       results && query && !hasFilters(query) && !query.sort && query.page === 1
         ? searchHref(PATH, { ...query, condition: [], verified: false })
         : null,
+    camera: cameras.view,
+    params: [...params.entries()],
     viewer,
     booking,
     report,
@@ -98,6 +112,8 @@ export default function Search() {
     report,
     wishlist,
     currentYear,
+    camera,
+    params,
   } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const bestMatch = listings ? bestMatchNote(sort, listings.capped) : null;
@@ -113,7 +129,9 @@ export default function Search() {
         categories={categories}
         sorts={sortsFor({ q: query?.q ?? (values.q || undefined) })}
         sort={sort}
+        camera={camera}
       />
+      <CameraPicker camera={camera} signedIn={viewer !== null} pathname={PATH} params={params} />
       {!listings || !query ? (
         <p role="alert" className={styles.refused}>
           Correct the search above to see results.
@@ -151,6 +169,7 @@ export default function Search() {
                   currentYear={currentYear}
                   priority={index === 0}
                   headingLevel={2}
+                  linkSearch={cameraSearch(camera)}
                 >
                   <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
                 </ProductCard>

@@ -2,6 +2,10 @@
 // link per active filter that removes only that filter.
 
 import type { SearchFilters } from "#app/domain/catalog/search-params";
+import { brandName } from "#app/domain/gear/brands";
+import { MOUNT_FACTS } from "#app/domain/gear/mounts";
+import { SENSOR_FORMAT_WORDS } from "#app/domain/gear/sensor-formats";
+import { groupThousands } from "#app/domain/shared/numbers";
 import type { Condition } from "#db/closed-lists";
 
 /** The filters as the URL spells them (prices in dollars), page 1 unless told. */
@@ -13,6 +17,14 @@ export function searchHref(pathname: string, filters: SearchFilters, page = 1): 
   if (filters.min !== undefined) params.set("min", centsToText(filters.min));
   if (filters.max !== undefined) params.set("max", centsToText(filters.max));
   if (filters.verified) params.set("verified", "1");
+  if (filters.brand) params.set("brand", filters.brand);
+  if (filters.mount) params.set("mount", filters.mount);
+  if (filters.sensor) params.set("sensor", filters.sensor);
+  if (filters.shutter_max !== undefined) params.set("shutter_max", String(filters.shutter_max));
+  if (filters.focal_min !== undefined) params.set("focal_min", String(filters.focal_min));
+  if (filters.focal_max !== undefined) params.set("focal_max", String(filters.focal_max));
+  if (filters.fits) params.set("fits", "1");
+  if (filters.camera) params.set("camera", filters.camera);
   if (filters.sort) params.set("sort", filters.sort);
   if (page > 1) params.set("page", String(page));
   const search = params.toString();
@@ -53,6 +65,30 @@ export function filterRemovals(
     removals.push({ label: `Remove max price: $${centsToText(filters.max)}`, href: without({ max: undefined }) });
   }
   if (filters.verified) removals.push({ label: "Remove verified sellers only", href: without({ verified: false }) });
+  if (filters.brand)
+    removals.push({ label: `Remove brand: ${brandName(filters.brand)}`, href: without({ brand: undefined }) });
+  if (filters.mount) {
+    removals.push({ label: `Remove mount: ${MOUNT_FACTS[filters.mount].name}`, href: without({ mount: undefined }) });
+  }
+  if (filters.sensor) {
+    removals.push({
+      label: `Remove sensor format: ${SENSOR_FORMAT_WORDS[filters.sensor].name}`,
+      href: without({ sensor: undefined }),
+    });
+  }
+  if (filters.shutter_max !== undefined) {
+    removals.push({
+      label: `Remove max shutter count: ${groupThousands(filters.shutter_max)}`,
+      href: without({ shutter_max: undefined }),
+    });
+  }
+  if (filters.focal_min !== undefined || filters.focal_max !== undefined) {
+    removals.push({
+      label: `Remove focal length: ${filters.focal_min ?? "any"}–${filters.focal_max ?? "any"} mm`,
+      href: without({ focal_min: undefined, focal_max: undefined }),
+    });
+  }
+  if (filters.fits) removals.push({ label: "Remove only gear that fits", href: without({ fits: false }) });
   return removals;
 }
 

@@ -15,6 +15,8 @@ export const DASHBOARD_TABS: Record<Role, DashboardTab[]> = {
     { to: "/dashboard/all_sellers", label: "All Sellers" },
     { to: "/dashboard/all_buyers", label: "All Buyers" },
     { to: "/dashboard/reported_items", label: "Reported Items" },
+    { to: "/dashboard/serial_holds", label: "Held Listings" },
+    { to: "/dashboard/stolen_gear", label: "Stolen Gear" },
     { to: "/dashboard/settings", label: "Settings" },
   ],
   seller: [
@@ -22,12 +24,14 @@ export const DASHBOARD_TABS: Record<Role, DashboardTab[]> = {
     { to: "/dashboard/my_product", label: "My Products" },
     { to: "/dashboard/my_buyer", label: "My Buyers" },
     { to: MESSAGES_PATH, label: "Messages" },
+    { to: "/dashboard/stolen_gear", label: "Stolen Gear" },
     { to: "/dashboard/settings", label: "Settings" },
   ],
   buyer: [
     { to: "/dashboard/my_orders", label: "My Orders" },
     { to: "/dashboard/wishlist", label: "Wishlist" },
     { to: MESSAGES_PATH, label: "Messages" },
+    { to: "/dashboard/stolen_gear", label: "Stolen Gear" },
     { to: "/dashboard/settings", label: "Settings" },
   ],
 };
