@@ -7,8 +7,10 @@ import { seller } from "./catalog/products";
 import { storefront } from "./catalog/storefront";
 import { paymentsApi } from "./deals/payments";
 import { apiError } from "./errors";
+import { gearApi } from "./gear/gear";
 import { messagesApi } from "./messaging/messages";
 import { reports } from "./moderation/reports";
+import { stolenSerialsApi } from "./moderation/stolen-serials";
 import { settings } from "./notifications/settings";
 
 /** The REST API for programs, mounted at /api. */
@@ -29,6 +31,8 @@ api.route("/", admin);
 api.route("/", reports);
 api.route("/", messagesApi);
 api.route("/", settings);
+api.route("/", gearApi);
+api.route("/", stolenSerialsApi);
 
 // Registered last: any other /api path is a JSON 404, never the HTML site.
 api.all("*", (c) => apiError(c, 404, "not_found", "There is no such API call."));
