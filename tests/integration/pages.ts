@@ -45,6 +45,8 @@ export const PAGES: Record<string, Page> = {
   "routes/dashboard.all_buyers": { path: () => "/dashboard/all_buyers", as: "admin" },
   "routes/dashboard.reported_items": { path: () => "/dashboard/reported_items", as: "admin" },
   "routes/dashboard.settings": { path: () => "/dashboard/settings", as: "seller" },
+  "routes/dashboard.stolen_gear": { path: () => "/dashboard/stolen_gear", as: "buyer" },
+  "routes/dashboard.serial_holds": { path: () => "/dashboard/serial_holds", as: "admin" },
   // Only a LOCAL_DEV server has the outbox; the tests' Worker is not one.
   "routes/dev.outbox": { path: () => "/dev/outbox", as: null, status: 404 },
 };

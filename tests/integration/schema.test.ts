@@ -8,7 +8,7 @@ import { testEnv as env } from "./test-env";
 
 /** What the migrations create by hand, beside the drizzle schema: the full-text index and the triggers. */
 const HAND_WRITTEN = {
-  // migrations/0008_search_listed_only.sql (first made by 0004_search.sql).
+  // migrations/0008_search_listed_only.sql (first made by 0004_search.sql; its triggers read held_at since 0009).
   virtualTables: ["products_fts"],
   triggers: {
     // migrations/0002_product_photos.sql: the cover photo kept on the product row.
@@ -22,6 +22,10 @@ const HAND_WRITTEN = {
     categories_fts_after_title_update: "categories",
     users_fts_after_delete: "users",
     users_fts_after_deleted_update: "users",
+    // migrations/0009_gear.sql: the recorded sales of listed models, kept in step with payments.
+    model_sales_after_payment_insert: "payments",
+    model_sales_after_payment_status: "payments",
+    model_sales_after_payment_delete: "payments",
   } as Record<string, string>,
 };
 

@@ -173,6 +173,21 @@ const partiesOwn = (owner: Owner, mine: Outcome, anon: Outcome): Record<Caller, 
   admin: "notFound",
 });
 
+/**
+ * A stolen-gear registration: its reporter (buyer A's is A's) may withdraw it; anyone else is
+ * told there is no such registration among theirs.
+ */
+const reportersOwn = (owner: Owner, mine: Outcome, notMine: Outcome, anon: Outcome): Record<Caller, Outcome> => ({
+  anon,
+  buyerA: owner === "A" ? mine : notMine,
+  buyerB: owner === "B" ? mine : notMine,
+  sellerA: notMine,
+  sellerB: notMine,
+  admin: notMine,
+});
+
+const STOLEN_FIELDS = { brand: "canon", serialNumber: "MATRIX-0001", stolenOn: "2026-01-02", policeReference: "PR 7" };
+
 const OWNERS: Owner[] = ["A", "B", "nobody"];
 /** A failed sign-in is counted (sign-in rate limits), even though nothing else changes. */
 const COUNTS_FAILED_SIGN_IN = { refusalRecords: ["sign_in_attempts"] } as const;
@@ -716,6 +731,106 @@ export const ROWS: Row[] = [
   api("POST", "/api/product", "/api/product", only(["seller"], "badRequest", "forbidden", "unauthorized"), {
     json: () => ({}),
   }),
+  // Gear: the reference data and price guidance are public; "my camera" is every signed-in user's own.
+  api("GET", "/api/gear", "/api/gear", all("ok")),
+  api("GET", "/api/price-guidance?model=canon-eos-r6&condition=Good", "/api/price-guidance", all("ok")),
+  api("GET", "/api/settings/camera", "/api/settings/camera", signedIn("ok", "unauthorized")),
+  api("PUT", "/api/settings/camera", "/api/settings/camera", signedIn("ok", "unauthorized"), {
+    json: () => ({ camera: "nikon-z6-ii" }),
+  }),
+  form(
+    "/dashboard/settings",
+    "routes/dashboard.settings",
+    () => ({ intent: "camera", camera: "nikon-z6-ii" }),
+    signedIn("ok"),
+    "/dashboard/settings intent=camera",
+  ),
+  form("/?index", "routes/index", () => ({ intent: "my-camera", camera: "sony-e" }), signedIn("ok"), "/ intent=my-camera"),
+  form(
+    "/search?q=lens",
+    "routes/search",
+    () => ({ intent: "my-camera", camera: "canon-eos-r6" }),
+    signedIn("ok"),
+    "/search intent=my-camera",
+  ),
+  // Stolen gear: anyone signed in registers; a registration is its reporter's; the admin decides
+  // on held listings.
+  page("/dashboard/stolen_gear", "routes/dashboard.stolen_gear", signedIn("ok")),
+  page("/dashboard/serial_holds", "routes/dashboard.serial_holds", only(["admin"], "ok", "forbidden")),
+  page("/dashboard/serial_holds?serial=HELDA1234", "routes/dashboard.serial_holds", only(["admin"], "ok", "forbidden")),
+  form(
+    "/dashboard/stolen_gear",
+    "routes/dashboard.stolen_gear",
+    () => ({ intent: "register", ...STOLEN_FIELDS }),
+    signedIn("ok"),
+    "/dashboard/stolen_gear intent=register",
+  ),
+  form(
+    "/dashboard/stolen_gear",
+    "routes/dashboard.stolen_gear",
+    () => ({ intent: "keep" }),
+    signedIn("badRequest"),
+    "/dashboard/stolen_gear intent=keep",
+  ),
+  api("POST", "/api/stolen-serials", "/api/stolen-serials", signedIn("ok", "unauthorized"), {
+    json: () => STOLEN_FIELDS,
+  }),
+  api("GET", "/api/stolen-serials", "/api/stolen-serials", signedIn("ok", "unauthorized")),
+  api("GET", "/api/serial-holds", "/api/serial-holds", only(["admin"], "ok", "forbidden", "unauthorized")),
+  ...OWNERS.flatMap((owner) => [
+    form(
+      "/dashboard/stolen_gear",
+      "routes/dashboard.stolen_gear",
+      (w) => ({ intent: "withdraw", id: w.registration[owner] }),
+      reportersOwn(owner, "ok", "refused", "login"),
+      `/dashboard/stolen_gear intent=withdraw registration of ${owner}`,
+    ),
+    api("DELETE", (w) => `/api/stolen-serials/${w.registration[owner]}`, "/api/stolen-serials/:id", {
+      ...reportersOwn(owner, "ok", "notFound", "unauthorized"),
+      // An admin deletes any registration.
+      admin: owner === "nobody" ? "notFound" : "ok",
+    }),
+    ...(["clear", "remove"] as const).map((intent) =>
+      form(
+        "/dashboard/serial_holds",
+        "routes/dashboard.serial_holds",
+        (w) => ({ intent, id: w.heldListing[owner] }),
+        only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+        `/dashboard/serial_holds intent=${intent} held listing of ${owner}`,
+      ),
+    ),
+    form(
+      "/dashboard/serial_holds",
+      "routes/dashboard.serial_holds",
+      (w) => ({ intent: "delete", id: w.registration[owner] }),
+      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+      `/dashboard/serial_holds intent=delete registration of ${owner}`,
+    ),
+    api(
+      "PUT",
+      (w) => `/api/serial-holds/${w.heldListing[owner]}`,
+      "/api/serial-holds/:productId",
+      only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
+      { json: () => ({ action: "clear" }) },
+    ),
+    // A held listing is out of the storefront: gone for everyone, its seller too.
+    {
+      ...page("", "routes/listings.$id", all(owner === "nobody" ? "notFound" : "gone")),
+      name: `GET /listings/{held listing of ${owner}}`,
+      send: (world: World, caller: Caller) =>
+        SELF.fetch(`${ORIGIN}/listings/${world.heldListing[owner]}`, {
+          headers: cookieOf(world, caller),
+          redirect: "manual",
+        }),
+    },
+  ]),
+  form(
+    "/dashboard/serial_holds",
+    "routes/dashboard.serial_holds",
+    () => ({ intent: "keep" }),
+    only(["admin"], "refused", "forbidden"),
+    "/dashboard/serial_holds intent=keep",
+  ),
   // Notification settings: every signed-in user has their own; an admin is sent nothing.
   page("/dashboard/settings", "routes/dashboard.settings", signedIn("ok")),
   form(

@@ -2,7 +2,16 @@
 // to B and to nobody.
 import { database } from "#db/client";
 import { bookingRow, categoryRow, productRow, reportRow, userRow } from "#db/factories";
-import { bookings, categories, productPhotos, products, reports, users as usersTable } from "#db/schema";
+import {
+  bookings,
+  categories,
+  productPhotos,
+  products,
+  reports,
+  serialMatches,
+  stolenSerials,
+  users as usersTable,
+} from "#db/schema";
 import { bearerFor, sessionCookieFor } from "../auth-helpers";
 import { testEnv } from "../test-env";
 
@@ -45,13 +54,29 @@ export async function buildWorld(only?: Caller) {
   // Open reports: A's is buyer A's report of seller B's listing, and the other way round.
   const reportA = withId(reportRow({ productId: listingB.id, reporterId: users.buyerA.id, reason: "misleading" }));
   const reportB = withId(reportRow({ productId: listingA.id, reporterId: users.buyerB.id, reason: "offensive" }));
+  // Stolen gear: buyer A registered a serial that seller A's held listing has, buyer B one of
+  // seller B's (ADR 0052).
+  const heldAt = new Date();
+  const held = (sellerId: string, name: string, serialNumber: string) =>
+    withId(productRow({ sellerId, categoryId: category.id, name, serialNumber, heldAt }));
+  const heldA = held(users.sellerA.id, "Held listing of A", "HELDA1234");
+  const heldB = held(users.sellerB.id, "Held listing of B", "HELDB5678");
+  const registration = (reporterId: string, serial: string) =>
+    withId({ reporterId, brand: "other", brandOther: "Any", serial, stolenOn: "2026-01-02", policeReference: "PR 1" });
+  const registrationA = registration(users.buyerA.id, "HELDA1234");
+  const registrationB = registration(users.buyerB.id, "HELDB5678");
   await db.batch([
     db.insert(categories).values(category),
     db.insert(usersTable).values(Object.values(users)),
-    db.insert(products).values([listingA, listingB, bookedA, bookedB]),
+    db.insert(products).values([listingA, listingB, bookedA, bookedB, heldA, heldB]),
     db.insert(productPhotos).values([...photosA, ...photosB]),
     db.insert(bookings).values([bookingA, bookingB]),
     db.insert(reports).values([reportA, reportB]),
+    db.insert(stolenSerials).values([registrationA, registrationB]),
+    db.insert(serialMatches).values([
+      { productId: heldA.id, stolenSerialId: registrationA.id, matchedAt: heldAt },
+      { productId: heldB.id, stolenSerialId: registrationB.id, matchedAt: heldAt },
+    ]),
   ]);
   const cookies: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
   const bearers: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
@@ -72,6 +97,9 @@ export async function buildWorld(only?: Caller) {
     report: { A: reportA.id, B: reportB.id, nobody: NOBODY },
     /** The listings those reports are about (the admin decides on a listing). */
     reportedListing: { A: listingB.id, B: listingA.id, nobody: NOBODY },
+    /** A's and B's listings held for review, and the stolen-gear registrations of buyer A and B that hold them. */
+    heldListing: { A: heldA.id, B: heldB.id, nobody: NOBODY },
+    registration: { A: registrationA.id, B: registrationB.id, nobody: NOBODY },
     cookies,
     bearers,
   };
