@@ -8,7 +8,19 @@ import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "#app/domain/accounts/passwords.server";
 import { preparePhotos, storePhotos } from "#app/domain/catalog/uploads.server";
 import { database } from "#db/client";
-import { bookings, categories, payments, productPhotos, products, reports, users } from "#db/schema";
+import {
+  bookings,
+  categories,
+  listingChecks,
+  listingIncludedItems,
+  payments,
+  productPhotos,
+  products,
+  reports,
+  serialMatches,
+  stolenSerials,
+  users,
+} from "#db/schema";
 import { seedPlan } from "./seed/plan";
 
 const photosDir = fileURLToPath(new URL("./seed/photos/", import.meta.url));
@@ -39,7 +51,25 @@ async function main() {
       ...(sale.payment ? [db.insert(payments).values(sale.payment).onConflictDoNothing()] : []),
     ]);
     const reportInserts = plan.reports.map((report) => db.insert(reports).values(report).onConflictDoNothing());
-    const [first, ...rest] = [...userInserts, ...categoryInserts, ...productInserts, ...saleInserts, ...reportInserts];
+    const gearInserts = plan.products.flatMap((product) => [
+      ...(product.included.length
+        ? [db.insert(listingIncludedItems).values(product.included).onConflictDoNothing()]
+        : []),
+      ...(product.checks.length ? [db.insert(listingChecks).values(product.checks).onConflictDoNothing()] : []),
+    ]);
+    const stolenInserts = plan.stolen.flatMap((entry) => [
+      db.insert(stolenSerials).values(entry.registration).onConflictDoNothing(),
+      db.insert(serialMatches).values(entry.match).onConflictDoNothing(),
+    ]);
+    const [first, ...rest] = [
+      ...userInserts,
+      ...categoryInserts,
+      ...productInserts,
+      ...gearInserts,
+      ...saleInserts,
+      ...reportInserts,
+      ...stolenInserts,
+    ];
     const results = await db.batch([first!, ...rest]);
     const written = results.reduce(
       (sum, result) => sum + ((result as { meta?: { changes?: number } }).meta?.changes ?? 0),
@@ -94,7 +124,7 @@ async function main() {
     console.log(
       `Seeded ${persistTo}: ${written} new rows, ${uploaded} new photos ` +
         `(${plan.users.length} accounts, ${plan.categories.length} categories, ${plan.products.length} listings, ` +
-        `${plan.sales.length} bookings, ${plan.reports.length} open reports).`,
+        `${plan.sales.length} bookings, ${plan.reports.length} open reports, ${plan.stolen.length} stolen-gear registration).`,
     );
     console.log("Local demo accounts (local development only):");
     for (const user of plan.users) {

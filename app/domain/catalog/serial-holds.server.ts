@@ -4,7 +4,7 @@
 // statements here go into the batch of the write that gives a listing its serial (Add Product, an
 // edit) or that registers a stolen serial, so a match and its hold happen in the same transaction.
 // Whether anything matched is never returned to the caller of a registration.
-import { and, eq, exists, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
 import type { Database } from "#db/client";
 import { intoColumns } from "#db/insert-select";
@@ -51,9 +51,7 @@ function insertMatches(db: Database, now: number, which: SQL) {
 }
 
 const openMatchOf = (productId: SQL | string) =>
-  exists(
-    sql`select 1 from ${serialMatches} where ${serialMatches.productId} = ${productId} and ${serialMatches.resolvedAt} is null`,
-  );
+  sql`exists (select 1 from ${serialMatches} where ${serialMatches.productId} = ${productId} and ${serialMatches.resolvedAt} is null)`;
 
 /**
  * The statements that match one listing's serial with the registrations and hold it if any

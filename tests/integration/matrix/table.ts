@@ -745,7 +745,13 @@ export const ROWS: Row[] = [
     signedIn("ok"),
     "/dashboard/settings intent=camera",
   ),
-  form("/?index", "routes/index", () => ({ intent: "my-camera", camera: "sony-e" }), signedIn("ok"), "/ intent=my-camera"),
+  form(
+    "/?index",
+    "routes/index",
+    () => ({ intent: "my-camera", camera: "sony-e" }),
+    signedIn("ok"),
+    "/ intent=my-camera",
+  ),
   form(
     "/search?q=lens",
     "routes/search",
