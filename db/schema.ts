@@ -207,6 +207,11 @@ export const products = sqliteTable(
     // The storefront's gear filters, each walked newest first and stopped after a page (ADR 0050).
     index("products_available_brand").on(t.brand, t.createdAt, t.id).where(availableListingTerms(t)),
     index("products_available_mount").on(t.mount, t.createdAt, t.id).where(availableListingTerms(t)),
+    // Sensor format, shutter count and focal range count their matches through these (a page
+    // is walked newest first through products_available_created and stopped after it fills).
+    index("products_available_sensor").on(t.sensorFormat, t.createdAt, t.id).where(availableListingTerms(t)),
+    index("products_available_shutter").on(t.shutterCount, t.createdAt, t.id).where(availableListingTerms(t)),
+    index("products_available_lens_focal").on(t.focalMinMm, t.focalMaxMm, t.createdAt).where(availableListingTerms(t)),
     // A new stolen-gear report is matched against the listings' serials.
     index("products_serial").on(t.serialNumber).where(sql`${t.serialNumber} is not null`),
     check("products_gear_kind_check", sql`${t.gearKind} is null or ${t.gearKind} in (${inList(GEAR_KINDS)})`),

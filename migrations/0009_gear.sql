@@ -96,6 +96,9 @@ ALTER TABLE `products` ADD `serial_number` text CONSTRAINT "products_serial_chec
 ALTER TABLE `products` ADD `held_at` integer;--> statement-breakpoint
 CREATE INDEX `products_available_brand` ON `products` (`brand`,`created_at`,`id`) WHERE "products"."status" = 'available' and "products"."deleted_at" is null and "products"."removed_at" is null;--> statement-breakpoint
 CREATE INDEX `products_available_mount` ON `products` (`mount`,`created_at`,`id`) WHERE "products"."status" = 'available' and "products"."deleted_at" is null and "products"."removed_at" is null;--> statement-breakpoint
+CREATE INDEX `products_available_sensor` ON `products` (`sensor_format`,`created_at`,`id`) WHERE "products"."status" = 'available' and "products"."deleted_at" is null and "products"."removed_at" is null;--> statement-breakpoint
+CREATE INDEX `products_available_shutter` ON `products` (`shutter_count`,`created_at`,`id`) WHERE "products"."status" = 'available' and "products"."deleted_at" is null and "products"."removed_at" is null;--> statement-breakpoint
+CREATE INDEX `products_available_lens_focal` ON `products` (`focal_min_mm`,`focal_max_mm`,`created_at`) WHERE "products"."status" = 'available' and "products"."deleted_at" is null and "products"."removed_at" is null;--> statement-breakpoint
 CREATE INDEX `products_serial` ON `products` (`serial_number`) WHERE "products"."serial_number" is not null;--> statement-breakpoint
 ALTER TABLE `users` ADD `camera` text;--> statement-breakpoint
 -- The full-text index holds exactly the listings a buyer may find (ADR 0042); a listing held for a

@@ -66,10 +66,9 @@ export function GearFields({ fields }: { fields: GearFieldset }) {
     (Array.isArray(includedValue) ? includedValue : [includedValue]).filter((item) => typeof item === "string"),
   );
   const checked = fields.checks.value;
-  const checkValues = (typeof checked === "object" && checked !== null && !Array.isArray(checked) ? checked : {}) as Record<
-    string,
-    string | undefined
-  >;
+  const checkValues = (
+    typeof checked === "object" && checked !== null && !Array.isArray(checked) ? checked : {}
+  ) as Record<string, string | undefined>;
   const checkErrors = (item: ConditionCheck) => fields.checks.getFieldset?.()[item]?.errors;
   return (
     <fieldset className={`${styles.wide} ${gear.section}`}>

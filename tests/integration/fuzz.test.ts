@@ -159,6 +159,25 @@ async function checkInvariants() {
       where b.id is null or (m.sender_id is not b.buyer_id and m.sender_id is not p.seller_id)`,
     ],
     [
+      "held listing without a match",
+      `select p.id from products p where p.held_at is not null
+      and not exists (select 1 from serial_matches m where m.product_id = p.id)`,
+    ],
+    [
+      "open stolen-serial match of a listing not held",
+      `select m.product_id as id from serial_matches m join products p on p.id = m.product_id
+      where m.resolved_at is null and p.held_at is null`,
+    ],
+    [
+      "held listing in the search index",
+      `select p.id from products p where p.held_at is not null and p.rowid in (select rowid from products_fts)`,
+    ],
+    [
+      "recorded model sale without its successful payment",
+      `select s.payment_id as id from model_sales s where not exists
+      (select 1 from payments y where y.id = s.payment_id and y.status = 'succeeded')`,
+    ],
+    [
       "orphan product",
       `select p.id from products p where not exists (select 1 from users u where u.id = p.seller_id)
       or not exists (select 1 from categories c where c.id = p.category_id)`,
@@ -292,8 +311,92 @@ describe("bad input at every form action", () => {
         "purchaseYear",
         "contact",
         "location",
+        "model",
+        "brand",
+        "brandName",
+        "modelName",
+        "mount",
+        "sensorFormat",
+        "shutterCount",
+        "shutterCountMethod",
+        "focalMin",
+        "focalMax",
+        "apertureWide",
+        "apertureTele",
+        "included",
+        "checks.sensor",
+        "checks.haze-fungus",
+        "serialNumber",
       ],
       fixed: () => [["intent", "details"]],
+    },
+    {
+      name: "edit listing details of a lens, with a model",
+      path: (w) => `/dashboard/my_product/${w.listing.A}/edit`,
+      who: (w) => w.cookies.sellerA,
+      names: [
+        "model",
+        "brand",
+        "brandName",
+        "modelName",
+        "mount",
+        "sensorFormat",
+        "shutterCount",
+        "shutterCountMethod",
+        "focalMin",
+        "focalMax",
+        "apertureWide",
+        "apertureTele",
+        "included",
+        "checks.sensor",
+        "checks.haze-fungus",
+        "serialNumber",
+      ],
+      fixed: () => [
+        ["intent", "details"],
+        ["productName", "Fuzzed lens"],
+        ["category", "camera"],
+        ["condition", "Good"],
+        ["description", "A lens."],
+        ["originalPrice", "100"],
+        ["resalePrice", "50"],
+        ["purchaseYear", "2020"],
+        ["contact", "+1 415 555 0100"],
+        ["location", "Oakland"],
+      ],
+    },
+    {
+      name: "register a stolen serial",
+      path: () => "/dashboard/stolen_gear",
+      who: (w) => w.cookies.buyerA,
+      names: ["brand", "brandName", "serialNumber", "stolenOn", "policeReference", "note"],
+      fixed: () => [["intent", "register"]],
+    },
+    {
+      name: "stolen gear's intents",
+      path: () => "/dashboard/stolen_gear",
+      who: (w) => w.cookies.buyerB,
+      names: ["intent", "id"],
+    },
+    {
+      name: "held listings",
+      path: () => "/dashboard/serial_holds",
+      who: (w) => w.cookies.admin,
+      names: ["intent", "id", "serial", "page"],
+    },
+    {
+      name: "my camera in settings",
+      path: () => "/dashboard/settings",
+      who: (w) => w.cookies.buyerA,
+      names: ["camera"],
+      fixed: () => [["intent", "camera"]],
+    },
+    {
+      name: "my camera from a storefront page",
+      path: () => "/search?q=lens",
+      who: (w) => w.cookies.sellerB,
+      names: ["camera"],
+      fixed: () => [["intent", "my-camera"]],
     },
     {
       name: "edit listing photos",
@@ -403,6 +506,22 @@ describe("bad input at every form action", () => {
           "purchaseYear",
           "contact",
           "location",
+          "model",
+          "brand",
+          "brandName",
+          "modelName",
+          "mount",
+          "sensorFormat",
+          "shutterCount",
+          "shutterCountMethod",
+          "focalMin",
+          "focalMax",
+          "apertureWide",
+          "apertureTele",
+          "included",
+          "checks.sensor",
+          "checks.haze-fungus",
+          "serialNumber",
         ]),
         file,
         fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: nasty }),
@@ -563,7 +682,34 @@ describe("bad input at every /api call", () => {
       method: "PUT",
       path: (w) => `/api/product/${w.listing.A}`,
       who: (w) => w.bearers.sellerA,
-      names: ["isAdvertise", "productName", "category", "condition", "resalePrice", "purchaseYear"],
+      names: [
+        "isAdvertise",
+        "productName",
+        "category",
+        "condition",
+        "resalePrice",
+        "purchaseYear",
+        "model",
+        "mount",
+        "shutterCount",
+        "focalMin",
+        "included",
+        "checks",
+        "serialNumber",
+      ],
+    },
+    {
+      method: "POST",
+      path: () => "/api/stolen-serials",
+      who: (w) => w.bearers.sellerB,
+      names: ["brand", "brandName", "serialNumber", "stolenOn", "policeReference", "note"],
+    },
+    { method: "PUT", path: () => "/api/settings/camera", who: (w) => w.bearers.buyerB, names: ["camera"] },
+    {
+      method: "PUT",
+      path: (w) => `/api/serial-holds/${w.heldListing.A}`,
+      who: (w) => w.bearers.admin,
+      names: ["action"],
     },
     {
       method: "POST",
@@ -599,7 +745,7 @@ describe("bad input at every /api call", () => {
     },
   ];
   for (const call of calls) {
-    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, booking: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
+    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, booking: { A: ":id" }, heldListing: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
       const world = await buildWorld();
       await fc.assert(
         fc.asyncProperty(jsonBody(call.names), fc.boolean(), async (body, raw) => {
@@ -655,6 +801,19 @@ describe("bad input at every /api call", () => {
           ["GET", `/api/bookings/${id}/messages?page=${id}`, world.bearers.buyerA],
           ["POST", `/api/bookings/${id}/messages`, world.bearers.sellerA],
           ["GET", `/api/listings/${id}`, world.bearers.buyerA],
+          ["GET", `/api/listings/${world.listing.A}?camera=${id}`, null],
+          ["GET", `/api/price-guidance?model=${id}&condition=${id}`, null],
+          [
+            "GET",
+            `/api/search?brand=${id}&mount=${id}&sensor=${id}&shutter_max=${id}&focal_min=${id}&focal_max=${id}&fits=${id}&camera=${id}`,
+            null,
+          ],
+          ["GET", `/api/search?fits=1&mount=${id}`, world.bearers.buyerA],
+          ["GET", `/api/stolen-serials?page=${id}`, world.bearers.buyerA],
+          ["DELETE", `/api/stolen-serials/${id}`, world.bearers.buyerA],
+          ["DELETE", `/api/stolen-serials/${id}`, world.bearers.admin],
+          ["GET", `/api/serial-holds?page=${id}`, world.bearers.admin],
+          ["PUT", `/api/serial-holds/${id}`, world.bearers.admin],
         ] as const) {
           expectHandled(await sendJson(method, path, bearer, undefined));
         }
@@ -673,6 +832,11 @@ describe("bad input at every /api call", () => {
           `/listings/${id}?photo=${id}&book=${id}`,
           `/listings/${world.listing.A}?photo=${id}&report=${id}`,
           `/sitemap-listings.xml?page=${id}`,
+          `/search?brand=${id}&mount=${id}&sensor=${id}&shutter_max=${id}&focal_min=${id}&focal_max=${id}&fits=${id}&camera=${id}`,
+          `/search?fits=1&camera=${id}`,
+          `/?camera=${id}`,
+          `/listings/${world.listing.A}?camera=${id}`,
+          `/dashboard/stolen_gear?page=${id}`,
         ]) {
           expectHandled(
             await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.buyerA! }, redirect: "manual" }),
@@ -681,6 +845,8 @@ describe("bad input at every /api call", () => {
         for (const path of [
           `/dashboard/all_sellers?q=${id}&page=${id}&confirm=delete&id=${id}`,
           `/dashboard/reported_items?q=${id}&page=${id}&confirm=remove&id=${id}`,
+          `/dashboard/serial_holds?serial=${id}&page=${id}&confirm=remove&id=${id}`,
+          `/dashboard/serial_holds?serial=${id}&confirm=delete&id=${id}`,
         ]) {
           expectHandled(
             await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.admin! }, redirect: "manual" }),
@@ -690,6 +856,9 @@ describe("bad input at every /api call", () => {
           `/dashboard/my_product?page=${id}&confirm=delete&id=${id}`,
           `/dashboard/my_buyer?page=${id}`,
           `/dashboard/my_product/${id}/edit`,
+          `/dashboard/my_product/${world.listing.A}/edit?model=${id}&condition=${id}`,
+          `/dashboard/add_product?model=${id}&condition=${id}`,
+          `/products/camera?fits=1&camera=${id}&brand=${id}`,
         ]) {
           expectHandled(
             await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.sellerA! }, redirect: "manual" }),
