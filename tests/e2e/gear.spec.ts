@@ -98,12 +98,13 @@ test.describe("gear data", () => {
 
     await registerStolen(browser, info, serial);
 
-    // Gone from the search, the API's search and its own page, for anyone.
+    // Out of the search, the API's search and its own page, for anyone.
     await page.goto(`/search?q=${word}`);
     await expect(page.getByText(`0 results for “${word}”`)).toBeVisible();
     const api = await page.request.get(`/api/search?q=${word}`);
     expect(((await api.json()) as { total: number }).total).toBe(0);
-    expect((await page.request.get(listingUrl)).status()).toBe(404);
+    // Gone, as a listing removed by the admin answers: no word of why.
+    expect((await page.request.get(listingUrl)).status()).toBe(410);
     // Its seller reads "held for review", and not why.
     await page.goto("/dashboard/my_product");
     await expect(row).toContainText("Held for review");
