@@ -51,7 +51,7 @@ const CASES: Case[] = [
   { label: "all listings price-asc", run: search("sort=price-asc") },
   { label: "filters condition+price+verified", run: search("condition=excellent&min=100&max=900&verified=1") },
   { label: "API /api/products?path=camera", run: (db) => loadCategoryPage(db, "camera", 1) },
-  // The gear filters (ADR 0050) and "only gear that fits" a Nikon Z6 II.
+  // The gear filters (ADR 0054) and "only gear that fits" a Nikon Z6 II.
   { label: "brand canon, newest", run: search("brand=canon") },
   { label: "mount sony-e, newest", run: search("mount=sony-e") },
   { label: "mount sony-e, price-asc", run: search("mount=sony-e&sort=price-asc") },
@@ -62,7 +62,7 @@ const CASES: Case[] = [
   { label: "fits a Nikon Z6 II", run: search("fits=1&camera=nikon-z6-ii") },
   { label: "fits a Nikon Z6 II, price-asc", run: search("fits=1&camera=nikon-z6-ii&sort=price-asc") },
   { label: "words + mount: q=lens&mount=canon-rf", run: search("q=lens&mount=canon-rf") },
-  // Price guidance from the recorded sales (ADR 0051), and a listing page with it.
+  // Price guidance from the recorded sales (ADR 0055), and a listing page with it.
   {
     label: "price guidance canon-eos-r6 Good",
     run: (db) => priceGuidance(db, { model: "canon-eos-r6", condition: "Good" }, "usd"),

@@ -61,7 +61,7 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-// Gear data (ADR 0050). The words and facts of each value live in app/domain/gear/.
+// Gear data (ADR 0054). The words and facts of each value live in app/domain/gear/.
 
 /** What a category's listings are, when they carry camera data: bodies or lenses. */
 export const GEAR_KINDS = ["body", "lens"] as const;

@@ -159,7 +159,7 @@ export const products = sqliteTable(
     deletedAt: timestamp("deleted_at"),
     // Removed by an admin after a report; the seller sees it marked as removed.
     removedAt: timestamp("removed_at"),
-    // Gear data (ADR 0050), by the kind of its category: a body's or a lens's brand and model
+    // Gear data (ADR 0054), by the kind of its category: a body's or a lens's brand and model
     // (a key of app/domain/gear/models.ts, or "other" with the name typed), mount, a body's
     // sensor format and shutter count, a lens's focal range and maximum aperture.
     gearKind: text("gear_kind", { enum: GEAR_KINDS }),
@@ -204,7 +204,7 @@ export const products = sqliteTable(
     check("products_condition_check", sql`${t.condition} in (${inList(CONDITIONS)})`),
     check("products_prices_positive", sql`${t.originalPriceCents} > 0 and ${t.resalePriceCents} > 0`),
     check("products_year_range", sql`${t.purchaseYear} between 1900 and 2200`),
-    // The storefront's gear filters, each walked newest first and stopped after a page (ADR 0050).
+    // The storefront's gear filters, each walked newest first and stopped after a page (ADR 0054).
     index("products_available_brand").on(t.brand, t.createdAt, t.id).where(availableListingTerms(t)),
     index("products_available_mount").on(t.mount, t.createdAt, t.id).where(availableListingTerms(t)),
     // Sensor format, shutter count and focal range count their matches through these (a page
@@ -693,7 +693,7 @@ export const serialEntries = sqliteTable(
 );
 
 /**
- * The recorded sales of listed models, for price guidance (ADR 0051): one row per successful
+ * The recorded sales of listed models, for price guidance (ADR 0055): one row per successful
  * payment of a listing whose model is of the gear data, kept in step with payments by the
  * triggers of migration 0009 (never written by the application).
  */

@@ -102,7 +102,7 @@ CREATE INDEX `products_available_lens_focal` ON `products` (`focal_min_mm`,`foca
 CREATE INDEX `products_serial` ON `products` (`serial_number`) WHERE "products"."serial_number" is not null;--> statement-breakpoint
 ALTER TABLE `users` ADD `camera` text;--> statement-breakpoint
 -- The full-text index holds exactly the listings a buyer may find (ADR 0042); a listing held for a
--- stolen-serial review is not one of them (ADR 0052). The triggers of 0008 that decide what is
+-- stolen-serial review is not one of them (ADR 0056). The triggers of 0008 that decide what is
 -- indexed read held_at too; the others are unchanged.
 DROP TRIGGER IF EXISTS products_fts_after_insert;--> statement-breakpoint
 DROP TRIGGER IF EXISTS products_fts_after_update;--> statement-breakpoint
@@ -138,7 +138,7 @@ BEGIN
     AND products.status = 'available' AND products.deleted_at IS NULL AND products.removed_at IS NULL
     AND products.held_at IS NULL;
 END;--> statement-breakpoint
--- Price guidance (ADR 0051) reads model_sales, kept here in step with the payments: a successful
+-- Price guidance (ADR 0055) reads model_sales, kept here in step with the payments: a successful
 -- payment of a listing with a model of the gear data records its model, grade, amount and time;
 -- a payment that stops being successful (refunded) leaves. The application never writes it.
 CREATE TRIGGER model_sales_after_payment_insert AFTER INSERT ON payments

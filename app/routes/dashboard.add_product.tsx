@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList, Field } from "#app/components/forms";
 import { PhotoInput, photoErrors } from "#app/components/photo-input";
@@ -16,6 +16,7 @@ import {
   type NewProduct,
   PRODUCT_FORM_MAX_BYTES,
   type ProductFormInput,
+  productFieldsSchema,
   productSchema,
 } from "#app/domain/catalog/product-schema";
 import { createProduct, PRODUCT_MESSAGES } from "#app/domain/catalog/products.server";
@@ -28,6 +29,7 @@ import { farAboveText } from "#app/utils/price-guidance";
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith, requireSeller } from "#app/utils/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { useLiveGuidance } from "#app/utils/use-live-guidance";
 import { database } from "#db/client";
 import { CONDITIONS, type Condition } from "#db/closed-lists";
@@ -118,18 +120,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AddProduct() {
   const { productToken, seller, categories, currentYear, guidance, guidanceFor } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const navigation = useNavigation();
   const [form, fields] = useForm<ProductFormInput, NewProduct>({
     id: "add-product",
     lastResult,
     // The model and grade the seller checked the sold prices of.
     defaultValue: guidanceFor ? { model: guidanceFor.model, condition: guidanceFor.condition } : undefined,
+    constraint: getZodConstraint(productFieldsSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const shown = useLiveGuidance(PATH, { guidance, guidanceFor }, fields.model.value, fields.condition.value);
-  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/dashboard/add_product");
+  const submitting = useIsPending({ formAction: PATH });
   return (
     <DashboardPage title="Add Product">
       <p className={styles.intro}>

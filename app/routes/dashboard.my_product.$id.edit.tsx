@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList } from "#app/components/forms";
@@ -31,6 +31,7 @@ import {
   type ProductDetails,
   type ProductDetailsInput,
   photoFilesSchema,
+  productDetailFieldsSchema,
   productDetailsSchema,
 } from "#app/domain/catalog/product-schema";
 import { farAbove } from "#app/domain/deals/price-guidance";
@@ -44,6 +45,7 @@ import { farAboveText } from "#app/utils/price-guidance";
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith, requireSeller } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess, redirectWithToast } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { type GuidanceView, useLiveGuidance } from "#app/utils/use-live-guidance";
 import { database } from "#db/client";
 import { CONDITIONS, type Condition } from "#db/closed-lists";
@@ -227,8 +229,7 @@ function EditGuidance({
 }
 
 function PhotoList({ photos, editable }: { photos: Array<{ id: string; key: string }>; editable: boolean }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.has("photoId");
+  const pending = useIsPending({ state: "non-idle", intent: ["move", "remove"] });
   return (
     <ol className={styles.photoList} aria-label="Photos of the listing, in order">
       {photos.map((photo, index) => {
@@ -298,23 +299,26 @@ export default function EditProduct() {
   const { listing, photos, refusal, uploadId, categories, currentYear, guidance, guidanceFor } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionReply | undefined;
-  const navigation = useNavigation();
   const [detailsForm, detailFields] = useForm<ProductDetailsInput, ProductDetails>({
     id: "edit-details",
     lastResult: answer?.form === "details" ? answer.result : undefined,
     defaultValue: listing.details,
+    constraint: getZodConstraint(productDetailFieldsSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productDetailsSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const room = MAX_PHOTOS - photos.length;
+  const photosSchema = z.object({ img: photoFilesSchema(room) });
   const [photosForm, photoFields] = useForm<{ img: File[] }>({
     id: "add-photos",
     lastResult: answer?.form === "photos" ? answer.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: z.object({ img: photoFilesSchema(room) }) }),
+    constraint: getZodConstraint(photosSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: photosSchema }),
     shouldValidate: "onSubmit",
   });
-  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const adding = useIsPending({ intent: "add" });
+  const saving = useIsPending({ intent: "details" });
   return (
     <DashboardPage title="Edit Product">
       <p className={styles.intro}>
@@ -349,8 +353,8 @@ export default function EditProduct() {
             />
             <div className={styles.wide}>
               <ErrorList id={photosForm.errorId} errors={photosForm.errors} />
-              <button type="submit" name="intent" value="add" className={button.primary} disabled={busy("add")}>
-                {busy("add") ? "Adding photos…" : "Add Photos"}
+              <button type="submit" name="intent" value="add" className={button.primary} disabled={adding}>
+                {adding ? "Adding photos…" : "Add Photos"}
               </button>
             </div>
           </Form>
@@ -374,8 +378,8 @@ export default function EditProduct() {
             />
             <div className={styles.wide}>
               <ErrorList id={detailsForm.errorId} errors={detailsForm.errors} />
-              <button type="submit" name="intent" value="details" className={button.primary} disabled={busy("details")}>
-                {busy("details") ? "Saving…" : "Save Changes"}
+              <button type="submit" name="intent" value="details" className={button.primary} disabled={saving}>
+                {saving ? "Saving…" : "Save Changes"}
               </button>
             </div>
           </Form>

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { ConfirmDialog } from "#app/components/confirm-dialog";
 import { DashboardPage } from "#app/components/dashboard-page";
 import * as formStyles from "#app/components/forms.css";
 import { ImageZoom } from "#app/components/image-zoom";
-import { Pager } from "#app/components/list-controls";
+import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { brandName, OTHER } from "#app/domain/gear/brands";
 import { gearModelName } from "#app/domain/gear/describe";
@@ -24,7 +23,7 @@ import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
 import { formatDayMonthYear } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
-import { CANCELLED_PROCESS } from "#app/utils/messages";
+import { confirmationId, keptAnswer } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
 import { requireAdmin, requireRoleWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
@@ -55,20 +54,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [rows, counted] = results;
   const registrations = (results[2] ?? []) as Awaited<ReturnType<typeof registrationsBySerialRead>>;
   const holds = toPage(rows, Number(counted[0]?.total ?? 0), page);
-  const confirm = url.searchParams.get("confirm");
-  const confirmId = url.searchParams.get("id")?.slice(0, 100) ?? "";
-  const held = rows.find((row) => row.productId === confirmId);
-  const registration = registrations.find((row) => row.id === confirmId);
+  const removing = confirmationId(url, "remove");
+  const deleting = confirmationId(url, "delete");
+  const held = removing ? rows.find((row) => row.productId === removing) : undefined;
+  const registration = deleting ? registrations.find((row) => row.id === deleting) : undefined;
   return {
     holds,
     serial,
     registrations,
-    confirming:
-      confirm === "remove" && held
-        ? { kind: "remove" as const, id: held.productId, name: held.productName }
-        : confirm === "delete" && registration
-          ? { kind: "delete" as const, id: registration.id, name: registration.serial }
-          : null,
+    confirming: held
+      ? { kind: "remove" as const, id: held.productId, name: held.productName }
+      : registration
+        ? { kind: "delete" as const, id: registration.id, name: registration.serial }
+        : null,
   };
 }
 
@@ -79,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = listHref(PATH, { page: readPage(url.searchParams.get("page")) }, serial ? { serial } : {});
   const form = await requireFormData(request);
   const intent = form.get("intent");
-  if (intent === "keep") return redirectWithError(context, back, CANCELLED_PROCESS);
+  if (intent === "keep") return keptAnswer(context, back);
   if (intent !== "clear" && intent !== "remove" && intent !== "delete") {
     throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
   }
@@ -106,92 +104,94 @@ export default function SerialHolds() {
         Its seller reads only “held for review”. Clear the hold if it is not the stolen item; remove the listing if it
         is.
       </p>
-      {holds.rows.length === 0 ? (
-        <p className={table.empty}>No listing is held for review.</p>
-      ) : (
-        <div className={`${table.wrap} ${table.wide}`}>
-          <table className={table.table}>
-            <caption className={table.caption}>Held listings, oldest match first ({holds.total})</caption>
-            <thead>
-              <tr>
-                <th scope="col">Listing and seller</th>
-                <th scope="col">Stolen-gear registration</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {holds.rows.map((hold) => (
-                <tr key={`${hold.productId}-${hold.registrationId}`}>
-                  <th scope="row">
-                    <div className={styles.listing}>
-                      <ImageZoom photoKey={hold.photoKey} alt={hold.productName || "Product"} />
-                      <span className={styles.stacked}>
-                        <strong>{hold.productName}</strong>
-                        <span className={styles.secondary}>
-                          {[
-                            brandOf(hold.listingBrand, hold.listingBrandOther),
-                            gearModelName({ model: hold.listingModel, modelOther: hold.listingModelOther }),
-                          ]
-                            .filter(Boolean)
-                            .join(" ") || "No brand or model"}
-                          {`, serial ${hold.listingSerial ?? "none"}`}
-                        </span>
-                        <span className={styles.secondary}>{`by ${hold.sellerName}, ${hold.sellerEmail}`}</span>
-                        <span className={styles.secondary}>
-                          {`Listed ${formatDayMonthYear(hold.listedAt)}, ${hold.status}${hold.deletedAt ? ", deleted by its seller" : ""}; matched ${formatDayMonthYear(hold.matchedAt)}`}
-                        </span>
-                      </span>
-                    </div>
-                  </th>
-                  <td data-label="Registration">
-                    <span className={styles.stacked}>
-                      <strong>{`${brandOf(hold.registeredBrand, hold.registeredBrandOther) ?? "Other"}, serial ${hold.registeredSerial}`}</strong>
-                      <span className={styles.secondary}>{`Stolen ${hold.stolenOn}`}</span>
-                      {hold.policeReference ? <span>{`Police reference: ${hold.policeReference}`}</span> : null}
-                      {hold.note ? <q className={styles.details}>{hold.note}</q> : null}
-                      <span className={styles.secondary}>
-                        {`Registered by ${hold.reporterName} (${hold.reporterEmail}), ${formatDayMonthYear(hold.registeredAt)}${hold.withdrawnAt ? "; withdrawn since" : ""}`}
-                      </span>
-                    </span>
-                  </td>
-                  <td className={table.actions}>
-                    <div className={table.rowActions}>
-                      <Form method="post" action={here} preventScrollReset>
-                        <input type="hidden" name="intent" value="clear" />
-                        <input type="hidden" name="id" value={hold.productId} />
-                        <button
-                          type="submit"
-                          className={button.ghost}
-                          aria-label={`Clear the hold on ${hold.productName}`}
-                        >
-                          Clear hold
-                        </button>
-                      </Form>
-                      <Link
-                        to={listHref(
-                          PATH,
-                          { page: holds.page },
-                          { ...(serial ? { serial } : {}), confirm: "remove", id: hold.productId },
-                        )}
-                        className={button.danger}
-                        preventScrollReset
-                        aria-label={`Remove listing: ${hold.productName}`}
-                      >
-                        Remove listing
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager
+      <PagedTable
         pathname={PATH}
-        page={holds.page}
-        pageCount={holds.pageCount}
-        hrefFor={(page) => listHref(PATH, { page })}
+        list={holds}
+        rowKey={(hold) => `${hold.productId}-${hold.registrationId}`}
+        wide
+        empty="No listing is held for review."
+        caption={`Held listings, oldest match first (${holds.total})`}
+        columns={[
+          {
+            header: "Listing and seller",
+            kind: "name",
+            cell: (hold) => (
+              <div className={styles.listing}>
+                <ImageZoom photoKey={hold.photoKey} alt={hold.productName || "Product"} />
+                <span className={styles.stacked}>
+                  <strong>{hold.productName}</strong>
+                  <span className={styles.secondary}>
+                    {[
+                      brandOf(hold.listingBrand, hold.listingBrandOther),
+                      gearModelName({ model: hold.listingModel, modelOther: hold.listingModelOther }),
+                    ]
+                      .filter(Boolean)
+                      .join(" ") || "No brand or model"}
+                    {`, serial ${hold.listingSerial ?? "none"}`}
+                  </span>
+                  <span className={styles.secondary}>{`by ${hold.sellerName}, ${hold.sellerEmail}`}</span>
+                  <span className={styles.secondary}>
+                    {`Listed ${formatDayMonthYear(hold.listedAt)}, ${hold.status}${hold.deletedAt ? ", deleted by its seller" : ""}; matched ${formatDayMonthYear(hold.matchedAt)}`}
+                  </span>
+                </span>
+              </div>
+            ),
+          },
+          {
+            header: "Stolen-gear registration",
+            label: "Registration",
+            cell: (hold) => (
+              <span className={styles.stacked}>
+                <strong>{`${brandOf(hold.registeredBrand, hold.registeredBrandOther) ?? "Other"}, serial ${hold.registeredSerial}`}</strong>
+                <span className={styles.secondary}>{`Stolen ${hold.stolenOn}`}</span>
+                {hold.policeReference ? <span>{`Police reference: ${hold.policeReference}`}</span> : null}
+                {hold.note ? <q className={styles.details}>{hold.note}</q> : null}
+                <span className={styles.secondary}>
+                  {`Registered by ${hold.reporterName} (${hold.reporterEmail}), ${formatDayMonthYear(hold.registeredAt)}${hold.withdrawnAt ? "; withdrawn since" : ""}`}
+                </span>
+              </span>
+            ),
+          },
+          {
+            header: "Action",
+            kind: "actions",
+            cell: (hold) => (
+              <div className={table.rowActions}>
+                <Form method="post" action={here} preventScrollReset>
+                  <input type="hidden" name="intent" value="clear" />
+                  <input type="hidden" name="id" value={hold.productId} />
+                  <button type="submit" className={button.ghost} aria-label={`Clear the hold on ${hold.productName}`}>
+                    Clear hold
+                  </button>
+                </Form>
+                <Link
+                  to={listHref(
+                    PATH,
+                    { page: holds.page },
+                    { ...(serial ? { serial } : {}), confirm: "remove", id: hold.productId },
+                  )}
+                  className={button.danger}
+                  preventScrollReset
+                  aria-label={`Remove listing: ${hold.productName}`}
+                >
+                  Remove listing
+                </Link>
+              </div>
+            ),
+          },
+        ]}
+        confirm={
+          confirming && {
+            title: confirming.kind === "remove" ? "Remove Confirmation" : "Delete Confirmation",
+            question:
+              confirming.kind === "remove"
+                ? `Do you want to remove the listing ${confirming.name} from the storefront?`
+                : `Do you want to delete this registration of serial ${confirming.name}? Listings it holds are released.`,
+            confirmIntent: confirming.kind,
+            cancelIntent: "keep",
+            fields: { id: confirming.id },
+          }
+        }
       />
 
       <h2>Find a registration</h2>
@@ -249,19 +249,6 @@ export default function SerialHolds() {
             </table>
           </div>
         )
-      ) : null}
-      {confirming ? (
-        <ConfirmDialog
-          title={confirming.kind === "remove" ? "Remove Confirmation" : "Delete Confirmation"}
-          question={
-            confirming.kind === "remove"
-              ? `Do you want to remove the listing ${confirming.name} from the storefront?`
-              : `Do you want to delete this registration of serial ${confirming.name}? Listings it holds are released.`
-          }
-          confirmIntent={confirming.kind}
-          cancelIntent="keep"
-          fields={{ id: confirming.id }}
-        />
       ) : null}
     </DashboardPage>
   );

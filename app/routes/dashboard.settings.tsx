@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import * as formStyles from "#app/components/forms.css";
 import { readCamera } from "#app/domain/gear/camera";
@@ -18,6 +18,7 @@ import { button } from "#app/styles/utilities.css";
 import { pageMeta } from "#app/utils/seo";
 import { requireUser, requireUserWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 import * as styles from "./settings.css";
 
@@ -71,7 +72,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Settings() {
   const { email, settings, camera } = useLoaderData<typeof loader>();
-  const saving = useNavigation().state === "submitting";
+  const saving = useIsPending({ intent: "notifications" });
+  const savingCamera = useIsPending({ intent: "camera" });
   return (
     <DashboardPage title="Settings">
       <h2>My camera</h2>
@@ -100,7 +102,7 @@ export default function Settings() {
           </select>
         </div>
         <div>
-          <button type="submit" className={button.secondary} disabled={saving}>
+          <button type="submit" className={button.secondary} disabled={savingCamera}>
             Save camera
           </button>
         </div>

@@ -6,13 +6,13 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList, Field, TextareaField } from "#app/components/forms";
-import { Pager } from "#app/components/list-controls";
+import { PagedTable } from "#app/components/paged-table";
 import * as styles from "#app/components/product-form.css";
 import { SelectField } from "#app/components/select-field";
 import * as table from "#app/components/table.css";
@@ -34,10 +34,11 @@ import { idSchema } from "#app/domain/shared/schemas";
 import { requireFormData } from "#app/server/http.server";
 import { button } from "#app/styles/utilities.css";
 import { formatDayMonthYear } from "#app/utils/format";
-import { listHref } from "#app/utils/list-urls";
+import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
 import { requireUser, requireUserWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
@@ -55,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     results: [rows, counted],
   } = await requireUserWith(request, context, (userId) => myStolenSerialsReads(database(context.env.DB), userId, page));
   return {
-    registrations: toPage(rows, Number(counted[0]?.total ?? 0), page),
+    registrations: pageOrLast(toPage(rows, Number(counted[0]?.total ?? 0), page), PATH, { page }),
     today: new Date().toISOString().slice(0, 10),
   };
 }
@@ -69,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: stolenSerialSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const result = await registerStolenSerial(db, user, submission.value);
-    // The same answer whether or not a listing had the serial (ADR 0052).
+    // The same answer whether or not a listing had the serial (ADR 0056).
     if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: result.status });
     return redirectWithSuccess(context, PATH, result.message);
   }
@@ -84,18 +85,36 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
 }
 
+function WithdrawButton({ id, serial }: { id: string; serial: string }) {
+  const pending = useIsPending({ intent: "withdraw", field: ["id", id] });
+  return (
+    <Form method="post" className={table.inlineForm}>
+      <input type="hidden" name="intent" value="withdraw" />
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        className={`${button.secondary} ${table.compact}`}
+        disabled={pending}
+        aria-label={`Withdraw the registration of serial ${serial}`}
+      >
+        Withdraw
+      </button>
+    </Form>
+  );
+}
+
 export default function StolenGear() {
   const { registrations, today } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const navigation = useNavigation();
   const [form, fields] = useForm<StolenSerialInput, StolenSerial>({
     id: "stolen-serial",
     lastResult,
+    constraint: getZodConstraint(stolenSerialSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: stolenSerialSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "register";
+  const busy = useIsPending({ intent: "register" });
   return (
     <DashboardPage title="Stolen Gear">
       <p className={styles.intro}>
@@ -160,59 +179,28 @@ export default function StolenGear() {
       </Form>
 
       <h2>Your registrations</h2>
-      {registrations.rows.length === 0 ? (
-        <p className={table.empty}>You have not registered any serial number.</p>
-      ) : (
-        <div className={table.wrap}>
-          <table className={table.table}>
-            <caption className={table.caption}>Your registrations, newest first ({registrations.total})</caption>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Stolen on</th>
-                <th scope="col">Reference or note</th>
-                <th scope="col">Registered</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {registrations.rows.map((row) => {
-                const brand = row.brand === OTHER ? row.brandOther : brandName(row.brand);
-                return (
-                  <tr key={row.id}>
-                    <th scope="row" data-label="Item">{`${brand ?? "Other"}, serial ${row.serial}`}</th>
-                    <td data-label="Stolen on">{row.stolenOn}</td>
-                    <td data-label="Reference or note">{[row.policeReference, row.note].filter(Boolean).join(". ")}</td>
-                    <td data-label="Registered">{formatDayMonthYear(row.createdAt)}</td>
-                    <td className={table.actions}>
-                      {row.withdrawnAt ? (
-                        "Withdrawn"
-                      ) : (
-                        <Form method="post" className={table.inlineForm}>
-                          <input type="hidden" name="intent" value="withdraw" />
-                          <input type="hidden" name="id" value={row.id} />
-                          <button
-                            type="submit"
-                            className={`${button.secondary} ${table.compact}`}
-                            aria-label={`Withdraw the registration of serial ${row.serial}`}
-                          >
-                            Withdraw
-                          </button>
-                        </Form>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager
+      <PagedTable
         pathname={PATH}
-        page={registrations.page}
-        pageCount={registrations.pageCount}
-        hrefFor={(page) => listHref(PATH, { page })}
+        list={registrations}
+        rowKey={(row) => row.id}
+        empty="You have not registered any serial number."
+        caption={`Your registrations, newest first (${registrations.total})`}
+        columns={[
+          {
+            header: "Item",
+            kind: "name",
+            cell: (row) =>
+              `${(row.brand === OTHER ? row.brandOther : brandName(row.brand)) ?? "Other"}, serial ${row.serial}`,
+          },
+          { header: "Stolen on", cell: (row) => row.stolenOn },
+          { header: "Reference or note", cell: (row) => [row.policeReference, row.note].filter(Boolean).join(". ") },
+          { header: "Registered", cell: (row) => formatDayMonthYear(row.createdAt) },
+          {
+            header: "Action",
+            kind: "actions",
+            cell: (row) => (row.withdrawnAt ? "Withdrawn" : <WithdrawButton id={row.id} serial={row.serial} />),
+          },
+        ]}
       />
     </DashboardPage>
   );

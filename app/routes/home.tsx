@@ -1,24 +1,13 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BookingDialog } from "#app/components/booking-dialog";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Carousel, COVERS } from "#app/components/carousel";
-import { ListingActions } from "#app/components/listing-actions";
-import { ProductCard } from "#app/components/product-card";
-import { ReportDialog } from "#app/components/report-dialog";
-import { WishlistDialog } from "#app/components/wishlist-dialog";
+import { ListingCards } from "#app/components/listing-cards";
+import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { fitOfCard, loadStorefront } from "#app/domain/catalog/catalog.server";
 import { button, container, eyebrow, grid, section } from "#app/styles/utilities.css";
 import { cameraSearch } from "#app/utils/camera-urls";
 import { originFrom, publicPageMeta } from "#app/utils/seo";
-import {
-  handleStorefrontAction,
-  loadBookingDialog,
-  loadReportDialog,
-  loadWishlistDialog,
-  storefrontCamera,
-  storefrontViewer,
-} from "#app/utils/storefront.server";
+import { handleStorefrontAction, loadStorefrontShell } from "#app/utils/storefront.server";
 import { database } from "#db/client";
 import * as styles from "./home.css";
 
@@ -37,23 +26,15 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const allCategories = url.searchParams.get("categories") === "all";
-  const [storefront, viewer, cameras, booking, report, wishlist] = await Promise.all([
+  const [storefront, { fitCamera, ...shell }] = await Promise.all([
     loadStorefront(database(context.env.DB), { allCategories }),
-    storefrontViewer(request, context),
-    storefrontCamera(request, context),
-    loadBookingDialog(request, context),
-    loadReportDialog(request, context),
-    loadWishlistDialog(request, context),
+    loadStorefrontShell(request, context),
   ]);
   return {
     ...storefront,
     // A lens card says whether it fits the visitor's camera (from the URL, or the account's).
-    advertised: storefront.advertised.map((card) => ({ ...card, fit: fitOfCard(card, cameras.camera) })),
-    camera: cameras.view,
-    viewer,
-    booking,
-    report,
-    wishlist,
+    advertised: storefront.advertised.map((card) => ({ ...card, fit: fitOfCard(card, fitCamera) })),
+    ...shell,
     allCategories,
     currentYear: new Date().getUTCFullYear(),
   };
@@ -79,19 +60,8 @@ const STEPS = [
 ] as const;
 
 export default function Home() {
-  const {
-    categories,
-    categoryCount,
-    advertised,
-    allCategories,
-    currentYear,
-    viewer,
-    booking,
-    report,
-    wishlist,
-    camera,
-  } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const { categories, categoryCount, advertised, allCategories, currentYear, viewer, dialogs, camera } =
+    useLoaderData<typeof loader>();
   return (
     <>
       <div className={`${container} ${styles.hero}`}>
@@ -145,18 +115,12 @@ export default function Home() {
           {advertised.length === 0 ? (
             <p>No advertised products right now. Check the categories above.</p>
           ) : (
-            <div className={grid}>
-              {advertised.map((product) => (
-                <ProductCard
-                  key={product.id}
-                  product={product}
-                  currentYear={currentYear}
-                  linkSearch={cameraSearch(camera)}
-                >
-                  <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
-                </ProductCard>
-              ))}
-            </div>
+            <ListingCards
+              products={advertised}
+              viewer={viewer}
+              currentYear={currentYear}
+              linkSearch={cameraSearch(camera)}
+            />
           )}
         </div>
       </section>
@@ -176,9 +140,7 @@ export default function Home() {
           ))}
         </ol>
       </section>
-      {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
-      {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
-      {wishlist ? <WishlistDialog dialog={wishlist} /> : null}
+      <StorefrontDialogs dialogs={dialogs} />
     </>
   );
 }

@@ -1,7 +1,5 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { BookingDialog } from "#app/components/booking-dialog";
+import { useLoaderData, useRouteError } from "@remix-run/react";
 import { CameraPicker } from "#app/components/camera-picker";
 import { ErrorPage } from "#app/components/error-page";
 import { GearSpecs, PriceGuidanceNote } from "#app/components/gear-specs";
@@ -10,8 +8,7 @@ import { ListingGallery } from "#app/components/listing-gallery";
 import { ListingSummary } from "#app/components/listing-summary";
 import { useNonce } from "#app/components/nonce";
 import { FitBadge, ProductCard } from "#app/components/product-card";
-import { ReportDialog } from "#app/components/report-dialog";
-import { WishlistDialog } from "#app/components/wishlist-dialog";
+import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { toCardView } from "#app/domain/catalog/catalog.server";
 import { findListing } from "#app/domain/catalog/listings.server";
 import { farAbove } from "#app/domain/deals/price-guidance";
@@ -24,14 +21,7 @@ import { cameraSearch } from "#app/utils/camera-urls";
 import { inlineJson, listingJsonLd, listingMeta } from "#app/utils/listing-seo";
 import { farAboveText, guidanceText } from "#app/utils/price-guidance";
 import { originFrom, pageMeta, siteOrigin } from "#app/utils/seo";
-import {
-  handleStorefrontAction,
-  loadBookingDialog,
-  loadReportDialog,
-  loadWishlistDialog,
-  storefrontCamera,
-  storefrontViewer,
-} from "#app/utils/storefront.server";
+import { handleStorefrontAction, loadStorefrontShell } from "#app/utils/storefront.server";
 import { database } from "#db/client";
 import * as styles from "./listings.css";
 
@@ -57,19 +47,15 @@ function photoPosition(value: string | null, count: number): number {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const currency = context.env.settings.PAYMENT_CURRENCY;
-  const [found, viewer, cameras, booking, report, wishlist] = await Promise.all([
+  const [found, { fitCamera, camera, ...shell }] = await Promise.all([
     findListing(database(context.env.DB), params.id ?? "", currency),
-    storefrontViewer(request, context),
-    storefrontCamera(request, context),
-    loadBookingDialog(request, context),
-    loadReportDialog(request, context),
-    loadWishlistDialog(request, context),
+    loadStorefrontShell(request, context),
   ]);
   if (found.kind === "missing") throw notFound();
   if (found.kind === "gone") throw gone("This listing is no longer on Pay&Buy");
   const { listing, photos, sellerListings, guidance } = found;
   const origin = siteOrigin(request, context.env.settings.APP_URL);
-  const fit = listingFit(listing, cameras.camera);
+  const fit = listingFit(listing, fitCamera);
   return {
     listing,
     specs: specRows(listing),
@@ -79,18 +65,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     fit: fit
       ? { label: fit.label, kind: fit.kind, note: fit.kind === "adapter" ? adapterNote(fit.adapter) : null }
       : null,
-    camera: cameras.view,
+    camera,
     isLens: listing.gearKind === "lens",
     params: [...url.searchParams.entries()],
     photos,
     currency,
     selectedPhoto: photoPosition(url.searchParams.get("photo"), photos.length),
-    sellerListings: sellerListings.map((card) => toCardView(card, cameras.camera)),
+    sellerListings: sellerListings.map((card) => toCardView(card, fitCamera)),
     jsonLd: inlineJson(listingJsonLd({ listing, photos, origin, currency })),
-    viewer,
-    booking,
-    report,
-    wishlist,
+    ...shell,
     currentYear: new Date().getUTCFullYear(),
   };
 }
@@ -114,12 +97,9 @@ export default function ListingPage() {
     sellerListings,
     jsonLd,
     viewer,
-    booking,
-    report,
-    wishlist,
+    dialogs,
     currentYear,
   } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const nonce = useNonce();
   return (
     <article className={`${container} ${section}`} aria-labelledby="listing-title">
@@ -182,9 +162,7 @@ export default function ListingPage() {
 
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with <, > and & escaped (inlineJson), allowed by the CSP nonce */}
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
-      {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
-      {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
-      {wishlist ? <WishlistDialog dialog={wishlist} /> : null}
+      <StorefrontDialogs dialogs={dialogs} />
     </article>
   );
 }

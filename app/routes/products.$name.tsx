@@ -1,15 +1,11 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BookingDialog } from "#app/components/booking-dialog";
+import { Link, useLoaderData } from "@remix-run/react";
 import { CameraPicker } from "#app/components/camera-picker";
 import { Pager } from "#app/components/list-controls";
-import { ListingActions } from "#app/components/listing-actions";
-import { ProductCard } from "#app/components/product-card";
-import { ReportDialog } from "#app/components/report-dialog";
+import { ListingCards } from "#app/components/listing-cards";
 import { formValues, SearchFiltersForm } from "#app/components/search-filters";
-import { WishlistDialog } from "#app/components/wishlist-dialog";
+import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { toCardView } from "#app/domain/catalog/catalog.server";
 import { type SearchReadResults, searchReads, toSearchResult } from "#app/domain/catalog/listing-search.server";
 import {
@@ -24,19 +20,12 @@ import {
 } from "#app/domain/catalog/search-params";
 import { readCamera } from "#app/domain/gear/camera";
 import { countLabel } from "#app/domain/shared/list-query";
-import { container, eyebrow, grid, section } from "#app/styles/utilities.css";
+import { container, eyebrow, section } from "#app/styles/utilities.css";
 import { cameraSearch } from "#app/utils/camera-urls";
 import { filterRemovals, searchHref } from "#app/utils/search-urls";
 import { pageMeta } from "#app/utils/seo";
 import { requireUser, requireUserWith } from "#app/utils/session.server";
-import {
-  handleStorefrontAction,
-  loadBookingDialog,
-  loadReportDialog,
-  loadWishlistDialog,
-  storefrontCamera,
-  storefrontViewer,
-} from "#app/utils/storefront.server";
+import { handleStorefrontAction, loadStorefrontShell, storefrontCamera } from "#app/utils/storefront.server";
 import { database } from "#db/client";
 import * as styles from "./products.css";
 
@@ -65,15 +54,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const read = withFits(parsed, early?.camera ?? (parsed.ok ? readCamera(parsed.query.camera) : null));
   // With a bad parameter, the category alone is looked up, for its title (or its 404).
   const categoryOnly = readSearchParams(new URLSearchParams({ category: params.name ?? "" }));
-  const search = read.ok ? read.query : categoryOnly.ok ? categoryOnly.query : null;
+  const asked = read.ok ? read.query : categoryOnly.ok ? categoryOnly.query : null;
+  // A name of white space alone names no category: never a search of every category's listings.
+  const search = asked?.category ? asked : null;
   // The page's reads travel with the session's read: one D1 round trip (ADR 0040).
-  const [session, viewer, cameras, booking, report, wishlist] = await Promise.all([
+  const [session, { fitCamera, ...shell }] = await Promise.all([
     requireUserWith(request, context, () => (search ? searchReads(db, search) : [])),
-    storefrontViewer(request, context),
-    early ?? storefrontCamera(request, context),
-    loadBookingDialog(request, context),
-    loadReportDialog(request, context),
-    loadWishlistDialog(request, context),
+    loadStorefrontShell(request, context, early),
   ]);
   const found = search ? toSearchResult(session.results as SearchReadResults, search) : null;
   const notFound = !found?.ok;
@@ -90,15 +77,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       sort: results?.sort ?? effectiveSort({ q: query?.q, sort: query?.sort }),
       listings:
         read.ok && results
-          ? { ...results.listings, rows: results.listings.rows.map((card) => toCardView(card, cameras.camera)) }
+          ? { ...results.listings, rows: results.listings.rows.map((card) => toCardView(card, fitCamera)) }
           : null,
-      camera: cameras.view,
       params: [...url.searchParams.entries()],
       notFound,
-      viewer,
-      booking,
-      report,
-      wishlist,
+      ...shell,
       currentYear: new Date().getUTCFullYear(),
     },
     { status: notFound ? 404 : 200 },
@@ -121,14 +104,11 @@ export default function CategoryProducts() {
     listings,
     notFound,
     viewer,
-    booking,
-    report,
-    wishlist,
+    dialogs,
     currentYear,
     camera,
     params,
   } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const bestMatch = listings ? bestMatchNote(sort, listings.capped) : null;
   // The category is the page itself: never offered as a filter to remove, never in the links.
   const filters = query ? { ...query, category: undefined } : null;
@@ -178,20 +158,13 @@ export default function CategoryProducts() {
                   ) : null}
                 </div>
               ) : (
-                <div className={grid}>
-                  {listings.rows.map((product, index) => (
-                    <ProductCard
-                      key={product.id}
-                      product={product}
-                      currentYear={currentYear}
-                      priority={index === 0}
-                      headingLevel={2}
-                      linkSearch={cameraSearch(camera)}
-                    >
-                      <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
-                    </ProductCard>
-                  ))}
-                </div>
+                <ListingCards
+                  products={listings.rows}
+                  viewer={viewer}
+                  currentYear={currentYear}
+                  results
+                  linkSearch={cameraSearch(camera)}
+                />
               )}
               <Pager
                 pathname={path}
@@ -204,9 +177,7 @@ export default function CategoryProducts() {
           )}
         </>
       )}
-      {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
-      {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
-      {wishlist ? <WishlistDialog dialog={wishlist} /> : null}
+      <StorefrontDialogs dialogs={dialogs} />
     </section>
   );
 }

@@ -1,14 +1,10 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BookingDialog } from "#app/components/booking-dialog";
+import { Link, useLoaderData } from "@remix-run/react";
 import { CameraPicker } from "#app/components/camera-picker";
 import { Pager } from "#app/components/list-controls";
-import { ListingActions } from "#app/components/listing-actions";
-import { ProductCard } from "#app/components/product-card";
-import { ReportDialog } from "#app/components/report-dialog";
+import { ListingCards } from "#app/components/listing-cards";
 import { formValues, SearchFiltersForm } from "#app/components/search-filters";
-import { WishlistDialog } from "#app/components/wishlist-dialog";
+import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { listCategories, toCardView } from "#app/domain/catalog/catalog.server";
 import { searchListings } from "#app/domain/catalog/listing-search.server";
 import {
@@ -22,18 +18,11 @@ import {
 } from "#app/domain/catalog/search-params";
 import { readCamera } from "#app/domain/gear/camera";
 import { countLabel } from "#app/domain/shared/list-query";
-import { container, eyebrow, grid, section } from "#app/styles/utilities.css";
+import { container, eyebrow, section } from "#app/styles/utilities.css";
 import { cameraSearch } from "#app/utils/camera-urls";
 import { filterRemovals, hasFilters, searchHref } from "#app/utils/search-urls";
 import { originFrom, pageMeta } from "#app/utils/seo";
-import {
-  handleStorefrontAction,
-  loadBookingDialog,
-  loadReportDialog,
-  loadWishlistDialog,
-  storefrontCamera,
-  storefrontViewer,
-} from "#app/utils/storefront.server";
+import { handleStorefrontAction, loadStorefrontShell, storefrontCamera } from "#app/utils/storefront.server";
 import { database } from "#db/client";
 import * as styles from "./search.css";
 
@@ -57,14 +46,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // "Only gear that fits" without a camera in the URL speaks for the account's camera: read first.
   const early = needsAccountCamera(parsed) ? await storefrontCamera(request, context) : null;
   const read = withFits(parsed, early?.camera ?? (parsed.ok ? readCamera(parsed.query.camera) : null));
-  const [categories, found, viewer, cameras, booking, report, wishlist] = await Promise.all([
+  const [categories, found, { fitCamera, ...shell }] = await Promise.all([
     listCategories(db),
     read.ok ? searchListings(db, read.query) : null,
-    storefrontViewer(request, context),
-    early ?? storefrontCamera(request, context),
-    loadBookingDialog(request, context),
-    loadReportDialog(request, context),
-    loadWishlistDialog(request, context),
+    loadStorefrontShell(request, context, early),
   ]);
   let errors: SearchErrors = read.ok ? {} : read.errors;
   if (found && !found.ok) errors = { category: ["There is no such category. Choose one from the list."] };
@@ -78,18 +63,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     category: results?.category ?? null,
     sort: results?.sort ?? effectiveSort({ q: query?.q, sort: query?.sort }),
     listings: results
-      ? { ...results.listings, rows: results.listings.rows.map((card) => toCardView(card, cameras.camera)) }
+      ? { ...results.listings, rows: results.listings.rows.map((card) => toCardView(card, fitCamera)) }
       : null,
     canonical:
       results && query && !hasFilters(query) && !query.sort && query.page === 1
         ? searchHref(PATH, { ...query, condition: [], verified: false })
         : null,
-    camera: cameras.view,
     params: [...params.entries()],
-    viewer,
-    booking,
-    report,
-    wishlist,
+    ...shell,
     currentYear: new Date().getUTCFullYear(),
   };
 }
@@ -99,23 +80,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Search() {
-  const {
-    values,
-    errors,
-    categories,
-    query,
-    category,
-    sort,
-    listings,
-    viewer,
-    booking,
-    report,
-    wishlist,
-    currentYear,
-    camera,
-    params,
-  } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const { values, errors, categories, query, category, sort, listings, viewer, dialogs, currentYear, camera, params } =
+    useLoaderData<typeof loader>();
   const bestMatch = listings ? bestMatchNote(sort, listings.capped) : null;
   const removals = query ? filterRemovals(PATH, query, category?.title) : [];
   return (
@@ -161,20 +127,13 @@ export default function Search() {
               )}
             </div>
           ) : (
-            <div className={grid}>
-              {listings.rows.map((product, index) => (
-                <ProductCard
-                  key={product.id}
-                  product={product}
-                  currentYear={currentYear}
-                  priority={index === 0}
-                  headingLevel={2}
-                  linkSearch={cameraSearch(camera)}
-                >
-                  <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
-                </ProductCard>
-              ))}
-            </div>
+            <ListingCards
+              products={listings.rows}
+              viewer={viewer}
+              currentYear={currentYear}
+              results
+              linkSearch={cameraSearch(camera)}
+            />
           )}
           <Pager
             pathname={PATH}
@@ -185,9 +144,7 @@ export default function Search() {
           />
         </>
       )}
-      {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
-      {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
-      {wishlist ? <WishlistDialog dialog={wishlist} /> : null}
+      <StorefrontDialogs dialogs={dialogs} />
     </section>
   );
 }

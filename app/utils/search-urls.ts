@@ -1,7 +1,7 @@
 // The URLs of a listing search: the pager keeps every parameter, and the empty state offers one
 // link per active filter that removes only that filter.
 
-import type { SearchFilters } from "#app/domain/catalog/search-params";
+import { centsToText, type SearchFilters, searchQueryParams } from "#app/domain/catalog/search-params";
 import { brandName } from "#app/domain/gear/brands";
 import { MOUNT_FACTS } from "#app/domain/gear/mounts";
 import { SENSOR_FORMAT_WORDS } from "#app/domain/gear/sensor-formats";
@@ -10,30 +10,8 @@ import type { Condition } from "#db/closed-lists";
 
 /** The filters as the URL spells them (prices in dollars), page 1 unless told. */
 export function searchHref(pathname: string, filters: SearchFilters, page = 1): string {
-  const params = new URLSearchParams();
-  if (filters.q) params.set("q", filters.q);
-  if (filters.category) params.set("category", filters.category);
-  for (const condition of filters.condition) params.append("condition", condition);
-  if (filters.min !== undefined) params.set("min", centsToText(filters.min));
-  if (filters.max !== undefined) params.set("max", centsToText(filters.max));
-  if (filters.verified) params.set("verified", "1");
-  if (filters.brand) params.set("brand", filters.brand);
-  if (filters.mount) params.set("mount", filters.mount);
-  if (filters.sensor) params.set("sensor", filters.sensor);
-  if (filters.shutter_max !== undefined) params.set("shutter_max", String(filters.shutter_max));
-  if (filters.focal_min !== undefined) params.set("focal_min", String(filters.focal_min));
-  if (filters.focal_max !== undefined) params.set("focal_max", String(filters.focal_max));
-  if (filters.fits) params.set("fits", "1");
-  if (filters.camera) params.set("camera", filters.camera);
-  if (filters.sort) params.set("sort", filters.sort);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
+  const search = searchQueryParams(filters, page).toString();
   return search ? `${pathname}?${search}` : pathname;
-}
-
-/** 25000 → "250", 9950 → "99.50": what a person would type. */
-export function centsToText(cents: number): string {
-  return cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 export type FilterRemoval = { label: string; href: string };

@@ -164,7 +164,7 @@ export const historyListings: HistoryListing[] = [
       gear: { model: sold.model, included: ["box"] },
     }),
   ),
-  // Held for review: its serial matches the registration below (ADR 0052).
+  // Held for review: its serial matches the registration below (ADR 0056).
   {
     key: "canon-eos-6d-mark-ii-held-rita",
     category: "camera",

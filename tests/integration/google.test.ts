@@ -92,6 +92,14 @@ describe("Google sign-in", () => {
     ).toHaveLength(3);
   });
 
+  it("keeps a new Google user's name to one line", async () => {
+    interceptGoogle({ profile: profile({ name: " Gina\r\nGoogle\u0000 " }) });
+    const { cookies, state } = await start();
+    await get(`/auth/google/callback?code=c&state=${state}`, { Cookie: cookies });
+    const rows = await database(testEnv.DB).select().from(users).where(sql`lower(${users.email}) = 'gina@example.com'`);
+    expect(rows.map((row) => row.name)).toEqual(["Gina Google"]);
+  });
+
   it("links an existing account with the same email instead of duplicating it", async () => {
     const seller = await insertUser({ email: "Gina@Example.com", role: "seller" });
     interceptGoogle({ profile: profile() });

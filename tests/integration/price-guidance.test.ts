@@ -1,4 +1,4 @@
-// Price guidance from Pay&Buy's own recorded sales only (ADR 0051): the same model, the same grade
+// Price guidance from Pay&Buy's own recorded sales only (ADR 0055): the same model, the same grade
 // or better, the last six months, successful payments in the site's currency. Fewer than three
 // sales show no range; a refund takes a sale out. Nothing else is counted or invented.
 import { SELF } from "cloudflare:test";

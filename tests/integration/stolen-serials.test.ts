@@ -1,4 +1,4 @@
-// The stolen-gear register (ADR 0052): a listing whose serial matches a registration is held out
+// The stolen-gear register (ADR 0056): a listing whose serial matches a registration is held out
 // of the storefront (the listing rule, the search index, booking) until the admin decides; a
 // registration made after the listing holds it too and ends its unpaid booking. Nobody learns by
 // probing whether a serial is registered: the registration answers the same either way, the

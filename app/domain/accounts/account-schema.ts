@@ -2,6 +2,7 @@
 // and server) and the REST API: one set of rules and messages for both (spec section 5,
 // PRODUCT.md).
 import * as z from "zod";
+import { isOneLine, notOneLineMessage } from "#app/domain/shared/schemas";
 import { ROLES } from "#db/closed-lists";
 
 export const EMAIL_EXAMPLE = "name@example.com";
@@ -39,7 +40,7 @@ export const nameSchema = z
   .trim()
   .min(1, { error: "Name is required.", abort: true })
   .max(NAME_MAX, `Name should be at most ${NAME_MAX} characters`)
-  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "Name contains characters we cannot show.");
+  .refine(isOneLine, notOneLineMessage("Name"));
 
 /** Registration: only buyer or seller can be chosen; admin is never a choice. */
 export const SELF_SERVICE_ROLES = ROLES.filter((role) => role !== "admin") as ["buyer", "seller"];

@@ -1,9 +1,11 @@
 // Accounts: registration, sign-in with a password or Google, and lookups by email.
 import { and, eq, isNull } from "drizzle-orm";
+import { toOneLine } from "#app/domain/shared/schemas";
 import type { Database } from "#db/client";
 import type { Role } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
 import { users } from "#db/schema";
+import { NAME_MAX } from "./account-schema";
 import { emailMatches } from "./emails";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { checkSignInLimit, clearSignInFailures, recordSignInFailure, retryMessage } from "./sign-in-limits.server";
@@ -127,7 +129,7 @@ export async function signInWithGoogle(db: Database, profile: GoogleProfile): Pr
     const { deletedAt: _deleted, verifiedAt: _verified, ...user } = existing;
     return { ok: true, user, created: false };
   }
-  const name = profile.name.trim().slice(0, 80) || profile.email.split("@")[0]!;
+  const name = toOneLine(profile.name).trim().slice(0, NAME_MAX) || profile.email.split("@")[0]!;
   try {
     const [user] = await db
       .insert(users)

@@ -22,7 +22,7 @@ const sellerIsLive = exists(
 /**
  * The one rule for what a buyer may see, book, wishlist or report: a listing in one of the
  * statuses the page needs (the storefront and booking: available only), not deleted by its
- * seller, not removed by an admin, not held for a stolen-serial review (ADR 0052), its seller not
+ * seller, not removed by an admin, not held for a stolen-serial review (ADR 0056), its seller not
  * deleted. The terms are literal SQL, so SQLite matches them with the partial indexes
  * (`products_storefront_advertised`); a hold is rare, so it is tested on the rows an index gives.
  */

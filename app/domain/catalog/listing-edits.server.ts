@@ -7,13 +7,8 @@ import type { Database } from "#db/client";
 import type { ProductStatus } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { categories, productPhotos, products, serialEntries } from "#db/schema";
-import {
-  gearColumns,
-  gearFieldsOf,
-  gearListsOf,
-  gearListsReads,
-  replaceGearRowsStatements,
-} from "./listing-gear.server";
+import { gearColumns, gearListsOf, gearListsReads, replaceGearRowsStatements } from "./listing-gear.server";
+import { productColumns } from "./product-columns.server";
 import type { ProductDetails } from "./product-schema";
 import { holdListingStatements, SERIAL_ENTRIES_PER_DAY, serialEntriesToday } from "./serial-holds.server";
 
@@ -73,21 +68,11 @@ export function listingForEditReads(db: Database, sellerId: string, productId: s
   return [
     db
       .select({
-        id: products.id,
-        name: products.name,
-        categorySlug: categories.slug,
-        condition: products.condition,
-        description: products.description,
-        originalPriceCents: products.originalPriceCents,
-        resalePriceCents: products.resalePriceCents,
-        purchaseYear: products.purchaseYear,
-        contact: products.contact,
-        location: products.location,
+        ...productColumns,
         status: products.status,
         removedAt: products.removedAt,
         heldAt: products.heldAt,
         photosRevision: products.photosRevision,
-        ...gearFieldsOf,
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))

@@ -107,23 +107,3 @@ export function gearListsOf(
     ) as Partial<Record<ConditionCheck, CheckAnswer>>,
   };
 }
-
-/** The gear columns a listing page and the API read: everything but the serial. */
-export const gearSpecFieldsOf = {
-  gearKind: products.gearKind,
-  brand: products.brand,
-  brandOther: products.brandOther,
-  model: products.model,
-  modelOther: products.modelOther,
-  mount: products.mount,
-  sensorFormat: products.sensorFormat,
-  shutterCount: products.shutterCount,
-  shutterCountMethod: products.shutterCountMethod,
-  focalMinMm: products.focalMinMm,
-  focalMaxMm: products.focalMaxMm,
-  apertureWide: products.apertureWide,
-  apertureTele: products.apertureTele,
-};
-
-/** The gear columns the seller's own pages read: with the whole serial. */
-export const gearFieldsOf = { ...gearSpecFieldsOf, serialNumber: products.serialNumber };

@@ -77,7 +77,7 @@ function filtersOf(query: SearchQuery, match: string | null, how: Matching): SQL
   );
 }
 
-/** The gear filters (ADR 0050): brand and mount walk their own partial indexes, newest first. */
+/** The gear filters (ADR 0054): brand and mount walk their own partial indexes, newest first. */
 function gearFiltersOf(query: SearchQuery): Array<SQL | undefined> {
   return [
     query.brand ? eq(products.brand, query.brand) : undefined,

@@ -18,7 +18,8 @@ import type {
 } from "#db/closed-lists";
 import { categories, products, users } from "#db/schema";
 import { ANY_STATUS, cardFields, isListed, type ProductCard } from "./catalog.server";
-import { gearListsOf, gearListsReads, gearSpecFieldsOf } from "./listing-gear.server";
+import { gearListsOf, gearListsReads } from "./listing-gear.server";
+import { gearSpecColumns } from "./product-columns.server";
 import { photosOf } from "./product-photos.server";
 
 /** A photo of a listing as the gallery shows it: its stored key and its text alternative. */
@@ -100,7 +101,7 @@ const listingFields = {
   updatedAt: products.updatedAt,
   categorySlug: sql`${categories.slug}`.mapWith(categories.slug).as("category_slug"),
   categoryTitle: sql`${categories.title}`.mapWith(categories.title).as("category_title"),
-  ...gearSpecFieldsOf,
+  ...gearSpecColumns,
   // Never the whole serial: only what the page may show is read.
   serialEnd: sql<string | null>`substr(${products.serialNumber}, -${sql.raw(String(SERIAL_SHOWN))})`.as("serial_end"),
   // Booked and sold listings stay visible with their state; anything else has left.

@@ -5,7 +5,7 @@
 import * as z from "zod";
 import { GEAR_FIELD_NAMES, type GearInput, gearFields, readGear } from "#app/domain/gear/gear-schema";
 import { dollarsToCents, MAX_PRICE_CENTS } from "#app/domain/shared/money";
-import { isPhoneNumber, PHONE_MAX } from "#app/domain/shared/schemas";
+import { isOneLine, isPhoneNumber, notOneLineMessage, PHONE_MAX } from "#app/domain/shared/schemas";
 import { CONDITIONS } from "#db/closed-lists";
 import { CONDITION_CHOICE_MESSAGE } from "./conditions";
 import { MAX_PHOTOS, MIN_PHOTOS, PHOTO_MAX_BYTES, PHOTO_MESSAGES, photoRoomMessage } from "./photo-keys";
@@ -27,6 +27,11 @@ function requiredText(required: string, label: string, max: number) {
     .trim()
     .min(1, { error: required, abort: true })
     .max(max, `${label} should be at most ${max} characters`);
+}
+
+/** A required field of one line (a name, a place): its text, and no line break in it. */
+function requiredLine(required: string, label: string, max: number) {
+  return requiredText(required, label, max).refine(isOneLine, notOneLineMessage(label));
 }
 
 /** Dollars typed as text ("1,250.99") become integer cents; never through floating point. */
@@ -72,9 +77,9 @@ export function photoFilesSchema(room: number = MAX_PHOTOS) {
 
 /** The fields of a listing's details: the spec's product fields and its gear (the gear schema). */
 export const productDetailFields = {
-  productName: requiredText("product name is required", "Product name", PRODUCT_LIMITS.productName),
+  productName: requiredLine("product name is required", "Product name", PRODUCT_LIMITS.productName),
   // The category's lowercased title (its slug), as in /products/:name and the spec's payload.
-  category: requiredText("category is required", "Category", PRODUCT_LIMITS.category),
+  category: requiredLine("category is required", "Category", PRODUCT_LIMITS.category),
   condition: z.enum(CONDITIONS, {
     error: (issue) => (issue.input === undefined ? "condition is required" : CONDITION_CHOICE_MESSAGE),
   }),
@@ -98,11 +103,11 @@ export const productDetailFields = {
       }
       return year;
     }),
-  contact: requiredText("contact is required", "Contact number", PRODUCT_LIMITS.contact).refine(
+  contact: requiredLine("contact is required", "Contact number", PRODUCT_LIMITS.contact).refine(
     isPhoneNumber,
     "Contact number must be a phone number, such as +1 415 555 0100",
   ),
-  location: requiredText("location is required", "Location", PRODUCT_LIMITS.location),
+  location: requiredLine("location is required", "Location", PRODUCT_LIMITS.location),
   ...gearFields,
 };
 
@@ -122,15 +127,16 @@ function withGear<T extends { category: string } & GearInput>(value: T, ctx: z.R
   return { ...(rest as Omit<T, keyof GearInput>), gear: read.gear };
 }
 
-export const productSchema = z
-  .object({
-    ...productDetailFields,
-    // One to eight photos, each sent as a file in `img` (a multiple file input). Sizes are checked
-    // here (the browser knows them before sending); the type is recognised by magic bytes and the
-    // image decoded on the server (uploads.server.ts).
-    img: photoFilesSchema(),
-  })
-  .transform((value, ctx) => withGear(value, ctx));
+/** The product form's fields as they arrive, before the gear is read: the form's constraints. */
+export const productFieldsSchema = z.object({
+  ...productDetailFields,
+  // One to eight photos, each sent as a file in `img` (a multiple file input). Sizes are checked
+  // here (the browser knows them before sending); the type is recognised by magic bytes and the
+  // image decoded on the server (uploads.server.ts).
+  img: photoFilesSchema(),
+});
+
+export const productSchema = productFieldsSchema.transform((value, ctx) => withGear(value, ctx));
 
 export type ProductFormInput = z.input<typeof productSchema>;
 export type NewProduct = z.output<typeof productSchema>;
@@ -140,6 +146,9 @@ export const PRODUCT_FORM_MAX_BYTES = MAX_PHOTOS * PHOTO_MAX_BYTES + 64 * 1024;
 
 /** A listing's details as the edit page and `PUT /api/product/:id` change them: all but photos. */
 export const productDetailsSchema = z.object(productDetailFields).transform((value, ctx) => withGear(value, ctx));
+
+/** The details' fields as they arrive, before the gear is read: the edit form's constraints. */
+export const productDetailFieldsSchema = productDetailsSchema.in;
 
 /** The names of the details' fields, as the form and the REST calls send them. */
 export const DETAIL_FIELD_NAMES = Object.keys(productDetailFields) as Array<keyof typeof productDetailFields>;

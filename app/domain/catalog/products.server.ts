@@ -8,7 +8,8 @@ import type { Database } from "#db/client";
 import { intoColumns } from "#db/insert-select";
 import { categories, productPhotos, products, serialEntries } from "#db/schema";
 import { ANY_STATUS, isListed } from "./catalog.server";
-import { gearColumns, gearFieldsOf, gearRowsStatements, gearSelection } from "./listing-gear.server";
+import { gearColumns, gearRowsStatements, gearSelection } from "./listing-gear.server";
+import { productColumns } from "./product-columns.server";
 import type { NewProduct } from "./product-schema";
 import { holdListingStatements, SERIAL_ENTRIES_PER_DAY, serialEntriesToday } from "./serial-holds.server";
 import { deletePhotoIfUnneeded, discardPhotos, type PhotoStore, preparePhotos, storePhotos } from "./uploads.server";
@@ -17,7 +18,6 @@ export const PRODUCT_MESSAGES = {
   added: "Product added Successfully",
   advertised: "Product is ready for advertising",
   deleted: "Product has been deleted",
-  cancelled: "You have canceled this process",
   unknownCategory: "Choose a category from the list.",
   notSeller: "Only sellers can add products.",
   notFound: "There is no such product among yours.",
@@ -218,23 +218,13 @@ export function sellerProductsReads(db: Database, sellerId: string, page: number
   return [
     db
       .select({
-        id: products.id,
-        name: products.name,
-        categorySlug: categories.slug,
-        condition: products.condition,
-        description: products.description,
-        originalPriceCents: products.originalPriceCents,
-        resalePriceCents: products.resalePriceCents,
-        purchaseYear: products.purchaseYear,
-        contact: products.contact,
-        location: products.location,
+        ...productColumns,
         photoKey: products.photoKey,
         status: products.status,
         advertised: products.advertised,
         createdAt: products.createdAt,
         removedAt: products.removedAt,
         heldAt: products.heldAt,
-        ...gearFieldsOf,
         // Its public page can be opened (booked and sold ones too).
         listed: sql<boolean>`${isListed(ANY_STATUS)}`.mapWith(Boolean).as("listed"),
       })

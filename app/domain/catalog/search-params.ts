@@ -245,6 +245,36 @@ export function needsAccountCamera(read: ReadSearch): boolean {
   return read.ok && read.query.fits && !read.query.camera;
 }
 
+/**
+ * The filters as a URL spells them (prices in dollars), in the order of SEARCH_PARAMS, with the
+ * page after the first: what `readSearchParams` reads back, and nothing else.
+ */
+export function searchQueryParams(filters: SearchFilters, page = 1): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.category) params.set("category", filters.category);
+  for (const condition of filters.condition) params.append("condition", condition);
+  if (filters.min !== undefined) params.set("min", centsToText(filters.min));
+  if (filters.max !== undefined) params.set("max", centsToText(filters.max));
+  if (filters.verified) params.set("verified", "1");
+  if (filters.brand) params.set("brand", filters.brand);
+  if (filters.mount) params.set("mount", filters.mount);
+  if (filters.sensor) params.set("sensor", filters.sensor);
+  if (filters.shutter_max !== undefined) params.set("shutter_max", String(filters.shutter_max));
+  if (filters.focal_min !== undefined) params.set("focal_min", String(filters.focal_min));
+  if (filters.focal_max !== undefined) params.set("focal_max", String(filters.focal_max));
+  if (filters.fits) params.set("fits", "1");
+  if (filters.camera) params.set("camera", filters.camera);
+  if (filters.sort) params.set("sort", filters.sort);
+  if (page > 1) params.set("page", String(page));
+  return params;
+}
+
+/** 25000 → "250", 9950 → "99.50": what a person would type. */
+export function centsToText(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
 /** The order results come in: best match first when there are words, newest first otherwise. */
 export function effectiveSort(query: Pick<SearchQuery, "q" | "sort">): SearchSort {
   if (!query.q) return query.sort && query.sort !== "relevance" ? query.sort : "newest";

@@ -1,4 +1,4 @@
-// Listings held for a stolen-serial review (ADR 0052). A listing whose serial matches a live
+// Listings held for a stolen-serial review (ADR 0056). A listing whose serial matches a live
 // stolen-gear registration is held (products.held_at): the listing rule keeps it out of the
 // storefront, search and booking until the admin clears the hold or removes the listing. The
 // statements here go into the batch of the write that gives a listing its serial (Add Product, an

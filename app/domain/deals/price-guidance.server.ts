@@ -1,4 +1,4 @@
-// Price guidance from Pay&Buy's own recorded sales (ADR 0051): what listings of the same model, in
+// Price guidance from Pay&Buy's own recorded sales (ADR 0055): what listings of the same model, in
 // the same grade or better, sold for in the last six months. Only successful payments count
 // (model_sales is kept in step with them by triggers); with fewer than MIN_SALES of them the
 // guidance says so and shows no price. Nothing is estimated, averaged from elsewhere or invented.

@@ -61,9 +61,9 @@ const optionalText = z
   .optional()
   .transform((value) => value?.trim() ?? "");
 
+// Optional inside the union, not around it: the form's constraints then ask for no box ticked.
 const textList = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
+  .union([z.string().optional(), z.array(z.string())])
   .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
 
 /** The fields' input shape (form names; `checks.<item>` are nested by the form parser). */

@@ -1,4 +1,4 @@
-// The stolen-gear register (ADR 0052). Anyone signed in registers a serial as stolen; a listing
+// The stolen-gear register (ADR 0056). Anyone signed in registers a serial as stolen; a listing
 // whose serial matches is held out of the storefront for the admin, who clears the hold or
 // removes the listing. Nothing here tells a reporter or a seller whether a serial is registered:
 // a registration answers the same whether it matched or not (and costs the same statements), a

@@ -55,7 +55,7 @@ export async function buildWorld(only?: Caller) {
   const reportA = withId(reportRow({ productId: listingB.id, reporterId: users.buyerA.id, reason: "misleading" }));
   const reportB = withId(reportRow({ productId: listingA.id, reporterId: users.buyerB.id, reason: "offensive" }));
   // Stolen gear: buyer A registered a serial that seller A's held listing has, buyer B one of
-  // seller B's (ADR 0052).
+  // seller B's (ADR 0056).
   const heldAt = new Date();
   const held = (sellerId: string, name: string, serialNumber: string) =>
     withId(productRow({ sellerId, categoryId: category.id, name, serialNumber, heldAt }));
