@@ -23,7 +23,7 @@ import { database } from "#db/client";
 import * as styles from "./settings.css";
 
 export const meta: MetaFunction = () =>
-  pageMeta("Pay&Buy Settings", "Choose which Pay&Buy notifications are sent to your email.");
+  pageMeta("Pay&Buy Settings", "Choose your camera, and which Pay&Buy notifications are sent to your email.");
 
 const PATH = "/dashboard/settings";
 
