@@ -4,28 +4,11 @@ import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/client";
 import { bookings, messages, payments, products, users } from "#db/schema";
-import type { DomainEvent, EventKind } from "./events";
+import { accountLetters } from "./account-letters.server";
+import type { DomainEvent } from "./events";
+import { greeting, type LetterOptions, link, loadUser, type PlannedLetter, type Recipient } from "./letter-kit.server";
 
-export interface Recipient {
-  id: string;
-  email: string;
-  name: string;
-  deleted: boolean;
-}
-
-export interface PlannedLetter {
-  recipient: Recipient;
-  kind: EventKind;
-  subject: string;
-  text: string;
-}
-
-export interface LetterOptions {
-  /** The public origin for links; without it letters name the page instead. */
-  appUrl?: string;
-  currency: string;
-  appName: string;
-}
+export type { LetterOptions, PlannedLetter };
 
 const buyers = alias(users, "buyers");
 const sellers = alias(users, "sellers");
@@ -37,10 +20,6 @@ function price(cents: number, currency: string): string {
 function utc(date: Date | null): string {
   if (!date) return "";
   return `${date.toISOString().slice(0, 16).replace("T", ", ")} UTC`;
-}
-
-function link(options: LetterOptions, path: string, page: string): string {
-  return options.appUrl ? `${page}: ${options.appUrl.replace(/\/$/, "")}${path}` : `${page} on ${options.appName}.`;
 }
 
 async function loadBooking(db: Database, bookingId: string) {
@@ -73,26 +52,25 @@ async function loadBooking(db: Database, bookingId: string) {
   return { ...row, buyer: person(row.buyer), seller: person(row.seller) };
 }
 
-async function loadUser(db: Database, userId: string): Promise<Recipient | null> {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ? { id: row.id, email: row.email, name: row.name, deleted: row.deletedAt !== null } : null;
-}
-
 /** Every letter the event makes, before preferences are applied; [] when its subject is gone. */
 export async function plannedLetters(
   db: Database,
   event: DomainEvent,
   options: LetterOptions,
 ): Promise<PlannedLetter[]> {
+  if (
+    event.kind === "account_link" ||
+    event.kind === "email_changed" ||
+    event.kind === "password_changed" ||
+    event.kind === "two_factor_changed"
+  ) {
+    return accountLetters(db, event, options);
+  }
   const letter = (recipient: Recipient, subject: string, text: string): PlannedLetter => ({
     recipient,
     kind: event.kind,
     subject,
-    text: `Hello ${recipient.name},\n\n${text}\n\n${options.appName}`,
+    text: greeting(recipient, text, options),
   });
   switch (event.kind) {
     case "booking_made": {
