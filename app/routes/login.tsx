@@ -16,7 +16,7 @@ import { isGoogleEnabled } from "#app/utils/google.server";
 import { isHoneypotFilled } from "#app/utils/honeypot";
 import { safeRedirect } from "#app/utils/redirect";
 import { originFrom, publicPageMeta } from "#app/utils/seo";
-import { requireAnonymous, signInResponse } from "#app/utils/session.server";
+import { completeSignIn, requireAnonymous } from "#app/utils/session.server";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       status: 400,
     });
   }
-  return signInResponse(context, result.user, safeRedirect(submission.value.redirectTo), {
+  return completeSignIn(request, context, result.user, safeRedirect(submission.value.redirectTo), {
     type: "success",
     message: `Welcome back, ${result.user.name}`,
   });

@@ -10,11 +10,12 @@ import { GoogleButton } from "#app/components/google-button";
 import { PASSWORD_MIN, registerSchema } from "#app/domain/accounts/account-schema";
 import { registerAccount } from "#app/domain/accounts/accounts.server";
 import { requireFormData } from "#app/server/http.server";
+import { publishFromRoute } from "#app/server/notifications.server";
 import { button, container, section } from "#app/styles/utilities.css";
 import { isGoogleEnabled } from "#app/utils/google.server";
 import { isHoneypotFilled } from "#app/utils/honeypot";
 import { safeRedirect } from "#app/utils/redirect";
-import { originFrom, publicPageMeta } from "#app/utils/seo";
+import { originFrom, publicPageMeta, siteOrigin } from "#app/utils/seo";
 import { requireAnonymous, signInResponse } from "#app/utils/session.server";
 import { database } from "#db/client";
 
@@ -44,15 +45,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const { name, email, password, role, redirectTo } = submission.value;
-  const result = await registerAccount(database(context.env.DB), { name, email, password, role });
+  const result = await registerAccount(
+    database(context.env.DB),
+    { name, email, password, role },
+    { origin: siteOrigin(request, context.env.settings.APP_URL) },
+  );
   if (!result.ok) {
     return data(submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] }), {
       status: 409,
     });
   }
-  return signInResponse(context, result.user, safeRedirect(redirectTo), {
+  await publishFromRoute(context, result.events);
+  return signInResponse(request, context, result.user, safeRedirect(redirectTo), {
     type: "success",
     message: `${result.user.name}, User created successfully`,
+    description: `We sent a link to ${result.user.email}: open it to verify your address.`,
   });
 }
 

@@ -1,9 +1,19 @@
 // The world the authorization matrix is played in: six callers and objects that belong to A,
 // to B and to nobody.
+import { sealSecret } from "#app/domain/accounts/two-factor.server";
 import { database } from "#db/client";
 import { bookingRow, categoryRow, productRow, reportRow, userRow } from "#db/factories";
-import { bookings, categories, productPhotos, products, reports, users as usersTable } from "#db/schema";
+import {
+  bookings,
+  categories,
+  productPhotos,
+  products,
+  reports,
+  twoFactorCredentials,
+  users as usersTable,
+} from "#db/schema";
 import { bearerFor, sessionCookieFor } from "../auth-helpers";
+import { TEST_TOTP_SECRET } from "../factories";
 import { testEnv } from "../test-env";
 
 export const CALLERS = ["anon", "buyerA", "buyerB", "sellerA", "sellerB", "admin"] as const;
@@ -52,6 +62,12 @@ export async function buildWorld(only?: Caller) {
     db.insert(productPhotos).values([...photosA, ...photosB]),
     db.insert(bookings).values([bookingA, bookingB]),
     db.insert(reports).values([reportA, reportB]),
+    // Every admin has two-factor sign-in.
+    db.insert(twoFactorCredentials).values({
+      userId: users.admin.id,
+      secret: await sealSecret(TEST_TOTP_SECRET, users.admin.id, [testEnv.SESSION_SECRET]),
+      enabledAt: new Date(),
+    }),
   ]);
   const cookies: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
   const bearers: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
