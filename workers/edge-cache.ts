@@ -2,7 +2,7 @@
 // from Cloudflare's cache in the data centre (the Cache API), keyed by a version that every
 // successful write bumps, so a change shows on the next request after the version is read.
 import { createMiddleware } from "hono/factory";
-import { IsolateMemory } from "./isolate-memory";
+import { IsolateMemory } from "#app/server/isolate-memory";
 import { contentSecurityPolicy, type WorkerVariables } from "./security-headers";
 
 /** How long the data centre keeps a page: the bound on staleness in another data centre. */

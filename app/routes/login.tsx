@@ -117,6 +117,9 @@ export default function Login() {
             {submitting ? "Logging in…" : "Login"}
           </button>
         </Form>
+        <p>
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </p>
         {googleEnabled ? (
           <>
             <p className={formStyles.divider}>or</p>

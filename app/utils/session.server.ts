@@ -3,6 +3,7 @@
 // (app/server/auth.server.ts); tokens and session rows live in the domain layer.
 import { redirect } from "@remix-run/cloudflare";
 import type { BatchItem } from "drizzle-orm/batch";
+import { TWO_FACTOR_SETUP_PATH } from "#app/domain/accounts/dashboard-tabs";
 import { hasRole } from "#app/domain/accounts/permissions";
 import {
   createSession,
@@ -123,8 +124,7 @@ export function getOptionalUser(request: Request, context: EnvContext): Promise<
   return requestSession(request, context).user;
 }
 
-/** Where an admin without two-factor sign-in is sent, and the pages they may still open. */
-export const TWO_FACTOR_SETUP_PATH = "/dashboard/settings/two-factor";
+/** The pages an admin without two-factor sign-in may still open (the setup is among them). */
 const OPEN_BEFORE_SETUP = ["/dashboard/settings", "/logout"];
 
 function mayOpenBeforeSetup(request: Request): boolean {

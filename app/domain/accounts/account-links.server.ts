@@ -16,6 +16,9 @@ import type { Database } from "#db/client";
 import type { AccountTokenPurpose } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { accountTokens, users } from "#db/schema";
+import { LINKS_PER_HOUR } from "./link-limits";
+
+export { LINKS_PER_HOUR };
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -25,13 +28,6 @@ export const LINK_TTL_MS: Record<AccountTokenPurpose, number> = {
   reset_password: HOUR,
   verify_email: 24 * HOUR,
   change_email: 24 * HOUR,
-};
-
-/** Links of one purpose an account may be sent per hour. */
-export const LINKS_PER_HOUR: Record<AccountTokenPurpose, number> = {
-  reset_password: 3,
-  verify_email: 5,
-  change_email: 5,
 };
 
 /** A second request within this time sends nothing (a double submit, an impatient click). */

@@ -73,7 +73,7 @@ const linkTokenSchema = z.string({ error: "This link is not valid." }).min(1, "T
 /** A new password from a reset link, typed twice. */
 export const resetPasswordSchema = z
   .object({ token: linkTokenSchema, password: passwordSchema, confirmPassword: confirmPasswordSchema })
-  .refine((value) => value.password === value.confirmPassword, {
+  .refine((value) => value.confirmPassword === undefined || value.password === value.confirmPassword, {
     message: PASSWORDS_DIFFER,
     path: ["confirmPassword"],
   });

@@ -1,6 +1,6 @@
 // The account's own settings: its name, its phone number (a seller's contact for new listings),
 // and its password. A new password needs the current one, and ends every other session.
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AccountEvent } from "#app/domain/notifications/events";
 import type { Database } from "#db/client";
 import { accountTokens, users } from "#db/schema";
@@ -31,7 +31,8 @@ export function accountSettingsRead(db: Database, userId: string, now = Date.now
         hasPassword: users.passwordHash,
         googleSubject: users.googleSubject,
         createdAt: users.createdAt,
-        pendingEmail: accountTokens.email,
+        // Aliased: in a D1 batch, rows are keyed by column name, and the two "email" would collide.
+        pendingEmail: sql<string | null>`${accountTokens.email}`.as("pending_email"),
       })
       .from(users)
       // The newest change of address still waiting for its link to be opened.
@@ -82,6 +83,11 @@ export function toAccountSettings(rows: Awaited<ReturnType<typeof accountSetting
 
 export async function accountSettings(db: Database, userId: string): Promise<AccountSettings | null> {
   return toAccountSettings(await accountSettingsRead(db, userId));
+}
+
+/** The account's phone number, for a page's batch (Add Product starts its contact with it). */
+export function phoneRead(db: Database, userId: string) {
+  return db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
 }
 
 /** The name and phone number; saving the same values again changes nothing else. */

@@ -10,6 +10,7 @@ import { nameSchema } from "./account-schema";
 import { emailMatches, sameEmail } from "./emails";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { checkSignInLimit, clearSignInFailures, recordSignInFailure, retryMessage } from "./sign-in-limits.server";
+import { type SecondFactorResult, verifySecondFactor } from "./two-factor.server";
 
 export const MESSAGES = {
   emailTaken: "This email is already registered",
@@ -217,6 +218,31 @@ export async function signInWithGoogle(
     if (isUniqueViolation(error)) return signInWithGoogle(db, profile, options);
     throw error;
   }
+}
+
+export type SecondStepResult =
+  | { ok: true; user: AccountUser; recoveryCodesLeft?: number }
+  | { ok: false; reason: "no_account" }
+  | Extract<SecondFactorResult, { ok: false }>;
+
+/**
+ * The second step of a sign-in whose first factor passed: the live account and its code (from
+ * the app, or a recovery code).
+ */
+export async function signInWithSecondFactor(
+  db: Database,
+  userId: string,
+  input: { code: string; secrets: readonly string[] },
+): Promise<SecondStepResult> {
+  const [account] = await db
+    .select(accountFields)
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
+  if (!account) return { ok: false, reason: "no_account" };
+  const proved = await verifySecondFactor(db, account.id, input);
+  if (!proved.ok) return proved;
+  return { ok: true, user: account, recoveryCodesLeft: proved.recoveryCodesLeft };
 }
 
 /** The user record of spec section 3, for the REST API. */

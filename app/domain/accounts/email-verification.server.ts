@@ -21,26 +21,11 @@ import {
   linkRefusal,
   prepareLink,
 } from "./account-links.server";
+import { VERIFICATION_MESSAGES } from "./account-messages";
 import { MESSAGES } from "./accounts.server";
 import { emailMatches, sameEmail } from "./emails";
 
-export const VERIFICATION_MESSAGES = {
-  sent: (email: string) => `We sent a link to ${email}. Open it to verify your address.`,
-  alreadyVerified: "Your email address is already verified.",
-  repeat: "We sent you a link a moment ago. Check your inbox (and its spam folder) before asking again.",
-  limit: `You asked for ${LINKS_PER_HOUR.verify_email} links in the last hour. Try again later.`,
-  verified: "Your email address is verified.",
-  changed: (email: string) => `Your email address is now ${email}.`,
-  changeSent: (email: string) =>
-    `We sent a link to ${email}. Your address changes once you open it; until then it stays as it is.`,
-  changeRepeat: "We sent a link to that address a moment ago. Check its inbox before asking again.",
-  changeLimit: `You asked for ${LINKS_PER_HOUR.change_email} changes in the last hour. Try again later.`,
-  sameAddress: "That is already your email address.",
-  expired: "This link has expired. Sign in and ask for a new one.",
-  used: "This link was already used.",
-  invalid: "This link is not valid. Check that you opened the whole link from the letter, or ask for a new one.",
-  notForPayouts: "Verify your email address before setting up payouts.",
-} as const;
+export { VERIFICATION_MESSAGES };
 
 /**
  * The seam the payouts work uses: an account may set up payouts (receive money) only once its

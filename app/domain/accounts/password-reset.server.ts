@@ -18,20 +18,16 @@ import {
   linkedAddress,
   prepareLink,
 } from "./account-links.server";
+import { RESET_MESSAGES } from "./account-messages";
 import { emailMatches } from "./emails";
+
+export { RESET_MESSAGES };
+
 import { hashPassword, verifyPassword } from "./passwords.server";
 
 /** Requests from one client address in RESET_WINDOW_MS before it is told to wait. */
 export const RESET_REQUESTS_PER_ADDRESS = 10;
 export const RESET_WINDOW_MS = 15 * 60 * 1000;
-
-export const RESET_MESSAGES = {
-  sent: "If an account exists for that address, we sent it a link to choose a new password. The link works for 1 hour.",
-  done: "Your password is changed, and every session of your account is signed out. Log in with your new password.",
-  expired: "This link has expired: links to reset a password work for 1 hour. Ask for a new one.",
-  used: "This link was already used. If you still need a new password, ask for a new link.",
-  invalid: "This link is not valid. Check that you opened the whole link from the letter, or ask for a new one.",
-} as const;
 
 export function resetRetryMessage(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));

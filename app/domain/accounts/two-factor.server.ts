@@ -12,6 +12,7 @@ import type { AccountEvent } from "#app/domain/notifications/events";
 import type { Database } from "#db/client";
 import type { Role } from "#db/closed-lists";
 import { recoveryCodes, twoFactorCredentials } from "#db/schema";
+import { TWO_FACTOR_MESSAGES } from "./account-messages";
 import {
   checkSubjectLimit,
   clearSubjectStatement,
@@ -29,19 +30,7 @@ const SECRET_BYTES = 20;
 export const CODE_FAILURES_MAX = 5;
 export const RECOVERY_CODE_COUNT = 10;
 
-export const TWO_FACTOR_MESSAGES = {
-  wrongCode: "That code is not right. Enter the 6-digit code your authenticator app shows now, or a recovery code.",
-  codeUsed: "That code was used already. Wait for the next one in your authenticator app.",
-  codeRequired: "Enter the 6-digit code from your authenticator app.",
-  enabled: "Two-factor sign-in is on. Keep your recovery codes somewhere safe: they are shown only once.",
-  disabled: "Two-factor sign-in is off.",
-  alreadyEnabled: "Two-factor sign-in is already on.",
-  notEnabled: "Two-factor sign-in is not on.",
-  noSetup: "Start the setup again: no authenticator app is being set up.",
-  requiredForAdmins: "Two-factor sign-in is required for admin accounts, so it cannot be turned off.",
-  newRecoveryCodes: "New recovery codes are ready; the old ones no longer work. They are shown only once.",
-  setupRequired: "Set up two-factor sign-in first: admin accounts need it.",
-} as const;
+export { TWO_FACTOR_MESSAGES };
 
 const encoder = new TextEncoder();
 const stepAt = (ms: number) => Math.floor(ms / 1000 / TOTP_SETTINGS.period);

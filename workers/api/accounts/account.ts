@@ -182,18 +182,16 @@ account.get("/account/sessions", requireBearer, async (c) => {
   const user = c.get("user");
   const rows = await liveSessionsRead(db(c), user.id);
   return c.json(
-    await Promise.all(
-      rows.map(async (row) => ({
-        _id: row.id,
-        kind: row.kind,
-        device: await describeDevice(row.userAgent, row.kind),
-        userAgent: row.userAgent,
-        firstSeen: row.createdAt.toISOString(),
-        lastSeen: (row.lastSeenAt ?? row.createdAt).toISOString(),
-        expiresAt: row.expiresAt.toISOString(),
-        current: row.id === user.sessionId,
-      })),
-    ),
+    rows.map((row) => ({
+      _id: row.id,
+      kind: row.kind,
+      device: describeDevice(row.userAgent, row.kind),
+      userAgent: row.userAgent,
+      firstSeen: row.createdAt.toISOString(),
+      lastSeen: (row.lastSeenAt ?? row.createdAt).toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      current: row.id === user.sessionId,
+    })),
   );
 });
 
