@@ -264,8 +264,9 @@ export default function Settings() {
         <h2 id="two-factor-title">Two-factor sign-in</h2>
         {twoFactor.enabled ? (
           <p>
-            On: signing in asks for a code from your authenticator app. {twoFactor.recoveryCodesLeft} recovery{" "}
-            {twoFactor.recoveryCodesLeft === 1 ? "code" : "codes"} left.
+            {`On: signing in asks for a code from your authenticator app. ${twoFactor.recoveryCodesLeft} recovery ${
+              twoFactor.recoveryCodesLeft === 1 ? "code" : "codes"
+            } left.`}
           </p>
         ) : (
           <p>

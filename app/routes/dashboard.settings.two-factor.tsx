@@ -38,6 +38,9 @@ export const meta: MetaFunction = () =>
 
 const PATH = TWO_FACTOR_SETUP_PATH;
 
+/** "3 recovery codes left." */
+const codesLeft = (count: number) => `${count} recovery ${count === 1 ? "code" : "codes"} left.`;
+
 /** The secret as people type it into an app: groups of four. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
 
@@ -194,10 +197,7 @@ export default function TwoFactorSettings() {
       ) : null}
       {status.enabled ? (
         <>
-          <p>
-            Two-factor sign-in is on. {status.recoveryCodesLeft} recovery{" "}
-            {status.recoveryCodesLeft === 1 ? "code" : "codes"} left.
-          </p>
+          <p>{`Two-factor sign-in is on. ${codesLeft(status.recoveryCodesLeft)}`}</p>
           <section aria-labelledby="regenerate-title" className={styles.part}>
             <h2 id="regenerate-title">New recovery codes</h2>
             <p>Make ten new codes; the old ones stop working.</p>

@@ -5,7 +5,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type * as z from "zod";
 import { ErrorList, Field } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
@@ -54,8 +54,7 @@ function startAgain(context: EnvContext, redirectTo = "/") {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context, "/");
-  if (!(await pendingSignIn(request, context))) throw await startAgain(context);
-  return null;
+  return { pending: (await pendingSignIn(request, context)) !== null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -94,6 +93,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TwoFactorSignIn() {
+  const { pending } = useLoaderData<typeof loader>();
+  if (!pending) {
+    return (
+      <div className={`${container} ${section}`}>
+        <div className={formStyles.card}>
+          <h1>Two-factor sign-in</h1>
+          <p>{EXPIRED}</p>
+          <p>
+            <Link to="/login" className={button.primary}>
+              Login
+            </Link>
+          </p>
+        </div>
+      </div>
+    );
+  }
+  return <CodeForm />;
+}
+
+function CodeForm() {
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const navigation = useNavigation();
   const [form, fields] = useForm<z.input<typeof twoFactorCodeSchema>>({

@@ -14,7 +14,6 @@ import {
   inspectLink,
   isReplay,
   issueLinkStatement,
-  LINKS_PER_HOUR,
   linkEvent,
   linkedAccount,
   linkedAddress,
