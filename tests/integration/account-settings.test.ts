@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { describeDevice } from "#app/domain/accounts/devices.server";
 import { hashPassword, verifyPassword } from "#app/domain/accounts/passwords.server";
-import { LAST_SEEN_EVERY_MS, SESSION_MESSAGES } from "#app/domain/accounts/sessions.server";
+import { LAST_SEEN_EVERY_MS } from "#app/domain/accounts/sessions.server";
 import { forgetLastSeen } from "#app/server/last-seen.server";
 import { database } from "#db/client";
 import { sessions, users } from "#db/schema";
