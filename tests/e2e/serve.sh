@@ -9,8 +9,11 @@ state="${2:-.e2e-state}"
 rm -rf "$state"
 npx wrangler d1 migrations apply DB --local --persist-to "$state" >/dev/null
 npx tsx scripts/seed.ts --persist-to "$state" >/dev/null
-# The admin command, as an operator would run it (the e2e suite signs in with this account).
-npx tsx scripts/admin-create.ts --email ops@payandbuy.local --name "Ops Admin" \
-  --password ops-local-pass --persist-to "$state" >/dev/null
+# The admin command, as an operator would run it: one new admin per project (js, no-js), each of
+# which the accounts journey takes through its first sign-in, which sets up two-factor sign-in.
+for ops in ops ops2; do
+  npx tsx scripts/admin-create.ts --email "$ops@payandbuy.local" --name "Ops Admin" \
+    --password ops-local-pass --persist-to "$state" >/dev/null
+done
 exec npx wrangler dev --persist-to "$state" --port "$port" --ip 127.0.0.1 \
   --var LOCAL_DEV:true --log-level warn --test-scheduled
