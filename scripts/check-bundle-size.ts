@@ -23,6 +23,25 @@ if (run.status !== 0 || !size) {
   process.exit(2);
 }
 
+// The bundle builds without a word: a warning of wrangler's bundler (esbuild) is a defect of the
+// build, such as the bare imports Rollup once repeated in every server chunk. Read without the
+// terminal's colour codes.
+const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
+const warnings = plain.split("\n").filter((line) => /^▲ \[WARNING\]/.test(line));
+if (warnings.length > 0) {
+  console.error(output);
+  console.error(`wrangler's bundler printed ${warnings.length} warning(s).`);
+  process.exit(1);
+}
+
+// The bench's Worker wraps this one (bench/worker.ts): none of it ships.
+const bundle = readFileSync(`${OUTDIR}/app.js`, "utf8");
+const benchOnly = ["/__bench/floor", "X-D1-Round-Trips"].filter((marker) => bundle.includes(marker));
+if (benchOnly.length > 0) {
+  console.error(`The production bundle carries the bench's code (${benchOnly.join(", ")}).`);
+  process.exit(1);
+}
+
 const [, total, gzip] = size;
 const gzipKiB = Number(gzip);
 

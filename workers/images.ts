@@ -18,6 +18,8 @@ export async function serveImage(c: Context<{ Bindings: Env }>) {
     "Cache-Control": IMMUTABLE,
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
+    // A public photo may be shown by another site (a shared link's preview); nothing else may.
+    "Cross-Origin-Resource-Policy": "cross-origin",
     ETag: object.httpEtag,
   });
   if (c.req.header("If-None-Match") === object.httpEtag) {

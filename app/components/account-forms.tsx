@@ -3,7 +3,7 @@
 // server alike.
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type * as z from "zod";
 import {
   changeEmailSchema,
@@ -12,6 +12,7 @@ import {
   profileSchema,
 } from "#app/domain/accounts/account-schema";
 import { button } from "#app/styles/utilities.css";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { ErrorList, Field, PasswordField, useClearAfterError } from "./forms";
 import * as formStyles from "./forms.css";
 
@@ -23,8 +24,7 @@ export interface Confirmation {
 }
 
 function useSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return useIsPending({ intent });
 }
 
 export function ProfileForm({

@@ -12,6 +12,7 @@ export const dialog = style({
   borderRadius: vars.radius.lg,
   background: vars.color.surface,
   color: vars.color.ink,
+  overflowWrap: "anywhere",
   selectors: {
     // Without JavaScript the dialog is open but not modal: dim the page around it anyway.
     "&[open]:not(:modal)": { boxShadow: `${vars.shadow.raised}, 0 0 0 100vmax rgb(28 34 38 / 45%)` },

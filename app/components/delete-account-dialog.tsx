@@ -3,10 +3,11 @@
 // (a wrong password, an open deal) comes back in the dialog.
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type * as z from "zod";
 import { deleteAccountSchema } from "#app/domain/accounts/account-schema";
 import { button } from "#app/styles/utilities.css";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { type Confirmation, ConfirmationFields } from "./account-forms";
 import { UrlDialog } from "./dialog";
 import * as dialogStyles from "./dialog.css";
@@ -32,8 +33,7 @@ export function DeleteAccountDialog({
     constraint: getZodConstraint(deleteAccountSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
   });
-  const navigation = useNavigation();
-  const deleting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete-account";
+  const deleting = useIsPending({ intent: "delete-account" });
   return (
     <UrlDialog title="Delete your account?" closeHref={closeHref}>
       <p>

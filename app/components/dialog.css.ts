@@ -23,6 +23,9 @@ export const dialog = style({
   background: vars.color.surface,
   color: vars.color.ink,
   boxShadow: vars.shadow.raised,
+  // A long word (a model number in a listing's name, an email) breaks rather than widen the dialog
+  // past the screen.
+  overflowWrap: "anywhere",
   // With JavaScript the dialog moves to the top layer (showModal): centre it there too.
   selectors: { "&:modal": { position: "fixed", margin: "auto" } },
 });

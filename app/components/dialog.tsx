@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link, useFetcher, useNavigate, useNavigation } from "@remix-run/react";
+import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { button } from "#app/styles/utilities.css";
+import { useIsPending } from "#app/utils/use-is-pending";
 import * as styles from "./dialog.css";
 
 /**
@@ -75,10 +76,7 @@ export function useDialogSubmission(
   ...lastResults: Array<SubmissionResult<string[]> | null | undefined>
 ) {
   const fetcher = useFetcher();
-  const navigation = useNavigation();
-  const submitting =
-    fetcher.state === "submitting" ||
-    (navigation.state === "submitting" && navigation.formData?.get("intent") === intent);
+  const submitting = useIsPending({ intent }) || fetcher.state === "submitting";
   const result =
     (fetcher.data as SubmissionResult<string[]> | undefined) ?? lastResults.find((last) => last != null) ?? undefined;
   return { fetcher, submitting, result, typed: (result?.initialValue ?? {}) as Record<string, unknown> };

@@ -1,6 +1,7 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { button } from "#app/styles/utilities.css";
 import { dialogHref } from "#app/utils/dialog-urls";
+import { useIsPending } from "#app/utils/use-is-pending";
 import type { Role } from "#db/closed-lists";
 
 /**
@@ -40,7 +41,8 @@ export function ListingActions({
   bookable?: boolean;
 }) {
   const { pathname, search } = useLocation();
-  const navigation = useNavigation();
+  // Until the page after the post has loaded (the card's button then says what happened).
+  const pending = useIsPending({ state: "non-idle", intent: "wishlist-add", field: ["productId", productId] });
   const book = !bookable ? null : viewer && viewer.role !== "buyer" ? (
     <button
       type="button"
@@ -96,10 +98,6 @@ export function ListingActions({
       </>
     );
   }
-  const pending =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === "wishlist-add" &&
-    navigation.formData?.get("productId") === productId;
   return (
     <>
       {book}

@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "#app/styles/theme.css";
+import { verifiedPill } from "#app/styles/utilities.css";
 
 export const summary = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
 
@@ -50,16 +51,6 @@ export const grade = style({ display: "block", color: vars.color.muted, fontSize
 
 export const seller = style({ display: "flex", alignItems: "center", flexWrap: "wrap", gap: vars.space.xs, margin: 0 });
 
-export const verified = style({
-  display: "inline-flex",
-  alignItems: "center",
-  gap: vars.space.xxs,
-  padding: `0 ${vars.space.xs}`,
-  borderRadius: vars.radius.pill,
-  background: "#e6effa",
-  color: vars.color.verified,
-  fontSize: vars.size.xs,
-  fontWeight: 700,
-});
+export const verified = style([verifiedPill, { display: "inline-flex", alignItems: "center", gap: vars.space.xxs }]);
 
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs });

@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "#app/styles/theme.css";
+import { verifiedPill } from "#app/styles/utilities.css";
 
 const FLAG = `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M5 2h2v20H5zm3 1h9l-1.6 4L17 11H8z'/%3E%3C/svg%3E") center / contain no-repeat`;
 
@@ -98,30 +99,27 @@ export const seller = style({
   fontSize: vars.size.sm,
 });
 
-export const verified = style({
-  display: "inline-flex",
-  alignItems: "center",
-  gap: vars.space.xxs,
-  padding: `0 ${vars.space.xs}`,
-  borderRadius: vars.radius.pill,
-  background: "#e6effa",
-  color: vars.color.verified,
-  fontSize: vars.size.xs,
-  fontWeight: 700,
-  selectors: {
-    "&::before": {
-      content: "'✓'",
-      display: "inline-grid",
-      placeItems: "center",
-      width: "1.1em",
-      height: "1.1em",
-      borderRadius: "50%",
-      background: vars.color.verified,
-      color: "#fff",
-      fontSize: "0.85em",
+export const verified = style([
+  verifiedPill,
+  {
+    display: "inline-flex",
+    alignItems: "center",
+    gap: vars.space.xxs,
+    selectors: {
+      "&::before": {
+        content: "'✓'",
+        display: "inline-grid",
+        placeItems: "center",
+        width: "1.1em",
+        height: "1.1em",
+        borderRadius: "50%",
+        background: vars.color.verified,
+        color: "#fff",
+        fontSize: "0.85em",
+      },
     },
   },
-});
+]);
 
 /** Book Now and Add Wishlist share the row; Report is a small flag at its end. */
 export const actions = style({

@@ -1,7 +1,9 @@
 // The account's live sessions on the Settings page: which device, since when, last seen, the one
 // in use marked; a Sign out button for each other one and one for all of them.
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { button } from "#app/styles/utilities.css";
+import { useIsPending } from "#app/utils/use-is-pending";
+import { type Column, PagedTable } from "./paged-table";
 import * as table from "./table.css";
 
 export interface SessionRow {
@@ -12,60 +14,51 @@ export interface SessionRow {
   current: boolean;
 }
 
-export function SessionList({ sessions }: { sessions: SessionRow[] }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && String(navigation.formData?.get("intent")).startsWith("sign-out");
+function SignOutButton({ session }: { session: SessionRow }) {
+  const busy = useIsPending({ intent: ["sign-out-session", "sign-out-others"] });
+  return (
+    <Form method="post" className={table.inlineForm}>
+      <input type="hidden" name="intent" value="sign-out-session" />
+      <input type="hidden" name="sessionId" value={session.id} />
+      <button
+        type="submit"
+        className={`${button.secondary} ${table.compact}`}
+        disabled={busy}
+        aria-label={`Sign out ${session.device}, signed in ${session.firstSeen}`}
+      >
+        Sign out
+      </button>
+    </Form>
+  );
+}
+
+const COLUMNS: ReadonlyArray<Column<SessionRow>> = [
+  { header: "Device", kind: "name", cell: (session) => session.device },
+  { header: "Signed in", className: table.nowrap, cell: (session) => session.firstSeen },
+  { header: "Last seen", className: table.nowrap, cell: (session) => (session.current ? "Now" : session.lastSeen) },
+  {
+    header: "Action",
+    kind: "actions",
+    cell: (session) =>
+      session.current ? <span className={table.badge}>This session</span> : <SignOutButton session={session} />,
+  },
+];
+
+/** Every live session on one page (the list is bounded: LIVE_SESSIONS_SHOWN). */
+export function SessionList({ pathname, sessions }: { pathname: string; sessions: SessionRow[] }) {
+  const busy = useIsPending({ intent: ["sign-out-session", "sign-out-others"] });
   const others = sessions.filter((session) => !session.current).length;
   return (
     <>
-      <div className={table.wrap} role="region" aria-labelledby="sessions-caption" tabIndex={0}>
-        <table className={table.table}>
-          <caption id="sessions-caption" className={table.caption}>
-            Where your account is signed in
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Device</th>
-              <th scope="col">Signed in</th>
-              <th scope="col">Last seen</th>
-              <th scope="col">
-                <span>Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => (
-              <tr key={session.id}>
-                <th scope="row">{session.device}</th>
-                <td data-label="Signed in" className={table.nowrap}>
-                  {session.firstSeen}
-                </td>
-                <td data-label="Last seen" className={table.nowrap}>
-                  {session.current ? "Now" : session.lastSeen}
-                </td>
-                <td data-label="Action" className={table.actions}>
-                  {session.current ? (
-                    <span className={table.badge}>This session</span>
-                  ) : (
-                    <Form method="post" className={table.inlineForm}>
-                      <input type="hidden" name="intent" value="sign-out-session" />
-                      <input type="hidden" name="sessionId" value={session.id} />
-                      <button
-                        type="submit"
-                        className={`${button.secondary} ${table.compact}`}
-                        disabled={busy}
-                        aria-label={`Sign out ${session.device}, signed in ${session.firstSeen}`}
-                      >
-                        Sign out
-                      </button>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PagedTable
+        pathname={pathname}
+        list={{ rows: sessions, page: 1, pageCount: 1, pageSize: Math.max(1, sessions.length) }}
+        rowKey={(session) => session.id}
+        columns={COLUMNS}
+        caption="Where your account is signed in"
+        empty="Your account is signed in nowhere else."
+        region="sessions"
+      />
       {others > 0 ? (
         <Form method="post">
           <input type="hidden" name="intent" value="sign-out-others" />

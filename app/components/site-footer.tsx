@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { button, container, visuallyHidden } from "#app/styles/utilities.css";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { Icon } from "./icon";
 import * as styles from "./layout.css";
 
@@ -62,16 +63,16 @@ const SOCIAL = [
  */
 function useResetAfterSubscribe(succeeded: boolean) {
   const form = useRef<HTMLFormElement>(null);
-  const navigation = useNavigation();
+  const pending = useIsPending({ formAction: "/subscribe", state: "non-idle" });
   const submitting = useRef(false);
   useEffect(() => {
-    if (navigation.state === "submitting" && navigation.formAction === "/subscribe") {
+    if (pending) {
       submitting.current = true;
-    } else if (navigation.state === "idle" && submitting.current) {
+    } else if (submitting.current) {
       submitting.current = false;
       if (succeeded) form.current?.reset();
     }
-  }, [navigation.state, navigation.formAction, succeeded]);
+  }, [pending, succeeded]);
   return form;
 }
 

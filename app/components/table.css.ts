@@ -28,9 +28,10 @@ globalStyle(`${table} th, ${table} td`, {
   textAlign: "left",
   verticalAlign: "middle",
   borderBottom: `1px solid ${vars.color.border}`,
-  // Words and email addresses stay whole while the columns have room (a lone overlong one
-  // breaks rather than push the row's actions out; the card form takes over before that).
-  overflowWrap: "break-word",
+  // Words and email addresses stay whole while the columns have room; a long one (an email, a
+  // model number) breaks anywhere rather than widen the table past its box: "anywhere", unlike
+  // "break-word", lets the column shrink below the word's width.
+  overflowWrap: "anywhere",
 });
 globalStyle(`${table} th:first-child, ${table} td:first-child`, { paddingLeft: vars.space.md });
 globalStyle(`${table} th:last-child, ${table} td:last-child`, { paddingRight: vars.space.md });
@@ -141,6 +142,8 @@ stackBelow(wide, "60rem");
 
 export const caption = style({
   textAlign: "left",
+  // It may quote the search: a long email breaks rather than widen the page.
+  overflowWrap: "anywhere",
   padding: `0 0 ${vars.space.sm}`,
   fontSize: vars.size.sm,
   fontWeight: 600,
@@ -199,6 +202,7 @@ export const deadline = style({
 
 export const empty = style({
   padding: vars.space.xl,
+  overflowWrap: "anywhere",
   textAlign: "center",
   color: vars.color.muted,
   border: `1px dashed ${vars.color.border}`,

@@ -1,13 +1,13 @@
 // Until the account's email address is verified, every page says so, with "Resend" (a plain POST
 // back to the same page). A seller hears why it matters: their listings are not public yet.
-import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { button, container } from "#app/styles/utilities.css";
+import { useIsPending } from "#app/utils/use-is-pending";
 import * as styles from "./verify-email-banner.css";
 
 export function VerifyEmailBanner({ seller }: { seller: boolean }) {
   const location = useLocation();
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "resend";
+  const sending = useIsPending({ intent: "resend" });
   if (location.pathname === "/verify-email") return null;
   return (
     <aside className={styles.banner} aria-label="Email address not verified">

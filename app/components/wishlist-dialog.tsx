@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { button } from "#app/styles/utilities.css";
 import type { WishlistDialogData } from "#app/utils/storefront.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { ListingGone, UrlDialog } from "./dialog";
 import * as dialogStyles from "./dialog.css";
 
@@ -9,8 +10,7 @@ import * as dialogStyles from "./dialog.css";
  * they began with one click (a POST, like the card's own button).
  */
 export function WishlistDialog({ dialog }: { dialog: WishlistDialogData }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "wishlist-add";
+  const submitting = useIsPending({ intent: "wishlist-add" });
   const { product, closeHref } = dialog;
   return (
     <UrlDialog title="Add to your wishlist" closeHref={closeHref}>

@@ -1,15 +1,8 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "#app/styles/theme.css";
+import { verifiedPill } from "#app/styles/utilities.css";
 
-export const verified = style({
-  display: "inline-block",
-  padding: `0 ${vars.space.xs}`,
-  borderRadius: vars.radius.pill,
-  background: "#e6effa",
-  color: vars.color.verified,
-  fontSize: vars.size.xs,
-  fontWeight: 700,
-});
+export const verified = style([verifiedPill, { display: "inline-block" }]);
 
 /** A name with its email (or a note) on the line below. */
 export const stacked = style({ display: "grid", gap: vars.space.xxs });
@@ -18,7 +11,7 @@ export const secondary = style({
   color: vars.color.muted,
   fontSize: vars.size.xs,
   fontWeight: 400,
-  overflowWrap: "break-word",
+  overflowWrap: "anywhere",
 });
 
 export const listing = style({ display: "flex", alignItems: "center", gap: vars.space.sm, minWidth: "16rem" });

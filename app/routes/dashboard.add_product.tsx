@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList, Field } from "#app/components/forms";
 import { PhotoInput, photoErrors } from "#app/components/photo-input";
@@ -24,6 +24,7 @@ import { button } from "#app/styles/utilities.css";
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith, requireSeller } from "#app/utils/session.server";
 import { redirectWithSuccess } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
@@ -89,16 +90,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AddProduct() {
   const { productToken, seller, contact, categories, currentYear } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const navigation = useNavigation();
   const [form, fields] = useForm<ProductFormInput, NewProduct>({
     id: "add-product",
     lastResult,
     defaultValue: { contact },
+    constraint: getZodConstraint(productSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/dashboard/add_product");
+  const submitting = useIsPending({ formAction: "/dashboard/add_product" });
   return (
     <DashboardPage title="Add Product">
       <p className={styles.intro}>Every field is required. Prices are in US dollars.</p>

@@ -1,8 +1,8 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList, TextareaField } from "#app/components/forms";
 import { MESSAGES_PATH } from "#app/domain/accounts/dashboard-tabs";
@@ -23,6 +23,7 @@ import { formatDeadline } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
 import { pageMeta } from "#app/utils/seo";
 import { requireUser, requireUserWith } from "#app/utils/session.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 import * as styles from "./messages.css";
 
@@ -86,15 +87,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function Conversation() {
   const { conversation, readOnlyText, messages, messageKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const navigation = useNavigation();
   const [form, fields] = useForm<MessageInput>({
     id: `message-${messageKey}`,
     lastResult,
+    constraint: getZodConstraint(messageSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: messageSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
+  const sending = useIsPending({ intent: "send" });
   const admin = conversation.role === "admin";
   const title = admin
     ? `Conversation: ${conversation.buyerName} and ${conversation.sellerName}`

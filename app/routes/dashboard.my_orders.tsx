@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { ConfirmDialog } from "#app/components/confirm-dialog";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { UrlDialog } from "#app/components/dialog";
 import * as dialogStyles from "#app/components/dialog.css";
 import * as formStyles from "#app/components/forms.css";
 import { ImageZoom } from "#app/components/image-zoom";
-import { Pager } from "#app/components/list-controls";
+import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { MESSAGES_PATH } from "#app/domain/accounts/dashboard-tabs";
 import { bookingIdSchema } from "#app/domain/deals/booking-schema";
@@ -28,7 +26,8 @@ import { button } from "#app/styles/utilities.css";
 import { formatDeadline, formatPrice } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { listingPath } from "#app/utils/listing-urls";
-import { CANCELLED_PROCESS } from "#app/utils/messages";
+import { NAME_NOT_FOUND } from "#app/utils/messages";
+import { confirmationId, keptAnswer, listBack, pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
 import { requireBuyer, requireRoleWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
@@ -46,9 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { results } = await requireRoleWith(request, context, ["buyer"], (userId) =>
     ordersReads(database(context.env.DB), userId, page),
   );
-  const orders = toOrdersPage(results, page);
-  if (page > orders.pageCount) throw redirect(listHref(PATH, { page: orders.pageCount }));
-  const confirmId = url.searchParams.get("confirm") === "cancel" ? url.searchParams.get("id") : null;
+  const orders = pageOrLast(toOrdersPage(results, page), PATH, { page });
+  const confirmId = confirmationId(url, "cancel");
   const confirming = orders.rows.find((order) => order.id === confirmId && order.status === "active") ?? null;
   // Past its deadline an unpaid booking is expired, even before the scheduled job ends it.
   const now = Date.now();
@@ -69,11 +67,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const buyer = await requireBuyer(request, context);
-  // Back to the page the buyer was on (the confirmation's parameters dropped).
-  const back = listHref(PATH, { page: readListQuery(new URL(request.url).searchParams).page });
+  const back = listBack(request, PATH, { search: false });
   const form = await requireFormData(request);
   const intent = form.get("intent");
-  if (intent === "keep") return redirectWithError(context, back, CANCELLED_PROCESS);
+  if (intent === "keep") return keptAnswer(context, back);
   if (intent === "rate") {
     const parsed = ratingSchema.safeParse({
       bookingId: form.get("bookingId"),
@@ -92,149 +89,153 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithResult(context, back, result, BOOKING_MESSAGES.cancelled);
 }
 
+type Order = ReturnType<typeof useLoaderData<typeof loader>>["orders"]["rows"][number];
+
+/** Pay (with its deadline), Paid with the receipt and the rating, or how the booking ended. */
+function PaymentCell({ order, page }: { order: Order; page: number }) {
+  if (order.status === "paid") {
+    return (
+      <>
+        <span className={table.paidCell}>
+          <span className={table.paid}>Paid</span>
+          <Link to={`/dashboard/payment/${order.id}`} aria-label={`Receipt: ${order.productName}`}>
+            Receipt
+          </Link>
+        </span>
+        {order.ratedStars ? (
+          <small className={table.deadline}>{`You rated the seller ${order.ratedStars}/5`}</small>
+        ) : (
+          <Link
+            to={listHref(PATH, { page }, { rate: order.id })}
+            className={table.deadline}
+            preventScrollReset
+            aria-label={`Rate the seller: ${order.productName}`}
+          >
+            Rate the seller
+          </Link>
+        )}
+      </>
+    );
+  }
+  if (order.expired) return <span className={table.ended}>{BOOKING_END_WORDS.expired}</span>;
+  if (order.status === "active") {
+    return (
+      <>
+        <Link to={`/dashboard/payment/${order.id}`} className={button.primary}>
+          Pay
+        </Link>
+        {order.payBy ? <small className={table.deadline}>{`Pay by ${order.payBy}`}</small> : null}
+      </>
+    );
+  }
+  return <span className={table.ended}>{bookingEndWords(order.endReason)}</span>;
+}
+
+function RatingDialog({ rating, page }: { rating: { id: string; productName: string }; page: number }) {
+  return (
+    <UrlDialog title="Rate the seller" closeHref={listHref(PATH, { page })}>
+      <p>{rating.productName}</p>
+      <Form method="post" className={formStyles.form} preventScrollReset>
+        <input type="hidden" name="intent" value="rate" />
+        <input type="hidden" name="bookingId" value={rating.id} />
+        <fieldset className={formStyles.field}>
+          <legend className={formStyles.label}>Stars*</legend>
+          {[1, 2, 3, 4, 5].map((stars) => (
+            <label key={stars}>
+              <input type="radio" name="stars" value={stars} required defaultChecked={stars === 5} />{" "}
+              {`${stars} ${stars === 1 ? "star" : "stars"}`}
+            </label>
+          ))}
+        </fieldset>
+        <label className={formStyles.field}>
+          <span className={formStyles.label}>Comment (optional)</span>
+          <textarea
+            name="comment"
+            maxLength={RATING_COMMENT_MAX}
+            rows={3}
+            className={`${formStyles.input} ${formStyles.textarea}`}
+          />
+        </label>
+        <div className={dialogStyles.actions}>
+          <Link to={listHref(PATH, { page })} className={button.ghost} preventScrollReset replace>
+            Close
+          </Link>
+          <button type="submit" className={button.primary}>
+            Submit rating
+          </button>
+        </div>
+      </Form>
+    </UrlDialog>
+  );
+}
+
 export default function MyOrders() {
   const { orders, confirming, rating } = useLoaderData<typeof loader>();
   return (
     <DashboardPage title="My Orders">
-      {orders.rows.length === 0 ? (
-        <p className={table.empty}>You don&apos;t have any order</p>
-      ) : (
-        <div className={`${table.wrap} ${table.wide}`}>
-          <table className={table.table}>
-            <caption className={table.caption}>Your bookings and payments</caption>
-            <thead>
-              <tr>
-                <th scope="col">Index</th>
-                <th scope="col">Image</th>
-                <th scope="col">Product Title</th>
-                <th scope="col">Product Price</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.rows.map((order, index) => (
-                <tr key={order.id}>
-                  <td data-label="Index">{(orders.page - 1) * orders.pageSize + index + 1}</td>
-                  <td data-label="Image">
-                    <ImageZoom photoKey={order.photoKey} alt={order.productName || "Product"} />
-                  </td>
-                  <th scope="row">
-                    {order.listed ? (
-                      <Link to={listingPath(order.productId)}>{order.productName || "Name not found"}</Link>
-                    ) : (
-                      order.productName || "Name not found"
-                    )}
-                  </th>
-                  <td data-label="Product Price">{formatPrice(order.priceCents) ?? "Price not found"}</td>
-                  <td data-label="Payment">
-                    {order.status === "paid" ? (
-                      <>
-                        <span className={table.paidCell}>
-                          <span className={table.paid}>Paid</span>
-                          <Link to={`/dashboard/payment/${order.id}`} aria-label={`Receipt: ${order.productName}`}>
-                            Receipt
-                          </Link>
-                        </span>
-                        {order.ratedStars ? (
-                          <small className={table.deadline}>{`You rated the seller ${order.ratedStars}/5`}</small>
-                        ) : (
-                          <Link
-                            to={listHref(PATH, { page: orders.page }, { rate: order.id })}
-                            className={table.deadline}
-                            preventScrollReset
-                            aria-label={`Rate the seller: ${order.productName}`}
-                          >
-                            Rate the seller
-                          </Link>
-                        )}
-                      </>
-                    ) : order.expired ? (
-                      <span className={table.ended}>{BOOKING_END_WORDS.expired}</span>
-                    ) : order.status === "active" ? (
-                      <>
-                        <Link to={`/dashboard/payment/${order.id}`} className={button.primary}>
-                          Pay
-                        </Link>
-                        {order.payBy ? <small className={table.deadline}>{`Pay by ${order.payBy}`}</small> : null}
-                      </>
-                    ) : (
-                      <span className={table.ended}>{bookingEndWords(order.endReason)}</span>
-                    )}
-                  </td>
-                  <td className={table.actions}>
-                    <div className={table.rowActions}>
-                      {order.status === "active" && !order.expired ? (
-                        <Link
-                          to={listHref(PATH, { page: orders.page }, { confirm: "cancel", id: order.id })}
-                          className={button.ghost}
-                          preventScrollReset
-                          aria-label={`Cancel Booking: ${order.productName}`}
-                        >
-                          Cancel Booking
-                        </Link>
-                      ) : (
-                        <button type="button" className={button.ghost} disabled>
-                          Cancel Booking
-                        </button>
-                      )}
-                      <Link to={`${MESSAGES_PATH}/${order.id}`} aria-label={`Message seller: ${order.productName}`}>
-                        Message seller
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager pathname={PATH} page={orders.page} pageCount={orders.pageCount} />
-      {rating ? (
-        <UrlDialog title="Rate the seller" closeHref={listHref(PATH, { page: orders.page })}>
-          <p>{rating.productName}</p>
-          <Form method="post" className={formStyles.form} preventScrollReset>
-            <input type="hidden" name="intent" value="rate" />
-            <input type="hidden" name="bookingId" value={rating.id} />
-            <fieldset className={formStyles.field}>
-              <legend className={formStyles.label}>Stars*</legend>
-              {[1, 2, 3, 4, 5].map((stars) => (
-                <label key={stars}>
-                  <input type="radio" name="stars" value={stars} required defaultChecked={stars === 5} />{" "}
-                  {`${stars} ${stars === 1 ? "star" : "stars"}`}
-                </label>
-              ))}
-            </fieldset>
-            <label className={formStyles.field}>
-              <span className={formStyles.label}>Comment (optional)</span>
-              <textarea
-                name="comment"
-                maxLength={RATING_COMMENT_MAX}
-                rows={3}
-                className={`${formStyles.input} ${formStyles.textarea}`}
-              />
-            </label>
-            <div className={dialogStyles.actions}>
-              <Link to={listHref(PATH, { page: orders.page })} className={button.ghost} preventScrollReset replace>
-                Close
-              </Link>
-              <button type="submit" className={button.primary}>
-                Submit rating
-              </button>
-            </div>
-          </Form>
-        </UrlDialog>
-      ) : null}
-      {confirming ? (
-        <ConfirmDialog
-          title="Booking Cancel Confirmation"
-          question="Do you want to cancel this booking?"
-          detail={<p>{confirming.productName}</p>}
-          fields={{ bookingId: confirming.id }}
-          confirmIntent="cancel"
-          cancelIntent="keep"
-        />
-      ) : null}
+      <PagedTable
+        pathname={PATH}
+        list={orders}
+        rowKey={(order) => order.id}
+        wide
+        empty="You don't have any order"
+        caption="Your bookings and payments"
+        columns={[
+          {
+            header: "Image",
+            cell: (order) => <ImageZoom photoKey={order.photoKey} alt={order.productName || "Product"} />,
+          },
+          {
+            header: "Product Title",
+            kind: "name",
+            cell: (order) =>
+              order.listed ? (
+                <Link to={listingPath(order.productId)}>{order.productName || NAME_NOT_FOUND}</Link>
+              ) : (
+                order.productName || NAME_NOT_FOUND
+              ),
+          },
+          { header: "Product Price", cell: (order) => formatPrice(order.priceCents) ?? "Price not found" },
+          { header: "Payment", cell: (order) => <PaymentCell order={order} page={orders.page} /> },
+          {
+            header: "Action",
+            kind: "actions",
+            cell: (order) => (
+              <div className={table.rowActions}>
+                {order.status === "active" && !order.expired ? (
+                  <Link
+                    to={listHref(PATH, { page: orders.page }, { confirm: "cancel", id: order.id })}
+                    className={button.ghost}
+                    preventScrollReset
+                    aria-label={`Cancel Booking: ${order.productName}`}
+                  >
+                    Cancel Booking
+                  </Link>
+                ) : (
+                  <button type="button" className={button.ghost} disabled>
+                    Cancel Booking
+                  </button>
+                )}
+                <Link to={`${MESSAGES_PATH}/${order.id}`} aria-label={`Message seller: ${order.productName}`}>
+                  Message seller
+                </Link>
+              </div>
+            ),
+          },
+        ]}
+        confirm={
+          confirming && {
+            title: "Booking Cancel Confirmation",
+            question: "Do you want to cancel this booking?",
+            detail: <p>{confirming.productName}</p>,
+            fields: { bookingId: confirming.id },
+            confirmIntent: "cancel",
+            cancelIntent: "keep",
+          }
+        }
+      >
+        {rating ? <RatingDialog rating={rating} page={orders.page} /> : null}
+      </PagedTable>
     </DashboardPage>
   );
 }

@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList } from "#app/components/forms";
@@ -38,6 +38,7 @@ import { button } from "#app/styles/utilities.css";
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith, requireSeller } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
@@ -159,8 +160,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 function PhotoList({ photos, editable }: { photos: Array<{ id: string; key: string }>; editable: boolean }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.has("photoId");
+  const pending = useIsPending({ state: "non-idle", intent: ["move", "remove"] });
   return (
     <ol className={styles.photoList} aria-label="Photos of the listing, in order">
       {photos.map((photo, index) => {
@@ -229,23 +229,26 @@ function PhotoList({ photos, editable }: { photos: Array<{ id: string; key: stri
 export default function EditProduct() {
   const { listing, photos, refusal, uploadId, categories, currentYear } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionReply | undefined;
-  const navigation = useNavigation();
   const [detailsForm, detailFields] = useForm<ProductDetailsInput, ProductDetails>({
     id: "edit-details",
     lastResult: answer?.form === "details" ? answer.result : undefined,
     defaultValue: listing.details,
+    constraint: getZodConstraint(productDetailsSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productDetailsSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const room = MAX_PHOTOS - photos.length;
+  const photosSchema = z.object({ img: photoFilesSchema(room) });
   const [photosForm, photoFields] = useForm<{ img: File[] }>({
     id: "add-photos",
     lastResult: answer?.form === "photos" ? answer.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: z.object({ img: photoFilesSchema(room) }) }),
+    constraint: getZodConstraint(photosSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: photosSchema }),
     shouldValidate: "onSubmit",
   });
-  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const adding = useIsPending({ intent: "add" });
+  const saving = useIsPending({ intent: "details" });
   return (
     <DashboardPage title="Edit Product">
       <p className={styles.intro}>
@@ -280,8 +283,8 @@ export default function EditProduct() {
             />
             <div className={styles.wide}>
               <ErrorList id={photosForm.errorId} errors={photosForm.errors} />
-              <button type="submit" name="intent" value="add" className={button.primary} disabled={busy("add")}>
-                {busy("add") ? "Adding photos…" : "Add Photos"}
+              <button type="submit" name="intent" value="add" className={button.primary} disabled={adding}>
+                {adding ? "Adding photos…" : "Add Photos"}
               </button>
             </div>
           </Form>
@@ -298,8 +301,8 @@ export default function EditProduct() {
             <ProductDetailsFields fields={detailFields} categories={categories} currentYear={currentYear} />
             <div className={styles.wide}>
               <ErrorList id={detailsForm.errorId} errors={detailsForm.errors} />
-              <button type="submit" name="intent" value="details" className={button.primary} disabled={busy("details")}>
-                {busy("details") ? "Saving…" : "Save Changes"}
+              <button type="submit" name="intent" value="details" className={button.primary} disabled={saving}>
+                {saving ? "Saving…" : "Save Changes"}
               </button>
             </div>
           </Form>

@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { ConfirmDialog } from "#app/components/confirm-dialog";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
-import { Pager } from "#app/components/list-controls";
+import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { photoSources } from "#app/domain/catalog/photo-keys";
 import {
@@ -19,9 +17,11 @@ import { button } from "#app/styles/utilities.css";
 import { formatDayMonthYear, formatPrice, formatShortTime, NOT_FOUND } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { listingPath } from "#app/utils/listing-urls";
+import { confirmationId, keptAnswer, listBack, pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith, requireSeller } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
@@ -30,29 +30,25 @@ export const meta: MetaFunction = () =>
 const PAGE = "/dashboard/my_product";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
-  const { page } = readListQuery(params);
+  const url = new URL(request.url);
+  const { page } = readListQuery(url.searchParams);
   // The products travel with the session's read: one D1 round trip (ADR 0040).
   const { results } = await requireRoleWith(request, context, ["seller"], (sellerId) =>
     sellerProductsReads(database(context.env.DB), sellerId, page),
   );
-  const products = toPageOf(results, page);
-  if (page > products.pageCount) throw redirect(listHref(PAGE, { page: products.pageCount }));
+  const products = pageOrLast(toPageOf(results, page), PAGE, { page });
   // The dialog opens only for one of the seller's own products on this page (a stale or foreign id: no dialog).
-  const confirming =
-    params.get("confirm") === "delete"
-      ? (products.rows.find((product) => product.id === params.get("id")) ?? null)
-      : null;
+  const confirmId = confirmationId(url, "delete");
+  const confirming = products.rows.find((product) => product.id === confirmId) ?? null;
   return { products, confirming: confirming ? { id: confirming.id, name: confirming.name } : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const seller = await requireSeller(request, context);
-  // Back to the page the seller was on (the confirmation's parameters dropped).
-  const back = listHref(PAGE, { page: readListQuery(new URL(request.url).searchParams).page });
+  const back = listBack(request, PAGE, { search: false });
   const form = await requireFormData(request);
   const intent = form.get("intent");
-  if (intent === "keep") return redirectWithError(context, back, PRODUCT_MESSAGES.cancelled);
+  if (intent === "keep") return keptAnswer(context, back);
   const productId = form.get("id");
   if (typeof productId !== "string" || productId.length === 0 || productId.length > 64) throw badRequest();
   if (intent !== "advertise" && intent !== "delete") throw badRequest();
@@ -71,12 +67,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
+function Thumbnail({ product }: { product: SellerProduct }) {
+  const src = photoSources(product.photoKey, "thumb")?.src;
+  if (!src) return NOT_FOUND;
+  return <img src={src} alt={product.name} width={64} height={64} className={table.thumb} loading="lazy" />;
+}
+
 function Advertisement({ product, here }: { product: SellerProduct; here: string }) {
-  const navigation = useNavigation();
+  // Until the page after the post has loaded: the row may be gone then.
+  const pending = useIsPending({ state: "non-idle", field: ["id", product.id] });
   if (product.status === "sold") return null;
   if (product.removedAt) return <>Removed by admin</>;
   if (product.advertised) return <span className={table.badge}>Released</span>;
-  const pending = navigation.state !== "idle" && navigation.formData?.get("id") === product.id;
   return (
     <Form method="post" action={here} className={table.inlineForm}>
       <input type="hidden" name="id" value={product.id} />
@@ -99,100 +101,72 @@ export default function MyProducts() {
   const here = listHref(PAGE, { page: products.page });
   return (
     <DashboardPage title="My Products">
-      {products.rows.length === 0 ? (
-        <p className={table.empty}>You don&apos;t have any product</p>
-      ) : (
-        <div className={`${table.wrap} ${table.wide}`} role="region" aria-labelledby="my-products-caption" tabIndex={0}>
-          <table className={table.table}>
-            <caption id="my-products-caption" className={table.caption}>
-              Your products, newest first. Dates and times are in UTC.
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Index</th>
-                <th scope="col">Image</th>
-                <th scope="col">Product Name</th>
-                <th scope="col">Asking Price</th>
-                <th scope="col">Post Date</th>
-                <th scope="col">Post Time</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Advertisement</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.rows.map((product, index) => {
-                const src = photoSources(product.photoKey, "thumb")?.src;
-                return (
-                  <tr key={product.id}>
-                    <td data-label="Index">{(products.page - 1) * products.pageSize + index + 1}</td>
-                    <td data-label="Image">
-                      {src ? (
-                        <img
-                          src={src}
-                          alt={product.name}
-                          width={64}
-                          height={64}
-                          className={table.thumb}
-                          loading="lazy"
-                        />
-                      ) : (
-                        NOT_FOUND
-                      )}
-                    </td>
-                    <th scope="row">
-                      {product.listed ? <Link to={listingPath(product.id)}>{product.name}</Link> : product.name}
-                    </th>
-                    <td data-label="Asking Price" className={table.nowrap}>
-                      {formatPrice(product.resalePriceCents)}
-                    </td>
-                    <td data-label="Post Date" className={table.nowrap}>
-                      {formatDayMonthYear(product.createdAt)}
-                    </td>
-                    <td data-label="Post Time" className={table.nowrap}>
-                      {formatShortTime(product.createdAt)}
-                    </td>
-                    <td data-label="Payment">{product.status === "sold" ? "Paid" : "Unpaid"}</td>
-                    <td data-label="Advertisement">
-                      <Advertisement product={product} here={here} />
-                    </td>
-                    <td className={table.actions}>
-                      {product.status === "available" && !product.removedAt ? (
-                        <Link
-                          to={`${PAGE}/${encodeURIComponent(product.id)}/edit`}
-                          className={`${button.secondary} ${table.compact}`}
-                          aria-label={`Edit ${product.name}`}
-                        >
-                          Edit
-                        </Link>
-                      ) : null}
-                      <Link
-                        to={listHref(PAGE, { page: products.page }, { confirm: "delete", id: product.id })}
-                        className={`${button.danger} ${table.compact}`}
-                        preventScrollReset
-                        aria-label={`Delete ${product.name}`}
-                      >
-                        Delete
-                      </Link>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager pathname={PAGE} page={products.page} pageCount={products.pageCount} />
-      {confirming ? (
-        <ConfirmDialog
-          title="Delete Confirmation"
-          question="Do you want to delete product?"
-          detail={<p>{confirming.name}</p>}
-          fields={{ id: confirming.id }}
-          confirmIntent="delete"
-          cancelIntent="keep"
-        />
-      ) : null}
+      <PagedTable
+        pathname={PAGE}
+        list={products}
+        rowKey={(product) => product.id}
+        wide
+        region="my-products"
+        empty="You don't have any product"
+        caption="Your products, newest first. Dates and times are in UTC."
+        columns={[
+          { header: "Image", cell: (product) => <Thumbnail product={product} /> },
+          {
+            header: "Product Name",
+            kind: "name",
+            cell: (product) =>
+              product.listed ? <Link to={listingPath(product.id)}>{product.name}</Link> : product.name,
+          },
+          {
+            header: "Asking Price",
+            className: table.nowrap,
+            cell: (product) => formatPrice(product.resalePriceCents),
+          },
+          {
+            header: "Post Date",
+            className: table.nowrap,
+            cell: (product) => formatDayMonthYear(product.createdAt),
+          },
+          { header: "Post Time", className: table.nowrap, cell: (product) => formatShortTime(product.createdAt) },
+          { header: "Payment", cell: (product) => (product.status === "sold" ? "Paid" : "Unpaid") },
+          { header: "Advertisement", cell: (product) => <Advertisement product={product} here={here} /> },
+          {
+            header: "Action",
+            kind: "actions",
+            cell: (product) => (
+              <>
+                {product.status === "available" && !product.removedAt ? (
+                  <Link
+                    to={`${PAGE}/${encodeURIComponent(product.id)}/edit`}
+                    className={`${button.secondary} ${table.compact}`}
+                    aria-label={`Edit ${product.name}`}
+                  >
+                    Edit
+                  </Link>
+                ) : null}
+                <Link
+                  to={listHref(PAGE, { page: products.page }, { confirm: "delete", id: product.id })}
+                  className={`${button.danger} ${table.compact}`}
+                  preventScrollReset
+                  aria-label={`Delete ${product.name}`}
+                >
+                  Delete
+                </Link>
+              </>
+            ),
+          },
+        ]}
+        confirm={
+          confirming && {
+            title: "Delete Confirmation",
+            question: "Do you want to delete product?",
+            detail: <p>{confirming.name}</p>,
+            fields: { id: confirming.id },
+            confirmIntent: "delete",
+            cancelIntent: "keep",
+          }
+        }
+      />
     </DashboardPage>
   );
 }

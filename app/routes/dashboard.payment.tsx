@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
 import type * as z from "zod";
 import { DashboardPage } from "#app/components/dashboard-page";
@@ -26,6 +26,7 @@ import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith } from "#app/utils/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useHydrated } from "#app/utils/use-hydrated";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 import * as styles from "./payment.css";
 
@@ -213,18 +214,18 @@ function PaymentInformation({
 
 function TestCheckout() {
   const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
-  const navigation = useNavigation();
-  const paying = navigation.state === "submitting" && navigation.formData?.get("intent") === "pay-test";
+  const paying = useIsPending({ intent: "pay-test" });
   const [form, fields] = useForm<z.input<typeof testCardSchema>>({
     id: "test-card",
     lastResult: actionData?.result,
+    constraint: getZodConstraint(testCardSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: testCardSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   return (
-    <section className={styles.checkout} aria-labelledby="test-mode">
-      <p id="test-mode" className={styles.testMode}>
+    <div className={styles.checkout}>
+      <p className={styles.testMode}>
         Test mode: no real card is charged. Use 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined), any
         future date and any CVC.
       </p>
@@ -266,7 +267,7 @@ function TestCheckout() {
           {paying ? "Paying…" : "Pay"}
         </button>
       </Form>
-    </section>
+    </div>
   );
 }
 

@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { ConfirmDialog } from "#app/components/confirm-dialog";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ImageZoom } from "#app/components/image-zoom";
-import { Pager, SearchForm } from "#app/components/list-controls";
+import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { MESSAGES_PATH } from "#app/domain/accounts/dashboard-tabs";
 import { REPORT_REASON_LABELS } from "#app/domain/moderation/report-reasons";
@@ -25,7 +23,8 @@ import { button } from "#app/styles/utilities.css";
 import { formatPostedDate } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { listingPath } from "#app/utils/listing-urls";
-import { CANCELLED_PROCESS } from "#app/utils/messages";
+import { EMAIL_NOT_FOUND, NAME_NOT_FOUND } from "#app/utils/messages";
+import { confirmationId, keptAnswer, listBack, pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
 import { requireAdmin, requireRoleWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
@@ -43,19 +42,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = database(context.env.DB);
   // The reports travel with the session's read: one D1 round trip (ADR 0040).
   const { results } = await requireRoleWith(request, context, ["admin"], () => openReportsReads(db, query));
-  const reports = toOpenReportsPage(results, query.page);
-  if (query.page > reports.pageCount) throw redirect(listHref(PATH, { ...query, page: reports.pageCount }));
-  const confirmId = url.searchParams.get("confirm") === "remove" ? url.searchParams.get("id") : null;
-  const confirming = confirmId ? await findReportedListing(db, confirmId.slice(0, 100)) : null;
+  const reports = pageOrLast(toOpenReportsPage(results, query.page), PATH, query);
+  const confirmId = confirmationId(url, "remove");
+  const confirming = confirmId ? await findReportedListing(db, confirmId) : null;
   return { reports, query, confirming };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const back = listHref(PATH, readListQuery(new URL(request.url).searchParams));
+  const back = listBack(request, PATH, { search: true });
   const form = await requireFormData(request);
   const intent = form.get("intent");
-  if (intent === "keep") return redirectWithError(context, back, CANCELLED_PROCESS);
+  if (intent === "keep") return keptAnswer(context, back);
   if (intent !== "dismiss" && intent !== "remove") {
     throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
   }
@@ -72,116 +70,111 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithResult(context, back, result, REPORT_MESSAGES.removed);
 }
 
+type ReportedListing = ReturnType<typeof useLoaderData<typeof loader>>["reports"]["rows"][number];
+
+/** The listing with its photo, its seller and how many open reports it has. */
+function ListingCell({ listing }: { listing: ReportedListing }) {
+  return (
+    <div className={styles.listing}>
+      <ImageZoom photoKey={listing.photoKey} alt={listing.productName || "Product"} />
+      <span className={styles.stacked}>
+        {/* Open reports are of listings still on the storefront: the page is there. */}
+        <Link to={listingPath(listing.productId)}>{listing.productName || NAME_NOT_FOUND}</Link>
+        <span className={styles.secondary}>
+          {`by ${listing.sellerName || NAME_NOT_FOUND}, ${listing.sellerEmail || EMAIL_NOT_FOUND}`}
+          {listing.sellerVerifiedAt ? (
+            <>
+              {" "}
+              <span className={styles.verified}>Verified</span>
+            </>
+          ) : null}
+        </span>
+        <span className={styles.reportCount}>
+          {listing.openReports === 1 ? "1 open report" : `${listing.openReports} open reports`}
+        </span>
+      </span>
+    </div>
+  );
+}
+
+function ReportsCell({ listing }: { listing: ReportedListing }) {
+  return (
+    <ul className={styles.reports}>
+      {listing.reports.map((report) => (
+        <li key={report.id} className={styles.stacked}>
+          <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
+          {report.details ? <q className={styles.details}>{report.details}</q> : null}
+          <span className={styles.secondary}>
+            {`${report.reporterName || NAME_NOT_FOUND} (${report.reporterEmail || EMAIL_NOT_FOUND}), ${formatPostedDate(report.reportedAt) ?? "Not found"}`}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function ReportedItems() {
   const { reports, query, confirming } = useLoaderData<typeof loader>();
   const here = listHref(PATH, query);
   return (
     <DashboardPage title="Reported Items">
-      <SearchForm pathname={PATH} label="Search by product, seller or reporter" q={query.q} />
-      {reports.rows.length === 0 ? (
-        <p className={table.empty}>
-          {query.q
-            ? `No open report matches “${query.q}”.`
-            : "There is no reported item. Every report has been handled."}
-        </p>
-      ) : (
-        <div className={`${table.wrap} ${table.wide}`}>
-          <table className={table.table}>
-            <caption className={table.caption}>
-              {query.q ? `Reported listings matching “${query.q}”` : "Reported listings, most recently reported first"}{" "}
-              ({reports.total})
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Index</th>
-                <th scope="col">Product and seller</th>
-                <th scope="col">Reports</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {reports.rows.map((listing, index) => (
-                <tr key={listing.productId}>
-                  <td data-label="Index">{(reports.page - 1) * reports.pageSize + index + 1}</td>
-                  <th scope="row">
-                    <div className={styles.listing}>
-                      <ImageZoom photoKey={listing.photoKey} alt={listing.productName || "Product"} />
-                      <span className={styles.stacked}>
-                        {/* Open reports are of listings still on the storefront: the page is there. */}
-                        <Link to={listingPath(listing.productId)}>{listing.productName || "Name not found"}</Link>
-                        <span className={styles.secondary}>
-                          {`by ${listing.sellerName || "Name not found"}, ${listing.sellerEmail || "Email not found"}`}
-                          {listing.sellerVerifiedAt ? (
-                            <>
-                              {" "}
-                              <span className={styles.verified}>Verified</span>
-                            </>
-                          ) : null}
-                        </span>
-                        <span className={styles.reportCount}>
-                          {listing.openReports === 1 ? "1 open report" : `${listing.openReports} open reports`}
-                        </span>
-                      </span>
-                    </div>
-                  </th>
-                  <td data-label="Reports">
-                    <ul className={styles.reports}>
-                      {listing.reports.map((report) => (
-                        <li key={report.id} className={styles.stacked}>
-                          <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
-                          {report.details ? <q className={styles.details}>{report.details}</q> : null}
-                          <span className={styles.secondary}>
-                            {`${report.reporterName || "Name not found"} (${report.reporterEmail || "Email not found"}), ${formatPostedDate(report.reportedAt) ?? "Not found"}`}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td className={table.actions}>
-                    <div className={table.rowActions}>
-                      <Form method="post" action={here} preventScrollReset>
-                        <input type="hidden" name="intent" value="dismiss" />
-                        <input type="hidden" name="productId" value={listing.productId} />
-                        <button
-                          type="submit"
-                          className={button.ghost}
-                          aria-label={`Dismiss the reports on ${listing.productName}`}
-                        >
-                          Dismiss
-                        </button>
-                      </Form>
-                      <Link
-                        to={listHref(PATH, query, { confirm: "remove", id: listing.productId })}
-                        className={button.danger}
-                        preventScrollReset
-                        aria-label={`Remove listing: ${listing.productName}`}
-                      >
-                        Remove listing
-                      </Link>
-                      <Link
-                        to={`${MESSAGES_PATH}?product=${encodeURIComponent(listing.productId)}`}
-                        aria-label={`Messages about ${listing.productName} (read-only)`}
-                      >
-                        Messages (read-only)
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager pathname={PATH} q={query.q} page={reports.page} pageCount={reports.pageCount} />
-      {confirming ? (
-        <ConfirmDialog
-          title="Remove Confirmation"
-          question={`Do you want to remove the listing ${confirming.productName || "Name not found"} from the storefront?`}
-          confirmIntent="remove"
-          cancelIntent="keep"
-          fields={{ productId: confirming.productId }}
-        />
-      ) : null}
+      <PagedTable
+        pathname={PATH}
+        list={reports}
+        rowKey={(listing) => listing.productId}
+        wide
+        search={{ label: "Search by product, seller or reporter", q: query.q }}
+        empty={
+          query.q ? `No open report matches “${query.q}”.` : "There is no reported item. Every report has been handled."
+        }
+        caption={`${query.q ? `Reported listings matching “${query.q}”` : "Reported listings, most recently reported first"} (${reports.total})`}
+        columns={[
+          { header: "Product and seller", kind: "name", cell: (listing) => <ListingCell listing={listing} /> },
+          { header: "Reports", cell: (listing) => <ReportsCell listing={listing} /> },
+          {
+            header: "Action",
+            kind: "actions",
+            cell: (listing) => (
+              <div className={table.rowActions}>
+                <Form method="post" action={here} preventScrollReset>
+                  <input type="hidden" name="intent" value="dismiss" />
+                  <input type="hidden" name="productId" value={listing.productId} />
+                  <button
+                    type="submit"
+                    className={button.ghost}
+                    aria-label={`Dismiss the reports on ${listing.productName}`}
+                  >
+                    Dismiss
+                  </button>
+                </Form>
+                <Link
+                  to={listHref(PATH, query, { confirm: "remove", id: listing.productId })}
+                  className={button.danger}
+                  preventScrollReset
+                  aria-label={`Remove listing: ${listing.productName}`}
+                >
+                  Remove listing
+                </Link>
+                <Link
+                  to={`${MESSAGES_PATH}?product=${encodeURIComponent(listing.productId)}`}
+                  aria-label={`Messages about ${listing.productName} (read-only)`}
+                >
+                  Messages (read-only)
+                </Link>
+              </div>
+            ),
+          },
+        ]}
+        confirm={
+          confirming && {
+            title: "Remove Confirmation",
+            question: `Do you want to remove the listing ${confirming.productName || NAME_NOT_FOUND} from the storefront?`,
+            confirmIntent: "remove",
+            cancelIntent: "keep",
+            fields: { productId: confirming.productId },
+          }
+        }
+      />
     </DashboardPage>
   );
 }

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EmailForm, PasswordForm, ProfileForm } from "#app/components/account-forms";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { DELETE_ACCOUNT_DIALOG, DeleteAccountDialog } from "#app/components/delete-account-dialog";
@@ -44,6 +44,7 @@ import { formatDeadline } from "#app/utils/format";
 import { pageMeta } from "#app/utils/seo";
 import { requireUser, requireUserWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult, redirectWithSuccess, redirectWithToast } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 import * as styles from "./settings.css";
 
@@ -213,9 +214,8 @@ export default function Settings() {
   const { account, confirmation, twoFactor, sessions, notifications, deleting } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionReply | undefined;
   const resultOf = (form: Intent) => (actionData?.form === form ? actionData.result : undefined);
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "notifications";
-  const resending = navigation.state === "submitting" && navigation.formData?.get("intent") === "resend";
+  const saving = useIsPending({ intent: "notifications" });
+  const resending = useIsPending({ formAction: "/verify-email", intent: "resend" });
   return (
     <DashboardPage title="Settings">
       <section aria-labelledby="profile-title" className={styles.section}>
@@ -283,7 +283,7 @@ export default function Settings() {
 
       <section aria-labelledby="sessions-title" className={styles.section}>
         <h2 id="sessions-title">Sessions</h2>
-        <SessionList sessions={sessions} />
+        <SessionList pathname={PATH} sessions={sessions} />
       </section>
 
       <section aria-labelledby="notifications-title" className={styles.section}>

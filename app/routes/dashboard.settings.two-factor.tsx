@@ -5,7 +5,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type * as z from "zod";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList, Field } from "#app/components/forms";
@@ -30,6 +30,7 @@ import { readRecoveryCodes, recoveryCodesCookie } from "#app/utils/recovery-code
 import { pageMeta } from "#app/utils/seo";
 import { requireUser } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess, redirectWithToast } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 import * as styles from "./two-factor.css";
 
@@ -135,7 +136,6 @@ function CodeForm({
   danger?: boolean;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const navigation = useNavigation();
   const [form, fields] = useForm<z.input<typeof twoFactorCodeSchema>>({
     id: `two-factor-${intent}`,
     lastResult,
@@ -143,7 +143,7 @@ function CodeForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorCodeSchema }),
     shouldValidate: "onSubmit",
   });
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const busy = useIsPending({ intent });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className={formStyles.form}>
       <input type="hidden" name="intent" value={intent} />
@@ -172,8 +172,7 @@ export default function TwoFactorSettings() {
   const { admin, status, setup, recoveryCodes } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as ActionReply | undefined;
   const resultOf = (form: Intent) => (reply?.form === form ? reply.result : undefined);
-  const navigation = useNavigation();
-  const starting = navigation.state === "submitting" && navigation.formData?.get("intent") === "start";
+  const starting = useIsPending({ intent: "start" });
   return (
     <DashboardPage title="Two-factor sign-in">
       <p>

@@ -1,12 +1,9 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BookingDialog } from "#app/components/booking-dialog";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ImageZoom } from "#app/components/image-zoom";
-import { Pager } from "#app/components/list-controls";
-import { ReportDialog } from "#app/components/report-dialog";
+import { PagedTable } from "#app/components/paged-table";
+import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import * as table from "#app/components/table.css";
 import { removeFromWishlist, wishlistReads } from "#app/domain/catalog/wishlist.server";
 import { readListQuery, toPageOf } from "#app/domain/shared/list-query";
@@ -16,6 +13,8 @@ import { button } from "#app/styles/utilities.css";
 import { formatPrice } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { listingPath } from "#app/utils/listing-urls";
+import { EMAIL_NOT_FOUND, NAME_NOT_FOUND } from "#app/utils/messages";
+import { listBack, pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
 import { requireBuyer, requireRoleWith } from "#app/utils/session.server";
 import { handleStorefrontAction, loadBookingDialog, loadReportDialog } from "#app/utils/storefront.server";
@@ -35,16 +34,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadBookingDialog(request, context),
     loadReportDialog(request, context),
   ]);
-  const items = toPageOf(results, page);
-  if (page > items.pageCount) throw redirect(listHref(PATH, { page: items.pageCount }));
-  return { booking, report, items };
+  return { dialogs: { booking, report }, items: pageOrLast(toPageOf(results, page), PATH, { page }) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const buyer = await requireBuyer(request, context);
   const intent = (await requireFormData(request.clone())).get("intent");
   if (intent !== "wishlist-remove") return handleStorefrontAction(request, context);
-  const back = listHref(PATH, { page: readListQuery(new URL(request.url).searchParams).page });
+  const back = listBack(request, PATH, { search: false });
   const form = await requireFormData(request);
   const parsed = productIdSchema.safeParse({ productId: form.get("productId") });
   if (!parsed.success) return redirectWithError(context, back, "This product is not in your wishlist.");
@@ -80,70 +77,56 @@ function PaymentCell({ item, page }: { item: Item; page: number }) {
 }
 
 export default function Wishlist() {
-  const { items, booking, report } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const { items, dialogs } = useLoaderData<typeof loader>();
   return (
     <DashboardPage title="Wishlist">
-      {items.rows.length === 0 ? (
-        <p className={table.empty}>You don&apos;t have any wishlist item.</p>
-      ) : (
-        <div className={`${table.wrap} ${table.wide}`}>
-          <table className={table.table}>
-            <caption className={table.caption}>Products you are keeping an eye on</caption>
-            <thead>
-              <tr>
-                <th scope="col">Index</th>
-                <th scope="col">Product Image</th>
-                <th scope="col">Product Title</th>
-                <th scope="col">Product Price</th>
-                <th scope="col">Seller Email</th>
-                <th scope="col">Payment</th>
-                <th scope="col">
-                  <span>Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.rows.map((item, index) => (
-                <tr key={item.productId}>
-                  <td data-label="Index">{(items.page - 1) * items.pageSize + index + 1}</td>
-                  <td data-label="Image">
-                    <ImageZoom photoKey={item.photoKey} alt={item.productName || "Product"} />
-                  </td>
-                  <th scope="row">
-                    {item.removed ? (
-                      item.productName || "Name not found"
-                    ) : (
-                      <Link to={listingPath(item.productId)}>{item.productName || "Name not found"}</Link>
-                    )}
-                  </th>
-                  <td data-label="Product Price">{formatPrice(item.priceCents) ?? "$ Price not found"}</td>
-                  <td data-label="Seller Email">{item.sellerEmail || "Email not found"}</td>
-                  <td data-label="Payment">
-                    <PaymentCell item={item} page={items.page} />
-                  </td>
-                  <td className={table.actions}>
-                    <Form method="post" preventScrollReset>
-                      <input type="hidden" name="intent" value="wishlist-remove" />
-                      <input type="hidden" name="productId" value={item.productId} />
-                      <button
-                        type="submit"
-                        className={button.ghost}
-                        aria-label={`Remove ${item.productName} from the wishlist`}
-                      >
-                        Remove
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager pathname={PATH} page={items.page} pageCount={items.pageCount} />
-      {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
-      {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
+      <PagedTable
+        pathname={PATH}
+        list={items}
+        rowKey={(item) => item.productId}
+        wide
+        empty="You don't have any wishlist item."
+        caption="Products you are keeping an eye on"
+        columns={[
+          {
+            header: "Product Image",
+            label: "Image",
+            cell: (item) => <ImageZoom photoKey={item.photoKey} alt={item.productName || "Product"} />,
+          },
+          {
+            header: "Product Title",
+            kind: "name",
+            cell: (item) =>
+              item.removed ? (
+                item.productName || NAME_NOT_FOUND
+              ) : (
+                <Link to={listingPath(item.productId)}>{item.productName || NAME_NOT_FOUND}</Link>
+              ),
+          },
+          { header: "Product Price", cell: (item) => formatPrice(item.priceCents) ?? "$ Price not found" },
+          { header: "Seller Email", cell: (item) => item.sellerEmail || EMAIL_NOT_FOUND },
+          { header: "Payment", cell: (item) => <PaymentCell item={item} page={items.page} /> },
+          {
+            header: "Remove",
+            kind: "actions",
+            cell: (item) => (
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="wishlist-remove" />
+                <input type="hidden" name="productId" value={item.productId} />
+                <button
+                  type="submit"
+                  className={button.ghost}
+                  aria-label={`Remove ${item.productName} from the wishlist`}
+                >
+                  Remove
+                </button>
+              </Form>
+            ),
+          },
+        ]}
+      >
+        <StorefrontDialogs dialogs={dialogs} />
+      </PagedTable>
     </DashboardPage>
   );
 }

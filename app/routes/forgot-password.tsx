@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type * as z from "zod";
 import { ErrorList, Field, Honeypot } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
@@ -17,6 +17,7 @@ import { button, container, section } from "#app/styles/utilities.css";
 import { isHoneypotFilled } from "#app/utils/honeypot";
 import { pageMeta } from "#app/utils/seo";
 import { redirectWithToast } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () => [
@@ -62,7 +63,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const { sent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const navigation = useNavigation();
   const [form, fields] = useForm<z.input<typeof forgotPasswordSchema>>({
     id: "forgot-password",
     lastResult,
@@ -71,7 +71,7 @@ export default function ForgotPassword() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/forgot-password");
+  const sending = useIsPending({ formAction: "/forgot-password" });
   return (
     <div className={`${container} ${section}`}>
       <div className={formStyles.card}>

@@ -1,22 +1,12 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BookingDialog } from "#app/components/booking-dialog";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Carousel, COVERS } from "#app/components/carousel";
-import { ListingActions } from "#app/components/listing-actions";
-import { ProductCard } from "#app/components/product-card";
-import { ReportDialog } from "#app/components/report-dialog";
-import { WishlistDialog } from "#app/components/wishlist-dialog";
+import { ListingCards } from "#app/components/listing-cards";
+import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { loadStorefront } from "#app/domain/catalog/catalog.server";
 import { button, container, eyebrow, grid, section } from "#app/styles/utilities.css";
 import { originFrom, publicPageMeta } from "#app/utils/seo";
-import {
-  handleStorefrontAction,
-  loadBookingDialog,
-  loadReportDialog,
-  loadWishlistDialog,
-  storefrontViewer,
-} from "#app/utils/storefront.server";
+import { handleStorefrontAction, loadStorefrontShell } from "#app/utils/storefront.server";
 import { database } from "#db/client";
 import * as styles from "./home.css";
 
@@ -35,19 +25,13 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const allCategories = url.searchParams.get("categories") === "all";
-  const [storefront, viewer, booking, report, wishlist] = await Promise.all([
+  const [storefront, shell] = await Promise.all([
     loadStorefront(database(context.env.DB), { allCategories }),
-    storefrontViewer(request, context),
-    loadBookingDialog(request, context),
-    loadReportDialog(request, context),
-    loadWishlistDialog(request, context),
+    loadStorefrontShell(request, context),
   ]);
   return {
     ...storefront,
-    viewer,
-    booking,
-    report,
-    wishlist,
+    ...shell,
     allCategories,
     currentYear: new Date().getUTCFullYear(),
   };
@@ -73,9 +57,8 @@ const STEPS = [
 ] as const;
 
 export default function Home() {
-  const { categories, categoryCount, advertised, allCategories, currentYear, viewer, booking, report, wishlist } =
+  const { categories, categoryCount, advertised, allCategories, currentYear, viewer, dialogs } =
     useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <>
       <div className={`${container} ${styles.hero}`}>
@@ -129,13 +112,7 @@ export default function Home() {
           {advertised.length === 0 ? (
             <p>No advertised products right now. Check the categories above.</p>
           ) : (
-            <div className={grid}>
-              {advertised.map((product) => (
-                <ProductCard key={product.id} product={product} currentYear={currentYear}>
-                  <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
-                </ProductCard>
-              ))}
-            </div>
+            <ListingCards products={advertised} viewer={viewer} currentYear={currentYear} />
           )}
         </div>
       </section>
@@ -155,9 +132,7 @@ export default function Home() {
           ))}
         </ol>
       </section>
-      {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
-      {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
-      {wishlist ? <WishlistDialog dialog={wishlist} /> : null}
+      <StorefrontDialogs dialogs={dialogs} />
     </>
   );
 }

@@ -1,27 +1,18 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { BookingDialog } from "#app/components/booking-dialog";
+import { useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorPage } from "#app/components/error-page";
 import { ListingActions } from "#app/components/listing-actions";
 import { ListingGallery } from "#app/components/listing-gallery";
 import { ListingSummary } from "#app/components/listing-summary";
 import { useNonce } from "#app/components/nonce";
 import { ProductCard } from "#app/components/product-card";
-import { ReportDialog } from "#app/components/report-dialog";
-import { WishlistDialog } from "#app/components/wishlist-dialog";
+import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { findListing } from "#app/domain/catalog/listings.server";
 import { gone, notFound } from "#app/server/http.server";
 import { container, eyebrow, grid, section } from "#app/styles/utilities.css";
 import { inlineJson, listingJsonLd, listingMeta } from "#app/utils/listing-seo";
 import { originFrom, pageMeta, siteOrigin } from "#app/utils/seo";
-import {
-  handleStorefrontAction,
-  loadBookingDialog,
-  loadReportDialog,
-  loadWishlistDialog,
-  storefrontViewer,
-} from "#app/utils/storefront.server";
+import { handleStorefrontAction, loadStorefrontShell } from "#app/utils/storefront.server";
 import { database } from "#db/client";
 import * as styles from "./listings.css";
 
@@ -41,12 +32,9 @@ function photoPosition(value: string | null, count: number): number {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const [found, viewer, booking, report, wishlist] = await Promise.all([
+  const [found, shell] = await Promise.all([
     findListing(database(context.env.DB), params.id ?? ""),
-    storefrontViewer(request, context),
-    loadBookingDialog(request, context),
-    loadReportDialog(request, context),
-    loadWishlistDialog(request, context),
+    loadStorefrontShell(request, context),
   ]);
   if (found.kind === "missing") throw notFound();
   if (found.kind === "gone") throw gone("This listing is no longer on Pay&Buy");
@@ -60,10 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     selectedPhoto: photoPosition(url.searchParams.get("photo"), photos.length),
     sellerListings,
     jsonLd: inlineJson(listingJsonLd({ listing, photos, origin, currency })),
-    viewer,
-    booking,
-    report,
-    wishlist,
+    ...shell,
     currentYear: new Date().getUTCFullYear(),
   };
 }
@@ -73,9 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ListingPage() {
-  const { listing, photos, selectedPhoto, sellerListings, jsonLd, viewer, booking, report, wishlist, currentYear } =
+  const { listing, photos, selectedPhoto, sellerListings, jsonLd, viewer, dialogs, currentYear } =
     useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const nonce = useNonce();
   return (
     <article className={`${container} ${section}`} aria-labelledby="listing-title">
@@ -110,9 +94,7 @@ export default function ListingPage() {
 
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with <, > and & escaped (inlineJson), allowed by the CSP nonce */}
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
-      {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
-      {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
-      {wishlist ? <WishlistDialog dialog={wishlist} /> : null}
+      <StorefrontDialogs dialogs={dialogs} />
     </article>
   );
 }

@@ -5,7 +5,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type * as z from "zod";
 import { ErrorList, Field } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
@@ -25,6 +25,7 @@ import {
   signInResponse,
 } from "#app/utils/session.server";
 import { redirectWithError } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () => [
@@ -114,7 +115,6 @@ export default function TwoFactorSignIn() {
 
 function CodeForm() {
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const navigation = useNavigation();
   const [form, fields] = useForm<z.input<typeof twoFactorCodeSchema>>({
     id: "two-factor-sign-in",
     lastResult,
@@ -122,7 +122,7 @@ function CodeForm() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorCodeSchema }),
     shouldValidate: "onSubmit",
   });
-  const checking = navigation.state === "submitting" && navigation.formAction?.startsWith("/login/two-factor");
+  const checking = useIsPending({ formAction: "/login/two-factor" });
   return (
     <div className={`${container} ${section}`}>
       <div className={formStyles.card}>

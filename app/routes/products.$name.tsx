@@ -1,14 +1,10 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BookingDialog } from "#app/components/booking-dialog";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "#app/components/list-controls";
-import { ListingActions } from "#app/components/listing-actions";
-import { ProductCard } from "#app/components/product-card";
-import { ReportDialog } from "#app/components/report-dialog";
+import { ListingCards } from "#app/components/listing-cards";
 import { formValues, SearchFiltersForm } from "#app/components/search-filters";
-import { WishlistDialog } from "#app/components/wishlist-dialog";
+import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { toCardView } from "#app/domain/catalog/catalog.server";
 import { type SearchReadResults, searchReads, toSearchResult } from "#app/domain/catalog/listing-search.server";
 import {
@@ -20,17 +16,11 @@ import {
   sortsFor,
 } from "#app/domain/catalog/search-params";
 import { countLabel } from "#app/domain/shared/list-query";
-import { container, eyebrow, grid, section } from "#app/styles/utilities.css";
+import { container, eyebrow, section } from "#app/styles/utilities.css";
 import { filterRemovals, searchHref } from "#app/utils/search-urls";
 import { pageMeta } from "#app/utils/seo";
 import { requireUser, requireUserWith } from "#app/utils/session.server";
-import {
-  handleStorefrontAction,
-  loadBookingDialog,
-  loadReportDialog,
-  loadWishlistDialog,
-  storefrontViewer,
-} from "#app/utils/storefront.server";
+import { handleStorefrontAction, loadStorefrontShell } from "#app/utils/storefront.server";
 import { database } from "#db/client";
 import * as styles from "./products.css";
 
@@ -55,14 +45,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const read = readSearchParams(searchParams);
   // With a bad parameter, the category alone is looked up, for its title (or its 404).
   const categoryOnly = readSearchParams(new URLSearchParams({ category: params.name ?? "" }));
-  const search = read.ok ? read.query : categoryOnly.ok ? categoryOnly.query : null;
+  const asked = read.ok ? read.query : categoryOnly.ok ? categoryOnly.query : null;
+  // A name of white space alone names no category: never a search of every category's listings.
+  const search = asked?.category ? asked : null;
   // The page's reads travel with the session's read: one D1 round trip (ADR 0040).
-  const [session, viewer, booking, report, wishlist] = await Promise.all([
+  const [session, shell] = await Promise.all([
     requireUserWith(request, context, () => (search ? searchReads(db, search) : [])),
-    storefrontViewer(request, context),
-    loadBookingDialog(request, context),
-    loadReportDialog(request, context),
-    loadWishlistDialog(request, context),
+    loadStorefrontShell(request, context),
   ]);
   const found = search ? toSearchResult(session.results as SearchReadResults, search) : null;
   const notFound = !found?.ok;
@@ -79,10 +68,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       sort: results?.sort ?? effectiveSort({ q: query?.q, sort: query?.sort }),
       listings: read.ok && results ? { ...results.listings, rows: results.listings.rows.map(toCardView) } : null,
       notFound,
-      viewer,
-      booking,
-      report,
-      wishlist,
+      ...shell,
       currentYear: new Date().getUTCFullYear(),
     },
     { status: notFound ? 404 : 200 },
@@ -95,22 +81,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CategoryProducts() {
-  const {
-    path,
-    values,
-    errors,
-    query,
-    category,
-    sort,
-    listings,
-    notFound,
-    viewer,
-    booking,
-    report,
-    wishlist,
-    currentYear,
-  } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const { path, values, errors, query, category, sort, listings, notFound, viewer, dialogs, currentYear } =
+    useLoaderData<typeof loader>();
   const bestMatch = listings ? bestMatchNote(sort, listings.capped) : null;
   // The category is the page itself: never offered as a filter to remove, never in the links.
   const filters = query ? { ...query, category: undefined } : null;
@@ -158,19 +130,7 @@ export default function CategoryProducts() {
                   ) : null}
                 </div>
               ) : (
-                <div className={grid}>
-                  {listings.rows.map((product, index) => (
-                    <ProductCard
-                      key={product.id}
-                      product={product}
-                      currentYear={currentYear}
-                      priority={index === 0}
-                      headingLevel={2}
-                    >
-                      <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
-                    </ProductCard>
-                  ))}
-                </div>
+                <ListingCards products={listings.rows} viewer={viewer} currentYear={currentYear} results />
               )}
               <Pager
                 pathname={path}
@@ -183,9 +143,7 @@ export default function CategoryProducts() {
           )}
         </>
       )}
-      {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
-      {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
-      {wishlist ? <WishlistDialog dialog={wishlist} /> : null}
+      <StorefrontDialogs dialogs={dialogs} />
     </section>
   );
 }

@@ -1,22 +1,17 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type * as z from "zod";
-import { ErrorList, Field, Honeypot, PasswordField, useClearAfterError } from "#app/components/forms";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AccountFormPage, AccountPasswordField, EmailField, useAccountForm } from "#app/components/account-form";
+import { ErrorList, Field } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
-import { GoogleButton } from "#app/components/google-button";
-import { PASSWORD_MIN, registerSchema } from "#app/domain/accounts/account-schema";
+import { PASSWORD_MIN, registerSchema, SELF_SERVICE_ROLES } from "#app/domain/accounts/account-schema";
 import { registerAccount } from "#app/domain/accounts/accounts.server";
-import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
-import { button, container, section } from "#app/styles/utilities.css";
-import { isGoogleEnabled } from "#app/utils/google.server";
-import { isHoneypotFilled } from "#app/utils/honeypot";
+import { loadAccountPage, readAccountForm, refuseAccountForm } from "#app/utils/account-form.server";
 import { safeRedirect } from "#app/utils/redirect";
 import { originFrom, publicPageMeta, siteOrigin } from "#app/utils/seo";
-import { requireAnonymous, signInResponse } from "#app/utils/session.server";
+import { signInResponse } from "#app/utils/session.server";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -28,33 +23,19 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  await requireAnonymous(request, context, redirectTo);
-  return { redirectTo, googleEnabled: isGoogleEnabled(context.env.settings) };
+  return loadAccountPage(request, context);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await requireFormData(request);
-  const submission = parseWithZod(form, { schema: registerSchema });
-  if (isHoneypotFilled(form)) {
-    return data(submission.reply({ formErrors: ["Your form could not be sent."], hideFields: ["password"] }), {
-      status: 400,
-    });
-  }
-  if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  }
-  const { name, email, password, role, redirectTo } = submission.value;
+  const read = await readAccountForm(request, registerSchema);
+  if (!read.ok) return read.response;
+  const { name, email, password, role, redirectTo } = read.value;
   const result = await registerAccount(
     database(context.env.DB),
     { name, email, password, role },
     { origin: siteOrigin(request, context.env.settings.APP_URL) },
   );
-  if (!result.ok) {
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] }), {
-      status: 409,
-    });
-  }
+  if (!result.ok) return refuseAccountForm(read.submission, { fieldErrors: { [result.field]: [result.message] } }, 409);
   await publishFromRoute(context, result.events);
   return signInResponse(request, context, result.user, safeRedirect(redirectTo), {
     type: "success",
@@ -63,85 +44,50 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
+const ROLE_LABELS = { buyer: "Buyer", seller: "Seller" } as const;
+
 export default function Register() {
   const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof registerSchema>>({
+  const [form, fields] = useAccountForm(registerSchema, {
     id: "register",
     lastResult,
     defaultValue: { role: "buyer" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
-  useClearAfterError(lastResult, fields.password.id);
-  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
   const role = (fields.role.initialValue as string | undefined) ?? "buyer";
   return (
-    <div className={`${container} ${section}`}>
-      <div className={formStyles.card}>
-        <h1>Register</h1>
-        <Form method="post" {...getFormProps(form)} noValidate className={formStyles.form}>
-          <Honeypot />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Field
-            label="Name*"
-            inputProps={{
-              ...getInputProps(fields.name, { type: "text" }),
-              autoComplete: "name",
-              "aria-required": true,
-            }}
-            errors={fields.name.errors}
-          />
-          <Field
-            label="Email*"
-            inputProps={{
-              ...getInputProps(fields.email, { type: "email" }),
-              autoComplete: "email",
-              "aria-required": true,
-            }}
-            errors={fields.email.errors}
-          />
-          <PasswordField
-            label="Password*"
-            inputProps={{
-              ...getInputProps(fields.password, { type: "password" }),
-              autoComplete: "new-password",
-              "aria-required": true,
-            }}
-            errors={fields.password.errors}
-            hint={`At least ${PASSWORD_MIN} characters.`}
-          />
-          <fieldset className={formStyles.field}>
-            <legend className={formStyles.label}>I want to join as</legend>
-            <div className={formStyles.roleGroup}>
-              {(["buyer", "seller"] as const).map((value) => (
-                <label key={value} className={formStyles.roleOption}>
-                  <input type="radio" name={fields.role.name} value={value} defaultChecked={role === value} />
-                  {value === "buyer" ? "Buyer" : "Seller"}
-                </label>
-              ))}
-            </div>
-            <ErrorList id={fields.role.errorId} errors={fields.role.errors} />
-          </fieldset>
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <button type="submit" className={`${button.primary} ${formStyles.full}`} disabled={submitting}>
-            {submitting ? "Registering…" : "Register"}
-          </button>
-        </Form>
-        {googleEnabled ? (
-          <>
-            <p className={formStyles.divider}>or</p>
-            <GoogleButton redirectTo={redirectTo} />
-          </>
-        ) : null}
-        <p>
-          <Link to={redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`}>
-            You have an account already?
-          </Link>
-        </p>
-      </div>
-    </div>
+    <AccountFormPage
+      title="Register"
+      form={form}
+      action="/register"
+      redirectTo={redirectTo}
+      googleEnabled={googleEnabled}
+      submit={{ label: "Register", pending: "Registering…" }}
+      other={{ path: "/login", label: "You have an account already?" }}
+    >
+      <Field
+        label="Name*"
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+        errors={fields.name.errors}
+      />
+      <EmailField field={fields.email} />
+      <AccountPasswordField
+        field={fields.password}
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN} characters.`}
+      />
+      <fieldset className={formStyles.field}>
+        <legend className={formStyles.label}>I want to join as</legend>
+        <div className={formStyles.roleGroup}>
+          {SELF_SERVICE_ROLES.map((value) => (
+            <label key={value} className={formStyles.roleOption}>
+              <input type="radio" name={fields.role.name} value={value} defaultChecked={role === value} />
+              {ROLE_LABELS[value]}
+            </label>
+          ))}
+        </div>
+        <ErrorList id={fields.role.errorId} errors={fields.role.errors} />
+      </fieldset>
+    </AccountFormPage>
   );
 }

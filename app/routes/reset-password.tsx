@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type * as z from "zod";
 import { ErrorList, PasswordField, useClearAfterError } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
@@ -16,6 +16,7 @@ import { linkOrigin } from "#app/server/origin.server";
 import { button, container, section } from "#app/styles/utilities.css";
 import { pageMeta } from "#app/utils/seo";
 import { redirectWithSuccess } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () => [
@@ -118,7 +119,6 @@ function NewPasswordForm({
   email: string | null;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const navigation = useNavigation();
   const [form, fields] = useForm<z.input<typeof resetPasswordFormSchema>>({
     id: "reset-password",
     lastResult,
@@ -129,7 +129,7 @@ function NewPasswordForm({
   });
   useClearAfterError(lastResult, fields.password.id);
   useClearAfterError(lastResult, fields.confirmPassword.id);
-  const saving = navigation.state === "submitting" && navigation.formAction?.startsWith("/reset-password");
+  const saving = useIsPending({ formAction: "/reset-password" });
   return (
     <>
       <h1>Choose a new password</h1>

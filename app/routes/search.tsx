@@ -1,13 +1,9 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BookingDialog } from "#app/components/booking-dialog";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Pager } from "#app/components/list-controls";
-import { ListingActions } from "#app/components/listing-actions";
-import { ProductCard } from "#app/components/product-card";
-import { ReportDialog } from "#app/components/report-dialog";
+import { ListingCards } from "#app/components/listing-cards";
 import { formValues, SearchFiltersForm } from "#app/components/search-filters";
-import { WishlistDialog } from "#app/components/wishlist-dialog";
+import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { listCategories, toCardView } from "#app/domain/catalog/catalog.server";
 import { searchListings } from "#app/domain/catalog/listing-search.server";
 import {
@@ -18,16 +14,10 @@ import {
   sortsFor,
 } from "#app/domain/catalog/search-params";
 import { countLabel } from "#app/domain/shared/list-query";
-import { container, eyebrow, grid, section } from "#app/styles/utilities.css";
+import { container, eyebrow, section } from "#app/styles/utilities.css";
 import { filterRemovals, hasFilters, searchHref } from "#app/utils/search-urls";
 import { originFrom, pageMeta } from "#app/utils/seo";
-import {
-  handleStorefrontAction,
-  loadBookingDialog,
-  loadReportDialog,
-  loadWishlistDialog,
-  storefrontViewer,
-} from "#app/utils/storefront.server";
+import { handleStorefrontAction, loadStorefrontShell } from "#app/utils/storefront.server";
 import { database } from "#db/client";
 import * as styles from "./search.css";
 
@@ -48,13 +38,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const db = database(context.env.DB);
   const read = readSearchParams(params);
-  const [categories, found, viewer, booking, report, wishlist] = await Promise.all([
+  const [categories, found, shell] = await Promise.all([
     listCategories(db),
     read.ok ? searchListings(db, read.query) : null,
-    storefrontViewer(request, context),
-    loadBookingDialog(request, context),
-    loadReportDialog(request, context),
-    loadWishlistDialog(request, context),
+    loadStorefrontShell(request, context),
   ]);
   let errors: SearchErrors = read.ok ? {} : read.errors;
   if (found && !found.ok) errors = { category: ["There is no such category. Choose one from the list."] };
@@ -72,10 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       results && query && !hasFilters(query) && !query.sort && query.page === 1
         ? searchHref(PATH, { ...query, condition: [], verified: false })
         : null,
-    viewer,
-    booking,
-    report,
-    wishlist,
+    ...shell,
     currentYear: new Date().getUTCFullYear(),
   };
 }
@@ -85,21 +69,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Search() {
-  const {
-    values,
-    errors,
-    categories,
-    query,
-    category,
-    sort,
-    listings,
-    viewer,
-    booking,
-    report,
-    wishlist,
-    currentYear,
-  } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const { values, errors, categories, query, category, sort, listings, viewer, dialogs, currentYear } =
+    useLoaderData<typeof loader>();
   const bestMatch = listings ? bestMatchNote(sort, listings.capped) : null;
   const removals = query ? filterRemovals(PATH, query, category?.title) : [];
   return (
@@ -143,19 +114,7 @@ export default function Search() {
               )}
             </div>
           ) : (
-            <div className={grid}>
-              {listings.rows.map((product, index) => (
-                <ProductCard
-                  key={product.id}
-                  product={product}
-                  currentYear={currentYear}
-                  priority={index === 0}
-                  headingLevel={2}
-                >
-                  <ListingActions productId={product.id} productName={product.name} viewer={viewer} />
-                </ProductCard>
-              ))}
-            </div>
+            <ListingCards products={listings.rows} viewer={viewer} currentYear={currentYear} results />
           )}
           <Pager
             pathname={PATH}
@@ -166,9 +125,7 @@ export default function Search() {
           />
         </>
       )}
-      {booking ? <BookingDialog dialog={booking} lastResult={lastResult} /> : null}
-      {report ? <ReportDialog dialog={report} lastResult={lastResult} /> : null}
-      {wishlist ? <WishlistDialog dialog={wishlist} /> : null}
+      <StorefrontDialogs dialogs={dialogs} />
     </section>
   );
 }

@@ -3,7 +3,7 @@
 // unverified address, the page (and the banner's Resend button) sends a new link.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as formStyles from "#app/components/forms.css";
 import { inspectLink } from "#app/domain/accounts/account-links.server";
 import { VERIFICATION_MESSAGES } from "#app/domain/accounts/account-messages";
@@ -17,6 +17,7 @@ import { safeRedirect } from "#app/utils/redirect";
 import { pageMeta } from "#app/utils/seo";
 import { getOptionalUser, requireUser } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () => [
@@ -88,8 +89,7 @@ export default function VerifyEmail() {
   const { link, problem: loaded, viewer } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const problem = reply?.problem ?? loaded;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/verify-email");
+  const busy = useIsPending({ formAction: "/verify-email" });
   const resend =
     viewer && !viewer.emailVerified ? (
       <Form method="post" action="/verify-email">

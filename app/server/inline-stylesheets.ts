@@ -3,8 +3,9 @@
 // two (ADR 0045). The build hands the server the text of the stylesheets it may inline; this
 // stream rewrites the page's <head> as the server sends it:
 // - each `<link rel="stylesheet" href>` of such a stylesheet keeps its element (React hydrates
-//   it and keeps it across navigations) but loses its rel and href, kept as
-//   `data-inlined-stylesheet`: nothing is fetched (Chromium fetches even a `disabled` one);
+//   it and keeps it across navigations) but becomes a preload for no media (`media="not all"`:
+//   valid HTML, and nothing is fetched; Chromium fetches even a `disabled` stylesheet), marked
+//   `data-inlined-stylesheet`;
 // - the root's empty `<style data-inline-stylesheets>` receives their text, in the links' order.
 // It comes before <Links />, so the cascade is the one the links gave. The rest of the document
 // passes through untouched.
@@ -35,7 +36,7 @@ export function inlineStylesheetsMarkup(head: string, sheets: InlineStylesheets)
     const text = Object.hasOwn(sheets, href) ? sheets[href] : undefined;
     if (text === undefined) return link;
     if (!texts.includes(text)) texts.push(text);
-    return `<link data-inlined-stylesheet="${href}"/>`;
+    return `<link rel="preload" as="style" href="${href}" media="not all" data-inlined-stylesheet="${href}"/>`;
   });
   if (texts.length === 0) return head;
   return rewritten.replace(PLACEHOLDER, (_all, open: string, close: string) => open + texts.join("\n") + close);

@@ -2,8 +2,9 @@
 // first bandwidth on the page itself: HTML, CSS and the photos. Remix's <Scripts> asks for every
 // module at once, in <head>-level priority: a modulepreload per chunk and a module script that
 // imports the route modules. This stream rewrites that markup as the server sends it:
-// - each `<link rel="modulepreload" href>` keeps its element (React hydrates it) but loses its
-//   rel and href, kept as `data-modulepreload` until the page has loaded;
+// - each `<link rel="modulepreload" href>` keeps its element (React hydrates it) but becomes a
+//   preload for no media (`media="not all"`: valid HTML, and nothing is fetched), its module kept
+//   as `data-modulepreload` until the page has loaded;
 // - the module script waits for the window's load event, then turns those links back into
 //   modulepreloads (the chunks arrive in one round, not import by import), imports the route
 //   modules and the client entry, which hydrates the page.
@@ -38,7 +39,11 @@ export function deferModuleScript(source: string): string {
 /** The HTML of Remix's <Scripts>, with preloads parked and the module script deferred. */
 export function deferScriptsMarkup(html: string): string {
   return html
-    .replace(PRELOAD, (_link, href: string) => `<link data-modulepreload="${href}"/>`)
+    .replace(
+      PRELOAD,
+      (_link, href: string) =>
+        `<link rel="preload" as="script" href="${href}" media="not all" data-modulepreload="${href}"/>`,
+    )
     .replace(
       MODULE_SCRIPT,
       (_all, open: string, body: string, close: string) => open + deferModuleScript(body) + close,

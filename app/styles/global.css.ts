@@ -28,6 +28,9 @@ globalStyle("h1, h2, h3, h4", {
   letterSpacing: "-0.01em",
   margin: `0 0 ${vars.space.sm}`,
   color: vars.color.ink,
+  // A name with one long word (a model number) breaks rather than run past the screen or widen
+  // the box it is in (a dialog, a card).
+  overflowWrap: "anywhere",
 });
 globalStyle("h1", { fontSize: vars.size.xxl });
 globalStyle("h2", { fontSize: vars.size.xl });

@@ -113,3 +113,13 @@ export const button = styleVariants({
     },
   ],
 });
+
+/** The pill that says a seller is verified (cards, the listing, All Sellers); each adds its layout. */
+export const verifiedPill = style({
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.pill,
+  background: "#e6effa",
+  color: vars.color.verified,
+  fontSize: vars.size.xs,
+  fontWeight: 700,
+});

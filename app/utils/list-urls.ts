@@ -1,3 +1,5 @@
+import { listQueryParams } from "#app/domain/shared/list-query";
+
 /**
  * A list page's URL with its search and page (and any dialog parameters): the links of the
  * pager and the confirmations, and where an action redirects after the post.
@@ -7,9 +9,7 @@ export function listHref(
   query: { q?: string; page?: number },
   extra: Record<string, string> = {},
 ): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const params = listQueryParams(query);
   for (const [name, value] of Object.entries(extra)) params.set(name, value);
   const search = params.toString();
   return search ? `${pathname}?${search}` : pathname;

@@ -1,5 +1,6 @@
-// What the storefront pages (home, category, wishlist) share: the URL-driven booking and
-// report dialogs and the actions on a listing (book, add to the wishlist, report).
+// What the storefront pages (home, category, search, listing, wishlist) share: the viewer the
+// cards' actions are drawn for, the URL-driven booking, report and wishlist dialogs, and the
+// actions on a listing (book, add to the wishlist, report).
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
@@ -110,6 +111,20 @@ export async function loadWishlistDialog(request: Request, context: EnvContext) 
 }
 
 export type WishlistDialogData = NonNullable<Awaited<ReturnType<typeof loadWishlistDialog>>>;
+
+/**
+ * What every storefront page loads beside its own reads: the viewer (may this visitor book?)
+ * and whichever dialog its URL opens. Render the dialogs with `<StorefrontDialogs>`.
+ */
+export async function loadStorefrontShell(request: Request, context: EnvContext) {
+  const [viewer, booking, report, wishlist] = await Promise.all([
+    storefrontViewer(request, context),
+    loadBookingDialog(request, context),
+    loadReportDialog(request, context),
+    loadWishlistDialog(request, context),
+  ]);
+  return { viewer, dialogs: { booking, report, wishlist } };
+}
 
 /**
  * A refused booking or report: the errors with a 400 (JavaScript's fetch, scripts), or, for a

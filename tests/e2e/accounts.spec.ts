@@ -175,3 +175,23 @@ test.describe("roles", () => {
     await expect(page.getByRole("heading", { name: "All Sellers" })).toBeVisible();
   });
 });
+
+test("a form on its way says so and cannot be sent twice", async ({ page }, info) => {
+  test.skip(info.project.use.javaScriptEnabled === false, "without JavaScript the browser shows its own progress");
+  // The sign-in is held at the network until the page has been looked at: no timing involved.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/login**", async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await page.goto("/login");
+  await page.getByLabel("Email*").fill(DEMO.buyer.email);
+  await page.getByLabel("Password*", { exact: true }).fill(DEMO.buyer.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Logging in…" })).toBeDisabled();
+  release();
+  await expectToast(page, `Welcome back, ${DEMO.buyer.name}`);
+});

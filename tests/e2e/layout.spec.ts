@@ -2,6 +2,7 @@ import { type Cookie, expect, type Page, request } from "@playwright/test";
 import { stableId } from "../../scripts/seed/plan";
 import { test } from "./fixtures";
 import { DEMO, sessionWithCode } from "./helpers";
+import { PHOTO } from "./seller-helpers";
 
 // Every page fits every screen: at a phone's 390×844 and a laptop's 1366×900, with JavaScript on
 // and off, nothing scrolls sideways and no action of a table, a form or a dialog lies outside the
@@ -244,3 +245,107 @@ for (const target of TARGETS) {
     await context.close();
   });
 }
+
+/** An address of more than 50 characters with no hyphen: nothing in it offers a line break. */
+function longEmail(info: { project: { name: string } }, label: string) {
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return `${label}${info.project.name.replace(/\W/g, "")}${unique}averylongaddress@photographersguild.example`;
+}
+
+/** A new account with a long email, signed in by the real POST /register; its API context and token. */
+async function longEmailAccount(baseURL: string, email: string, role: "buyer" | "seller") {
+  const api = await request.newContext({ baseURL });
+  const response = await api.post("/register", {
+    form: { name: `Long ${role}`, email, password: "long enough pass", role, redirectTo: "/", website_confirm: "" },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `registration of ${email}`).toBe(302);
+  const { accessToken } = await (await api.get("/api/jwt")).json();
+  const cookies = (await api.storageState()).cookies.filter((cookie) => cookie.name === "__Host-pb_session");
+  return { api, auth: { Authorization: `Bearer ${accessToken}` }, cookies };
+}
+
+test("every dashboard table and its dialogs fit 390 and 1366 px with long emails and long product names", async ({
+  browser,
+  baseURL,
+}, info) => {
+  const sellerEmail = longEmail(info, "seller");
+  const buyerEmail = longEmail(info, "buyer");
+  const seller = await longEmailAccount(baseURL!, sellerEmail, "seller");
+  const buyer = await longEmailAccount(baseURL!, buyerEmail, "buyer");
+  // A name with one long word, as a model number or a run of words without spaces can be.
+  const names = ["Sold", "Kept"].map((label) => `${label} Superwideangleaspherical${Date.now().toString(36)}lens`);
+  const ids: string[] = [];
+  for (const productName of names) {
+    const added = await seller.api.post("/api/product", {
+      headers: seller.auth,
+      multipart: {
+        productName,
+        category: "camera",
+        condition: "Excellent",
+        description: "Kept in a bag.",
+        originalPrice: "300",
+        resalePrice: "200",
+        purchaseYear: "2021",
+        contact: "+1 415 555 0100",
+        location: "Oakland",
+        img: PHOTO,
+      },
+    });
+    expect(added.status()).toBe(201);
+    ids.push(((await added.json()) as { insertedId: string }).insertedId);
+  }
+  // The buyer pays for the first (My Buyers, My Orders), keeps the second and reports it.
+  const booked = await buyer.api.post("/api/booking", {
+    headers: buyer.auth,
+    data: { productId: ids[0], meetLocation: "Oakland", buyerContact: "+1 415 555 0188" },
+  });
+  expect(booked.status()).toBe(201);
+  const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
+  const paid = await buyer.api.post("/api/payment", {
+    headers: buyer.auth,
+    data: { bookingId, card: { cardNumber: "4242424242424242", expiry: "12/39", cvc: "123" } },
+  });
+  expect(paid.status()).toBe(200);
+  expect((await buyer.api.post("/api/wishlist", { headers: buyer.auth, data: { productId: ids[1] } })).status()).toBe(
+    201,
+  );
+  const reported = await buyer.api.post("/api/report", {
+    headers: buyer.auth,
+    data: { productId: ids[1], reason: "misleading" },
+  });
+  expect(reported.status()).toBe(201);
+
+  const admin = await sessionOf("admin", baseURL!);
+  const q = (text: string) => `?q=${encodeURIComponent(text)}`;
+  const tables: Array<{ path: string; cookies: Cookie[]; shows: string }> = [
+    { path: `/dashboard/all_sellers${q(sellerEmail)}`, cookies: admin, shows: sellerEmail },
+    { path: `/dashboard/all_buyers${q(buyerEmail)}`, cookies: admin, shows: buyerEmail },
+    { path: `/dashboard/reported_items${q(names[1]!)}`, cookies: admin, shows: buyerEmail },
+    { path: "/dashboard/my_buyer", cookies: seller.cookies, shows: buyerEmail },
+    { path: "/dashboard/my_product", cookies: seller.cookies, shows: names[1]! },
+    { path: "/dashboard/my_orders", cookies: buyer.cookies, shows: names[0]! },
+    { path: "/dashboard/wishlist", cookies: buyer.cookies, shows: sellerEmail },
+    // The dialogs that name them.
+    { path: `/listings/${ids[1]}?book=${ids[1]}`, cookies: buyer.cookies, shows: sellerEmail },
+    { path: `/listings/${ids[1]}?report=${ids[1]}`, cookies: buyer.cookies, shows: `Report ${names[1]}` },
+    {
+      path: `/dashboard/reported_items${q(names[1]!)}&confirm=remove&id=${ids[1]}`,
+      cookies: admin,
+      shows: `remove the listing ${names[1]}`,
+    },
+  ];
+  await Promise.all([seller.api.dispose(), buyer.api.dispose()]);
+  for (const table of tables) {
+    const context = await browser.newContext({ javaScriptEnabled: info.project.use.javaScriptEnabled !== false });
+    await context.addCookies(table.cookies);
+    const page = await context.newPage();
+    for (const viewport of PHOTOGRAPHED) {
+      await page.setViewportSize(viewport);
+      expect((await page.goto(table.path))?.status(), table.path).toBe(200);
+      await expect(page.getByText(table.shows).first()).toBeVisible();
+      expect.soft(await misfits(page), `${table.path} at ${viewport.width}px`).toEqual([]);
+    }
+    await context.close();
+  }
+});

@@ -15,5 +15,7 @@ for ops in ops ops2; do
   npx tsx scripts/admin-create.ts --email "$ops@payandbuy.local" --name "Ops Admin" \
     --password ops-local-pass --persist-to "$state" >/dev/null
 done
+# Offline: the placeholder of `Request.cf`, without a warning that it could not be fetched.
+export CLOUDFLARE_CF_FETCH_ENABLED=false
 exec npx wrangler dev --persist-to "$state" --port "$port" --ip 127.0.0.1 \
   --var LOCAL_DEV:true --log-level warn --test-scheduled

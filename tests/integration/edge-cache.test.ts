@@ -11,8 +11,10 @@ import {
   bumpVersion,
   cacheKeyPath,
   edgeCache,
+  edgeStore,
   forgetIsolateCopies,
   inlineHashes,
+  readVersion,
 } from "../../workers/edge-cache";
 import { runScheduled } from "../../workers/scheduled";
 import { securityHeaders } from "../../workers/security-headers";
@@ -123,8 +125,8 @@ describe("the edge cache", () => {
     const served: string[] = [];
     const probe = (release: string) =>
       new Hono<{ Bindings: Env }>()
-        .use("*", securityHeaders)
         .use("*", edgeCache(release))
+        .use("*", securityHeaders)
         .get("/about", (c) => {
           served.push(release);
           return c.html(`<link rel="stylesheet" href="/assets/frame-${release}.css"><p>about</p>`);
@@ -138,11 +140,32 @@ describe("the edge cache", () => {
     expect(served).toEqual(["build-1", "build-2"]);
   });
 
+  it("answers from the isolate's own copy without asking the Cache API, until the copy is forgotten", async () => {
+    let served = 0;
+    const probe = new Hono<{ Bindings: Env }>()
+      .use("*", edgeCache("isolate"))
+      .use("*", securityHeaders)
+      .get("/about", (c) => {
+        served++;
+        return c.html("<p>about</p>");
+      });
+    const call = () => probe.request(`${ORIGIN}/about`, {}, env, ctx);
+    expect((await call()).headers.get("X-Cache")).toBe("MISS");
+    // The data centre's copy is gone (evicted, or another data centre): this isolate still has one.
+    const key = `${ORIGIN}/__edge-cache/isolate/${await readVersion()}/about`;
+    expect(await edgeStore().delete(new Request(key))).toBe(true);
+    expect((await call()).headers.get("X-Cache")).toBe("HIT");
+    expect(served).toBe(1);
+    forgetIsolateCopies();
+    expect((await call()).headers.get("X-Cache")).toBe("MISS");
+    expect(served).toBe(2);
+  });
+
   it("never stores a response that sets a cookie or is not a 200", async () => {
     let served = 0;
     const probe = new Hono<{ Bindings: Env }>()
-      .use("*", securityHeaders)
       .use("*", edgeCache("test"))
+      .use("*", securityHeaders)
       .get("/about", (c) => {
         served++;
         c.header("Set-Cookie", "pb_toast=hello; Path=/");

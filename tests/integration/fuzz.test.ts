@@ -180,6 +180,16 @@ async function checkInvariants() {
       or not exists (select 1 from categories c where c.id = p.category_id)`,
     ],
   ];
+  // One-line fields hold no control character nor Unicode line break (C0 but NUL, DEL, C1, U+2028/9).
+  const breaks = `'*[' || char(1) || '-' || char(31) || char(127) || '-' || char(159) || char(8232, 8233) || ']*'`;
+  for (const [table, columns] of [
+    ["products", ["name", "location", "contact"]],
+    ["bookings", ["meet_location", "buyer_contact"]],
+    ["users", ["name"]],
+  ] as const) {
+    const where = columns.map((column) => `${column} glob ${breaks} or instr(${column}, char(0)) > 0`).join(" or ");
+    rules.push([`a line break or control character in ${table}`, `select id from ${table} where ${where}`]);
+  }
   const results = await db.batch(rules.map(([, query]) => db.prepare(query)));
   const broken = rules.flatMap(([rule], index) =>
     (results[index]!.results as Array<{ id: string }>).map((row) => `${rule}: ${row.id}`),

@@ -145,6 +145,13 @@ describe("Google sign-in", () => {
     expect(await (await browser.get("/")).text()).toContain("Please verify your email address");
   });
 
+  it("keeps a new Google user's name to one line", async () => {
+    const google = googleStandIn();
+    const browser = accountClient();
+    await browser.get(google.consent(await startAt(browser), gina({ name: " Gina\r\nGoogle\u0000 " })));
+    expect((await accountsOf("gina@example.com")).map((row) => row.name)).toEqual(["Gina Google"]);
+  });
+
   it("links an existing account whose address is verified, keeping its role", async () => {
     const seller = await insertUser({ email: "Gina@Example.com", role: "seller" });
     const google = googleStandIn();

@@ -68,6 +68,7 @@ describe("the headers of every page", () => {
       expect(response.status, `${id} ${path}`).toBe(page.status ?? 200);
       expect(response.headers.get("Content-Type"), path).toContain("text/html");
       expectBaseHeaders(response);
+      expect(response.headers.get("Cross-Origin-Resource-Policy"), path).toBe("same-origin");
       await expectPagePolicy(response);
     }
   });
@@ -138,6 +139,8 @@ describe("the headers of other responses", () => {
     expect(photo.headers.get("Content-Type")).toBe("image/webp");
     expect(photo.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
     expect(photo.headers.get("Cache-Control")).toContain("immutable");
+    // A public photo may be shown elsewhere (a shared link's preview); a page may not.
+    expect(photo.headers.get("Cross-Origin-Resource-Policy")).toBe("cross-origin");
     expectBaseHeaders(photo);
     const missing = await get(`/images/${renditionKey(newPhotoStem(), 320)}`);
     expect(missing.status).toBe(404);

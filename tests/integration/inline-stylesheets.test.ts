@@ -28,8 +28,12 @@ describe("the markup", () => {
     expect(html).toContain(
       '<style nonce="n0nce" data-inline-stylesheets="">.a{color:red}\n.b::after{content:"✓"}</style>',
     );
-    expect(html).toContain('<link data-inlined-stylesheet="/assets/frame-A.css"/>');
-    expect(html).toContain('<link data-inlined-stylesheet="/assets/lists-B.css"/>');
+    expect(html).toContain(
+      '<link rel="preload" as="style" href="/assets/frame-A.css" media="not all" data-inlined-stylesheet="/assets/frame-A.css"/>',
+    );
+    expect(html).toContain(
+      '<link rel="preload" as="style" href="/assets/lists-B.css" media="not all" data-inlined-stylesheet="/assets/lists-B.css"/>',
+    );
     // A stylesheet the build did not hand over stays a link, as does every other link.
     expect(html).toContain('<link rel="stylesheet" href="/assets/page-C.css"/>');
     expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
@@ -74,7 +78,9 @@ describe("a rendered page", () => {
       const response = await app.request(`${ORIGIN}${path}`, {}, testEnv, ctx);
       const html = await response.text();
       expect(html).not.toContain('rel="stylesheet"');
-      expect(html).toMatch(/<link data-inlined-stylesheet="\/assets\/frame-[\w-]+\.css"\/>/);
+      expect(html).toMatch(
+        /<link rel="preload" as="style" href="(\/assets\/frame-[\w-]+\.css)" media="not all" data-inlined-stylesheet="\1"\/>/,
+      );
       const style = /<style nonce="([^"]+)" data-inline-stylesheets="">([^<]+)<\/style>/.exec(html);
       expect(style?.[2]?.length).toBeGreaterThan(5_000);
       // Its text is the built stylesheet's: the same rules a browser would have fetched.

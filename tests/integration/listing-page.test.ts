@@ -7,15 +7,14 @@ import { CONDITION_WORDS } from "#app/domain/catalog/conditions";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
 import { database } from "#db/client";
 import { bookings, products, reports, wishlistEntries } from "#db/schema";
-import { app } from "../../workers/app";
 import { get, ORIGIN, postForm, signedInUser } from "./auth-helpers";
 import { insertProduct } from "./factories";
 import { listingWorld, NOBODY, STATES } from "./listing-world";
 import { toastText } from "./moderation-helpers";
+import { countedRequest, roundTripsOf } from "./round-trips";
 import { testEnv } from "./test-env";
 
 const db = () => database(testEnv.DB);
-const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
 const BOOKING = { meetLocation: "Union Square", buyerContact: "+1 415 555 0101" };
 
 const bookNow = (name: string) => new RegExp(`aria-label="Book Now: ${name}"`);
@@ -90,10 +89,9 @@ describe("an available listing", () => {
 
   it("loads in one D1 round trip for a visitor", async () => {
     const { rows } = await listingWorld();
-    const env = { ...testEnv, BENCH_COUNT_D1: "true" };
-    const response = await app.request(`${ORIGIN}/listings/${rows.available.id}`, {}, env, ctx);
+    const response = await countedRequest(`${ORIGIN}/listings/${rows.available.id}`);
     expect(response.status).toBe(200);
-    expect(response.headers.get("X-D1-Round-Trips")).toBe("1");
+    expect(roundTripsOf(response)).toBe(1);
   });
 });
 

@@ -194,3 +194,39 @@ describe("the Wishlist with more items than fit", () => {
     expect(rows.find((row) => row.productId === "wl-0002")).toMatchObject({ bookingId: "wl-b-0002" });
   });
 });
+
+describe("the Link header of every list call", () => {
+  it("names only the parameters the call used, bounded, whatever else the URL carries", async () => {
+    const admin = await insertUser({ role: "admin" });
+    const seller = await insertUser({ role: "seller" });
+    const buyer = await insertUser({ role: "buyer" });
+    await manyProducts("lk", seller.id, 45, "booked");
+    await bookEach("lk", buyer.id, 45, "active");
+    const bearers = {
+      admin: await bearerFor(admin.id),
+      seller: await bearerFor(seller.id),
+      buyer: await bearerFor(buyer.id),
+    };
+    const noise = `email=${"e".repeat(20_000)}&utm_source=${"u".repeat(5_000)}&page=2`;
+    const calls: Array<[path: string, bearer: string | null, kept: string]> = [
+      [`/api/allBuyer?q=${"b".repeat(20_000)}&${noise}`, bearers.admin, `q=${"b".repeat(100)}&`],
+      [`/api/allSeller?q=${"s".repeat(20_000)}&${noise}`, bearers.admin, `q=${"s".repeat(100)}&`],
+      [`/api/reports?q=${"r".repeat(20_000)}&${noise}`, bearers.admin, `q=${"r".repeat(100)}&`],
+      [`/api/product?${noise}`, bearers.seller, "?page="],
+      [`/api/myOrders?${noise}`, bearers.buyer, "?page="],
+      [`/api/wishlist?${noise}`, bearers.buyer, "?page="],
+      [`/api/bookings/lk-b-0001/messages?${noise}`, bearers.buyer, "?page="],
+      [`/api/search?q=item&condition=Good&${noise}`, null, "?q=item&condition=Good&page="],
+    ];
+    for (const [path, bearer, kept] of calls) {
+      const response = await SELF.fetch(`${ORIGIN}${path}`, { headers: bearer ? { Authorization: bearer } : {} });
+      const label = path.slice(0, 40);
+      expect(response.status, label).toBe(200);
+      const link = response.headers.get("Link") ?? "";
+      expect(link, label).toContain('rel="first"');
+      expect(link.length, label).toBeLessThan(2_000);
+      expect(link, label).not.toMatch(/email=|utm_source=/);
+      expect(link, label).toContain(kept);
+    }
+  });
+});

@@ -225,6 +225,33 @@ describe("a booking's conversation", () => {
     expect(replay).toMatchObject({ ok: true, replayed: true, events: [] });
   });
 
+  it("a key used again with other text is refused (422), and the first message stays as it was", async () => {
+    const { buyer, booking } = await bookedDeal();
+    const first = await callApi(buyer.user.id, booking.id, { body: { body: "Is it still sharp?" }, key: "api-key-2" });
+    expect(first.status).toBe(201);
+    const other = await callApi(buyer.user.id, booking.id, { body: { body: "Can you ship it?" }, key: "api-key-2" });
+    expect(other.status).toBe(422);
+    expect(other.headers.get("Idempotent-Replayed")).toBeNull();
+    expect(await other.json()).toMatchObject({
+      error: { code: "idempotency_key_reused", message: MESSAGE_TEXTS.keyReused },
+    });
+    // The form's one-time key likewise: the same page sent again with other words.
+    const form = await sendForm(buyer.cookie, booking.id, { body: "Once", key: "form-key-2" });
+    expect(form.status).toBe(302);
+    const again = await sendForm(buyer.cookie, booking.id, { body: "Twice", key: "form-key-2" });
+    expect(again.status).toBe(422);
+    expect(await again.text()).toContain(MESSAGE_TEXTS.keyReused);
+    const rows = await db().select({ body: messages.body }).from(messages);
+    expect(rows.map((row) => row.body).sort()).toEqual(["Is it still sharp?", "Once"]);
+    // The same text again (its line endings and spaces as the schema folds them) is still a repeat.
+    const repeat = await callApi(buyer.user.id, booking.id, {
+      body: { body: "  Is it still sharp?\r\n" },
+      key: "api-key-2",
+    });
+    expect(repeat.status).toBe(201);
+    expect(repeat.headers.get("Idempotent-Replayed")).toBe("true");
+  });
+
   it(`limits a sender to ${MESSAGE_RATE_LIMIT.count} messages in 10 minutes (429), counted from the table`, async () => {
     const { buyer, seller, booking } = await bookedDeal();
     const now = Date.now();

@@ -19,7 +19,7 @@ import { removeReportedListing } from "#app/domain/moderation/reports.server";
 import type { DomainEvent } from "#app/domain/notifications/events";
 import { type NotificationMessage, toNotificationMessage } from "#app/domain/notifications/messages";
 import { database } from "#db/client";
-import { bookings, emailOutbox, messages, notificationDeliveries, users } from "#db/schema";
+import { bookings, emailOutbox, messages, notificationDeliveries, products, users } from "#db/schema";
 import worker from "../../workers/app";
 import { bearerFor, ORIGIN, signedInUser } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertReport, insertUser } from "./factories";
@@ -125,6 +125,14 @@ describe("letters per kind", () => {
     expect(letters[0]!.subject).toBe("Booking made: Sigma 35mm Art");
     expect(letters[0]!.body).toContain("Bea Buyer booked");
     expect(letters[0]!.body).toContain("$450.00");
+  });
+
+  it("a subject is one line, whatever a name stored before the one-line rule holds", async () => {
+    const { booking: booked, product } = await booking();
+    await db().update(products).set({ name: "Lens X\r\nBcc: victim@example.com" }).where(eq(products.id, product.id));
+    await deliver([{ kind: "booking_made", bookingId: booked.id }]);
+    const [letter] = await outbox();
+    expect(letter!.subject).toBe("Booking made: Lens X Bcc: victim@example.com");
   });
 
   it("booking cancelled and booking expired: the buyer and the seller", async () => {

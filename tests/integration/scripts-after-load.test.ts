@@ -54,7 +54,9 @@ describe("the markup", () => {
   it("parks every modulepreload and keeps the script's attributes", () => {
     const html = deferScriptsMarkup(SCRIPTS);
     expect(html).not.toContain('rel="modulepreload"');
-    expect(html.match(/<link data-modulepreload="[^"]+"\/>/g)).toHaveLength(3);
+    expect(
+      html.match(/<link rel="preload" as="script" href="([^"]+)" media="not all" data-modulepreload="\1"\/>/g),
+    ).toHaveLength(3);
     expect(html).toContain('<script type="module" async="" nonce="n0nce">await new Promise(');
     expect(html).toContain("<script>window.__remixContext = {};</script>");
   });
@@ -80,7 +82,9 @@ describe("a rendered page", () => {
       expect(response.status).toBe(200);
       const html = await response.text();
       expect(html).not.toContain('rel="modulepreload"');
-      expect(html).toMatch(/<link data-modulepreload="\/assets\/entry\.client-[^"]+\.js"\/>/);
+      expect(html).toMatch(
+        /<link rel="preload" as="script" href="(\/assets\/entry\.client-[^"]+\.js)" media="not all" data-modulepreload="\1"\/>/,
+      );
       const module = /<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
       expect(module.startsWith("await new Promise(")).toBe(true);
       expect(module).not.toMatch(/^\s*import\s/m);

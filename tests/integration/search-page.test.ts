@@ -3,7 +3,7 @@
 // link per active filter that removes it, and the pager keeps the whole search.
 import { describe, expect, it } from "vitest";
 import { LIST_PAGE_SIZE } from "#app/domain/shared/list-query";
-import { get, signedInUser } from "./auth-helpers";
+import { bearerFor, get, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 
 const word = () => `zq${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
@@ -159,5 +159,19 @@ describe("GET /products/:name (a search with the category fixed)", () => {
     const missing = await get(`/products/${word()}?max=cheap`, { Cookie: cookie });
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Category Not Found");
+  });
+
+  it("answers 404 for a name of white space alone, never the listings of every category", async () => {
+    const { row } = await listing({ name: `Lens ${word()}` });
+    const { cookie } = await signedInUser("buyer");
+    for (const name of ["%20", "%20%20", "%09", "%0A", "%E2%80%83", "%20?q=camera", "%20?max=cheap"]) {
+      const response = await get(`/products/${name}`, { Cookie: cookie });
+      expect(response.status, name).toBe(404);
+      const html = await response.text();
+      expect(html, name).toContain("Category Not Found");
+      expect(html, name).not.toContain(row.name);
+    }
+    const api = await get("/api/products?path=%20", { Authorization: await bearerFor((await insertUser()).id) });
+    expect(api.status).toBe(404);
   });
 });

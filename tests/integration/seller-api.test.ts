@@ -85,6 +85,37 @@ describe("POST /api/product", () => {
     expect(await productRows()).toHaveLength(0);
   });
 
+  it("refuses line breaks and other control characters in the one-line fields (422), storing nothing", async () => {
+    const { auth } = await setUp();
+    const cases: Array<[string, string]> = [
+      ["productName", "Lens X\r\nBcc: victim@example.com"],
+      ["productName", "Lens\u0000X"],
+      ["productName", "Lens\u2028X"],
+      ["location", "Oakland\nSubject: hi"],
+      ["category", "camera\tlens"],
+      ["contact", "+1 415\r\n555 0100"],
+    ];
+    for (const [field, value] of cases) {
+      const response = await api("/product", {
+        method: "POST",
+        headers: auth,
+        body: productForm(validFields({ category: "camera lens", [field]: value }), photoFile()),
+      });
+      expect(response.status, JSON.stringify(value)).toBe(422);
+      const body = await response.json<{ error: { fields: Record<string, string[]> } }>();
+      expect(Object.keys(body.error.fields), JSON.stringify(value)).toEqual([field]);
+    }
+    // Spaces and tabs around a value are trimmed, as before: a tab inside is not.
+    const trimmed = await api("/product", {
+      method: "POST",
+      headers: auth,
+      body: productForm(validFields({ category: "camera lens", productName: "\tLens X\r\n" }), photoFile()),
+    });
+    expect(trimmed.status).toBe(201);
+    expect((await productRows()).map((row) => row.name)).toEqual(["Lens X"]);
+    expect(await storedPhotoStems()).toHaveLength(1);
+  });
+
   it("refuses photos that are not photos, or too large, storing nothing", async () => {
     const { auth } = await setUp();
     const cases: Array<[File, number, string]> = [

@@ -6,17 +6,14 @@ import { describe, expect, it } from "vitest";
 import { sessionUserRead, toSessionUser } from "#app/domain/accounts/sessions.server";
 import { database } from "#db/client";
 import { bookings, messageReads, messages, sessions, users, wishlistEntries } from "#db/schema";
-import { app } from "../../workers/app";
 import { sessionCookieFor } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertReport, insertSale, insertUser } from "./factories";
+import { countedRequest, roundTripsOf } from "./round-trips";
 import { testEnv } from "./test-env";
 
-const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
-const counted = { ...testEnv, BENCH_COUNT_D1: "true" };
-
 async function page(path: string, cookie: string) {
-  const response = await app.request(`https://pay.test${path}`, { headers: { Cookie: cookie } }, counted, ctx);
-  return { response, html: await response.text(), trips: Number(response.headers.get("X-D1-Round-Trips")) };
+  const response = await countedRequest(`https://pay.test${path}`, { headers: { Cookie: cookie } });
+  return { response, html: await response.text(), trips: roundTripsOf(response) };
 }
 
 async function buyerWithAnOrder() {

@@ -126,6 +126,20 @@ describe("booking calls", () => {
     });
   });
 
+  it("refuses a meeting place with a line break or another control character (422), booking nothing", async () => {
+    const { auth, product } = await world();
+    for (const meetLocation of ["Pier 39\r\nBcc: x@example.com", "Pier\u000739", "Pier\u008539"]) {
+      const response = await api("/booking", {
+        method: "POST",
+        auth: auth.a,
+        json: { productId: product.id, meetLocation, buyerContact: "+1 415 555 0102" },
+      });
+      expect(response.status, JSON.stringify(meetLocation)).toBe(422);
+      expect(await response.json()).toMatchObject({ error: { fields: { meetLocation: [expect.any(String)] } } });
+    }
+    expect(await db().select().from(bookings)).toEqual([]);
+  });
+
   it("refuses sellers, admins, missing tokens and bad bodies", async () => {
     const { auth, product } = await world();
     const body = { productId: product.id, meetLocation: "x", buyerContact: "+1 415 555 0103" };

@@ -55,10 +55,13 @@ export function requestedPage(c: Context): number {
  * Paginated lists answer with an array (the spec's shape) and say the rest in headers: the
  * totals in X-Total-Count, X-Total-Capped, X-Page, X-Page-Count and X-Page-Size, and the
  * neighbouring pages' URLs in a Link header (RFC 8288: first, prev, next, and last unless capped).
+ * The links carry the parameters the call used (`used`: its search, as read and bounded by its
+ * schema) and the page, never the rest of the request's URL.
  */
 export function listHeaders(
   c: Context,
   page: Pick<Page<unknown>, "total" | "page" | "pageCount" | "pageSize"> & { capped?: boolean },
+  used: URLSearchParams = new URLSearchParams(),
 ) {
   c.header("X-Total-Count", String(page.total));
   // The storefront's counts stop at COUNT_CAP: then the total is a lower bound (ADR 0035).
@@ -67,8 +70,10 @@ export function listHeaders(
   c.header("X-Page-Count", String(page.pageCount));
   c.header("X-Page-Size", String(page.pageSize));
   const link = (number: number, rel: string) => {
-    const url = new URL(c.req.url);
-    url.searchParams.set("page", String(number));
+    const url = new URL(c.req.path, c.req.url);
+    const params = new URLSearchParams(used);
+    params.set("page", String(number));
+    url.search = params.toString();
     return `<${url.href}>; rel="${rel}"`;
   };
   const links = [link(1, "first")];

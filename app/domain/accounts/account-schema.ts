@@ -2,7 +2,14 @@
 // account's settings, two-factor codes, leaving), shared by the pages (browser and server) and
 // the REST API: one set of rules and messages for both (spec section 5, PRODUCT.md).
 import * as z from "zod";
-import { idSchema, isPhoneNumber, PHONE_MAX, PHONE_MESSAGE } from "#app/domain/shared/schemas";
+import {
+  idSchema,
+  isOneLine,
+  isPhoneNumber,
+  notOneLineMessage,
+  PHONE_MAX,
+  PHONE_MESSAGE,
+} from "#app/domain/shared/schemas";
 import { ROLES } from "#db/closed-lists";
 
 export const EMAIL_EXAMPLE = "name@example.com";
@@ -40,7 +47,7 @@ export const nameSchema = z
   .trim()
   .min(1, { error: "Name is required.", abort: true })
   .max(NAME_MAX, `Name should be at most ${NAME_MAX} characters`)
-  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "Name contains characters we cannot show.");
+  .refine(isOneLine, notOneLineMessage("Name"));
 
 /** Registration: only buyer or seller can be chosen; admin is never a choice. */
 export const SELF_SERVICE_ROLES = ROLES.filter((role) => role !== "admin") as ["buyer", "seller"];

@@ -1,12 +1,13 @@
 // Accounts: registration, sign-in with a password or Google, and lookups by email.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AccountEvent } from "#app/domain/notifications/events";
+import { toOneLine } from "#app/domain/shared/schemas";
 import type { Database } from "#db/client";
 import type { Role } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
 import { twoFactorCredentials, users } from "#db/schema";
 import { issueLinkStatement, linkEvent, prepareLink } from "./account-links.server";
-import { nameSchema } from "./account-schema";
+import { NAME_MAX, nameSchema } from "./account-schema";
 import { emailMatches, sameEmail } from "./emails";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { checkSignInLimit, clearSignInFailures, recordSignInFailure, retryMessage } from "./sign-in-limits.server";
@@ -140,8 +141,8 @@ export type GoogleSignInResult =
 
 /** A Google profile's name as an account's, or the address's local part when it is unusable. */
 function googleName(profile: GoogleProfile): string {
-  const parsed = nameSchema.safeParse(profile.name.slice(0, 80));
-  return parsed.success ? parsed.data : profile.email.split("@")[0]!.slice(0, 80) || "Google user";
+  const parsed = nameSchema.safeParse(toOneLine(profile.name).trim().slice(0, NAME_MAX));
+  return parsed.success ? parsed.data : profile.email.split("@")[0]!.slice(0, NAME_MAX) || "Google user";
 }
 
 /**

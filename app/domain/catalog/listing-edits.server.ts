@@ -6,6 +6,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import type { ProductStatus } from "#db/closed-lists";
 import { categories, productPhotos, products } from "#db/schema";
+import { productColumns } from "./product-columns.server";
 import type { ProductDetails } from "./product-schema";
 
 export const LISTING_EDIT_MESSAGES = {
@@ -52,16 +53,7 @@ export function listingForEditReads(db: Database, sellerId: string, productId: s
   return [
     db
       .select({
-        id: products.id,
-        name: products.name,
-        categorySlug: categories.slug,
-        condition: products.condition,
-        description: products.description,
-        originalPriceCents: products.originalPriceCents,
-        resalePriceCents: products.resalePriceCents,
-        purchaseYear: products.purchaseYear,
-        contact: products.contact,
-        location: products.location,
+        ...productColumns,
         status: products.status,
         removedAt: products.removedAt,
         photosRevision: products.photosRevision,

@@ -4,7 +4,7 @@
 // Browser-safe: no `.server` import, the form validates with it before sending.
 import * as z from "zod";
 import { dollarsToCents, MAX_PRICE_CENTS } from "#app/domain/shared/money";
-import { isPhoneNumber, PHONE_MAX } from "#app/domain/shared/schemas";
+import { isOneLine, isPhoneNumber, notOneLineMessage, PHONE_MAX } from "#app/domain/shared/schemas";
 import { CONDITIONS } from "#db/closed-lists";
 import { CONDITION_CHOICE_MESSAGE } from "./conditions";
 import { MAX_PHOTOS, MIN_PHOTOS, PHOTO_MAX_BYTES, PHOTO_MESSAGES, photoRoomMessage } from "./photo-keys";
@@ -26,6 +26,11 @@ function requiredText(required: string, label: string, max: number) {
     .trim()
     .min(1, { error: required, abort: true })
     .max(max, `${label} should be at most ${max} characters`);
+}
+
+/** A required field of one line (a name, a place): its text, and no line break in it. */
+function requiredLine(required: string, label: string, max: number) {
+  return requiredText(required, label, max).refine(isOneLine, notOneLineMessage(label));
 }
 
 /** Dollars typed as text ("1,250.99") become integer cents; never through floating point. */
@@ -70,9 +75,9 @@ export function photoFilesSchema(room: number = MAX_PHOTOS) {
 }
 
 export const productSchema = z.object({
-  productName: requiredText("product name is required", "Product name", PRODUCT_LIMITS.productName),
+  productName: requiredLine("product name is required", "Product name", PRODUCT_LIMITS.productName),
   // The category's lowercased title (its slug), as in /products/:name and the spec's payload.
-  category: requiredText("category is required", "Category", PRODUCT_LIMITS.category),
+  category: requiredLine("category is required", "Category", PRODUCT_LIMITS.category),
   condition: z.enum(CONDITIONS, {
     error: (issue) => (issue.input === undefined ? "condition is required" : CONDITION_CHOICE_MESSAGE),
   }),
@@ -96,11 +101,11 @@ export const productSchema = z.object({
       }
       return year;
     }),
-  contact: requiredText("contact is required", "Contact number", PRODUCT_LIMITS.contact).refine(
+  contact: requiredLine("contact is required", "Contact number", PRODUCT_LIMITS.contact).refine(
     isPhoneNumber,
     "Contact number must be a phone number, such as +1 415 555 0100",
   ),
-  location: requiredText("location is required", "Location", PRODUCT_LIMITS.location),
+  location: requiredLine("location is required", "Location", PRODUCT_LIMITS.location),
   // One to eight photos, each sent as a file in `img` (a multiple file input). Sizes are checked
   // here (the browser knows them before sending); the type is recognised by magic bytes and the
   // image decoded on the server (uploads.server.ts).

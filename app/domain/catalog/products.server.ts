@@ -8,6 +8,7 @@ import type { Database } from "#db/client";
 import { intoColumns } from "#db/insert-select";
 import { categories, productPhotos, products } from "#db/schema";
 import { ANY_STATUS, isListed } from "./catalog.server";
+import { productColumns } from "./product-columns.server";
 import type { NewProduct } from "./product-schema";
 import { deletePhotoIfUnneeded, discardPhotos, type PhotoStore, preparePhotos, storePhotos } from "./uploads.server";
 
@@ -15,7 +16,6 @@ export const PRODUCT_MESSAGES = {
   added: "Product added Successfully",
   advertised: "Product is ready for advertising",
   deleted: "Product has been deleted",
-  cancelled: "You have canceled this process",
   unknownCategory: "Choose a category from the list.",
   notSeller: "Only sellers can add products.",
   notFound: "There is no such product among yours.",
@@ -177,16 +177,7 @@ export function sellerProductsReads(db: Database, sellerId: string, page: number
   return [
     db
       .select({
-        id: products.id,
-        name: products.name,
-        categorySlug: categories.slug,
-        condition: products.condition,
-        description: products.description,
-        originalPriceCents: products.originalPriceCents,
-        resalePriceCents: products.resalePriceCents,
-        purchaseYear: products.purchaseYear,
-        contact: products.contact,
-        location: products.location,
+        ...productColumns,
         photoKey: products.photoKey,
         status: products.status,
         advertised: products.advertised,

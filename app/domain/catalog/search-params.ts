@@ -137,6 +137,28 @@ export function readSearchParams(params: URLSearchParams): ReadSearch {
   };
 }
 
+/**
+ * The filters as a URL spells them (prices in dollars), in the order of SEARCH_PARAMS, with the
+ * page after the first: what `readSearchParams` reads back, and nothing else.
+ */
+export function searchQueryParams(filters: SearchFilters, page = 1): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.category) params.set("category", filters.category);
+  for (const condition of filters.condition) params.append("condition", condition);
+  if (filters.min !== undefined) params.set("min", centsToText(filters.min));
+  if (filters.max !== undefined) params.set("max", centsToText(filters.max));
+  if (filters.verified) params.set("verified", "1");
+  if (filters.sort) params.set("sort", filters.sort);
+  if (page > 1) params.set("page", String(page));
+  return params;
+}
+
+/** 25000 → "250", 9950 → "99.50": what a person would type. */
+export function centsToText(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
 /** The order results come in: best match first when there are words, newest first otherwise. */
 export function effectiveSort(query: Pick<SearchQuery, "q" | "sort">): SearchSort {
   if (!query.q) return query.sort && query.sort !== "relevance" ? query.sort : "newest";

@@ -1,7 +1,15 @@
 // The booking dialog's rules and the ids the booking calls name, shared by the pages (browser
 // and server) and the REST API.
 import * as z from "zod";
-import { idSchema, isPhoneNumber, PHONE_MAX, PHONE_MESSAGE, requiredId } from "#app/domain/shared/schemas";
+import {
+  idSchema,
+  isOneLine,
+  isPhoneNumber,
+  notOneLineMessage,
+  PHONE_MAX,
+  PHONE_MESSAGE,
+  requiredId,
+} from "#app/domain/shared/schemas";
 
 /** The booking dialog: what the buyer types. Everything else comes from the database. */
 export const bookingSchema = z.object({
@@ -10,7 +18,8 @@ export const bookingSchema = z.object({
     .string({ error: "Your location is required" })
     .trim()
     .min(1, { error: "Your location is required", abort: true })
-    .max(200, "Your location should be at most 200 characters"),
+    .max(200, "Your location should be at most 200 characters")
+    .refine(isOneLine, notOneLineMessage("Your location")),
   buyerContact: z
     .string({ error: "Your contact is required" })
     .trim()

@@ -314,7 +314,8 @@ export function messageIdForKey(senderId: string, key: string): Promise<string> 
 
 /**
  * One party sends a message (the body already checked by messageSchema). The key makes it
- * once-only: the same sender and key post one message, a repeat answers as the first did. The
+ * once-only: the same sender and key post one message, a repeat of the same text answers as the
+ * first did, and the key with other text is refused (422). The
  * row is written by one INSERT … SELECT that checks the booking, its parties and the rate limit,
  * so a booking that ends meanwhile or a burst of requests cannot get past them.
  */
@@ -331,7 +332,7 @@ export async function sendMessage(
   if (!found) return { ok: false, status: 404, message: MESSAGE_TEXTS.notFound };
   if (found.role === "admin") return { ok: false, status: 403, message: MESSAGE_TEXTS.adminReadOnly };
   const messageId = await messageIdForKey(sender.id, key);
-  const replay = await replayOf(db, sender, messageId, key, found.row.bookingId);
+  const replay = await replayOf(db, sender, messageId, key, found.row.bookingId, body);
   if (replay) return replay;
   if (found.readOnly) return { ok: false, status: 409, message: READ_ONLY_TEXTS[found.readOnly] };
   const since = now - MESSAGE_RATE_LIMIT.windowMs;
@@ -370,7 +371,7 @@ export async function sendMessage(
     return { ok: true, messageId, replayed: false, events: [{ kind: "message_received", messageId }] };
   }
   // Nothing written: a concurrent repeat was first, the booking ended meanwhile, or the limit.
-  const raced = await replayOf(db, sender, messageId, key, found.row.bookingId);
+  const raced = await replayOf(db, sender, messageId, key, found.row.bookingId, body);
   if (raced) return raced;
   const again = await findConversation(db, sender, bookingId, now);
   if (!again) return { ok: false, status: 404, message: MESSAGE_TEXTS.notFound };
@@ -378,21 +379,25 @@ export async function sendMessage(
   return { ok: false, status: 429, message: MESSAGE_TEXTS.rateLimited };
 }
 
-/** The answer to a repeated key: the first message if it was to this booking, a 422 otherwise. */
+/**
+ * The answer to a repeated key: the first message if it was the same text to this booking, a 422
+ * otherwise (a key sent again with other words would drop them silently).
+ */
 async function replayOf(
   db: Database,
   sender: Viewer,
   messageId: string,
   key: string,
   bookingId: string,
+  body: string,
 ): Promise<SendResult | null> {
   const [sent] = await db
-    .select({ id: messages.id, bookingId: messages.bookingId })
+    .select({ id: messages.id, bookingId: messages.bookingId, body: messages.body })
     .from(messages)
     .where(and(eq(messages.senderId, sender.id), eq(messages.idempotencyKey, key)))
     .limit(1);
   if (!sent) return null;
-  if (sent.bookingId !== bookingId || sent.id !== messageId) {
+  if (sent.bookingId !== bookingId || sent.id !== messageId || sent.body !== body) {
     return { ok: false, status: 422, message: MESSAGE_TEXTS.keyReused };
   }
   // Replayed: nothing new happened, so no event either.

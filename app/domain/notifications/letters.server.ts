@@ -2,6 +2,7 @@
 // from the data as it is now. A recipient whose account is deleted is told nothing.
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import { toOneLine } from "#app/domain/shared/schemas";
 import type { Database } from "#db/client";
 import { bookings, messages, payments, products, users } from "#db/schema";
 import { accountLetters } from "./account-letters.server";
@@ -69,7 +70,8 @@ export async function plannedLetters(
   const letter = (recipient: Recipient, subject: string, text: string): PlannedLetter => ({
     recipient,
     kind: event.kind,
-    subject,
+    // One line whatever the names in it hold: a line break in a subject would start a new header.
+    subject: toOneLine(subject),
     text: greeting(recipient, text, options),
   });
   switch (event.kind) {

@@ -38,6 +38,17 @@ export function readListQuery(params: URLSearchParams): ListQuery {
 }
 
 /**
+ * The parameters a list's URL carries, as `readListQuery` reads them back: the search, and the
+ * page after the first. What a link to another page of the list keeps, and nothing else.
+ */
+export function listQueryParams(query: { q?: string; page?: number }): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  return params;
+}
+
+/**
  * Whether a column contains the text anywhere, ignoring case as SQLite's lower() does (ASCII).
  * instr, not LIKE: D1 refuses LIKE patterns longer than 50 bytes (a dozen emoji), and the
  * user's % and _ need no escaping.

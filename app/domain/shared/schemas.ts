@@ -1,6 +1,28 @@
-// Validation rules every concept's schemas share: ids from forms and URLs, phone numbers.
-// Browser-safe.
+// Validation rules every concept's schemas share: ids from forms and URLs, phone numbers, one
+// line of text. Browser-safe.
 import * as z from "zod";
+
+/** Control characters (C0, DEL, C1) and the Unicode line and paragraph separators. */
+const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * A single-line field (a name, a place, a contact) holds one line of text: no line break and no
+ * other control character, which would reach a notification's subject or a CSV as a new line.
+ */
+export function isOneLine(value: string): boolean {
+  return !NOT_ONE_LINE.test(value);
+}
+
+/**
+ * Text from elsewhere (a Google profile's name, a row stored before the rule) made one line: each
+ * run of control characters becomes a space.
+ */
+export function toOneLine(value: string): string {
+  return value.replace(new RegExp(`${NOT_ONE_LINE.source}+`, "g"), " ");
+}
+
+/** What a single-line field with a control character is told. */
+export const notOneLineMessage = (label: string) => `${label} contains characters we cannot show.`;
 
 /** Ids arrive from forms and URLs; the database decides whether they exist and whose they are. */
 export const idSchema = z.string({ error: "Missing id." }).trim().min(1, "Missing id.").max(100, "Invalid id.");

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import * as z from "zod";
 import { emailSchema } from "#app/domain/accounts/account-schema";
 import { deleteAccount, listAccounts, type ManagedRole, verifySeller } from "#app/domain/accounts/admin-users.server";
-import { readListQuery } from "#app/domain/shared/list-query";
+import { listQueryParams, readListQuery } from "#app/domain/shared/list-query";
 import { idSchema } from "#app/domain/shared/schemas";
 import { type ApiContext, type ApiEnv, db, publishEvents, readJson, requireApiRole, requireBearer } from "../context";
 import { apiError, validationError } from "../errors";
@@ -18,7 +18,7 @@ const adminOnly = [requireBearer, requireApiRole("admin")] as const;
 async function list(c: ApiContext, role: ManagedRole) {
   const query = readListQuery(new URL(c.req.url).searchParams);
   const accounts = await listAccounts(db(c), role, query);
-  listHeaders(c, accounts);
+  listHeaders(c, accounts, listQueryParams({ q: query.q }));
   return c.json(
     accounts.rows.map((account) => ({
       _id: account.id,

@@ -1,7 +1,3 @@
-// A seller's calls on the photos of one of its listings, as the edit page makes them: list, add
-// (multipart, like POST /api/product), remove one, put them in order. Changes are refused once
-// the listing is booked, sold or removed (409); another seller's listing is a 404.
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Hono } from "hono";
 import * as z from "zod";
 import { loadListingForEdit } from "#app/domain/catalog/listing-edits.server";
@@ -12,11 +8,10 @@ import {
   PHOTO_EDIT_MESSAGES,
   removeListingPhoto,
 } from "#app/domain/catalog/product-photos.server";
-import { isIdempotencyKey, PRODUCT_REQUEST_MESSAGES } from "#app/domain/catalog/product-requests.server";
-import { PRODUCT_FORM_MAX_BYTES, photoFilesSchema } from "#app/domain/catalog/product-schema";
-import { readFormData } from "#app/server/http.server";
+import { photoFilesSchema } from "#app/domain/catalog/product-schema";
 import { type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "../context";
 import { apiError, validationError } from "../errors";
+import { readIdempotencyKey, readMultipart } from "../requests";
 import { editError } from "./products";
 
 export const listingPhotos = new Hono<ApiEnv>();
@@ -52,26 +47,14 @@ listingPhotos.get("/product/:id/photos", ...sellerOnly, async (c) => {
  * nothing and answers as the first call did (plus `Idempotent-Replayed: true`).
  */
 listingPhotos.post("/product/:id/photos", ...sellerOnly, async (c) => {
-  const key = c.req.header("Idempotency-Key");
-  if (key !== undefined && !isIdempotencyKey(key)) {
-    return apiError(c, 400, "bad_request", PRODUCT_REQUEST_MESSAGES.badKey);
-  }
-  if (!/^multipart\/form-data\b/i.test(c.req.header("Content-Type") ?? "")) {
-    return apiError(c, 415, "unsupported_media_type", "Send multipart/form-data with the photos in the img field.");
-  }
-  const read = await readFormData(c.req.raw, PRODUCT_FORM_MAX_BYTES);
-  if (!read.ok) {
-    return read.status === 413
-      ? apiError(c, 413, "too_large", `${PHOTO_MESSAGES.tooLarge} Send at most ${MAX_PHOTOS} photos.`)
-      : apiError(c, 400, "bad_request", "The multipart body could not be read.");
-  }
-  const submission = parseWithZod(read.form, { schema: z.object({ img: photoFilesSchema() }) });
-  if (submission.status !== "success") {
-    const fields = Object.fromEntries(
-      Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)),
-    );
-    return apiError(c, 422, "invalid", Object.values(fields)[0]?.[0] ?? "The photos are not valid.", fields);
-  }
+  const idempotency = readIdempotencyKey(c);
+  if (!idempotency.ok) return idempotency.response;
+  const key = idempotency.value;
+  const submission = await readMultipart(c, z.object({ img: photoFilesSchema() }), {
+    tooLarge: `${PHOTO_MESSAGES.tooLarge} Send at most ${MAX_PHOTOS} photos.`,
+    invalid: "The photos are not valid.",
+  });
+  if (!submission.ok) return submission.response;
   const env = appEnv(c);
   const result = await addListingPhotos(
     db(c),

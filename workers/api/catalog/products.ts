@@ -1,18 +1,10 @@
-// The seller calls of spec section 7. Whose products and sales are read or changed is decided by
-// the bearer token; the spec's `email` query parameter is accepted and ignored. Another seller's
-// product is a 404, exactly like a product that does not exist.
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Hono } from "hono";
 import * as z from "zod";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { type EditRefusal, updateListingDetails } from "#app/domain/catalog/listing-edits.server";
-import { PHOTO_MESSAGES, photoUrl } from "#app/domain/catalog/photo-keys";
-import {
-  isIdempotencyKey,
-  PRODUCT_REQUEST_MESSAGES,
-  productIdForKey,
-} from "#app/domain/catalog/product-requests.server";
-import { PRODUCT_FORM_MAX_BYTES, productDetailsSchema, productSchema } from "#app/domain/catalog/product-schema";
+import { photoUrl } from "#app/domain/catalog/photo-keys";
+import { productIdForKey } from "#app/domain/catalog/product-requests.server";
+import { productDetailsSchema, productSchema } from "#app/domain/catalog/product-schema";
 import {
   advertiseProduct,
   type ChangeResult,
@@ -23,9 +15,9 @@ import {
 } from "#app/domain/catalog/products.server";
 import { listSales, type Sale } from "#app/domain/deals/sales.server";
 import { toDollars } from "#app/domain/shared/money";
-import { readFormData } from "#app/server/http.server";
 import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "../context";
 import { apiError, validationError } from "../errors";
+import { readIdempotencyKey, readMultipart } from "../requests";
 import { listHeaders, requestedPage } from "../shapes";
 
 export const seller = new Hono<ApiEnv>();
@@ -90,26 +82,11 @@ export function editError(c: ApiContext, result: EditRefusal) {
  * `Idempotency-Key` header, repeating the call (same seller, same key) adds the product once.
  */
 seller.post("/product", ...sellerOnly, async (c) => {
-  const key = c.req.header("Idempotency-Key");
-  if (key !== undefined && !isIdempotencyKey(key)) {
-    return apiError(c, 400, "bad_request", PRODUCT_REQUEST_MESSAGES.badKey);
-  }
-  if (!/^multipart\/form-data\b/i.test(c.req.header("Content-Type") ?? "")) {
-    return apiError(c, 415, "unsupported_media_type", "Send multipart/form-data with the photos in the img field.");
-  }
-  const read = await readFormData(c.req.raw, PRODUCT_FORM_MAX_BYTES);
-  if (!read.ok) {
-    return read.status === 413
-      ? apiError(c, 413, "too_large", PHOTO_MESSAGES.tooLarge)
-      : apiError(c, 400, "bad_request", "The multipart body could not be read.");
-  }
-  const submission = parseWithZod(read.form, { schema: productSchema });
-  if (submission.status !== "success") {
-    const fields = Object.fromEntries(
-      Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)),
-    );
-    return apiError(c, 422, "invalid", Object.values(fields)[0]?.[0] ?? "The product is not valid.", fields);
-  }
+  const idempotency = readIdempotencyKey(c);
+  if (!idempotency.ok) return idempotency.response;
+  const key = idempotency.value;
+  const submission = await readMultipart(c, productSchema, { invalid: "The product is not valid." });
+  if (!submission.ok) return submission.response;
   const env = appEnv(c);
   const user = c.get("user");
   const result = await createProduct(db(c), { photos: env.PHOTOS, images: env.IMAGES }, user, submission.value, {

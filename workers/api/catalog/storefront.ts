@@ -6,7 +6,7 @@ import { listAdvertisedProducts, listCategories, loadCategoryPage } from "#app/d
 import { searchListings } from "#app/domain/catalog/listing-search.server";
 import { findListing } from "#app/domain/catalog/listings.server";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
-import { readSearchParams } from "#app/domain/catalog/search-params";
+import { readSearchParams, searchQueryParams } from "#app/domain/catalog/search-params";
 import { addToWishlist, listWishlist } from "#app/domain/catalog/wishlist.server";
 import { bookingIdSchema, bookingSchema } from "#app/domain/deals/booking-schema";
 import { bookProduct, cancelBooking, getBookingFor, listOrders } from "#app/domain/deals/bookings.server";
@@ -76,7 +76,7 @@ storefront.get("/search", async (c) => {
   if (!read.ok) return apiError(c, 422, "invalid", read.message, read.errors as Record<string, string[]>);
   const result = await searchListings(db(c), read.query);
   if (!result.ok) return apiError(c, 404, "not_found", "There is no such category.");
-  listHeaders(c, result.listings);
+  listHeaders(c, result.listings, searchQueryParams(read.query));
   return c.json({
     sort: result.sort,
     total: result.listings.total,

@@ -2,10 +2,10 @@
 // (ADR 0032). Its buyer and its seller read and write; an admin reads while the listing has an
 // open report; anyone else gets a 404.
 import { Hono } from "hono";
-import { isIdempotencyKey, PRODUCT_REQUEST_MESSAGES } from "#app/domain/catalog/product-requests.server";
 import { messageApiSchema, readThread, sendMessage } from "#app/domain/messaging/messages.server";
 import { type ApiEnv, db, publishEvents, readJson, requireBearer } from "../context";
 import { apiError, validationError } from "../errors";
+import { readIdempotencyKey } from "../requests";
 import { listHeaders, requestedPage } from "../shapes";
 
 export const messagesApi = new Hono<ApiEnv>();
@@ -50,13 +50,11 @@ messagesApi.get("/bookings/:id/messages", requireBearer, async (c) => {
  * key) posts the message once and answers as the first call did.
  */
 messagesApi.post("/bookings/:id/messages", requireBearer, async (c) => {
-  const header = c.req.header("Idempotency-Key");
-  if (header !== undefined && !isIdempotencyKey(header)) {
-    return apiError(c, 400, "bad_request", PRODUCT_REQUEST_MESSAGES.badKey);
-  }
+  const idempotency = readIdempotencyKey(c);
+  if (!idempotency.ok) return idempotency.response;
   const parsed = messageApiSchema.safeParse((await readJson(c)) ?? null);
   if (!parsed.success) return validationError(c, parsed.error);
-  const key = header ?? crypto.randomUUID();
+  const key = idempotency.value ?? crypto.randomUUID();
   const result = await sendMessage(db(c), c.get("user"), c.req.param("id"), parsed.data.body, key);
   if (!result.ok) {
     if (result.status === 429) c.header("Retry-After", "600");

@@ -10,7 +10,7 @@ import {
   reportedListingOf,
   reportListing,
 } from "#app/domain/moderation/reports.server";
-import { readListQuery } from "#app/domain/shared/list-query";
+import { listQueryParams, readListQuery } from "#app/domain/shared/list-query";
 import { idSchema } from "#app/domain/shared/schemas";
 import { type ApiEnv, db, publishEvents, readJson, requireApiRole, requireBearer } from "../context";
 import { apiError, validationError } from "../errors";
@@ -36,7 +36,7 @@ reports.post("/report", requireBearer, async (c) => {
 reports.get("/reports", ...adminOnly, async (c) => {
   const query = readListQuery(new URL(c.req.url).searchParams);
   const page = await listOpenReports(db(c), query);
-  listHeaders(c, page);
+  listHeaders(c, page, listQueryParams({ q: query.q }));
   const shape = (report: (typeof page.rows)[number]["reports"][number]) => ({
     _id: report.id,
     reporterName: report.reporterName,

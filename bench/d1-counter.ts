@@ -1,5 +1,10 @@
-// For the bench only: counts D1 round trips (a statement run, or a batch) per request. Enabled
-// with the BENCH_COUNT_D1=true variable; the count is sent as X-D1-Round-Trips.
+// For the bench only (bench/worker.ts): a D1 binding that counts the round trips it makes (a
+// statement run, or a batch), sessions of the Sessions API included (ADR 0038).
+
+/** The request header that asks the bench's Worker for a count. */
+export const COUNT_REQUEST_HEADER = "X-Bench-Count-D1";
+/** The response header the bench's Worker reports the count in. */
+export const ROUND_TRIPS_HEADER = "X-D1-Round-Trips";
 
 export interface RoundTrips {
   count: number;
@@ -29,8 +34,11 @@ function countStatement(statement: D1PreparedStatement, trips: RoundTrips): D1Pr
   return proxy;
 }
 
-/** A D1 binding that counts what it sends to the database. */
-export function countingD1(database: D1Database, trips: RoundTrips): D1Database {
+/** A D1 binding, or one of its sessions, that counts what it sends to the database. */
+export function countingD1<Database extends D1Database | D1DatabaseSession>(
+  database: Database,
+  trips: RoundTrips,
+): Database {
   return new Proxy(database, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
@@ -47,8 +55,11 @@ export function countingD1(database: D1Database, trips: RoundTrips): D1Database 
       if (property === "exec") {
         return (query: string) => {
           trips.count++;
-          return target.exec(query);
+          return (target as D1Database).exec(query);
         };
+      }
+      if (property === "withSession") {
+        return (constraint?: string) => countingD1((target as D1Database).withSession(constraint), trips);
       }
       return value.bind(target);
     },
