@@ -8,6 +8,7 @@ import { ErrorList, Field } from "#app/components/forms";
 import { PhotoInput, photoErrors } from "#app/components/photo-input";
 import { ProductDetailsFields } from "#app/components/product-fields";
 import * as styles from "#app/components/product-form.css";
+import { phoneRead } from "#app/domain/accounts/account-settings.server";
 import { categoriesRead } from "#app/domain/catalog/catalog.server";
 import { PHOTO_MESSAGES } from "#app/domain/catalog/photo-keys";
 import { issueProductToken, readProductToken } from "#app/domain/catalog/product-requests.server";
@@ -31,14 +32,22 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The categories are read in the session's batch: one D1 round trip (ADR 0040).
+  const db = database(context.env.DB);
   const {
     user: seller,
-    results: [categories],
-  } = await requireRoleWith(request, context, ["seller"], () => [categoriesRead(database(context.env.DB))] as const);
+    results: [categories, phone],
+  } = await requireRoleWith(
+    request,
+    context,
+    ["seller"],
+    (sellerId) => [categoriesRead(db), phoneRead(db, sellerId)] as const,
+  );
   return {
     // A new one on every load: sending this page twice adds one product (ADR 0016).
     productToken: await issueProductToken(seller.id, context.env.settings.SESSION_SECRET),
     seller: { name: seller.name, email: seller.email },
+    // The account's phone number (Settings) is the listing's contact unless the seller types another.
+    contact: phone[0]?.phone ?? "",
     categories: categories.map((category) => ({ value: category.slug, label: category.title })),
     currentYear: new Date().getUTCFullYear(),
   };
@@ -79,11 +88,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AddProduct() {
-  const { productToken, seller, categories, currentYear } = useLoaderData<typeof loader>();
+  const { productToken, seller, contact, categories, currentYear } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const [form, fields] = useForm<ProductFormInput, NewProduct>({
     id: "add-product",
     lastResult,
+    defaultValue: { contact },
     constraint: getZodConstraint(productSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productSchema }),
     shouldValidate: "onBlur",

@@ -15,13 +15,14 @@ const HAND_WRITTEN = {
     product_photos_cover_after_insert: "product_photos",
     product_photos_cover_after_update: "product_photos",
     product_photos_cover_after_delete: "product_photos",
-    // migrations/0008_search_listed_only.sql: the index holds exactly the listed listings.
+    // migrations/0008_search_listed_only.sql, made again by 0009_accounts.sql (the seller's
+    // verified address): the index holds exactly the listed listings.
     products_fts_after_insert: "products",
     products_fts_after_update: "products",
     products_fts_after_delete: "products",
     categories_fts_after_title_update: "categories",
     users_fts_after_delete: "users",
-    users_fts_after_deleted_update: "users",
+    users_fts_after_seller_update: "users",
   } as Record<string, string>,
 };
 

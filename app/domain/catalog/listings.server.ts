@@ -42,7 +42,8 @@ export type Listing = ProductCard & {
 
 /**
  * What a listing's URL answers: the listing; `gone` for one that existed and left (deleted by
- * its seller, removed by an admin, or its seller deleted); `missing` for an id that never was.
+ * its seller, removed by an admin, or its seller deleted); `missing` for an id that never was, or
+ * for a listing that is not public yet (its seller's address is not verified).
  */
 export type ListingLookup =
   | { kind: "listed"; listing: Listing; photos: ListingPhoto[]; sellerListings: ProductCard[] }
@@ -61,6 +62,10 @@ const listingFields = {
   categoryTitle: sql`${categories.title}`.mapWith(categories.title).as("category_title"),
   // Booked and sold listings stay visible with their state; anything else has left.
   listed: sql<boolean>`case when ${isListed(ANY_STATUS)} then 1 else 0 end`.mapWith(Boolean).as("listed"),
+  // A listing of a seller whose address is not verified yet was never public: not found, not gone.
+  sellerUnverified: sql<boolean>`case when ${users.emailVerifiedAt} is null then 1 else 0 end`
+    .mapWith(Boolean)
+    .as("seller_unverified"),
 };
 
 /**
@@ -96,8 +101,8 @@ export async function findListing(db: Database, rawId: string): Promise<ListingL
   ]);
   const row = found[0];
   if (!row) return { kind: "missing" };
-  if (!row.listed) return { kind: "gone" };
-  const { listed: _listed, ...listing } = row;
+  if (!row.listed) return row.sellerUnverified ? { kind: "missing" } : { kind: "gone" };
+  const { listed: _listed, sellerUnverified: _unverified, ...listing } = row;
   return { kind: "listed", listing, photos: listingPhotos(listing, shown), sellerListings: others as ProductCard[] };
 }
 
