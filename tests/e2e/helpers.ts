@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { type Cookie, expect, type Page, request, type TestInfo, test } from "@playwright/test";
+import { type APIRequestContext, type Cookie, expect, type Page, request, type TestInfo, test } from "@playwright/test";
 
 /** Accounts of the local seed (README). The admin signs in with two-factor sign-in: its key makes its codes. */
 export const DEMO = {
@@ -149,7 +149,12 @@ export async function signIn(page: Page, account: { email: string; password: str
  * local outbox (/dev/outbox). The queue delivers in the background: the outbox is read again
  * until the letter is there. `except` skips a link already used.
  */
-export async function letterLink(page: Page, to: string, kind: string, except: string[] = []): Promise<string> {
+export async function letterLink(
+  page: { request: APIRequestContext },
+  to: string,
+  kind: string,
+  except: string[] = [],
+): Promise<string> {
   let link: string | undefined;
   await expect(async () => {
     const html = await (await page.request.get("/dev/outbox")).text();

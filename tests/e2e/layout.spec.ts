@@ -1,7 +1,7 @@
 import { type Cookie, expect, type Page, request } from "@playwright/test";
 import { stableId } from "../../scripts/seed/plan";
 import { test } from "./fixtures";
-import { DEMO, sessionWithCode } from "./helpers";
+import { DEMO, letterLink, sessionWithCode } from "./helpers";
 import { PHOTO } from "./seller-helpers";
 
 // Every page fits every screen: at a phone's 390×844 and a laptop's 1366×900, with JavaScript on
@@ -260,6 +260,13 @@ async function longEmailAccount(baseURL: string, email: string, role: "buyer" | 
     maxRedirects: 0,
   });
   expect(response.status(), `registration of ${email}`).toBe(302);
+  if (role === "seller") {
+    // A seller's listings are public once their address is verified: by the letter's link.
+    const link = await letterLink({ request: api }, email, "Email verification");
+    const token = new URL(link, baseURL).searchParams.get("token")!;
+    const confirmed = await api.post(link, { form: { intent: "confirm", token }, maxRedirects: 0 });
+    expect(confirmed.status(), `confirming ${email}`).toBe(302);
+  }
   const { accessToken } = await (await api.get("/api/jwt")).json();
   const cookies = (await api.storageState()).cookies.filter((cookie) => cookie.name === "__Host-pb_session");
   return { api, auth: { Authorization: `Bearer ${accessToken}` }, cookies };
