@@ -53,7 +53,7 @@ export function ProfileForm({
       <input type="hidden" name="intent" value="profile" />
       <Field
         label="Name*"
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", "aria-required": true }}
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
         errors={fields.name.errors}
       />
       <Field
@@ -160,7 +160,7 @@ export function EmailForm({
       </p>
       <Field
         label="New email address*"
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", "aria-required": true }}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
         errors={fields.email.errors}
         hint="We send a link to the new address; your account keeps the current one until it is opened."
       />
@@ -210,7 +210,6 @@ export function PasswordForm({
         inputProps={{
           ...getInputProps(fields.currentPassword, { type: "password" }),
           autoComplete: "current-password",
-          "aria-required": true,
         }}
         errors={fields.currentPassword.errors}
       />
@@ -219,7 +218,6 @@ export function PasswordForm({
         inputProps={{
           ...getInputProps(fields.newPassword, { type: "password" }),
           autoComplete: "new-password",
-          "aria-required": true,
         }}
         errors={fields.newPassword.errors}
         hint={`At least ${PASSWORD_MIN} characters. Your other sessions are signed out.`}

@@ -154,7 +154,6 @@ function CodeForm({
           autoComplete: "one-time-code",
           spellCheck: false,
           autoCapitalize: "none",
-          "aria-required": true,
         }}
         errors={fields.code.errors}
       />

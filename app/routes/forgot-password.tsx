@@ -91,7 +91,6 @@ export default function ForgotPassword() {
             inputProps={{
               ...getInputProps(fields.email, { type: "email" }),
               autoComplete: "email",
-              "aria-required": true,
             }}
             errors={fields.email.errors}
           />

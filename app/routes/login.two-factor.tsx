@@ -137,7 +137,6 @@ function CodeForm() {
               inputMode: "text",
               spellCheck: false,
               autoCapitalize: "none",
-              "aria-required": true,
             }}
             errors={fields.code.errors}
           />

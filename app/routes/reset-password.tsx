@@ -148,7 +148,6 @@ function NewPasswordForm({
           inputProps={{
             ...getInputProps(fields.password, { type: "password" }),
             autoComplete: "new-password",
-            "aria-required": true,
           }}
           errors={fields.password.errors}
           hint={`At least ${PASSWORD_MIN} characters.`}
