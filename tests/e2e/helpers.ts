@@ -1,5 +1,7 @@
-import { createHmac } from "node:crypto";
 import { type APIRequestContext, type Cookie, expect, type Page, request, type TestInfo, test } from "@playwright/test";
+import { totpCode } from "./totp";
+
+export { totpCode };
 
 /** Accounts of the local seed (README). The admin signs in with two-factor sign-in: its key makes its codes. */
 export const DEMO = {
@@ -65,20 +67,6 @@ export async function signOut(page: Page) {
   expect(await page.context().cookies(), "the session cookie is gone").not.toContainEqual(
     expect.objectContaining({ name: "__Host-pb_session" }),
   );
-}
-
-/** The code an authenticator app shows for a base32 key (RFC 6238: HMAC-SHA-1, 6 digits, 30 s), a step later with `offset`. */
-export function totpCode(secret: string, offset = 0, now = Date.now()): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  const bits = [...secret.replace(/[\s=]/g, "").toUpperCase()]
-    .map((char) => alphabet.indexOf(char).toString(2).padStart(5, "0"))
-    .join("");
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => Number.parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000) + offset));
-  const mac = createHmac("sha1", key).update(counter).digest();
-  const offsetByte = mac[mac.length - 1]! & 0xf;
-  return String((mac.readUInt32BE(offsetByte) & 0x7fffffff) % 1_000_000).padStart(6, "0");
 }
 
 /** The session cookies of accounts with two-factor sign-in this worker signed in (a code works once). */
