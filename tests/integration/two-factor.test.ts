@@ -13,6 +13,7 @@ import { recoveryCodes, twoFactorCredentials } from "#db/schema";
 import { accountClient, appCode, everythingStored, lettersTo } from "./account-helpers";
 import { bearerFor, get, sessionCookieFor } from "./auth-helpers";
 import { enrolTwoFactor, insertUser, TEST_TOTP_SECRET } from "./factories";
+import { readQrSvg } from "./qr-reader";
 import { testEnv } from "./test-env";
 
 const db = () => database(testEnv.DB);
@@ -59,9 +60,14 @@ describe("setting it up", () => {
     const page = await (await browser.get("/dashboard/settings/two-factor")).text();
     expect(page).toMatch(/<img src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+" alt="QR code/);
     const svg = atob(/data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/.exec(page)![1]!);
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg).toMatch(/<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     const secret = keyOnPage(page);
     expect(secret).toHaveLength(32);
+    // The picture an app scans carries the same key, for this account, from Pay&Buy.
+    const scanned = new URL(readQrSvg(svg) ?? "no QR code");
+    expect(scanned.protocol).toBe("otpauth:");
+    expect(scanned.searchParams.get("secret")).toBe(secret);
+    expect(decodeURIComponent(scanned.pathname)).toContain(tess.email);
     // The secret is stored sealed, never as text.
     expect(await everythingStored()).not.toContain(secret);
     const [stored] = await db().select().from(twoFactorCredentials);
