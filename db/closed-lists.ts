@@ -48,6 +48,14 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
 
 export const SESSION_KINDS = ["web", "api"] as const;
+export type SessionKind = (typeof SESSION_KINDS)[number];
+
+/**
+ * What a one-time link in a letter is for (account_tokens): a new password, the account's own
+ * address confirmed, or a new address confirmed before it replaces the old one.
+ */
+export const ACCOUNT_TOKEN_PURPOSES = ["reset_password", "verify_email", "change_email"] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 
 /** What a user can be told about: the domain's event kinds (app/domain/notifications/events.ts). */
 export const NOTIFICATION_KINDS = [
@@ -136,3 +144,18 @@ export type CheckAnswer = (typeof CHECK_ANSWERS)[number];
 /** How the admin ended a hold on a listing whose serial matched a stolen-gear report. */
 export const SERIAL_MATCH_RESOLUTIONS = ["cleared", "removed"] as const;
 export type SerialMatchResolution = (typeof SERIAL_MATCH_RESOLUTIONS)[number];
+/**
+ * Letters about the account itself: its one-time links (one per token purpose) and the notices
+ * that something about it changed. They are always sent: no setting turns them off.
+ */
+export const ACCOUNT_LETTER_KINDS = [
+  ...ACCOUNT_TOKEN_PURPOSES,
+  "email_changed",
+  "password_changed",
+  "two_factor_changed",
+] as const;
+export type AccountLetterKind = (typeof ACCOUNT_LETTER_KINDS)[number];
+
+/** Every kind of letter the outbox and the email provider carry. */
+export const LETTER_KINDS = [...NOTIFICATION_KINDS, ...ACCOUNT_LETTER_KINDS] as const;
+export type LetterKind = (typeof LETTER_KINDS)[number];

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import {
+  ACCOUNT_TOKEN_PURPOSES,
   BOOKING_END_REASONS,
   BOOKING_STATUSES,
   CHECK_ANSWERS,
@@ -21,6 +22,7 @@ import {
   CONDITIONS,
   GEAR_KINDS,
   INCLUDED_ITEMS,
+  LETTER_KINDS,
   MOUNTS,
   NOTIFICATION_KINDS,
   PAYMENT_PROVIDERS,
@@ -50,6 +52,11 @@ export const users = sqliteTable(
     role: text("role", { enum: ROLES }).notNull().default("buyer"),
     // Null until an admin verifies the seller; the badge is read from here through joins.
     verifiedAt: timestamp("verified_at"),
+    // When the owner proved this address (a link from a letter sent to it, or Google saying so).
+    // Null for a new or changed-by-hand address: an unverified seller's listings are not public.
+    emailVerifiedAt: timestamp("email_verified_at"),
+    // The phone number a seller is reached at: the contact of their new listings.
+    phone: text("phone"),
     // PBKDF2 record "pbkdf2-sha256$iterations$salt$hash"; null for Google-only accounts.
     passwordHash: text("password_hash"),
     googleSubject: text("google_subject"),
@@ -82,6 +89,11 @@ export const sessions = sqliteTable(
     expiresAt: timestamp("expires_at").notNull(),
     // Set by logout, account deletion and role changes: the JWT stops working at once.
     revokedAt: timestamp("revoked_at"),
+    // The browser or program that signed in (its User-Agent, cut to 256 characters), so that the
+    // account's owner can tell their sessions apart.
+    userAgent: text("user_agent"),
+    // When the session was last used, refreshed at most every few minutes (not on every request).
+    lastSeenAt: timestamp("last_seen_at"),
   },
   (t) => [
     index("sessions_user").on(t.userId),
@@ -90,11 +102,72 @@ export const sessions = sqliteTable(
   ],
 );
 
+/**
+ * One-time links sent by letter: a password reset, an address to verify, a new address to
+ * confirm. Only a hash of the token is stored; the token itself is in the letter. A link works
+ * once, until it expires, for its purpose, its account and the address it was sent to.
+ */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    purpose: text("purpose", { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    // SHA-256 of the token, base64url.
+    tokenHash: text("token_hash").notNull(),
+    // Where the link was sent: the account's address, or the new one for a change of address.
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+  },
+  (t) => [
+    uniqueIndex("account_tokens_hash_unique").on(t.tokenHash),
+    // The per-account limits: a purpose's links of the last hour.
+    index("account_tokens_user_purpose_created").on(t.userId, t.purpose, t.createdAt),
+    index("account_tokens_expires").on(t.expiresAt),
+    check("account_tokens_purpose_check", sql`${t.purpose} in (${inList(ACCOUNT_TOKEN_PURPOSES)})`),
+  ],
+);
+
+/**
+ * An account's authenticator app (TOTP, RFC 6238). The secret is encrypted with a key derived
+ * from SESSION_SECRET; `enabled_at` is null while it is being set up (until a first code from the
+ * app is confirmed). `last_step` is the time step of the last code accepted: a code works once.
+ */
+export const twoFactorCredentials = sqliteTable("two_factor_credentials", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  secret: text("secret").notNull(),
+  createdAt: createdAt(),
+  enabledAt: timestamp("enabled_at"),
+  lastStep: integer("last_step").notNull().default(0),
+});
+
+/** One-time codes for signing in without the authenticator app, stored as SHA-256 hashes. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    codeHash: text("code_hash").notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp("used_at"),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_hash_unique").on(t.userId, t.codeHash)],
+);
+
 export const signInAttempts = sqliteTable(
   "sign_in_attempts",
   {
     id: id(),
-    // "email:<lowercased email>" or "ip:<client address>"
+    // "email:<lowercased email>" or "ip:<client address>" for sign-ins; "two-factor:<user id>"
+    // for codes; "reset-ip:<client address>" for password reset requests.
     subject: text("subject").notNull(),
     attemptedAt: createdAt("attempted_at"),
   },
@@ -595,7 +668,7 @@ export const emailOutbox = sqliteTable(
   "email_outbox",
   {
     id: id(),
-    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    kind: text("kind", { enum: LETTER_KINDS }).notNull(),
     toEmail: text("to_email").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
@@ -695,7 +768,7 @@ export const serialEntries = sqliteTable(
 /**
  * The recorded sales of listed models, for price guidance (ADR 0055): one row per successful
  * payment of a listing whose model is of the gear data, kept in step with payments by the
- * triggers of migration 0009 (never written by the application).
+ * triggers of migration 0010 (never written by the application).
  */
 export const modelSales = sqliteTable(
   "model_sales",

@@ -6,7 +6,9 @@ import { fileURLToPath } from "node:url";
 import { inArray } from "drizzle-orm";
 import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "#app/domain/accounts/passwords.server";
+import { sealSecret } from "#app/domain/accounts/two-factor.server";
 import { preparePhotos, storePhotos } from "#app/domain/catalog/uploads.server";
+import { parseEnv } from "#app/server/env.server";
 import { database } from "#db/client";
 import {
   bookings,
@@ -19,6 +21,7 @@ import {
   reports,
   serialMatches,
   stolenSerials,
+  twoFactorCredentials,
   users,
 } from "#db/schema";
 import { seedPlan } from "./seed/plan";
@@ -51,6 +54,23 @@ async function main() {
       ...(sale.payment ? [db.insert(payments).values(sale.payment).onConflictDoNothing()] : []),
     ]);
     const reportInserts = plan.reports.map((report) => db.insert(reports).values(report).onConflictDoNothing());
+    // The demo admin's authenticator key, sealed with the session secret the local server uses
+    // (`npm start` and the end-to-end server run with LOCAL_DEV=true).
+    const { SESSION_SECRET } = parseEnv({ ...proxy.env, LOCAL_DEV: "true" }).settings;
+    const enrolled = await Promise.all(
+      plan.users
+        .filter((user) => user.totpSecret)
+        .map(async (user) => ({
+          userId: user.id,
+          secret: await sealSecret(user.totpSecret!, user.id, SESSION_SECRET),
+        })),
+    );
+    const twoFactorInserts = enrolled.map((row) =>
+      db
+        .insert(twoFactorCredentials)
+        .values({ ...row, enabledAt: new Date() })
+        .onConflictDoNothing(),
+    );
     const gearInserts = plan.products.flatMap((product) => [
       ...(product.included.length
         ? [db.insert(listingIncludedItems).values(product.included).onConflictDoNothing()]
@@ -63,6 +83,7 @@ async function main() {
     ]);
     const [first, ...rest] = [
       ...userInserts,
+      ...twoFactorInserts,
       ...categoryInserts,
       ...productInserts,
       ...gearInserts,
@@ -129,7 +150,8 @@ async function main() {
     console.log("Local demo accounts (local development only):");
     for (const user of plan.users) {
       console.log(
-        `  ${user.role.padEnd(6)} ${user.email.padEnd(24)} ${user.password}${user.verified ? "  (verified seller)" : ""}`,
+        `  ${user.role.padEnd(6)} ${user.email.padEnd(24)} ${user.password}${user.verified ? "  (verified seller)" : ""}` +
+          (user.totpSecret ? `  (authenticator key ${user.totpSecret})` : ""),
       );
     }
   } finally {

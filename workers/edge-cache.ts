@@ -54,8 +54,12 @@ const CACHEABLE: KeyRule[] = [
   { path: /^\/api\/price-guidance$/, query: ["model", "condition"] },
 ];
 
-/** Writes that change no public data: signing in, out and up. */
-const WRITES_THAT_CHANGE_NOTHING_PUBLIC = /^\/(login|logout|register|subscribe|api\/token|api\/users|auth\/.*)$/;
+/**
+ * Writes that change no public data: signing in, out and up, asking for a password reset. (Using
+ * a reset link may verify a seller's address, which makes their listings public.)
+ */
+const WRITES_THAT_CHANGE_NOTHING_PUBLIC =
+  /^\/(login|login\/two-factor|logout|register|subscribe|forgot-password|api\/token|api\/users|api\/password\/forgot|auth\/.*)$/;
 
 export type CacheStatus = "HIT" | "MISS" | "BYPASS";
 

@@ -27,6 +27,7 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
       sessionsPurged: result.sessionsPurged,
       signInAttemptsPurged: result.signInAttemptsPurged,
       processedEventsPurged: result.processedEventsPurged,
+      linksPurged: result.linksPurged,
     }),
   );
   return result;

@@ -9,6 +9,7 @@ import { PhotoInput, photoErrors } from "#app/components/photo-input";
 import { ProductDetailsFields } from "#app/components/product-fields";
 import * as styles from "#app/components/product-form.css";
 import { CheckSoldPrices, SellerPriceGuidance } from "#app/components/seller-price-guidance";
+import { phoneRead } from "#app/domain/accounts/account-settings.server";
 import { categoriesRead } from "#app/domain/catalog/catalog.server";
 import { PHOTO_MESSAGES } from "#app/domain/catalog/photo-keys";
 import { issueProductToken, readProductToken } from "#app/domain/catalog/product-requests.server";
@@ -51,22 +52,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const subject = guidanceSubject(new URL(request.url).searchParams);
   const db = database(context.env.DB);
   const currency = context.env.settings.PAYMENT_CURRENCY;
-  // The categories (and the guidance asked for) are read in the session's batch: one D1 round
-  // trip (ADR 0040).
+  // The categories, the account's phone (and the guidance asked for) are read in the session's
+  // batch: one D1 round trip (ADR 0040).
   const {
     user: seller,
-    results: [categories, guidanceRows],
+    results: [categories, phone, guidanceRows],
   } = await requireRoleWith(
     request,
     context,
     ["seller"],
-    () => [categoriesRead(db), guidanceRead(db, subject ?? { model: "", condition: "Good" }, currency)] as const,
+    (sellerId) =>
+      [
+        categoriesRead(db),
+        phoneRead(db, sellerId),
+        guidanceRead(db, subject ?? { model: "", condition: "Good" }, currency),
+      ] as const,
   );
   const model = modelByKey(subject?.model);
   return {
     // A new one on every load: sending this page twice adds one product (ADR 0016).
     productToken: await issueProductToken(seller.id, context.env.settings.SESSION_SECRET),
     seller: { name: seller.name, email: seller.email },
+    // The account's phone number (Settings) is the listing's contact unless the seller types another.
+    contact: phone[0]?.phone ?? "",
     categories: categories.map((category) => ({ value: category.slug, label: category.title })),
     currentYear: new Date().getUTCFullYear(),
     guidance: subject ? toGuidance(subject, guidanceRows) : null,
@@ -118,13 +126,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AddProduct() {
-  const { productToken, seller, categories, currentYear, guidance, guidanceFor } = useLoaderData<typeof loader>();
+  const { productToken, seller, contact, categories, currentYear, guidance, guidanceFor } =
+    useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const [form, fields] = useForm<ProductFormInput, NewProduct>({
     id: "add-product",
     lastResult,
-    // The model and grade the seller checked the sold prices of.
-    defaultValue: guidanceFor ? { model: guidanceFor.model, condition: guidanceFor.condition } : undefined,
+    // The account's phone, and the model and grade the seller checked the sold prices of.
+    defaultValue: {
+      contact,
+      ...(guidanceFor ? { model: guidanceFor.model, condition: guidanceFor.condition } : {}),
+    },
     constraint: getZodConstraint(productFieldsSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productSchema }),
     shouldValidate: "onBlur",

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, type Browser, expect, type Page, type TestInfo } from "@playwright/test";
-import { signUp, uniqueEmail } from "./helpers";
+import { signUp, uniqueEmail, verifyEmailOf } from "./helpers";
 
 /** A real photo from the seed (a small WebP). */
 export const PHOTO = {
@@ -14,10 +14,14 @@ export function uniqueProductName(info: TestInfo, label: string) {
   return `${label} ${info.project.name} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** A new seller, registered and signed in, on the Add Product page. */
+/**
+ * A new seller, registered, signed in and with the address verified from the letter (a seller's
+ * listings are public only then), on the Add Product page.
+ */
 export async function registerSeller(page: Page, info: TestInfo, name = "Sam Seller") {
   const email = uniqueEmail(info, "seller");
   await signUp(page, { name, email, password: "long enough", role: "seller" });
+  await verifyEmailOf(page, email);
   await page.goto("/dashboard/add_product");
   await expect(page.getByRole("heading", { name: "Add Product" })).toBeVisible();
   return { name, email };

@@ -178,6 +178,22 @@ async function checkInvariants() {
       (select 1 from payments y where y.id = s.payment_id and y.status = 'succeeded')`,
     ],
     [
+      "a live session of a deleted account",
+      `select s.id from sessions s join users u on u.id = s.user_id
+      where u.deleted_at is not null and s.revoked_at is null and s.expires_at > cast(unixepoch('subsec') * 1000 as integer)
+      and s.created_at < u.deleted_at`,
+    ],
+    [
+      "two-factor sign-in on without recovery codes",
+      `select t.user_id as id from two_factor_credentials t where t.enabled_at is not null
+      and not exists (select 1 from recovery_codes r where r.user_id = t.user_id)
+      and not exists (select 1 from users u where u.id = t.user_id and u.role = 'admin')`,
+    ],
+    [
+      "a link stored other than as a hash",
+      `select id from account_tokens where length(token_hash) != 43 or token_hash glob '*[^A-Za-z0-9_-]*'`,
+    ],
+    [
       "orphan product",
       `select p.id from products p where not exists (select 1 from users u where u.id = p.seller_id)
       or not exists (select 1 from categories c where c.id = p.category_id)`,
@@ -451,6 +467,55 @@ describe("bad input at every form action", () => {
       names: ["productId", "intent", "q", "page"],
     },
     {
+      name: "forgot password",
+      path: () => "/forgot-password",
+      who: () => null,
+      names: ["email", "website_confirm"],
+    },
+    {
+      name: "reset password with a forged link",
+      path: () => `/reset-password?token=${"A".repeat(43)}`,
+      who: () => null,
+      names: ["token", "password", "confirmPassword"],
+    },
+    {
+      name: "verify email",
+      path: () => "/verify-email",
+      who: (w) => w.cookies.buyerA,
+      names: ["intent", "token", "redirectTo"],
+    },
+    { name: "two-factor sign-in", path: () => "/login/two-factor", who: () => null, names: ["code"] },
+    {
+      name: "account settings, every intent",
+      path: () => "/dashboard/settings?confirm=delete-account",
+      who: (w) => w.cookies.sellerA,
+      names: [
+        "intent",
+        "name",
+        "phone",
+        "email",
+        "currentPassword",
+        "code",
+        "confirmEmail",
+        "newPassword",
+        "confirmPassword",
+        "sessionId",
+      ],
+    },
+    {
+      name: "change of address",
+      path: () => "/dashboard/settings",
+      who: (w) => w.cookies.buyerB,
+      names: ["email", "currentPassword", "code", "confirmEmail"],
+      fixed: () => [["intent", "email"]],
+    },
+    {
+      name: "two-factor settings",
+      path: () => "/dashboard/settings/two-factor",
+      who: (w) => w.cookies.admin,
+      names: ["intent", "code"],
+    },
+    {
       name: "notification settings",
       path: () => "/dashboard/settings",
       who: (w) => w.cookies.sellerA,
@@ -650,7 +715,34 @@ describe("bad input at every /api call", () => {
       who: () => null,
       names: ["name", "email", "password", "role", "isSeller", "isAdmin"],
     },
-    { method: "POST", path: () => "/api/token", who: () => null, names: ["email", "password"] },
+    { method: "POST", path: () => "/api/token", who: () => null, names: ["email", "password", "code"] },
+    { method: "POST", path: () => "/api/password/forgot", who: () => null, names: ["email"] },
+    {
+      method: "POST",
+      path: () => "/api/password/reset",
+      who: () => null,
+      names: ["token", "password", "confirmPassword"],
+    },
+    { method: "POST", path: () => "/api/email/confirm", who: () => null, names: ["token"] },
+    { method: "PATCH", path: () => "/api/account", who: (w) => w.bearers.sellerA, names: ["name", "phone"] },
+    {
+      method: "PUT",
+      path: () => "/api/account/email",
+      who: (w) => w.bearers.buyerA,
+      names: ["email", "currentPassword", "code", "confirmEmail"],
+    },
+    {
+      method: "PUT",
+      path: () => "/api/account/password",
+      who: (w) => w.bearers.buyerB,
+      names: ["currentPassword", "newPassword", "confirmPassword"],
+    },
+    {
+      method: "DELETE",
+      path: () => "/api/account",
+      who: (w) => w.bearers.sellerB,
+      names: ["currentPassword", "code", "confirmEmail"],
+    },
     {
       method: "POST",
       path: () => "/api/booking",
@@ -787,6 +879,7 @@ describe("bad input at every /api call", () => {
           ["GET", `/api/booking/${id}`, world.bearers.buyerA],
           ["GET", `/api/sellers/${id}/ratings`, null],
           ["DELETE", `/api/product/${id}`, world.bearers.sellerA],
+          ["DELETE", `/api/account/sessions/${id}`, world.bearers.buyerB],
           ["GET", `/api/product/${id}/photos`, world.bearers.sellerA],
           ["DELETE", `/api/product/${id}/photos/${id}`, world.bearers.sellerA],
           ["DELETE", `/api/product/${world.listing.A}/photos/${id}`, world.bearers.sellerA],

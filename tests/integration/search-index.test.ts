@@ -94,6 +94,20 @@ describe("the full-text index is the listing rule, kept by triggers", () => {
     await expectIndexToMatchTheListingRule("a deleted seller's other change");
     await db().update(users).set({ deletedAt: null }).where(eq(users.id, seller.id));
     await expectIndexToMatchTheListingRule("its seller's deletion undone (a held listing stays out)");
+    await db().update(users).set({ emailVerifiedAt: null }).where(eq(users.id, seller.id));
+    await expectIndexToMatchTheListingRule("its seller's address unverified (a new address)");
+    expect((await found({ q: text })).ids).toEqual([ofOther.id]);
+    const unverified = await listing();
+    await setProduct(booked.id, { status: "available" });
+    await expectIndexToMatchTheListingRule("an unverified seller lists and changes listings");
+    await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, seller.id));
+    await expectIndexToMatchTheListingRule("its seller's address verified");
+    expect((await found({ q: text })).ids).toContain(unverified.id);
+    await db().update(users).set({ deletedAt: new Date(), emailVerifiedAt: null }).where(eq(users.id, seller.id));
+    await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, seller.id));
+    await expectIndexToMatchTheListingRule("a deleted seller verified");
+    await db().update(users).set({ deletedAt: null }).where(eq(users.id, seller.id));
+    await expectIndexToMatchTheListingRule("undeleted again");
     await setProduct(sold.id, { sellerId: other.id, status: "available" });
     await expectIndexToMatchTheListingRule("given to another seller");
 

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { checkDatabase } from "#app/domain/shared/health.server";
+import { account } from "./accounts/account";
 import { admin } from "./accounts/admin";
 import { identity } from "./accounts/identity";
 import { listingPhotos } from "./catalog/listing-photos";
@@ -23,6 +24,7 @@ api.get("/health", async (c) => {
 });
 
 api.route("/", identity);
+api.route("/", account);
 api.route("/", storefront);
 api.route("/", paymentsApi);
 api.route("/", seller);

@@ -7,6 +7,9 @@ export interface DashboardTab {
   label: string;
 }
 
+/** Where two-factor sign-in is set up: an admin without it is sent here first. */
+export const TWO_FACTOR_SETUP_PATH = "/dashboard/settings/two-factor";
+
 /** The conversations of a buyer's or seller's bookings; the tab shows the unread count. */
 export const MESSAGES_PATH = "/dashboard/messages";
 

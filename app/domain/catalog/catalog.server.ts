@@ -1,5 +1,5 @@
 // The catalog as the storefront shows it: categories and listings that buyers can still book.
-import { and, asc, desc, eq, exists, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { alias, QueryBuilder } from "drizzle-orm/sqlite-core";
 import { ratingSummaryColumns } from "#app/domain/deals/ratings.server";
 import { type Camera, listingFit } from "#app/domain/gear/compatibility";
@@ -12,19 +12,28 @@ import { availableListingTerms, categories, products, users } from "#db/schema";
 export const ANY_STATUS = PRODUCT_STATUSES;
 
 const listingSeller = alias(users, "listing_seller");
+/** The seller may be shown: not deleted, and their address verified (an unverified seller's listings are not public). */
 const sellerIsLive = exists(
   new QueryBuilder()
     .select({ live: sql`1` })
     .from(listingSeller)
-    .where(and(eq(listingSeller.id, products.sellerId), isNull(listingSeller.deletedAt))),
+    .where(
+      and(
+        eq(listingSeller.id, products.sellerId),
+        isNull(listingSeller.deletedAt),
+        isNotNull(listingSeller.emailVerifiedAt),
+      ),
+    ),
 );
 
 /**
  * The one rule for what a buyer may see, book, wishlist or report: a listing in one of the
  * statuses the page needs (the storefront and booking: available only), not deleted by its
  * seller, not removed by an admin, not held for a stolen-serial review (ADR 0056), its seller not
- * deleted. The terms are literal SQL, so SQLite matches them with the partial indexes
- * (`products_storefront_advertised`); a hold is rare, so it is tested on the rows an index gives.
+ * deleted and their email address verified. The terms are literal SQL, so SQLite matches them
+ * with the partial indexes (`products_storefront_advertised`); a hold is rare, so it is tested on
+ * the rows an index gives. The full-text index's triggers (migrations 0008-0010) repeat the
+ * rule: a change here changes them too.
  */
 export function isListed(statuses: readonly ProductStatus[]): SQL {
   const known = PRODUCT_STATUSES.filter((status) => statuses.includes(status));

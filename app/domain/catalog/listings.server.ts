@@ -78,7 +78,8 @@ export type Listing = ProductCard &
 
 /**
  * What a listing's URL answers: the listing; `gone` for one that existed and left (deleted by
- * its seller, removed by an admin, or its seller deleted); `missing` for an id that never was.
+ * its seller, removed by an admin, or its seller deleted); `missing` for an id that never was, or
+ * for a listing that is not public yet (its seller's address is not verified).
  */
 export type ListingLookup =
   | {
@@ -106,6 +107,10 @@ const listingFields = {
   serialEnd: sql<string | null>`substr(${products.serialNumber}, -${sql.raw(String(SERIAL_SHOWN))})`.as("serial_end"),
   // Booked and sold listings stay visible with their state; anything else has left.
   listed: sql<boolean>`case when ${isListed(ANY_STATUS)} then 1 else 0 end`.mapWith(Boolean).as("listed"),
+  // A listing of a seller whose address is not verified yet was never public: not found, not gone.
+  sellerUnverified: sql<boolean>`case when ${users.emailVerifiedAt} is null then 1 else 0 end`
+    .mapWith(Boolean)
+    .as("seller_unverified"),
 };
 
 /**
@@ -146,8 +151,8 @@ export async function findListing(db: Database, rawId: string, currency: string)
   ]);
   const row = found[0];
   if (!row) return { kind: "missing" };
-  if (!row.listed) return { kind: "gone" };
-  const { listed: _listed, ...fields } = row;
+  if (!row.listed) return row.sellerUnverified ? { kind: "missing" } : { kind: "gone" };
+  const { listed: _listed, sellerUnverified: _unverified, ...fields } = row;
   const listing = { ...fields, ...gearListsOf(id, includedRows, checkRows) };
   return {
     kind: "listed",

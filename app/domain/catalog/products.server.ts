@@ -3,7 +3,15 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
-import { LIST_PAGE_SIZE, type ListRow, type Page, pageOffset, toPageOf } from "#app/domain/shared/list-query";
+import {
+  countLimit,
+  LIST_PAGE_SIZE,
+  type ListRow,
+  type Page,
+  type PageResults,
+  pageOffset,
+  toCappedPage,
+} from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import { intoColumns } from "#db/insert-select";
 import { categories, productPhotos, products, serialEntries } from "#db/schema";
@@ -234,15 +242,29 @@ export function sellerProductsReads(db: Database, sellerId: string, page: number
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
-    db.select({ total: sql<number>`count(*)` }).from(products).where(mine),
+    // Capped like the storefront's counts (ADR 0035): a seller with thousands of listings is
+    // not counted to the last one on every page.
+    db.select({ total: sql<number>`count(*)` }).from(
+      db
+        .select({ one: sql`1`.as("one") })
+        .from(products)
+        .where(mine)
+        .limit(countLimit(page))
+        .as("mine"),
+    ),
   ] as const;
+}
+
+/** The page the reads of `sellerProductsReads` make, its total capped at COUNT_CAP. */
+export function sellerProductsPage<T>([rows, counted]: PageResults<T>, page: number): Page<T> {
+  return toCappedPage(rows, Number(counted[0]?.total ?? 0), page);
 }
 
 export type SellerProduct = ListRow<ReturnType<typeof sellerProductsReads>>;
 
 export async function listSellerProducts(db: Database, sellerId: string, page: number): Promise<Page<SellerProduct>> {
   const [rows, count] = sellerProductsReads(db, sellerId, page);
-  return toPageOf(await db.batch([rows, count]), page);
+  return sellerProductsPage(await db.batch([rows, count]), page);
 }
 
 export type ChangeResult = { ok: true; changed: boolean } | { ok: false; status: 404 | 409; message: string };

@@ -5,28 +5,11 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { toOneLine } from "#app/domain/shared/schemas";
 import type { Database } from "#db/client";
 import { bookings, messages, payments, products, users } from "#db/schema";
-import type { DomainEvent, EventKind } from "./events";
+import { accountLetters } from "./account-letters.server";
+import type { DomainEvent } from "./events";
+import { greeting, type LetterOptions, link, loadUser, type PlannedLetter, type Recipient } from "./letter-kit.server";
 
-export interface Recipient {
-  id: string;
-  email: string;
-  name: string;
-  deleted: boolean;
-}
-
-export interface PlannedLetter {
-  recipient: Recipient;
-  kind: EventKind;
-  subject: string;
-  text: string;
-}
-
-export interface LetterOptions {
-  /** The public origin for links; without it letters name the page instead. */
-  appUrl?: string;
-  currency: string;
-  appName: string;
-}
+export type { LetterOptions, PlannedLetter };
 
 const buyers = alias(users, "buyers");
 const sellers = alias(users, "sellers");
@@ -38,10 +21,6 @@ function price(cents: number, currency: string): string {
 function utc(date: Date | null): string {
   if (!date) return "";
   return `${date.toISOString().slice(0, 16).replace("T", ", ")} UTC`;
-}
-
-function link(options: LetterOptions, path: string, page: string): string {
-  return options.appUrl ? `${page}: ${options.appUrl.replace(/\/$/, "")}${path}` : `${page} on ${options.appName}.`;
 }
 
 async function loadBooking(db: Database, bookingId: string) {
@@ -74,27 +53,26 @@ async function loadBooking(db: Database, bookingId: string) {
   return { ...row, buyer: person(row.buyer), seller: person(row.seller) };
 }
 
-async function loadUser(db: Database, userId: string): Promise<Recipient | null> {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ? { id: row.id, email: row.email, name: row.name, deleted: row.deletedAt !== null } : null;
-}
-
 /** Every letter the event makes, before preferences are applied; [] when its subject is gone. */
 export async function plannedLetters(
   db: Database,
   event: DomainEvent,
   options: LetterOptions,
 ): Promise<PlannedLetter[]> {
+  if (
+    event.kind === "account_link" ||
+    event.kind === "email_changed" ||
+    event.kind === "password_changed" ||
+    event.kind === "two_factor_changed"
+  ) {
+    return accountLetters(db, event, options);
+  }
   const letter = (recipient: Recipient, subject: string, text: string): PlannedLetter => ({
     recipient,
     kind: event.kind,
     // One line whatever the names in it hold: a line break in a subject would start a new header.
     subject: toOneLine(subject),
-    text: `Hello ${recipient.name},\n\n${text}\n\n${options.appName}`,
+    text: greeting(recipient, text, options),
   });
   switch (event.kind) {
     case "booking_made": {

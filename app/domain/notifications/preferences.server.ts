@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import * as z from "zod";
 import type { Database } from "#db/client";
-import type { Role } from "#db/closed-lists";
+import type { LetterKind, Role } from "#db/closed-lists";
 import { notificationPreferences } from "#db/schema";
 import { EVENT_KINDS, type EventKind } from "./events";
 
@@ -17,12 +17,30 @@ export const NOTIFICATION_LABELS: Record<EventKind, { label: string; description
   listing_removed: { label: "Listing removed", description: "An admin removes one of my listings after reports." },
 };
 
+function isNotificationKind(kind: LetterKind): kind is EventKind {
+  return (EVENT_KINDS as readonly string[]).includes(kind);
+}
+
 /** The kinds each role can be sent (an admin is the recipient of none). */
 export const NOTIFICATION_KINDS_BY_ROLE: Record<Role, readonly EventKind[]> = {
   buyer: ["booking_cancelled", "booking_expired", "payment_received", "message_received"],
   // A seller can be told of every kind: their listings, their bookings and their account.
   seller: EVENT_KINDS,
   admin: [],
+};
+
+/** What the outbox calls each kind of letter. */
+export const LETTER_LABELS: Record<LetterKind, string> = {
+  ...(Object.fromEntries(Object.entries(NOTIFICATION_LABELS).map(([kind, { label }]) => [kind, label])) as Record<
+    EventKind,
+    string
+  >),
+  reset_password: "Password reset",
+  verify_email: "Email verification",
+  change_email: "Email change",
+  email_changed: "Email changed",
+  password_changed: "Password changed",
+  two_factor_changed: "Two-factor sign-in",
 };
 
 export const NOTIFICATION_MESSAGES = {
@@ -96,8 +114,9 @@ export async function saveNotificationSettings(
   return { ok: true, settings: await listNotificationSettings(db, user) };
 }
 
-/** Whether the user wants this kind (on unless turned off). */
-export async function wantsNotification(db: Database, userId: string, kind: EventKind): Promise<boolean> {
+/** Whether the user wants this kind (on unless turned off; a kind no setting names is always on). */
+export async function wantsNotification(db: Database, userId: string, kind: LetterKind): Promise<boolean> {
+  if (!isNotificationKind(kind)) return true;
   const [row] = await db
     .select({ enabled: notificationPreferences.enabled })
     .from(notificationPreferences)

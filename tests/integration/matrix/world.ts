@@ -1,5 +1,7 @@
 // The world the authorization matrix is played in: six callers and objects that belong to A,
 // to B and to nobody.
+import { createSession } from "#app/domain/accounts/sessions.server";
+import { sealSecret } from "#app/domain/accounts/two-factor.server";
 import { database } from "#db/client";
 import { bookingRow, categoryRow, productRow, reportRow, userRow } from "#db/factories";
 import {
@@ -10,9 +12,11 @@ import {
   reports,
   serialMatches,
   stolenSerials,
+  twoFactorCredentials,
   users as usersTable,
 } from "#db/schema";
 import { bearerFor, sessionCookieFor } from "../auth-helpers";
+import { TEST_TOTP_SECRET } from "../factories";
 import { testEnv } from "../test-env";
 
 export const CALLERS = ["anon", "buyerA", "buyerB", "sellerA", "sellerB", "admin"] as const;
@@ -77,7 +81,17 @@ export async function buildWorld(only?: Caller) {
       { productId: heldA.id, stolenSerialId: registrationA.id, matchedAt: heldAt },
       { productId: heldB.id, stolenSerialId: registrationB.id, matchedAt: heldAt },
     ]),
+    // Every admin has two-factor sign-in.
+    db.insert(twoFactorCredentials).values({
+      userId: users.admin.id,
+      secret: await sealSecret(TEST_TOTP_SECRET, users.admin.id, [testEnv.SESSION_SECRET]),
+      enabledAt: new Date(),
+    }),
   ]);
+  // Another live session of buyer A and of buyer B (a phone beside the caller's browser), for the
+  // calls that end one session of one's own.
+  const spareA = await createSession(db, users.buyerA.id, "web");
+  const spareB = await createSession(db, users.buyerB.id, "web");
   const cookies: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
   const bearers: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
   for (const [caller, { id }] of Object.entries(users) as Array<[Exclude<Caller, "anon">, { id: string }]>) {
@@ -95,6 +109,8 @@ export async function buildWorld(only?: Caller) {
     sellerId: { A: users.sellerA.id, B: users.sellerB.id, nobody: NOBODY },
     buyerId: { A: users.buyerA.id, B: users.buyerB.id, nobody: NOBODY },
     report: { A: reportA.id, B: reportB.id, nobody: NOBODY },
+    /** A session of buyer A and of buyer B other than the one each calls with. */
+    session: { A: spareA.id, B: spareB.id, nobody: NOBODY },
     /** The listings those reports are about (the admin decides on a listing). */
     reportedListing: { A: listingB.id, B: listingA.id, nobody: NOBODY },
     /** A's and B's listings held for review, and the stolen-gear registrations of buyer A and B that hold them. */

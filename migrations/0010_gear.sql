@@ -102,11 +102,11 @@ CREATE INDEX `products_available_lens_focal` ON `products` (`focal_min_mm`,`foca
 CREATE INDEX `products_serial` ON `products` (`serial_number`) WHERE "products"."serial_number" is not null;--> statement-breakpoint
 ALTER TABLE `users` ADD `camera` text;--> statement-breakpoint
 -- The full-text index holds exactly the listings a buyer may find (ADR 0042); a listing held for a
--- stolen-serial review is not one of them (ADR 0056). The triggers of 0008 that decide what is
--- indexed read held_at too; the others are unchanged.
+-- stolen-serial review is not one of them (ADR 0056). The triggers of 0009 that decide what is
+-- indexed (a live seller whose address is verified) read held_at too; the others are unchanged.
 DROP TRIGGER IF EXISTS products_fts_after_insert;--> statement-breakpoint
 DROP TRIGGER IF EXISTS products_fts_after_update;--> statement-breakpoint
-DROP TRIGGER IF EXISTS users_fts_after_deleted_update;--> statement-breakpoint
+DROP TRIGGER IF EXISTS users_fts_after_seller_update;--> statement-breakpoint
 CREATE TRIGGER products_fts_after_insert AFTER INSERT ON products
 WHEN new.status = 'available' AND new.deleted_at IS NULL AND new.removed_at IS NULL AND new.held_at IS NULL
 BEGIN
@@ -114,7 +114,10 @@ BEGIN
   SELECT new.rowid, new.name, new.description, categories.title, new.location
   FROM categories
   WHERE categories.id = new.category_id
-    AND EXISTS (SELECT 1 FROM users WHERE users.id = new.seller_id AND users.deleted_at IS NULL);
+    AND EXISTS (
+      SELECT 1 FROM users
+      WHERE users.id = new.seller_id AND users.deleted_at IS NULL AND users.email_verified_at IS NOT NULL
+    );
 END;--> statement-breakpoint
 CREATE TRIGGER products_fts_after_update
 AFTER UPDATE OF name, description, category_id, location, status, deleted_at, removed_at, held_at, seller_id ON products
@@ -125,16 +128,20 @@ BEGIN
   FROM categories
   WHERE categories.id = new.category_id
     AND new.status = 'available' AND new.deleted_at IS NULL AND new.removed_at IS NULL AND new.held_at IS NULL
-    AND EXISTS (SELECT 1 FROM users WHERE users.id = new.seller_id AND users.deleted_at IS NULL);
+    AND EXISTS (
+      SELECT 1 FROM users
+      WHERE users.id = new.seller_id AND users.deleted_at IS NULL AND users.email_verified_at IS NOT NULL
+    );
 END;--> statement-breakpoint
-CREATE TRIGGER users_fts_after_deleted_update AFTER UPDATE OF deleted_at ON users
+CREATE TRIGGER users_fts_after_seller_update AFTER UPDATE OF deleted_at, email_verified_at ON users
 WHEN (old.deleted_at IS NULL) <> (new.deleted_at IS NULL)
+  OR (old.email_verified_at IS NULL) <> (new.email_verified_at IS NULL)
 BEGIN
   DELETE FROM products_fts WHERE rowid IN (SELECT rowid FROM products WHERE seller_id = new.id);
   INSERT INTO products_fts (rowid, name, description, category, location)
   SELECT products.rowid, products.name, products.description, categories.title, products.location
   FROM products JOIN categories ON categories.id = products.category_id
-  WHERE products.seller_id = new.id AND new.deleted_at IS NULL
+  WHERE products.seller_id = new.id AND new.deleted_at IS NULL AND new.email_verified_at IS NOT NULL
     AND products.status = 'available' AND products.deleted_at IS NULL AND products.removed_at IS NULL
     AND products.held_at IS NULL;
 END;--> statement-breakpoint
