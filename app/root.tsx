@@ -18,6 +18,7 @@ import { SiteFooter } from "#app/components/site-footer";
 import { SiteHeader } from "#app/components/site-header";
 import { SPLASH_SCRIPT, Splash } from "#app/components/splash";
 import { ToastRegion } from "#app/components/toast-region";
+import { VerifyEmailBanner } from "#app/components/verify-email-banner";
 import { skipLink } from "#app/styles/utilities.css";
 import { clearFormFlash } from "#app/utils/form-flash.server";
 import { siteOrigin } from "#app/utils/seo";
@@ -42,8 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   clearFormFlash(request, headers);
   return data(
     {
-      // The role alone: the frame shows no more of its viewer than which links they have.
-      user: user ? { role: user.role } : null,
+      // The frame shows no more of its viewer than which links they have, and whether their
+      // email address still needs verifying (the banner).
+      user: user ? { role: user.role, unverified: !user.emailVerified } : null,
       toast,
       year: new Date().getUTCFullYear(),
       // Absolute URLs in meta tags (canonical, Open Graph) are built from it.
@@ -83,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <Splash />
         <SiteHeader user={rootData?.user ?? null} />
+        {rootData?.user?.unverified ? <VerifyEmailBanner seller={rootData.user.role === "seller"} /> : null}
         <main id="main" className={layout.main} tabIndex={-1}>
           {children}
         </main>

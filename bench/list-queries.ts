@@ -6,12 +6,17 @@
 // `tsx bench/grow-catalog.ts --persist-to <dir> --count 100000`.
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
 import { loadCategoryPage, loadStorefront } from "#app/domain/catalog/catalog.server";
 import { searchListings } from "#app/domain/catalog/listing-search.server";
-import { readSearchParams } from "#app/domain/catalog/search-params";
+import { findListing } from "#app/domain/catalog/listings.server";
+import { readSearchParams, withFits } from "#app/domain/catalog/search-params";
+import { priceGuidance } from "#app/domain/deals/price-guidance.server";
+import { readCamera } from "#app/domain/gear/camera";
 import type { Database } from "#db/client";
+import { products } from "#db/schema";
 
 const { values } = parseArgs({
   options: {
@@ -26,7 +31,7 @@ const { values } = parseArgs({
 type Case = { label: string; run: (db: Database) => Promise<unknown> };
 
 function search(query: string): Case["run"] {
-  const read = readSearchParams(new URLSearchParams(query));
+  const read = withFits(readSearchParams(new URLSearchParams(query)), readCamera("nikon-z6-ii"));
   if (!read.ok) throw new Error(`Bad search ${query}: ${read.message}`);
   return (db) => searchListings(db, read.query);
 }
@@ -46,7 +51,44 @@ const CASES: Case[] = [
   { label: "all listings price-asc", run: search("sort=price-asc") },
   { label: "filters condition+price+verified", run: search("condition=excellent&min=100&max=900&verified=1") },
   { label: "API /api/products?path=camera", run: (db) => loadCategoryPage(db, "camera", 1) },
+  // The gear filters (ADR 0054) and "only gear that fits" a Nikon Z6 II.
+  { label: "brand canon, newest", run: search("brand=canon") },
+  { label: "mount sony-e, newest", run: search("mount=sony-e") },
+  { label: "mount sony-e, price-asc", run: search("mount=sony-e&sort=price-asc") },
+  { label: "lenses, mount nikon-z", run: search("category=camera+lens&mount=nikon-z") },
+  { label: "sensor full-frame", run: search("sensor=full-frame") },
+  { label: "shutter count at most 20,000", run: search("shutter_max=20000") },
+  { label: "focal 35-50 mm", run: search("focal_min=35&focal_max=50") },
+  { label: "fits a Nikon Z6 II", run: search("fits=1&camera=nikon-z6-ii") },
+  { label: "fits a Nikon Z6 II, price-asc", run: search("fits=1&camera=nikon-z6-ii&sort=price-asc") },
+  { label: "words + mount: q=lens&mount=canon-rf", run: search("q=lens&mount=canon-rf") },
+  // Price guidance from the recorded sales (ADR 0055), and a listing page with it.
+  {
+    label: "price guidance canon-eos-r6 Good",
+    run: (db) => priceGuidance(db, { model: "canon-eos-r6", condition: "Good" }, "usd"),
+  },
+  {
+    label: "price guidance sony-a7-iii Excellent",
+    run: (db) => priceGuidance(db, { model: "sony-a7-iii", condition: "Excellent" }, "usd"),
+  },
+  { label: "listing page of a body (with guidance)", run: (db) => listingOfModel(db, "canon-eos-r6") },
 ];
+
+const listingIds = new Map<string, string>();
+/** A listing page read as the page reads it: the first available listing of a model. */
+async function listingOfModel(db: Database, model: string) {
+  let id = listingIds.get(model);
+  if (!id) {
+    const [row] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.model, model), eq(products.status, "available")))
+      .limit(1);
+    id = row?.id ?? "none";
+    listingIds.set(model, id);
+  }
+  return findListing(db, id, "usd");
+}
 
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 

@@ -28,6 +28,7 @@ export const BOOKING_END_REASONS = [
   "buyer_deleted",
   "seller_deleted",
   "expired",
+  "listing_held",
 ] as const;
 export type BookingEndReason = (typeof BOOKING_END_REASONS)[number];
 
@@ -47,6 +48,14 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
 
 export const SESSION_KINDS = ["web", "api"] as const;
+export type SessionKind = (typeof SESSION_KINDS)[number];
+
+/**
+ * What a one-time link in a letter is for (account_tokens): a new password, the account's own
+ * address confirmed, or a new address confirmed before it replaces the old one.
+ */
+export const ACCOUNT_TOKEN_PURPOSES = ["reset_password", "verify_email", "change_email"] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 
 /** What a user can be told about: the domain's event kinds (app/domain/notifications/events.ts). */
 export const NOTIFICATION_KINDS = [
@@ -118,3 +127,94 @@ export type OperationStatus = (typeof OPERATION_STATUSES)[number];
 /** A payout to a seller's bank, as the provider reports it (Stripe's payout statuses). */
 export const PAYOUT_STATUSES = ["pending", "in_transit", "paid", "failed", "canceled"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+// Gear data (ADR 0054). The words and facts of each value live in app/domain/gear/.
+
+/** What a category's listings are, when they carry camera data: bodies or lenses. */
+export const GEAR_KINDS = ["body", "lens"] as const;
+export type GearKind = (typeof GEAR_KINDS)[number];
+
+/**
+ * Lens mounts of interchangeable-lens bodies and lenses. "canon-ef-s" is the mount of Canon's
+ * APS-C DSLRs, which take EF lenses too; an EF-S lens does not fit an EF body.
+ */
+export const MOUNTS = [
+  "canon-rf",
+  "canon-ef",
+  "canon-ef-s",
+  "canon-ef-m",
+  "nikon-z",
+  "nikon-f",
+  "sony-e",
+  "sony-a",
+  "fujifilm-x",
+  "fujifilm-g",
+  "l-mount",
+  "micro-four-thirds",
+  "four-thirds",
+  "leica-m",
+  "pentax-k",
+  "hasselblad-x",
+  "m42",
+] as const;
+export type Mount = (typeof MOUNTS)[number];
+
+/** Sensor (or film) formats, largest first. */
+export const SENSOR_FORMATS = ["medium-format", "full-frame", "aps-c", "four-thirds", "one-inch"] as const;
+export type SensorFormat = (typeof SENSOR_FORMATS)[number];
+
+/** Where a body's shutter count was read, as its seller says. */
+export const SHUTTER_COUNT_METHODS = ["camera-menu", "photo-exif", "software", "service-report", "estimate"] as const;
+export type ShutterCountMethod = (typeof SHUTTER_COUNT_METHODS)[number];
+
+/** What may come with a listed item. */
+export const INCLUDED_ITEMS = [
+  "box",
+  "manual",
+  "receipt",
+  "body-cap",
+  "front-cap",
+  "rear-cap",
+  "hood",
+  "battery",
+  "charger",
+  "strap",
+  "case",
+  "cable",
+] as const;
+export type IncludedItem = (typeof INCLUDED_ITEMS)[number];
+
+/** The defect checklist: what a buyer of a body or a lens asks about first. */
+export const CONDITION_CHECKS = [
+  "sensor",
+  "shutter",
+  "screen",
+  "autofocus",
+  "aperture",
+  "haze-fungus",
+  "front-element",
+] as const;
+export type ConditionCheck = (typeof CONDITION_CHECKS)[number];
+
+/** A seller's answer to one item of the checklist; an item left unanswered was not checked. */
+export const CHECK_ANSWERS = ["fine", "issue"] as const;
+export type CheckAnswer = (typeof CHECK_ANSWERS)[number];
+
+/** How the admin ended a hold on a listing whose serial matched a stolen-gear report. */
+export const SERIAL_MATCH_RESOLUTIONS = ["cleared", "removed"] as const;
+export type SerialMatchResolution = (typeof SERIAL_MATCH_RESOLUTIONS)[number];
+/**
+ * Letters about the account itself: its one-time links (one per token purpose) and the notices
+ * that something about it changed. They are always sent: no setting turns them off.
+ */
+export const ACCOUNT_LETTER_KINDS = [
+  ...ACCOUNT_TOKEN_PURPOSES,
+  "email_changed",
+  "password_changed",
+  "two_factor_changed",
+] as const;
+export type AccountLetterKind = (typeof ACCOUNT_LETTER_KINDS)[number];
+
+/** Every kind of letter the outbox and the email provider carry. */
+export const LETTER_KINDS = [...NOTIFICATION_KINDS, ...ACCOUNT_LETTER_KINDS] as const;
+export type LetterKind = (typeof LETTER_KINDS)[number];

@@ -17,9 +17,16 @@ let sequence = 0;
 /** A number no other row built in this process has, for unique names and emails. */
 const next = () => ++sequence;
 
+/** An account whose address is verified, unless `emailVerifiedAt: null` says otherwise. */
 export function userRow(overrides: Partial<NewUser> = {}): NewUser {
   const n = next();
-  return { email: `user${n}@example.com`, name: `User ${n}`, role: "buyer", ...overrides };
+  return {
+    email: `user${n}@example.com`,
+    name: `User ${n}`,
+    role: "buyer",
+    emailVerifiedAt: new Date(Date.UTC(2026, 0, 1)),
+    ...overrides,
+  };
 }
 
 export function categoryRow(overrides: Partial<NewCategory> & { title: string }): NewCategory {

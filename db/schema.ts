@@ -7,20 +7,28 @@ import {
   index,
   integer,
   primaryKey,
+  real,
   type SQLiteColumn,
   sqliteTable,
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import {
+  ACCOUNT_TOKEN_PURPOSES,
   BOOKING_END_REASONS,
   BOOKING_STATUSES,
+  CHECK_ANSWERS,
   CLAIM_OUTCOMES,
   CLAIM_REASONS,
   CLAIM_STATUSES,
+  CONDITION_CHECKS,
   CONDITIONS,
   DEAL_STATES,
+  GEAR_KINDS,
+  INCLUDED_ITEMS,
   LEDGER_KINDS,
+  LETTER_KINDS,
+  MOUNTS,
   NOTIFICATION_KINDS,
   OPERATION_KINDS,
   OPERATION_ORIGINS,
@@ -34,7 +42,10 @@ import {
   REPORT_REASONS,
   REPORT_STATUSES,
   ROLES,
+  SENSOR_FORMATS,
+  SERIAL_MATCH_RESOLUTIONS,
   SESSION_KINDS,
+  SHUTTER_COUNT_METHODS,
 } from "./closed-lists";
 import { createdAt, id, timestamp } from "./columns";
 
@@ -50,9 +61,17 @@ export const users = sqliteTable(
     role: text("role", { enum: ROLES }).notNull().default("buyer"),
     // Null until an admin verifies the seller; the badge is read from here through joins.
     verifiedAt: timestamp("verified_at"),
+    // When the owner proved this address (a link from a letter sent to it, or Google saying so).
+    // Null for a new or changed-by-hand address: an unverified seller's listings are not public.
+    emailVerifiedAt: timestamp("email_verified_at"),
+    // The phone number a seller is reached at: the contact of their new listings.
+    phone: text("phone"),
     // PBKDF2 record "pbkdf2-sha256$iterations$salt$hash"; null for Google-only accounts.
     passwordHash: text("password_hash"),
     googleSubject: text("google_subject"),
+    // "My camera": the key of a body of the gear data's model list, or of a mount
+    // (app/domain/gear/camera.ts); an unknown key reads as none.
+    camera: text("camera"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at"),
     // Deleted accounts stay for the history others rely on (sales, orders) but cannot sign in.
@@ -79,6 +98,11 @@ export const sessions = sqliteTable(
     expiresAt: timestamp("expires_at").notNull(),
     // Set by logout, account deletion and role changes: the JWT stops working at once.
     revokedAt: timestamp("revoked_at"),
+    // The browser or program that signed in (its User-Agent, cut to 256 characters), so that the
+    // account's owner can tell their sessions apart.
+    userAgent: text("user_agent"),
+    // When the session was last used, refreshed at most every few minutes (not on every request).
+    lastSeenAt: timestamp("last_seen_at"),
   },
   (t) => [
     index("sessions_user").on(t.userId),
@@ -87,11 +111,72 @@ export const sessions = sqliteTable(
   ],
 );
 
+/**
+ * One-time links sent by letter: a password reset, an address to verify, a new address to
+ * confirm. Only a hash of the token is stored; the token itself is in the letter. A link works
+ * once, until it expires, for its purpose, its account and the address it was sent to.
+ */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    purpose: text("purpose", { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    // SHA-256 of the token, base64url.
+    tokenHash: text("token_hash").notNull(),
+    // Where the link was sent: the account's address, or the new one for a change of address.
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+  },
+  (t) => [
+    uniqueIndex("account_tokens_hash_unique").on(t.tokenHash),
+    // The per-account limits: a purpose's links of the last hour.
+    index("account_tokens_user_purpose_created").on(t.userId, t.purpose, t.createdAt),
+    index("account_tokens_expires").on(t.expiresAt),
+    check("account_tokens_purpose_check", sql`${t.purpose} in (${inList(ACCOUNT_TOKEN_PURPOSES)})`),
+  ],
+);
+
+/**
+ * An account's authenticator app (TOTP, RFC 6238). The secret is encrypted with a key derived
+ * from SESSION_SECRET; `enabled_at` is null while it is being set up (until a first code from the
+ * app is confirmed). `last_step` is the time step of the last code accepted: a code works once.
+ */
+export const twoFactorCredentials = sqliteTable("two_factor_credentials", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  secret: text("secret").notNull(),
+  createdAt: createdAt(),
+  enabledAt: timestamp("enabled_at"),
+  lastStep: integer("last_step").notNull().default(0),
+});
+
+/** One-time codes for signing in without the authenticator app, stored as SHA-256 hashes. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    codeHash: text("code_hash").notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp("used_at"),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_hash_unique").on(t.userId, t.codeHash)],
+);
+
 export const signInAttempts = sqliteTable(
   "sign_in_attempts",
   {
     id: id(),
-    // "email:<lowercased email>" or "ip:<client address>"
+    // "email:<lowercased email>" or "ip:<client address>" for sign-ins; "two-factor:<user id>"
+    // for codes; "reset-ip:<client address>" for password reset requests.
     subject: text("subject").notNull(),
     attemptedAt: createdAt("attempted_at"),
   },
@@ -156,6 +241,27 @@ export const products = sqliteTable(
     deletedAt: timestamp("deleted_at"),
     // Removed by an admin after a report; the seller sees it marked as removed.
     removedAt: timestamp("removed_at"),
+    // Gear data (ADR 0054), by the kind of its category: a body's or a lens's brand and model
+    // (a key of app/domain/gear/models.ts, or "other" with the name typed), mount, a body's
+    // sensor format and shutter count, a lens's focal range and maximum aperture.
+    gearKind: text("gear_kind", { enum: GEAR_KINDS }),
+    brand: text("brand"),
+    brandOther: text("brand_other"),
+    model: text("model"),
+    modelOther: text("model_other"),
+    mount: text("mount", { enum: MOUNTS }),
+    sensorFormat: text("sensor_format", { enum: SENSOR_FORMATS }),
+    shutterCount: integer("shutter_count"),
+    shutterCountMethod: text("shutter_count_method", { enum: SHUTTER_COUNT_METHODS }),
+    focalMinMm: real("focal_min_mm"),
+    focalMaxMm: real("focal_max_mm"),
+    apertureWide: real("aperture_wide"),
+    apertureTele: real("aperture_tele"),
+    // Normalised (app/domain/gear/serials.ts); never shown in full but to its seller and the admin.
+    serialNumber: text("serial_number"),
+    // Held out of the storefront while its serial matches a stolen-gear report the admin has not
+    // decided (serial_matches); the listing rule reads it.
+    heldAt: timestamp("held_at"),
   },
   (t) => [
     // Home page advertisement list: advertised, available, newest first. The leading column is
@@ -180,6 +286,73 @@ export const products = sqliteTable(
     check("products_condition_check", sql`${t.condition} in (${inList(CONDITIONS)})`),
     check("products_prices_positive", sql`${t.originalPriceCents} > 0 and ${t.resalePriceCents} > 0`),
     check("products_year_range", sql`${t.purchaseYear} between 1900 and 2200`),
+    // The storefront's gear filters, each walked newest first and stopped after a page (ADR 0054).
+    index("products_available_brand").on(t.brand, t.createdAt, t.id).where(availableListingTerms(t)),
+    index("products_available_mount").on(t.mount, t.createdAt, t.id).where(availableListingTerms(t)),
+    // Sensor format, shutter count and focal range count their matches through these (a page
+    // is walked newest first through products_available_created and stopped after it fills).
+    index("products_available_sensor").on(t.sensorFormat, t.createdAt, t.id).where(availableListingTerms(t)),
+    index("products_available_shutter").on(t.shutterCount, t.createdAt, t.id).where(availableListingTerms(t)),
+    index("products_available_lens_focal").on(t.focalMinMm, t.focalMaxMm, t.createdAt).where(availableListingTerms(t)),
+    // A new stolen-gear report is matched against the listings' serials.
+    index("products_serial").on(t.serialNumber).where(sql`${t.serialNumber} is not null`),
+    check("products_gear_kind_check", sql`${t.gearKind} is null or ${t.gearKind} in (${inList(GEAR_KINDS)})`),
+    check(
+      "products_model_check",
+      sql`(${t.model} is null or ${t.brand} is not null) and (${t.model} is 'other') = (${t.modelOther} is not null) and (${t.brand} is 'other') = (${t.brandOther} is not null) and (${t.brand} is not 'other' or ${t.model} is 'other') and (${t.model} is null or ${t.gearKind} is not null)`,
+    ),
+    check(
+      "products_mount_check",
+      sql`${t.mount} is null or (${t.gearKind} is not null and ${t.mount} in (${inList(MOUNTS)}))`,
+    ),
+    check(
+      "products_sensor_format_check",
+      sql`${t.sensorFormat} is null or (${t.gearKind} = 'body' and ${t.sensorFormat} in (${inList(SENSOR_FORMATS)}))`,
+    ),
+    check(
+      "products_shutter_count_check",
+      sql`(${t.shutterCount} is null) = (${t.shutterCountMethod} is null) and (${t.shutterCount} is null or (${t.gearKind} = 'body' and ${t.shutterCount} between 0 and 10000000 and ${t.shutterCountMethod} in (${inList(SHUTTER_COUNT_METHODS)})))`,
+    ),
+    check(
+      "products_lens_check",
+      sql`(${t.focalMinMm} is null) = (${t.focalMaxMm} is null) and (${t.focalMinMm} is null or (${t.gearKind} = 'lens' and ${t.focalMinMm} > 0 and ${t.focalMaxMm} >= ${t.focalMinMm})) and (${t.apertureWide} is null or (${t.gearKind} = 'lens' and ${t.apertureWide} > 0)) and (${t.apertureTele} is null or (${t.apertureWide} is not null and ${t.apertureTele} > ${t.apertureWide}))`,
+    ),
+    check(
+      "products_serial_check",
+      sql`${t.serialNumber} is null or (length(${t.serialNumber}) between 4 and 40 and ${t.serialNumber} not glob '*[^A-Z0-9]*')`,
+    ),
+  ],
+);
+
+/** What came with a listed item (the closed list INCLUDED_ITEMS). */
+export const listingIncludedItems = sqliteTable(
+  "listing_included_items",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    item: text("item", { enum: INCLUDED_ITEMS }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.item] }),
+    check("listing_included_items_item_check", sql`${t.item} in (${inList(INCLUDED_ITEMS)})`),
+  ],
+);
+
+/** The seller's answers to the defect checklist (CONDITION_CHECKS); an item without a row was not checked. */
+export const listingChecks = sqliteTable(
+  "listing_checks",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    item: text("item", { enum: CONDITION_CHECKS }).notNull(),
+    answer: text("answer", { enum: CHECK_ANSWERS }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.item] }),
+    check("listing_checks_item_check", sql`${t.item} in (${inList(CONDITION_CHECKS)})`),
+    check("listing_checks_answer_check", sql`${t.answer} in (${inList(CHECK_ANSWERS)})`),
   ],
 );
 
@@ -504,13 +677,124 @@ export const emailOutbox = sqliteTable(
   "email_outbox",
   {
     id: id(),
-    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    kind: text("kind", { enum: LETTER_KINDS }).notNull(),
     toEmail: text("to_email").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
     createdAt: createdAt(),
   },
   (t) => [index("email_outbox_created").on(t.createdAt)],
+);
+
+/**
+ * A serial number someone registered as stolen (brand, serial, date, a police reference or a
+ * note). Its reporter may withdraw it and the admin may delete it; both keep the row. Anyone's
+ * registration is matched with the listings' serials (serial_matches); nothing tells a reporter
+ * whether it matched.
+ */
+export const stolenSerials = sqliteTable(
+  "stolen_serials",
+  {
+    id: id(),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id),
+    // A brand key of the gear data, or "other" with the name typed.
+    brand: text("brand").notNull(),
+    brandOther: text("brand_other"),
+    serial: text("serial").notNull(),
+    // The day it was stolen, as the reporter gives it (YYYY-MM-DD).
+    stolenOn: text("stolen_on").notNull(),
+    policeReference: text("police_reference"),
+    note: text("note"),
+    createdAt: createdAt(),
+    withdrawnAt: timestamp("withdrawn_at"),
+    deletedAt: timestamp("deleted_at"),
+    deletedBy: text("deleted_by").references(() => users.id),
+  },
+  (t) => [
+    index("stolen_serials_serial").on(t.serial).where(sql`${t.withdrawnAt} is null and ${t.deletedAt} is null`),
+    // The rate limit: a reporter's registrations of the last day.
+    index("stolen_serials_reporter_created").on(t.reporterId, t.createdAt),
+    // A reporter registers a serial once (a double submit is one registration).
+    uniqueIndex("stolen_serials_one_live_per_reporter")
+      .on(t.reporterId, t.brand, t.serial)
+      .where(sql`${t.withdrawnAt} is null and ${t.deletedAt} is null`),
+    check(
+      "stolen_serials_serial_check",
+      sql`length(${t.serial}) between 4 and 40 and ${t.serial} not glob '*[^A-Z0-9]*'`,
+    ),
+    check("stolen_serials_brand_check", sql`(${t.brand} = 'other') = (${t.brandOther} is not null)`),
+    check("stolen_serials_stolen_on_check", sql`${t.stolenOn} glob '[12][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]'`),
+    check("stolen_serials_reference_check", sql`${t.policeReference} is not null or ${t.note} is not null`),
+  ],
+);
+
+/**
+ * A listing whose serial matched a stolen-gear registration: the listing is held (products.held_at)
+ * until the admin clears it or removes the listing. One row per listing and registration, so a
+ * cleared match does not hold the listing again.
+ */
+export const serialMatches = sqliteTable(
+  "serial_matches",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    stolenSerialId: text("stolen_serial_id")
+      .notNull()
+      .references(() => stolenSerials.id),
+    matchedAt: timestamp("matched_at").notNull(),
+    resolvedAt: timestamp("resolved_at"),
+    resolvedBy: text("resolved_by").references(() => users.id),
+    resolution: text("resolution", { enum: SERIAL_MATCH_RESOLUTIONS }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.stolenSerialId] }),
+    // The admin's review: open matches, oldest first.
+    index("serial_matches_open").on(t.matchedAt).where(sql`${t.resolvedAt} is null`),
+    index("serial_matches_stolen_serial").on(t.stolenSerialId),
+    check(
+      "serial_matches_resolution_check",
+      sql`(${t.resolvedAt} is null) = (${t.resolution} is null) and (${t.resolution} is null or ${t.resolution} in (${inList(SERIAL_MATCH_RESOLUTIONS)}))`,
+    ),
+  ],
+);
+
+/** Each serial number a seller gave a listing: the rate limit on probing serials by listing them. */
+export const serialEntries = sqliteTable(
+  "serial_entries",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("serial_entries_user_created").on(t.userId, t.createdAt)],
+);
+
+/**
+ * The recorded sales of listed models, for price guidance (ADR 0055): one row per successful
+ * payment of a listing whose model is of the gear data, kept in step with payments by the
+ * triggers of migration 0010 (never written by the application).
+ */
+export const modelSales = sqliteTable(
+  "model_sales",
+  {
+    paymentId: text("payment_id")
+      .primaryKey()
+      .references(() => payments.id),
+    model: text("model").notNull(),
+    condition: text("condition", { enum: CONDITIONS }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    soldAt: timestamp("sold_at").notNull(),
+  },
+  (t) => [
+    // A model's sales of a period, with the grade and price read from the index alone.
+    index("model_sales_model_sold").on(t.model, t.currency, t.soldAt, t.condition, t.amountCents),
+  ],
 );
 
 /**

@@ -2,7 +2,9 @@
 //   [--persist-to <dir>]`: creates an admin, or promotes an existing account to admin, in the
 // local D1 (default) or the remote one. Nobody becomes admin through a request.
 // Without --password a new admin gets a generated one (printed once); an existing account keeps
-// its password. Promotion ends the account's sessions, so the new role applies at once.
+// its password. Promotion ends the account's sessions, so the new role applies at once. Admins
+// must use two-factor sign-in: at its first sign-in, the admin is sent to set it up (an
+// authenticator app) before any admin page opens, and its REST calls are refused until then.
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { emailSchema, nameSchema, PASSWORD_MIN } from "#app/domain/accounts/account-schema";
@@ -66,6 +68,7 @@ async function main() {
       `${email.data} is now an admin${existing.role === "admin" ? " (it already was)" : ` (was ${existing.role})`}.`,
     );
     if (values.password) console.log("Its password was changed.");
+    console.log("Admin pages wait until the account has two-factor sign-in (Settings, at its next sign-in).");
     return;
   }
   const password = values.password ?? generatePassword();
@@ -76,6 +79,7 @@ async function main() {
   );
   console.log(`Created the admin ${email.data}.`);
   if (!values.password) console.log(`Generated password (shown once): ${password}`);
+  console.log("At the first sign-in, set up two-factor sign-in with an authenticator app: admin pages wait for it.");
 }
 
 main().catch((error) => {

@@ -6,18 +6,25 @@ import { fileURLToPath } from "node:url";
 import { inArray } from "drizzle-orm";
 import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "#app/domain/accounts/passwords.server";
+import { sealSecret } from "#app/domain/accounts/two-factor.server";
 import { preparePhotos, storePhotos } from "#app/domain/catalog/uploads.server";
+import { parseEnv } from "#app/server/env.server";
 import { database } from "#db/client";
 import { payoutAccountRow } from "#db/factories";
 import {
   bookings,
   categories,
   deals,
+  listingChecks,
+  listingIncludedItems,
   payments,
   payoutAccounts,
   productPhotos,
   products,
   reports,
+  serialMatches,
+  stolenSerials,
+  twoFactorCredentials,
   users,
 } from "#db/schema";
 import { seedPlan } from "./seed/plan";
@@ -75,13 +82,43 @@ async function main() {
         : []),
     ]);
     const reportInserts = plan.reports.map((report) => db.insert(reports).values(report).onConflictDoNothing());
+    // The demo admin's authenticator key, sealed with the session secret the local server uses
+    // (`npm start` and the end-to-end server run with LOCAL_DEV=true).
+    const { SESSION_SECRET } = parseEnv({ ...proxy.env, LOCAL_DEV: "true" }).settings;
+    const enrolled = await Promise.all(
+      plan.users
+        .filter((user) => user.totpSecret)
+        .map(async (user) => ({
+          userId: user.id,
+          secret: await sealSecret(user.totpSecret!, user.id, SESSION_SECRET),
+        })),
+    );
+    const twoFactorInserts = enrolled.map((row) =>
+      db
+        .insert(twoFactorCredentials)
+        .values({ ...row, enabledAt: new Date() })
+        .onConflictDoNothing(),
+    );
+    const gearInserts = plan.products.flatMap((product) => [
+      ...(product.included.length
+        ? [db.insert(listingIncludedItems).values(product.included).onConflictDoNothing()]
+        : []),
+      ...(product.checks.length ? [db.insert(listingChecks).values(product.checks).onConflictDoNothing()] : []),
+    ]);
+    const stolenInserts = plan.stolen.flatMap((entry) => [
+      db.insert(stolenSerials).values(entry.registration).onConflictDoNothing(),
+      db.insert(serialMatches).values(entry.match).onConflictDoNothing(),
+    ]);
     const [first, ...rest] = [
       ...userInserts,
+      ...twoFactorInserts,
       ...payoutInserts,
       ...categoryInserts,
       ...productInserts,
+      ...gearInserts,
       ...saleInserts,
       ...reportInserts,
+      ...stolenInserts,
     ];
     const results = await db.batch([first!, ...rest]);
     const written = results.reduce(
@@ -137,12 +174,13 @@ async function main() {
     console.log(
       `Seeded ${persistTo}: ${written} new rows, ${uploaded} new photos ` +
         `(${plan.users.length} accounts, ${plan.categories.length} categories, ${plan.products.length} listings, ` +
-        `${plan.sales.length} bookings, ${plan.reports.length} open reports).`,
+        `${plan.sales.length} bookings, ${plan.reports.length} open reports, ${plan.stolen.length} stolen-gear registration).`,
     );
     console.log("Local demo accounts (local development only):");
     for (const user of plan.users) {
       console.log(
-        `  ${user.role.padEnd(6)} ${user.email.padEnd(24)} ${user.password}${user.verified ? "  (verified seller)" : ""}`,
+        `  ${user.role.padEnd(6)} ${user.email.padEnd(24)} ${user.password}${user.verified ? "  (verified seller)" : ""}` +
+          (user.totpSecret ? `  (authenticator key ${user.totpSecret})` : ""),
       );
     }
   } finally {

@@ -12,8 +12,25 @@ export const VERSION_MEMO_MS = 2_000;
 export const BROWSER_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 const EDGE_CACHE_CONTROL = `public, max-age=${EDGE_MAX_AGE_SECONDS}`;
 
-/** The query parameters a search or category page reads. */
-export const SEARCH_PARAMS = ["q", "category", "condition", "min", "max", "verified", "sort", "page"] as const;
+/** The query parameters a search or category page reads (`camera`: a visitor's "fits my camera"). */
+export const SEARCH_PARAMS = [
+  "q",
+  "category",
+  "condition",
+  "min",
+  "max",
+  "verified",
+  "brand",
+  "mount",
+  "sensor",
+  "shutter_max",
+  "focal_min",
+  "focal_max",
+  "fits",
+  "camera",
+  "sort",
+  "page",
+] as const;
 
 /** A path a cache may answer, with the query parameters its page reads: any other is not its page. */
 export interface KeyRule {
@@ -22,19 +39,27 @@ export interface KeyRule {
 }
 
 /** The public paths the cache may answer, each with the query parameters its page reads. */
+// A page that says what fits a camera is personal to its visitor: stored only signed out, with
+// the camera in its URL, and keyed by it like any other parameter.
 const CACHEABLE: KeyRule[] = [
-  { path: /^\/(home)?$/, query: ["categories"] },
+  { path: /^\/(home)?$/, query: ["categories", "camera"] },
   { path: /^\/(blog|about|help|buyer-protection|terms|privacy|contact)$/, query: [] },
-  { path: /^\/listings\/[^/]+$/, query: ["photo"] },
+  { path: /^\/listings\/[^/]+$/, query: ["photo", "camera"] },
   { path: /^\/search$/, query: SEARCH_PARAMS },
   { path: /^\/products\/[^/]+$/, query: SEARCH_PARAMS },
-  { path: /^\/api\/(advertiseProduct|category)$/, query: ["size"] },
-  { path: /^\/api\/listings\/[^/]+$/, query: [] },
+  { path: /^\/api\/(advertiseProduct|category)$/, query: ["size", "camera"] },
+  { path: /^\/api\/listings\/[^/]+$/, query: ["camera"] },
   { path: /^\/api\/search$/, query: SEARCH_PARAMS },
+  { path: /^\/api\/gear$/, query: [] },
+  { path: /^\/api\/price-guidance$/, query: ["model", "condition"] },
 ];
 
-/** Writes that change no public data: signing in, out and up. */
-const WRITES_THAT_CHANGE_NOTHING_PUBLIC = /^\/(login|logout|register|subscribe|api\/token|api\/users|auth\/.*)$/;
+/**
+ * Writes that change no public data: signing in, out and up, asking for a password reset. (Using
+ * a reset link may verify a seller's address, which makes their listings public.)
+ */
+const WRITES_THAT_CHANGE_NOTHING_PUBLIC =
+  /^\/(login|login\/two-factor|logout|register|subscribe|forgot-password|api\/token|api\/users|api\/password\/forgot|auth\/.*)$/;
 
 export type CacheStatus = "HIT" | "MISS" | "BYPASS";
 

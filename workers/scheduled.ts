@@ -36,6 +36,7 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
       dealsRetried: money.retried,
       payoutsMade: money.payoutsMade,
       payoutsPaid: money.payoutsPaid,
+      linksPurged: result.linksPurged,
     }),
   );
   return { ...result, money };

@@ -71,8 +71,8 @@ export function AccountPasswordField({
 
 /**
  * The body of the sign-in and registration pages: the card, the form (a plain POST with the
- * honeypot and where to go afterwards), its errors and its button, then Google and the way to
- * the other page, which keeps where the visitor was going.
+ * honeypot and where to go afterwards), its errors and its button, what the page adds after it,
+ * then Google and the way to the other page, which keeps where the visitor was going.
  */
 export function AccountFormPage<Input extends Record<string, unknown>>({
   title,
@@ -82,6 +82,7 @@ export function AccountFormPage<Input extends Record<string, unknown>>({
   googleEnabled,
   submit,
   other,
+  afterForm,
   children,
 }: {
   title: string;
@@ -92,6 +93,8 @@ export function AccountFormPage<Input extends Record<string, unknown>>({
   googleEnabled: boolean;
   submit: { label: string; pending: string };
   other: { path: string; label: string };
+  /** What follows the form on this page alone (Login's "Forgot your password?"). */
+  afterForm?: ReactNode;
   children: ReactNode;
 }) {
   const pending = useIsPending({ formAction: action });
@@ -108,6 +111,7 @@ export function AccountFormPage<Input extends Record<string, unknown>>({
             {pending ? submit.pending : submit.label}
           </button>
         </Form>
+        {afterForm}
         {googleEnabled ? (
           <>
             <p className={formStyles.divider}>or</p>

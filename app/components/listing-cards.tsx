@@ -14,12 +14,15 @@ export function ListingCards({
   viewer,
   currentYear,
   results = false,
+  linkSearch = "",
 }: {
   products: ReadonlyArray<CardView>;
   viewer: { role: Role } | null;
   currentYear: number;
   /** A page of results under the page's title (category, search), not a section of a page. */
   results?: boolean;
+  /** What each card's link carries to the listing page (the visitor's camera: `cameraSearch`). */
+  linkSearch?: string;
 }) {
   return (
     <div className={grid}>
@@ -30,6 +33,7 @@ export function ListingCards({
           currentYear={currentYear}
           priority={results && index === 0}
           headingLevel={results ? 2 : 3}
+          linkSearch={linkSearch}
         >
           <ListingActions
             productId={product.id}

@@ -21,10 +21,13 @@ const STATES: Record<ProductStatus, { label: string; note: string | null }> = {
 export function ListingSummary({
   listing,
   currentYear,
+  aside,
   children,
 }: {
   listing: Listing;
   currentYear: number;
+  /** What the page adds above the actions: whether it fits the buyer's camera, price guidance. */
+  aside?: ReactNode;
   children: ReactNode;
 }) {
   const state = STATES[listing.status];
@@ -82,6 +85,7 @@ export function ListingSummary({
         ) : null}{" "}
         <SellerRating average={listing.sellerRatingAverage} count={listing.sellerRatingCount} />
       </p>
+      {aside}
       <div className={styles.actions}>{children}</div>
     </div>
   );

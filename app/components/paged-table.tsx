@@ -39,7 +39,7 @@ export function PagedTable<Row>({
 }: {
   /** The list page's path: the search form, the pager and the rows' links lead here. */
   pathname: string;
-  list: Pick<Page<Row>, "rows" | "page" | "pageCount" | "pageSize">;
+  list: Pick<Page<Row>, "rows" | "page" | "pageCount" | "pageSize"> & { capped?: boolean };
   rowKey: (row: Row) => string;
   columns: ReadonlyArray<Column<Row>>;
   caption: ReactNode;
@@ -92,7 +92,7 @@ export function PagedTable<Row>({
           </table>
         </div>
       )}
-      <Pager pathname={pathname} q={search?.q} page={list.page} pageCount={list.pageCount} />
+      <Pager pathname={pathname} q={search?.q} page={list.page} pageCount={list.pageCount} capped={list.capped} />
       {confirm ? <ConfirmDialog {...confirm} /> : null}
       {children}
     </>

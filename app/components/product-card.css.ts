@@ -150,3 +150,18 @@ globalStyle(`${actions} > :last-child::before`, {
 });
 
 export const rating = style({ whiteSpace: "nowrap", fontWeight: 600 });
+
+/** The badge of a lens that fits the buyer's camera: green natively, amber through an adapter. */
+export const fit = style({
+  position: "relative",
+  zIndex: 1,
+  alignSelf: "flex-start",
+  margin: 0,
+  padding: `${vars.space.xxs} ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  fontSize: vars.size.sm,
+  fontWeight: 700,
+  overflowWrap: "anywhere",
+});
+export const fitNative = style({ background: vars.color.brandSoft, color: vars.color.brandStrong });
+export const fitAdapter = style({ background: vars.color.accentSoft, color: vars.color.accent });

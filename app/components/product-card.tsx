@@ -2,6 +2,8 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { CardView } from "#app/domain/catalog/catalog.server";
 import { photoSources } from "#app/domain/catalog/photo-keys";
+import { MOUNT_FACTS } from "#app/domain/gear/mounts";
+import { groupThousands } from "#app/domain/shared/numbers";
 import { formatPostedDate, formatPrice, NOT_FOUND, yearsOfUse } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
 import * as styles from "./product-card.css";
@@ -15,6 +17,7 @@ export function ProductCard({
   currentYear,
   priority = false,
   headingLevel = 3,
+  linkSearch = "",
   children,
 }: {
   product: CardView;
@@ -22,9 +25,11 @@ export function ProductCard({
   priority?: boolean;
   /** The level below the heading the cards are listed under. */
   headingLevel?: 2 | 3;
+  /** What the listing's link carries on (a visitor's camera: "?camera=…"). */
+  linkSearch?: string;
   children?: ReactNode;
 }) {
-  const listingHref = listingPath(product.id);
+  const listingHref = `${listingPath(product.id)}${linkSearch}`;
   const photo = photoSources(product.photoKey, "card");
   const titleId = `product-${product.id}`;
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -53,6 +58,7 @@ export function ProductCard({
             {name}
           </Link>
         </Heading>
+        {product.fit ? <FitBadge fit={product.fit} /> : null}
         <p className={styles.prices}>
           <span className={styles.resale}>{formatPrice(product.resalePriceCents) ?? NOT_FOUND}</span>
           <span className={styles.original}>New: {formatPrice(product.originalPriceCents) ?? NOT_FOUND}</span>
@@ -66,6 +72,18 @@ export function ProductCard({
             <dt>Condition</dt>
             <dd>{product.condition || NOT_FOUND}</dd>
           </div>
+          {product.mount ? (
+            <div>
+              <dt>Mount</dt>
+              <dd>{MOUNT_FACTS[product.mount].name}</dd>
+            </div>
+          ) : null}
+          {product.shutterCount !== null ? (
+            <div>
+              <dt>Shutter count</dt>
+              <dd>{groupThousands(product.shutterCount)}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>Purchased</dt>
             <dd>{product.purchaseYear ?? NOT_FOUND}</dd>
@@ -114,5 +132,14 @@ export function VerifiedBadge() {
     <span className={styles.verified} title="Verified seller">
       Verified
     </span>
+  );
+}
+
+/** "Fits your Canon EOS R6" / "Fits with an EF–RF adapter": a lens card's word for the buyer's camera. */
+export function FitBadge({ fit }: { fit: { label: string; kind: "native" | "adapter" } }) {
+  return (
+    <p className={`${styles.fit} ${fit.kind === "native" ? styles.fitNative : styles.fitAdapter}`} data-fit={fit.kind}>
+      {fit.label}
+    </p>
   );
 }

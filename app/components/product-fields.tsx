@@ -3,9 +3,15 @@ import * as styles from "#app/components/product-form.css";
 import { PRODUCT_LIMITS, type ProductDetailsInput } from "#app/domain/catalog/product-schema";
 import { CONDITIONS } from "#db/closed-lists";
 import { Field, TextareaField } from "./forms";
+import { GearFields, type GearFieldset } from "./gear-fields";
 import { SelectField } from "./select-field";
 
-export type ProductDetailFields = Record<keyof ProductDetailsInput, FieldMetadata<string>>;
+// biome-ignore lint/suspicious/noExplicitAny: conform's field metadata of any form that has these fields
+type AnyField<T> = FieldMetadata<T, any, string[]>;
+
+export type ProductDetailFields = {
+  [K in Exclude<keyof ProductDetailsInput, keyof GearFieldset>]-?: AnyField<string>;
+} & GearFieldset;
 
 /** The fields of a listing's details, the same on Add Product and on the edit page. */
 export function ProductDetailsFields({
@@ -73,6 +79,7 @@ export function ProductDetailsFields({
         }}
         errors={fields.contact.errors}
       />
+      <GearFields fields={fields} />
       <div className={styles.wide}>
         <TextareaField
           label="Product Description"

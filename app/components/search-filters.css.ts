@@ -26,3 +26,16 @@ export const check = style({ display: "inline-flex", alignItems: "center", gap: 
 export const prices = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: vars.space.sm });
 
 export const submit = style({ alignSelf: "end" });
+
+/** The gear filters: their own row of fields inside the form's grid. */
+export const gear = style({
+  gridColumn: "1 / -1",
+  display: "grid",
+  gap: vars.space.md,
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 12rem), 1fr))",
+  alignItems: "start",
+  margin: 0,
+  padding: 0,
+  border: 0,
+  minWidth: 0,
+});

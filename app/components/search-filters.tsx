@@ -1,8 +1,11 @@
 import { Form } from "@remix-run/react";
 import { type SearchErrors, type SearchSort, SORT_LABELS } from "#app/domain/catalog/search-params";
 import { SEARCH_TEXT_MAX } from "#app/domain/catalog/search-terms";
+import { BRANDS } from "#app/domain/gear/brands";
+import { MOUNT_FACTS } from "#app/domain/gear/mounts";
+import { SENSOR_FORMAT_WORDS } from "#app/domain/gear/sensor-formats";
 import { button } from "#app/styles/utilities.css";
-import { CONDITIONS } from "#db/closed-lists";
+import { CONDITIONS, MOUNTS, SENSOR_FORMATS } from "#db/closed-lists";
 import { ErrorList } from "./forms";
 import * as formStyles from "./forms.css";
 import * as styles from "./search-filters.css";
@@ -16,6 +19,14 @@ export type SearchFormValues = {
   min: string;
   max: string;
   verified: boolean;
+  brand: string;
+  mount: string;
+  sensor: string;
+  shutter_max: string;
+  focal_min: string;
+  focal_max: string;
+  fits: boolean;
+  camera: string;
   sort: string;
 };
 
@@ -28,6 +39,14 @@ export function formValues(params: URLSearchParams): SearchFormValues {
     min: text("min"),
     max: text("max"),
     verified: params.has("verified") && text("verified") !== "",
+    brand: text("brand").toLowerCase(),
+    mount: text("mount").toLowerCase(),
+    sensor: text("sensor").toLowerCase(),
+    shutter_max: text("shutter_max"),
+    focal_min: text("focal_min"),
+    focal_max: text("focal_max"),
+    fits: params.has("fits") && text("fits") !== "",
+    camera: text("camera").toLowerCase(),
     sort: text("sort"),
   };
 }
@@ -46,6 +65,7 @@ export function SearchFiltersForm({
   categories,
   sorts,
   sort,
+  camera,
 }: {
   action: string;
   values: SearchFormValues;
@@ -55,6 +75,8 @@ export function SearchFiltersForm({
   sorts: readonly SearchSort[];
   /** The order the results are shown in. */
   sort: SearchSort;
+  /** The camera "only gear that fits" speaks for; kept in the form when the URL chose it. */
+  camera: { key: string; name: string; fromUrl: boolean } | null;
 }) {
   const chosen = new Set(values.condition);
   return (
@@ -129,6 +151,86 @@ export function SearchFiltersForm({
         </label>
         <ErrorList id="search-verified-error" errors={errors.verified} />
       </div>
+      <fieldset className={styles.gear}>
+        <legend className={formStyles.label}>Camera gear</legend>
+        <SelectField
+          label="Brand"
+          selectProps={{ id: "search-brand", name: "brand", defaultValue: values.brand }}
+          options={BRANDS.map((brand) => ({ value: brand.key, label: brand.name }))}
+          placeholder="Any brand"
+          errors={errors.brand}
+        />
+        <SelectField
+          label="Mount"
+          selectProps={{ id: "search-mount", name: "mount", defaultValue: values.mount }}
+          options={MOUNTS.map((mount) => ({ value: mount, label: MOUNT_FACTS[mount].name }))}
+          placeholder="Any mount"
+          errors={errors.mount}
+        />
+        <SelectField
+          label="Sensor format"
+          selectProps={{ id: "search-sensor", name: "sensor", defaultValue: values.sensor }}
+          options={SENSOR_FORMATS.map((format) => ({ value: format, label: SENSOR_FORMAT_WORDS[format].name }))}
+          placeholder="Any format"
+          errors={errors.sensor}
+          hint="Camera bodies"
+        />
+        <div className={formStyles.field}>
+          <label htmlFor="search-shutter_max" className={formStyles.label}>
+            Max shutter count
+          </label>
+          <input
+            id="search-shutter_max"
+            name="shutter_max"
+            inputMode="numeric"
+            defaultValue={values.shutter_max}
+            className={formStyles.input}
+            aria-describedby={
+              errors.shutter_max?.length
+                ? "search-shutter_max-error search-shutter_max-hint"
+                : "search-shutter_max-hint"
+            }
+            {...(errors.shutter_max?.length ? { "aria-invalid": true as const } : {})}
+          />
+          <p id="search-shutter_max-hint" className={formStyles.hint}>
+            Bodies whose seller gave a count
+          </p>
+          <ErrorList id="search-shutter_max-error" errors={errors.shutter_max} />
+        </div>
+        <div className={styles.prices}>
+          {(["focal_min", "focal_max"] as const).map((name) => (
+            <div key={name} className={formStyles.field}>
+              <label htmlFor={`search-${name}`} className={formStyles.label}>
+                {name === "focal_min" ? "Focal from (mm)" : "Focal to (mm)"}
+              </label>
+              <input
+                id={`search-${name}`}
+                name={name}
+                inputMode="decimal"
+                defaultValue={values[name]}
+                className={formStyles.input}
+                {...errorProps(`search-${name}`, errors[name])}
+              />
+              <ErrorList id={`search-${name}-error`} errors={errors[name]} />
+            </div>
+          ))}
+        </div>
+        <div className={formStyles.field}>
+          <label className={styles.check}>
+            <input
+              type="checkbox"
+              name="fits"
+              value="1"
+              defaultChecked={values.fits}
+              {...errorProps("search-fits", errors.fits)}
+            />
+            {camera ? `Only gear that fits my ${camera.name}` : "Only gear that fits my camera"}
+          </label>
+          <ErrorList id="search-fits-error" errors={errors.fits} />
+          {errors.camera?.length ? <ErrorList id="search-camera-error" errors={errors.camera} /> : null}
+        </div>
+        {camera?.fromUrl ? <input type="hidden" name="camera" value={camera.key} /> : null}
+      </fieldset>
       <div className={formStyles.field}>
         <label htmlFor="search-sort" className={formStyles.label}>
           Sort by

@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { signInWithGoogle } from "#app/domain/accounts/accounts.server";
 import { notFound } from "#app/server/http.server";
+import { publishFromRoute } from "#app/server/notifications.server";
 import { clearGoogleCookies, finishGoogleSignIn, isGoogleEnabled } from "#app/utils/google.server";
 import { safeRedirect } from "#app/utils/redirect";
-import { signInResponse } from "#app/utils/session.server";
+import { siteOrigin } from "#app/utils/seo";
+import { completeSignIn } from "#app/utils/session.server";
 import { redirectWithError } from "#app/utils/toast.server";
 import { database } from "#db/client";
 
@@ -20,9 +22,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       outcome.message,
     );
   } else {
-    const result = await signInWithGoogle(database(context.env.DB), outcome.profile);
+    const result = await signInWithGoogle(database(context.env.DB), outcome.profile, {
+      origin: siteOrigin(request, context.env.settings.APP_URL),
+    });
+    if (result.ok) await publishFromRoute(context, result.events);
     response = result.ok
-      ? await signInResponse(context, result.user, returnTo, {
+      ? await completeSignIn(request, context, result.user, returnTo, {
           type: "success",
           message: result.created
             ? `${result.user.name}, User created successfully`

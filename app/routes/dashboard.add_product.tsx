@@ -8,6 +8,8 @@ import { ErrorList, Field } from "#app/components/forms";
 import { PhotoInput, photoErrors } from "#app/components/photo-input";
 import { ProductDetailsFields } from "#app/components/product-fields";
 import * as styles from "#app/components/product-form.css";
+import { CheckSoldPrices, SellerPriceGuidance } from "#app/components/seller-price-guidance";
+import { phoneRead } from "#app/domain/accounts/account-settings.server";
 import { categoriesRead } from "#app/domain/catalog/catalog.server";
 import { PHOTO_MESSAGES } from "#app/domain/catalog/photo-keys";
 import { issueProductToken, readProductToken } from "#app/domain/catalog/product-requests.server";
@@ -15,6 +17,7 @@ import {
   type NewProduct,
   PRODUCT_FORM_MAX_BYTES,
   type ProductFormInput,
+  productFieldsSchema,
   productSchema,
 } from "#app/domain/catalog/product-schema";
 import { createProduct, PRODUCT_MESSAGES } from "#app/domain/catalog/products.server";
@@ -23,38 +26,68 @@ import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import { payoutAccountRead } from "#app/domain/deals/payouts/accounts.server";
 import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 import { PAYOUT_SETUP_WORDS, payoutSetup } from "#app/domain/deals/payouts/payout-words";
+import { farAbove } from "#app/domain/deals/price-guidance";
+import { guidanceRead, priceGuidance, toGuidance } from "#app/domain/deals/price-guidance.server";
+import { modelByKey, modelFullName } from "#app/domain/gear/models";
 import { dollarsToCents, formatMoney } from "#app/domain/shared/money";
 import { readFormData } from "#app/server/http.server";
 import { button } from "#app/styles/utilities.css";
+import { farAboveText } from "#app/utils/price-guidance";
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith, requireSeller } from "#app/utils/session.server";
-import { redirectWithSuccess } from "#app/utils/toast.server";
+import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { useLiveGuidance } from "#app/utils/use-live-guidance";
 import { database } from "#db/client";
+import { CONDITIONS, type Condition } from "#db/closed-lists";
+
+const PATH = "/dashboard/add_product";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy Add Product", "List a camera, lens or accessory for sale on Pay&Buy, with its photos and price.");
 
+/** `?model=&condition=`: what the seller asked the price guidance for (a model of the list, a grade). */
+function guidanceSubject(params: URLSearchParams): { model: string; condition: Condition } | null {
+  const model = modelByKey(params.get("model"));
+  const condition = params.get("condition") ?? "Good";
+  if (!model || !(CONDITIONS as readonly string[]).includes(condition)) return null;
+  return { model: model.key, condition: condition as Condition };
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // The categories are read in the session's batch: one D1 round trip (ADR 0040).
+  const subject = guidanceSubject(new URL(request.url).searchParams);
   const db = database(context.env.DB);
+  const currency = context.env.settings.PAYMENT_CURRENCY;
+  // The categories, the account's phone, its payout account (and the guidance asked for) are read in the session's
+  // batch: one D1 round trip (ADR 0040).
   const {
     user: seller,
-    results: [categories, [account]],
+    results: [categories, phone, guidanceRows, [account]],
   } = await requireRoleWith(
     request,
     context,
     ["seller"],
-    (sellerId) => [categoriesRead(db), payoutAccountRead(db, sellerId)] as const,
+    (sellerId) =>
+      [
+        categoriesRead(db),
+        phoneRead(db, sellerId),
+        guidanceRead(db, subject ?? { model: "", condition: "Good" }, currency),
+        payoutAccountRead(db, sellerId),
+      ] as const,
   );
+  const model = modelByKey(subject?.model);
   return {
     // A new one on every load: sending this page twice adds one product (ADR 0016).
     productToken: await issueProductToken(seller.id, context.env.settings.SESSION_SECRET),
     seller: { name: seller.name, email: seller.email },
+    // The account's phone number (Settings) is the listing's contact unless the seller types another.
+    contact: phone[0]?.phone ?? "",
     categories: categories.map((category) => ({ value: category.slug, label: category.title })),
     currentYear: new Date().getUTCFullYear(),
     feeRule: feeRuleOf(context.env.settings),
     payoutSetup: payoutSetup(account ?? null),
+    guidance: subject ? toGuidance(subject, guidanceRows) : null,
+    guidanceFor: subject ? { ...subject, name: model ? modelFullName(model) : null } : null,
   };
 }
 
@@ -80,7 +113,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!token.ok) return data(submission.reply({ formErrors: [token.message] }), { status: token.status });
   // The seller is the session's user: the read-only Name and Email fields are never read.
   const store = { photos: context.env.PHOTOS, images: context.env.IMAGES };
-  const result = await createProduct(database(context.env.DB), store, seller, submission.value, {
+  const db = database(context.env.DB);
+  const result = await createProduct(db, store, seller, submission.value, {
     productId: token.productId,
   });
   if (!result.ok) {
@@ -89,7 +123,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : submission.reply({ formErrors: [result.message] });
     return data(reply, { status: result.status });
   }
-  return redirectWithSuccess(context, "/dashboard/my_product", PRODUCT_MESSAGES.added);
+  // Saved whatever the price; a price far above the model's recorded sales is pointed out.
+  const { gear, condition, resalePrice } = submission.value;
+  const guidance = await priceGuidance(db, { model: gear.model, condition }, context.env.settings.PAYMENT_CURRENCY);
+  const warning = farAboveText(guidance, farAbove(guidance, resalePrice));
+  return redirectWithToast(context, "/dashboard/my_product", {
+    message: result.held ? PRODUCT_MESSAGES.held : PRODUCT_MESSAGES.added,
+    type: warning ? "warning" : "success",
+    ...(warning ? { description: warning } : {}),
+  });
 }
 
 /** Before listing, what the seller receives of the price typed (or of an example, until one is). */
@@ -102,20 +144,39 @@ function receiveWords(rule: FeeRule, typed: unknown): string {
 }
 
 export default function AddProduct() {
-  const { productToken, seller, categories, currentYear, feeRule, payoutSetup: setup } = useLoaderData<typeof loader>();
+  const {
+    productToken,
+    seller,
+    contact,
+    categories,
+    currentYear,
+    guidance,
+    guidanceFor,
+    feeRule,
+    payoutSetup: setup,
+  } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const [form, fields] = useForm<ProductFormInput, NewProduct>({
     id: "add-product",
     lastResult,
-    constraint: getZodConstraint(productSchema),
+    // The account's phone, and the model and grade the seller checked the sold prices of.
+    defaultValue: {
+      contact,
+      ...(guidanceFor ? { model: guidanceFor.model, condition: guidanceFor.condition } : {}),
+    },
+    constraint: getZodConstraint(productFieldsSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const submitting = useIsPending({ formAction: "/dashboard/add_product" });
+  const shown = useLiveGuidance(PATH, { guidance, guidanceFor }, fields.model.value, fields.condition.value);
+  const submitting = useIsPending({ formAction: PATH });
   return (
     <DashboardPage title="Add Product">
-      <p className={styles.intro}>Every field is required. Prices are in US dollars.</p>
+      <p className={styles.intro}>
+        Every field is required but the camera data and the serial number. Prices are in US dollars.
+      </p>
+      <CheckSoldPrices action={PATH} model={guidanceFor?.model ?? ""} condition={guidanceFor?.condition ?? ""} />
       {setup === "ready" ? null : (
         <p className={styles.intro}>
           {`${PAYOUT_SETUP_WORDS[setup]} `}
@@ -140,6 +201,11 @@ export default function AddProduct() {
           categories={categories}
           currentYear={currentYear}
           resaleHint={receiveWords(feeRule, fields.resalePrice.value)}
+        />
+        <SellerPriceGuidance
+          guidance={shown?.guidance ?? null}
+          modelName={shown?.name ?? null}
+          resalePrice={fields.resalePrice.value}
         />
         <PhotoInput
           id={fields.img.id}

@@ -9,6 +9,7 @@ import { ErrorList } from "#app/components/forms";
 import { PhotoInput, photoErrors } from "#app/components/photo-input";
 import { ProductDetailsFields } from "#app/components/product-fields";
 import * as styles from "#app/components/product-form.css";
+import { SellerPriceGuidance } from "#app/components/seller-price-guidance";
 import * as table from "#app/components/table.css";
 import { categoriesRead } from "#app/domain/catalog/catalog.server";
 import {
@@ -30,16 +31,24 @@ import {
   type ProductDetails,
   type ProductDetailsInput,
   photoFilesSchema,
+  productDetailFieldsSchema,
   productDetailsSchema,
 } from "#app/domain/catalog/product-schema";
+import { farAbove } from "#app/domain/deals/price-guidance";
+import { guidanceRead, priceGuidance, toGuidance } from "#app/domain/deals/price-guidance.server";
+import { gearFormValues } from "#app/domain/gear/gear-schema";
+import { modelByKey, modelFullName } from "#app/domain/gear/models";
 import { toUnitsText } from "#app/domain/shared/money";
 import { badRequest, notFound, readFormData } from "#app/server/http.server";
 import { button } from "#app/styles/utilities.css";
+import { farAboveText } from "#app/utils/price-guidance";
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith, requireSeller } from "#app/utils/session.server";
-import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
+import { redirectWithError, redirectWithSuccess, redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { type GuidanceView, useLiveGuidance } from "#app/utils/use-live-guidance";
 import { database } from "#db/client";
+import { CONDITIONS, type Condition } from "#db/closed-lists";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy Edit Product", "Change the photos and details of your listing.");
@@ -48,16 +57,31 @@ const editHref = (productId: string) => `/dashboard/my_product/${encodeURICompon
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const db = database(context.env.DB);
-  // Read in the session's batch: one D1 round trip (ADR 0040).
+  const currency = context.env.settings.PAYMENT_CURRENCY;
+  const productId = params.id ?? "";
+  // `?model=&condition=`: the guidance of another model or grade, as the form changes them.
+  const url = new URL(request.url);
+  const asked = modelByKey(url.searchParams.get("model"));
+  const askedGrade = url.searchParams.get("condition") ?? "Good";
+  const subject =
+    asked && (CONDITIONS as readonly string[]).includes(askedGrade)
+      ? { model: asked.key, condition: askedGrade as Condition }
+      : null;
+  // Read in the session's batch, with the price guidance: one D1 round trip (ADR 0040).
   const {
-    results: [listingRows, photoRows, categories],
+    results: [listingRows, photoRows, includedRows, checkRows, categories, guidanceRows],
   } = await requireRoleWith(
     request,
     context,
     ["seller"],
-    (sellerId) => [...listingForEditReads(db, sellerId, params.id ?? ""), categoriesRead(db)] as const,
+    (sellerId) =>
+      [
+        ...listingForEditReads(db, sellerId, productId),
+        categoriesRead(db),
+        guidanceRead(db, subject ?? { productId }, currency),
+      ] as const,
   );
-  const found = toListingForEdit([listingRows, photoRows]);
+  const found = toListingForEdit([listingRows, photoRows, includedRows, checkRows]);
   // Another seller's listing is not found, exactly like one that does not exist.
   if (!found) throw notFound();
   const { listing, photos, refusal } = found;
@@ -75,8 +99,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         purchaseYear: String(listing.purchaseYear),
         contact: listing.contact,
         location: listing.location,
+        ...gearFormValues(listing),
       } satisfies ProductDetailsInput,
     },
+    guidance: toGuidance(subject ?? { model: listing.model, condition: listing.condition }, guidanceRows),
+    guidanceFor: (() => {
+      const model = modelByKey(subject?.model ?? listing.model);
+      return model
+        ? { model: model.key, condition: subject?.condition ?? listing.condition, name: modelFullName(model) }
+        : null;
+    })(),
     photos: photos.map((photo) => ({ id: photo.id, key: photo.key })),
     refusal: refusal?.message ?? null,
     // A new one on every load: sending the same Add Photos form twice adds its photos once.
@@ -115,11 +147,29 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "details") {
     const submission = parseWithZod(form, { schema: productDetailsSchema });
     if (submission.status !== "success") return reply("details", submission.reply(), 400);
-    const result = await updateListingDetails(db, seller.id, productId, submission.value as ProductDetails);
-    if (result.ok) return redirectWithSuccess(context, here, LISTING_EDIT_MESSAGES.saved);
+    const details = submission.value as ProductDetails;
+    const result = await updateListingDetails(db, seller.id, productId, details);
+    if (result.ok) {
+      // Saved whatever the price; a price far above the model's recorded sales is pointed out.
+      const guidance = await priceGuidance(
+        db,
+        { model: details.gear.model, condition: details.condition },
+        context.env.settings.PAYMENT_CURRENCY,
+      );
+      const warning = farAboveText(guidance, farAbove(guidance, details.resalePrice));
+      const message = result.held
+        ? `${LISTING_EDIT_MESSAGES.saved}. This listing is held for review.`
+        : LISTING_EDIT_MESSAGES.saved;
+      return redirectWithToast(context, here, {
+        message,
+        type: warning ? "warning" : "success",
+        ...(warning ? { description: warning } : {}),
+      });
+    }
     if (result.status === 404) throw notFound();
     if (result.status === 409) return redirectWithError(context, here, result.message);
-    return reply("details", submission.reply({ fieldErrors: { category: [result.message] } }), result.status);
+    const field = result.field ?? "category";
+    return reply("details", submission.reply({ fieldErrors: { [field]: [result.message] } }), result.status);
   }
   if (intent === "add") {
     const submission = parseWithZod(form, { schema: z.object({ img: photoFilesSchema() }) });
@@ -157,6 +207,25 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     );
   }
   throw badRequest();
+}
+
+function EditGuidance({
+  path,
+  page,
+  model,
+  condition,
+  resalePrice,
+}: {
+  path: string;
+  page: GuidanceView;
+  model: string | undefined;
+  condition: string | undefined;
+  resalePrice: string | undefined;
+}) {
+  const shown = useLiveGuidance(path, page, model, condition);
+  return (
+    <SellerPriceGuidance guidance={shown?.guidance ?? null} modelName={shown?.name ?? null} resalePrice={resalePrice} />
+  );
 }
 
 function PhotoList({ photos, editable }: { photos: Array<{ id: string; key: string }>; editable: boolean }) {
@@ -227,13 +296,14 @@ function PhotoList({ photos, editable }: { photos: Array<{ id: string; key: stri
 }
 
 export default function EditProduct() {
-  const { listing, photos, refusal, uploadId, categories, currentYear } = useLoaderData<typeof loader>();
+  const { listing, photos, refusal, uploadId, categories, currentYear, guidance, guidanceFor } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionReply | undefined;
   const [detailsForm, detailFields] = useForm<ProductDetailsInput, ProductDetails>({
     id: "edit-details",
     lastResult: answer?.form === "details" ? answer.result : undefined,
     defaultValue: listing.details,
-    constraint: getZodConstraint(productDetailsSchema),
+    constraint: getZodConstraint(productDetailFieldsSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productDetailsSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -299,6 +369,13 @@ export default function EditProduct() {
           <p className={styles.intro}>Every field is required. Prices are in US dollars.</p>
           <Form method="post" {...getFormProps(detailsForm)} noValidate className={styles.productForm}>
             <ProductDetailsFields fields={detailFields} categories={categories} currentYear={currentYear} />
+            <EditGuidance
+              path={editHref(listing.id)}
+              page={{ guidance, guidanceFor }}
+              model={detailFields.model.value}
+              condition={detailFields.condition.value}
+              resalePrice={detailFields.resalePrice.value}
+            />
             <div className={styles.wide}>
               <ErrorList id={detailsForm.errorId} errors={detailsForm.errors} />
               <button type="submit" name="intent" value="details" className={button.primary} disabled={saving}>

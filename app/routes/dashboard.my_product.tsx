@@ -9,9 +9,10 @@ import {
   deleteProduct,
   PRODUCT_MESSAGES,
   type SellerProduct,
+  sellerProductsPage,
   sellerProductsReads,
 } from "#app/domain/catalog/products.server";
-import { readListQuery, toPageOf } from "#app/domain/shared/list-query";
+import { readListQuery } from "#app/domain/shared/list-query";
 import { badRequest, notFound, requireFormData } from "#app/server/http.server";
 import { button } from "#app/styles/utilities.css";
 import { formatDayMonthYear, formatPrice, formatShortTime, NOT_FOUND } from "#app/utils/format";
@@ -36,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { results } = await requireRoleWith(request, context, ["seller"], (sellerId) =>
     sellerProductsReads(database(context.env.DB), sellerId, page),
   );
-  const products = pageOrLast(toPageOf(results, page), PAGE, { page });
+  const products = pageOrLast(sellerProductsPage(results, page), PAGE, { page });
   // The dialog opens only for one of the seller's own products on this page (a stale or foreign id: no dialog).
   const confirmId = confirmationId(url, "delete");
   const confirming = products.rows.find((product) => product.id === confirmId) ?? null;
@@ -78,6 +79,8 @@ function Advertisement({ product, here }: { product: SellerProduct; here: string
   const pending = useIsPending({ state: "non-idle", field: ["id", product.id] });
   if (product.status === "sold") return null;
   if (product.removedAt) return <>Removed by admin</>;
+  // The seller is told no more than this (ADR 0056).
+  if (product.heldAt) return <span className={table.badge}>Held for review</span>;
   if (product.advertised) return <span className={table.badge}>Released</span>;
   return (
     <Form method="post" action={here} className={table.inlineForm}>
@@ -135,7 +138,7 @@ export default function MyProducts() {
             kind: "actions",
             cell: (product) => (
               <>
-                {product.status === "available" && !product.removedAt ? (
+                {product.status === "available" && !product.removedAt && !product.heldAt ? (
                   <Link
                     to={`${PAGE}/${encodeURIComponent(product.id)}/edit`}
                     className={`${button.secondary} ${table.compact}`}

@@ -32,7 +32,9 @@ import * as styles from "./payment.css";
 
 const MY_ORDERS = "/dashboard/my_orders";
 
-const StripePaymentForm = lazy(() => import("#app/components/stripe-payment-form"));
+// Stripe's card form only ever renders after hydration (below), so the server build leaves it and
+// Stripe's React library out (Vite replaces `import.meta.env.SSR` at build time).
+const StripePaymentForm = import.meta.env.SSR ? () => null : lazy(() => import("#app/components/stripe-payment-form"));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...pageMeta("Pay&Buy Payment", "Pay for your booking on Pay&Buy by card."),

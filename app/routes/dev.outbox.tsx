@@ -5,7 +5,7 @@ import { useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorPage } from "#app/components/error-page";
 import * as table from "#app/components/table.css";
 import { listOutbox } from "#app/domain/notifications/email.server";
-import { NOTIFICATION_LABELS } from "#app/domain/notifications/preferences.server";
+import { LETTER_LABELS } from "#app/domain/notifications/preferences.server";
 import { notFound } from "#app/server/http.server";
 import { container } from "#app/styles/utilities.css";
 import { pageMeta } from "#app/utils/seo";
@@ -23,7 +23,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return {
     letters: letters.map((letter) => ({
       id: letter.id,
-      kind: NOTIFICATION_LABELS[letter.kind].label,
+      kind: LETTER_LABELS[letter.kind],
       to: letter.toEmail,
       subject: letter.subject,
       body: letter.body,

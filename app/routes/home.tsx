@@ -3,8 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Carousel, COVERS } from "#app/components/carousel";
 import { ListingCards } from "#app/components/listing-cards";
 import { StorefrontDialogs } from "#app/components/storefront-dialogs";
-import { loadStorefront } from "#app/domain/catalog/catalog.server";
+import { fitOfCard, loadStorefront } from "#app/domain/catalog/catalog.server";
 import { button, container, eyebrow, grid, section } from "#app/styles/utilities.css";
+import { cameraSearch } from "#app/utils/camera-urls";
 import { originFrom, publicPageMeta } from "#app/utils/seo";
 import { handleStorefrontAction, loadStorefrontShell } from "#app/utils/storefront.server";
 import { database } from "#db/client";
@@ -25,12 +26,14 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const allCategories = url.searchParams.get("categories") === "all";
-  const [storefront, shell] = await Promise.all([
+  const [storefront, { fitCamera, ...shell }] = await Promise.all([
     loadStorefront(database(context.env.DB), { allCategories }),
     loadStorefrontShell(request, context),
   ]);
   return {
     ...storefront,
+    // A lens card says whether it fits the visitor's camera (from the URL, or the account's).
+    advertised: storefront.advertised.map((card) => ({ ...card, fit: fitOfCard(card, fitCamera) })),
     ...shell,
     allCategories,
     currentYear: new Date().getUTCFullYear(),
@@ -57,7 +60,7 @@ const STEPS = [
 ] as const;
 
 export default function Home() {
-  const { categories, categoryCount, advertised, allCategories, currentYear, viewer, dialogs } =
+  const { categories, categoryCount, advertised, allCategories, currentYear, viewer, dialogs, camera } =
     useLoaderData<typeof loader>();
   return (
     <>
@@ -112,7 +115,12 @@ export default function Home() {
           {advertised.length === 0 ? (
             <p>No advertised products right now. Check the categories above.</p>
           ) : (
-            <ListingCards products={advertised} viewer={viewer} currentYear={currentYear} />
+            <ListingCards
+              products={advertised}
+              viewer={viewer}
+              currentYear={currentYear}
+              linkSearch={cameraSearch(camera)}
+            />
           )}
         </div>
       </section>

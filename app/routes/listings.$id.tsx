@@ -1,17 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteError } from "@remix-run/react";
+import { CameraPicker } from "#app/components/camera-picker";
 import { ErrorPage } from "#app/components/error-page";
+import { GearSpecs, PriceGuidanceNote } from "#app/components/gear-specs";
 import { ListingActions } from "#app/components/listing-actions";
 import { ListingGallery } from "#app/components/listing-gallery";
 import { ListingSummary } from "#app/components/listing-summary";
 import { useNonce } from "#app/components/nonce";
-import { ProductCard } from "#app/components/product-card";
+import { FitBadge, ProductCard } from "#app/components/product-card";
 import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { toCardView } from "#app/domain/catalog/catalog.server";
 import { findListing } from "#app/domain/catalog/listings.server";
+import { farAbove } from "#app/domain/deals/price-guidance";
+import type { Adapter } from "#app/domain/gear/adapters";
+import { listingFit } from "#app/domain/gear/compatibility";
+import { specRows } from "#app/domain/gear/describe";
 import { gone, notFound } from "#app/server/http.server";
 import { container, eyebrow, grid, section } from "#app/styles/utilities.css";
+import { cameraSearch } from "#app/utils/camera-urls";
 import { inlineJson, listingJsonLd, listingMeta } from "#app/utils/listing-seo";
+import { farAboveText, guidanceText } from "#app/utils/price-guidance";
 import { originFrom, pageMeta, siteOrigin } from "#app/utils/seo";
 import { handleStorefrontAction, loadStorefrontShell } from "#app/utils/storefront.server";
 import { database } from "#db/client";
@@ -25,6 +33,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
         { name: "robots", content: "noindex" },
       ];
 
+/** What a buyer should know of the adapter: which ones, and how focus fares. */
+function adapterNote(adapter: Adapter): string {
+  return `${adapter.examples}. ${adapter.note}`;
+}
+
 /** `?photo=N` picks the large photo: a whole number from 1 to the photo count, else the first. */
 function photoPosition(value: string | null, count: number): number {
   const position = Number(value);
@@ -33,21 +46,32 @@ function photoPosition(value: string | null, count: number): number {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const [found, shell] = await Promise.all([
-    findListing(database(context.env.DB), params.id ?? ""),
+  const currency = context.env.settings.PAYMENT_CURRENCY;
+  const [found, { fitCamera, camera, ...shell }] = await Promise.all([
+    findListing(database(context.env.DB), params.id ?? "", currency),
     loadStorefrontShell(request, context),
   ]);
   if (found.kind === "missing") throw notFound();
   if (found.kind === "gone") throw gone("This listing is no longer on Pay&Buy");
-  const { listing, photos, sellerListings } = found;
-  const currency = context.env.settings.PAYMENT_CURRENCY;
+  const { listing, photos, sellerListings, guidance } = found;
   const origin = siteOrigin(request, context.env.settings.APP_URL);
+  const fit = listingFit(listing, fitCamera);
   return {
     listing,
+    specs: specRows(listing),
+    guidance: guidance ? guidanceText(guidance) : null,
+    // For a buyer too: an asking price far above what the model sold for is worth knowing.
+    guidanceWarning: farAboveText(guidance, farAbove(guidance, listing.resalePriceCents)),
+    fit: fit
+      ? { label: fit.label, kind: fit.kind, note: fit.kind === "adapter" ? adapterNote(fit.adapter) : null }
+      : null,
+    camera,
+    isLens: listing.gearKind === "lens",
+    params: [...url.searchParams.entries()],
     photos,
     currency,
     selectedPhoto: photoPosition(url.searchParams.get("photo"), photos.length),
-    sellerListings: sellerListings.map(toCardView),
+    sellerListings: sellerListings.map((card) => toCardView(card, fitCamera)),
     jsonLd: inlineJson(listingJsonLd({ listing, photos, origin, currency })),
     ...shell,
     currentYear: new Date().getUTCFullYear(),
@@ -59,14 +83,47 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ListingPage() {
-  const { listing, photos, selectedPhoto, sellerListings, jsonLd, viewer, dialogs, currentYear } =
-    useLoaderData<typeof loader>();
+  const {
+    listing,
+    specs,
+    guidance,
+    guidanceWarning,
+    fit,
+    camera,
+    isLens,
+    params,
+    photos,
+    selectedPhoto,
+    sellerListings,
+    jsonLd,
+    viewer,
+    dialogs,
+    currentYear,
+  } = useLoaderData<typeof loader>();
   const nonce = useNonce();
   return (
     <article className={`${container} ${section}`} aria-labelledby="listing-title">
       <div className={styles.layout}>
         <ListingGallery photos={photos} selected={selectedPhoto} />
-        <ListingSummary listing={listing} currentYear={currentYear}>
+        <ListingSummary
+          listing={listing}
+          currentYear={currentYear}
+          aside={
+            <>
+              {fit ? (
+                <div>
+                  <FitBadge fit={fit} />
+                  {fit.note ? <p className={styles.fitNote}>{fit.note}</p> : null}
+                </div>
+              ) : camera && isLens ? (
+                <p
+                  className={styles.fitNote}
+                >{`Does not fit your ${camera.name}, natively or with a common adapter.`}</p>
+              ) : null}
+              {guidance ? <PriceGuidanceNote text={guidance} warning={guidanceWarning} headingLevel={2} /> : null}
+            </>
+          }
+        >
           <ListingActions
             productId={listing.id}
             productName={listing.name}
@@ -75,6 +132,16 @@ export default function ListingPage() {
           />
         </ListingSummary>
       </div>
+
+      {specs.length > 0 ? (
+        <section className={section}>
+          <GearSpecs rows={specs} />
+        </section>
+      ) : null}
+
+      {isLens ? (
+        <CameraPicker camera={camera} signedIn={viewer !== null} pathname={`/listings/${listing.id}`} params={params} />
+      ) : null}
 
       <section className={section} aria-labelledby="description-heading">
         <h2 id="description-heading">Description</h2>
@@ -87,7 +154,7 @@ export default function ListingPage() {
           <h2 id="more-heading">{`More from ${listing.sellerName}`}</h2>
           <div className={grid}>
             {sellerListings.map((other) => (
-              <ProductCard key={other.id} product={other} currentYear={currentYear} />
+              <ProductCard key={other.id} product={other} currentYear={currentYear} linkSearch={cameraSearch(camera)} />
             ))}
           </div>
         </section>

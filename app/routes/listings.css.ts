@@ -10,3 +10,10 @@ export const layout = style({
 });
 
 export const description = style({ whiteSpace: "pre-line", overflowWrap: "anywhere", maxWidth: vars.width.prose });
+
+export const fitNote = style({
+  margin: `${vars.space.xxs} 0 0`,
+  fontSize: vars.size.sm,
+  color: vars.color.muted,
+  overflowWrap: "anywhere",
+});

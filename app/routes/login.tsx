@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountFormPage, AccountPasswordField, EmailField, useAccountForm } from "#app/components/account-form";
 import { loginSchema } from "#app/domain/accounts/account-schema";
 import { signInWithPassword } from "#app/domain/accounts/accounts.server";
@@ -8,7 +8,7 @@ import { clientAddress } from "#app/server/auth.server";
 import { loadAccountPage, readAccountForm, refuseAccountForm } from "#app/utils/account-form.server";
 import { safeRedirect } from "#app/utils/redirect";
 import { originFrom, publicPageMeta } from "#app/utils/seo";
-import { signInResponse } from "#app/utils/session.server";
+import { completeSignIn } from "#app/utils/session.server";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return refuseAccountForm(submission, { fieldErrors: { [result.field]: [result.message] } }, 400);
   }
-  return signInResponse(context, result.user, safeRedirect(value.redirectTo), {
+  return completeSignIn(request, context, result.user, safeRedirect(value.redirectTo), {
     type: "success",
     message: `Welcome back, ${result.user.name}`,
   });
@@ -67,6 +67,11 @@ export default function Login() {
       googleEnabled={googleEnabled}
       submit={{ label: "Login", pending: "Logging in…" }}
       other={{ path: "/register", label: "Do you create a new one?" }}
+      afterForm={
+        <p>
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </p>
+      }
     >
       <EmailField field={fields.email} />
       <AccountPasswordField field={fields.password} autoComplete="current-password" />

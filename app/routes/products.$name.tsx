@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { CameraPicker } from "#app/components/camera-picker";
 import { Pager } from "#app/components/list-controls";
 import { ListingCards } from "#app/components/listing-cards";
 import { formValues, SearchFiltersForm } from "#app/components/search-filters";
@@ -10,17 +11,21 @@ import { type SearchReadResults, searchReads, toSearchResult } from "#app/domain
 import {
   bestMatchNote,
   effectiveSort,
+  needsAccountCamera,
   readSearchParams,
   type SearchErrors,
   SORT_LABELS,
   sortsFor,
+  withFits,
 } from "#app/domain/catalog/search-params";
+import { readCamera } from "#app/domain/gear/camera";
 import { countLabel } from "#app/domain/shared/list-query";
 import { container, eyebrow, section } from "#app/styles/utilities.css";
+import { cameraSearch } from "#app/utils/camera-urls";
 import { filterRemovals, searchHref } from "#app/utils/search-urls";
 import { pageMeta } from "#app/utils/seo";
 import { requireUser, requireUserWith } from "#app/utils/session.server";
-import { handleStorefrontAction, loadStorefrontShell } from "#app/utils/storefront.server";
+import { handleStorefrontAction, loadStorefrontShell, storefrontCamera } from "#app/utils/storefront.server";
 import { database } from "#db/client";
 import * as styles from "./products.css";
 
@@ -42,16 +47,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   searchParams.delete("category");
   searchParams.set("category", params.name ?? "");
   const db = database(context.env.DB);
-  const read = readSearchParams(searchParams);
+  const parsed = readSearchParams(searchParams);
+  // "Only gear that fits" without a camera in the URL needs the account's camera before the
+  // search is built: a second round trip, for that search only.
+  const early = needsAccountCamera(parsed) ? await storefrontCamera(request, context) : null;
+  const read = withFits(parsed, early?.camera ?? (parsed.ok ? readCamera(parsed.query.camera) : null));
   // With a bad parameter, the category alone is looked up, for its title (or its 404).
   const categoryOnly = readSearchParams(new URLSearchParams({ category: params.name ?? "" }));
   const asked = read.ok ? read.query : categoryOnly.ok ? categoryOnly.query : null;
   // A name of white space alone names no category: never a search of every category's listings.
   const search = asked?.category ? asked : null;
   // The page's reads travel with the session's read: one D1 round trip (ADR 0040).
-  const [session, shell] = await Promise.all([
+  const [session, { fitCamera, ...shell }] = await Promise.all([
     requireUserWith(request, context, () => (search ? searchReads(db, search) : [])),
-    loadStorefrontShell(request, context),
+    loadStorefrontShell(request, context, early),
   ]);
   const found = search ? toSearchResult(session.results as SearchReadResults, search) : null;
   const notFound = !found?.ok;
@@ -66,7 +75,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       query,
       category: results?.category ?? null,
       sort: results?.sort ?? effectiveSort({ q: query?.q, sort: query?.sort }),
-      listings: read.ok && results ? { ...results.listings, rows: results.listings.rows.map(toCardView) } : null,
+      listings:
+        read.ok && results
+          ? { ...results.listings, rows: results.listings.rows.map((card) => toCardView(card, fitCamera)) }
+          : null,
+      params: [...url.searchParams.entries()],
       notFound,
       ...shell,
       currentYear: new Date().getUTCFullYear(),
@@ -81,8 +94,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CategoryProducts() {
-  const { path, values, errors, query, category, sort, listings, notFound, viewer, dialogs, currentYear } =
-    useLoaderData<typeof loader>();
+  const {
+    path,
+    values,
+    errors,
+    query,
+    category,
+    sort,
+    listings,
+    notFound,
+    viewer,
+    dialogs,
+    currentYear,
+    camera,
+    params,
+  } = useLoaderData<typeof loader>();
   const bestMatch = listings ? bestMatchNote(sort, listings.capped) : null;
   // The category is the page itself: never offered as a filter to remove, never in the links.
   const filters = query ? { ...query, category: undefined } : null;
@@ -105,7 +131,9 @@ export default function CategoryProducts() {
             categories={null}
             sorts={sortsFor({ q: query?.q ?? (values.q || undefined) })}
             sort={sort}
+            camera={camera}
           />
+          <CameraPicker camera={camera} signedIn pathname={path} params={params} />
           {!listings || !filters ? (
             <p role="alert">Correct the search above to see listings.</p>
           ) : listings.total === 0 && !filtered ? (
@@ -130,7 +158,13 @@ export default function CategoryProducts() {
                   ) : null}
                 </div>
               ) : (
-                <ListingCards products={listings.rows} viewer={viewer} currentYear={currentYear} results />
+                <ListingCards
+                  products={listings.rows}
+                  viewer={viewer}
+                  currentYear={currentYear}
+                  results
+                  linkSearch={cameraSearch(camera)}
+                />
               )}
               <Pager
                 pathname={path}

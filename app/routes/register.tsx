@@ -7,9 +7,10 @@ import { ErrorList, Field } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
 import { PASSWORD_MIN, registerSchema, SELF_SERVICE_ROLES } from "#app/domain/accounts/account-schema";
 import { registerAccount } from "#app/domain/accounts/accounts.server";
+import { publishFromRoute } from "#app/server/notifications.server";
 import { loadAccountPage, readAccountForm, refuseAccountForm } from "#app/utils/account-form.server";
 import { safeRedirect } from "#app/utils/redirect";
-import { originFrom, publicPageMeta } from "#app/utils/seo";
+import { originFrom, publicPageMeta, siteOrigin } from "#app/utils/seo";
 import { signInResponse } from "#app/utils/session.server";
 import { database } from "#db/client";
 
@@ -29,11 +30,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const read = await readAccountForm(request, registerSchema);
   if (!read.ok) return read.response;
   const { name, email, password, role, redirectTo } = read.value;
-  const result = await registerAccount(database(context.env.DB), { name, email, password, role });
+  const result = await registerAccount(
+    database(context.env.DB),
+    { name, email, password, role },
+    { origin: siteOrigin(request, context.env.settings.APP_URL) },
+  );
   if (!result.ok) return refuseAccountForm(read.submission, { fieldErrors: { [result.field]: [result.message] } }, 409);
-  return signInResponse(context, result.user, safeRedirect(redirectTo), {
+  await publishFromRoute(context, result.events);
+  return signInResponse(request, context, result.user, safeRedirect(redirectTo), {
     type: "success",
     message: `${result.user.name}, User created successfully`,
+    description: `We sent a link to ${result.user.email}: open it to verify your address.`,
   });
 }
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { CameraPicker } from "#app/components/camera-picker";
 import { Pager } from "#app/components/list-controls";
 import { ListingCards } from "#app/components/listing-cards";
 import { formValues, SearchFiltersForm } from "#app/components/search-filters";
@@ -9,15 +10,19 @@ import { searchListings } from "#app/domain/catalog/listing-search.server";
 import {
   bestMatchNote,
   effectiveSort,
+  needsAccountCamera,
   readSearchParams,
   type SearchErrors,
   sortsFor,
+  withFits,
 } from "#app/domain/catalog/search-params";
+import { readCamera } from "#app/domain/gear/camera";
 import { countLabel } from "#app/domain/shared/list-query";
 import { container, eyebrow, section } from "#app/styles/utilities.css";
+import { cameraSearch } from "#app/utils/camera-urls";
 import { filterRemovals, hasFilters, searchHref } from "#app/utils/search-urls";
 import { originFrom, pageMeta } from "#app/utils/seo";
-import { handleStorefrontAction, loadStorefrontShell } from "#app/utils/storefront.server";
+import { handleStorefrontAction, loadStorefrontShell, storefrontCamera } from "#app/utils/storefront.server";
 import { database } from "#db/client";
 import * as styles from "./search.css";
 
@@ -28,7 +33,7 @@ const PATH = "/search";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const described = pageMeta(
     "Pay&Buy Search",
-    "Search second-hand cameras, lenses, tripods and bags on Pay&Buy by words, category, condition, price and verified sellers.",
+    "Search second-hand cameras, lenses, tripods and bags on Pay&Buy by words, category, condition, price, brand, mount, sensor, shutter count, focal length and what fits your camera.",
   );
   if (!data?.canonical) return [...described, { name: "robots", content: "noindex" }];
   return [...described, { tagName: "link", rel: "canonical", href: `${originFrom(matches)}${data.canonical}` }];
@@ -37,11 +42,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const db = database(context.env.DB);
-  const read = readSearchParams(params);
-  const [categories, found, shell] = await Promise.all([
+  const parsed = readSearchParams(params);
+  // "Only gear that fits" without a camera in the URL speaks for the account's camera: read first.
+  const early = needsAccountCamera(parsed) ? await storefrontCamera(request, context) : null;
+  const read = withFits(parsed, early?.camera ?? (parsed.ok ? readCamera(parsed.query.camera) : null));
+  const [categories, found, { fitCamera, ...shell }] = await Promise.all([
     listCategories(db),
     read.ok ? searchListings(db, read.query) : null,
-    loadStorefrontShell(request, context),
+    loadStorefrontShell(request, context, early),
   ]);
   let errors: SearchErrors = read.ok ? {} : read.errors;
   if (found && !found.ok) errors = { category: ["There is no such category. Choose one from the list."] };
@@ -54,11 +62,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     query,
     category: results?.category ?? null,
     sort: results?.sort ?? effectiveSort({ q: query?.q, sort: query?.sort }),
-    listings: results ? { ...results.listings, rows: results.listings.rows.map(toCardView) } : null,
+    listings: results
+      ? { ...results.listings, rows: results.listings.rows.map((card) => toCardView(card, fitCamera)) }
+      : null,
     canonical:
       results && query && !hasFilters(query) && !query.sort && query.page === 1
         ? searchHref(PATH, { ...query, condition: [], verified: false })
         : null,
+    params: [...params.entries()],
     ...shell,
     currentYear: new Date().getUTCFullYear(),
   };
@@ -69,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Search() {
-  const { values, errors, categories, query, category, sort, listings, viewer, dialogs, currentYear } =
+  const { values, errors, categories, query, category, sort, listings, viewer, dialogs, currentYear, camera, params } =
     useLoaderData<typeof loader>();
   const bestMatch = listings ? bestMatchNote(sort, listings.capped) : null;
   const removals = query ? filterRemovals(PATH, query, category?.title) : [];
@@ -84,7 +95,9 @@ export default function Search() {
         categories={categories}
         sorts={sortsFor({ q: query?.q ?? (values.q || undefined) })}
         sort={sort}
+        camera={camera}
       />
+      <CameraPicker camera={camera} signedIn={viewer !== null} pathname={PATH} params={params} />
       {!listings || !query ? (
         <p role="alert" className={styles.refused}>
           Correct the search above to see results.
@@ -114,7 +127,13 @@ export default function Search() {
               )}
             </div>
           ) : (
-            <ListingCards products={listings.rows} viewer={viewer} currentYear={currentYear} results />
+            <ListingCards
+              products={listings.rows}
+              viewer={viewer}
+              currentYear={currentYear}
+              results
+              linkSearch={cameraSearch(camera)}
+            />
           )}
           <Pager
             pathname={PATH}

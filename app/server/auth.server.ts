@@ -2,11 +2,17 @@
 // and the client's address. Shared by the pages and the REST API; the guards that answer with a
 // redirect or a 403 page live with the pages (app/utils/session.server.ts).
 
-import { findSessionUser, type SessionUser } from "#app/domain/accounts/sessions.server";
+import {
+  type SessionUser,
+  sessionUserRead,
+  toSessionUser,
+  touchSessionStatement,
+} from "#app/domain/accounts/sessions.server";
 import { type TokenClaims, verifyToken } from "#app/domain/accounts/tokens.server";
 import { database } from "#db/client";
 import { readCookie } from "./cookies.server";
 import type { AppEnv } from "./env.server";
+import { dueForLastSeen } from "./last-seen.server";
 
 export type { SessionUser };
 
@@ -29,10 +35,18 @@ export async function webSessionClaims(request: Request, env: AppEnv): Promise<T
   return claims;
 }
 
+/** The live session's user, recording (at most every few minutes) that the session was seen. */
+async function sessionUser(env: AppEnv, claims: TokenClaims): Promise<SessionUser | null> {
+  const db = database(env.DB);
+  const read = sessionUserRead(db, claims.sid, claims.sub);
+  if (!dueForLastSeen(claims.sid)) return toSessionUser(await read);
+  const [rows] = await db.batch([read, touchSessionStatement(db, claims.sid, claims.sub)]);
+  return toSessionUser(rows);
+}
+
 async function lookUpWebUser(request: Request, env: AppEnv): Promise<SessionUser | null> {
   const claims = await webSessionClaims(request, env);
-  if (!claims) return null;
-  return findSessionUser(database(env.DB), claims.sid, claims.sub);
+  return claims ? sessionUser(env, claims) : null;
 }
 
 /** The user of the request's web session cookie, or null (looked up once per request). */
@@ -50,7 +64,17 @@ export async function bearerUser(authorization: string | undefined, env: AppEnv)
   const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? "");
   if (!match) return null;
   const claims = await verifyToken(match[1]!, { audience: "api", secrets: env.settings.SESSION_SECRET });
-  return claims ? findSessionUser(database(env.DB), claims.sid, claims.sub) : null;
+  return claims ? sessionUser(env, claims) : null;
+}
+
+/** An admin account that has not set up two-factor sign-in yet: admin pages and calls wait for it. */
+export function needsTwoFactorSetup(user: Pick<SessionUser, "role" | "twoFactor">): boolean {
+  return user.role === "admin" && !user.twoFactor;
+}
+
+/** The User-Agent a sign-in records for its session. */
+export function userAgentOf(request: Request): string | null {
+  return request.headers.get("User-Agent");
 }
 
 /** The client's address, for rate limiting (Cloudflare sets CF-Connecting-IP). */

@@ -2,6 +2,10 @@
 // link per active filter that removes only that filter.
 
 import { centsToText, type SearchFilters, searchQueryParams } from "#app/domain/catalog/search-params";
+import { brandName } from "#app/domain/gear/brands";
+import { MOUNT_FACTS } from "#app/domain/gear/mounts";
+import { SENSOR_FORMAT_WORDS } from "#app/domain/gear/sensor-formats";
+import { groupThousands } from "#app/domain/shared/numbers";
 import type { Condition } from "#db/closed-lists";
 
 /** The filters as the URL spells them (prices in dollars), page 1 unless told. */
@@ -39,6 +43,30 @@ export function filterRemovals(
     removals.push({ label: `Remove max price: $${centsToText(filters.max)}`, href: without({ max: undefined }) });
   }
   if (filters.verified) removals.push({ label: "Remove verified sellers only", href: without({ verified: false }) });
+  if (filters.brand)
+    removals.push({ label: `Remove brand: ${brandName(filters.brand)}`, href: without({ brand: undefined }) });
+  if (filters.mount) {
+    removals.push({ label: `Remove mount: ${MOUNT_FACTS[filters.mount].name}`, href: without({ mount: undefined }) });
+  }
+  if (filters.sensor) {
+    removals.push({
+      label: `Remove sensor format: ${SENSOR_FORMAT_WORDS[filters.sensor].name}`,
+      href: without({ sensor: undefined }),
+    });
+  }
+  if (filters.shutter_max !== undefined) {
+    removals.push({
+      label: `Remove max shutter count: ${groupThousands(filters.shutter_max)}`,
+      href: without({ shutter_max: undefined }),
+    });
+  }
+  if (filters.focal_min !== undefined || filters.focal_max !== undefined) {
+    removals.push({
+      label: `Remove focal length: ${filters.focal_min ?? "any"}–${filters.focal_max ?? "any"} mm`,
+      href: without({ focal_min: undefined, focal_max: undefined }),
+    });
+  }
+  if (filters.fits) removals.push({ label: "Remove only gear that fits", href: without({ fits: false }) });
   return removals;
 }
 

@@ -3,6 +3,7 @@
 // (app/server/auth.server.ts); tokens and session rows live in the domain layer.
 import { redirect } from "@remix-run/cloudflare";
 import type { BatchItem } from "drizzle-orm/batch";
+import { TWO_FACTOR_SETUP_PATH } from "#app/domain/accounts/dashboard-tabs";
 import { hasRole } from "#app/domain/accounts/permissions";
 import {
   createSession,
@@ -10,10 +11,13 @@ import {
   type SessionUser,
   sessionUserRead,
   toSessionUser,
+  touchSessionStatement,
 } from "#app/domain/accounts/sessions.server";
-import { signToken } from "#app/domain/accounts/tokens.server";
-import { sessionCookie, webSessionClaims } from "#app/server/auth.server";
+import { signPendingSignIn, signToken } from "#app/domain/accounts/tokens.server";
+import { TWO_FACTOR_MESSAGES } from "#app/domain/accounts/two-factor.server";
+import { needsTwoFactorSetup, sessionCookie, userAgentOf, webSessionClaims } from "#app/server/auth.server";
 import type { EnvContext } from "#app/server/env.server";
+import { dueForLastSeen } from "#app/server/last-seen.server";
 import { database } from "#db/client";
 import type { Role } from "#db/closed-lists";
 import { redirectWithToast, type Toast } from "./toast.server";
@@ -82,11 +86,15 @@ function requestSession(request: Request, context: EnvContext): RequestSession {
     }
     const db = database(context.env.DB);
     let reads = riders.map((rider) => rider.reads(claims.sub, claims.role, claims.sid));
+    // "Last seen" rides along at most every few minutes; it guards itself (ADR 0046).
+    const touch = dueForLastSeen(claims.sid) ? [touchSessionStatement(db, claims.sid, claims.sub)] : [];
     try {
-      const [sessionRows, ...sent] = await db.batch([
+      const [sessionRows, ...rest] = await db.batch([
         sessionUserRead(db, claims.sid, claims.sub),
+        ...touch,
         ...(reads.flat() as BatchItem<"sqlite">[]),
       ]);
+      const sent = rest.slice(touch.length);
       const user = toSessionUser(sessionRows);
       let results: unknown[] = sent;
       if (user && user.role !== claims.role && reads.some((read) => read.length > 0)) {
@@ -116,6 +124,24 @@ export function getOptionalUser(request: Request, context: EnvContext): Promise<
   return requestSession(request, context).user;
 }
 
+/** The pages an admin without two-factor sign-in may still open (the setup is among them). */
+const OPEN_BEFORE_SETUP = ["/dashboard/settings", "/logout"];
+
+function mayOpenBeforeSetup(request: Request): boolean {
+  const path = new URL(request.url).pathname;
+  return OPEN_BEFORE_SETUP.some((open) => path === open || path.startsWith(`${open}/`));
+}
+
+/** An admin without two-factor sign-in sees the setup before any other signed-in page. */
+async function requireTwoFactorSetup(request: Request, context: EnvContext, user: SessionUser) {
+  if (needsTwoFactorSetup(user) && !mayOpenBeforeSetup(request)) {
+    throw await redirectWithToast(context, TWO_FACTOR_SETUP_PATH, {
+      type: "info",
+      message: TWO_FACTOR_MESSAGES.setupRequired,
+    });
+  }
+}
+
 /**
  * The signed-in user and the results of `reads` (built for that user), in one D1 round trip when
  * the session's read has not left yet, in two otherwise. Signed-out visitors go to /login.
@@ -131,6 +157,7 @@ export async function requireUserWith<Reads extends readonly BatchItem<"sqlite">
     const user = await session.user;
     const read = await results;
     if (!user || !read) throw loginRedirect(request);
+    await requireTwoFactorSetup(request, context, user);
     return { user, results: read as ReadsResults<Reads> };
   }
   const user = await requireUser(request, context);
@@ -157,10 +184,14 @@ function loginRedirect(request: Request): Response {
   return redirect(`/login?${params}`);
 }
 
-/** Signed-out visitors go to /login and come back afterwards. */
+/**
+ * Signed-out visitors go to /login and come back afterwards; an admin without two-factor
+ * sign-in goes to set it up first (only the settings pages and Logout are open until then).
+ */
 export async function requireUser(request: Request, context: EnvContext): Promise<SessionUser> {
   const user = await getOptionalUser(request, context);
   if (!user) throw loginRedirect(request);
+  await requireTwoFactorSetup(request, context, user);
   return user;
 }
 
@@ -184,23 +215,50 @@ export async function requireAnonymous(request: Request, context: EnvContext, re
   if (await getOptionalUser(request, context)) throw redirect(redirectTo);
 }
 
+/** The cookie of a sign-in waiting for its second factor (10 minutes). */
+export const PENDING_SIGN_IN_COOKIE = "__Host-pb_2fa";
+export const TWO_FACTOR_SIGN_IN_PATH = "/login/two-factor";
+
+export function pendingSignInCookie(value: string, maxAgeSeconds: number): string {
+  return `${PENDING_SIGN_IN_COOKIE}=${value}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAgeSeconds}`;
+}
+
+/**
+ * The end of a first factor (a password, Google): a session at once, or, for an account with
+ * two-factor sign-in, the page that asks for its code, with the pending sign-in in a short-lived
+ * signed cookie.
+ */
+export async function completeSignIn(
+  request: Request,
+  context: EnvContext,
+  user: { id: string; role: Role; twoFactor: boolean },
+  redirectTo: string,
+  toast: Toast,
+): Promise<Response> {
+  if (!user.twoFactor) return signInResponse(request, context, user, redirectTo, toast);
+  const token = await signPendingSignIn({ userId: user.id, redirectTo }, context.env.settings.SESSION_SECRET);
+  return redirect(TWO_FACTOR_SIGN_IN_PATH, { headers: { "Set-Cookie": pendingSignInCookie(token, 600) } });
+}
+
 /** A fresh session at every sign-in: a new row, a new token, the cookie, a toast. */
 export async function signInResponse(
+  request: Request,
   context: EnvContext,
   user: { id: string; role: Role },
   redirectTo: string,
   toast: Toast,
+  extraCookies: readonly string[] = [],
 ): Promise<Response> {
   const db = database(context.env.DB);
-  const session = await createSession(db, user.id, "web");
+  const session = await createSession(db, user.id, "web", { userAgent: userAgentOf(request) });
   const token = await signToken(
     { sub: user.id, sid: session.id, role: user.role },
     { audience: "web", expiresAt: session.expiresAt, secrets: context.env.settings.SESSION_SECRET },
   );
   const maxAge = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000);
-  return redirectWithToast(context, redirectTo, toast, {
-    headers: { "Set-Cookie": sessionCookie(token, maxAge) },
-  });
+  const headers = new Headers({ "Set-Cookie": sessionCookie(token, maxAge) });
+  for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
+  return redirectWithToast(context, redirectTo, toast, { headers });
 }
 
 /** Ends the session on the server and clears the cookie. */

@@ -8,12 +8,16 @@ import { findBookableProduct } from "#app/domain/catalog/catalog.server";
 import { addToWishlist } from "#app/domain/catalog/wishlist.server";
 import { bookingSchema } from "#app/domain/deals/booking-schema";
 import { BOOKING_MESSAGES, bookProduct } from "#app/domain/deals/bookings.server";
+import { readCamera } from "#app/domain/gear/camera";
+import { type Camera, cameraName } from "#app/domain/gear/compatibility";
+import { saveMyCamera } from "#app/domain/gear/my-camera.server";
 import { reportSchema } from "#app/domain/moderation/report-schema";
 import { findReportableProduct, REPORT_MESSAGES, reportListing } from "#app/domain/moderation/reports.server";
 import { productIdSchema } from "#app/domain/shared/schemas";
 import type { EnvContext } from "#app/server/env.server";
 import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
+import type { CameraView } from "#app/utils/camera-urls";
 import { dialogHref, withoutDialogs } from "#app/utils/dialog-urls";
 import { isDocumentPost, readFormFlash, redirectWithFormErrors } from "#app/utils/form-flash.server";
 import { getOptionalUser, requireBuyer, requireUser } from "#app/utils/session.server";
@@ -34,6 +38,22 @@ export function reportDialogHref(url: URL, productId: string): string {
 export async function storefrontViewer(request: Request, context: EnvContext) {
   const user = await getOptionalUser(request, context);
   return user ? { role: user.role } : null;
+}
+
+/**
+ * The camera of "fits my camera" for this request: the URL's `camera` (a visitor keeps it there,
+ * and a link may carry one), else the signed-in visitor's own. Such pages are rendered for their
+ * visitor; the edge cache keys a signed-out page by its URL, camera included.
+ */
+export async function storefrontCamera(
+  request: Request,
+  context: EnvContext,
+): Promise<{ camera: Camera | null; view: CameraView | null }> {
+  const fromUrl = new URL(request.url).searchParams.get("camera");
+  const camera = fromUrl ? readCamera(fromUrl.trim().toLowerCase()) : null;
+  if (camera) return { camera, view: { key: camera.key, name: cameraName(camera), fromUrl: true } };
+  const own = readCamera((await getOptionalUser(request, context))?.camera);
+  return { camera: own, view: own ? { key: own.key, name: cameraName(own), fromUrl: false } : null };
 }
 
 /**
@@ -112,18 +132,24 @@ export async function loadWishlistDialog(request: Request, context: EnvContext) 
 
 export type WishlistDialogData = NonNullable<Awaited<ReturnType<typeof loadWishlistDialog>>>;
 
+export type StorefrontCamera = Awaited<ReturnType<typeof storefrontCamera>>;
+
 /**
- * What every storefront page loads beside its own reads: the viewer (may this visitor book?)
- * and whichever dialog its URL opens. Render the dialogs with `<StorefrontDialogs>`.
+ * What every storefront page loads beside its own reads: the viewer (may this visitor book?),
+ * the camera cards are marked for (`camera`, what the page shows of it; `fitCamera`, for
+ * `toCardView`/`fitOfCard`, kept out of the page's data) and whichever dialog its URL opens.
+ * A page that read the camera already (a search of "only gear that fits") passes it in. Render
+ * the dialogs with `<StorefrontDialogs>`.
  */
-export async function loadStorefrontShell(request: Request, context: EnvContext) {
-  const [viewer, booking, report, wishlist] = await Promise.all([
+export async function loadStorefrontShell(request: Request, context: EnvContext, known?: StorefrontCamera | null) {
+  const [viewer, cameras, booking, report, wishlist] = await Promise.all([
     storefrontViewer(request, context),
+    known ?? storefrontCamera(request, context),
     loadBookingDialog(request, context),
     loadReportDialog(request, context),
     loadWishlistDialog(request, context),
   ]);
-  return { viewer, dialogs: { booking, report, wishlist } };
+  return { viewer, camera: cameras.view, fitCamera: cameras.camera, dialogs: { booking, report, wishlist } };
 }
 
 /**
@@ -170,6 +196,21 @@ export async function handleStorefrontAction(request: Request, context: EnvConte
     if (!parsed.success) return redirectWithError(context, back, "This product is no longer available.");
     const result = await addToWishlist(database(context.env.DB), buyer, parsed.data.productId);
     return redirectWithResult(context, back, result);
+  }
+  if (intent === "my-camera") {
+    const user = await requireUser(request, context);
+    const result = await saveMyCamera(
+      database(context.env.DB),
+      user.id,
+      String(form.get("camera") ?? "").slice(0, 100),
+    );
+    // Back to the page without the URL's camera: the account's now speaks for the visitor.
+    const params = new URLSearchParams(new URL(back, url).search);
+    params.delete("camera");
+    const here = `${url.pathname}${params.size ? `?${params}` : ""}`;
+    return result.ok
+      ? redirectWithSuccess(context, here, result.message)
+      : redirectWithError(context, here, result.message);
   }
   if (intent === "report") {
     const reporter = await requireUser(request, context);

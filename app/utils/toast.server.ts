@@ -1,17 +1,17 @@
-// Flash toasts through remix-toast, with three choices made on purpose:
-// - its cookie is signed (a custom cookie session storage with our secrets), so nobody can
-//   plant a message on another page;
+// Flash toasts in a cookie session of Remix's own (`session.flash`, read once then gone), with
+// three choices made on purpose (ADR 0005, ADR 0059):
+// - the cookie is signed with our secrets, so nobody can plant a message on another page;
 // - the cookie is only read (and then cleared) when the request carries it, so ordinary pages
 //   stay free of Set-Cookie (cacheable, and no needless cookie churn);
 // - what it holds is checked with a schema: a cookie that is garbled, forged, signed with an old
 //   secret or of the wrong shape is no toast, and is cleared like any other. Never a 500.
-import { createCookieSessionStorage } from "@remix-run/cloudflare";
-import { createToastUtilsWithCustomSession } from "remix-toast";
+import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
 import * as z from "zod";
 import { readCookie } from "#app/server/cookies.server";
 import type { EnvContext } from "#app/server/env.server";
 
 const TOAST_COOKIE = "pb_toast";
+const TOAST_KEY = "toast";
 
 const TOAST_TYPES = ["success", "error", "info", "warning"] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
@@ -36,27 +36,30 @@ function toastStorage(context: EnvContext) {
   });
 }
 
-const toastUtils = (context: EnvContext) => createToastUtilsWithCustomSession(toastStorage(context));
-
 /** Reads the pending toast and clears its cookie; headers are empty when there was none. */
 export async function readToast(request: Request, context: EnvContext) {
   if (readCookie(request, TOAST_COOKIE) === null) return { toast: null, headers: new Headers() };
+  const storage = toastStorage(context);
   let stored: unknown;
   try {
     // Throws on a signature that is not base64, for one; any failure means "no toast".
-    stored = (await toastUtils(context).getToast(request)).toast;
+    stored = (await storage.getSession(request.headers.get("Cookie"))).get(TOAST_KEY);
   } catch {
     stored = undefined;
   }
   const parsed = toastSchema.safeParse(stored);
-  const storage = toastStorage(context);
   const headers = new Headers({ "Set-Cookie": await storage.destroySession(await storage.getSession()) });
   return { toast: parsed.success ? parsed.data : null, headers };
 }
 
 /** Redirect-after-post with a flash toast. */
-export function redirectWithToast(context: EnvContext, url: string, toast: Toast, init?: ResponseInit) {
-  return toastUtils(context).redirectWithToast(url, toast, init);
+export async function redirectWithToast(context: EnvContext, url: string, toast: Toast, init?: ResponseInit) {
+  const storage = toastStorage(context);
+  const session = await storage.getSession();
+  session.flash(TOAST_KEY, toast);
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await storage.commitSession(session));
+  return redirect(url, { ...init, headers });
 }
 
 export function redirectWithSuccess(context: EnvContext, url: string, message: string) {

@@ -1,5 +1,13 @@
-// Local demo accounts. These passwords exist only in local development databases.
+// Local demo accounts. These passwords (and the admin's authenticator key) exist only in local
+// development databases.
 import type { Role } from "#db/closed-lists";
+
+/**
+ * The demo admin's authenticator key (base32): admins must sign in with two-factor sign-in, so the
+ * seeded admin is enrolled with this fixed key, which local journeys and scripts use to make its
+ * codes (README). Local data only: a real admin sets up their own key on first sign-in.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = "PAYANDBUYDEMOADMINLOCALONLY23456";
 
 export interface SeedAccount {
   key: "admin" | "seller1" | "seller2" | "buyer1" | "buyer2";
@@ -8,6 +16,8 @@ export interface SeedAccount {
   password: string;
   role: Role;
   verified: boolean;
+  /** Two-factor sign-in with this authenticator key. */
+  totpSecret?: string;
 }
 
 export const seedAccounts: SeedAccount[] = [
@@ -18,6 +28,7 @@ export const seedAccounts: SeedAccount[] = [
     password: "admin-local-pass",
     role: "admin",
     verified: false,
+    totpSecret: DEMO_ADMIN_TOTP_SECRET,
   },
   {
     key: "seller1",

@@ -1,5 +1,6 @@
 // Demo catalog data for Pay&Buy: categories and second-hand camera/photo gear listings.
 // Plain typed data only; the seeding script decides how to insert it.
+import type { CheckAnswer, ConditionCheck, IncludedItem, Mount, ShutterCountMethod } from "#db/closed-lists";
 
 export type GearKind = "camera" | "camera-lens" | "tripod" | "battery" | "memory-card" | "camera-strap" | "camera-bag";
 
@@ -8,6 +9,21 @@ export interface SeedCategory {
   title: string;
   kind: GearKind;
   position: number;
+}
+
+/**
+ * A listing's gear as its seller would enter it: a model of the gear data (app/domain/gear/models.ts),
+ * the mount of a lens made in several, a body's shutter count and where it was read, what is
+ * included, the checklist, a serial. Checked by the same rules as the forms (scripts/seed/plan.ts).
+ */
+export interface SeedGear {
+  model: string;
+  mount?: Mount;
+  shutterCount?: number;
+  shutterMethod?: ShutterCountMethod;
+  included?: IncludedItem[];
+  checks?: Partial<Record<ConditionCheck, CheckAnswer>>;
+  serial?: string;
 }
 
 export interface SeedListing {
@@ -25,6 +41,7 @@ export interface SeedListing {
   advertised: boolean;
   photo: { kind: GearKind; variant: 0 | 1 | 2 | 3 };
   postedDaysAgo: number;
+  gear?: SeedGear;
 }
 
 export const seedCategories: SeedCategory[] = [
@@ -55,6 +72,13 @@ export const seedListings: SeedListing[] = [
     advertised: true,
     photo: { kind: "camera", variant: 0 },
     postedDaysAgo: 2,
+    gear: {
+      model: "canon-eos-5d-mark-iv",
+      shutterCount: 68_000,
+      shutterMethod: "software",
+      included: ["body-cap", "battery", "charger", "strap"],
+      checks: { sensor: "fine", shutter: "fine", screen: "fine", autofocus: "fine" },
+    },
   },
   {
     key: "sony-a7-iii-body-seller1",
@@ -72,6 +96,14 @@ export const seedListings: SeedListing[] = [
     advertised: true,
     photo: { kind: "camera", variant: 1 },
     postedDaysAgo: 5,
+    gear: {
+      model: "sony-a7-iii",
+      shutterCount: 21_400,
+      shutterMethod: "photo-exif",
+      included: ["box", "battery", "cable"],
+      checks: { sensor: "fine", shutter: "fine", screen: "fine", autofocus: "fine" },
+      serial: "4581 2290",
+    },
   },
   {
     key: "fujifilm-x-t4-silver-seller2",
@@ -89,6 +121,13 @@ export const seedListings: SeedListing[] = [
     advertised: false,
     photo: { kind: "camera", variant: 2 },
     postedDaysAgo: 11,
+    gear: {
+      model: "fujifilm-x-t4",
+      shutterCount: 9_800,
+      shutterMethod: "photo-exif",
+      included: ["box", "battery", "charger"],
+      checks: { sensor: "fine", shutter: "fine", autofocus: "fine" },
+    },
   },
   {
     key: "nikon-d750-body-seller1",
@@ -106,6 +145,13 @@ export const seedListings: SeedListing[] = [
     advertised: false,
     photo: { kind: "camera", variant: 3 },
     postedDaysAgo: 34,
+    gear: {
+      model: "nikon-d750",
+      shutterCount: 142_000,
+      shutterMethod: "photo-exif",
+      included: ["battery", "charger"],
+      checks: { shutter: "fine", autofocus: "fine" },
+    },
   },
   {
     key: "olympus-om-d-e-m10-mark-iii-kit-seller2",
@@ -123,6 +169,11 @@ export const seedListings: SeedListing[] = [
     advertised: false,
     photo: { kind: "camera", variant: 0 },
     postedDaysAgo: 19,
+    gear: {
+      model: "olympus-om-d-e-m10-mark-iii",
+      included: ["battery", "charger", "strap"],
+      checks: { screen: "fine", autofocus: "fine" },
+    },
   },
   {
     key: "leica-q2-seller1",
@@ -140,6 +191,14 @@ export const seedListings: SeedListing[] = [
     advertised: true,
     photo: { kind: "camera", variant: 1 },
     postedDaysAgo: 1,
+    gear: {
+      model: "leica-q2",
+      shutterCount: 6_200,
+      shutterMethod: "photo-exif",
+      included: ["box", "battery", "receipt"],
+      checks: { sensor: "fine", shutter: "fine", screen: "fine", autofocus: "fine" },
+      serial: "5 342 118",
+    },
   },
   {
     key: "panasonic-lumix-gh5-seller1",
@@ -157,6 +216,7 @@ export const seedListings: SeedListing[] = [
     advertised: false,
     photo: { kind: "camera", variant: 2 },
     postedDaysAgo: 27,
+    gear: { model: "panasonic-lumix-gh5", included: ["battery"], checks: { screen: "issue", autofocus: "fine" } },
   },
   {
     key: "canon-eos-r6-body-seller2",
@@ -174,6 +234,14 @@ export const seedListings: SeedListing[] = [
     advertised: false,
     photo: { kind: "camera", variant: 3 },
     postedDaysAgo: 8,
+    gear: {
+      model: "canon-eos-r6",
+      shutterCount: 31_000,
+      shutterMethod: "software",
+      included: ["box", "battery", "charger", "body-cap"],
+      checks: { sensor: "fine", shutter: "fine", screen: "fine", autofocus: "fine" },
+      serial: "0331 0021 7755",
+    },
   },
   {
     key: "nikon-z6-ii-body-seller1",
@@ -191,6 +259,13 @@ export const seedListings: SeedListing[] = [
     advertised: false,
     photo: { kind: "camera", variant: 0 },
     postedDaysAgo: 14,
+    gear: {
+      model: "nikon-z6-ii",
+      shutterCount: 8_000,
+      shutterMethod: "estimate",
+      included: ["box", "battery", "cable"],
+      checks: { sensor: "fine", screen: "fine" },
+    },
   },
   {
     key: "fujifilm-x100v-black-seller1",
@@ -208,6 +283,13 @@ export const seedListings: SeedListing[] = [
     advertised: false,
     photo: { kind: "camera", variant: 1 },
     postedDaysAgo: 40,
+    gear: {
+      model: "fujifilm-x100v",
+      shutterCount: 2_300,
+      shutterMethod: "photo-exif",
+      included: ["box", "battery"],
+      checks: { sensor: "fine", shutter: "fine", screen: "fine", autofocus: "fine" },
+    },
   },
   {
     key: "sony-rx100-vi-seller2",
@@ -225,6 +307,11 @@ export const seedListings: SeedListing[] = [
     advertised: false,
     photo: { kind: "camera", variant: 2 },
     postedDaysAgo: 22,
+    gear: {
+      model: "sony-rx100-vi",
+      included: ["battery", "strap"],
+      checks: { sensor: "issue", screen: "fine", autofocus: "fine" },
+    },
   },
   {
     key: "canon-eos-rebel-t7i-kit-seller1",
@@ -242,9 +329,16 @@ export const seedListings: SeedListing[] = [
     advertised: false,
     photo: { kind: "camera", variant: 3 },
     postedDaysAgo: 56,
+    gear: {
+      model: "canon-eos-rebel-t7i",
+      shutterCount: 24_500,
+      shutterMethod: "software",
+      included: ["battery", "charger", "case"],
+      checks: { screen: "issue", shutter: "fine" },
+    },
   },
 
-  // ----------------------------------------------------------- Camera Lens (11)
+  // ----------------------------------------------------------- Camera Lens (13)
   {
     key: "canon-ef-24-70mm-f2-8l-ii-usm-seller1",
     category: "camera lens",
@@ -261,6 +355,11 @@ export const seedListings: SeedListing[] = [
     advertised: true,
     photo: { kind: "camera-lens", variant: 0 },
     postedDaysAgo: 4,
+    gear: {
+      model: "canon-ef-24-70mm-f2-8l-ii-usm",
+      included: ["front-cap", "rear-cap", "hood"],
+      checks: { "haze-fungus": "fine", "front-element": "fine", autofocus: "fine", aperture: "fine" },
+    },
   },
   {
     key: "sony-fe-85mm-f1-8-seller2",
@@ -278,6 +377,11 @@ export const seedListings: SeedListing[] = [
     advertised: false,
     photo: { kind: "camera-lens", variant: 1 },
     postedDaysAgo: 16,
+    gear: {
+      model: "sony-fe-85mm-f1-8",
+      included: ["box", "front-cap", "rear-cap", "hood"],
+      checks: { "haze-fungus": "fine", "front-element": "fine", autofocus: "fine" },
+    },
   },
   {
     key: "sigma-35mm-f1-4-dg-hsm-art-nikon-seller1",
@@ -295,6 +399,12 @@ export const seedListings: SeedListing[] = [
     advertised: false,
     photo: { kind: "camera-lens", variant: 2 },
     postedDaysAgo: 30,
+    gear: {
+      model: "sigma-35mm-f1-4-dg-hsm-art",
+      mount: "nikon-f",
+      included: ["hood", "case"],
+      checks: { "haze-fungus": "fine", autofocus: "fine", aperture: "fine" },
+    },
   },
   {
     key: "tamron-28-75mm-f2-8-di-iii-rxd-sony-e-seller1",
@@ -312,6 +422,11 @@ export const seedListings: SeedListing[] = [
     advertised: true,
     photo: { kind: "camera-lens", variant: 3 },
     postedDaysAgo: 7,
+    gear: {
+      model: "tamron-28-75mm-f2-8-di-iii-rxd",
+      included: ["box", "front-cap", "rear-cap", "hood"],
+      checks: { "haze-fungus": "fine", "front-element": "fine", autofocus: "fine" },
+    },
   },
   {
     key: "nikon-af-s-70-200mm-f2-8e-fl-ed-vr-seller1",
@@ -329,6 +444,11 @@ export const seedListings: SeedListing[] = [
     advertised: true,
     photo: { kind: "camera-lens", variant: 0 },
     postedDaysAgo: 12,
+    gear: {
+      model: "nikon-af-s-70-200mm-f2-8e-fl-ed-vr",
+      included: ["hood", "case", "receipt"],
+      checks: { "haze-fungus": "fine", "front-element": "fine", autofocus: "fine", aperture: "fine" },
+    },
   },
   {
     key: "fujifilm-xf-23mm-f2-r-wr-seller2",
@@ -346,6 +466,11 @@ export const seedListings: SeedListing[] = [
     advertised: false,
     photo: { kind: "camera-lens", variant: 1 },
     postedDaysAgo: 25,
+    gear: {
+      model: "fujifilm-xf-23mm-f2-r-wr",
+      included: ["front-cap", "rear-cap", "hood"],
+      checks: { "front-element": "fine", aperture: "fine" },
+    },
   },
   {
     key: "canon-rf-50mm-f1-8-stm-seller1",
@@ -363,6 +488,11 @@ export const seedListings: SeedListing[] = [
     advertised: false,
     photo: { kind: "camera-lens", variant: 2 },
     postedDaysAgo: 45,
+    gear: {
+      model: "canon-rf-50mm-f1-8-stm",
+      included: ["box", "front-cap", "rear-cap"],
+      checks: { "haze-fungus": "fine", "front-element": "fine", autofocus: "fine" },
+    },
   },
   {
     key: "leica-summicron-m-50mm-f2-seller1",
@@ -380,6 +510,11 @@ export const seedListings: SeedListing[] = [
     advertised: false,
     photo: { kind: "camera-lens", variant: 3 },
     postedDaysAgo: 38,
+    gear: {
+      model: "leica-summicron-m-50mm-f2",
+      included: ["front-cap", "rear-cap", "case"],
+      checks: { "haze-fungus": "fine", aperture: "fine" },
+    },
   },
   {
     key: "olympus-m-zuiko-12-40mm-f2-8-pro-seller2",
@@ -397,6 +532,11 @@ export const seedListings: SeedListing[] = [
     advertised: false,
     photo: { kind: "camera-lens", variant: 0 },
     postedDaysAgo: 51,
+    gear: {
+      model: "olympus-m-zuiko-12-40mm-f2-8-pro",
+      included: ["front-cap", "rear-cap", "hood"],
+      checks: { "haze-fungus": "fine", "front-element": "fine", autofocus: "fine" },
+    },
   },
   {
     key: "sigma-150-600mm-contemporary-canon-ef-seller1",
@@ -414,6 +554,12 @@ export const seedListings: SeedListing[] = [
     advertised: false,
     photo: { kind: "camera-lens", variant: 1 },
     postedDaysAgo: 20,
+    gear: {
+      model: "sigma-150-600mm-f5-6-3-dg-os-hsm-contemporary",
+      mount: "canon-ef",
+      included: ["hood", "case", "strap"],
+      checks: { autofocus: "fine" },
+    },
   },
   {
     key: "panasonic-leica-dg-summilux-25mm-f1-4-ii-seller2",
@@ -431,6 +577,56 @@ export const seedListings: SeedListing[] = [
     advertised: false,
     photo: { kind: "camera-lens", variant: 2 },
     postedDaysAgo: 9,
+    gear: {
+      model: "panasonic-leica-dg-summilux-25mm-f1-4-ii",
+      included: ["box", "front-cap", "rear-cap", "hood"],
+      checks: { "haze-fungus": "fine", "front-element": "fine", autofocus: "fine" },
+    },
+  },
+
+  {
+    key: "nikon-z-24-70mm-f4-s-seller2",
+    category: "camera lens",
+    name: "Nikon NIKKOR Z 24-70mm f/4 S",
+    description:
+      "The kit zoom of my Z6, sharp from corner to corner and weather-sealed. It collapses for carrying and extends when the camera is on; the lock switch is firm. A light rub on the zoom ring rubber, the glass is clean. With both caps and the HB-85 hood.",
+    condition: "Good",
+    originalPrice: "999.95",
+    resalePrice: "449.00",
+    purchaseYear: 2020,
+    location: "Over-the-Rhine, Cincinnati, Ohio",
+    contact: "+1 513 555 0166",
+    seller: "seller2",
+    advertised: false,
+    photo: { kind: "camera-lens", variant: 3 },
+    postedDaysAgo: 6,
+    gear: {
+      model: "nikon-z-24-70mm-f4-s",
+      included: ["front-cap", "rear-cap", "hood"],
+      checks: { "haze-fungus": "fine", "front-element": "fine", autofocus: "fine", aperture: "fine" },
+    },
+  },
+  {
+    key: "nikon-af-50mm-f1-8d-seller1",
+    category: "camera lens",
+    name: "Nikon AF NIKKOR 50mm f/1.8D",
+    description:
+      "The classic light fifty with an aperture ring, bought with an F100 and used on film and on a D750. Autofocus is driven by the body's screw, so on a Z body with the FTZ it focuses by hand. Clean glass, smooth focus ring, both caps.",
+    condition: "Good",
+    originalPrice: "134.95",
+    resalePrice: "69.00",
+    purchaseYear: 2012,
+    location: "Lakeview, Chicago, Illinois",
+    contact: "+1 773 555 0192",
+    seller: "seller1",
+    advertised: false,
+    photo: { kind: "camera-lens", variant: 2 },
+    postedDaysAgo: 23,
+    gear: {
+      model: "nikon-af-50mm-f1-8d",
+      included: ["front-cap", "rear-cap"],
+      checks: { "haze-fungus": "fine", "front-element": "fine", autofocus: "fine", aperture: "fine" },
+    },
   },
 
   // ---------------------------------------------------------------- Tripod (6)

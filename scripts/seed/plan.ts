@@ -1,9 +1,13 @@
 // Turns the demo catalog into rows with stable ids, built with the row builders the tests use
 // too (db/factories.ts), so seeding twice changes nothing.
+import { gearColumns } from "#app/domain/catalog/listing-gear.server";
+import { type GearDetails, readGear } from "#app/domain/gear/gear-schema";
 import { dollarsToCents } from "#app/domain/shared/money";
+import type { CheckAnswer, ConditionCheck } from "#db/closed-lists";
 import { bookingRow, categoryRow, paymentRow, productRow, reportRow, userRow } from "#db/factories";
 import { seedAccounts } from "./accounts";
-import { type SeedListing, seedCategories, seedListings } from "./catalog";
+import { type SeedGear, type SeedListing, seedCategories, seedListings } from "./catalog";
+import { type HistoryListing, historyAccounts, historyListings, historyStolenSerials } from "./history";
 import { type ModerationListing, moderationAccounts, moderationListings, moderationReports } from "./moderation";
 
 const DAY_MS = 86_400_000;
@@ -35,7 +39,33 @@ async function seedPhotos(listingKey: string, photo: { kind: string; variant: nu
   );
 }
 
-function cents(value: string, listing: SeedListing | ModerationListing): number {
+/** A listing's gear, checked by the rules of Add Product (a seed that breaks them does not run). */
+function gearOf(listing: SeedListing | ModerationListing | HistoryListing): GearDetails | null {
+  const gear: SeedGear | undefined = listing.gear;
+  if (!gear) return null;
+  const read = readGear(listing.category, {
+    model: gear.model,
+    brand: "",
+    brandName: "",
+    modelName: "",
+    mount: gear.mount ?? "",
+    sensorFormat: "",
+    shutterCount: gear.shutterCount === undefined ? "" : String(gear.shutterCount),
+    shutterCountMethod: gear.shutterMethod ?? "",
+    focalMin: "",
+    focalMax: "",
+    apertureWide: "",
+    apertureTele: "",
+    included: gear.included ?? [],
+    checks: (gear.checks ?? {}) as Record<string, string>,
+    serialNumber: gear.serial ?? "",
+  });
+  if ("issues" in read)
+    throw new Error(`Seed listing ${listing.key}: ${read.issues.map((issue) => issue.message).join(" ")}`);
+  return read.gear;
+}
+
+function cents(value: string, listing: SeedListing | ModerationListing | HistoryListing): number {
   const result = dollarsToCents(value);
   if (result === null) throw new Error(`Bad price ${value} in seed listing ${listing.key}`);
   return result;
@@ -43,7 +73,7 @@ function cents(value: string, listing: SeedListing | ModerationListing): number 
 
 export async function seedPlan(now = Date.now()) {
   const users = await Promise.all(
-    [...seedAccounts, ...moderationAccounts].map(async (account) => {
+    [...seedAccounts, ...moderationAccounts, ...historyAccounts].map(async (account) => {
       const id = await stableId("user", account.key);
       const verifiedAt = account.verified ? new Date(Date.UTC(2026, 0, 15)) : null;
       // The password is hashed when the row is written (scripts/seed.ts).
@@ -70,15 +100,24 @@ export async function seedPlan(now = Date.now()) {
   // Post dates are whole days before today (UTC midnight plus an hour per listing) so a
   // re-run on the same day computes the same rows.
   const today = Math.floor(now / DAY_MS) * DAY_MS;
-  const listings = [...seedListings, ...moderationListings];
-  const soldOrBooked = new Map<string, "sold" | "booked">(
-    seedSales.map((sale) => [sale.listing, sale.paid ? "sold" : "booked"]),
-  );
+  const listings: Array<SeedListing | ModerationListing | HistoryListing> = [
+    ...seedListings,
+    ...moderationListings,
+    ...historyListings,
+  ];
+  const soldOrBooked = new Map<string, "sold" | "booked">([
+    ...seedSales.map((sale) => [sale.listing, sale.paid ? "sold" : "booked"] as const),
+    ...historyListings
+      .filter((listing) => listing.soldDaysAgo !== null)
+      .map((listing) => [listing.key, "sold"] as const),
+  ]);
+  const held = new Set(historyStolenSerials.map((stolen) => stolen.holds));
   const products = await Promise.all(
     listings.map(async (listing, index) => {
       const sellerId = userIdByKey.get(listing.seller);
       const categoryId = categoryIdBySlug.get(listing.category);
       if (!sellerId || !categoryId) throw new Error(`Seed listing ${listing.key} has a bad seller or category`);
+      const gear = gearOf(listing);
       const row = productRow({
         id: await stableId("product", listing.key),
         sellerId,
@@ -91,12 +130,23 @@ export async function seedPlan(now = Date.now()) {
         purchaseYear: listing.purchaseYear,
         contact: listing.contact,
         location: listing.location,
-        advertised: listing.advertised,
+        advertised: "advertised" in listing ? listing.advertised : false,
         status: soldOrBooked.get(listing.key) ?? "available",
         createdAt: new Date(today - listing.postedDaysAgo * DAY_MS + (index % 12) * 3_600_000),
+        ...(gear ? gearColumns(gear) : {}),
+        heldAt: held.has(listing.key) ? new Date(today - DAY_MS) : null,
       });
       // The cover (products.photo_key) follows the first photo by trigger once the photos are stored.
-      return { row, photos: await seedPhotos(listing.key, listing.photo, index) };
+      return {
+        row,
+        photos: await seedPhotos(listing.key, listing.photo, index),
+        included: (gear?.included ?? []).map((item) => ({ productId: row.id!, item })),
+        checks: (Object.entries(gear?.checks ?? {}) as Array<[ConditionCheck, CheckAnswer]>).map(([item, answer]) => ({
+          productId: row.id!,
+          item,
+          answer,
+        })),
+      };
     }),
   );
   // Demo history: one finished sale (My Buyers, a paid order) and one open booking.
@@ -144,7 +194,48 @@ export async function seedPlan(now = Date.now()) {
       });
     }),
   );
-  return { users, categories, products, sales, reports };
+  // Recorded sales of the catalog's models (price guidance reads them through model_sales).
+  const quinn = userByKey.get("quinn")!;
+  const pastSales = await Promise.all(
+    historyListings
+      .filter((listing) => listing.soldDaysAgo !== null)
+      .map(async (listing) => {
+        const product = productByKey.get(listing.key)!;
+        const paidAt = new Date(today - listing.soldDaysAgo! * DAY_MS + 10 * 3_600_000);
+        const booking = bookingRow(product, quinn.id, {
+          id: await stableId("booking", listing.key),
+          status: "paid",
+          createdAt: new Date(paidAt.getTime() - 3_600_000),
+          paidAt,
+        });
+        const payment = paymentRow(booking, product.sellerId, {
+          id: await stableId("payment", listing.key),
+          transactionId: `test_seed_${listing.key.slice(0, 24)}`,
+        });
+        return { booking, payment };
+      }),
+  );
+  // The stolen-gear registration and the listing it holds.
+  const stolen = await Promise.all(
+    historyStolenSerials.map(async (entry) => {
+      const id = await stableId("stolen", entry.key);
+      const product = productByKey.get(entry.holds)!;
+      return {
+        registration: {
+          id,
+          reporterId: userByKey.get(entry.reporter)!.id,
+          brand: entry.brand,
+          serial: entry.serial,
+          stolenOn: new Date(today - entry.stolenDaysAgo * DAY_MS).toISOString().slice(0, 10),
+          policeReference: entry.policeReference,
+          note: entry.note,
+          createdAt: new Date(today - 2 * DAY_MS),
+        },
+        match: { productId: product.id!, stolenSerialId: id, matchedAt: new Date(today - DAY_MS) },
+      };
+    }),
+  );
+  return { users, categories, products, sales: [...sales, ...pastSales], reports, stolen };
 }
 
 const seedSales = [

@@ -1,7 +1,7 @@
 import { type Cookie, expect, type Page, request } from "@playwright/test";
 import { stableId } from "../../scripts/seed/plan";
 import { test } from "./fixtures";
-import { DEMO } from "./helpers";
+import { DEMO, letterLink, sessionWithCode } from "./helpers";
 import { PHOTO } from "./seller-helpers";
 
 // Every page fits every screen: at a phone's 390×844 and a laptop's 1366×900, with JavaScript on
@@ -23,7 +23,7 @@ const PHOTOGRAPHED: Viewport[] = [
 const MORE_WIDTHS: Viewport[] = [360, 768, 1024, 1280, 1920].map((width) => ({ width, height: 900 }));
 
 // The seeded accounts whose pages have rows: Bea's open booking, Owen's sale to Ben.
-const ACCOUNTS: Record<Role, { email: string; password: string }> = {
+const ACCOUNTS: Record<Role, { email: string; password: string; totp?: string }> = {
   buyer: DEMO.buyer,
   seller: DEMO.seller2,
   admin: DEMO.admin,
@@ -35,6 +35,9 @@ const cookies = new Map<Role, Cookie[]>();
 async function sessionOf(role: Role, baseURL: string): Promise<Cookie[]> {
   const known = cookies.get(role);
   if (known) return known;
+  const account = ACCOUNTS[role];
+  // The admin signs in with its code (two-factor sign-in), through the helper every journey uses.
+  if (account.totp) return sessionWithCode(baseURL, { ...account, totp: account.totp });
   const api = await request.newContext({ baseURL });
   const { email, password } = ACCOUNTS[role];
   const response = await api.post("/login", {
@@ -94,6 +97,18 @@ const TARGETS: Target[] = [
   { name: "privacy", as: null, path: "/privacy" },
   { name: "contact", as: null, path: "/contact" },
   { name: "not-found", as: null, path: "/no/such/page", status: 404 },
+  { name: "forgot-password", as: null, path: "/forgot-password" },
+  { name: "reset-link-forged", as: null, path: `/reset-password?token=${"x".repeat(43)}`, status: 400 },
+  { name: "verify-link-forged", as: null, path: `/verify-email?token=${"x".repeat(43)}`, status: 400 },
+  { name: "settings", as: "buyer", path: "/dashboard/settings" },
+  {
+    name: "delete-account-confirmation",
+    as: "buyer",
+    path: "/dashboard/settings?confirm=delete-account",
+    submit: "Delete my account",
+  },
+  { name: "two-factor-setup", as: "buyer", path: "/dashboard/settings/two-factor" },
+  { name: "settings-admin", as: "admin", path: "/dashboard/settings" },
   { name: "home-signed-in", as: "buyer", path: "/", lists: true },
   { name: "category", as: "buyer", path: "/products/camera", lists: true },
   {
@@ -245,6 +260,13 @@ async function longEmailAccount(baseURL: string, email: string, role: "buyer" | 
     maxRedirects: 0,
   });
   expect(response.status(), `registration of ${email}`).toBe(302);
+  if (role === "seller") {
+    // A seller's listings are public once their address is verified: by the letter's link.
+    const link = await letterLink({ request: api }, email, "Email verification");
+    const token = new URL(link, baseURL).searchParams.get("token")!;
+    const confirmed = await api.post(link, { form: { intent: "confirm", token }, maxRedirects: 0 });
+    expect(confirmed.status(), `confirming ${email}`).toBe(302);
+  }
   const { accessToken } = await (await api.get("/api/jwt")).json();
   const cookies = (await api.storageState()).cookies.filter((cookie) => cookie.name === "__Host-pb_session");
   if (role === "seller") {

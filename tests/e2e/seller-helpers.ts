@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, type Browser, expect, type Page, type TestInfo } from "@playwright/test";
-import { expectToast, signUp, uniqueEmail } from "./helpers";
+import { expectToast, signUp, uniqueEmail, verifyEmailOf } from "./helpers";
 
 /** A real photo from the seed (a small WebP). */
 export const PHOTO = {
@@ -30,7 +30,8 @@ export async function setUpTestPayouts(page: Page, holder = "Sam Seller") {
 }
 
 /**
- * A new seller, registered and signed in, on the Add Product page; with payouts set up unless
+ * A new seller, registered, signed in and with the address verified from the letter (a seller's
+ * listings are public only then), on the Add Product page; with payouts set up unless
  * `payouts: false` (until then buyers cannot book their listings).
  */
 export async function registerSeller(
@@ -41,6 +42,7 @@ export async function registerSeller(
 ) {
   const email = uniqueEmail(info, "seller");
   await signUp(page, { name, email, password: "long enough", role: "seller" });
+  await verifyEmailOf(page, email);
   if (options.payouts !== false) await setUpTestPayouts(page, name);
   await page.goto("/dashboard/add_product");
   await expect(page.getByRole("heading", { name: "Add Product" })).toBeVisible();

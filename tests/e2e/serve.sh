@@ -9,9 +9,12 @@ state="${2:-.e2e-state}"
 rm -rf "$state"
 npx wrangler d1 migrations apply DB --local --persist-to "$state" >/dev/null
 npx tsx scripts/seed.ts --persist-to "$state" >/dev/null
-# The admin command, as an operator would run it (the e2e suite signs in with this account).
-npx tsx scripts/admin-create.ts --email ops@payandbuy.local --name "Ops Admin" \
-  --password ops-local-pass --persist-to "$state" >/dev/null
+# The admin command, as an operator would run it: one new admin per project (js, no-js), each of
+# which the accounts journey takes through its first sign-in, which sets up two-factor sign-in.
+for ops in ops ops2; do
+  npx tsx scripts/admin-create.ts --email "$ops@payandbuy.local" --name "Ops Admin" \
+    --password ops-local-pass --persist-to "$state" >/dev/null
+done
 # Offline: the placeholder of `Request.cf`, without a warning that it could not be fetched.
 export CLOUDFLARE_CF_FETCH_ENABLED=false
 exec npx wrangler dev --persist-to "$state" --port "$port" --ip 127.0.0.1 \

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { type APIRequestContext, expect, request as requests, test } from "@playwright/test";
-import { DEMO } from "./helpers";
+import { DEMO, sessionWithCode } from "./helpers";
 
 // The package exports its jar's path as a String object.
 const VNU_JAR = String(createRequire(import.meta.url)("vnu-jar"));
@@ -18,8 +18,18 @@ const VNU_JAR = String(createRequire(import.meta.url)("vnu-jar"));
 /** Addresses a crawl never follows: they leave the site, sign out, or are not pages. */
 const NOT_PAGES = /^\/(api|images|assets|auth|covers|categories|logout|favicon|robots\.txt|sitemap)/;
 
-/** Pages no link leads to. */
-const ALSO = ["/no/such/page", "/listings/no-such-listing"];
+/**
+ * Pages no link leads to: errors, the one-time links' pages (a forged link too), the local outbox,
+ * and a GET form's answers (a search by gear, "only gear that fits").
+ */
+const ALSO = [
+  "/no/such/page",
+  "/listings/no-such-listing",
+  "/reset-password?token=forged",
+  "/verify-email?token=forged",
+  "/dev/outbox",
+  "/search?mount=nikon-z&fits=1&camera=nikon-z6-ii",
+];
 
 /** The same page for another id, photo or page number: ids and numbers become placeholders. */
 function shapeOf(url: URL): string {
@@ -66,7 +76,12 @@ async function crawl(context: APIRequestContext, who: string, start: string[]): 
   return pages;
 }
 
-async function signedIn(baseURL: string, account: { email: string; password: string }) {
+async function signedIn(baseURL: string, account: { email: string; password: string; totp?: string }) {
+  // An account with two-factor sign-in (the admin) also sends its code.
+  if (account.totp) {
+    const cookies = await sessionWithCode(baseURL, { ...account, totp: account.totp });
+    return requests.newContext({ baseURL, storageState: { cookies, origins: [] } });
+  }
   const context = await requests.newContext({ baseURL });
   const response = await context.post("/login", {
     form: { email: account.email, password: account.password, website_confirm: "" },
@@ -131,6 +146,13 @@ test("every page is valid HTML", async ({ baseURL }, info) => {
   const buyer = await signedIn(baseURL!, DEMO.buyer);
   const seller = await signedIn(baseURL!, DEMO.seller);
   const admin = await signedIn(baseURL!, DEMO.admin);
+  // Halfway through a sign-in with two-factor: the password is right, the code is asked for.
+  const halfway = await requests.newContext({ baseURL });
+  const first = await halfway.post("/login", {
+    form: { email: DEMO.admin.email, password: DEMO.admin.password, website_confirm: "" },
+    maxRedirects: 0,
+  });
+  expect(first.headers().location).toBe("/login/two-factor");
   const dashboard = ["/dashboard", "/dashboard/settings", "/dashboard/messages"];
   const pages = [
     ...(await crawl(visitor, "visitor", ["/", "/?categories=all", "/search?q=lens", ...ALSO])),
@@ -154,10 +176,15 @@ test("every page is valid HTML", async ({ baseURL }, info) => {
       "/dashboard/all_sellers",
       "/dashboard/all_buyers",
       "/dashboard/reported_items",
+      "/dashboard/serial_holds?serial=083021001234",
       ...dashboard,
     ])),
   ];
-  for (const context of [visitor, buyer, seller, admin]) await context.dispose();
+  // Its links are the visitor's: the page alone.
+  const askingForCode = await halfway.get("/login/two-factor", { maxRedirects: 0 });
+  expect(askingForCode.status(), "the two-factor step of a sign-in").toBe(200);
+  pages.push({ who: "admin signing in", path: "/login/two-factor", status: 200, html: await askingForCode.text() });
+  for (const context of [visitor, buyer, seller, admin, halfway]) await context.dispose();
 
   // The crawl reached what it must: a failure here means a link it relied on is gone.
   const reached = (who: string, pattern: RegExp) => pages.some((page) => page.who === who && pattern.test(page.path));
@@ -165,6 +192,13 @@ test("every page is valid HTML", async ({ baseURL }, info) => {
     ["visitor", /^\/listings\/[^/?]+$/],
     ["visitor", /^\/blog$/],
     ["visitor", /^\/no\/such\/page$/],
+    ["visitor", /^\/forgot-password$/],
+    ["visitor", /^\/reset-password\?token=/],
+    ["visitor", /^\/verify-email\?token=/],
+    ["buyer", /^\/dashboard\/settings\?.*confirm=delete-account/],
+    ["buyer", /^\/dashboard\/settings\/two-factor$/],
+    ["admin", /^\/dashboard\/settings\/two-factor$/],
+    ["admin signing in", /^\/login\/two-factor$/],
     ["buyer", /^\/products\/[^/?]+$/],
     ["buyer", /[?&]book=/],
     ["buyer", /[?&]report=/],
@@ -179,6 +213,11 @@ test("every page is valid HTML", async ({ baseURL }, info) => {
     ["admin", /^\/dashboard\/all_sellers\?.*confirm=delete/],
     ["admin", /^\/dashboard\/all_buyers\?.*confirm=delete/],
     ["admin", /^\/dashboard\/reported_items\?.*confirm=remove/],
+    ["visitor", /^\/listings\/[^/?]+\?camera=/],
+    ["buyer", /^\/dashboard\/stolen_gear$/],
+    ["seller", /^\/dashboard\/stolen_gear$/],
+    ["admin", /^\/dashboard\/serial_holds\?.*confirm=remove/],
+    ["admin", /^\/dashboard\/serial_holds\?.*confirm=delete/],
   ] as const) {
     expect(reached(who, pattern), `${who} reached ${pattern}`).toBe(true);
   }

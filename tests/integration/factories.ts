@@ -1,6 +1,7 @@
 // Test factories: the row builders the seed uses too (db/factories.ts), written through the
 // real schema into the test database, returning the stored row.
 import { eq } from "drizzle-orm";
+import { sealSecret } from "#app/domain/accounts/two-factor.server";
 import { database } from "#db/client";
 import {
   bookingRow,
@@ -26,18 +27,36 @@ import {
   payoutAccounts,
   products,
   reports,
+  twoFactorCredentials,
   users,
 } from "#db/schema";
 import { testEnv as env } from "./test-env";
 
 const db = () => database(env.DB);
 
+/** The authenticator secret of the accounts the factories enrol (base32); tests make its codes. */
+export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
+/** Two-factor sign-in turned on for the account with `secret`, as its setup leaves it. */
+export async function enrolTwoFactor(userId: string, secret = TEST_TOTP_SECRET) {
+  await db()
+    .insert(twoFactorCredentials)
+    .values({ userId, secret: await sealSecret(secret, userId, [env.SESSION_SECRET]), enabledAt: new Date() });
+}
+
 /**
- * A user; a seller is onboarded for payouts in test mode, as a seller does before their listings
- * can be booked, unless `payouts` is false (a seller still setting up payouts).
+ * An account; an admin comes with two-factor sign-in on, as every admin must have it
+ * (`twoFactor` says otherwise, for either). A seller is onboarded for payouts in test mode, as a
+ * seller does before their listings can be booked, unless `payouts` is false (a seller still
+ * setting up payouts).
  */
-export async function insertUser(overrides: Partial<NewUser> = {}, options: { payouts?: boolean } = {}) {
-  const [row] = await db().insert(users).values(userRow(overrides)).returning();
+export async function insertUser(
+  overrides: Partial<NewUser> & { twoFactor?: boolean } = {},
+  options: { payouts?: boolean } = {},
+) {
+  const { twoFactor, ...values } = overrides;
+  const [row] = await db().insert(users).values(userRow(values)).returning();
+  if (twoFactor ?? row!.role === "admin") await enrolTwoFactor(row!.id);
   if (row!.role === "seller" && options.payouts !== false) {
     await db().insert(payoutAccounts).values(payoutAccountRow(row!.id));
   }

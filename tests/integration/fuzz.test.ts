@@ -160,6 +160,41 @@ async function checkInvariants() {
       where b.id is null or (m.sender_id is not b.buyer_id and m.sender_id is not p.seller_id)`,
     ],
     [
+      "held listing without a match",
+      `select p.id from products p where p.held_at is not null
+      and not exists (select 1 from serial_matches m where m.product_id = p.id)`,
+    ],
+    [
+      "open stolen-serial match of a listing not held",
+      `select m.product_id as id from serial_matches m join products p on p.id = m.product_id
+      where m.resolved_at is null and p.held_at is null`,
+    ],
+    [
+      "held listing in the search index",
+      `select p.id from products p where p.held_at is not null and p.rowid in (select rowid from products_fts)`,
+    ],
+    [
+      "recorded model sale without its successful payment",
+      `select s.payment_id as id from model_sales s where not exists
+      (select 1 from payments y where y.id = s.payment_id and y.status = 'succeeded')`,
+    ],
+    [
+      "a live session of a deleted account",
+      `select s.id from sessions s join users u on u.id = s.user_id
+      where u.deleted_at is not null and s.revoked_at is null and s.expires_at > cast(unixepoch('subsec') * 1000 as integer)
+      and s.created_at < u.deleted_at`,
+    ],
+    [
+      "two-factor sign-in on without recovery codes",
+      `select t.user_id as id from two_factor_credentials t where t.enabled_at is not null
+      and not exists (select 1 from recovery_codes r where r.user_id = t.user_id)
+      and not exists (select 1 from users u where u.id = t.user_id and u.role = 'admin')`,
+    ],
+    [
+      "a link stored other than as a hash",
+      `select id from account_tokens where length(token_hash) != 43 or token_hash glob '*[^A-Za-z0-9_-]*'`,
+    ],
+    [
       "orphan product",
       `select p.id from products p where not exists (select 1 from users u where u.id = p.seller_id)
       or not exists (select 1 from categories c where c.id = p.category_id)`,
@@ -305,8 +340,92 @@ describe("bad input at every form action", () => {
         "purchaseYear",
         "contact",
         "location",
+        "model",
+        "brand",
+        "brandName",
+        "modelName",
+        "mount",
+        "sensorFormat",
+        "shutterCount",
+        "shutterCountMethod",
+        "focalMin",
+        "focalMax",
+        "apertureWide",
+        "apertureTele",
+        "included",
+        "checks.sensor",
+        "checks.haze-fungus",
+        "serialNumber",
       ],
       fixed: () => [["intent", "details"]],
+    },
+    {
+      name: "edit listing details of a lens, with a model",
+      path: (w) => `/dashboard/my_product/${w.listing.A}/edit`,
+      who: (w) => w.cookies.sellerA,
+      names: [
+        "model",
+        "brand",
+        "brandName",
+        "modelName",
+        "mount",
+        "sensorFormat",
+        "shutterCount",
+        "shutterCountMethod",
+        "focalMin",
+        "focalMax",
+        "apertureWide",
+        "apertureTele",
+        "included",
+        "checks.sensor",
+        "checks.haze-fungus",
+        "serialNumber",
+      ],
+      fixed: () => [
+        ["intent", "details"],
+        ["productName", "Fuzzed lens"],
+        ["category", "camera"],
+        ["condition", "Good"],
+        ["description", "A lens."],
+        ["originalPrice", "100"],
+        ["resalePrice", "50"],
+        ["purchaseYear", "2020"],
+        ["contact", "+1 415 555 0100"],
+        ["location", "Oakland"],
+      ],
+    },
+    {
+      name: "register a stolen serial",
+      path: () => "/dashboard/stolen_gear",
+      who: (w) => w.cookies.buyerA,
+      names: ["brand", "brandName", "serialNumber", "stolenOn", "policeReference", "note"],
+      fixed: () => [["intent", "register"]],
+    },
+    {
+      name: "stolen gear's intents",
+      path: () => "/dashboard/stolen_gear",
+      who: (w) => w.cookies.buyerB,
+      names: ["intent", "id"],
+    },
+    {
+      name: "held listings",
+      path: () => "/dashboard/serial_holds",
+      who: (w) => w.cookies.admin,
+      names: ["intent", "id", "serial", "page"],
+    },
+    {
+      name: "my camera in settings",
+      path: () => "/dashboard/settings",
+      who: (w) => w.cookies.buyerA,
+      names: ["camera"],
+      fixed: () => [["intent", "camera"]],
+    },
+    {
+      name: "my camera from a storefront page",
+      path: () => "/search?q=lens",
+      who: (w) => w.cookies.sellerB,
+      names: ["camera"],
+      fixed: () => [["intent", "my-camera"]],
     },
     {
       name: "edit listing photos",
@@ -349,6 +468,55 @@ describe("bad input at every form action", () => {
       path: () => "/dashboard/reported_items",
       who: (w) => w.cookies.admin,
       names: ["productId", "intent", "q", "page"],
+    },
+    {
+      name: "forgot password",
+      path: () => "/forgot-password",
+      who: () => null,
+      names: ["email", "website_confirm"],
+    },
+    {
+      name: "reset password with a forged link",
+      path: () => `/reset-password?token=${"A".repeat(43)}`,
+      who: () => null,
+      names: ["token", "password", "confirmPassword"],
+    },
+    {
+      name: "verify email",
+      path: () => "/verify-email",
+      who: (w) => w.cookies.buyerA,
+      names: ["intent", "token", "redirectTo"],
+    },
+    { name: "two-factor sign-in", path: () => "/login/two-factor", who: () => null, names: ["code"] },
+    {
+      name: "account settings, every intent",
+      path: () => "/dashboard/settings?confirm=delete-account",
+      who: (w) => w.cookies.sellerA,
+      names: [
+        "intent",
+        "name",
+        "phone",
+        "email",
+        "currentPassword",
+        "code",
+        "confirmEmail",
+        "newPassword",
+        "confirmPassword",
+        "sessionId",
+      ],
+    },
+    {
+      name: "change of address",
+      path: () => "/dashboard/settings",
+      who: (w) => w.cookies.buyerB,
+      names: ["email", "currentPassword", "code", "confirmEmail"],
+      fixed: () => [["intent", "email"]],
+    },
+    {
+      name: "two-factor settings",
+      path: () => "/dashboard/settings/two-factor",
+      who: (w) => w.cookies.admin,
+      names: ["intent", "code"],
     },
     {
       name: "notification settings",
@@ -468,6 +636,22 @@ describe("bad input at every form action", () => {
           "purchaseYear",
           "contact",
           "location",
+          "model",
+          "brand",
+          "brandName",
+          "modelName",
+          "mount",
+          "sensorFormat",
+          "shutterCount",
+          "shutterCountMethod",
+          "focalMin",
+          "focalMax",
+          "apertureWide",
+          "apertureTele",
+          "included",
+          "checks.sensor",
+          "checks.haze-fungus",
+          "serialNumber",
         ]),
         file,
         fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: nasty }),
@@ -586,7 +770,34 @@ describe("bad input at every /api call", () => {
       who: () => null,
       names: ["name", "email", "password", "role", "isSeller", "isAdmin"],
     },
-    { method: "POST", path: () => "/api/token", who: () => null, names: ["email", "password"] },
+    { method: "POST", path: () => "/api/token", who: () => null, names: ["email", "password", "code"] },
+    { method: "POST", path: () => "/api/password/forgot", who: () => null, names: ["email"] },
+    {
+      method: "POST",
+      path: () => "/api/password/reset",
+      who: () => null,
+      names: ["token", "password", "confirmPassword"],
+    },
+    { method: "POST", path: () => "/api/email/confirm", who: () => null, names: ["token"] },
+    { method: "PATCH", path: () => "/api/account", who: (w) => w.bearers.sellerA, names: ["name", "phone"] },
+    {
+      method: "PUT",
+      path: () => "/api/account/email",
+      who: (w) => w.bearers.buyerA,
+      names: ["email", "currentPassword", "code", "confirmEmail"],
+    },
+    {
+      method: "PUT",
+      path: () => "/api/account/password",
+      who: (w) => w.bearers.buyerB,
+      names: ["currentPassword", "newPassword", "confirmPassword"],
+    },
+    {
+      method: "DELETE",
+      path: () => "/api/account",
+      who: (w) => w.bearers.sellerB,
+      names: ["currentPassword", "code", "confirmEmail"],
+    },
     {
       method: "POST",
       path: () => "/api/booking",
@@ -628,7 +839,34 @@ describe("bad input at every /api call", () => {
       method: "PUT",
       path: (w) => `/api/product/${w.listing.A}`,
       who: (w) => w.bearers.sellerA,
-      names: ["isAdvertise", "productName", "category", "condition", "resalePrice", "purchaseYear"],
+      names: [
+        "isAdvertise",
+        "productName",
+        "category",
+        "condition",
+        "resalePrice",
+        "purchaseYear",
+        "model",
+        "mount",
+        "shutterCount",
+        "focalMin",
+        "included",
+        "checks",
+        "serialNumber",
+      ],
+    },
+    {
+      method: "POST",
+      path: () => "/api/stolen-serials",
+      who: (w) => w.bearers.sellerB,
+      names: ["brand", "brandName", "serialNumber", "stolenOn", "policeReference", "note"],
+    },
+    { method: "PUT", path: () => "/api/settings/camera", who: (w) => w.bearers.buyerB, names: ["camera"] },
+    {
+      method: "PUT",
+      path: (w) => `/api/serial-holds/${w.heldListing.A}`,
+      who: (w) => w.bearers.admin,
+      names: ["action"],
     },
     {
       method: "POST",
@@ -684,7 +922,7 @@ describe("bad input at every /api call", () => {
     { method: "POST", path: () => "/api/payouts/onboarding", who: (w) => w.bearers.sellerA, names: ["x"] },
   ];
   for (const call of calls) {
-    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, booking: { A: ":id" }, paidBooking: { A: ":id" }, claim: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
+    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, booking: { A: ":id" }, paidBooking: { A: ":id" }, claim: { A: ":id" }, heldListing: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
       const world = await buildWorld();
       await fc.assert(
         fc.asyncProperty(jsonBody(call.names), fc.boolean(), async (body, raw) => {
@@ -717,6 +955,7 @@ describe("bad input at every /api call", () => {
           ["GET", `/api/booking/${id}`, world.bearers.buyerA],
           ["GET", `/api/sellers/${id}/ratings`, null],
           ["DELETE", `/api/product/${id}`, world.bearers.sellerA],
+          ["DELETE", `/api/account/sessions/${id}`, world.bearers.buyerB],
           ["GET", `/api/product/${id}/photos`, world.bearers.sellerA],
           ["DELETE", `/api/product/${id}/photos/${id}`, world.bearers.sellerA],
           ["DELETE", `/api/product/${world.listing.A}/photos/${id}`, world.bearers.sellerA],
@@ -741,6 +980,19 @@ describe("bad input at every /api call", () => {
           ["GET", `/api/bookings/${id}/messages?page=${id}`, world.bearers.buyerA],
           ["POST", `/api/bookings/${id}/messages`, world.bearers.sellerA],
           ["GET", `/api/listings/${id}`, world.bearers.buyerA],
+          ["GET", `/api/listings/${world.listing.A}?camera=${id}`, null],
+          ["GET", `/api/price-guidance?model=${id}&condition=${id}`, null],
+          [
+            "GET",
+            `/api/search?brand=${id}&mount=${id}&sensor=${id}&shutter_max=${id}&focal_min=${id}&focal_max=${id}&fits=${id}&camera=${id}`,
+            null,
+          ],
+          ["GET", `/api/search?fits=1&mount=${id}`, world.bearers.buyerA],
+          ["GET", `/api/stolen-serials?page=${id}`, world.bearers.buyerA],
+          ["DELETE", `/api/stolen-serials/${id}`, world.bearers.buyerA],
+          ["DELETE", `/api/stolen-serials/${id}`, world.bearers.admin],
+          ["GET", `/api/serial-holds?page=${id}`, world.bearers.admin],
+          ["PUT", `/api/serial-holds/${id}`, world.bearers.admin],
         ] as const) {
           expectHandled(await sendJson(method, path, bearer, undefined));
         }
@@ -759,6 +1011,11 @@ describe("bad input at every /api call", () => {
           `/listings/${id}?photo=${id}&book=${id}`,
           `/listings/${world.listing.A}?photo=${id}&report=${id}`,
           `/sitemap-listings.xml?page=${id}`,
+          `/search?brand=${id}&mount=${id}&sensor=${id}&shutter_max=${id}&focal_min=${id}&focal_max=${id}&fits=${id}&camera=${id}`,
+          `/search?fits=1&camera=${id}`,
+          `/?camera=${id}`,
+          `/listings/${world.listing.A}?camera=${id}`,
+          `/dashboard/stolen_gear?page=${id}`,
         ]) {
           expectHandled(
             await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.buyerA! }, redirect: "manual" }),
@@ -767,6 +1024,8 @@ describe("bad input at every /api call", () => {
         for (const path of [
           `/dashboard/all_sellers?q=${id}&page=${id}&confirm=delete&id=${id}`,
           `/dashboard/reported_items?q=${id}&page=${id}&confirm=remove&id=${id}`,
+          `/dashboard/serial_holds?serial=${id}&page=${id}&confirm=remove&id=${id}`,
+          `/dashboard/serial_holds?serial=${id}&confirm=delete&id=${id}`,
         ]) {
           expectHandled(
             await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.admin! }, redirect: "manual" }),
@@ -776,6 +1035,9 @@ describe("bad input at every /api call", () => {
           `/dashboard/my_product?page=${id}&confirm=delete&id=${id}`,
           `/dashboard/my_buyer?page=${id}`,
           `/dashboard/my_product/${id}/edit`,
+          `/dashboard/my_product/${world.listing.A}/edit?model=${id}&condition=${id}`,
+          `/dashboard/add_product?model=${id}&condition=${id}`,
+          `/products/camera?fits=1&camera=${id}&brand=${id}`,
         ]) {
           expectHandled(
             await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.sellerA! }, redirect: "manual" }),

@@ -127,7 +127,7 @@ describe("caching of personal pages", () => {
     const { requests } = await pageFixture();
     for (const { id, page, path, headers } of requests) {
       const response = await get(path, headers);
-      const expected = page.as !== null || path.startsWith("/dashboard") ? NO_STORE : null;
+      const expected = page.as !== null || page.noStore || path.startsWith("/dashboard") ? NO_STORE : null;
       expect(response.headers.get("Cache-Control"), `${id} ${path}`).toBe(expected);
     }
     const { cookie } = await signedInUser("buyer");

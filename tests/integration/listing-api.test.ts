@@ -45,6 +45,22 @@ describe("GET /api/listings/:id", () => {
       isSold: false,
       photos: [{ img: photoUrl(listing.photoKey), alt: listing.name }],
       sellerListings: expect.any(Array),
+      // A listing without camera data: nothing to specify, fit or compare with sales.
+      gear: {
+        kind: null,
+        brand: null,
+        model: null,
+        mount: null,
+        sensorFormat: null,
+        shutterCount: null,
+        focalLengthMm: null,
+        maxAperture: null,
+        included: [],
+        checks: {},
+        serialEnd: null,
+      },
+      fit: null,
+      priceGuidance: null,
     });
     expect(body.sellerListings.map((other) => other._id)).toEqual(
       others

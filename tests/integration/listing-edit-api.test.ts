@@ -64,7 +64,12 @@ describe("PUT /api/product/:id with the details", () => {
   it("replaces the details (JSON numbers for the prices and year)", async () => {
     const response = await call(`/product/${world.product.id}`, { method: "PUT", headers: world.auth, json: DETAILS });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect(await response.json()).toEqual({
+      acknowledged: true,
+      modifiedCount: 1,
+      heldForReview: false,
+      priceWarning: null,
+    });
     expect(await productRow(world.product.id)).toMatchObject({
       name: "Nikon FM2n",
       resalePriceCents: 41_250,

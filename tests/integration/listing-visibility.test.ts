@@ -1,5 +1,6 @@
 // One rule decides what a buyer may see, book, wishlist or report (PRODUCT.md): a listing in
-// the statuses the page needs, not deleted, not removed, its seller not deleted. Every entry
+// the statuses the page needs, not deleted, not removed, its seller not deleted and their email
+// address verified. Every entry
 // point, through the pages and through the REST API, refuses a listing for each reason.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -13,7 +14,7 @@ import { testEnv } from "./test-env";
 
 const db = () => database(testEnv.DB);
 
-const CASES = ["available", "deleted", "removed", "seller deleted", "booked", "sold"] as const;
+const CASES = ["available", "deleted", "removed", "seller deleted", "seller unverified", "booked", "sold"] as const;
 type Case = (typeof CASES)[number];
 
 /** Booking and the storefront lists need an available listing; wishlist and report do not. */
@@ -22,6 +23,7 @@ const BOOKABLE: Record<Case, boolean> = {
   deleted: false,
   removed: false,
   "seller deleted": false,
+  "seller unverified": false,
   booked: false,
   sold: false,
 };
@@ -33,7 +35,11 @@ async function listings() {
   const category = await insertCategory({ title: slug });
   const rows = {} as Record<Case, { id: string; name: string }>;
   for (const which of CASES) {
-    const seller = await insertUser({ role: "seller", deletedAt: which === "seller deleted" ? new Date() : null });
+    const seller = await insertUser({
+      role: "seller",
+      deletedAt: which === "seller deleted" ? new Date() : null,
+      ...(which === "seller unverified" ? { emailVerifiedAt: null } : {}),
+    });
     rows[which] = await insertProduct({
       sellerId: seller.id,
       categoryId: category.id,
@@ -160,7 +166,7 @@ describe("the wishlist page", () => {
     for (const which of CASES) {
       expect(html.includes(`Book Now: ${rows[which].name}`), which).toBe(BOOKABLE[which]);
     }
-    expect(html.match(/No longer listed/g)).toHaveLength(3);
+    expect(html.match(/No longer listed/g)).toHaveLength(4);
     expect(html.match(/Booked by someone else/g)).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@
 // spec's array a page at a time with the totals in headers. Nothing is cut off silently.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { LIST_PAGE_SIZE } from "#app/domain/shared/list-query";
+import { COUNT_CAP, LIST_PAGE_SIZE } from "#app/domain/shared/list-query";
 import { bearerFor, get, ORIGIN, postForm, sessionCookieFor } from "./auth-helpers";
 import { insertCategory, insertUser } from "./factories";
 import { testEnv } from "./test-env";
@@ -80,6 +80,25 @@ describe("My Products with more products than fit", () => {
     expect(new Set(rows.map((row) => row._id)).size).toBe(505);
     expect(rows[0]!.productName).toBe("Item 0505");
     expect(rows.at(-1)!.productName).toBe("Item 0001");
+  });
+
+  it("counts a seller's products only up to the cap (ADR 0035): no last page named, every page still reached", async () => {
+    const seller = await insertUser({ role: "seller" });
+    await manyProducts("mc", seller.id, COUNT_CAP + 30);
+    const cookie = await sessionCookieFor(seller.id);
+    const first = await (await get("/dashboard/my_product", { Cookie: cookie })).text();
+    expect(first).toContain("Page 1<");
+    expect(first).not.toMatch(/Page 1 of/);
+    const lastPage = Math.ceil((COUNT_CAP + 30) / LIST_PAGE_SIZE);
+    const last = await (await get(`/dashboard/my_product?page=${lastPage}`, { Cookie: cookie })).text();
+    expect(last).toContain("Item 0001");
+    const listed = await SELF.fetch(`${ORIGIN}/api/product?page=2`, {
+      headers: { Authorization: await bearerFor(seller.id) },
+    });
+    expect(listed.headers.get("X-Total-Count")).toBe(String(COUNT_CAP));
+    expect(listed.headers.get("X-Total-Capped")).toBe("true");
+    expect(listed.headers.get("Link")).toContain('rel="next"');
+    expect(listed.headers.get("Link")).not.toContain('rel="last"');
   });
 
   it("keeps the page through the delete confirmation and the redirect after it", async () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { platformFee } from "#app/domain/deals/fees";
 import { completeTestOnboarding } from "#app/domain/deals/payouts/accounts.server";
 import { confirmReceipt, decideClaim } from "#app/domain/deals/settlement/decisions.server";
-import { claims, deals } from "#db/schema";
+import { claims, deals, payoutAccounts } from "#db/schema";
 import { insertUser } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
 import {
@@ -257,6 +257,19 @@ describe("claims", () => {
 });
 
 describe("a seller who has not set up payouts", () => {
+  it("cannot set up payouts before the account's email address is verified, on the API and in the page", async () => {
+    const seller = await insertUser({ role: "seller", emailVerifiedAt: null }, { payouts: false });
+    const refused = await apiCall(seller.id, "POST", "/api/payouts/onboarding");
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      error: { message: "Verify your email address before setting up payouts." },
+    });
+    await expect(
+      completeTestOnboarding(db(), offlineProvider(), { ...seller, emailVerified: false }),
+    ).resolves.toMatchObject({ ok: false, message: "Verify your email address before setting up payouts." });
+    expect(await db().select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, seller.id))).toEqual([]);
+  });
+
   it("keeps the listing on show but refuses bookings, on the API and in the page's action, until onboarded", async () => {
     const { product, seller, buyer } = await listingForNewSeller();
     const listing = await apiCall(null, "GET", `/api/listings/${product.id}`);
@@ -271,7 +284,7 @@ describe("a seller who has not set up payouts", () => {
     });
     const before = await (await apiCall(seller.id, "GET", "/api/payouts")).json<{ account: { setup: string } }>();
     expect(before.account.setup).toBe("incomplete");
-    await completeTestOnboarding(db(), offlineProvider(), seller);
+    await completeTestOnboarding(db(), offlineProvider(), { ...seller, emailVerified: true });
     const after = await (await apiCall(seller.id, "GET", "/api/payouts")).json<{ account: { setup: string } }>();
     expect(after.account.setup).toBe("ready");
     expect((await apiCall(buyer.user.id, "POST", "/api/booking", booking)).status).toBe(201);

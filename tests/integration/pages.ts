@@ -9,7 +9,14 @@ import { insertCategory, insertProduct } from "./factories";
 import { bookedListing } from "./payment-fixtures";
 
 type Fixture = { bookingId: string; productId: string };
-export type Page = { path: (fixture: Fixture) => string; as: Role | null; status?: number; isPublic?: boolean };
+export type Page = {
+  path: (fixture: Fixture) => string;
+  as: Role | null;
+  status?: number;
+  isPublic?: boolean;
+  /** Kept by no cache even for a signed-out visitor (it carries a one-time link's token). */
+  noStore?: boolean;
+};
 
 /** By route id (the build's), the URL that opens the page and the role that may open it. */
 export const PAGES: Record<string, Page> = {
@@ -48,6 +55,20 @@ export const PAGES: Record<string, Page> = {
   "routes/dashboard.all_buyers": { path: () => "/dashboard/all_buyers", as: "admin" },
   "routes/dashboard.reported_items": { path: () => "/dashboard/reported_items", as: "admin" },
   "routes/dashboard.settings": { path: () => "/dashboard/settings", as: "seller" },
+  "routes/dashboard.stolen_gear": { path: () => "/dashboard/stolen_gear", as: "buyer" },
+  "routes/dashboard.serial_holds": { path: () => "/dashboard/serial_holds", as: "admin" },
+  "routes/dashboard.settings.two-factor": { path: () => "/dashboard/settings/two-factor", as: "seller" },
+  "routes/forgot-password": { path: () => "/forgot-password", as: null },
+  // A link no letter carried: its clear page.
+  "routes/reset-password": {
+    path: () => `/reset-password?token=${"A".repeat(43)}`,
+    as: null,
+    status: 400,
+    noStore: true,
+  },
+  "routes/verify-email": { path: () => "/verify-email", as: null, noStore: true },
+  // Without a sign-in waiting for its code: the page says to start again.
+  "routes/login.two-factor": { path: () => "/login/two-factor", as: null },
   // Only a LOCAL_DEV server has the outbox; the tests' Worker is not one.
   "routes/dev.outbox": { path: () => "/dev/outbox", as: null, status: 404 },
 };

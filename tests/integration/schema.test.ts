@@ -8,20 +8,26 @@ import { testEnv as env } from "./test-env";
 
 /** What the migrations create by hand, beside the drizzle schema: the full-text index and the triggers. */
 const HAND_WRITTEN = {
-  // migrations/0008_search_listed_only.sql (first made by 0004_search.sql).
+  // migrations/0008_search_listed_only.sql (first made by 0004_search.sql; its triggers read the seller's verified address since 0009 and held_at since 0010).
   virtualTables: ["products_fts"],
   triggers: {
     // migrations/0002_product_photos.sql: the cover photo kept on the product row.
     product_photos_cover_after_insert: "product_photos",
     product_photos_cover_after_update: "product_photos",
     product_photos_cover_after_delete: "product_photos",
-    // migrations/0008_search_listed_only.sql: the index holds exactly the listed listings.
+    // migrations/0008_search_listed_only.sql, made again by 0009_accounts.sql (the seller's
+    // verified address) and 0010_gear.sql (no held listing): the index holds exactly the listed
+    // listings.
     products_fts_after_insert: "products",
     products_fts_after_update: "products",
     products_fts_after_delete: "products",
     categories_fts_after_title_update: "categories",
     users_fts_after_delete: "users",
-    users_fts_after_deleted_update: "users",
+    users_fts_after_seller_update: "users",
+    // migrations/0010_gear.sql: the recorded sales of listed models, kept in step with payments.
+    model_sales_after_payment_insert: "payments",
+    model_sales_after_payment_status: "payments",
+    model_sales_after_payment_delete: "payments",
   } as Record<string, string>,
 };
 

@@ -62,6 +62,7 @@ describe("the full-text index is the listing rule, kept by triggers", () => {
     const sold = await listing({ status: "sold" });
     const deleted = await listing({ deletedAt: new Date() });
     const removed = await listing({ removedAt: new Date() });
+    const held = await listing({ heldAt: new Date() });
     const ofOther = await insertProduct({ sellerId: other.id, categoryId: category.id, description: text });
     await expectIndexToMatchTheListingRule("inserted in every state");
 
@@ -78,6 +79,10 @@ describe("the full-text index is the listing rule, kept by triggers", () => {
     await setProduct(deleted.id, { deletedAt: new Date() });
     await setProduct(removed.id, { removedAt: new Date(), status: "booked" });
     await expectIndexToMatchTheListingRule("deleted by its seller, removed by an admin");
+    await setProduct(held.id, { heldAt: null });
+    await expectIndexToMatchTheListingRule("its stolen-serial hold cleared");
+    await setProduct(held.id, { heldAt: new Date() });
+    await expectIndexToMatchTheListingRule("held for a stolen-serial review");
     await setProduct(available.id, { categoryId: elsewhere.id, name: word() });
     await db().update(categories).set({ title: word() }).where(eq(categories.id, elsewhere.id));
     await expectIndexToMatchTheListingRule("moved, renamed, its category renamed");
@@ -88,7 +93,21 @@ describe("the full-text index is the listing rule, kept by triggers", () => {
     await db().update(users).set({ name: word() }).where(eq(users.id, seller.id));
     await expectIndexToMatchTheListingRule("a deleted seller's other change");
     await db().update(users).set({ deletedAt: null }).where(eq(users.id, seller.id));
-    await expectIndexToMatchTheListingRule("its seller's deletion undone");
+    await expectIndexToMatchTheListingRule("its seller's deletion undone (a held listing stays out)");
+    await db().update(users).set({ emailVerifiedAt: null }).where(eq(users.id, seller.id));
+    await expectIndexToMatchTheListingRule("its seller's address unverified (a new address)");
+    expect((await found({ q: text })).ids).toEqual([ofOther.id]);
+    const unverified = await listing();
+    await setProduct(booked.id, { status: "available" });
+    await expectIndexToMatchTheListingRule("an unverified seller lists and changes listings");
+    await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, seller.id));
+    await expectIndexToMatchTheListingRule("its seller's address verified");
+    expect((await found({ q: text })).ids).toContain(unverified.id);
+    await db().update(users).set({ deletedAt: new Date(), emailVerifiedAt: null }).where(eq(users.id, seller.id));
+    await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, seller.id));
+    await expectIndexToMatchTheListingRule("a deleted seller verified");
+    await db().update(users).set({ deletedAt: null }).where(eq(users.id, seller.id));
+    await expectIndexToMatchTheListingRule("undeleted again");
     await setProduct(sold.id, { sellerId: other.id, status: "available" });
     await expectIndexToMatchTheListingRule("given to another seller");
 

@@ -202,6 +202,18 @@ describe("GET /api/product", () => {
       isAdvertise: true,
       isSold: false,
       isRemoved: false,
+      isHeldForReview: false,
+      gear: {
+        kind: null,
+        brand: null,
+        model: null,
+        mount: null,
+        sensorFormat: null,
+        shutterCount: null,
+        focalLengthMm: null,
+        maxAperture: null,
+      },
+      serialNumber: null,
     });
   });
 });

@@ -3,12 +3,12 @@ import { createMiddleware } from "hono/factory";
 import { hasRole } from "#app/domain/accounts/permissions";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import type { DomainEvent } from "#app/domain/notifications/events";
-import { bearerUser } from "#app/server/auth.server";
+import { bearerUser, needsTwoFactorSetup } from "#app/server/auth.server";
 import { type AppEnv, parseEnv } from "#app/server/env.server";
 import { publish } from "#app/server/notifications.server";
 import { database } from "#db/client";
 import type { Role } from "#db/closed-lists";
-import { apiError } from "./errors";
+import { apiError, twoFactorSetupRequired } from "./errors";
 
 export type ApiEnv = { Bindings: Env; Variables: { user: SessionUser } };
 export type ApiContext = Context<ApiEnv>;
@@ -46,6 +46,8 @@ export const requireBearer = createMiddleware<ApiEnv>(async (c, next) => {
     c.header("WWW-Authenticate", 'Bearer realm="pay-and-buy", error="invalid_token"');
     return apiError(c, 401, "unauthorized", "The token is invalid, expired or revoked.");
   }
+  // An admin's calls wait until two-factor sign-in is set up.
+  if (needsTwoFactorSetup(user)) return twoFactorSetupRequired(c);
   c.set("user", user);
   await next();
 });

@@ -28,3 +28,13 @@ export function validationError(c: Context, error: z.ZodError) {
   const first = error.issues[0]?.message ?? "The request is not valid.";
   return apiError(c, 422, "invalid", first, fields);
 }
+
+/** An admin account without two-factor sign-in: nothing is answered until it is set up. */
+export function twoFactorSetupRequired(c: Context) {
+  return apiError(
+    c,
+    403,
+    "two_factor_setup_required",
+    "Admin accounts need two-factor sign-in: set it up in the website's Settings first.",
+  );
+}

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { checkDatabase } from "#app/domain/shared/health.server";
+import { account } from "./accounts/account";
 import { admin } from "./accounts/admin";
 import { identity } from "./accounts/identity";
 import { listingPhotos } from "./catalog/listing-photos";
@@ -9,8 +10,10 @@ import { claimsApi } from "./deals/claims";
 import { paymentsApi } from "./deals/payments";
 import { payoutsApi } from "./deals/payouts";
 import { apiError } from "./errors";
+import { gearApi } from "./gear/gear";
 import { messagesApi } from "./messaging/messages";
 import { reports } from "./moderation/reports";
+import { stolenSerialsApi } from "./moderation/stolen-serials";
 import { settings } from "./notifications/settings";
 
 /** The REST API for programs, mounted at /api. */
@@ -23,6 +26,7 @@ api.get("/health", async (c) => {
 });
 
 api.route("/", identity);
+api.route("/", account);
 api.route("/", storefront);
 api.route("/", paymentsApi);
 api.route("/", payoutsApi);
@@ -33,6 +37,8 @@ api.route("/", admin);
 api.route("/", reports);
 api.route("/", messagesApi);
 api.route("/", settings);
+api.route("/", gearApi);
+api.route("/", stolenSerialsApi);
 
 // Registered last: any other /api path is a JSON 404, never the HTML site.
 api.all("*", (c) => apiError(c, 404, "not_found", "There is no such API call."));

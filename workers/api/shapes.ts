@@ -1,14 +1,23 @@
 // Response shapes of spec section 3, shared by the REST handlers. Prices are given both in
 // dollars (the spec's numbers) and in integer cents (what the product stores).
 import type { Context } from "hono";
-import type { ProductCard } from "#app/domain/catalog/catalog.server";
+import { type CardFit, fitOfCard, type ProductCard } from "#app/domain/catalog/catalog.server";
 import { conditionWords } from "#app/domain/catalog/conditions";
 import type { ListingLookup } from "#app/domain/catalog/listings.server";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
+import type { PriceGuidance } from "#app/domain/deals/price-guidance";
+import type { Camera } from "#app/domain/gear/camera";
+import { gearRecord } from "#app/domain/gear/describe";
 import { type Page, readPage } from "#app/domain/shared/list-query";
 import { toDollars } from "#app/domain/shared/money";
 
-export function advertisedProduct(product: ProductCard) {
+/** A card's gear for programs: what the cards show (mount, shutter count), the kind and the model. */
+function cardGear(product: ProductCard) {
+  return { kind: product.gearKind, model: product.model, mount: product.mount, shutterCount: product.shutterCount };
+}
+
+export function advertisedProduct(product: ProductCard, camera: Camera | null = null) {
+  const fit: CardFit = fitOfCard(product, camera);
   return {
     _id: product.id,
     productName: product.name,
@@ -26,13 +35,22 @@ export function advertisedProduct(product: ProductCard) {
     contact: product.contact,
     isSellerVerification: product.sellerVerifiedAt !== null,
     sellerRating: { average: product.sellerRatingAverage, count: product.sellerRatingCount },
+    gear: cardGear(product),
+    // With a camera (`?camera=`, or the caller's own): how a lens fits it; null otherwise.
+    fit,
   };
 }
 
-/** One listing as its page shows it: the card's fields, its words, its state and its photos. */
-export function listingDetail({ listing, photos, sellerListings }: Extract<ListingLookup, { kind: "listed" }>) {
+/** One listing as its page shows it: the card's fields, its words, its state, its gear, its photos. */
+export function listingDetail(
+  { listing, photos, sellerListings }: Extract<ListingLookup, { kind: "listed" }>,
+  guidance: unknown,
+  camera: Camera | null,
+) {
   return {
-    ...advertisedProduct(listing),
+    ...advertisedProduct(listing, camera),
+    gear: gearRecord(listing),
+    priceGuidance: guidance,
     description: listing.description,
     conditionNote: conditionWords(listing.condition)?.text ?? null,
     category: listing.categorySlug,
@@ -42,7 +60,7 @@ export function listingDetail({ listing, photos, sellerListings }: Extract<Listi
     isSold: listing.status === "sold",
     photos: photos.map((photo) => ({ img: photoUrl(photo.key), alt: photo.alt })),
     // The seller's other listings that can be booked now, newest first (a few).
-    sellerListings: sellerListings.map(advertisedProduct),
+    sellerListings: sellerListings.map((card) => advertisedProduct(card, camera)),
   };
 }
 
@@ -82,4 +100,25 @@ export function listHeaders(
   // A capped total knows no last page.
   if (!page.capped) links.push(link(page.pageCount, "last"));
   c.header("Link", links.join(", "));
+}
+
+/** Price guidance for programs: counts, cents and dollars; no range with too few sales. */
+export function guidanceRecord(guidance: PriceGuidance | null) {
+  if (!guidance) return null;
+  const base = {
+    sales: guidance.sales,
+    grades: guidance.grades,
+    periodDays: guidance.periodDays,
+    enough: guidance.enough,
+  };
+  if (!guidance.enough) return base;
+  return {
+    ...base,
+    lowCents: guidance.lowCents,
+    highCents: guidance.highCents,
+    medianCents: guidance.medianCents,
+    low: toDollars(guidance.lowCents),
+    high: toDollars(guidance.highCents),
+    median: toDollars(guidance.medianCents),
+  };
 }

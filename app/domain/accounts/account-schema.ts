@@ -1,8 +1,15 @@
-// The account forms' rules (registration, sign-in, the newsletter), shared by the pages (browser
-// and server) and the REST API: one set of rules and messages for both (spec section 5,
-// PRODUCT.md).
+// The account forms' rules (registration, sign-in, the newsletter, a forgotten password, the
+// account's settings, two-factor codes, leaving), shared by the pages (browser and server) and
+// the REST API: one set of rules and messages for both (spec section 5, PRODUCT.md).
 import * as z from "zod";
-import { isOneLine, notOneLineMessage } from "#app/domain/shared/schemas";
+import {
+  idSchema,
+  isOneLine,
+  isPhoneNumber,
+  notOneLineMessage,
+  PHONE_MAX,
+  PHONE_MESSAGE,
+} from "#app/domain/shared/schemas";
 import { ROLES } from "#db/closed-lists";
 
 export const EMAIL_EXAMPLE = "name@example.com";
@@ -23,7 +30,7 @@ export const emailSchema = z
   .max(254, { error: INVALID_EMAIL, abort: true })
   .regex(EMAIL_PATTERN, INVALID_EMAIL);
 
-const passwordSchema = z
+export const passwordSchema = z
   .string({ error: "Password is required." })
   .min(1, { error: "Password is required.", abort: true })
   .min(PASSWORD_MIN, `Password should be at least ${PASSWORD_MIN} characters`)
@@ -60,3 +67,77 @@ export const loginSchema = z.object({
 });
 
 export const subscribeSchema = z.object({ email: emailSchema });
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+const PASSWORDS_DIFFER = "The two passwords are not the same.";
+/** The new password typed again: a form always sends it; a program may leave it out. */
+const confirmPasswordSchema = z.string().max(1024).optional();
+
+/** A one-time link's token as a form carries it: its own checks say whether it is worth anything. */
+const linkTokenSchema = z.string({ error: "This link is not valid." }).min(1, "This link is not valid.").max(200);
+
+/** A new password from a reset link, typed twice. */
+export const resetPasswordSchema = z
+  .object({ token: linkTokenSchema, password: passwordSchema, confirmPassword: confirmPasswordSchema })
+  .refine((value) => value.confirmPassword === undefined || value.password === value.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ["confirmPassword"],
+  });
+
+/** The form also asks for the password twice (a program may send it once). */
+const typedTwice = <T extends { confirmPassword?: string }>(value: T) => value.confirmPassword !== undefined;
+const TYPE_AGAIN = { message: "Type the new password again.", path: ["confirmPassword"] };
+
+export const resetPasswordFormSchema = resetPasswordSchema.refine(typedTwice, TYPE_AGAIN);
+
+export const confirmLinkSchema = z.object({ token: linkTokenSchema });
+
+/** A phone number, or nothing (an empty field clears it). */
+const optionalPhoneSchema = z
+  .string()
+  .trim()
+  .max(PHONE_MAX, PHONE_MESSAGE)
+  .optional()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || isPhoneNumber(value), PHONE_MESSAGE);
+
+export const profileSchema = z.object({ name: nameSchema, phone: optionalPhoneSchema });
+
+/** How the owner confirms a change: whichever of these the account has (reauthentication.server.ts). */
+const confirmationShape = {
+  currentPassword: z.string().max(1024, "Password is too long.").optional(),
+  code: z.string().trim().max(32, "That code is too long.").optional(),
+  confirmEmail: z.string().trim().max(254).optional(),
+};
+
+export const changeEmailSchema = z.object({ email: emailSchema, ...confirmationShape });
+
+/** A new password in the settings: the current one, and the new one typed twice. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "Enter your current password." })
+      .min(1, { error: "Enter your current password.", abort: true })
+      .max(1024, "Password is too long."),
+    newPassword: passwordSchema,
+    confirmPassword: confirmPasswordSchema,
+  })
+  .refine((value) => value.confirmPassword === undefined || value.newPassword === value.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ["confirmPassword"],
+  });
+
+export const changePasswordFormSchema = changePasswordSchema.refine(typedTwice, TYPE_AGAIN);
+
+export const deleteAccountSchema = z.object(confirmationShape);
+
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string({ error: "Enter the code." })
+    .trim()
+    .min(1, { error: "Enter the code.", abort: true })
+    .max(32, "That code is too long."),
+});
+
+export const sessionChoiceSchema = z.object({ sessionId: idSchema });

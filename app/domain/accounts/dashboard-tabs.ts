@@ -8,6 +8,9 @@ export interface DashboardTab {
   label: string;
 }
 
+/** Where two-factor sign-in is set up: an admin without it is sent here first. */
+export const TWO_FACTOR_SETUP_PATH = "/dashboard/settings/two-factor";
+
 /** The conversations of a buyer's or seller's bookings; the tab shows the unread count. */
 export const MESSAGES_PATH = "/dashboard/messages";
 
@@ -17,6 +20,8 @@ export const DASHBOARD_TABS: Record<Role, DashboardTab[]> = {
     { to: "/dashboard/all_buyers", label: "All Buyers" },
     { to: "/dashboard/reported_items", label: "Reported Items" },
     { to: CLAIMS_PATH, label: "Claims" },
+    { to: "/dashboard/serial_holds", label: "Held Listings" },
+    { to: "/dashboard/stolen_gear", label: "Stolen Gear" },
     { to: "/dashboard/settings", label: "Settings" },
   ],
   seller: [
@@ -25,12 +30,14 @@ export const DASHBOARD_TABS: Record<Role, DashboardTab[]> = {
     { to: "/dashboard/my_buyer", label: "My Buyers" },
     { to: MESSAGES_PATH, label: "Messages" },
     { to: PAYOUTS_PATH, label: "Payouts" },
+    { to: "/dashboard/stolen_gear", label: "Stolen Gear" },
     { to: "/dashboard/settings", label: "Settings" },
   ],
   buyer: [
     { to: "/dashboard/my_orders", label: "My Orders" },
     { to: "/dashboard/wishlist", label: "Wishlist" },
     { to: MESSAGES_PATH, label: "Messages" },
+    { to: "/dashboard/stolen_gear", label: "Stolen Gear" },
     { to: "/dashboard/settings", label: "Settings" },
   ],
 };

@@ -62,6 +62,30 @@ export async function clearSignInFailures(db: Database, email: string) {
   await db.delete(signInAttempts).where(eq(signInAttempts.subject, emailSubject(email)));
 }
 
+/** Failures of any other counted subject (a code, a password asked again) in the window. */
+export async function checkSubjectLimit(
+  db: Database,
+  subject: string,
+  max: number,
+  now = Date.now(),
+): Promise<LimitState> {
+  const [row] = await db
+    .select({ failures: sql<number>`count(*)`, oldest: sql<number>`min(${signInAttempts.attemptedAt})` })
+    .from(signInAttempts)
+    .where(and(eq(signInAttempts.subject, subject), gt(signInAttempts.attemptedAt, new Date(now - WINDOW_MS))));
+  if ((row?.failures ?? 0) < max) return { limited: false, retryAfterSeconds: 0 };
+  const retryAt = Number(row!.oldest) + WINDOW_MS;
+  return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((retryAt - now) / 1000)) };
+}
+
+export function recordSubjectFailureStatement(db: Database, subject: string, now = Date.now()) {
+  return db.insert(signInAttempts).values({ subject, attemptedAt: new Date(now) });
+}
+
+export function clearSubjectStatement(db: Database, subject: string) {
+  return db.delete(signInAttempts).where(eq(signInAttempts.subject, subject));
+}
+
 export function retryMessage(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;

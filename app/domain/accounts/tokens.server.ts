@@ -59,3 +59,45 @@ export async function verifyToken(
   }
   return null;
 }
+
+const PENDING_AUDIENCE = "pay-and-buy:two-factor";
+/** How long a password (or Google) sign-in waits for its second factor. */
+export const PENDING_SIGN_IN_TTL_MS = 10 * 60 * 1000;
+
+/** A sign-in whose first factor passed and whose code is still to come: who, and where they were going. */
+export interface PendingSignIn {
+  userId: string;
+  redirectTo: string;
+}
+
+export async function signPendingSignIn(pending: PendingSignIn, secrets: readonly string[], now = Date.now()) {
+  const [secret] = secrets;
+  if (!secret) throw new Error("No signing secret");
+  return new SignJWT({ to: pending.redirectTo })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(ISSUER)
+    .setAudience(PENDING_AUDIENCE)
+    .setSubject(pending.userId)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor((now + PENDING_SIGN_IN_TTL_MS) / 1000))
+    .sign(encoder.encode(secret));
+}
+
+export async function verifyPendingSignIn(token: string, secrets: readonly string[]): Promise<PendingSignIn | null> {
+  if (token.length > 4096) return null;
+  for (const secret of secrets) {
+    try {
+      const { payload } = await jwtVerify(token, encoder.encode(secret), {
+        issuer: ISSUER,
+        audience: PENDING_AUDIENCE,
+        algorithms: ["HS256"],
+        requiredClaims: ["sub", "exp", "iat"],
+      });
+      if (typeof payload.sub !== "string" || typeof payload.to !== "string") return null;
+      return { userId: payload.sub, redirectTo: payload.to };
+    } catch {
+      // try the next secret
+    }
+  }
+  return null;
+}

@@ -1,10 +1,11 @@
 // The catalog as the storefront shows it: categories and listings that buyers can still book.
-import { and, asc, desc, eq, exists, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { alias, QueryBuilder } from "drizzle-orm/sqlite-core";
 import { ratingSummaryColumns } from "#app/domain/deals/ratings.server";
+import { type Camera, listingFit } from "#app/domain/gear/compatibility";
 import { countLimit, toCappedPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
-import { PRODUCT_STATUSES, type ProductStatus } from "#db/closed-lists";
+import { type GearKind, type Mount, PRODUCT_STATUSES, type ProductStatus } from "#db/closed-lists";
 import {
   availableListingTerms,
   categories,
@@ -19,29 +20,40 @@ import { type Bookability, bookabilityOf } from "./bookability";
 export const ANY_STATUS = PRODUCT_STATUSES;
 
 const listingSeller = alias(users, "listing_seller");
+/** The seller may be shown: not deleted, and their address verified (an unverified seller's listings are not public). */
 const sellerIsLive = exists(
   new QueryBuilder()
     .select({ live: sql`1` })
     .from(listingSeller)
-    .where(and(eq(listingSeller.id, products.sellerId), isNull(listingSeller.deletedAt))),
+    .where(
+      and(
+        eq(listingSeller.id, products.sellerId),
+        isNull(listingSeller.deletedAt),
+        isNotNull(listingSeller.emailVerifiedAt),
+      ),
+    ),
 );
 
 /**
  * The one rule for what a buyer may see, book, wishlist or report: a listing in one of the
  * statuses the page needs (the storefront and booking: available only), not deleted by its
- * seller, not removed by an admin, its seller not deleted. The terms are literal SQL, so
- * SQLite matches them with the partial indexes (`products_storefront_advertised`).
+ * seller, not removed by an admin, not held for a stolen-serial review (ADR 0056), its seller not
+ * deleted and their email address verified. The terms are literal SQL, so SQLite matches them
+ * with the partial indexes (`products_storefront_advertised`); a hold is rare, so it is tested on
+ * the rows an index gives. The full-text index's triggers (migrations 0008-0010) repeat the
+ * rule: a change here changes them too.
  */
 export function isListed(statuses: readonly ProductStatus[]): SQL {
   const known = PRODUCT_STATUSES.filter((status) => statuses.includes(status));
   if (known.length === 0) throw new Error("isListed needs at least one product status");
+  const notHeld = sql`${products.heldAt} is null`;
   if (known.length === 1 && known[0] === "available")
-    return sql`${availableListingTerms(products)} and ${sellerIsLive}`;
+    return sql`${availableListingTerms(products)} and ${notHeld} and ${sellerIsLive}`;
   const status =
     known.length === 1
       ? sql`${products.status} = ${sql.raw(`'${known[0]}'`)}`
       : sql`${products.status} in (${sql.raw(known.map((value) => `'${value}'`).join(", "))})`;
-  return sql`${status} and ${products.deletedAt} is null and ${products.removedAt} is null and ${sellerIsLive}`;
+  return sql`${status} and ${products.deletedAt} is null and ${products.removedAt} is null and ${notHeld} and ${sellerIsLive}`;
 }
 
 /** The listing's seller can be paid: their payout account is ready (ADR 0057). */
@@ -74,6 +86,12 @@ export const cardFields = {
   condition: products.condition,
   contact: products.contact,
   createdAt: products.createdAt,
+  // What a card shows of the gear (its mount, a body's shutter count) and what "fits my camera"
+  // reads (the kind, model and mount).
+  gearKind: products.gearKind,
+  model: products.model,
+  mount: products.mount,
+  shutterCount: products.shutterCount,
   // Aliased: D1 returns rows keyed by column name, and "name" or "email" would collide.
   sellerName: sql`${users.name}`.mapWith(users.name).as("seller_name"),
   sellerEmail: sql`${users.email}`.mapWith(users.email).as("seller_email"),
@@ -95,6 +113,10 @@ export type ProductCard = {
   condition: string;
   contact: string;
   createdAt: Date;
+  gearKind: GearKind | null;
+  model: string | null;
+  mount: Mount | null;
+  shutterCount: number | null;
   sellerName: string;
   sellerEmail: string;
   sellerVerifiedAt: Date | null;
@@ -111,12 +133,28 @@ export const ADVERTISED_LIMIT = 24;
  */
 export const HOME_ADVERTISED_COUNT = 12;
 
-/** What a card renders, and no more: the loader data of a page of cards (no seller's email). */
-export type CardView = Omit<ProductCard, "sellerEmail"> & { bookability: Bookability };
+/** How a card's lens fits the buyer's camera, in words (null: not a lens, no camera, or it does not fit). */
+export type CardFit = { label: string; kind: "native" | "adapter" } | null;
 
-/** A card of the storefront (its listings are available): bookable, or its seller not paid yet. */
-export function toCardView({ sellerEmail: _email, ...card }: ProductCard): CardView {
-  return { ...card, bookability: bookabilityOf({ status: "available", sellerPayoutsReady: card.sellerPayoutsReady }) };
+/** What a card renders, and no more: the loader data of a page of cards (no seller's email). */
+export type CardView = Omit<ProductCard, "sellerEmail"> & { bookability: Bookability; fit: CardFit };
+
+/** The fit of a listing's lens on the camera, for its badge. */
+export function fitOfCard(card: Pick<ProductCard, "gearKind" | "mount" | "model">, camera: Camera | null): CardFit {
+  const fit = listingFit(card, camera);
+  return fit ? { label: fit.label, kind: fit.kind } : null;
+}
+
+/**
+ * A card of the storefront (its listings are available): bookable, or its seller not paid yet;
+ * with its lens's fit on the buyer's camera.
+ */
+export function toCardView({ sellerEmail: _email, ...card }: ProductCard, camera: Camera | null = null): CardView {
+  return {
+    ...card,
+    bookability: bookabilityOf({ status: "available", sellerPayoutsReady: card.sellerPayoutsReady }),
+    fit: fitOfCard(card, camera),
+  };
 }
 
 function categoriesQuery(db: Database) {
@@ -162,7 +200,7 @@ export async function loadStorefront(db: Database, options: { allCategories: boo
   return {
     categories: shown,
     categoryCount: allCategories.length,
-    advertised: (advertised as ProductCard[]).map(toCardView),
+    advertised: (advertised as ProductCard[]).map((card) => toCardView(card)),
   };
 }
 

@@ -5,9 +5,12 @@
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import type { ProductStatus } from "#db/closed-lists";
-import { categories, productPhotos, products } from "#db/schema";
+import { intoColumns } from "#db/insert-select";
+import { categories, productPhotos, products, serialEntries } from "#db/schema";
+import { gearColumns, gearListsOf, gearListsReads, replaceGearRowsStatements } from "./listing-gear.server";
 import { productColumns } from "./product-columns.server";
 import type { ProductDetails } from "./product-schema";
+import { holdListingStatements, SERIAL_ENTRIES_PER_DAY, serialEntriesToday } from "./serial-holds.server";
 
 export const LISTING_EDIT_MESSAGES = {
   saved: "Your changes have been saved",
@@ -16,21 +19,33 @@ export const LISTING_EDIT_MESSAGES = {
   sold: "This listing is sold and can no longer be changed.",
   removed: "This listing was removed by an admin and can no longer be changed.",
   unknownCategory: "Choose a category from the list.",
+  held: "This listing is held for review and cannot be changed until the review ends.",
+  tooManySerials: `You have given ${SERIAL_ENTRIES_PER_DAY} serial numbers today, the most a day: keep the serial number as it was, or change it tomorrow.`,
 } as const;
 
-export type EditRefusal = { ok: false; status: 404 | 409 | 422; message: string };
+export type EditRefusal = { ok: false; status: 404 | 409 | 422 | 429; message: string; field?: "serialNumber" };
 
 /** The seller's own listing, not deleted (a deleted listing is gone, like another seller's). */
 export const ownedListing = (sellerId: string, productId: string) =>
   and(eq(products.id, productId), eq(products.sellerId, sellerId), isNull(products.deletedAt));
 
-/** The listing may still change: the seller's own, available, not removed, not deleted. */
+/** The listing may still change: the seller's own, available, not removed, not held, not deleted. */
 export const editableListing = (sellerId: string, productId: string) =>
-  and(ownedListing(sellerId, productId), eq(products.status, "available"), isNull(products.removedAt));
+  and(
+    ownedListing(sellerId, productId),
+    eq(products.status, "available"),
+    isNull(products.removedAt),
+    isNull(products.heldAt),
+  );
 
 /** Why a listing of the seller's can no longer change, or null if it can. */
-export function editRefusal(listing: { status: ProductStatus; removedAt: Date | null }): EditRefusal | null {
+export function editRefusal(listing: {
+  status: ProductStatus;
+  removedAt: Date | null;
+  heldAt: Date | null;
+}): EditRefusal | null {
   if (listing.removedAt) return { ok: false, status: 409, message: LISTING_EDIT_MESSAGES.removed };
+  if (listing.heldAt) return { ok: false, status: 409, message: LISTING_EDIT_MESSAGES.held };
   if (listing.status === "sold") return { ok: false, status: 409, message: LISTING_EDIT_MESSAGES.sold };
   if (listing.status === "booked") return { ok: false, status: 409, message: LISTING_EDIT_MESSAGES.booked };
   return null;
@@ -56,6 +71,7 @@ export function listingForEditReads(db: Database, sellerId: string, productId: s
         ...productColumns,
         status: products.status,
         removedAt: products.removedAt,
+        heldAt: products.heldAt,
         photosRevision: products.photosRevision,
       })
       .from(products)
@@ -67,6 +83,8 @@ export function listingForEditReads(db: Database, sellerId: string, productId: s
       .from(productPhotos)
       .where(and(eq(productPhotos.productId, productId), isNotNull(productPhotos.position)))
       .orderBy(asc(productPhotos.position)),
+    // Its lists count only with the listing (read above with its owner).
+    ...gearListsReads(db, [productId]),
   ] as const;
 }
 
@@ -74,19 +92,25 @@ type ListingForEditReads = ReturnType<typeof listingForEditReads>;
 type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
 
 /** The listing for its edit page from the results of `listingForEditReads`, or null: not the seller's. */
-export function toListingForEdit([found, photos]: [
+export function toListingForEdit([found, photos, included, checks]: [
   ReadResult<ListingForEditReads[0]>,
   ReadResult<ListingForEditReads[1]>,
+  ReadResult<ListingForEditReads[2]>,
+  ReadResult<ListingForEditReads[3]>,
 ]) {
   const listing = found[0];
   if (!listing) return null;
-  return { listing, photos: photos as ShownPhoto[], refusal: editRefusal(listing) };
+  return {
+    listing: { ...listing, ...gearListsOf(listing.id, included, checks) },
+    photos: photos as ShownPhoto[],
+    refusal: editRefusal(listing),
+  };
 }
 
 /** The seller's listing as its edit page shows it, with its photos in order (one round trip). */
 export async function loadListingForEdit(db: Database, sellerId: string, productId: string) {
-  const [listing, photos] = listingForEditReads(db, sellerId, productId);
-  return toListingForEdit(await db.batch([listing, photos]));
+  const [listing, photos, included, checks] = listingForEditReads(db, sellerId, productId);
+  return toListingForEdit(await db.batch([listing, photos, included, checks]));
 }
 
 export type ListingForEdit = NonNullable<Awaited<ReturnType<typeof loadListingForEdit>>>;
@@ -99,40 +123,79 @@ export type ShownPhoto = {
   createdAt: Date;
 };
 
-export type DetailsResult = { ok: true } | EditRefusal;
+export type DetailsSaved = { ok: true; held: boolean };
 
 /**
  * Saves a listing's details (everything but its photos) in one conditional write: it happens
- * only while the listing is editable and the category exists. Saving the same details twice
- * leaves the listing as the first time did.
+ * only while the listing is editable and the category exists, and its lists (included items,
+ * checklist) are replaced in the same batch only when it happens. A new serial number is counted
+ * for the rate limit and matched with the stolen-gear register (a match holds the listing).
+ * Saving the same details twice leaves the listing as the first time did.
  */
 export async function updateListingDetails(
   db: Database,
   sellerId: string,
   productId: string,
   details: ProductDetails,
-): Promise<DetailsResult> {
+): Promise<DetailsSaved | EditRefusal> {
+  const now = Date.now();
   const slug = details.category.toLowerCase();
   const categoryId = sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${slug})`;
-  const result = await db
-    .update(products)
-    .set({
-      name: details.productName,
-      categoryId: sql`${categoryId}`,
-      condition: details.condition,
-      description: details.description,
-      originalPriceCents: details.originalPrice,
-      resalePriceCents: details.resalePrice,
-      purchaseYear: details.purchaseYear,
-      contact: details.contact,
-      location: details.location,
-      updatedAt: new Date(),
-    })
-    .where(and(editableListing(sellerId, productId), sql`${categoryId} is not null`));
+  const serial = details.gear.serial;
+  // A serial the listing did not have counts against the seller's day.
+  const [current] = await db
+    .select({ serialNumber: products.serialNumber })
+    .from(products)
+    .where(ownedListing(sellerId, productId))
+    .limit(1);
+  const newSerial = serial !== null && current !== undefined && current.serialNumber !== serial;
+  if (newSerial && (await serialEntriesToday(db, sellerId, now)) >= SERIAL_ENTRIES_PER_DAY) {
+    return { ok: false, status: 429, message: LISTING_EDIT_MESSAGES.tooManySerials, field: "serialNumber" };
+  }
+  // The statements after the update happen only if it did (same instant, same listing).
+  const saved = sql`${products.updatedAt} = ${now} and ${products.sellerId} = ${sellerId}`;
+  const [result, ...rest] = await db.batch([
+    db
+      .update(products)
+      .set({
+        name: details.productName,
+        categoryId: sql`${categoryId}`,
+        condition: details.condition,
+        description: details.description,
+        originalPriceCents: details.originalPrice,
+        resalePriceCents: details.resalePrice,
+        purchaseYear: details.purchaseYear,
+        contact: details.contact,
+        location: details.location,
+        ...gearColumns(details.gear),
+        updatedAt: new Date(now),
+      })
+      .where(and(editableListing(sellerId, productId), sql`${categoryId} is not null`)),
+    ...replaceGearRowsStatements(db, productId, details.gear, saved),
+    ...(newSerial
+      ? [
+          db.insert(serialEntries).select(
+            db
+              .select(
+                intoColumns(serialEntries, {
+                  id: sql`${crypto.randomUUID()}`,
+                  userId: sql`${sellerId}`,
+                  createdAt: sql`${now}`,
+                }),
+              )
+              .from(products)
+              .where(and(eq(products.id, productId), saved)),
+          ),
+        ]
+      : []),
+    ...(serial ? holdListingStatements(db, productId, now) : []),
+  ]);
   // At most one row matches; the search index's trigger adds its own changes to the count.
-  if (result.meta.changes > 0) return { ok: true };
+  if ((result as D1Result).meta.changes > 0) {
+    return { ok: true, held: serial !== null && ((rest.at(-1) as D1Result).meta.changes ?? 0) > 0 };
+  }
   const [listing] = await db
-    .select({ status: products.status, removedAt: products.removedAt })
+    .select({ status: products.status, removedAt: products.removedAt, heldAt: products.heldAt })
     .from(products)
     .where(ownedListing(sellerId, productId))
     .limit(1);

@@ -73,7 +73,24 @@ function filtersOf(query: SearchQuery, match: string | null, how: Matching): SQL
     query.min !== undefined ? gte(products.resalePriceCents, query.min) : undefined,
     query.max !== undefined ? lte(products.resalePriceCents, query.max) : undefined,
     query.verified ? isNotNull(users.verifiedAt) : undefined,
+    ...gearFiltersOf(query),
   );
+}
+
+/** The gear filters (ADR 0054): brand and mount walk their own partial indexes, newest first. */
+function gearFiltersOf(query: SearchQuery): Array<SQL | undefined> {
+  return [
+    query.brand ? eq(products.brand, query.brand) : undefined,
+    query.mount ? eq(products.mount, query.mount) : undefined,
+    query.sensor ? eq(products.sensorFormat, query.sensor) : undefined,
+    query.shutter_max !== undefined ? lte(products.shutterCount, query.shutter_max) : undefined,
+    // Lenses whose range reaches into the one asked for.
+    query.focal_min !== undefined ? gte(products.focalMaxMm, query.focal_min) : undefined,
+    query.focal_max !== undefined ? lte(products.focalMinMm, query.focal_max) : undefined,
+    query.fits && query.fitMounts
+      ? and(eq(products.gearKind, "lens"), inArray(products.mount, [...query.fitMounts]))
+      : undefined,
+  ];
 }
 
 /** Filters beyond the words: with none, the full-text index alone answers (ADR 0042). */
@@ -83,7 +100,8 @@ function narrowsBeyondWords(query: SearchQuery): boolean {
       (query.condition.length > 0 && query.condition.length < CONDITIONS.length) ||
       query.min !== undefined ||
       query.max !== undefined ||
-      query.verified,
+      query.verified ||
+      gearFiltersOf(query).some(Boolean),
   );
 }
 

@@ -1,12 +1,26 @@
 // One listing as its public page (and GET /api/listings/:id) shows it, and the listings the
 // sitemap names. What may be shown is decided by the catalog's one rule, `isListed`.
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { guidanceRead, type PriceGuidance, toGuidance } from "#app/domain/deals/price-guidance.server";
+import { SERIAL_SHOWN } from "#app/domain/gear/serials";
 import { idSchema } from "#app/domain/shared/schemas";
 import type { Database } from "#db/client";
-import type { ProductStatus } from "#db/closed-lists";
+import type {
+  CheckAnswer,
+  Condition,
+  ConditionCheck,
+  GearKind,
+  IncludedItem,
+  Mount,
+  ProductStatus,
+  SensorFormat,
+  ShutterCountMethod,
+} from "#db/closed-lists";
 import { categories, products, users } from "#db/schema";
 import { type Bookability, bookabilityOf } from "./bookability";
 import { ANY_STATUS, cardFields, isListed, type ProductCard } from "./catalog.server";
+import { gearListsOf, gearListsReads } from "./listing-gear.server";
+import { gearSpecColumns } from "./product-columns.server";
 import { photosOf } from "./product-photos.server";
 
 /** A photo of a listing as the gallery shows it: its stored key and its text alternative. */
@@ -33,21 +47,50 @@ export function listingPhotos(
   return listing.photoKey ? [{ key: listing.photoKey, alt: listing.name }] : [];
 }
 
-export type Listing = ProductCard & {
-  description: string;
-  status: ProductStatus;
-  categorySlug: string;
-  categoryTitle: string;
-  updatedAt: Date | null;
-  bookability: Bookability;
-};
+/** A listing's gear as its page shows it; the serial only by its last characters. */
+export interface ListingGear {
+  gearKind: GearKind | null;
+  brand: string | null;
+  brandOther: string | null;
+  model: string | null;
+  modelOther: string | null;
+  mount: Mount | null;
+  sensorFormat: SensorFormat | null;
+  shutterCount: number | null;
+  shutterCountMethod: ShutterCountMethod | null;
+  focalMinMm: number | null;
+  focalMaxMm: number | null;
+  apertureWide: number | null;
+  apertureTele: number | null;
+  /** The serial's last SERIAL_SHOWN characters, or null without one. */
+  serialEnd: string | null;
+  included: IncludedItem[];
+  checks: Partial<Record<ConditionCheck, CheckAnswer>>;
+}
+
+export type Listing = ProductCard &
+  ListingGear & {
+    description: string;
+    status: ProductStatus;
+    categorySlug: string;
+    categoryTitle: string;
+    updatedAt: Date | null;
+    bookability: Bookability;
+  };
 
 /**
  * What a listing's URL answers: the listing; `gone` for one that existed and left (deleted by
- * its seller, removed by an admin, or its seller deleted); `missing` for an id that never was.
+ * its seller, removed by an admin, or its seller deleted); `missing` for an id that never was, or
+ * for a listing that is not public yet (its seller's address is not verified).
  */
 export type ListingLookup =
-  | { kind: "listed"; listing: Listing; photos: ListingPhoto[]; sellerListings: ProductCard[] }
+  | {
+      kind: "listed";
+      listing: Listing;
+      photos: ListingPhoto[];
+      sellerListings: ProductCard[];
+      guidance: PriceGuidance | null;
+    }
   | { kind: "gone" }
   | { kind: "missing" };
 
@@ -61,19 +104,28 @@ const listingFields = {
   updatedAt: products.updatedAt,
   categorySlug: sql`${categories.slug}`.mapWith(categories.slug).as("category_slug"),
   categoryTitle: sql`${categories.title}`.mapWith(categories.title).as("category_title"),
+  ...gearSpecColumns,
+  // Never the whole serial: only what the page may show is read.
+  serialEnd: sql<string | null>`substr(${products.serialNumber}, -${sql.raw(String(SERIAL_SHOWN))})`.as("serial_end"),
   // Booked and sold listings stay visible with their state; anything else has left.
   listed: sql<boolean>`case when ${isListed(ANY_STATUS)} then 1 else 0 end`.mapWith(Boolean).as("listed"),
+  // A listing of a seller whose address is not verified yet was never public: not found, not gone.
+  sellerUnverified: sql<boolean>`case when ${users.emailVerifiedAt} is null then 1 else 0 end`
+    .mapWith(Boolean)
+    .as("seller_unverified"),
 };
 
 /**
- * A listing with its photos and a few of its seller's other available listings, in one D1
- * round trip. Ids that cannot be ours (empty, over 100 characters) are missing without a query.
+ * A listing with its photos, its gear lists, the price guidance of its model and a few of its
+ * seller's other available listings, in one D1 round trip. Ids that cannot be ours (empty, over
+ * 100 characters) are missing without a query.
  */
-export async function findListing(db: Database, rawId: string): Promise<ListingLookup> {
+export async function findListing(db: Database, rawId: string, currency: string): Promise<ListingLookup> {
   const parsed = idSchema.safeParse(rawId);
   if (!parsed.success) return { kind: "missing" };
   const id = parsed.data;
-  const [found, others, shown] = await db.batch([
+  const [included, checks] = gearListsReads(db, [id]);
+  const [found, others, shown, includedRows, checkRows, guidanceRows] = await db.batch([
     db
       .select(listingFields)
       .from(products)
@@ -95,13 +147,22 @@ export async function findListing(db: Database, rawId: string): Promise<ListingL
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(SELLER_LISTINGS_LIMIT),
     photosOf(db, [id]),
+    included,
+    checks,
+    guidanceRead(db, { productId: id }, currency),
   ]);
   const row = found[0];
   if (!row) return { kind: "missing" };
-  if (!row.listed) return { kind: "gone" };
-  const { listed: _listed, ...fields } = row;
-  const listing = { ...fields, bookability: bookabilityOf(fields) };
-  return { kind: "listed", listing, photos: listingPhotos(listing, shown), sellerListings: others as ProductCard[] };
+  if (!row.listed) return row.sellerUnverified ? { kind: "missing" } : { kind: "gone" };
+  const { listed: _listed, sellerUnverified: _unverified, ...fields } = row;
+  const listing = { ...fields, ...gearListsOf(id, includedRows, checkRows), bookability: bookabilityOf(fields) };
+  return {
+    kind: "listed",
+    listing,
+    photos: listingPhotos(listing, shown),
+    sellerListings: others as ProductCard[],
+    guidance: toGuidance({ model: listing.model, condition: listing.condition as Condition }, guidanceRows),
+  };
 }
 
 /** Listings per sitemap file: well under the protocol's 50,000 URLs and 50 MB. */

@@ -3,6 +3,7 @@
 // are the spec's product fields, so the REST call accepts what the original client sent.
 // Browser-safe: no `.server` import, the form validates with it before sending.
 import * as z from "zod";
+import { GEAR_FIELD_NAMES, type GearInput, gearFields, readGear } from "#app/domain/gear/gear-schema";
 import { dollarsToCents, MAX_PRICE_CENTS } from "#app/domain/shared/money";
 import { isOneLine, isPhoneNumber, notOneLineMessage, PHONE_MAX } from "#app/domain/shared/schemas";
 import { CONDITIONS } from "#db/closed-lists";
@@ -74,7 +75,8 @@ export function photoFilesSchema(room: number = MAX_PHOTOS) {
     .max(Math.max(room, 0), room >= MAX_PHOTOS ? PHOTO_MESSAGES.tooMany : photoRoomMessage(room));
 }
 
-export const productSchema = z.object({
+/** The fields of a listing's details: the spec's product fields and its gear (the gear schema). */
+export const productDetailFields = {
   productName: requiredLine("product name is required", "Product name", PRODUCT_LIMITS.productName),
   // The category's lowercased title (its slug), as in /products/:name and the spec's payload.
   category: requiredLine("category is required", "Category", PRODUCT_LIMITS.category),
@@ -106,11 +108,35 @@ export const productSchema = z.object({
     "Contact number must be a phone number, such as +1 415 555 0100",
   ),
   location: requiredLine("location is required", "Location", PRODUCT_LIMITS.location),
+  ...gearFields,
+};
+
+/**
+ * The details with the gear fields the form parser read turned into the listing's gear, or the
+ * gear's issues on their fields (the category decides which fields apply).
+ */
+function withGear<T extends { category: string } & GearInput>(value: T, ctx: z.RefinementCtx) {
+  const rest: Record<string, unknown> = { ...value };
+  for (const name of GEAR_FIELD_NAMES) delete rest[name];
+  const read = readGear(value.category, value);
+  if ("issues" in read) {
+    for (const issue of read.issues)
+      ctx.addIssue({ code: "custom", message: issue.message, path: issue.path.split(".") });
+    return z.NEVER;
+  }
+  return { ...(rest as Omit<T, keyof GearInput>), gear: read.gear };
+}
+
+/** The product form's fields as they arrive, before the gear is read: the form's constraints. */
+export const productFieldsSchema = z.object({
+  ...productDetailFields,
   // One to eight photos, each sent as a file in `img` (a multiple file input). Sizes are checked
   // here (the browser knows them before sending); the type is recognised by magic bytes and the
   // image decoded on the server (uploads.server.ts).
   img: photoFilesSchema(),
 });
+
+export const productSchema = productFieldsSchema.transform((value, ctx) => withGear(value, ctx));
 
 export type ProductFormInput = z.input<typeof productSchema>;
 export type NewProduct = z.output<typeof productSchema>;
@@ -119,6 +145,12 @@ export type NewProduct = z.output<typeof productSchema>;
 export const PRODUCT_FORM_MAX_BYTES = MAX_PHOTOS * PHOTO_MAX_BYTES + 64 * 1024;
 
 /** A listing's details as the edit page and `PUT /api/product/:id` change them: all but photos. */
-export const productDetailsSchema = productSchema.omit({ img: true });
+export const productDetailsSchema = z.object(productDetailFields).transform((value, ctx) => withGear(value, ctx));
+
+/** The details' fields as they arrive, before the gear is read: the edit form's constraints. */
+export const productDetailFieldsSchema = productDetailsSchema.in;
+
+/** The names of the details' fields, as the form and the REST calls send them. */
+export const DETAIL_FIELD_NAMES = Object.keys(productDetailFields) as Array<keyof typeof productDetailFields>;
 export type ProductDetails = z.output<typeof productDetailsSchema>;
 export type ProductDetailsInput = z.input<typeof productDetailsSchema>;

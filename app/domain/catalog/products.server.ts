@@ -3,13 +3,23 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
-import { LIST_PAGE_SIZE, type ListRow, type Page, pageOffset, toPageOf } from "#app/domain/shared/list-query";
+import {
+  countLimit,
+  LIST_PAGE_SIZE,
+  type ListRow,
+  type Page,
+  type PageResults,
+  pageOffset,
+  toCappedPage,
+} from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import { intoColumns } from "#db/insert-select";
-import { categories, productPhotos, products } from "#db/schema";
+import { categories, productPhotos, products, serialEntries } from "#db/schema";
 import { ANY_STATUS, isListed } from "./catalog.server";
+import { gearColumns, gearRowsStatements, gearSelection } from "./listing-gear.server";
 import { productColumns } from "./product-columns.server";
 import type { NewProduct } from "./product-schema";
+import { holdListingStatements, SERIAL_ENTRIES_PER_DAY, serialEntriesToday } from "./serial-holds.server";
 import { deletePhotoIfUnneeded, discardPhotos, type PhotoStore, preparePhotos, storePhotos } from "./uploads.server";
 
 export const PRODUCT_MESSAGES = {
@@ -22,13 +32,21 @@ export const PRODUCT_MESSAGES = {
   soldCannotAdvertise: "A sold product cannot be advertised.",
   removedCannotAdvertise: "This product was removed by an admin and cannot be advertised.",
   requestReused: "This form was already used to add a different product.",
+  tooManySerials: `You have given ${SERIAL_ENTRIES_PER_DAY} serial numbers today, the most a day: leave the serial number empty, or add this listing tomorrow.`,
+  held: "Product added Successfully. It is held for review before it appears on Pay&Buy.",
 } as const;
 
 type Seller = Pick<SessionUser, "id" | "role">;
 
 export type CreateProductResult =
-  | { ok: true; productId: string; replayed: boolean }
-  | { ok: false; status: 403 | 422; field: "img" | "category" | null; message: string; reused?: true };
+  | { ok: true; productId: string; replayed: boolean; held: boolean }
+  | {
+      ok: false;
+      status: 403 | 422 | 429;
+      field: "img" | "category" | "serialNumber" | null;
+      message: string;
+      reused?: true;
+    };
 
 /** The fields a repeat of the request must carry to be the same product (the photo aside). */
 function sameProduct(stored: typeof products.$inferSelect & { categorySlug: string }, input: NewProduct) {
@@ -41,7 +59,8 @@ function sameProduct(stored: typeof products.$inferSelect & { categorySlug: stri
     stored.resalePriceCents === input.resalePrice &&
     stored.purchaseYear === input.purchaseYear &&
     stored.contact === input.contact &&
-    stored.location === input.location
+    stored.location === input.location &&
+    Object.entries(gearColumns(input.gear)).every(([key, value]) => stored[key as keyof typeof stored] === value)
   );
 }
 
@@ -63,7 +82,7 @@ async function earlierAnswer(
     stored.product.sellerId === seller.id &&
     sameProduct({ ...stored.product, categorySlug: stored.categorySlug }, input)
   ) {
-    return { ok: true, productId, replayed: true };
+    return { ok: true, productId, replayed: true, held: stored.product.heldAt !== null };
   }
   return { ok: false, status: 422, field: null, message: PRODUCT_MESSAGES.requestReused, reused: true };
 }
@@ -92,15 +111,21 @@ export async function createProduct(
     const earlier = await earlierAnswer(db, seller, request.productId, input);
     if (earlier) return earlier;
   }
+  const now = Date.now();
+  if (input.gear.serial && (await serialEntriesToday(db, seller.id, now)) >= SERIAL_ENTRIES_PER_DAY) {
+    return { ok: false, status: 429, field: "serialNumber", message: PRODUCT_MESSAGES.tooManySerials };
+  }
   const prepared = await preparePhotos(store.images, input.img);
   if (!prepared.ok) return { ok: false, status: 422, field: "img", message: prepared.message };
   const stored = await storePhotos(store.photos, prepared.photos);
   const productId = request.productId ?? crypto.randomUUID();
   const revision = crypto.randomUUID();
-  const now = Date.now();
+  // Only the row this request wrote carries this revision.
+  const writtenHere = sql`${products.photosRevision} = ${revision}`;
   let written = false;
+  let held = false;
   try {
-    const [inserted, ...photoRows] = await db.batch([
+    const [inserted, ...rest] = await db.batch([
       db
         .insert(products)
         .select(
@@ -127,6 +152,8 @@ export async function createProduct(
                 updatedAt: sql`null`,
                 deletedAt: sql`null`,
                 removedAt: sql`null`,
+                ...gearSelection(input.gear),
+                heldAt: sql`null`,
               }),
             )
             .from(categories)
@@ -154,10 +181,32 @@ export async function createProduct(
             .where(and(eq(products.id, productId), eq(products.photosRevision, revision))),
         ),
       ),
+      ...gearRowsStatements(db, productId, input.gear, writtenHere),
+      // A serial is counted for the rate limit, and matched with the stolen-gear register.
+      ...(input.gear.serial
+        ? [
+            db.insert(serialEntries).select(
+              db
+                .select(
+                  intoColumns(serialEntries, {
+                    id: sql`${crypto.randomUUID()}`,
+                    userId: sql`${seller.id}`,
+                    createdAt: sql`${now}`,
+                  }),
+                )
+                .from(products)
+                .where(and(eq(products.id, productId), writtenHere)),
+            ),
+            ...holdListingStatements(db, productId, now),
+          ]
+        : []),
     ]);
+    const photoRows = rest.slice(0, stored.length) as D1Result[];
     // D1 counts what triggers write too (the search index's row, the cover's update): a row
     // written is "at least one change".
     written = inserted.meta.changes > 0 && photoRows.every((row) => row.meta.changes > 0);
+    // The hold, if any, is the batch's last statement.
+    held = input.gear.serial !== null && ((rest.at(-1) as D1Result).meta.changes ?? 0) > 0;
   } finally {
     if (!written)
       await discardPhotos(
@@ -165,7 +214,7 @@ export async function createProduct(
         stored.map((photo) => photo.key),
       );
   }
-  if (written) return { ok: true, productId, replayed: false };
+  if (written) return { ok: true, productId, replayed: false, held };
   const earlier = request.productId ? await earlierAnswer(db, seller, request.productId, input) : null;
   return earlier ?? { ok: false, status: 422, field: "category", message: PRODUCT_MESSAGES.unknownCategory };
 }
@@ -183,6 +232,7 @@ export function sellerProductsReads(db: Database, sellerId: string, page: number
         advertised: products.advertised,
         createdAt: products.createdAt,
         removedAt: products.removedAt,
+        heldAt: products.heldAt,
         // Its public page can be opened (booked and sold ones too).
         listed: sql<boolean>`${isListed(ANY_STATUS)}`.mapWith(Boolean).as("listed"),
       })
@@ -192,15 +242,29 @@ export function sellerProductsReads(db: Database, sellerId: string, page: number
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
-    db.select({ total: sql<number>`count(*)` }).from(products).where(mine),
+    // Capped like the storefront's counts (ADR 0035): a seller with thousands of listings is
+    // not counted to the last one on every page.
+    db.select({ total: sql<number>`count(*)` }).from(
+      db
+        .select({ one: sql`1`.as("one") })
+        .from(products)
+        .where(mine)
+        .limit(countLimit(page))
+        .as("mine"),
+    ),
   ] as const;
+}
+
+/** The page the reads of `sellerProductsReads` make, its total capped at COUNT_CAP. */
+export function sellerProductsPage<T>([rows, counted]: PageResults<T>, page: number): Page<T> {
+  return toCappedPage(rows, Number(counted[0]?.total ?? 0), page);
 }
 
 export type SellerProduct = ListRow<ReturnType<typeof sellerProductsReads>>;
 
 export async function listSellerProducts(db: Database, sellerId: string, page: number): Promise<Page<SellerProduct>> {
   const [rows, count] = sellerProductsReads(db, sellerId, page);
-  return toPageOf(await db.batch([rows, count]), page);
+  return sellerProductsPage(await db.batch([rows, count]), page);
 }
 
 export type ChangeResult = { ok: true; changed: boolean } | { ok: false; status: 404 | 409; message: string };

@@ -2,11 +2,17 @@
 // read from the URL by one schema (ADR 0027). A bad parameter is an error with a message for
 // its field, never a guess: the page shows it next to the field and the API answers 422.
 import * as z from "zod";
+import { mountsThatFit } from "#app/domain/gear/adapters";
+import { BRANDS, isBrandKey } from "#app/domain/gear/brands";
+import type { Camera } from "#app/domain/gear/camera";
+import { readCamera } from "#app/domain/gear/camera";
+import { isMount } from "#app/domain/gear/mounts";
+import { readFocal, readShutterCount } from "#app/domain/gear/numbers";
 import { listOfChoices } from "#app/domain/shared/choices";
 import { COUNT_CAP, readPage } from "#app/domain/shared/list-query";
 import { dollarsToCents } from "#app/domain/shared/money";
 import { groupThousands } from "#app/domain/shared/numbers";
-import { CONDITIONS, type Condition } from "#db/closed-lists";
+import { CONDITIONS, type Condition, type Mount, SENSOR_FORMATS, type SensorFormat } from "#db/closed-lists";
 import { SEARCH_TEXT_MAX, searchTerms } from "./search-terms";
 
 export const SEARCH_SORTS = ["relevance", "newest", "price-asc", "price-desc"] as const;
@@ -20,7 +26,23 @@ export const SORT_LABELS: Record<SearchSort, string> = {
 };
 
 /** The parameters the schema reads; any other (page, book, report) is left to its owner. */
-export const SEARCH_PARAMS = ["q", "category", "condition", "min", "max", "verified", "sort"] as const;
+export const SEARCH_PARAMS = [
+  "q",
+  "category",
+  "condition",
+  "min",
+  "max",
+  "verified",
+  "brand",
+  "mount",
+  "sensor",
+  "shutter_max",
+  "focal_min",
+  "focal_max",
+  "fits",
+  "camera",
+  "sort",
+] as const;
 export type SearchParamName = (typeof SEARCH_PARAMS)[number];
 
 const CATEGORY_MAX = 100;
@@ -50,6 +72,28 @@ function price(label: string) {
 }
 
 const conditionByName = new Map(CONDITIONS.map((condition) => [condition.toLowerCase(), condition]));
+
+/** An on/off checkbox: 1, true or on; absent is off. */
+function flag(label: string, message: string) {
+  return once(label).transform((value, ctx) => {
+    if (value === "") return false;
+    if (["1", "true", "on"].includes(value.toLowerCase())) return true;
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  });
+}
+
+function focal(label: string) {
+  return once(label.toLowerCase()).transform((text, ctx) => {
+    if (text === "") return undefined;
+    const value = readFocal(text);
+    if (value === null) {
+      ctx.addIssue({ code: "custom", message: `${label} must be millimetres from 1 to 2,000, such as 24 or 70.` });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
 
 export const searchParamsSchema = z
   .object({
@@ -89,10 +133,46 @@ export const searchParamsSchema = z
     }),
     min: price("Min price"),
     max: price("Max price"),
-    verified: once("verified sellers choice").transform((value, ctx) => {
-      if (value === "") return false;
-      if (["1", "true", "on"].includes(value.toLowerCase())) return true;
-      ctx.addIssue({ code: "custom", message: "Verified sellers only is 1 (on) or left out (off)." });
+    verified: flag("verified sellers choice", "Verified sellers only is 1 (on) or left out (off)."),
+    brand: once("brand").transform((key, ctx) => {
+      if (key === "") return undefined;
+      const brand = key.toLowerCase();
+      if (isBrandKey(brand)) return brand;
+      ctx.addIssue({ code: "custom", message: `Brand must be one of the list (${BRANDS.length} brands).` });
+      return z.NEVER;
+    }),
+    mount: once("mount").transform((key, ctx) => {
+      if (key === "") return undefined;
+      const mount = key.toLowerCase();
+      if (isMount(mount)) return mount;
+      ctx.addIssue({ code: "custom", message: "Mount must be one of the list." });
+      return z.NEVER;
+    }),
+    sensor: once("sensor format").transform((key, ctx) => {
+      if (key === "") return undefined;
+      const sensor = key.toLowerCase();
+      if ((SENSOR_FORMATS as readonly string[]).includes(sensor)) return sensor as SensorFormat;
+      ctx.addIssue({ code: "custom", message: "Sensor format must be one of the list." });
+      return z.NEVER;
+    }),
+    shutter_max: once("maximum shutter count").transform((text, ctx) => {
+      if (text === "") return undefined;
+      const count = readShutterCount(text);
+      if (count === null) {
+        ctx.addIssue({ code: "custom", message: "Max shutter count must be a whole number, such as 20000." });
+        return z.NEVER;
+      }
+      return count;
+    }),
+    focal_min: focal("Focal length from"),
+    focal_max: focal("Focal length to"),
+    fits: flag("fits choice", "Only gear that fits is 1 (on) or left out (off)."),
+    // The visitor's camera (a body or a mount): the badges, and what "only gear that fits" means.
+    camera: once("camera").transform((key, ctx) => {
+      if (key === "") return undefined;
+      const camera = readCamera(key.toLowerCase());
+      if (camera) return camera.key;
+      ctx.addIssue({ code: "custom", message: "There is no such camera: choose yours from the list." });
       return z.NEVER;
     }),
     sort: once("sort").transform((value, ctx) => {
@@ -109,10 +189,17 @@ export const searchParamsSchema = z
     if (value.min !== undefined && value.max !== undefined && value.min > value.max) {
       ctx.addIssue({ code: "custom", path: ["max"], message: "Max price must not be below the min price." });
     }
+    if (value.focal_min !== undefined && value.focal_max !== undefined && value.focal_min > value.focal_max) {
+      ctx.addIssue({ code: "custom", path: ["focal_max"], message: "Focal length to must not be below from." });
+    }
   });
 
 export type SearchFilters = z.output<typeof searchParamsSchema>;
-export type SearchQuery = SearchFilters & { page: number };
+/**
+ * A search as it runs: its filters, its page, and for "only gear that fits" the lens mounts that
+ * fit the camera it speaks for (resolved by `withCamera`).
+ */
+export type SearchQuery = SearchFilters & { page: number; fitMounts?: readonly Mount[] };
 export type SearchErrors = Partial<Record<SearchParamName, string[]>>;
 
 export type ReadSearch =
@@ -137,6 +224,27 @@ export function readSearchParams(params: URLSearchParams): ReadSearch {
   };
 }
 
+export const FITS_NEEDS_CAMERA = "Choose your camera to see only the gear that fits it.";
+
+/**
+ * A search with "only gear that fits" gets the lens mounts that fit the camera it speaks for (the
+ * URL's, else the signed-in visitor's own: see `needsAccountCamera`); without a camera it is
+ * refused on its field.
+ */
+export function withFits(read: ReadSearch, camera: Camera | null): ReadSearch {
+  if (!read.ok || !read.query.fits) return read;
+  if (!camera) {
+    const error = new z.ZodError([{ code: "custom", path: ["fits"], message: FITS_NEEDS_CAMERA, input: "1" }]);
+    return { ok: false, errors: { fits: [FITS_NEEDS_CAMERA] }, message: FITS_NEEDS_CAMERA, error };
+  }
+  return { ok: true, query: { ...read.query, fitMounts: mountsThatFit(camera.mount) } };
+}
+
+/** Whether the search's results depend on the account's camera (fits, without a camera in the URL). */
+export function needsAccountCamera(read: ReadSearch): boolean {
+  return read.ok && read.query.fits && !read.query.camera;
+}
+
 /**
  * The filters as a URL spells them (prices in dollars), in the order of SEARCH_PARAMS, with the
  * page after the first: what `readSearchParams` reads back, and nothing else.
@@ -149,6 +257,14 @@ export function searchQueryParams(filters: SearchFilters, page = 1): URLSearchPa
   if (filters.min !== undefined) params.set("min", centsToText(filters.min));
   if (filters.max !== undefined) params.set("max", centsToText(filters.max));
   if (filters.verified) params.set("verified", "1");
+  if (filters.brand) params.set("brand", filters.brand);
+  if (filters.mount) params.set("mount", filters.mount);
+  if (filters.sensor) params.set("sensor", filters.sensor);
+  if (filters.shutter_max !== undefined) params.set("shutter_max", String(filters.shutter_max));
+  if (filters.focal_min !== undefined) params.set("focal_min", String(filters.focal_min));
+  if (filters.focal_max !== undefined) params.set("focal_max", String(filters.focal_max));
+  if (filters.fits) params.set("fits", "1");
+  if (filters.camera) params.set("camera", filters.camera);
   if (filters.sort) params.set("sort", filters.sort);
   if (page > 1) params.set("page", String(page));
   return params;

@@ -9,6 +9,7 @@ export const BOOKING_END_WORDS = {
   buyer_deleted: "Cancelled",
   buyer_cancelled: "Cancelled",
   expired: "Expired: not paid in time",
+  listing_held: "Cancelled: the listing is held for review",
 } as const satisfies Record<BookingEndReason, string>;
 
 /** The words for a recorded reason; "Cancelled" for a booking ended before reasons were kept. */

@@ -1,6 +1,6 @@
 // Bookings: a buyer reserves an available product to meet the seller and pay. At most one live
 // booking per product, enforced by the database; the price is always the product's own.
-import { and, asc, desc, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, ne, or, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { accessTo } from "#app/domain/accounts/permissions";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
@@ -172,7 +172,12 @@ export async function cancelBooking(
  */
 export function endActiveBookingsStatements(
   db: Database,
-  target: { productId: string } | { buyerId: string } | { sellerId: string } | { dueBy: number; limit: number },
+  target:
+    | { productId: string }
+    | { productIn: SQLWrapper }
+    | { buyerId: string }
+    | { sellerId: string }
+    | { dueBy: number; limit: number },
   reason: BookingEndReason,
   options: { releaseProducts: boolean; now?: number },
 ) {
@@ -180,14 +185,16 @@ export function endActiveBookingsStatements(
   const mine =
     "productId" in target
       ? eq(bookings.productId, target.productId)
-      : "buyerId" in target
-        ? eq(bookings.buyerId, target.buyerId)
-        : "sellerId" in target
-          ? inArray(
-              bookings.productId,
-              db.select({ id: products.id }).from(products).where(eq(products.sellerId, target.sellerId)),
-            )
-          : inArray(bookings.id, dueBookingIds(db, target));
+      : "productIn" in target
+        ? inArray(bookings.productId, target.productIn)
+        : "buyerId" in target
+          ? eq(bookings.buyerId, target.buyerId)
+          : "sellerId" in target
+            ? inArray(
+                bookings.productId,
+                db.select({ id: products.id }).from(products).where(eq(products.sellerId, target.sellerId)),
+              )
+            : inArray(bookings.id, dueBookingIds(db, target));
   const active = and(mine, eq(bookings.status, "active"));
   const release = db
     .update(products)

@@ -55,7 +55,7 @@ export async function deliverNotification(
   const key = eventKey(event);
   for (const letter of await plannedLetters(db, event, options)) {
     const { recipient } = letter;
-    if (recipient.deleted || !(await wantsNotification(db, recipient.id, letter.kind))) {
+    if (recipient.deleted || (!letter.required && !(await wantsNotification(db, recipient.id, letter.kind)))) {
       report.skipped += 1;
       continue;
     }
@@ -66,7 +66,7 @@ export async function deliverNotification(
     }
     try {
       await provider.send(
-        { kind: letter.kind, to: recipient.email, subject: letter.subject, text: letter.text },
+        { kind: letter.kind, to: recipient.email, subject: letter.subject, text: letter.text, secrets: letter.secrets },
         deliveryKey,
       );
     } catch (error) {

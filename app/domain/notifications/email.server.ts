@@ -3,14 +3,16 @@
 // `email_outbox` table, which a LOCAL_DEV server shows at /dev/outbox (ADR 0034).
 import { desc, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
+import type { LetterKind } from "#db/closed-lists";
 import { emailOutbox } from "#db/schema";
-import type { EventKind } from "./events";
 
 export interface Letter {
-  kind: EventKind;
+  kind: LetterKind;
   to: string;
   subject: string;
   text: string;
+  /** Parts of the text only the recipient may read (a one-time link): never stored by us. */
+  secrets?: readonly string[];
 }
 
 export interface EmailProvider {
@@ -47,20 +49,29 @@ export function httpEmailProvider(settings: { url: string; apiKey: string; from:
   };
 }
 
-export function outboxEmailProvider(db: Database): EmailProvider {
+/** What the outbox keeps of a secret when it stands in for no one's mailbox. */
+export const WITHHELD = "[one-time link withheld: no email provider is configured]";
+
+/**
+ * The outbox. On a LOCAL_DEV server it is the developer's mailbox and keeps letters whole, links
+ * included; anywhere else (a deployed Worker without an email provider) it keeps them without
+ * their secrets, so no one-time link is ever stored in clear in a real database.
+ */
+export function outboxEmailProvider(db: Database, options: { keepSecrets: boolean }): EmailProvider {
   return {
     name: "outbox",
     async send(letter) {
-      await db
-        .insert(emailOutbox)
-        .values({ kind: letter.kind, toEmail: letter.to, subject: letter.subject, body: letter.text });
+      let body = letter.text;
+      if (!options.keepSecrets) for (const secret of letter.secrets ?? []) body = body.replaceAll(secret, WITHHELD);
+      await db.insert(emailOutbox).values({ kind: letter.kind, toEmail: letter.to, subject: letter.subject, body });
     },
   };
 }
 
 /** The HTTP provider when an API key is set outside LOCAL_DEV; the outbox otherwise. */
 export function chooseEmailProvider(db: Database, settings: EmailSettings): EmailProvider {
-  if (!settings.EMAIL_API_KEY || settings.LOCAL_DEV === "true") return outboxEmailProvider(db);
+  const local = settings.LOCAL_DEV === "true";
+  if (!settings.EMAIL_API_KEY || local) return outboxEmailProvider(db, { keepSecrets: local });
   if (!settings.EMAIL_FROM) throw new Error("EMAIL_FROM is required when EMAIL_API_KEY is set");
   return httpEmailProvider({
     url: settings.EMAIL_API_URL ?? DEFAULT_EMAIL_API_URL,

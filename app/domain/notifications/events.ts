@@ -1,15 +1,20 @@
 // What happened in the marketplace that someone may want to be told about. Domain operations
 // return these with their result; the adapters hand them to the notification queue as they are,
 // so the decision "this deserves a notification" is made once, here in the domain.
-// Events carry ids only: whoever turns one into a message reads the current data.
+// Events carry ids only: whoever turns one into a message reads the current data. The one
+// exception is a one-time link's token, which must reach its letter without being stored in
+// clear anywhere: it travels in the queue message only (docs/decisions, "One-time links in
+// letters").
 import { NOTIFICATION_KINDS } from "#db/closed-lists";
 
-// The kinds are the schema's (the preferences table's column accepts these and no other).
+// The kinds a user can turn off are the schema's (the preferences table's column accepts these
+// and no other).
 export const EVENT_KINDS = NOTIFICATION_KINDS;
 
 export type EventKind = (typeof EVENT_KINDS)[number];
 
-export type DomainEvent =
+/** Events of the marketplace, one letter kind each, each a kind a user may turn off. */
+export type NotificationEvent =
   | { kind: "booking_made"; bookingId: string }
   | { kind: "booking_cancelled"; bookingId: string }
   | { kind: "booking_expired"; bookingId: string }
@@ -24,6 +29,20 @@ export type DomainEvent =
   | { kind: "claim_decided"; claimId: string }
   | { kind: "payout_paid"; payoutId: string }
   | { kind: "payout_failed"; payoutId: string };
+
+/**
+ * Events of an account, always told to its owner. `origin` is the site's address the letter's
+ * links start with (APP_URL, or the address the request came to).
+ */
+export type AccountEvent =
+  /** A one-time link was issued (its row's id and its token); its letter says what it is for. */
+  | { kind: "account_link"; linkId: string; token: string; origin: string }
+  /** The address was changed by the link `linkId`: the previous address is told. */
+  | { kind: "email_changed"; userId: string; linkId: string; previousEmail: string; origin: string }
+  | { kind: "password_changed"; userId: string; changeId: string; origin: string }
+  | { kind: "two_factor_changed"; userId: string; changeId: string; enabled: boolean; origin: string };
+
+export type DomainEvent = NotificationEvent | AccountEvent;
 
 /** The one id an event is about: with the kind it makes the event's idempotency key. */
 export function eventSubject(event: DomainEvent): string {
@@ -44,6 +63,12 @@ export function eventSubject(event: DomainEvent): string {
     case "payout_paid":
     case "payout_failed":
       return event.payoutId;
+    case "account_link":
+    case "email_changed":
+      return event.linkId;
+    case "password_changed":
+    case "two_factor_changed":
+      return event.changeId;
     default:
       return event.bookingId;
   }

@@ -5,8 +5,18 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { toOneLine } from "#app/domain/shared/schemas";
 import type { Database } from "#db/client";
 import { bookings, messages, payments, products, users } from "#db/schema";
+import { accountLetters } from "./account-letters.server";
 import type { DomainEvent } from "./events";
-import { type LetterOptions, link, type PlannedLetter, price, type Recipient, utc } from "./letter-parts";
+import {
+  greeting,
+  type LetterOptions,
+  link,
+  loadUser,
+  type PlannedLetter,
+  price,
+  type Recipient,
+  utc,
+} from "./letter-kit.server";
 import { moneyLetters } from "./money-letters.server";
 
 export type { LetterOptions, PlannedLetter, Recipient };
@@ -44,27 +54,26 @@ async function loadBooking(db: Database, bookingId: string) {
   return { ...row, buyer: person(row.buyer), seller: person(row.seller) };
 }
 
-async function loadUser(db: Database, userId: string): Promise<Recipient | null> {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ? { id: row.id, email: row.email, name: row.name, deleted: row.deletedAt !== null } : null;
-}
-
 /** Every letter the event makes, before preferences are applied; [] when its subject is gone. */
 export async function plannedLetters(
   db: Database,
   event: DomainEvent,
   options: LetterOptions,
 ): Promise<PlannedLetter[]> {
+  if (
+    event.kind === "account_link" ||
+    event.kind === "email_changed" ||
+    event.kind === "password_changed" ||
+    event.kind === "two_factor_changed"
+  ) {
+    return accountLetters(db, event, options);
+  }
   const letter = (recipient: Recipient, subject: string, text: string): PlannedLetter => ({
     recipient,
     kind: event.kind,
     // One line whatever the names in it hold: a line break in a subject would start a new header.
     subject: toOneLine(subject),
-    text: `Hello ${recipient.name},\n\n${text}\n\n${options.appName}`,
+    text: greeting(recipient, text, options),
   });
   switch (event.kind) {
     case "booking_made": {

@@ -1,5 +1,6 @@
 // The body of a notification queue message: the event as the domain returned it, plus its
-// idempotency key. Ids only: the consumer reads the current data when it writes the letters.
+// idempotency key. Ids only, but for a one-time link's token: the consumer reads the current
+// data when it writes the letters.
 import * as z from "zod";
 import { type DomainEvent, eventKey } from "./events";
 
@@ -10,6 +11,7 @@ export function toNotificationMessage(event: DomainEvent): NotificationMessage {
 }
 
 const id = z.string().min(1).max(100);
+const origin = z.url({ protocol: /^https?$/ }).max(200);
 
 const eventSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("booking_made"), bookingId: id }),
@@ -26,6 +28,16 @@ const eventSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("claim_decided"), claimId: id }),
   z.object({ kind: z.literal("payout_paid"), payoutId: id }),
   z.object({ kind: z.literal("payout_failed"), payoutId: id }),
+  z.object({ kind: z.literal("account_link"), linkId: id, token: z.string().min(1).max(100), origin }),
+  z.object({
+    kind: z.literal("email_changed"),
+    userId: id,
+    linkId: id,
+    previousEmail: z.string().min(3).max(254),
+    origin,
+  }),
+  z.object({ kind: z.literal("password_changed"), userId: id, changeId: id, origin }),
+  z.object({ kind: z.literal("two_factor_changed"), userId: id, changeId: id, enabled: z.boolean(), origin }),
 ]);
 
 /** A message body as the consumer receives it; null for anything that is not one of ours. */

@@ -6,7 +6,14 @@ import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS } from "#app/domain/deals/claim
 import type { Database } from "#db/client";
 import { bookings, claims, dealOperations, deals, payouts, products, users } from "#db/schema";
 import type { DomainEvent } from "./events";
-import { type LetterOf, type LetterOptions, link, type PlannedLetter, price, type Recipient } from "./letter-parts";
+import {
+  type LetterOf,
+  type LetterOptions,
+  link,
+  type PlannedLetter,
+  price,
+  type Recipient,
+} from "./letter-kit.server";
 
 const buyers = alias(users, "buyers");
 const sellers = alias(users, "sellers");

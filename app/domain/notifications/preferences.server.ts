@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import * as z from "zod";
 import type { Database } from "#db/client";
-import type { Role } from "#db/closed-lists";
+import type { LetterKind, Role } from "#db/closed-lists";
 import { notificationPreferences } from "#db/schema";
 import { EVENT_KINDS, type EventKind } from "./events";
 
@@ -27,6 +27,10 @@ export const NOTIFICATION_LABELS: Record<EventKind, { label: string; description
   payout_failed: { label: "Payout failed", description: "A payout to my bank account fails." },
 };
 
+function isNotificationKind(kind: LetterKind): kind is EventKind {
+  return (EVENT_KINDS as readonly string[]).includes(kind);
+}
+
 /** The kinds each role can be sent (an admin is told of new claims, which they decide). */
 export const NOTIFICATION_KINDS_BY_ROLE: Record<Role, readonly EventKind[]> = {
   buyer: [
@@ -42,6 +46,20 @@ export const NOTIFICATION_KINDS_BY_ROLE: Record<Role, readonly EventKind[]> = {
   // A seller can be told of every kind but the seller's answer to a claim (their own).
   seller: EVENT_KINDS.filter((kind) => kind !== "claim_answered"),
   admin: ["claim_opened"],
+};
+
+/** What the outbox calls each kind of letter. */
+export const LETTER_LABELS: Record<LetterKind, string> = {
+  ...(Object.fromEntries(Object.entries(NOTIFICATION_LABELS).map(([kind, { label }]) => [kind, label])) as Record<
+    EventKind,
+    string
+  >),
+  reset_password: "Password reset",
+  verify_email: "Email verification",
+  change_email: "Email change",
+  email_changed: "Email changed",
+  password_changed: "Password changed",
+  two_factor_changed: "Two-factor sign-in",
 };
 
 export const NOTIFICATION_MESSAGES = {
@@ -115,8 +133,9 @@ export async function saveNotificationSettings(
   return { ok: true, settings: await listNotificationSettings(db, user) };
 }
 
-/** Whether the user wants this kind (on unless turned off). */
-export async function wantsNotification(db: Database, userId: string, kind: EventKind): Promise<boolean> {
+/** Whether the user wants this kind (on unless turned off; a kind no setting names is always on). */
+export async function wantsNotification(db: Database, userId: string, kind: LetterKind): Promise<boolean> {
+  if (!isNotificationKind(kind)) return true;
   const [row] = await db
     .select({ enabled: notificationPreferences.enabled })
     .from(notificationPreferences)

@@ -3,6 +3,7 @@
 // and rows nothing reads any more are deleted. One D1 batch per run, a bounded amount of work
 // in each statement, so a backlog is worked off over several runs within a run's limits.
 import { inArray, lte } from "drizzle-orm";
+import { purgeOldLinksStatement } from "#app/domain/accounts/account-links.server";
 import { purgeExpiredSessionsStatement } from "#app/domain/accounts/sessions.server";
 import { purgeOldSignInAttemptsStatement } from "#app/domain/accounts/sign-in-limits.server";
 import { dueBookingIds, endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
@@ -26,6 +27,7 @@ export interface MaintenanceResult {
   sessionsPurged: number;
   signInAttemptsPurged: number;
   processedEventsPurged: number;
+  linksPurged: number;
   /** What happened, for whoever tells people about it. */
   events: DomainEvent[];
 }
@@ -38,7 +40,7 @@ function changes(result: unknown): number {
 export async function runMaintenance(db: Database, now: number): Promise<MaintenanceResult> {
   const due = { dueBy: now, limit: EXPIRY_BATCH_LIMIT };
   const [release, end] = endActiveBookingsStatements(db, due, "expired", { releaseProducts: true, now });
-  const [expired, released, , sessionsPurged, attemptsPurged, eventsPurged] = await db.batch([
+  const [expired, released, , sessionsPurged, attemptsPurged, eventsPurged, linksPurged] = await db.batch([
     // The bookings this run ends, read inside the same transaction before they change.
     dueBookingIds(db, due),
     release!,
@@ -55,6 +57,7 @@ export async function runMaintenance(db: Database, now: number): Promise<Mainten
           .limit(PURGE_BATCH_LIMIT),
       ),
     ),
+    purgeOldLinksStatement(db, now, PURGE_BATCH_LIMIT),
   ]);
   const expiredBookingIds = (expired as { id: string }[]).map((row) => row.id);
   return {
@@ -63,6 +66,7 @@ export async function runMaintenance(db: Database, now: number): Promise<Mainten
     sessionsPurged: changes(sessionsPurged),
     signInAttemptsPurged: changes(attemptsPurged),
     processedEventsPurged: changes(eventsPurged),
+    linksPurged: changes(linksPurged),
     events: expiredBookingIds.map((bookingId) => ({ kind: "booking_expired", bookingId })),
   };
 }

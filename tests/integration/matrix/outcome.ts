@@ -9,7 +9,8 @@ export type Outcome =
   | "badRequest" // 400/422
   | "unauthorized" // 401 (API)
   | "forbidden" // 403
-  | "notFound"; // 404
+  | "notFound" // 404
+  | "gone"; // 410: a listing that left the storefront (deleted, removed, held for review)
 
 /** The outcomes that mean "not done": after them the database and R2 must be as before. */
 export const REFUSALS: ReadonlySet<Outcome> = new Set<Outcome>([
@@ -19,6 +20,7 @@ export const REFUSALS: ReadonlySet<Outcome> = new Set<Outcome>([
   "unauthorized",
   "forbidden",
   "notFound",
+  "gone",
 ]);
 
 async function toastType(response: Response): Promise<string | null> {
@@ -43,6 +45,7 @@ export async function classify(response: Response): Promise<Outcome> {
   if (status === 401) return "unauthorized";
   if (status === 403) return "forbidden";
   if (status === 404) return "notFound";
+  if (status === 410) return "gone";
   if (status === 409 || status === 402) return "refused";
   throw new Error(`Unexpected status ${status}`);
 }

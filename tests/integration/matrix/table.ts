@@ -173,7 +173,207 @@ const partiesOwn = (owner: Owner, mine: Outcome, anon: Outcome): Record<Caller, 
   admin: "notFound",
 });
 
+/**
+ * A stolen-gear registration: its reporter (buyer A's is A's) may withdraw it; anyone else is
+ * told there is no such registration among theirs.
+ */
+const reportersOwn = (owner: Owner, mine: Outcome, notMine: Outcome, anon: Outcome): Record<Caller, Outcome> => ({
+  anon,
+  buyerA: owner === "A" ? mine : notMine,
+  buyerB: owner === "B" ? mine : notMine,
+  sellerA: notMine,
+  sellerB: notMine,
+  admin: notMine,
+});
+
+const STOLEN_FIELDS = { brand: "canon", serialNumber: "MATRIX-0001", stolenOn: "2026-01-02", policeReference: "PR 7" };
+
 const OWNERS: Owner[] = ["A", "B", "nobody"];
+/** A link token of the right shape that no link has. */
+const FORGED_TOKEN = "A".repeat(43);
+/** A wrong code counts towards the limit of wrong codes, even though nothing else changes. */
+const COUNTS_WRONG_CODE = { refusalRecords: ["sign_in_attempts"] } as const;
+
+/**
+ * The account's own pages, forms and calls (accounts people can keep). The world's accounts have
+ * no password and buyer A's address confirms a change: only buyer A may change an address or
+ * leave, and buyer A still has an open booking, so leaving is refused; the admin (with two-factor
+ * sign-in, as every admin) confirms with a code it does not send.
+ */
+const ACCOUNT_ROWS: Row[] = [
+  page("/forgot-password", "routes/forgot-password", all("ok")),
+  form(
+    "/forgot-password",
+    "routes/forgot-password",
+    () => ({ email: "someone@example.com", website_confirm: "" }),
+    all("ok"),
+  ),
+  page(`/reset-password?token=${FORGED_TOKEN}`, "routes/reset-password", all("badRequest")),
+  form(
+    `/reset-password?token=${FORGED_TOKEN}`,
+    "routes/reset-password",
+    () => ({ token: FORGED_TOKEN, password: "long enough", confirmPassword: "long enough" }),
+    all("badRequest"),
+    "/reset-password (a forged link)",
+  ),
+  page("/verify-email", "routes/verify-email", all("ok")),
+  page(`/verify-email?token=${FORGED_TOKEN}`, "routes/verify-email", all("badRequest")),
+  form(
+    `/verify-email?token=${FORGED_TOKEN}`,
+    "routes/verify-email",
+    () => ({ intent: "confirm", token: FORGED_TOKEN }),
+    all("badRequest"),
+    "/verify-email intent=confirm (a forged link)",
+  ),
+  // Every account of the world is verified already.
+  form(
+    "/verify-email",
+    "routes/verify-email",
+    () => ({ intent: "resend" }),
+    signedIn("refused"),
+    "/verify-email intent=resend",
+  ),
+  form(
+    "/verify-email",
+    "routes/verify-email",
+    () => ({ intent: "keep" }),
+    all("badRequest"),
+    "/verify-email intent=keep",
+  ),
+  // Without a pending sign-in: a page that says to start again (a post: the login page with a
+  // message); signed in: home.
+  page("/login/two-factor", "routes/login.two-factor", signedIn("redirect", "ok")),
+  form("/login/two-factor", "routes/login.two-factor", () => ({ code: "123456" }), signedIn("redirect", "refused")),
+  form(
+    "/dashboard/settings",
+    "routes/dashboard.settings",
+    () => ({ intent: "profile", name: "A new name", phone: "+1 415 555 0142" }),
+    signedIn("ok"),
+    "/dashboard/settings intent=profile",
+  ),
+  form(
+    "/dashboard/settings",
+    "routes/dashboard.settings",
+    (w) => ({ intent: "email", email: "moving@example.com", confirmEmail: w.users.buyerA.email }),
+    { ...signedIn("badRequest"), buyerA: "ok" },
+    "/dashboard/settings intent=email (confirmed by buyer A's address)",
+  ),
+  // No account of the world has a password to change.
+  form(
+    "/dashboard/settings",
+    "routes/dashboard.settings",
+    () => ({
+      intent: "password",
+      currentPassword: "whatever",
+      newPassword: "long enough",
+      confirmPassword: "long enough",
+    }),
+    signedIn("refused"),
+    "/dashboard/settings intent=password",
+  ),
+  ...OWNERS.map((owner) =>
+    form(
+      "/dashboard/settings",
+      "routes/dashboard.settings",
+      (w) => ({ intent: "sign-out-session", sessionId: w.session[owner] }),
+      {
+        ...signedIn("refused"),
+        ...(owner === "A" ? { buyerA: "ok" as const } : owner === "B" ? { buyerB: "ok" as const } : {}),
+      },
+      `/dashboard/settings intent=sign-out-session session of ${owner}`,
+    ),
+  ),
+  form(
+    "/dashboard/settings",
+    "routes/dashboard.settings",
+    () => ({ intent: "sign-out-others" }),
+    signedIn("ok"),
+    "/dashboard/settings intent=sign-out-others",
+  ),
+  form(
+    "/dashboard/settings",
+    "routes/dashboard.settings",
+    (w) => ({ intent: "delete-account", confirmEmail: w.users.buyerA.email }),
+    { ...signedIn("badRequest"), buyerA: "refused", admin: "forbidden" },
+    "/dashboard/settings intent=delete-account (buyer A has an open booking)",
+  ),
+  page("/dashboard/settings/two-factor", "routes/dashboard.settings.two-factor", signedIn("ok")),
+  form(
+    "/dashboard/settings/two-factor",
+    "routes/dashboard.settings.two-factor",
+    () => ({ intent: "start" }),
+    { ...signedIn("ok"), admin: "refused" },
+    "/dashboard/settings/two-factor intent=start",
+  ),
+  form(
+    "/dashboard/settings/two-factor",
+    "routes/dashboard.settings.two-factor",
+    () => ({ intent: "confirm", code: "000000" }),
+    signedIn("refused"),
+    "/dashboard/settings/two-factor intent=confirm (nothing to confirm)",
+  ),
+  {
+    ...form(
+      "/dashboard/settings/two-factor",
+      "routes/dashboard.settings.two-factor",
+      () => ({ intent: "regenerate", code: "000000" }),
+      { ...signedIn("refused"), admin: "badRequest" },
+      "/dashboard/settings/two-factor intent=regenerate (a wrong code)",
+    ),
+    ...COUNTS_WRONG_CODE,
+  },
+  form(
+    "/dashboard/settings/two-factor",
+    "routes/dashboard.settings.two-factor",
+    () => ({ intent: "disable", code: "000000" }),
+    signedIn("refused"),
+    "/dashboard/settings/two-factor intent=disable",
+  ),
+  form(
+    "/dashboard/settings/two-factor",
+    "routes/dashboard.settings.two-factor",
+    () => ({ intent: "keep" }),
+    signedIn("badRequest"),
+    "/dashboard/settings/two-factor intent=keep",
+  ),
+  page("/dashboard/settings/export", "routes/dashboard.settings.export", signedIn("ok")),
+  api("POST", "/api/password/forgot", "/api/password/forgot", all("ok"), {
+    json: () => ({ email: "someone@example.com" }),
+  }),
+  api("POST", "/api/password/reset", "/api/password/reset", all("badRequest"), {
+    json: () => ({ token: FORGED_TOKEN, password: "long enough" }),
+  }),
+  api("POST", "/api/email/confirm", "/api/email/confirm", all("badRequest"), { json: () => ({ token: FORGED_TOKEN }) }),
+  api("GET", "/api/account", "/api/account", signedIn("ok", "unauthorized")),
+  api("PATCH", "/api/account", "/api/account", signedIn("ok", "unauthorized"), { json: () => ({ name: "Renamed" }) }),
+  api(
+    "PUT",
+    "/api/account/email",
+    "/api/account/email",
+    { ...signedIn("forbidden", "unauthorized"), buyerA: "ok" },
+    { json: (w) => ({ email: "moving@example.com", confirmEmail: w.users.buyerA.email }) },
+  ),
+  api("PUT", "/api/account/password", "/api/account/password", signedIn("refused", "unauthorized"), {
+    json: () => ({ currentPassword: "whatever", newPassword: "long enough" }),
+  }),
+  api("POST", "/api/account/verification", "/api/account/verification", signedIn("refused", "unauthorized")),
+  api("GET", "/api/account/sessions", "/api/account/sessions", signedIn("ok", "unauthorized")),
+  ...OWNERS.map((owner) =>
+    api("DELETE", (w) => `/api/account/sessions/${w.session[owner]}`, "/api/account/sessions/:id", {
+      ...signedIn("notFound", "unauthorized"),
+      ...(owner === "A" ? { buyerA: "ok" as const } : owner === "B" ? { buyerB: "ok" as const } : {}),
+    }),
+  ),
+  api("DELETE", "/api/account/sessions", "/api/account/sessions", signedIn("ok", "unauthorized")),
+  api("GET", "/api/account/export", "/api/account/export", signedIn("ok", "unauthorized")),
+  api(
+    "DELETE",
+    "/api/account",
+    "/api/account",
+    { ...signedIn("forbidden", "unauthorized"), buyerA: "refused" },
+    { json: (w) => ({ confirmEmail: w.users.buyerA.email }) },
+  ),
+];
 /** A failed sign-in is counted (sign-in rate limits), even though nothing else changes. */
 const COUNTS_FAILED_SIGN_IN = { refusalRecords: ["sign_in_attempts"] } as const;
 const GOOD_CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" };
@@ -716,6 +916,112 @@ export const ROWS: Row[] = [
   api("POST", "/api/product", "/api/product", only(["seller"], "badRequest", "forbidden", "unauthorized"), {
     json: () => ({}),
   }),
+  // Gear: the reference data and price guidance are public; "my camera" is every signed-in user's own.
+  api("GET", "/api/gear", "/api/gear", all("ok")),
+  api("GET", "/api/price-guidance?model=canon-eos-r6&condition=Good", "/api/price-guidance", all("ok")),
+  api("GET", "/api/settings/camera", "/api/settings/camera", signedIn("ok", "unauthorized")),
+  api("PUT", "/api/settings/camera", "/api/settings/camera", signedIn("ok", "unauthorized"), {
+    json: () => ({ camera: "nikon-z6-ii" }),
+  }),
+  form(
+    "/dashboard/settings",
+    "routes/dashboard.settings",
+    () => ({ intent: "camera", camera: "nikon-z6-ii" }),
+    signedIn("ok"),
+    "/dashboard/settings intent=camera",
+  ),
+  form(
+    "/?index",
+    "routes/index",
+    () => ({ intent: "my-camera", camera: "sony-e" }),
+    signedIn("ok"),
+    "/ intent=my-camera",
+  ),
+  form(
+    "/search?q=lens",
+    "routes/search",
+    () => ({ intent: "my-camera", camera: "canon-eos-r6" }),
+    signedIn("ok"),
+    "/search intent=my-camera",
+  ),
+  // Stolen gear: anyone signed in registers; a registration is its reporter's; the admin decides
+  // on held listings.
+  page("/dashboard/stolen_gear", "routes/dashboard.stolen_gear", signedIn("ok")),
+  page("/dashboard/serial_holds", "routes/dashboard.serial_holds", only(["admin"], "ok", "forbidden")),
+  page("/dashboard/serial_holds?serial=HELDA1234", "routes/dashboard.serial_holds", only(["admin"], "ok", "forbidden")),
+  form(
+    "/dashboard/stolen_gear",
+    "routes/dashboard.stolen_gear",
+    () => ({ intent: "register", ...STOLEN_FIELDS }),
+    signedIn("ok"),
+    "/dashboard/stolen_gear intent=register",
+  ),
+  form(
+    "/dashboard/stolen_gear",
+    "routes/dashboard.stolen_gear",
+    () => ({ intent: "keep" }),
+    signedIn("badRequest"),
+    "/dashboard/stolen_gear intent=keep",
+  ),
+  api("POST", "/api/stolen-serials", "/api/stolen-serials", signedIn("ok", "unauthorized"), {
+    json: () => STOLEN_FIELDS,
+  }),
+  api("GET", "/api/stolen-serials", "/api/stolen-serials", signedIn("ok", "unauthorized")),
+  api("GET", "/api/serial-holds", "/api/serial-holds", only(["admin"], "ok", "forbidden", "unauthorized")),
+  ...OWNERS.flatMap((owner) => [
+    form(
+      "/dashboard/stolen_gear",
+      "routes/dashboard.stolen_gear",
+      (w) => ({ intent: "withdraw", id: w.registration[owner] }),
+      reportersOwn(owner, "ok", "refused", "login"),
+      `/dashboard/stolen_gear intent=withdraw registration of ${owner}`,
+    ),
+    api("DELETE", (w) => `/api/stolen-serials/${w.registration[owner]}`, "/api/stolen-serials/:id", {
+      ...reportersOwn(owner, "ok", "notFound", "unauthorized"),
+      // An admin deletes any registration.
+      admin: owner === "nobody" ? "notFound" : "ok",
+    }),
+    ...(["clear", "remove"] as const).map((intent) =>
+      form(
+        "/dashboard/serial_holds",
+        "routes/dashboard.serial_holds",
+        (w) => ({ intent, id: w.heldListing[owner] }),
+        only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+        `/dashboard/serial_holds intent=${intent} held listing of ${owner}`,
+      ),
+    ),
+    form(
+      "/dashboard/serial_holds",
+      "routes/dashboard.serial_holds",
+      (w) => ({ intent: "delete", id: w.registration[owner] }),
+      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+      `/dashboard/serial_holds intent=delete registration of ${owner}`,
+    ),
+    api(
+      "PUT",
+      (w) => `/api/serial-holds/${w.heldListing[owner]}`,
+      "/api/serial-holds/:productId",
+      only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
+      { json: () => ({ action: "clear" }) },
+    ),
+    // A held listing is out of the storefront: gone for everyone, its seller too.
+    {
+      ...page("", "routes/listings.$id", all(owner === "nobody" ? "notFound" : "gone")),
+      name: `GET /listings/{held listing of ${owner}}`,
+      send: (world: World, caller: Caller) =>
+        SELF.fetch(`${ORIGIN}/listings/${world.heldListing[owner]}`, {
+          headers: cookieOf(world, caller),
+          redirect: "manual",
+        }),
+    },
+  ]),
+  form(
+    "/dashboard/serial_holds",
+    "routes/dashboard.serial_holds",
+    () => ({ intent: "keep" }),
+    only(["admin"], "refused", "forbidden"),
+    "/dashboard/serial_holds intent=keep",
+  ),
   // Notification settings: every signed-in user has their own (an admin's: new claims).
   page("/dashboard/settings", "routes/dashboard.settings", signedIn("ok")),
   form(
@@ -842,6 +1148,7 @@ export const ROWS: Row[] = [
       { json: () => ({ outcome: "refund_partial", amount: 10 }) },
     ),
   ]),
+  ...ACCOUNT_ROWS,
   // The local outbox: a LOCAL_DEV server only, which the tests' Worker is not.
   page("/dev/outbox", "routes/dev.outbox", all("notFound")),
   api("GET", "/api/no/such/call", "*", all("notFound")),

@@ -1,5 +1,7 @@
 // The world the authorization matrix is played in: six callers and objects that belong to A,
 // to B and to nobody.
+import { createSession } from "#app/domain/accounts/sessions.server";
+import { sealSecret } from "#app/domain/accounts/two-factor.server";
 import { openClaim } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider, findPayableBooking, payBooking } from "#app/domain/deals/payments/checkout.server";
 import { parseEnv } from "#app/server/env.server";
@@ -12,9 +14,13 @@ import {
   productPhotos,
   products,
   reports,
+  serialMatches,
+  stolenSerials,
+  twoFactorCredentials,
   users as usersTable,
 } from "#db/schema";
 import { bearerFor, sessionCookieFor } from "../auth-helpers";
+import { TEST_TOTP_SECRET } from "../factories";
 import { testEnv } from "../test-env";
 
 export const CALLERS = ["anon", "buyerA", "buyerB", "sellerA", "sellerB", "admin"] as const;
@@ -59,15 +65,37 @@ export async function buildWorld() {
   // Open reports: A's is buyer A's report of seller B's listing, and the other way round.
   const reportA = withId(reportRow({ productId: listingB.id, reporterId: users.buyerA.id, reason: "misleading" }));
   const reportB = withId(reportRow({ productId: listingA.id, reporterId: users.buyerB.id, reason: "offensive" }));
+  // Stolen gear: buyer A registered a serial that seller A's held listing has, buyer B one of
+  // seller B's (ADR 0056).
+  const heldAt = new Date();
+  const held = (sellerId: string, name: string, serialNumber: string) =>
+    withId(productRow({ sellerId, categoryId: category.id, name, serialNumber, heldAt }));
+  const heldA = held(users.sellerA.id, "Held listing of A", "HELDA1234");
+  const heldB = held(users.sellerB.id, "Held listing of B", "HELDB5678");
+  const registration = (reporterId: string, serial: string) =>
+    withId({ reporterId, brand: "other", brandOther: "Any", serial, stolenOn: "2026-01-02", policeReference: "PR 1" });
+  const registrationA = registration(users.buyerA.id, "HELDA1234");
+  const registrationB = registration(users.buyerB.id, "HELDB5678");
   await db.batch([
     db.insert(categories).values(category),
     db.insert(usersTable).values(Object.values(users)),
     // Both sellers have set up payouts (test mode): their listings can be booked.
     db.insert(payoutAccounts).values([payoutAccountRow(users.sellerA.id), payoutAccountRow(users.sellerB.id)]),
-    db.insert(products).values([listingA, listingB, bookedA, bookedB, soldA, soldB]),
+    db.insert(products).values([listingA, listingB, bookedA, bookedB, soldA, soldB, heldA, heldB]),
     db.insert(productPhotos).values([...photosA, ...photosB]),
     db.insert(bookings).values([bookingA, bookingB, paidBookingA, paidBookingB]),
     db.insert(reports).values([reportA, reportB]),
+    db.insert(stolenSerials).values([registrationA, registrationB]),
+    db.insert(serialMatches).values([
+      { productId: heldA.id, stolenSerialId: registrationA.id, matchedAt: heldAt },
+      { productId: heldB.id, stolenSerialId: registrationB.id, matchedAt: heldAt },
+    ]),
+    // Every admin has two-factor sign-in.
+    db.insert(twoFactorCredentials).values({
+      userId: users.admin.id,
+      secret: await sealSecret(TEST_TOTP_SECRET, users.admin.id, [testEnv.SESSION_SECRET]),
+      enabledAt: new Date(),
+    }),
   ]);
   const provider = choosePaymentProvider(db, parseEnv(testEnv as unknown as Record<string, unknown>).settings);
   const payAndClaim = async (booking: { id: string }, buyerId: string) => {
@@ -81,6 +109,10 @@ export async function buildWorld() {
   };
   const claimA = await payAndClaim(paidBookingA, users.buyerA.id);
   const claimB = await payAndClaim(paidBookingB, users.buyerB.id);
+  // Another live session of buyer A and of buyer B (a phone beside the caller's browser), for the
+  // calls that end one session of one's own.
+  const spareA = await createSession(db, users.buyerA.id, "web");
+  const spareB = await createSession(db, users.buyerB.id, "web");
   const cookies: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
   const bearers: Record<Caller, string | null> = { anon: null } as Record<Caller, string | null>;
   for (const [caller, { id }] of Object.entries(users) as Array<[Exclude<Caller, "anon">, { id: string }]>) {
@@ -100,8 +132,13 @@ export async function buildWorld() {
     sellerId: { A: users.sellerA.id, B: users.sellerB.id, nobody: NOBODY },
     buyerId: { A: users.buyerA.id, B: users.buyerB.id, nobody: NOBODY },
     report: { A: reportA.id, B: reportB.id, nobody: NOBODY },
+    /** A session of buyer A and of buyer B other than the one each calls with. */
+    session: { A: spareA.id, B: spareB.id, nobody: NOBODY },
     /** The listings those reports are about (the admin decides on a listing). */
     reportedListing: { A: listingB.id, B: listingA.id, nobody: NOBODY },
+    /** A's and B's listings held for review, and the stolen-gear registrations of buyer A and B that hold them. */
+    heldListing: { A: heldA.id, B: heldB.id, nobody: NOBODY },
+    registration: { A: registrationA.id, B: registrationB.id, nobody: NOBODY },
     cookies,
     bearers,
   };

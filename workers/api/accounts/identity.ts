@@ -2,15 +2,18 @@
 // an email in the request: an `email` parameter may only name the caller (or anyone, for an
 // admin).
 import { Hono } from "hono";
+import * as z from "zod";
 import { emailSchema, loginSchema, registerSchema } from "#app/domain/accounts/account-schema";
 import { getUserRecord, MESSAGES, registerAccount, signInWithPassword } from "#app/domain/accounts/accounts.server";
 import { sameEmail } from "#app/domain/accounts/emails";
 import { mayReadAccount } from "#app/domain/accounts/permissions";
 import { API_TOKEN_TTL_MS, createSession } from "#app/domain/accounts/sessions.server";
 import { signToken } from "#app/domain/accounts/tokens.server";
-import { clientAddress, webSessionUser } from "#app/server/auth.server";
-import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireBearer } from "../context";
-import { apiError, validationError } from "../errors";
+import { TWO_FACTOR_MESSAGES, verifySecondFactor } from "#app/domain/accounts/two-factor.server";
+import { clientAddress, needsTwoFactorSetup, userAgentOf, webSessionUser } from "#app/server/auth.server";
+import { linkOrigin } from "#app/server/origin.server";
+import { type ApiContext, type ApiEnv, appEnv, db, publishEvents, readJson, requireBearer } from "../context";
+import { apiError, twoFactorSetupRequired, validationError } from "../errors";
 
 export const identity = new Hono<ApiEnv>();
 
@@ -31,6 +34,7 @@ identity.get("/jwt", async (c) => {
   const env = appEnv(c);
   const user = await webSessionUser(c.req.raw, env);
   if (!user) return apiError(c, 401, "unauthorized", "Sign in first; a token is only issued to a signed-in user.");
+  if (needsTwoFactorSetup(user)) return twoFactorSetupRequired(c);
   const email = c.req.query("email");
   if (email !== undefined && !sameEmail(email, user.email)) {
     return apiError(c, 403, "forbidden", "A token is only issued for your own email.");
@@ -40,9 +44,16 @@ identity.get("/jwt", async (c) => {
   return c.json(await bearerFor(c, user, user.sessionId, expiresAt));
 });
 
-/** POST /api/token {email, password}: sign-in for programs without a browser. */
+/** The sign-in form's fields, and the code of an account with two-factor sign-in. */
+const tokenSchema = loginSchema.extend({ code: z.string().trim().max(32, "That code is too long.").optional() });
+
+/**
+ * POST /api/token {email, password, code?}: sign-in for programs without a browser. An account
+ * with two-factor sign-in also sends a current code from its app (or a recovery code); an admin
+ * without it gets no token until it is set up on the website.
+ */
 identity.post("/token", async (c) => {
-  const parsed = loginSchema.safeParse(await readJson(c));
+  const parsed = tokenSchema.safeParse(await readJson(c));
   if (!parsed.success) return validationError(c, parsed.error);
   const database = db(c);
   const result = await signInWithPassword(database, {
@@ -57,7 +68,21 @@ identity.post("/token", async (c) => {
     }
     return apiError(c, 401, result.reason, result.message);
   }
-  const session = await createSession(database, result.user.id, "api");
+  if (needsTwoFactorSetup(result.user)) return twoFactorSetupRequired(c);
+  if (result.user.twoFactor) {
+    if (!parsed.data.code) {
+      return apiError(c, 401, "two_factor_required", `${TWO_FACTOR_MESSAGES.codeRequired} Send it as "code".`);
+    }
+    const proved = await verifySecondFactor(database, result.user.id, {
+      code: parsed.data.code,
+      secrets: appEnv(c).settings.SESSION_SECRET,
+    });
+    if (!proved.ok) {
+      if (proved.retryAfterSeconds) c.header("Retry-After", String(proved.retryAfterSeconds));
+      return apiError(c, proved.status === 429 ? 429 : 401, proved.reason, proved.message);
+    }
+  }
+  const session = await createSession(database, result.user.id, "api", { userAgent: userAgentOf(c.req.raw) });
   return c.json(await bearerFor(c, result.user, session.id, session.expiresAt));
 });
 
@@ -81,9 +106,13 @@ identity.post("/users", async (c) => {
   }
   const parsed = registrationSchema.safeParse(registrationInput(body as Record<string, unknown>));
   if (!parsed.success) return validationError(c, parsed.error);
-  const result = await registerAccount(db(c), parsed.data);
+  const result = await registerAccount(db(c), parsed.data, {
+    origin: linkOrigin(c.req.raw, appEnv(c).settings),
+  });
   if (!result.ok) return apiError(c, 409, "email_taken", MESSAGES.emailTaken, { email: [result.message] });
-  return c.json({ acknowledged: true, insertedId: result.user.id, user: { ...result.user } }, 201);
+  await publishEvents(c, result.events);
+  const { id, name, email, role } = result.user;
+  return c.json({ acknowledged: true, insertedId: id, user: { id, name, email, role, emailVerified: false } }, 201);
 });
 
 async function recordFor(c: ApiContext, email: string | undefined) {

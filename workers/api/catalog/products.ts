@@ -4,7 +4,12 @@ import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { type EditRefusal, updateListingDetails } from "#app/domain/catalog/listing-edits.server";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
 import { productIdForKey } from "#app/domain/catalog/product-requests.server";
-import { productDetailsSchema, productSchema } from "#app/domain/catalog/product-schema";
+import {
+  DETAIL_FIELD_NAMES,
+  type ProductDetails,
+  productDetailsSchema,
+  productSchema,
+} from "#app/domain/catalog/product-schema";
 import {
   advertiseProduct,
   type ChangeResult,
@@ -13,7 +18,10 @@ import {
   listSellerProducts,
   type SellerProduct,
 } from "#app/domain/catalog/products.server";
+import { farAbove } from "#app/domain/deals/price-guidance";
+import { priceGuidance } from "#app/domain/deals/price-guidance.server";
 import { listSales, type Sale } from "#app/domain/deals/sales.server";
+import { gearRecord } from "#app/domain/gear/describe";
 import { toDollars } from "#app/domain/shared/money";
 import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "../context";
 import { apiError, validationError } from "../errors";
@@ -48,7 +56,25 @@ function productRecord(product: SellerProduct, owner: SessionUser, origin: strin
     isAdvertise: product.advertised,
     isSold: product.status === "sold",
     isRemoved: product.removedAt !== null,
+    // The seller's own listing: its whole serial, and whether it is held for review (no more).
+    isHeldForReview: product.heldAt !== null,
+    gear: gearRecord(product),
+    serialNumber: product.serialNumber,
   };
+}
+
+/**
+ * What the model sold for when a price is far above it: `{percent, highCents}`, or null. Saved
+ * anyway; the seller decides.
+ */
+async function priceWarning(c: ApiContext, details: Pick<ProductDetails, "gear" | "condition" | "resalePrice">) {
+  const guidance = await priceGuidance(
+    db(c),
+    { model: details.gear.model, condition: details.condition },
+    appEnv(c).settings.PAYMENT_CURRENCY,
+  );
+  const far = farAbove(guidance, details.resalePrice);
+  return far && guidance?.enough ? { percentAboveHighest: far.percent, highestSaleCents: guidance.highCents } : null;
 }
 
 function saleRecord(sale: Sale) {
@@ -70,10 +96,23 @@ function changeError(c: ApiContext, result: Exclude<ChangeResult, { ok: true }>)
   return apiError(c, result.status, result.status === 404 ? "not_found" : "conflict", result.message);
 }
 
-/** A refused listing edit: 404 not the caller's, 409 no longer editable, 422 bad input. */
+/** A refused listing edit: 404 not the caller's, 409 no longer editable, 422 bad input, 429 too many serials. */
 export function editError(c: ApiContext, result: EditRefusal) {
-  const code = result.status === 404 ? "not_found" : result.status === 409 ? "conflict" : "invalid";
-  return apiError(c, result.status, code, result.message);
+  const code =
+    result.status === 404
+      ? "not_found"
+      : result.status === 409
+        ? "conflict"
+        : result.status === 429
+          ? "too_many_requests"
+          : "invalid";
+  return apiError(
+    c,
+    result.status,
+    code,
+    result.message,
+    result.field ? { [result.field]: [result.message] } : undefined,
+  );
 }
 
 /**
@@ -102,11 +141,20 @@ seller.post("/product", ...sellerOnly, async (c) => {
       );
     }
     const fields = result.field ? { [result.field]: [result.message] } : undefined;
-    return apiError(c, result.status, result.status === 403 ? "forbidden" : "invalid", result.message, fields);
+    const code = result.status === 403 ? "forbidden" : result.status === 429 ? "too_many_requests" : "invalid";
+    return apiError(c, result.status, code, result.message, fields);
   }
   // A repeat answers exactly as the first request did, and says it is a repeat.
   if (result.replayed) c.header("Idempotent-Replayed", "true");
-  return c.json({ acknowledged: true, insertedId: result.productId }, 201);
+  return c.json(
+    {
+      acknowledged: true,
+      insertedId: result.productId,
+      heldForReview: result.held,
+      priceWarning: await priceWarning(c, submission.value),
+    },
+    201,
+  );
 });
 
 /** GET /api/product?page=: the caller's own products, a page at a time (totals in headers). */
@@ -122,11 +170,12 @@ const advertiseBody = z.object({
   isAdvertise: z.literal(true, { error: 'Send {"isAdvertise": true}: advertising cannot be switched off.' }),
 });
 
-const DETAIL_FIELDS = Object.keys(productDetailsSchema.shape);
+const DETAIL_FIELDS: readonly string[] = DETAIL_FIELD_NAMES;
 
 /**
- * The details as the form sends them: JSON numbers (the spec's dollar prices, the year) become
- * the text the shared schema reads; anything else is left for the schema to refuse.
+ * The details as the form sends them: JSON numbers (the spec's dollar prices, the year, a shutter
+ * count, a focal length) become the text the shared schema reads; anything else (the included
+ * items' array, the checklist's object, or a wrong type) is left for the schema to read or refuse.
  */
 function detailsFromJson(body: Record<string, unknown>) {
   return Object.fromEntries(
@@ -165,7 +214,12 @@ seller.put("/product/:id", ...sellerOnly, async (c) => {
   if (!parsed.success) return validationError(c, parsed.error);
   const result = await updateListingDetails(db(c), c.get("user").id, c.req.param("id"), parsed.data);
   if (!result.ok) return editError(c, result);
-  return c.json({ acknowledged: true, modifiedCount: 1 });
+  return c.json({
+    acknowledged: true,
+    modifiedCount: 1,
+    heldForReview: result.held,
+    priceWarning: await priceWarning(c, parsed.data),
+  });
 });
 
 /** DELETE /api/product/:id: a soft delete, as on My Products. */

@@ -6,32 +6,69 @@ import { listAdvertisedProducts, listCategories, loadCategoryPage } from "#app/d
 import { searchListings } from "#app/domain/catalog/listing-search.server";
 import { findListing } from "#app/domain/catalog/listings.server";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
-import { readSearchParams, searchQueryParams } from "#app/domain/catalog/search-params";
+import { readSearchParams, searchQueryParams, withFits } from "#app/domain/catalog/search-params";
 import { addToWishlist, listWishlist } from "#app/domain/catalog/wishlist.server";
 import { bookingIdSchema, bookingSchema } from "#app/domain/deals/booking-schema";
 import { bookProduct, cancelBooking, getBookingFor, listOrders } from "#app/domain/deals/bookings.server";
 import { rateSeller, ratingSchema, sellerRatingSummary } from "#app/domain/deals/ratings.server";
+import { type Camera, readCamera } from "#app/domain/gear/camera";
 import { readPage } from "#app/domain/shared/list-query";
 import { toDollars } from "#app/domain/shared/money";
 import { idSchema, productIdSchema } from "#app/domain/shared/schemas";
-import { type ApiEnv, appEnv, db, publishEvents, readJson, requireApiRole, requireBearer } from "../context";
+import { bearerUser } from "#app/server/auth.server";
+import {
+  type ApiContext,
+  type ApiEnv,
+  appEnv,
+  db,
+  publishEvents,
+  readJson,
+  requireApiRole,
+  requireBearer,
+} from "../context";
 import { apiError, validationError } from "../errors";
-import { advertisedProduct, listHeaders, listingDetail, requestedPage } from "../shapes";
+import { advertisedProduct, guidanceRecord, listHeaders, listingDetail, requestedPage } from "../shapes";
 
 export const storefront = new Hono<ApiEnv>();
 
+/**
+ * The camera a storefront call speaks for: `?camera=` (a key of GET /api/gear), else the bearer's
+ * own. A bad key is the caller's error (422), so a typo never looks like "nothing fits".
+ */
+async function callerCamera(
+  c: ApiContext,
+): Promise<{ ok: true; camera: Camera | null } | { ok: false; response: Response }> {
+  const key = c.req.query("camera");
+  if (key) {
+    const camera = readCamera(key.trim().toLowerCase());
+    if (camera) return { ok: true, camera };
+    return {
+      ok: false,
+      response: apiError(c, 422, "invalid", "There is no such camera: use a key of GET /api/gear.", {
+        camera: ["There is no such camera."],
+      }),
+    };
+  }
+  const user = await bearerUser(c.req.header("Authorization"), appEnv(c));
+  return { ok: true, camera: readCamera(user?.camera) };
+}
+
 storefront.get("/advertiseProduct", async (c) => {
+  const camera = await callerCamera(c);
+  if (!camera.ok) return camera.response;
   const products = await listAdvertisedProducts(db(c));
-  return c.json(products.map(advertisedProduct));
+  return c.json(products.map((product) => advertisedProduct(product, camera.camera)));
 });
 
 // Public, like the listing's page: 404 for an id that never was, 410 for a listing that left
 // (deleted, removed by an admin, or its seller deleted).
 storefront.get("/listings/:id", async (c) => {
-  const found = await findListing(db(c), c.req.param("id"));
+  const camera = await callerCamera(c);
+  if (!camera.ok) return camera.response;
+  const found = await findListing(db(c), c.req.param("id"), appEnv(c).settings.PAYMENT_CURRENCY);
   if (found.kind === "missing") return apiError(c, 404, "not_found", "There is no such listing.");
   if (found.kind === "gone") return apiError(c, 410, "gone", "This listing is no longer on Pay&Buy.");
-  return c.json(listingDetail(found));
+  return c.json(listingDetail(found, guidanceRecord(found.guidance), camera.camera));
 });
 
 const sizeSchema = z.coerce.number().int().min(0).max(1000).optional();
@@ -72,7 +109,11 @@ storefront.get("/products", requireBearer, async (c) => {
 
 /** Public: the listings a search finds (the parameters of /search), one page with its metadata. */
 storefront.get("/search", async (c) => {
-  const read = readSearchParams(new URL(c.req.url).searchParams);
+  const parsed = readSearchParams(new URL(c.req.url).searchParams);
+  if (!parsed.ok) return apiError(c, 422, "invalid", parsed.message, parsed.errors as Record<string, string[]>);
+  const camera = await callerCamera(c);
+  if (!camera.ok) return camera.response;
+  const read = withFits(parsed, camera.camera);
   if (!read.ok) return apiError(c, 422, "invalid", read.message, read.errors as Record<string, string[]>);
   const result = await searchListings(db(c), read.query);
   if (!result.ok) return apiError(c, 404, "not_found", "There is no such category.");
@@ -84,7 +125,7 @@ storefront.get("/search", async (c) => {
     page: result.listings.page,
     pageCount: result.listings.pageCount,
     pageSize: result.listings.pageSize,
-    results: result.listings.rows.map((product) => advertisedProduct(product)),
+    results: result.listings.rows.map((product) => advertisedProduct(product, camera.camera)),
   });
 });
 

@@ -4,6 +4,7 @@
 // Stripe's account.updated events, the account read back on the seller's return and the test
 // page all call. A seller's listings can be booked only once the account is ready.
 import { and, eq, isNull, lte, ne, or } from "drizzle-orm";
+import { mayReceivePayouts } from "#app/domain/accounts/email-verification.server";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import type { Database } from "#db/client";
 import { payoutAccounts } from "#db/schema";
@@ -21,11 +22,13 @@ export const PAYOUT_MESSAGES = {
 
 /**
  * Whether the user may set up payouts (null) or why not. The one place this rule lives: a live
- * seller account. Email verification, when it lands, refuses an unverified seller here too.
+ * seller account whose email address is verified (mayReceivePayouts, the accounts' rule).
  */
-export function payoutSetupRefusal(user: Pick<SessionUser, "role">): string | null {
+export function payoutSetupRefusal(user: Pick<SessionUser, "role" | "emailVerified">): string | null {
   if (user.role !== "seller") return PAYOUT_MESSAGES.notSeller;
-  return null;
+  // Money goes only to an account whose owner proved its address (the accounts' rule).
+  const verified = mayReceivePayouts(user);
+  return verified.ok ? null : verified.message;
 }
 
 /** The seller's payout account, for a D1 batch. */
@@ -35,7 +38,7 @@ export function payoutAccountRead(db: Database, sellerId: string) {
 
 export type PayoutAccount = typeof payoutAccounts.$inferSelect;
 
-type Seller = Pick<SessionUser, "id" | "email" | "role">;
+type Seller = Pick<SessionUser, "id" | "email" | "role" | "emailVerified">;
 
 export type OnboardingResult = { ok: true; url: string } | { ok: false; status: 403 | 409; message: string };
 

@@ -1,0 +1,242 @@
+// The Settings page's forms for the account itself: name and phone, email address, password.
+// Each is a plain POST with its intent; the shared schemas validate in the browser and on the
+// server alike.
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "@remix-run/react";
+import type * as z from "zod";
+import {
+  changeEmailSchema,
+  changePasswordFormSchema,
+  PASSWORD_MIN,
+  profileSchema,
+} from "#app/domain/accounts/account-schema";
+import { button } from "#app/styles/utilities.css";
+import { useIsPending } from "#app/utils/use-is-pending";
+import { ErrorList, Field, PasswordField, useClearAfterError } from "./forms";
+import * as formStyles from "./forms.css";
+
+/** How the account confirms a change (the fields reauthentication.server.ts reads). */
+export interface Confirmation {
+  password: boolean;
+  code: boolean;
+  email: boolean;
+}
+
+function useSubmitting(intent: string) {
+  return useIsPending({ intent });
+}
+
+export function ProfileForm({
+  name,
+  phone,
+  seller,
+  lastResult,
+}: {
+  name: string;
+  phone: string | null;
+  seller: boolean;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useForm<z.input<typeof profileSchema>, z.output<typeof profileSchema>>({
+    id: "profile",
+    lastResult,
+    defaultValue: { name, phone: phone ?? "" },
+    constraint: getZodConstraint(profileSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const saving = useSubmitting("profile");
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className={formStyles.form} aria-labelledby="profile-title">
+      <input type="hidden" name="intent" value="profile" />
+      <Field
+        label="Name*"
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+        errors={fields.name.errors}
+      />
+      <Field
+        label="Phone number"
+        inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
+        errors={fields.phone.errors}
+        hint={
+          seller
+            ? "The contact number your new listings start with. Leave it empty to type one for each listing."
+            : "Optional. Buyers give a contact number with each booking."
+        }
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div>
+        <button type="submit" className={button.primary} disabled={saving}>
+          {saving ? "Saving…" : "Save details"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** The fields that confirm the owner: the password, a code, or (with neither) the address typed. */
+export function ConfirmationFields({
+  confirmation,
+  fields,
+  idPrefix,
+}: {
+  confirmation: Confirmation;
+  fields: {
+    currentPassword: { errors?: string[] };
+    code: { errors?: string[] };
+    confirmEmail: { errors?: string[] };
+  };
+  idPrefix: string;
+}) {
+  return (
+    <>
+      {confirmation.password ? (
+        <PasswordField
+          label={confirmation.code ? "Current password (or a code below)" : "Current password*"}
+          inputProps={{
+            id: `${idPrefix}-current-password`,
+            name: "currentPassword",
+            type: "password",
+            autoComplete: "current-password",
+          }}
+          errors={fields.currentPassword.errors}
+        />
+      ) : null}
+      {confirmation.code ? (
+        <Field
+          label={confirmation.password ? "Or a code from your authenticator app" : "Code from your authenticator app*"}
+          inputProps={{
+            id: `${idPrefix}-code`,
+            name: "code",
+            type: "text",
+            autoComplete: "one-time-code",
+            spellCheck: false,
+            autoCapitalize: "none",
+          }}
+          errors={fields.code.errors}
+        />
+      ) : null}
+      {confirmation.email ? (
+        <Field
+          label="Your current email address*"
+          inputProps={{ id: `${idPrefix}-confirm-email`, name: "confirmEmail", type: "email", autoComplete: "off" }}
+          errors={fields.confirmEmail.errors}
+          hint="Your account has no password: type its address to confirm."
+        />
+      ) : null}
+    </>
+  );
+}
+
+export function EmailForm({
+  email,
+  pendingEmail,
+  confirmation,
+  lastResult,
+}: {
+  email: string;
+  pendingEmail: string | null;
+  confirmation: Confirmation;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useForm<z.input<typeof changeEmailSchema>>({
+    id: "email",
+    lastResult,
+    constraint: getZodConstraint(changeEmailSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  useClearAfterError(lastResult, "email-current-password");
+  const saving = useSubmitting("email");
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className={formStyles.form} aria-labelledby="email-title">
+      <input type="hidden" name="intent" value="email" />
+      <p className={formStyles.hint}>
+        Your address is <strong>{email}</strong>.
+        {pendingEmail ? ` A link was sent to ${pendingEmail}: the address changes once it is opened.` : null}
+      </p>
+      <Field
+        label="New email address*"
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        errors={fields.email.errors}
+        hint="We send a link to the new address; your account keeps the current one until it is opened."
+      />
+      <ConfirmationFields confirmation={confirmation} fields={fields} idPrefix="email" />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div>
+        <button type="submit" className={button.primary} disabled={saving}>
+          {saving ? "Sending…" : "Change email"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function PasswordForm({
+  hasPassword,
+  lastResult,
+}: {
+  hasPassword: boolean;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useForm<z.input<typeof changePasswordFormSchema>>({
+    id: "password",
+    lastResult,
+    constraint: getZodConstraint(changePasswordFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  useClearAfterError(lastResult, fields.currentPassword.id);
+  useClearAfterError(lastResult, fields.newPassword.id);
+  useClearAfterError(lastResult, fields.confirmPassword.id);
+  const saving = useSubmitting("password");
+  if (!hasPassword) {
+    return (
+      <p>
+        You sign in with Google, so your account has no password. To add one,{" "}
+        <Link to="/forgot-password">ask for a link to choose a password</Link>.
+      </p>
+    );
+  }
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className={formStyles.form} aria-labelledby="password-title">
+      <input type="hidden" name="intent" value="password" />
+      <PasswordField
+        label="Current password*"
+        inputProps={{
+          ...getInputProps(fields.currentPassword, { type: "password" }),
+          autoComplete: "current-password",
+        }}
+        errors={fields.currentPassword.errors}
+      />
+      <PasswordField
+        label="New password*"
+        inputProps={{
+          ...getInputProps(fields.newPassword, { type: "password" }),
+          autoComplete: "new-password",
+        }}
+        errors={fields.newPassword.errors}
+        hint={`At least ${PASSWORD_MIN} characters. Your other sessions are signed out.`}
+      />
+      <PasswordField
+        label="New password again*"
+        inputProps={{
+          ...getInputProps(fields.confirmPassword, { type: "password" }),
+          autoComplete: "new-password",
+          "aria-required": true,
+        }}
+        errors={fields.confirmPassword.errors}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div>
+        <button type="submit" className={button.primary} disabled={saving}>
+          {saving ? "Saving…" : "Change password"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,236 @@
+// "Download my data": everything Pay&Buy keeps about one person, as one JSON document: the
+// account, its listings, bookings (made and received), payments, the messages of its
+// conversations, ratings (given and received), reports, its consents (notification choices and
+// the newsletter) and its sessions. Read in one D1 batch, for the signed-in owner only; it reads
+// the tables of every room, and changes none.
+import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { notificationChoicesRead, toNotificationSettings } from "#app/domain/notifications/preferences.server";
+import type { Database } from "#db/client";
+import {
+  bookings,
+  messages,
+  payments,
+  products,
+  ratings,
+  reports,
+  sessions,
+  subscribers,
+  twoFactorCredentials,
+  users,
+} from "#db/schema";
+
+/** The format's version, for programs that read the file. */
+export const EXPORT_VERSION = 1;
+
+const listing = alias(products, "listing");
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+export async function exportAccountData(db: Database, userId: string, now = Date.now()) {
+  const myBooking = or(
+    eq(bookings.buyerId, userId),
+    inArray(bookings.productId, db.select({ id: products.id }).from(products).where(eq(products.sellerId, userId))),
+  );
+  const [account, twoFactor, listings, deals, paid, conversation, rated, reported, choices, newsletter, live] =
+    await db.batch([
+      db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          role: users.role,
+          phone: users.phone,
+          createdAt: users.createdAt,
+          emailVerifiedAt: users.emailVerifiedAt,
+          sellerVerifiedAt: users.verifiedAt,
+          google: users.googleSubject,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1),
+      db
+        .select({ enabledAt: twoFactorCredentials.enabledAt })
+        .from(twoFactorCredentials)
+        .where(eq(twoFactorCredentials.userId, userId)),
+      db
+        .select({
+          id: products.id,
+          name: products.name,
+          description: products.description,
+          condition: products.condition,
+          originalPriceCents: products.originalPriceCents,
+          resalePriceCents: products.resalePriceCents,
+          purchaseYear: products.purchaseYear,
+          contact: products.contact,
+          location: products.location,
+          status: products.status,
+          advertised: products.advertised,
+          createdAt: products.createdAt,
+          updatedAt: products.updatedAt,
+          deletedAt: products.deletedAt,
+          removedAt: products.removedAt,
+        })
+        .from(products)
+        .where(eq(products.sellerId, userId))
+        .orderBy(asc(products.createdAt)),
+      db
+        .select({
+          id: bookings.id,
+          productId: bookings.productId,
+          productName: listing.name,
+          buyerId: bookings.buyerId,
+          priceCents: bookings.priceCents,
+          meetLocation: bookings.meetLocation,
+          buyerContact: bookings.buyerContact,
+          status: bookings.status,
+          endReason: bookings.endReason,
+          createdAt: bookings.createdAt,
+          paidAt: bookings.paidAt,
+          cancelledAt: bookings.cancelledAt,
+        })
+        .from(bookings)
+        .innerJoin(listing, eq(listing.id, bookings.productId))
+        .where(myBooking)
+        .orderBy(asc(bookings.createdAt)),
+      db
+        .select({
+          id: payments.id,
+          bookingId: payments.bookingId,
+          productId: payments.productId,
+          buyerId: payments.buyerId,
+          amountCents: payments.amountCents,
+          currency: payments.currency,
+          provider: payments.provider,
+          transactionId: payments.transactionId,
+          status: payments.status,
+          createdAt: payments.createdAt,
+        })
+        .from(payments)
+        .where(or(eq(payments.buyerId, userId), eq(payments.sellerId, userId)))
+        .orderBy(asc(payments.createdAt)),
+      db
+        .select({
+          id: messages.id,
+          bookingId: messages.bookingId,
+          senderId: messages.senderId,
+          body: messages.body,
+          createdAt: messages.createdAt,
+        })
+        .from(messages)
+        .where(inArray(messages.bookingId, db.select({ id: bookings.id }).from(bookings).where(myBooking)))
+        .orderBy(asc(messages.createdAt)),
+      db
+        .select({
+          id: ratings.id,
+          paymentId: ratings.paymentId,
+          buyerId: ratings.buyerId,
+          sellerId: ratings.sellerId,
+          stars: ratings.stars,
+          comment: ratings.comment,
+          createdAt: ratings.createdAt,
+        })
+        .from(ratings)
+        .where(or(eq(ratings.buyerId, userId), eq(ratings.sellerId, userId)))
+        .orderBy(asc(ratings.createdAt)),
+      db
+        .select({
+          id: reports.id,
+          productId: reports.productId,
+          reason: reports.reason,
+          details: reports.details,
+          status: reports.status,
+          createdAt: reports.createdAt,
+          resolvedAt: reports.resolvedAt,
+        })
+        .from(reports)
+        .where(eq(reports.reporterId, userId))
+        .orderBy(asc(reports.createdAt)),
+      notificationChoicesRead(db, userId),
+      db
+        .select({ createdAt: subscribers.createdAt })
+        .from(subscribers)
+        .where(
+          sql`lower(${subscribers.email}) = (select lower(${users.email}) from ${users} where ${users.id} = ${userId})`,
+        ),
+      db
+        .select({
+          id: sessions.id,
+          kind: sessions.kind,
+          userAgent: sessions.userAgent,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+        })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))))
+        .orderBy(asc(sessions.createdAt)),
+    ]);
+  const me = account[0];
+  if (!me) return null;
+  const side = (buyerId: string) => (buyerId === userId ? "buyer" : "seller");
+  return {
+    format: "pay-and-buy-account-data",
+    version: EXPORT_VERSION,
+    exportedAt: new Date(now).toISOString(),
+    account: {
+      id: me.id,
+      name: me.name,
+      email: me.email,
+      role: me.role,
+      phone: me.phone,
+      createdAt: iso(me.createdAt),
+      emailVerifiedAt: iso(me.emailVerifiedAt),
+      sellerVerifiedAt: iso(me.sellerVerifiedAt),
+      signsInWithGoogle: me.google !== null,
+      twoFactorSince: iso(twoFactor[0]?.enabledAt),
+    },
+    listings: listings.map((row) => ({
+      ...row,
+      createdAt: iso(row.createdAt),
+      updatedAt: iso(row.updatedAt),
+      deletedAt: iso(row.deletedAt),
+      removedAt: iso(row.removedAt),
+    })),
+    bookings: deals.map(({ buyerId, ...row }) => ({
+      ...row,
+      yourSide: side(buyerId),
+      createdAt: iso(row.createdAt),
+      paidAt: iso(row.paidAt),
+      cancelledAt: iso(row.cancelledAt),
+    })),
+    payments: paid.map(({ buyerId, ...row }) => ({ ...row, yourSide: side(buyerId), createdAt: iso(row.createdAt) })),
+    messages: conversation.map(({ senderId, ...row }) => ({
+      ...row,
+      from: senderId === userId ? "you" : "the other party",
+      createdAt: iso(row.createdAt),
+    })),
+    ratings: rated.map(({ buyerId, sellerId: _seller, ...row }) => ({
+      ...row,
+      given: buyerId === userId,
+      createdAt: iso(row.createdAt),
+    })),
+    reports: reported.map((row) => ({ ...row, createdAt: iso(row.createdAt), resolvedAt: iso(row.resolvedAt) })),
+    consents: {
+      notifications: toNotificationSettings(choices, me.role).map(({ kind, label, enabled }) => ({
+        kind,
+        label,
+        enabled,
+      })),
+      newsletter: newsletter[0] ? { subscribedAt: iso(newsletter[0].createdAt) } : null,
+    },
+    sessions: live.map((row) => ({
+      ...row,
+      createdAt: iso(row.createdAt),
+      lastSeenAt: iso(row.lastSeenAt),
+      expiresAt: iso(row.expiresAt),
+    })),
+  };
+}
+
+export type AccountData = NonNullable<Awaited<ReturnType<typeof exportAccountData>>>;
+
+/** The file's name: the site and the day. */
+export function exportFileName(now = Date.now()): string {
+  return `pay-and-buy-data-${new Date(now).toISOString().slice(0, 10)}.json`;
+}

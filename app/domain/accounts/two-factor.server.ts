@@ -1,0 +1,409 @@
+// Two-factor sign-in with an authenticator app (TOTP, RFC 6238, through @epic-web/totp on
+// WebCrypto), required for admins. The secret is stored encrypted (AES-GCM, with a key derived
+// by HKDF from SESSION_SECRET and bound to the account), so a copy of the database cannot make
+// codes; a code works once (the time step of the last accepted code is kept); wrong codes are
+// counted like failed sign-ins. Recovery codes are shown once and stored as SHA-256 hashes.
+// (docs/decisions, "Two-factor sign-in".)
+import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
+import base32Encode from "base32-encode";
+import { and, eq, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { base64url } from "jose";
+import type { AccountEvent } from "#app/domain/notifications/events";
+import type { Database } from "#db/client";
+import type { Role } from "#db/closed-lists";
+import { recoveryCodes, twoFactorCredentials } from "#db/schema";
+import { TWO_FACTOR_MESSAGES } from "./account-messages";
+import {
+  checkSubjectLimit,
+  clearSubjectStatement,
+  recordSubjectFailureStatement,
+  retryMessage,
+} from "./sign-in-limits.server";
+
+/** What authenticator apps expect by default: 6 digits every 30 seconds, HMAC-SHA-1. */
+export const TOTP_SETTINGS = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
+/** A code of the step before or after the current one is accepted too (clocks drift). */
+const TOTP_WINDOW = 1;
+/** 160 bits, as RFC 4226 recommends. */
+const SECRET_BYTES = 20;
+/** Wrong codes of an account in 15 minutes before codes are refused for a while. */
+export const CODE_FAILURES_MAX = 5;
+export const RECOVERY_CODE_COUNT = 10;
+
+export { TWO_FACTOR_MESSAGES };
+
+const encoder = new TextEncoder();
+const stepAt = (ms: number) => Math.floor(ms / 1000 / TOTP_SETTINGS.period);
+const failureSubject = (userId: string) => `two-factor:${userId}`;
+
+/** A new random secret, in base32 as authenticator apps take it. */
+export function newTotpSecret(): string {
+  return base32Encode(crypto.getRandomValues(new Uint8Array(SECRET_BYTES)), "RFC4648", { padding: false });
+}
+
+/** The otpauth:// address a QR code carries to the app. */
+export function totpUri(secret: string, accountName: string, issuer: string): string {
+  return getTOTPAuthUri({ ...TOTP_SETTINGS, secret, accountName, issuer });
+}
+
+/** The current code of a secret (the seed's and the tests' way to sign in as an enrolled admin). */
+export async function currentTotpCode(secret: string): Promise<string> {
+  return (await generateTOTP({ ...TOTP_SETTINGS, secret })).otp;
+}
+
+async function sealingKey(secret: string): Promise<CryptoKey> {
+  const material = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"]);
+  return crypto.subtle.deriveKey(
+    { name: "HKDF", hash: "SHA-256", salt: encoder.encode("pay-and-buy"), info: encoder.encode("two-factor secret") },
+    material,
+    { name: "AES-GCM", length: 256 },
+    false,
+    ["encrypt", "decrypt"],
+  );
+}
+
+/** The stored form of a TOTP secret: encrypted with the first session secret, bound to the account. */
+export async function sealSecret(plain: string, userId: string, secrets: readonly string[]): Promise<string> {
+  const [secret] = secrets;
+  if (!secret) throw new Error("No session secret to seal a two-factor secret with");
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv, additionalData: encoder.encode(userId) },
+    await sealingKey(secret),
+    encoder.encode(plain),
+  );
+  return `v1.${base64url.encode(iv)}.${base64url.encode(new Uint8Array(sealed))}`;
+}
+
+/**
+ * A stored secret opened with whichever session secret sealed it (`current` when it was the
+ * first: otherwise it is sealed again with the first at its next use). Null when none opens it.
+ */
+export async function openSecret(
+  stored: string,
+  userId: string,
+  secrets: readonly string[],
+): Promise<{ secret: string; current: boolean } | null> {
+  const [version, iv, body] = stored.split(".");
+  if (version !== "v1" || !iv || !body) return null;
+  for (const [index, secret] of secrets.entries()) {
+    try {
+      const plain = await crypto.subtle.decrypt(
+        { name: "AES-GCM", iv: base64url.decode(iv) as BufferSource, additionalData: encoder.encode(userId) },
+        await sealingKey(secret),
+        base64url.decode(body) as BufferSource,
+      );
+      return { secret: new TextDecoder().decode(plain), current: index === 0 };
+    } catch {
+      // sealed with another secret, or not ours
+    }
+  }
+  return null;
+}
+
+/** The time step of a code the secret makes now (or a step away), or null. */
+async function acceptedStep(secret: string, code: string): Promise<number | null> {
+  if (!/^\d{6}$/.test(code)) return null;
+  // The library reads the clock itself: a step boundary crossed during the check is checked again.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const before = stepAt(Date.now());
+    const result = await verifyTOTP({ otp: code, secret, ...TOTP_SETTINGS, window: TOTP_WINDOW });
+    if (stepAt(Date.now()) === before) return result ? before + result.delta : null;
+  }
+  return null;
+}
+
+/** A recovery code as it is compared: lower case, without spaces or dashes. */
+function normalizeRecoveryCode(code: string): string {
+  return code.replace(/[\s-]/g, "").toLowerCase();
+}
+
+async function hashRecoveryCode(code: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(normalizeRecoveryCode(code)));
+  return base64url.encode(new Uint8Array(digest));
+}
+
+const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+/** Ten codes of ten characters ("xxxxx-xxxxx"), about 49 bits each. */
+function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const bytes = crypto.getRandomValues(new Uint32Array(10));
+    const code = [...bytes].map((value) => RECOVERY_ALPHABET[value % RECOVERY_ALPHABET.length]).join("");
+    return `${code.slice(0, 5)}-${code.slice(5)}`;
+  });
+}
+
+/** Statements that replace an account's recovery codes with `codes`. */
+async function replaceRecoveryCodes(db: Database, userId: string, codes: string[]) {
+  const hashes = await Promise.all(codes.map(hashRecoveryCode));
+  return [
+    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+    db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash }))),
+  ] as const;
+}
+
+export interface TwoFactorStatus {
+  enabled: boolean;
+  /** A secret was made and waits for its first code. */
+  pending: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** The read of an account's two-factor state, for a page's batch. */
+export function twoFactorStatusRead(db: Database, userId: string) {
+  return db
+    .select({
+      enabledAt: twoFactorCredentials.enabledAt,
+      left: sql<number>`(select count(*) from ${recoveryCodes} where ${recoveryCodes.userId} = ${userId} and ${recoveryCodes.usedAt} is null)`,
+    })
+    .from(twoFactorCredentials)
+    .where(eq(twoFactorCredentials.userId, userId))
+    .limit(1);
+}
+
+export function toTwoFactorStatus(rows: readonly { enabledAt: Date | null; left: number }[]): TwoFactorStatus {
+  const row = rows[0];
+  return {
+    enabled: Boolean(row?.enabledAt),
+    pending: Boolean(row && !row.enabledAt),
+    recoveryCodesLeft: row?.enabledAt ? Number(row.left) : 0,
+  };
+}
+
+export async function twoFactorStatus(db: Database, userId: string): Promise<TwoFactorStatus> {
+  return toTwoFactorStatus(await twoFactorStatusRead(db, userId));
+}
+
+type Refusal = { ok: false; status: 400 | 409 | 429; message: string; retryAfterSeconds?: number };
+
+/** Makes a new secret for the account to set up (replacing one that was never confirmed). */
+export async function startTwoFactorSetup(
+  db: Database,
+  userId: string,
+  secrets: readonly string[],
+): Promise<{ ok: true } | Refusal> {
+  const sealed = await sealSecret(newTotpSecret(), userId, secrets);
+  const now = new Date();
+  const written = await db
+    .insert(twoFactorCredentials)
+    .values({ userId, secret: sealed, createdAt: now, enabledAt: null, lastStep: 0 })
+    .onConflictDoUpdate({
+      target: twoFactorCredentials.userId,
+      set: { secret: sealed, createdAt: now, lastStep: 0 },
+      setWhere: isNull(twoFactorCredentials.enabledAt),
+    })
+    .returning({ userId: twoFactorCredentials.userId });
+  if (written.length === 0) return { ok: false, status: 409, message: TWO_FACTOR_MESSAGES.alreadyEnabled };
+  return { ok: true };
+}
+
+/** The secret being set up, with the address its QR code carries; null when none is. */
+export async function pendingTwoFactorSetup(
+  db: Database,
+  user: { id: string; email: string },
+  options: { secrets: readonly string[]; issuer: string },
+): Promise<{ secret: string; uri: string } | null> {
+  const [row] = await db
+    .select({ secret: twoFactorCredentials.secret })
+    .from(twoFactorCredentials)
+    .where(and(eq(twoFactorCredentials.userId, user.id), isNull(twoFactorCredentials.enabledAt)))
+    .limit(1);
+  const opened = row ? await openSecret(row.secret, user.id, options.secrets) : null;
+  if (!opened) return null;
+  return { secret: opened.secret, uri: totpUri(opened.secret, user.email, options.issuer) };
+}
+
+async function limited(db: Database, userId: string): Promise<Refusal | null> {
+  const limit = await checkSubjectLimit(db, failureSubject(userId), CODE_FAILURES_MAX);
+  if (!limit.limited) return null;
+  return {
+    ok: false,
+    status: 429,
+    message: retryMessage(limit.retryAfterSeconds).replace("sign-in attempts", "codes"),
+    retryAfterSeconds: limit.retryAfterSeconds,
+  };
+}
+
+/**
+ * Turns two-factor sign-in on with the first code the app shows for the secret being set up, and
+ * makes the recovery codes (returned to be shown once).
+ */
+export async function confirmTwoFactorSetup(
+  db: Database,
+  userId: string,
+  input: { code: string; secrets: readonly string[]; origin: string },
+): Promise<{ ok: true; recoveryCodes: string[]; events: AccountEvent[] } | Refusal> {
+  const refused = await limited(db, userId);
+  if (refused) return refused;
+  const [row] = await db
+    .select({ secret: twoFactorCredentials.secret, enabledAt: twoFactorCredentials.enabledAt })
+    .from(twoFactorCredentials)
+    .where(eq(twoFactorCredentials.userId, userId))
+    .limit(1);
+  if (row?.enabledAt) return { ok: false, status: 409, message: TWO_FACTOR_MESSAGES.alreadyEnabled };
+  const opened = row ? await openSecret(row.secret, userId, input.secrets) : null;
+  if (!opened) return { ok: false, status: 409, message: TWO_FACTOR_MESSAGES.noSetup };
+  const step = await acceptedStep(opened.secret, input.code.replace(/\s/g, ""));
+  if (step === null) {
+    await recordSubjectFailureStatement(db, failureSubject(userId));
+    return { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.wrongCode };
+  }
+  const codes = newRecoveryCodes();
+  const now = new Date();
+  const [enabled] = await db.batch([
+    db
+      .update(twoFactorCredentials)
+      .set({ enabledAt: now, lastStep: step })
+      .where(and(eq(twoFactorCredentials.userId, userId), isNull(twoFactorCredentials.enabledAt)))
+      .returning({ userId: twoFactorCredentials.userId }),
+    ...(await replaceRecoveryCodes(db, userId, codes)),
+    clearSubjectStatement(db, failureSubject(userId)),
+  ]);
+  if (enabled.length === 0) {
+    // Confirmed by another request a moment ago (a double submit): its codes stand. These were
+    // written over them, so they are the ones to show.
+    return { ok: true, recoveryCodes: codes, events: [] };
+  }
+  return {
+    ok: true,
+    recoveryCodes: codes,
+    events: [
+      { kind: "two_factor_changed", userId, changeId: crypto.randomUUID(), enabled: true, origin: input.origin },
+    ],
+  };
+}
+
+export type SecondFactorResult =
+  | { ok: true; method: "app" | "recovery_code"; recoveryCodesLeft?: number }
+  | {
+      ok: false;
+      status: 400 | 429;
+      reason: "wrong_code" | "code_used" | "rate_limited";
+      message: string;
+      retryAfterSeconds?: number;
+    };
+
+/**
+ * Checks the second factor of an account with two-factor sign-in on: a code from the app (once
+ * per time step, never a step already used) or an unused recovery code (used up by it). Wrong
+ * codes are counted: after CODE_FAILURES_MAX in 15 minutes codes are refused for a while.
+ */
+export async function verifySecondFactor(
+  db: Database,
+  userId: string,
+  input: { code: string; secrets: readonly string[] },
+): Promise<SecondFactorResult> {
+  const refused = await limited(db, userId);
+  if (refused) return { ...refused, status: 429, reason: "rate_limited" };
+  const code = normalizeRecoveryCode(input.code);
+  const [row] = await db
+    .select({ secret: twoFactorCredentials.secret, lastStep: twoFactorCredentials.lastStep })
+    .from(twoFactorCredentials)
+    .where(and(eq(twoFactorCredentials.userId, userId), isNotNull(twoFactorCredentials.enabledAt)))
+    .limit(1);
+  if (row && /^\d{6}$/.test(code)) {
+    const opened = await openSecret(row.secret, userId, input.secrets);
+    const step = opened ? await acceptedStep(opened.secret, code) : null;
+    if (opened && step !== null) {
+      const resealed = opened.current ? undefined : await sealSecret(opened.secret, userId, input.secrets);
+      const [taken] = await db.batch([
+        db
+          .update(twoFactorCredentials)
+          .set({ lastStep: step, ...(resealed ? { secret: resealed } : {}) })
+          .where(and(eq(twoFactorCredentials.userId, userId), lt(twoFactorCredentials.lastStep, step)))
+          .returning({ userId: twoFactorCredentials.userId }),
+        clearSubjectStatement(db, failureSubject(userId)),
+      ]);
+      if (taken.length === 1) return { ok: true, method: "app" };
+      await recordSubjectFailureStatement(db, failureSubject(userId));
+      return { ok: false, status: 400, reason: "code_used", message: TWO_FACTOR_MESSAGES.codeUsed };
+    }
+  } else if (row && /^[a-z0-9]{10}$/.test(code)) {
+    const [used, left] = await db.batch([
+      db
+        .update(recoveryCodes)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(recoveryCodes.userId, userId),
+            eq(recoveryCodes.codeHash, await hashRecoveryCode(code)),
+            isNull(recoveryCodes.usedAt),
+          ),
+        )
+        .returning({ id: recoveryCodes.id }),
+      db
+        .select({ count: sql<number>`count(*)` })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))),
+    ]);
+    if (used.length === 1) {
+      await clearSubjectStatement(db, failureSubject(userId));
+      return { ok: true, method: "recovery_code", recoveryCodesLeft: Number(left[0]?.count ?? 0) };
+    }
+  }
+  await recordSubjectFailureStatement(db, failureSubject(userId));
+  return { ok: false, status: 400, reason: "wrong_code", message: TWO_FACTOR_MESSAGES.wrongCode };
+}
+
+/** New recovery codes for an account with two-factor sign-in on, after a code proves it is its owner. */
+export async function regenerateRecoveryCodes(
+  db: Database,
+  userId: string,
+  input: { code: string; secrets: readonly string[] },
+): Promise<{ ok: true; recoveryCodes: string[] } | Refusal> {
+  const status = await twoFactorStatus(db, userId);
+  if (!status.enabled) return { ok: false, status: 409, message: TWO_FACTOR_MESSAGES.notEnabled };
+  const proved = await verifySecondFactor(db, userId, input);
+  if (!proved.ok) return proved;
+  const codes = newRecoveryCodes();
+  const [remove, insert] = await replaceRecoveryCodes(db, userId, codes);
+  await db.batch([remove, insert]);
+  return { ok: true, recoveryCodes: codes };
+}
+
+/** Turns two-factor sign-in off after a code proves the owner; never for an admin. */
+export async function disableTwoFactor(
+  db: Database,
+  user: { id: string; role: Role },
+  input: { code: string; secrets: readonly string[]; origin: string },
+): Promise<{ ok: true; events: AccountEvent[] } | Refusal> {
+  if (user.role === "admin") return { ok: false, status: 409, message: TWO_FACTOR_MESSAGES.requiredForAdmins };
+  const status = await twoFactorStatus(db, user.id);
+  if (!status.enabled) return { ok: false, status: 409, message: TWO_FACTOR_MESSAGES.notEnabled };
+  const proved = await verifySecondFactor(db, user.id, input);
+  if (!proved.ok) return proved;
+  const [removed] = await db.batch([
+    db
+      .delete(twoFactorCredentials)
+      .where(eq(twoFactorCredentials.userId, user.id))
+      .returning({ userId: twoFactorCredentials.userId }),
+    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
+  ]);
+  return {
+    ok: true,
+    events:
+      removed.length === 0
+        ? []
+        : [
+            {
+              kind: "two_factor_changed",
+              userId: user.id,
+              changeId: crypto.randomUUID(),
+              enabled: false,
+              origin: input.origin,
+            },
+          ],
+  };
+}
+
+/**
+ * Statements that remove an account's two-factor sign-in entirely (the account is deleted), when
+ * `condition` holds as they run.
+ */
+export function forgetTwoFactorStatements(db: Database, userId: string, condition?: SQL) {
+  return [
+    db.delete(twoFactorCredentials).where(and(eq(twoFactorCredentials.userId, userId), condition)),
+    db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), condition)),
+  ] as const;
+}

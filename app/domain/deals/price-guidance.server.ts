@@ -1,0 +1,108 @@
+// Price guidance from Pay&Buy's own recorded sales (ADR 0055): what listings of the same model, in
+// the same grade or better, sold for in the last six months. Only successful payments count
+// (model_sales is kept in step with them by triggers); with fewer than MIN_SALES of them the
+// guidance says so and shows no price. Nothing is estimated, averaged from elsewhere or invented.
+import { and, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { CONDITIONS, type Condition } from "#db/closed-lists";
+import { GUIDANCE_PERIOD_DAYS, gradesAtLeast, MIN_SALES, type PriceGuidance } from "./price-guidance";
+
+export { farAbove, type PriceGuidance } from "./price-guidance";
+
+import { modelSales, products } from "#db/schema";
+
+const DAY_MS = 86_400_000;
+
+/** A grade's rank, best first, as SQL: the order CONDITIONS gives. */
+function gradeRank(column: SQL | typeof modelSales.condition | typeof products.condition): SQL {
+  return sql`(case ${column} ${sql.raw(CONDITIONS.map((grade, rank) => `when '${grade}' then ${rank}`).join(" "))} end)`;
+}
+
+type Subject = { model: string; condition: Condition } | { productId: string };
+
+/** The sales of the subject's model in the period, in its grade or better (index: model_sales_model_sold). */
+function salesOf(subject: Subject, currency: string, now: number): SQL | undefined {
+  const since = new Date(now - GUIDANCE_PERIOD_DAYS * DAY_MS);
+  if ("model" in subject) {
+    return and(
+      eq(modelSales.model, subject.model),
+      eq(modelSales.currency, currency),
+      gte(modelSales.soldAt, since),
+      inArray(modelSales.condition, gradesAtLeast(subject.condition)),
+    );
+  }
+  const listing = (column: SQL) => sql`(select ${column} from ${products} where ${products.id} = ${subject.productId})`;
+  return and(
+    sql`${modelSales.model} = ${listing(sql`${products.model}`)}`,
+    eq(modelSales.currency, currency),
+    gte(modelSales.soldAt, since),
+    sql`${gradeRank(modelSales.condition)} <= ${listing(gradeRank(products.condition))}`,
+  );
+}
+
+/**
+ * The read of a guidance, for a D1 batch: how many sales, the lowest, the highest and the median
+ * (the middle price, or the mean of the middle two), from the sales the index gives in range.
+ * `subject` is a model and grade (a seller pricing an item) or a listing (its page, in the same
+ * round trip as the listing itself).
+ */
+export function guidanceRead(db: Database, subject: Subject, currency: string, now = Date.now()) {
+  const ranked = db
+    .select({
+      amount: sql<number>`${modelSales.amountCents}`.as("amount"),
+      rank: sql<number>`row_number() over (order by ${modelSales.amountCents})`.as("rank"),
+      total: sql<number>`count(*) over ()`.as("total"),
+      lowest: sql<number>`min(${modelSales.amountCents}) over ()`.as("lowest"),
+      highest: sql<number>`max(${modelSales.amountCents}) over ()`.as("highest"),
+    })
+    .from(modelSales)
+    .where(salesOf(subject, currency, now))
+    .as("ranked");
+  return db
+    .select({
+      sales: sql<number>`coalesce(max(${ranked.total}), 0)`,
+      low: sql<number | null>`min(${ranked.lowest})`,
+      high: sql<number | null>`max(${ranked.highest})`,
+      median: sql<number | null>`avg(${ranked.amount})`,
+    })
+    .from(ranked)
+    .where(sql`${ranked.rank} in ((${ranked.total} + 1) / 2, (${ranked.total} + 2) / 2)`);
+}
+
+type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
+
+/** The guidance from the result of `guidanceRead`, for a model and grade (null without a model of the list). */
+export function toGuidance(
+  subject: { model: string | null; condition: Condition },
+  rows: ReadResult<ReturnType<typeof guidanceRead>>,
+): PriceGuidance | null {
+  if (!subject.model || subject.model === "other") return null;
+  const grades = gradesAtLeast(subject.condition);
+  const row = rows[0];
+  const sales = Number(row?.sales ?? 0);
+  const base = { model: subject.model, grades, sales, periodDays: GUIDANCE_PERIOD_DAYS };
+  if (sales < MIN_SALES || row?.low == null || row.high == null || row.median == null)
+    return { ...base, enough: false };
+  // An even count's median is the mean of its two middle prices, rounded to the cent.
+  return {
+    ...base,
+    enough: true,
+    lowCents: Number(row.low),
+    highCents: Number(row.high),
+    medianCents: Math.round(Number(row.median)),
+  };
+}
+
+/** The guidance for a model and grade, as a seller sets a price (one round trip). */
+export async function priceGuidance(
+  db: Database,
+  subject: { model: string | null; condition: Condition },
+  currency: string,
+  now = Date.now(),
+): Promise<PriceGuidance | null> {
+  if (!subject.model || subject.model === "other") return null;
+  return toGuidance(
+    subject,
+    await guidanceRead(db, { model: subject.model, condition: subject.condition }, currency, now),
+  );
+}

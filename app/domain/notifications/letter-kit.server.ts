@@ -1,0 +1,63 @@
+// What every letter is made of: its recipient, its kind and words, the options of the site that
+// sends it, the greeting, amounts, times and links.
+import { eq } from "drizzle-orm";
+import type { Database } from "#db/client";
+import type { LetterKind } from "#db/closed-lists";
+import { users } from "#db/schema";
+
+export interface Recipient {
+  id: string;
+  email: string;
+  name: string;
+  deleted: boolean;
+}
+
+export interface PlannedLetter {
+  recipient: Recipient;
+  kind: LetterKind;
+  subject: string;
+  text: string;
+  /** A letter about the account itself: sent whatever the recipient turned off. */
+  required?: boolean;
+  /** Parts of the text only the recipient may read (a one-time link). */
+  secrets?: readonly string[];
+}
+
+export interface LetterOptions {
+  /** The public origin for links; without it letters name the page instead. */
+  appUrl?: string;
+  currency: string;
+  appName: string;
+}
+
+/** Builds a letter of the event's kind to a recipient (the greeting and signature added). */
+export type LetterOf = (recipient: Recipient, subject: string, text: string) => PlannedLetter;
+
+export function price(cents: number, currency: string): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+}
+
+export function utc(date: Date | null): string {
+  if (!date) return "";
+  return `${date.toISOString().slice(0, 16).replace("T", ", ")} UTC`;
+}
+
+/** A letter's whole text: the greeting, the body, the signature. */
+export function greeting(recipient: Recipient, text: string, options: LetterOptions): string {
+  return `Hello ${recipient.name},\n\n${text}\n\n${options.appName}`;
+}
+
+/** A page named in a letter: its address when the site knows its public origin. */
+export function link(options: LetterOptions, path: string, page: string): string {
+  return options.appUrl ? `${page}: ${options.appUrl.replace(/\/$/, "")}${path}` : `${page} on ${options.appName}.`;
+}
+
+/** The recipient of a letter about one account. */
+export async function loadUser(db: Database, userId: string): Promise<Recipient | null> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? { id: row.id, email: row.email, name: row.name, deleted: row.deletedAt !== null } : null;
+}

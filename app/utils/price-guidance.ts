@@ -1,0 +1,29 @@
+// Price guidance in words, for the listing page and a seller setting a price: what the model sold
+// for on Pay&Buy, and when an asking price is far above it. Only what was recorded is said.
+import { GUIDANCE_PERIOD_LABEL, type PriceGuidance } from "#app/domain/deals/price-guidance";
+import { formatPrice } from "./format";
+
+/** "Good or better", "Excellent": the grades the guidance counted. */
+export function gradesText(grades: readonly string[]): string {
+  return grades.length <= 1 ? (grades[0] ?? "") : `${grades.at(-1)} or better`;
+}
+
+/**
+ * "Sold on Pay&Buy for $ 780.00–$ 940.00 (median $ 850.00, 7 sales in the last 6 months, same
+ * model, Good or better)", or, with too few sales, how many there were and that no range is shown.
+ */
+export function guidanceText(guidance: PriceGuidance): string {
+  const scope = `same model, ${gradesText(guidance.grades)}`;
+  const when = `in the last ${GUIDANCE_PERIOD_LABEL}`;
+  if (guidance.enough) {
+    return `Sold on Pay&Buy for ${formatPrice(guidance.lowCents)}–${formatPrice(guidance.highCents)} (median ${formatPrice(guidance.medianCents)}, ${guidance.sales} sales ${when}, ${scope})`;
+  }
+  if (guidance.sales === 0) return `No recorded sale on Pay&Buy ${when} (${scope}): no price guidance yet.`;
+  return `Only ${guidance.sales} recorded ${guidance.sales === 1 ? "sale" : "sales"} on Pay&Buy ${when} (${scope}): too few to show a price range.`;
+}
+
+/** The warning when an asking price is far above what the model sold for, or null. */
+export function farAboveText(guidance: PriceGuidance | null, far: { percent: number } | null): string | null {
+  if (!far || !guidance?.enough) return null;
+  return `This price is ${far.percent}% above the highest recorded sale of this model (${formatPrice(guidance.highCents)}, ${gradesText(guidance.grades)}).`;
+}
