@@ -13,7 +13,7 @@ test.describe("registration", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
     await expect(page).toHaveURL(/\/dashboard\/my_orders$/);
     const tabs = page.getByRole("navigation", { name: "Dashboard" });
-    await expect(tabs.getByRole("link")).toHaveText(["My Orders", "Wishlist", "Messages", "Settings"]);
+    await expect(tabs.getByRole("link")).toHaveText(["My Orders", "Wishlist", "Messages", "Stolen Gear", "Settings"]);
     await expect(tabs.getByRole("link", { name: "My Orders" })).toHaveAttribute("aria-current", "page");
   });
 
@@ -34,6 +34,7 @@ test.describe("registration", () => {
       "My Products",
       "My Buyers",
       "Messages",
+      "Stolen Gear",
       "Settings",
     ]);
   });
@@ -170,6 +171,8 @@ test.describe("roles", () => {
       "All Sellers",
       "All Buyers",
       "Reported Items",
+      "Held Listings",
+      "Stolen Gear",
       "Settings",
     ]);
     await expect(page.getByRole("heading", { name: "All Sellers" })).toBeVisible();
