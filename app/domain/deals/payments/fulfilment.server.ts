@@ -52,7 +52,10 @@ export async function fulfilPayment(db: Database, payment: ConfirmedPayment): Pr
             ),
           ),
       )
-      .onConflictDoNothing(),
+      .onConflictDoNothing()
+      // Rows, not D1's change count: that also counts the writes of the payments' triggers (a
+      // model's recorded sale, migration 0010).
+      .returning({ id: payments.id }),
     db
       .update(bookings)
       .set({ status: "paid", paidAt: new Date(now) })
@@ -77,7 +80,7 @@ export async function fulfilPayment(db: Database, payment: ConfirmedPayment): Pr
       // Rows, not D1's change count: that also counts the search index's trigger writes.
       .returning({ id: products.id }),
   ]);
-  if (changes(inserted) === 1) {
+  if (inserted.length === 1) {
     return {
       outcome: "fulfilled",
       bookingModified: changes(booked),
