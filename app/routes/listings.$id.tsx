@@ -134,9 +134,10 @@ export default function ListingPage() {
       </div>
 
       {specs.length > 0 ? (
-        <section className={section}>
+        // The table's caption names it: a div, not a section without a heading.
+        <div className={section}>
           <GearSpecs rows={specs} />
-        </section>
+        </div>
       ) : null}
 
       {isLens ? (

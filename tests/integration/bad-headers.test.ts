@@ -9,10 +9,11 @@ import { SESSION_COOKIE } from "#app/server/auth.server";
 import { get, ORIGIN, secrets, signedInUser } from "./auth-helpers";
 
 /** A toast cookie signed the way the app signs it (or with another secret), holding any value. */
-async function toastCookie(flash: unknown, secret = secrets()[0]!) {
+/** A toast cookie as app/utils/toast.server.ts writes one (a signed flash session), holding `toast`. */
+async function toastCookie(toast: unknown, secret = secrets()[0]!) {
   const storage = createCookieSessionStorage({ cookie: { name: "pb_toast", secrets: [secret] } });
   const session = await storage.getSession();
-  session.flash("flash", flash);
+  session.flash("toast", toast);
   return (await storage.commitSession(session)).split(";")[0]!;
 }
 
@@ -73,7 +74,7 @@ describe("a bad toast cookie", () => {
 
   it("signed with another secret is no toast, and is cleared", async () => {
     const cookie = await toastCookie(
-      { toast: { type: "success", message: "Planted message" } },
+      { type: "success", message: "Planted message" },
       "another-secret-0123456789abcdefghijkl",
     );
     const response = await get("/", { Cookie: cookie });
@@ -83,11 +84,11 @@ describe("a bad toast cookie", () => {
   });
 
   for (const [label, flash] of [
-    ["an unknown type", { toast: { type: "<b>bold</b>", message: "Odd type" } }],
-    ["a type that is an object", { toast: { type: { nested: true }, message: "Object type" } }],
-    ["a message that is not text", { toast: { type: "success", message: { html: "<i>x</i>" } } }],
-    ["a huge message", { toast: { type: "success", message: "x".repeat(1500) } }],
-    ["a description that is a list", { toast: { type: "info", message: "List", description: ["a", "b"] } }],
+    ["an unknown type", { type: "<b>bold</b>", message: "Odd type" }],
+    ["a type that is an object", { type: { nested: true }, message: "Object type" }],
+    ["a message that is not text", { type: "success", message: { html: "<i>x</i>" } }],
+    ["a huge message", { type: "success", message: "x".repeat(1500) }],
+    ["a description that is a list", { type: "info", message: "List", description: ["a", "b"] }],
     ["no toast at all", ["not", "an", "object"]],
   ] as const) {
     it(`of the wrong shape (${label}) is no toast, and is cleared`, async () => {
@@ -102,7 +103,7 @@ describe("a bad toast cookie", () => {
 
   it("of the right shape is shown once, and cleared", async () => {
     const response = await get("/", {
-      Cookie: await toastCookie({ toast: { type: "success", message: "Saved", description: "All good" } }),
+      Cookie: await toastCookie({ type: "success", message: "Saved", description: "All good" }),
     });
     expect(response.status).toBe(200);
     const html = await response.text();

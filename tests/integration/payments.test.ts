@@ -6,7 +6,7 @@ import { fulfilPayment } from "#app/domain/deals/payments/fulfilment.server";
 const TERMS = { protectionDays: 3 };
 
 import { database } from "#db/client";
-import { bookings, payments, products, refunds } from "#db/schema";
+import { bookings, modelSales, payments, products, refunds } from "#db/schema";
 import { get, postForm, signedInUser } from "./auth-helpers";
 import { bookedListing } from "./payment-fixtures";
 import { testEnv } from "./test-env";
@@ -173,6 +173,30 @@ describe("fulfilment", () => {
     const refundRows = await db().select().from(refunds);
     expect(refundRows.every((row) => row.transactionId !== winner && row.reason === "already_paid")).toBe(true);
     expect(refundRows).toHaveLength(winner === "pi_same" ? 10 : 9);
+  });
+
+  it("fulfils a listing of a gear model once and records its sale, though the sale's trigger writes too", async () => {
+    const { booking, product } = await bookedListing(99_000);
+    await db()
+      .update(products)
+      .set({ gearKind: "body", brand: "canon", model: "canon-eos-r6", mount: "canon-rf", sensorFormat: "full-frame" })
+      .where(eq(products.id, product.id));
+    const payment = {
+      bookingId: booking.id,
+      provider: "stripe",
+      transactionId: "pi_model",
+      amountCents: 99_000,
+      currency: "usd",
+    } as const;
+    const first = await fulfilPayment(db(), payment);
+    expect(first).toMatchObject({
+      outcome: "fulfilled",
+      events: [{ kind: "payment_received", bookingId: booking.id }],
+    });
+    expect(await db().select().from(modelSales)).toMatchObject([{ model: "canon-eos-r6", amountCents: 99_000 }]);
+    // A repeat of the same charge is no second sale and no second letter.
+    expect((await fulfilPayment(db(), payment)).outcome).not.toBe("fulfilled");
+    expect(await db().select().from(modelSales)).toHaveLength(1);
   });
 
   it("records money for a cancelled booking or a wrong amount as a refund, never as a sale", async () => {

@@ -65,7 +65,10 @@ export async function fulfilPayment(
             ),
           ),
       )
-      .onConflictDoNothing(),
+      .onConflictDoNothing()
+      // Rows, not D1's change count: that also counts the writes of the payments' triggers (a
+      // model's recorded sale, migration 0010).
+      .returning({ id: payments.id }),
     db
       .update(bookings)
       .set({ status: "paid", paidAt: new Date(now) })
@@ -143,7 +146,7 @@ export async function fulfilPayment(
       )
       .onConflictDoNothing(),
   ]);
-  if (changes(inserted) === 1) {
+  if (inserted.length === 1) {
     return {
       outcome: "fulfilled",
       bookingModified: changes(booked),
