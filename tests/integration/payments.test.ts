@@ -188,14 +188,14 @@ describe("fulfilment", () => {
       amountCents: 99_000,
       currency: "usd",
     } as const;
-    const first = await fulfilPayment(db(), payment);
+    const first = await fulfilPayment(db(), payment, TERMS);
     expect(first).toMatchObject({
       outcome: "fulfilled",
       events: [{ kind: "payment_received", bookingId: booking.id }],
     });
     expect(await db().select().from(modelSales)).toMatchObject([{ model: "canon-eos-r6", amountCents: 99_000 }]);
     // A repeat of the same charge is no second sale and no second letter.
-    expect((await fulfilPayment(db(), payment)).outcome).not.toBe("fulfilled");
+    expect((await fulfilPayment(db(), payment, TERMS)).outcome).not.toBe("fulfilled");
     expect(await db().select().from(modelSales)).toHaveLength(1);
   });
 
