@@ -50,6 +50,8 @@ function startServer(): ChildProcess {
       "127.0.0.1",
       "--inspector-port",
       String(INSPECTOR_PORT),
+      // Readable names in the profile (the deployed Worker is minified; the shape is the same).
+      "--minify=false",
       "--var",
       "LOCAL_DEV:true",
       "--log-level",
@@ -107,8 +109,8 @@ async function inspector(): Promise<{ send: <T>(method: string, params?: object)
   };
 }
 
-/** Self time per function (and per package or file), heaviest first. */
-function summarize(profile: Protocol.Profiler.Profile) {
+/** Self time per function, heaviest first, each with the first line of its source. */
+async function summarize(profile: Protocol.Profiler.Profile, sourceOf: (scriptId: string) => Promise<string>) {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
   const samples = profile.samples ?? [];
@@ -117,20 +119,25 @@ function summarize(profile: Protocol.Profiler.Profile) {
     self.set(samples[i]!, (self.get(samples[i]!) ?? 0) + (deltas[i + 1] ?? 0));
   }
   const total = [...self.values()].reduce((sum, us) => sum + us, 0);
-  const byFunction = new Map<string, number>();
+  const byFunction = new Map<string, { us: number; frame: Protocol.Runtime.CallFrame }>();
   for (const [id, us] of self) {
     const frame = byNode.get(id)!.callFrame;
-    const where = frame.url
-      ? `${frame.url.split("/").slice(-1)[0]}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`
-      : "";
-    const key = `${frame.functionName || "(anonymous)"} ${where}`;
-    byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+    const key = `${frame.functionName || "(anonymous)"} ${frame.scriptId}:${frame.lineNumber}:${frame.columnNumber}`;
+    const entry = byFunction.get(key) ?? { us: 0, frame };
+    entry.us += us;
+    byFunction.set(key, entry);
   }
-  const top = [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 40);
+  const top = [...byFunction.values()].sort((a, b) => b.us - a.us).slice(0, 40);
   console.log(`CPU self time over ${REQUESTS} requests of ${PATH}: ${(total / 1000).toFixed(0)} ms in all`);
-  for (const [name, us] of top) {
+  for (const { us, frame } of top) {
+    let line = "";
+    if (frame.url && frame.scriptId !== "0") {
+      const source = await sourceOf(frame.scriptId).catch(() => "");
+      line = (source.split("\n")[frame.lineNumber] ?? "").slice(frame.columnNumber, frame.columnNumber + 90).trim();
+    }
+    const share = `${((us / total) * 100).toFixed(1).padStart(6)} %`;
     console.log(
-      `${((us / total) * 100).toFixed(1).padStart(6)} %  ${(us / 1000 / REQUESTS).toFixed(3)} ms/req  ${name}`,
+      `${share}  ${(us / 1000 / REQUESTS).toFixed(3)} ms/req  ${frame.functionName || "(anonymous)"}  ${line}`,
     );
   }
 }
@@ -161,8 +168,21 @@ async function main() {
       }),
     );
     const { profile } = await session.send<{ profile: Protocol.Profiler.Profile }>("Profiler.stop");
+    await session.send("Debugger.enable");
+    const sources = new Map<string, Promise<string>>();
+    const sourceOf = (scriptId: string) => {
+      if (!sources.has(scriptId)) {
+        sources.set(
+          scriptId,
+          session
+            .send<{ scriptSource: string }>("Debugger.getScriptSource", { scriptId })
+            .then((answer) => answer.scriptSource),
+        );
+      }
+      return sources.get(scriptId)!;
+    };
+    await summarize(profile, sourceOf);
     session.close();
-    summarize(profile);
   } finally {
     if (server.pid) process.kill(-server.pid, "SIGTERM");
   }

@@ -50,49 +50,86 @@ export function deferScriptsMarkup(html: string): string {
     );
 }
 
-const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const MARKER = new TextEncoder().encode(FIRST_PRELOAD);
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
+}
+
+/** Where `marker` starts in `bytes`, or -1. */
+function indexOfBytes(bytes: Uint8Array, marker: Uint8Array): number {
+  const first = marker[0]!;
+  for (
+    let at = bytes.indexOf(first);
+    at !== -1 && at <= bytes.length - marker.length;
+    at = bytes.indexOf(first, at + 1)
+  ) {
+    let i = 1;
+    while (i < marker.length && bytes[at + i] === marker[i]) i++;
+    if (i === marker.length) return at;
+  }
+  return -1;
+}
 
 /**
- * Passes the document through, holding back only the part from the first modulepreload to the
- * end of the module script (a few KB at the end of <body>) to rewrite it in one piece.
+ * Passes the document through as bytes, holding back only the part from the first modulepreload
+ * to the end of the module script (a few KB at the end of <body>) to rewrite it in one piece.
+ * The markers are ASCII, which never occurs inside a multi-byte UTF-8 character: the bytes before
+ * and after that part are never decoded, and a cut between them never splits a character.
  */
 export function scriptsAfterLoad(): TransformStream<Uint8Array, Uint8Array> {
-  const decoder = new TextDecoder();
   const encoder = new TextEncoder();
-  let held = "";
+  // Before the marker: the last bytes, which could be its beginning. From it: everything since.
+  let tail = new Uint8Array(0);
+  let held: Uint8Array[] | null = null;
   let done = false;
   return new TransformStream({
     transform(chunk, controller) {
-      const text = decoder.decode(chunk, { stream: true });
       if (done) {
-        controller.enqueue(encoder.encode(text));
+        controller.enqueue(chunk);
         return;
       }
-      held += text;
-      const start = held.indexOf(FIRST_PRELOAD);
-      if (start === -1) {
-        // Keep the tail that could be the beginning of the marker.
-        let cut = held.length - (FIRST_PRELOAD.length - 1);
-        // Never between the two halves of a surrogate pair: each half alone encodes as U+FFFD.
-        if (cut > 0 && isHighSurrogate(held.charCodeAt(cut - 1))) cut -= 1;
-        if (cut > 0) {
-          controller.enqueue(encoder.encode(held.slice(0, cut)));
-          held = held.slice(cut);
+      if (held === null) {
+        const bytes = tail.length > 0 ? concat([tail, chunk]) : chunk;
+        const start = indexOfBytes(bytes, MARKER);
+        if (start === -1) {
+          const keep = Math.min(bytes.length, MARKER.length - 1);
+          if (bytes.length > keep) controller.enqueue(bytes.subarray(0, bytes.length - keep));
+          tail = bytes.slice(bytes.length - keep);
+          return;
         }
+        if (start > 0) controller.enqueue(bytes.subarray(0, start));
+        held = [bytes.subarray(start)];
+        tail = new Uint8Array(0);
+      } else {
+        held.push(chunk);
+      }
+      const bytes = concat(held);
+      // A character cut at the end stays out of the text (and is passed on as bytes below).
+      const text = new TextDecoder().decode(bytes, { stream: true });
+      const script = MODULE_SCRIPT.exec(text);
+      if (!script) {
+        held = [bytes];
         return;
       }
-      const script = MODULE_SCRIPT.exec(held.slice(start));
-      if (!script) return;
-      const end = start + script.index + script[0].length;
-      controller.enqueue(
-        encoder.encode(held.slice(0, start) + deferScriptsMarkup(held.slice(start, end)) + held.slice(end)),
-      );
-      held = "";
+      const end = script.index + script[0].length;
+      const rewritten = text.slice(0, end);
+      controller.enqueue(encoder.encode(deferScriptsMarkup(rewritten)));
+      const rest = bytes.subarray(encoder.encode(rewritten).length);
+      if (rest.length > 0) controller.enqueue(rest);
+      held = null;
       done = true;
     },
     flush(controller) {
-      const text = held + decoder.decode();
-      if (text) controller.enqueue(encoder.encode(done ? text : deferScriptsMarkup(text)));
+      if (held !== null) controller.enqueue(encoder.encode(deferScriptsMarkup(new TextDecoder().decode(concat(held)))));
+      else if (tail.length > 0) controller.enqueue(tail);
     },
   });
 }
