@@ -22,4 +22,5 @@ export const row = style({
   gap: vars.space.xs,
 });
 
-export const select = style({ flex: "1 1 14rem", minWidth: 0 });
+/** The camera list takes the row's free width, the button stays beside it while it fits. */
+export const grow = style({ flex: "1 1 14rem", minWidth: 0 });

@@ -1,14 +1,13 @@
 import { Form, Link } from "@remix-run/react";
-import { CAMERA_CHOICES } from "#app/domain/gear/camera-choices";
 import { button } from "#app/styles/utilities.css";
+import { type CameraView, cameraPageHref, keptParams, returnHref } from "#app/utils/camera-urls";
 import * as styles from "./camera-picker.css";
-import * as formStyles from "./forms.css";
 
 /**
- * "My camera": chosen once, lens cards and listing pages say whether they fit it. A signed-in
- * visitor keeps it on the account (a POST with intent "my-camera" to the page's own action); a
- * visitor keeps it in the URL (a GET to the same page with its other parameters). Both work
- * without JavaScript.
+ * "My camera" on a storefront page: which camera lens cards and listing pages speak for, and a
+ * link to the camera page (/camera) to choose or change it, which sends the visitor back here.
+ * The list of cameras lives on that page, not on every storefront page. A signed-in visitor
+ * keeps the camera on the account, a visitor in the URL; both work without JavaScript.
  */
 export function CameraPicker({
   camera,
@@ -16,35 +15,13 @@ export function CameraPicker({
   pathname,
   params,
 }: {
-  camera: { key: string; name: string; fromUrl: boolean } | null;
+  camera: CameraView | null;
   signedIn: boolean;
   pathname: string;
-  /** The page's other query parameters, kept by the visitor's GET form (dialogs and the page left out). */
+  /** The page's query parameters; the camera page keeps those a camera change leaves alone. */
   params: ReadonlyArray<[string, string]>;
 }) {
-  const kept = params.filter(([name]) => !["camera", "page", "book", "wishlist", "report"].includes(name));
-  const withoutCamera = kept.length ? `${pathname}?${new URLSearchParams([...kept])}` : pathname;
-  const select = (
-    <div className={`${formStyles.field} ${styles.select}`}>
-      <label htmlFor="camera-choice" className={formStyles.label}>
-        {camera ? "Change camera" : "Your camera"}
-      </label>
-      <select id="camera-choice" name="camera" defaultValue={camera?.key ?? ""} className={formStyles.input} required>
-        <option value="" disabled>
-          Choose your camera
-        </option>
-        {CAMERA_CHOICES.map((group) => (
-          <optgroup key={group.label} label={group.label}>
-            {group.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
-    </div>
-  );
+  const back = { pathname, params: keptParams(params) };
   return (
     <section className={styles.panel} aria-labelledby="camera-heading">
       <h2 id="camera-heading" className={styles.heading}>
@@ -55,47 +32,25 @@ export function CameraPicker({
           ? `Lenses say whether they fit your ${camera.name}, natively or with an adapter.`
           : "Choose your camera once: lenses then say whether they fit it, natively or with an adapter."}
       </p>
-      {signedIn ? (
-        <Form
-          method="post"
-          action={`${pathname}${kept.length ? `?${new URLSearchParams([...kept])}` : ""}`}
-          className={styles.row}
-          preventScrollReset
-        >
-          <input type="hidden" name="intent" value="my-camera" />
-          {select}
-          <button type="submit" className={button.secondary}>
-            Save my camera
-          </button>
-        </Form>
-      ) : (
-        <Form method="get" action={pathname} className={styles.row} preventScrollReset>
-          {kept.map(([name, value], index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a parameter may repeat (condition)
-            <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
-          ))}
-          {select}
-          <button type="submit" className={button.secondary}>
-            Show what fits
-          </button>
-        </Form>
-      )}
-      {camera && !signedIn ? (
-        <p className={styles.text}>
-          <Link to={withoutCamera} preventScrollReset>
+      <div className={styles.row}>
+        <Link to={cameraPageHref(back)} className={button.secondary}>
+          {camera ? "Change camera" : "Choose your camera"}
+        </Link>
+        {camera && !signedIn ? (
+          <Link to={returnHref(back)} preventScrollReset className={button.ghost}>
             Forget my camera
           </Link>
-        </p>
-      ) : null}
-      {camera && signedIn && !camera.fromUrl ? (
-        <Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value="my-camera" />
-          <input type="hidden" name="camera" value="" />
-          <button type="submit" className={button.ghost}>
-            Forget my camera
-          </button>
-        </Form>
-      ) : null}
+        ) : null}
+        {camera && signedIn && !camera.fromUrl ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="my-camera" />
+            <input type="hidden" name="camera" value="" />
+            <button type="submit" className={button.ghost}>
+              Forget my camera
+            </button>
+          </Form>
+        ) : null}
+      </div>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EmailForm, PasswordForm, ProfileForm } from "#app/components/account-forms";
+import { CameraSelect } from "#app/components/camera-select";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { DELETE_ACCOUNT_DIALOG, DeleteAccountDialog } from "#app/components/delete-account-dialog";
 import * as formStyles from "#app/components/forms.css";
@@ -29,7 +30,6 @@ import { confirmIdentity } from "#app/domain/accounts/reauthentication.server";
 import { endOtherSessions, endOwnSession, liveSessionsRead } from "#app/domain/accounts/sessions.server";
 import { toTwoFactorStatus, twoFactorStatusRead } from "#app/domain/accounts/two-factor.server";
 import { readCamera } from "#app/domain/gear/camera";
-import { CAMERA_CHOICES } from "#app/domain/gear/camera-choices";
 import { cameraName } from "#app/domain/gear/compatibility";
 import { saveMyCamera } from "#app/domain/gear/my-camera.server";
 import {
@@ -308,23 +308,7 @@ export default function Settings() {
         </p>
         <Form method="post" className={formStyles.form}>
           <input type="hidden" name="intent" value="camera" />
-          <div className={formStyles.field}>
-            <label htmlFor="settings-camera" className={formStyles.label}>
-              Camera
-            </label>
-            <select id="settings-camera" name="camera" defaultValue={camera?.key ?? ""} className={formStyles.input}>
-              <option value="">No camera</option>
-              {CAMERA_CHOICES.map((group) => (
-                <optgroup key={group.label} label={group.label}>
-                  {group.options.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          </div>
+          <CameraSelect id="settings-camera" label="Camera" selected={camera?.key ?? null} empty="none" />
           <div>
             <button type="submit" className={button.secondary} disabled={savingCamera}>
               Save camera

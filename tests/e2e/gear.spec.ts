@@ -22,10 +22,14 @@ test.describe("gear data", () => {
     await expect(card(page, Z_ZOOM)).toBeVisible();
     await expect(page.locator("[data-fit]")).toHaveCount(0);
 
+    // The camera is chosen on its own page, which sends the visitor back to the search.
     const picker = page.getByRole("region", { name: "Fits my camera" });
-    await picker.getByLabel("Your camera").selectOption({ label: "Nikon Z6 II" });
-    await picker.getByRole("button", { name: "Show what fits" }).click();
-    await expect(page).toHaveURL(/camera=nikon-z6-ii/);
+    await picker.getByRole("link", { name: "Choose your camera" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Fits my camera" })).toBeVisible();
+    await page.getByLabel("Your camera").selectOption({ label: "Nikon Z6 II" });
+    await page.getByRole("button", { name: "Show what fits" }).click();
+    await expect(page).toHaveURL(/\/search\?q=nikon&camera=nikon-z6-ii/);
+    await expect(picker.getByRole("link", { name: "Change camera" })).toBeVisible();
     await expect(card(page, Z_ZOOM).locator("[data-fit]")).toHaveText("Fits your Nikon Z6 II");
     await expect(card(page, F_ZOOM).locator("[data-fit]")).toHaveText("Fits with the FTZ adapter");
     await expect(card(page, F_FIFTY).locator("[data-fit]")).toHaveText("Fits with the FTZ adapter, manual focus");

@@ -232,6 +232,54 @@ describe("fits my camera", () => {
     ]);
   });
 
+  it("is chosen on its own page, which sends the visitor back to the storefront page they came from", async () => {
+    const world = await gearWorld();
+    // The storefront page links to the camera page; the long list of cameras is not on it.
+    const search = await (await get("/search?q=nikkor&camera=nikon-z6-ii&page=2")).text();
+    expect(search).toContain(`href="/camera?back=%2Fsearch%3Fq%3Dnikkor"`);
+    expect(search).not.toContain('value="nikon-z6-ii"></option>');
+    expect(search).not.toMatch(/<option value="nikon-z6-ii"/);
+    const listing = await (await get(`/listings/${world.z2470.id}`)).text();
+    expect(listing).toContain(`href="/camera?back=%2Flistings%2F${world.z2470.id}"`);
+
+    // A visitor: a GET form to the page, its parameters kept, the URL's camera chosen.
+    const visitor = await (await get("/camera?back=%2Fsearch%3Fq%3Dnikkor%26camera%3Dsony-e%26book%3Dx")).text();
+    expect(visitor).toMatch(/<form method="get" action="\/search"/);
+    expect(visitor).toContain('<input type="hidden" name="q" value="nikkor"/>');
+    expect(visitor).not.toContain('name="book"');
+    expect(visitor).toMatch(/<option value="sony-e" selected="">/);
+    expect(visitor).toContain('href="/search?q=nikkor">Back without changing</a>');
+
+    // Signed in: a POST to the page's own action, which keeps the camera on the account.
+    const { user, cookie } = await signedInUser("buyer", { camera: "canon-eos-r6" });
+    const signedIn = await (await get(`/camera?back=%2Flistings%2F${world.z2470.id}`, { Cookie: cookie })).text();
+    expect(signedIn).toContain(`action="/listings/${world.z2470.id}"`);
+    expect(signedIn).toMatch(/<option value="canon-eos-r6" selected="">/);
+    const saved = await postForm(
+      `/listings/${world.z2470.id}`,
+      { intent: "my-camera", camera: "nikon-z6-ii" },
+      { Cookie: cookie },
+    );
+    expect(saved.headers.get("Location")).toBe(`/listings/${world.z2470.id}`);
+    expect((await db().select({ camera: users.camera }).from(users).where(eq(users.id, user.id)))[0]?.camera).toBe(
+      "nikon-z6-ii",
+    );
+
+    // Never back to another site or another kind of page.
+    for (const back of [
+      "//evil.example/search",
+      "https://evil.example/search",
+      "/\\evil.example",
+      "/dashboard/settings",
+      "/api/search",
+      "search",
+    ]) {
+      const html = await (await get(`/camera?back=${encodeURIComponent(back)}`)).text();
+      expect(html, back).toMatch(/<form method="get" action="\/search"/);
+      expect(html, back).toContain('href="/search">Back without changing</a>');
+    }
+  });
+
   it("is part of a signed-out page's cache key, and a signed-in visitor's page is never stored", () => {
     const request = (path: string, headers: Record<string, string> = {}) =>
       new Request(`${ORIGIN}${path}`, { headers });

@@ -390,6 +390,7 @@ export const ROWS: Row[] = [
   page("/terms", "routes/terms", all("ok")),
   page("/privacy", "routes/privacy", all("ok")),
   page("/contact", "routes/contact", all("ok")),
+  page("/camera?back=%2Fsearch%3Fq%3Dlens", "routes/camera", all("ok")),
   page("/login", "routes/login", signedIn("redirect", "ok")),
   page("/register", "routes/register", signedIn("redirect", "ok")),
   page("/logout", "routes/logout", all("redirect")),
