@@ -6,7 +6,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { cardFields, isListed, type ProductCard } from "#app/domain/catalog/catalog.server";
 import { LIST_PAGE_SIZE, type Page, pageOffset, toPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
-import { deals, products, ratings, users } from "#db/schema";
+import { bookings, deals, messages, products, ratings, users } from "#db/schema";
 
 /** Deals whose money reached the seller: released to them, or settled before the ledger. */
 export const COMPLETED_DEAL_STATES = ["released", "settled_outside"] as const;
@@ -75,14 +75,19 @@ export function sellerProfileReads(db: Database, sellerId: string, pages: Profil
       .where(and(eq(deals.sellerId, sellerId), inArray(deals.state, [...COMPLETED_DEAL_STATES]))),
     // For each of the seller's conversations, from the buyer's first message to the seller's
     // first reply after it; the latest conversations (by that first message) first.
-    db.all<{ wait: number }>(sql`select wait from (
-        select c.first_at as first_at,
-          (select min(r.created_at) from messages r where r.booking_id = c.booking_id
+    db
+      .select({ wait: sql<number>`wait`.mapWith(Number).as("wait") })
+      .from(
+        sql`(select c.first_at as first_at,
+          (select min(r.created_at) from ${messages} r where r.booking_id = c.booking_id
             and r.sender_id = ${sellerId} and r.created_at > c.first_at) - c.first_at as wait
         from (select m.booking_id as booking_id, min(m.created_at) as first_at
-          from messages m join bookings b on b.id = m.booking_id join products p on p.id = b.product_id
-          where p.seller_id = ${sellerId} and m.sender_id = b.buyer_id group by m.booking_id) c
-      ) where wait is not null order by first_at desc limit ${RESPONSE_CONVERSATIONS}`),
+          from ${messages} m join ${bookings} b on b.id = m.booking_id join ${products} p on p.id = b.product_id
+          where p.seller_id = ${sellerId} and m.sender_id = b.buyer_id group by m.booking_id) c) as waits`,
+      )
+      .where(sql`wait is not null`)
+      .orderBy(sql`first_at desc`)
+      .limit(RESPONSE_CONVERSATIONS),
     db
       .select(cardFields)
       .from(products)
