@@ -22,6 +22,7 @@ export default [
   route("subscribe", "routes/subscribe.tsx"),
   route("products/:name", "routes/products.$name.tsx"),
   route("listings/:id", "routes/listings.$id.tsx"),
+  route("sellers/:id", "routes/sellers.$id.tsx"),
   route("search", "routes/search.tsx"),
   route("camera", "routes/camera.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),

@@ -575,14 +575,50 @@ export const ratings = sqliteTable(
       .notNull()
       .references(() => users.id),
     stars: integer("stars").notNull(),
+    // The review: shown escaped on the seller's profile (ADR 0064).
     comment: text("comment").notNull().default(""),
     createdAt: createdAt(),
+    // The seller's one answer to the review, set once (compare-and-set on answered_at).
+    answer: text("answer"),
+    answeredAt: timestamp("answered_at"),
+    // An admin removed the review's text (and its answer) after a report; the stars stay.
+    textRemovedAt: timestamp("text_removed_at"),
   },
   (t) => [
     uniqueIndex("ratings_one_per_payment").on(t.paymentId),
     index("ratings_seller_created").on(t.sellerId, t.createdAt),
     check("ratings_stars_range", sql`${t.stars} between 1 and 5`),
     check("ratings_comment_length", sql`length(${t.comment}) <= 500`),
+  ],
+);
+
+/**
+ * A report of a review (a rating's text) by a signed-in user other than its author. One open
+ * report per user and review; the admin dismisses the reports or removes the review's text.
+ */
+export const reviewReports = sqliteTable(
+  "review_reports",
+  {
+    id: id(),
+    ratingId: text("rating_id")
+      .notNull()
+      .references(() => ratings.id),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    details: text("details"),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at"),
+    resolvedBy: text("resolved_by").references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex("review_reports_one_open_per_reporter").on(t.ratingId, t.reporterId).where(sql`${t.status} = 'open'`),
+    index("review_reports_status_created").on(t.status, t.createdAt),
+    index("review_reports_rating_status").on(t.ratingId, t.status),
+    check("review_reports_reason_check", sql`${t.reason} in (${inList(REPORT_REASONS)})`),
+    check("review_reports_status_check", sql`${t.status} in (${inList(REPORT_STATUSES)})`),
   ],
 );
 

@@ -21,6 +21,7 @@ import {
   payoutAccounts,
   productPhotos,
   products,
+  ratings,
   reports,
   serialMatches,
   stolenSerials,
@@ -80,6 +81,7 @@ async function main() {
               .onConflictDoNothing(),
           ]
         : []),
+      ...(sale.review ? [db.insert(ratings).values(sale.review).onConflictDoNothing()] : []),
     ]);
     const reportInserts = plan.reports.map((report) => db.insert(reports).values(report).onConflictDoNothing());
     // The demo admin's authenticator key, sealed with the session secret the local server uses

@@ -1,9 +1,11 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { conditionWords } from "#app/domain/catalog/conditions";
 import type { Listing } from "#app/domain/catalog/listings.server";
 import { savingAgainstNew } from "#app/domain/shared/money";
 import { eyebrow } from "#app/styles/utilities.css";
 import { formatPostedDate, formatPrice, NOT_FOUND, yearsOfUse } from "#app/utils/format";
+import { sellerPath } from "#app/utils/seller-urls";
 import type { ProductStatus } from "#db/closed-lists";
 import * as styles from "./listing-summary.css";
 import { SellerRating } from "./product-card";
@@ -71,7 +73,8 @@ export function ListingSummary({
         <dd>{listing.contact || NOT_FOUND}</dd>
       </dl>
       <p className={styles.seller}>
-        <span className={styles.muted}>Seller:</span> {listing.sellerName || NOT_FOUND}
+        <span className={styles.muted}>Seller:</span>{" "}
+        <Link to={sellerPath(listing.sellerId)}>{listing.sellerName || NOT_FOUND}</Link>
         {listing.sellerVerifiedAt ? (
           <span className={styles.verified} title="Verified seller">
             <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">

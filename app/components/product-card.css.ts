@@ -99,6 +99,9 @@ export const seller = style({
   fontSize: vars.size.sm,
 });
 
+/** The seller's name, a link of its own above the card's whole-card link. */
+export const sellerLink = style({ position: "relative", zIndex: 1 });
+
 export const verified = style([
   verifiedPill,
   {

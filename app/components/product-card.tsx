@@ -6,6 +6,7 @@ import { MOUNT_FACTS } from "#app/domain/gear/mounts";
 import { groupThousands } from "#app/domain/shared/numbers";
 import { formatPostedDate, formatPrice, NOT_FOUND, yearsOfUse } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
+import { sellerPath } from "#app/utils/seller-urls";
 import * as styles from "./product-card.css";
 
 /**
@@ -102,7 +103,10 @@ export function ProductCard({
           </div>
         </dl>
         <p className={styles.seller}>
-          Seller: {product.sellerName || NOT_FOUND}
+          Seller:{" "}
+          <Link to={sellerPath(product.sellerId)} className={styles.sellerLink}>
+            {product.sellerName || NOT_FOUND}
+          </Link>
           {product.sellerVerifiedAt ? <VerifiedBadge /> : null}{" "}
           <SellerRating average={product.sellerRatingAverage} count={product.sellerRatingCount} />
         </p>

@@ -34,6 +34,7 @@ import { listHref } from "#app/utils/list-urls";
 import { listingPath } from "#app/utils/listing-urls";
 import { NAME_NOT_FOUND } from "#app/utils/messages";
 import { confirmationId, keptAnswer, listBack, pageOrLast } from "#app/utils/paged-list.server";
+import { sellerPath } from "#app/utils/seller-urls";
 import { pageMeta } from "#app/utils/seo";
 import { requireBuyer, requireRoleWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult, redirectWithSuccess } from "#app/utils/toast.server";
@@ -337,12 +338,23 @@ export default function MyOrders() {
           {
             header: "Product Title",
             kind: "name",
-            cell: (order) =>
-              order.listed ? (
-                <Link to={listingPath(order.productId)}>{order.productName || NAME_NOT_FOUND}</Link>
-              ) : (
-                order.productName || NAME_NOT_FOUND
-              ),
+            cell: (order) => (
+              <>
+                {order.listed ? (
+                  <Link to={listingPath(order.productId)}>{order.productName || NAME_NOT_FOUND}</Link>
+                ) : (
+                  order.productName || NAME_NOT_FOUND
+                )}
+                <small className={table.deadline}>
+                  {"Seller: "}
+                  {order.sellerLeft ? (
+                    order.sellerName || NAME_NOT_FOUND
+                  ) : (
+                    <Link to={sellerPath(order.sellerId)}>{order.sellerName || NAME_NOT_FOUND}</Link>
+                  )}
+                </small>
+              </>
+            ),
           },
           { header: "Product Price", cell: (order) => formatPrice(order.priceCents) ?? "Price not found" },
           { header: "Payment", cell: (order) => <PaymentCell order={order} page={orders.page} /> },

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ImageZoom } from "#app/components/image-zoom";
+import { Pager } from "#app/components/list-controls";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { MESSAGES_PATH } from "#app/domain/accounts/dashboard-tabs";
@@ -15,7 +16,14 @@ import {
   removeReportedListing,
   toOpenReportsPage,
 } from "#app/domain/moderation/reports.server";
-import { readListQuery } from "#app/domain/shared/list-query";
+import {
+  dismissReviewReports,
+  openReviewReportsReads,
+  REVIEW_REPORT_MESSAGES,
+  removeReviewText,
+  toReviewReportsPage,
+} from "#app/domain/moderation/review-reports.server";
+import { readListQuery, readPage } from "#app/domain/shared/list-query";
 import { idSchema } from "#app/domain/shared/schemas";
 import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
@@ -25,6 +33,7 @@ import { listHref } from "#app/utils/list-urls";
 import { listingPath } from "#app/utils/listing-urls";
 import { EMAIL_NOT_FOUND, NAME_NOT_FOUND } from "#app/utils/messages";
 import { confirmationId, keptAnswer, listBack, pageOrLast } from "#app/utils/paged-list.server";
+import { sellerPath } from "#app/utils/seller-urls";
 import { pageMeta } from "#app/utils/seo";
 import { requireAdmin, requireRoleWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
@@ -41,11 +50,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = readListQuery(url.searchParams);
   const db = database(context.env.DB);
   // The reports travel with the session's read: one D1 round trip (ADR 0040).
-  const { results } = await requireRoleWith(request, context, ["admin"], () => openReportsReads(db, query));
-  const reports = pageOrLast(toOpenReportsPage(results, query.page), PATH, query);
+  const reviewsPage = readPage(url.searchParams.get("reviews"));
+  const { results } = await requireRoleWith(
+    request,
+    context,
+    ["admin"],
+    () => [...openReportsReads(db, query), ...openReviewReportsReads(db, reviewsPage)] as const,
+  );
+  const [listings, listingCount, listingReports, reviews, reviewCount, reviewReports] = results;
+  const reports = pageOrLast(toOpenReportsPage([listings, listingCount, listingReports], query.page), PATH, query);
+  const reportedReviews = toReviewReportsPage([reviews, reviewCount, reviewReports], reviewsPage);
   const confirmId = confirmationId(url, "remove");
   const confirming = confirmId ? await findReportedListing(db, confirmId) : null;
-  return { reports, query, confirming };
+  return { reports, query, confirming, reportedReviews };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -54,6 +71,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await requireFormData(request);
   const intent = form.get("intent");
   if (intent === "keep") return keptAnswer(context, back);
+  if (intent === "dismiss-review" || intent === "remove-review") {
+    // The admin decides on a review: dismiss its reports, or remove its text (the stars stay).
+    const ratingId = idSchema.safeParse(form.get("ratingId"));
+    if (!ratingId.success) return redirectWithError(context, back, REVIEW_REPORT_MESSAGES.noSuchReport);
+    const decide = intent === "dismiss-review" ? dismissReviewReports : removeReviewText;
+    const result = await decide(database(context.env.DB), admin, ratingId.data);
+    const done = intent === "dismiss-review" ? REVIEW_REPORT_MESSAGES.dismissed : REVIEW_REPORT_MESSAGES.removed;
+    return redirectWithResult(context, back, result, done);
+  }
   if (intent !== "dismiss" && intent !== "remove") {
     throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
   }
@@ -113,8 +139,77 @@ function ReportsCell({ listing }: { listing: ReportedListing }) {
   );
 }
 
+type ReportedReview = ReturnType<typeof useLoaderData<typeof loader>>["reportedReviews"]["rows"][number];
+
+/** The reviews people reported, each with its open reports and the admin's two decisions. */
+function ReportedReviews({
+  list,
+  here,
+  hrefFor,
+}: {
+  list: ReturnType<typeof useLoaderData<typeof loader>>["reportedReviews"];
+  here: string;
+  hrefFor: (page: number) => string;
+}) {
+  return (
+    <section aria-labelledby="reported-reviews">
+      <h2 id="reported-reviews">{`Reported reviews (${list.total})`}</h2>
+      {list.rows.length === 0 ? (
+        <p>There is no reported review.</p>
+      ) : (
+        <ul className={styles.reports}>
+          {list.rows.map((review: ReportedReview) => (
+            <li key={review.ratingId} className={styles.stacked}>
+              <span>
+                {`${review.stars}/5 by ${review.authorName || NAME_NOT_FOUND} of `}
+                <Link to={sellerPath(review.sellerId)}>{review.sellerName || NAME_NOT_FOUND}</Link>
+              </span>
+              <q className={styles.details}>{review.comment}</q>
+              {review.answer ? <span className={styles.secondary}>{`Answer: ${review.answer}`}</span> : null}
+              <ul className={styles.reports}>
+                {review.reports.map((report) => (
+                  <li key={report.id} className={styles.secondary}>
+                    <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
+                    {report.details ? ` (${report.details})` : ""}
+                    {`, ${report.reporterName || NAME_NOT_FOUND}, ${formatPostedDate(report.reportedAt) ?? "Not found"}`}
+                  </li>
+                ))}
+              </ul>
+              <div className={table.rowActions}>
+                <Form method="post" action={here} preventScrollReset>
+                  <input type="hidden" name="intent" value="dismiss-review" />
+                  <input type="hidden" name="ratingId" value={review.ratingId} />
+                  <button
+                    type="submit"
+                    className={button.ghost}
+                    aria-label={`Dismiss the reports on the review by ${review.authorName}`}
+                  >
+                    Dismiss
+                  </button>
+                </Form>
+                <Form method="post" action={here} preventScrollReset>
+                  <input type="hidden" name="intent" value="remove-review" />
+                  <input type="hidden" name="ratingId" value={review.ratingId} />
+                  <button
+                    type="submit"
+                    className={button.danger}
+                    aria-label={`Remove the text of the review by ${review.authorName}`}
+                  >
+                    Remove review text
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager pathname={here} page={list.page} pageCount={list.pageCount} hrefFor={hrefFor} />
+    </section>
+  );
+}
+
 export default function ReportedItems() {
-  const { reports, query, confirming } = useLoaderData<typeof loader>();
+  const { reports, query, confirming, reportedReviews } = useLoaderData<typeof loader>();
   const here = listHref(PATH, query);
   return (
     <DashboardPage title="Reported Items">
@@ -174,6 +269,11 @@ export default function ReportedItems() {
             fields: { productId: confirming.productId },
           }
         }
+      />
+      <ReportedReviews
+        list={reportedReviews}
+        here={here}
+        hrefFor={(page) => `${listHref(PATH, query, { reviews: String(page) })}#reported-reviews`}
       />
     </DashboardPage>
   );

@@ -174,7 +174,19 @@ export async function seedPlan(now = Date.now()) {
             transactionId: `test_seed_${sale.listing.slice(0, 24)}`,
           })
         : null;
-      return { booking, payment };
+      const review =
+        payment && "review" in sale
+          ? {
+              id: await stableId("rating", sale.listing),
+              paymentId: payment.id!,
+              buyerId: buyer.id,
+              sellerId: product.sellerId,
+              stars: sale.review.stars,
+              comment: sale.review.comment,
+              createdAt: new Date(bookedAt.getTime() + 2 * DAY_MS),
+            }
+          : null;
+      return { booking, payment, review };
     }),
   );
   // Open reports for the admin's Reported Items page.
@@ -212,7 +224,7 @@ export async function seedPlan(now = Date.now()) {
           id: await stableId("payment", listing.key),
           transactionId: `test_seed_${listing.key.slice(0, 24)}`,
         });
-        return { booking, payment };
+        return { booking, payment, review: null };
       }),
   );
   // The stolen-gear registration and the listing it holds.
@@ -245,6 +257,11 @@ const seedSales = [
     paid: true,
     meetLocation: "Ferry Building, San Francisco",
     buyerContact: "+1 415 555 0177",
+    // The buyer's rating with a written review, shown on the seller's profile (ADR 0064).
+    review: {
+      stars: 5,
+      comment: "The strap is exactly as described: soft leather, no cracks. Owen was on time at the Ferry Building.",
+    },
   },
   {
     listing: "think-tank-retrospective-7-pinestone-seller1",

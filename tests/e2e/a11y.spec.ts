@@ -79,6 +79,12 @@ test.describe("public pages", () => {
     });
   }
 
+  test("a seller's profile with a written review has no violations", async ({ page }) => {
+    await page.goto(`/sellers/${await stableId("user", "seller2")}`);
+    await expect(page.getByRole("heading", { name: /^Reviews \(\d+\)$/ })).toBeVisible();
+    await expectAccessible(page, "seller profile");
+  });
+
   test("the 404 page has no violations", async ({ page }) => {
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);

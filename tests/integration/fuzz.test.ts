@@ -301,6 +301,38 @@ describe("bad input at every form action", () => {
       fixed: () => [["intent", "rate"]],
     },
     {
+      name: "answer a review",
+      path: (w) => `/sellers/${w.sellerId.A}`,
+      who: (w) => w.cookies.sellerA,
+      names: ["ratingId", "answer"],
+      fixed: (w) => [
+        ["intent", "answer"],
+        ["ratingId", w.review.A],
+      ],
+    },
+    {
+      name: "a seller profile's intents and fields",
+      path: (w) => `/sellers/${w.sellerId.B}`,
+      who: (w) => w.cookies.buyerA,
+      names: ["intent", "ratingId", "answer", "reason", "details"],
+    },
+    {
+      name: "report a review",
+      path: (w) => `/sellers/${w.sellerId.A}`,
+      who: (w) => w.cookies.sellerB,
+      names: ["reason", "details"],
+      fixed: (w) => [
+        ["intent", "report-review"],
+        ["ratingId", w.review.A],
+      ],
+    },
+    {
+      name: "decide on a reported review",
+      path: () => "/dashboard/reported_items",
+      who: (w) => w.cookies.admin,
+      names: ["intent", "ratingId"],
+    },
+    {
       name: "send a message",
       path: (w) => `/dashboard/messages/${w.booking.A}`,
       who: (w) => w.cookies.buyerA,
@@ -920,9 +952,27 @@ describe("bad input at every /api call", () => {
       names: ["outcome", "amount", "note"],
     },
     { method: "POST", path: () => "/api/payouts/onboarding", who: (w) => w.bearers.sellerA, names: ["x"] },
+    {
+      method: "PUT",
+      path: (w) => `/api/reviews/${w.review.A}/answer`,
+      who: (w) => w.bearers.sellerA,
+      names: ["answer"],
+    },
+    {
+      method: "POST",
+      path: (w) => `/api/reviews/${w.review.A}/reports`,
+      who: (w) => w.bearers.sellerB,
+      names: ["reason", "details"],
+    },
+    {
+      method: "PUT",
+      path: (w) => `/api/reviews/${w.review.A}/decision`,
+      who: (w) => w.bearers.admin,
+      names: ["action"],
+    },
   ];
   for (const call of calls) {
-    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, booking: { A: ":id" }, paidBooking: { A: ":id" }, claim: { A: ":id" }, heldListing: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
+    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, review: { A: ":id" }, booking: { A: ":id" }, paidBooking: { A: ":id" }, claim: { A: ":id" }, heldListing: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
       const world = await buildWorld();
       await fc.assert(
         fc.asyncProperty(jsonBody(call.names), fc.boolean(), async (body, raw) => {
@@ -954,6 +1004,10 @@ describe("bad input at every /api call", () => {
         for (const [method, path, bearer] of [
           ["GET", `/api/booking/${id}`, world.bearers.buyerA],
           ["GET", `/api/sellers/${id}/ratings`, null],
+          ["GET", `/api/sellers/${id}?reviews=${id}&listings=${id}`, null],
+          ["PUT", `/api/reviews/${id}/answer`, world.bearers.sellerA],
+          ["POST", `/api/reviews/${id}/reports`, world.bearers.buyerA],
+          ["PUT", `/api/reviews/${id}/decision`, world.bearers.admin],
           ["DELETE", `/api/product/${id}`, world.bearers.sellerA],
           ["DELETE", `/api/account/sessions/${id}`, world.bearers.buyerB],
           ["GET", `/api/product/${id}/photos`, world.bearers.sellerA],
@@ -1001,6 +1055,9 @@ describe("bad input at every /api call", () => {
           `/search?q=${id}&category=${id}&condition=${id}&min=${id}&max=${id}&verified=${id}&sort=${id}&page=${id}&book=${id}&report=${id}`,
           `/search?q=${id}&q=${id}&condition=good&condition=${id}&sort=${id}&sort=newest`,
           `/dashboard/payment/${id}`,
+          `/sellers/${id}?reviews=${id}&listings=${id}`,
+          `/sellers/${world.sellerId.A}?reviews=${id}&listings=${id}&report=${id}`,
+          `/dashboard/reported_items?reviews=${id}`,
           `/dashboard/messages/${id}`,
           `/dashboard/messages/${world.booking.A}?page=${id}`,
           `/dashboard/messages?page=${id}&product=${id}`,

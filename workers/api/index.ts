@@ -3,16 +3,19 @@ import { checkDatabase } from "#app/domain/shared/health.server";
 import { account } from "./accounts/account";
 import { admin } from "./accounts/admin";
 import { identity } from "./accounts/identity";
+import { sellersApi } from "./accounts/sellers";
 import { listingPhotos } from "./catalog/listing-photos";
 import { seller } from "./catalog/products";
 import { storefront } from "./catalog/storefront";
 import { claimsApi } from "./deals/claims";
 import { paymentsApi } from "./deals/payments";
 import { payoutsApi } from "./deals/payouts";
+import { reviewsApi } from "./deals/reviews";
 import { apiError } from "./errors";
 import { gearApi } from "./gear/gear";
 import { messagesApi } from "./messaging/messages";
 import { reports } from "./moderation/reports";
+import { reviewReportsApi } from "./moderation/review-reports";
 import { stolenSerialsApi } from "./moderation/stolen-serials";
 import { settings } from "./notifications/settings";
 
@@ -39,6 +42,9 @@ api.route("/", messagesApi);
 api.route("/", settings);
 api.route("/", gearApi);
 api.route("/", stolenSerialsApi);
+api.route("/", sellersApi);
+api.route("/", reviewsApi);
+api.route("/", reviewReportsApi);
 
 // Registered last: any other /api path is a JSON 404, never the HTML site.
 api.all("*", (c) => apiError(c, 404, "not_found", "There is no such API call."));

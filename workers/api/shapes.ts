@@ -30,6 +30,7 @@ export function advertisedProduct(product: ProductCard, camera: Camera | null = 
     purchaseYear: product.purchaseYear,
     condition: product.condition,
     date: product.createdAt.toISOString(),
+    sellerId: product.sellerId,
     name: product.sellerName,
     email: product.sellerEmail,
     contact: product.contact,

@@ -92,6 +92,8 @@ export const cardFields = {
   model: products.model,
   mount: products.mount,
   shutterCount: products.shutterCount,
+  // The seller's public profile (/sellers/<id>) is linked from the card.
+  sellerId: products.sellerId,
   // Aliased: D1 returns rows keyed by column name, and "name" or "email" would collide.
   sellerName: sql`${users.name}`.mapWith(users.name).as("seller_name"),
   sellerEmail: sql`${users.email}`.mapWith(users.email).as("seller_email"),
@@ -117,6 +119,7 @@ export type ProductCard = {
   model: string | null;
   mount: Mount | null;
   shutterCount: number | null;
+  sellerId: string;
   sellerName: string;
   sellerEmail: string;
   sellerVerifiedAt: Date | null;

@@ -233,6 +233,8 @@ export function dueBookingIds(db: Database, due: { dueBy: number; limit: number 
  * The reads of a page of My Orders (the buyer's live and paid bookings, and those the system
  * ended): its rows and their count, for one D1 batch.
  */
+const orderSellers = alias(users, "order_seller");
+
 export function ordersReads(db: Database, buyerId: string, page: number) {
   const mine = and(
     eq(bookings.buyerId, buyerId),
@@ -250,6 +252,10 @@ export function ordersReads(db: Database, buyerId: string, page: number) {
         expiresAt: bookings.expiresAt,
         productName: products.name,
         photoKey: products.photoKey,
+        // The seller's public profile is linked from the order (while the seller is here).
+        sellerId: products.sellerId,
+        sellerName: sql`${orderSellers.name}`.mapWith(orderSellers.name).as("seller_name"),
+        sellerLeft: sql<boolean>`${orderSellers.deletedAt} is not null`.mapWith(Boolean).as("seller_left"),
         transactionId: payments.transactionId,
         // Its public page can be opened (booked and sold ones too).
         listed: sql<boolean>`${isListed(ANY_STATUS)}`.mapWith(Boolean).as("listed"),
@@ -270,6 +276,7 @@ export function ordersReads(db: Database, buyerId: string, page: number) {
       })
       .from(bookings)
       .innerJoin(products, eq(products.id, bookings.productId))
+      .innerJoin(orderSellers, eq(orderSellers.id, products.sellerId))
       .leftJoin(payments, eq(payments.bookingId, bookings.id))
       .leftJoin(ratings, eq(ratings.paymentId, payments.id))
       .leftJoin(deals, eq(deals.paymentId, payments.id))

@@ -3,6 +3,26 @@ import * as z from "zod";
 import { idSchema } from "#app/domain/shared/schemas";
 
 export const RATING_COMMENT_MAX = 500;
+export const REVIEW_ANSWER_MAX = 500;
+
+/** Control characters other than tab and line feed (C0, DEL, C1) and the Unicode separators. */
+const NOT_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * A review's or an answer's text (shown on the seller's public profile, always escaped): plain
+ * text with line breaks, trimmed, at most `max` characters; no other control character.
+ */
+export function reviewText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .transform((text) => text.replace(/\r\n?/g, "\n").trim())
+    .pipe(
+      z
+        .string()
+        .refine((text) => Array.from(text).length <= max, `${label} should be at most ${max} characters.`)
+        .refine((text) => !NOT_TEXT.test(text), `${label} contains characters we cannot show.`),
+    );
+}
 
 const STARS_ERROR = "Choose from 1 to 5 stars.";
 
@@ -13,12 +33,18 @@ export const ratingSchema = z.object({
     (value) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
     z.number({ error: STARS_ERROR }).int(STARS_ERROR).min(1, STARS_ERROR).max(5, STARS_ERROR),
   ),
-  comment: z
-    .string({ error: "The comment must be text." })
-    .trim()
-    .max(RATING_COMMENT_MAX, `The comment should be at most ${RATING_COMMENT_MAX} characters.`)
-    .optional()
-    .default(""),
+  comment: reviewText("The comment", RATING_COMMENT_MAX).optional().default(""),
 });
 
 export type RatingInput = z.output<typeof ratingSchema>;
+
+/** The seller's answer to a review (the profile's form and PUT /api/reviews/:id/answer). */
+export const reviewAnswerSchema = z.object({
+  // A form posts an empty field as missing: missing is empty.
+  answer: z.preprocess(
+    (value) => value ?? "",
+    reviewText("The answer", REVIEW_ANSWER_MAX).refine((text) => text.length > 0, "Write an answer."),
+  ),
+});
+
+export type ReviewAnswerInput = z.output<typeof reviewAnswerSchema>;

@@ -46,6 +46,9 @@ export async function rateSeller(
             stars: sql`${input.stars}`,
             comment: sql`${input.comment}`,
             createdAt: sql`${Date.now()}`,
+            answer: sql`null`,
+            answeredAt: sql`null`,
+            textRemovedAt: sql`null`,
           }),
         )
         .from(payments)

@@ -902,6 +902,78 @@ export const ROWS: Row[] = [
       { json: () => ({ action: "dismiss" }) },
     ),
   ]),
+  // Seller profiles (ADR 0064): public pages; a review's seller answers it once; anyone signed in
+  // but its author reports it (A's review is buyer A's of seller A, reported already by buyer B);
+  // the admin decides.
+  ...OWNERS.flatMap((owner) => {
+    const author = owner === "A" ? "buyerA" : "buyerB";
+    const reporter = owner === "A" ? "buyerB" : "buyerA";
+    /** Reporting: the author is refused, the one who reported it already too, anyone else may. */
+    const reporting = (yes: Outcome, own: Outcome, again: Outcome, none: Outcome, anon: Outcome) =>
+      owner === "nobody" ? signedIn(none, anon) : { ...signedIn(yes, anon), [author]: own, [reporter]: again };
+    return [
+      {
+        ...page("", "routes/sellers.$id", all(owner === "nobody" ? "notFound" : "ok")),
+        name: `GET /sellers/{id} of ${owner}`,
+        send: (w: World, caller: Caller) =>
+          SELF.fetch(`${ORIGIN}/sellers/${w.sellerId[owner]}`, { headers: cookieOf(w, caller), redirect: "manual" }),
+      },
+      api(
+        "GET",
+        (w) => `/api/sellers/${w.sellerId[owner]}`,
+        "/api/sellers/:id",
+        all(owner === "nobody" ? "notFound" : "ok"),
+      ),
+      form(
+        (w) => `/sellers/${w.sellerId[owner]}`,
+        "routes/sellers.$id",
+        (w) => ({ intent: "answer", ratingId: w.review[owner], answer: "Thank you for buying." }),
+        {
+          ...signedIn("refused"),
+          ...(owner === "A" ? { sellerA: "ok" as const } : owner === "B" ? { sellerB: "ok" as const } : {}),
+        },
+        `/sellers/{id} intent=answer review of ${owner}`,
+      ),
+      form(
+        (w) => `/sellers/${w.sellerId[owner]}`,
+        "routes/sellers.$id",
+        (w) => ({ intent: "report-review", ratingId: w.review[owner], reason: "offensive" }),
+        reporting("ok", "refused", "refused", "refused", "login"),
+        `/sellers/{id} intent=report-review review of ${owner}`,
+      ),
+      api(
+        "PUT",
+        (w) => `/api/reviews/${w.review[owner]}/answer`,
+        "/api/reviews/:id/answer",
+        sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+        { json: () => ({ answer: "Thank you for buying." }) },
+      ),
+      api(
+        "POST",
+        (w) => `/api/reviews/${w.review[owner]}/reports`,
+        "/api/reviews/:id/reports",
+        reporting("ok", "forbidden", "refused", "notFound", "unauthorized"),
+        { json: () => ({ reason: "offensive" }) },
+      ),
+      api(
+        "PUT",
+        (w) => `/api/reviews/${w.review[owner]}/decision`,
+        "/api/reviews/:id/decision",
+        only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
+        { json: () => ({ action: "remove" }) },
+      ),
+      ...(["dismiss-review", "remove-review"] as const).map((intent) =>
+        form(
+          "/dashboard/reported_items",
+          "routes/dashboard.reported_items",
+          (w) => ({ intent, ratingId: w.review[owner] }),
+          only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+          `/dashboard/reported_items intent=${intent} review of ${owner}`,
+        ),
+      ),
+    ];
+  }),
+  api("GET", "/api/review-reports", "/api/review-reports", only(["admin"], "ok", "forbidden", "unauthorized")),
   ...(["/dashboard/all_sellers", "/dashboard/all_buyers", "/dashboard/reported_items"] as const).map((path) =>
     form(
       path,

@@ -1,5 +1,7 @@
 // The world the authorization matrix is played in: six callers and objects that belong to A,
 // to B and to nobody.
+
+import { eq } from "drizzle-orm";
 import { createSession } from "#app/domain/accounts/sessions.server";
 import { sealSecret } from "#app/domain/accounts/two-factor.server";
 import { openClaim } from "#app/domain/deals/claims/claims.server";
@@ -10,10 +12,13 @@ import { bookingRow, categoryRow, payoutAccountRow, productRow, reportRow, userR
 import {
   bookings,
   categories,
+  payments,
   payoutAccounts,
   productPhotos,
   products,
+  ratings,
   reports,
+  reviewReports,
   serialMatches,
   stolenSerials,
   twoFactorCredentials,
@@ -111,6 +116,22 @@ export async function buildWorld() {
   };
   const claimA = await payAndClaim(paidBookingA, users.buyerA.id);
   const claimB = await payAndClaim(paidBookingB, users.buyerB.id);
+  // Reviews: A's is buyer A's of seller A (its paid purchase), B's the same of B; each reported
+  // by the other buyer (an open report).
+  const reviewOf = async (booking: { id: string }, buyerId: string, sellerId: string, comment: string) => {
+    const [payment] = await db.select({ id: payments.id }).from(payments).where(eq(payments.bookingId, booking.id));
+    const [row] = await db
+      .insert(ratings)
+      .values({ paymentId: payment!.id, buyerId, sellerId, stars: 4, comment })
+      .returning({ id: ratings.id });
+    return row!.id;
+  };
+  const reviewA = await reviewOf(paidBookingA, users.buyerA.id, users.sellerA.id, "Review of seller A");
+  const reviewB = await reviewOf(paidBookingB, users.buyerB.id, users.sellerB.id, "Review of seller B");
+  await db.insert(reviewReports).values([
+    { ratingId: reviewA, reporterId: users.buyerB.id, reason: "offensive" },
+    { ratingId: reviewB, reporterId: users.buyerA.id, reason: "misleading" },
+  ]);
   // Another live session of buyer A and of buyer B (a phone beside the caller's browser), for the
   // calls that end one session of one's own.
   const spareA = await createSession(db, users.buyerA.id, "web");
@@ -134,6 +155,8 @@ export async function buildWorld() {
     sellerId: { A: users.sellerA.id, B: users.sellerB.id, nobody: NOBODY },
     buyerId: { A: users.buyerA.id, B: users.buyerB.id, nobody: NOBODY },
     report: { A: reportA.id, B: reportB.id, nobody: NOBODY },
+    /** Written reviews of seller A by buyer A and of seller B by buyer B, each with an open report by the other buyer. */
+    review: { A: reviewA, B: reviewB, nobody: NOBODY },
     /** A session of buyer A and of buyer B other than the one each calls with. */
     session: { A: spareA.id, B: spareB.id, nobody: NOBODY },
     /** The listings those reports are about (the admin decides on a listing). */

@@ -1,0 +1,61 @@
+// A seller's public profile for programs: the same read as the page /sellers/<id>.
+import { Hono } from "hono";
+import { loadSellerProfile } from "#app/domain/accounts/seller-profiles.server";
+import { readPage } from "#app/domain/shared/list-query";
+import { idSchema } from "#app/domain/shared/schemas";
+import { type ApiEnv, db } from "../context";
+import { apiError } from "../errors";
+import { advertisedProduct } from "../shapes";
+
+export const sellersApi = new Hono<ApiEnv>();
+
+/**
+ * Public: 404 for an id that is no seller with a public page (unknown, a buyer or an admin, an
+ * unconfirmed address), 410 for a seller who left. `?reviews=` and `?listings=` page the lists.
+ */
+sellersApi.get("/sellers/:id", async (c) => {
+  const id = idSchema.safeParse(c.req.param("id"));
+  if (!id.success) return apiError(c, 404, "not_found", "There is no such seller.");
+  const pages = { reviews: readPage(c.req.query("reviews")), listings: readPage(c.req.query("listings")) };
+  const found = await loadSellerProfile(db(c), id.data, pages);
+  if (found.kind === "missing") return apiError(c, 404, "not_found", "There is no such seller.");
+  if (found.kind === "gone") return apiError(c, 410, "gone", "This seller has left Pay&Buy.");
+  const { profile } = found;
+  const page = <T>(list: { page: number; pageCount: number; total: number; rows: T[] }) => ({
+    page: list.page,
+    pageCount: list.pageCount,
+    total: list.total,
+  });
+  return c.json({
+    _id: profile.id,
+    name: profile.name,
+    memberSince: profile.memberSince.toISOString(),
+    isSellerVerification: profile.verified,
+    rating: profile.rating,
+    completedSales: profile.completedSales,
+    responseTime: {
+      medianMinutes: profile.responseMs === null ? null : Math.round(profile.responseMs / 60_000),
+      text: profile.responseText,
+    },
+    reviews: {
+      ...page(profile.reviews),
+      rows: profile.reviews.rows.map((review) => ({
+        _id: review.id,
+        stars: review.stars,
+        text: review.text,
+        author: review.authorName,
+        date: review.createdAt.toISOString(),
+        answer: review.answer,
+        answeredAt: review.answeredAt?.toISOString() ?? null,
+      })),
+    },
+    listings: {
+      ...page(profile.listings),
+      // No seller's address on a public profile.
+      rows: profile.listings.rows.map((card) => {
+        const { email: _email, ...product } = advertisedProduct(card);
+        return product;
+      }),
+    },
+  });
+});
