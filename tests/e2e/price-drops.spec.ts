@@ -58,3 +58,39 @@ test("a price drop reaches a wishlisting buyer", async ({ page, browser }, info)
   await expect(row).toContainText("$ 14.99");
   await expect(row.getByTestId("was-price")).toHaveText("Was $ 19.99");
 });
+
+test("the longest struck price fits a phone's screen", async ({ page, browser }, info) => {
+  const sellerContext = await browser.newContext();
+  const sellerPage = await sellerContext.newPage();
+  await registerSeller(sellerPage, info, "Lars Longprice");
+  const name = uniqueProductName(info, "Long price camera");
+  const auth = await bearerOf(sellerPage.request);
+  const productId = await addProductByApi(sellerPage.request, auth, name);
+  // The highest price a listing may have, then a cent less: the widest pair of prices.
+  for (const resalePrice of [100_000, 99_999.99]) {
+    const response = await sellerPage.request.put(`/api/product/${productId}`, {
+      headers: auth,
+      data: {
+        productName: name,
+        category: "camera",
+        condition: "Excellent",
+        description: "Low shutter count, always kept in a bag.",
+        originalPrice: 100_000,
+        resalePrice,
+        purchaseYear: 2021,
+        contact: "+1 415 555 0100",
+        location: "Oakland, California",
+      },
+    });
+    expect(response.status()).toBe(200);
+  }
+  await sellerContext.close();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of [`/listings/${productId}`, `/search?q=${encodeURIComponent(name)}`]) {
+    await page.goto(path);
+    await expect(page.getByTestId("was-price").first()).toHaveText("Was $ 100,000.00");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+  }
+});
