@@ -8,7 +8,6 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LISTING_EDIT_MESSAGES } from "#app/domain/catalog/listing-edits.server";
 import { PRICE_DROP_SHOWN_MS, shownPreviousPrice } from "#app/domain/catalog/price-drops";
-import type { DomainEvent } from "#app/domain/notifications/events";
 import { type NotificationMessage, parseNotificationMessage } from "#app/domain/notifications/messages";
 import { emailOutbox, notificationPreferences, products, wishlistEntries } from "#db/schema";
 import worker from "../../workers/app";
@@ -52,7 +51,7 @@ async function callWorker(path: string, init: RequestInit) {
 
 let nextId = 0;
 /** One delivery of the messages to the Worker's queue() handler. */
-async function deliver(messages: DomainEvent[]) {
+async function deliver(messages: NotificationMessage[]) {
   const batch = createMessageBatch<NotificationMessage>(
     QUEUE,
     messages.map((body) => ({ id: `drop-${++nextId}`, timestamp: new Date(), attempts: 1, body })),
