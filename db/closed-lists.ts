@@ -73,6 +73,7 @@ export const NOTIFICATION_KINDS = [
   "claim_decided",
   "payout_paid",
   "payout_failed",
+  "price_dropped",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

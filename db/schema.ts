@@ -262,6 +262,11 @@ export const products = sqliteTable(
     // Held out of the storefront while its serial matches a stolen-gear report the admin has not
     // decided (serial_matches); the listing rule reads it.
     heldAt: timestamp("held_at"),
+    // The price before the listing's last price drop and when it dropped (ADR 0063): written
+    // only by a price edit (app/domain/catalog/price-drops.server.ts), cleared by a rise; the
+    // pages strike the previous price through for PRICE_DROP_SHOWN_DAYS after the drop.
+    previousPriceCents: integer("previous_price_cents"),
+    priceDroppedAt: timestamp("price_dropped_at"),
   },
   (t) => [
     // Home page advertisement list: advertised, available, newest first. The leading column is

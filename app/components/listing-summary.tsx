@@ -9,6 +9,7 @@ import { sellerPath } from "#app/utils/seller-urls";
 import type { ProductStatus } from "#db/closed-lists";
 import * as styles from "./listing-summary.css";
 import { SellerRating } from "./product-card";
+import { WasPrice } from "./was-price";
 
 const STATES: Record<ProductStatus, { label: string; note: string | null }> = {
   available: { label: "Available", note: null },
@@ -50,6 +51,7 @@ export function ListingSummary({
       {state.note ? <p className={styles.stateNote}>{state.note}</p> : null}
       <p className={styles.prices}>
         <span className={styles.resale}>{formatPrice(listing.resalePriceCents) ?? NOT_FOUND}</span>
+        <WasPrice cents={listing.wasPriceCents} />
         <span className={styles.muted}>
           New: <s>{formatPrice(listing.originalPriceCents) ?? NOT_FOUND}</s>
         </span>

@@ -8,6 +8,7 @@ import { formatPostedDate, formatPrice, NOT_FOUND, yearsOfUse } from "#app/utils
 import { listingPath } from "#app/utils/listing-urls";
 import { sellerPath } from "#app/utils/seller-urls";
 import * as styles from "./product-card.css";
+import { WasPrice } from "./was-price";
 
 /**
  * The listing card of the advertisement list and the category pages. Its name is the card's
@@ -62,6 +63,7 @@ export function ProductCard({
         {product.fit ? <FitBadge fit={product.fit} /> : null}
         <p className={styles.prices}>
           <span className={styles.resale}>{formatPrice(product.resalePriceCents) ?? NOT_FOUND}</span>
+          <WasPrice cents={product.wasPriceCents} />
           <span className={styles.original}>New: {formatPrice(product.originalPriceCents) ?? NOT_FOUND}</span>
         </p>
         <dl className={styles.facts}>

@@ -40,6 +40,7 @@ import { gearFormValues } from "#app/domain/gear/gear-schema";
 import { modelByKey, modelFullName } from "#app/domain/gear/models";
 import { toUnitsText } from "#app/domain/shared/money";
 import { badRequest, notFound, readFormData } from "#app/server/http.server";
+import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
 import { farAboveText } from "#app/utils/price-guidance";
 import { pageMeta } from "#app/utils/seo";
@@ -150,6 +151,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const details = submission.value as ProductDetails;
     const result = await updateListingDetails(db, seller.id, productId, details);
     if (result.ok) {
+      // A price drop tells the listing's wishlisting buyers (through the queue).
+      await publishFromRoute(context, result.events);
       // Saved whatever the price; a price far above the model's recorded sales is pointed out.
       const guidance = await priceGuidance(
         db,

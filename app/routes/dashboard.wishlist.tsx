@@ -5,7 +5,8 @@ import { ImageZoom } from "#app/components/image-zoom";
 import { PagedTable } from "#app/components/paged-table";
 import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import * as table from "#app/components/table.css";
-import { removeFromWishlist, wishlistReads } from "#app/domain/catalog/wishlist.server";
+import { WasPrice } from "#app/components/was-price";
+import { removeFromWishlist, wishlistItemView, wishlistReads } from "#app/domain/catalog/wishlist.server";
 import { readListQuery, toPageOf } from "#app/domain/shared/list-query";
 import { productIdSchema } from "#app/domain/shared/schemas";
 import { requireFormData } from "#app/server/http.server";
@@ -34,7 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadBookingDialog(request, context),
     loadReportDialog(request, context),
   ]);
-  return { dialogs: { booking, report }, items: pageOrLast(toPageOf(results, page), PATH, { page }) };
+  const items = pageOrLast(toPageOf(results, page), PATH, { page });
+  return { dialogs: { booking, report }, items: { ...items, rows: items.rows.map((row) => wishlistItemView(row)) } };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -103,7 +105,14 @@ export default function Wishlist() {
                 <Link to={listingPath(item.productId)}>{item.productName || NAME_NOT_FOUND}</Link>
               ),
           },
-          { header: "Product Price", cell: (item) => formatPrice(item.priceCents) ?? "$ Price not found" },
+          {
+            header: "Product Price",
+            cell: (item) => (
+              <>
+                {formatPrice(item.priceCents) ?? "$ Price not found"} <WasPrice cents={item.wasPriceCents} />
+              </>
+            ),
+          },
           { header: "Seller Email", cell: (item) => item.sellerEmail || EMAIL_NOT_FOUND },
           { header: "Payment", cell: (item) => <PaymentCell item={item} page={items.page} /> },
           {

@@ -3,7 +3,7 @@ import { expect, type Page } from "@playwright/test";
 import { stableId } from "../../scripts/seed/plan";
 import { test } from "./fixtures";
 import { DEMO, expectToast, login, register, signIn, uniqueEmail } from "./helpers";
-import { listingOfNewSeller } from "./seller-helpers";
+import { addProductByApi, bearerOf, listingOfNewSeller, registerSeller, uniqueProductName } from "./seller-helpers";
 
 // Every rule of WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices; none disabled.
 const RULE_SETS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
@@ -249,5 +249,38 @@ test.describe("notifications", () => {
     await page.goto("/dev/outbox");
     await expect(page.getByRole("heading", { name: "Outbox" })).toBeVisible();
     await expectAccessible(page, "outbox");
+  });
+});
+
+test.describe("price drops", () => {
+  test("a listing page and a card with a struck previous price have no violations", async ({ page, browser }, info) => {
+    // A new seller's listing whose price the seller lowered (ADR 0063).
+    const context = await browser.newContext();
+    const sellerPage = await context.newPage();
+    await registerSeller(sellerPage, info, "Axel Dropper");
+    const name = uniqueProductName(info, "Axe price drop");
+    const auth = await bearerOf(sellerPage.request);
+    const id = await addProductByApi(sellerPage.request, auth, name);
+    const lowered = await sellerPage.request.put(`/api/product/${id}`, {
+      headers: auth,
+      data: {
+        productName: name,
+        category: "camera",
+        condition: "Excellent",
+        description: "Low shutter count, always kept in a bag.",
+        originalPrice: 2499,
+        resalePrice: 14.99,
+        purchaseYear: 2021,
+        contact: "+1 415 555 0100",
+        location: "Oakland, California",
+      },
+    });
+    expect(lowered.status()).toBe(200);
+    await context.close();
+    for (const path of [`/listings/${id}`, `/search?q=${encodeURIComponent(name)}`]) {
+      await page.goto(path);
+      await expect(page.getByTestId("was-price").first()).toBeVisible();
+      await expectAccessible(page, path);
+    }
   });
 });

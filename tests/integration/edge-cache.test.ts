@@ -210,6 +210,33 @@ describe("the edge cache", () => {
     expect(await after.text()).toContain("Leica Q Versioned");
   });
 
+  it("shows a price drop struck through on a stored listing page right after the edit (ADR 0063)", async () => {
+    const { seller, product } = await world();
+    const path = `/listings/${product.id}`;
+    const was = /data-testid="was-price"/;
+    expect(await (await call(path)).text()).not.toMatch(was);
+    expect((await call(path)).headers.get("X-Cache")).toBe("HIT");
+    const edited = await call(`/api/product/${product.id}`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Authorization: await bearerFor(seller.id) },
+      body: JSON.stringify({
+        productName: product.name,
+        category: "camera lens",
+        condition: product.condition,
+        description: product.description,
+        originalPrice: product.originalPriceCents / 100,
+        resalePrice: product.resalePriceCents / 100 - 50,
+        purchaseYear: product.purchaseYear,
+        contact: product.contact,
+        location: product.location,
+      }),
+    });
+    expect(edited.status).toBe(200);
+    const after = await call(path);
+    expect(after.headers.get("X-Cache")).toBe("MISS");
+    expect(await after.text()).toMatch(was);
+  });
+
   it("shows a listing bookable again after the maintenance job ends its expired booking", async () => {
     const now = Date.now();
     const { product } = await bookedListing(45_000);

@@ -195,6 +195,11 @@ async function checkInvariants() {
       `select id from account_tokens where length(token_hash) != 43 or token_hash glob '*[^A-Za-z0-9_-]*'`,
     ],
     [
+      "a price drop half written, or to a price not lower (ADR 0063)",
+      `select p.id from products p where (p.previous_price_cents is null) != (p.price_dropped_at is null)
+      or p.previous_price_cents <= p.resale_price_cents`,
+    ],
+    [
       "orphan product",
       `select p.id from products p where not exists (select 1 from users u where u.id = p.seller_id)
       or not exists (select 1 from categories c where c.id = p.category_id)`,

@@ -28,6 +28,10 @@ describe("GET /api/listings/:id", () => {
       resalePriceCents: 195_000,
       originalPrice: 3000,
       originalPriceCents: 300_000,
+      // No recent price drop (ADR 0063).
+      previousResalePrice: null,
+      previousResalePriceCents: null,
+      priceDroppedAt: null,
       purchaseYear: 2019,
       condition: "Excellent",
       conditionNote: CONDITION_WORDS.Excellent.text,

@@ -5,6 +5,7 @@ import { type CardFit, fitOfCard, type ProductCard } from "#app/domain/catalog/c
 import { conditionWords } from "#app/domain/catalog/conditions";
 import type { ListingLookup } from "#app/domain/catalog/listings.server";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
+import { shownPreviousPrice } from "#app/domain/catalog/price-drops";
 import type { PriceGuidance } from "#app/domain/deals/price-guidance";
 import type { Camera } from "#app/domain/gear/camera";
 import { gearRecord } from "#app/domain/gear/describe";
@@ -16,8 +17,10 @@ function cardGear(product: ProductCard) {
   return { kind: product.gearKind, model: product.model, mount: product.mount, shutterCount: product.shutterCount };
 }
 
-export function advertisedProduct(product: ProductCard, camera: Camera | null = null) {
+export function advertisedProduct(product: ProductCard, camera: Camera | null = null, now = Date.now()) {
   const fit: CardFit = fitOfCard(product, camera);
+  // A recent price drop's previous price, as the pages strike it through (null: none shown).
+  const previous = shownPreviousPrice(product, now);
   return {
     _id: product.id,
     productName: product.name,
@@ -27,6 +30,9 @@ export function advertisedProduct(product: ProductCard, camera: Camera | null = 
     resalePriceCents: product.resalePriceCents,
     originalPrice: toDollars(product.originalPriceCents),
     originalPriceCents: product.originalPriceCents,
+    previousResalePrice: previous === null ? null : toDollars(previous),
+    previousResalePriceCents: previous,
+    priceDroppedAt: previous === null ? null : (product.priceDroppedAt?.toISOString() ?? null),
     purchaseYear: product.purchaseYear,
     condition: product.condition,
     date: product.createdAt.toISOString(),

@@ -15,6 +15,7 @@ import {
   users,
 } from "#db/schema";
 import { type Bookability, bookabilityOf } from "./bookability";
+import { shownPreviousPrice } from "./price-drops";
 
 /** Every status a listing can be in: for the pages that show booked and sold listings too. */
 export const ANY_STATUS = PRODUCT_STATUSES;
@@ -82,6 +83,9 @@ export const cardFields = {
   location: products.location,
   resalePriceCents: products.resalePriceCents,
   originalPriceCents: products.originalPriceCents,
+  // A recent price drop's previous price, struck through (price-drops.ts decides, ADR 0063).
+  previousPriceCents: products.previousPriceCents,
+  priceDroppedAt: products.priceDroppedAt,
   purchaseYear: products.purchaseYear,
   condition: products.condition,
   contact: products.contact,
@@ -111,6 +115,8 @@ export type ProductCard = {
   location: string;
   resalePriceCents: number;
   originalPriceCents: number;
+  previousPriceCents: number | null;
+  priceDroppedAt: Date | null;
   purchaseYear: number;
   condition: string;
   contact: string;
@@ -139,8 +145,15 @@ export const HOME_ADVERTISED_COUNT = 12;
 /** How a card's lens fits the buyer's camera, in words (null: not a lens, no camera, or it does not fit). */
 export type CardFit = { label: string; kind: "native" | "adapter" } | null;
 
-/** What a card renders, and no more: the loader data of a page of cards (no seller's email). */
-export type CardView = Omit<ProductCard, "sellerEmail"> & { bookability: Bookability; fit: CardFit };
+/**
+ * What a card renders, and no more: the loader data of a page of cards (no seller's email), with
+ * the previous price it strikes through (null: none shown) in place of the drop's columns.
+ */
+export type CardView = Omit<ProductCard, "sellerEmail" | "previousPriceCents" | "priceDroppedAt"> & {
+  bookability: Bookability;
+  fit: CardFit;
+  wasPriceCents: number | null;
+};
 
 /** The fit of a listing's lens on the camera, for its badge. */
 export function fitOfCard(card: Pick<ProductCard, "gearKind" | "mount" | "model">, camera: Camera | null): CardFit {
@@ -150,13 +163,18 @@ export function fitOfCard(card: Pick<ProductCard, "gearKind" | "mount" | "model"
 
 /**
  * A card of the storefront (its listings are available): bookable, or its seller not paid yet;
- * with its lens's fit on the buyer's camera.
+ * with its lens's fit on the buyer's camera and its previous price while a drop is shown at `now`.
  */
-export function toCardView({ sellerEmail: _email, ...card }: ProductCard, camera: Camera | null = null): CardView {
+export function toCardView(
+  { sellerEmail: _email, previousPriceCents, priceDroppedAt, ...card }: ProductCard,
+  camera: Camera | null = null,
+  now: number = Date.now(),
+): CardView {
   return {
     ...card,
     bookability: bookabilityOf({ status: "available", sellerPayoutsReady: card.sellerPayoutsReady }),
     fit: fitOfCard(card, camera),
+    wasPriceCents: shownPreviousPrice({ ...card, previousPriceCents, priceDroppedAt }, now),
   };
 }
 

@@ -3,11 +3,14 @@
 // booking keeps the price it was made at (bookings store their own price), so a price edit never
 // reaches a booking; and an available listing has no live booking.
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { NotificationEvent } from "#app/domain/notifications/events";
 import type { Database } from "#db/client";
 import type { ProductStatus } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { categories, productPhotos, products, serialEntries } from "#db/schema";
 import { gearColumns, gearListsOf, gearListsReads, replaceGearRowsStatements } from "./listing-gear.server";
+import { dropDay } from "./price-drops";
+import { droppedBy, priceEditColumns } from "./price-drops.server";
 import { productColumns } from "./product-columns.server";
 import type { ProductDetails } from "./product-schema";
 import { holdListingStatements, SERIAL_ENTRIES_PER_DAY, serialEntriesToday } from "./serial-holds.server";
@@ -123,14 +126,16 @@ export type ShownPhoto = {
   createdAt: Date;
 };
 
-export type DetailsSaved = { ok: true; held: boolean };
+/** Saved; `events` tells the listing's wishlisting buyers of a price drop (ADR 0063). */
+export type DetailsSaved = { ok: true; held: boolean; events: NotificationEvent[] };
 
 /**
  * Saves a listing's details (everything but its photos) in one conditional write: it happens
  * only while the listing is editable and the category exists, and its lists (included items,
  * checklist) are replaced in the same batch only when it happens. A new serial number is counted
  * for the rate limit and matched with the stolen-gear register (a match holds the listing).
- * Saving the same details twice leaves the listing as the first time did.
+ * Saving the same details twice leaves the listing as the first time did. A lower price is a
+ * price drop (price-drops.server): the previous price is kept, and the event tells the buyers.
  */
 export async function updateListingDetails(
   db: Database,
@@ -164,13 +169,15 @@ export async function updateListingDetails(
         description: details.description,
         originalPriceCents: details.originalPrice,
         resalePriceCents: details.resalePrice,
+        ...priceEditColumns(details.resalePrice, now),
         purchaseYear: details.purchaseYear,
         contact: details.contact,
         location: details.location,
         ...gearColumns(details.gear),
         updatedAt: new Date(now),
       })
-      .where(and(editableListing(sellerId, productId), sql`${categoryId} is not null`)),
+      .where(and(editableListing(sellerId, productId), sql`${categoryId} is not null`))
+      .returning({ priceDroppedAt: products.priceDroppedAt }),
     ...replaceGearRowsStatements(db, productId, details.gear, saved),
     ...(newSerial
       ? [
@@ -190,9 +197,13 @@ export async function updateListingDetails(
       : []),
     ...(serial ? holdListingStatements(db, productId, now) : []),
   ]);
-  // At most one row matches; the search index's trigger adds its own changes to the count.
-  if ((result as D1Result).meta.changes > 0) {
-    return { ok: true, held: serial !== null && ((rest.at(-1) as D1Result).meta.changes ?? 0) > 0 };
+  // At most one row matches.
+  const [updated] = result as Array<{ priceDroppedAt: Date | null }>;
+  if (updated) {
+    const events: NotificationEvent[] = droppedBy(updated, now)
+      ? [{ kind: "price_dropped", productId, day: dropDay(now) }]
+      : [];
+    return { ok: true, held: serial !== null && ((rest.at(-1) as D1Result).meta.changes ?? 0) > 0, events };
   }
   const [listing] = await db
     .select({ status: products.status, removedAt: products.removedAt, heldAt: products.heldAt })

@@ -20,6 +20,7 @@ import { categories, products, users } from "#db/schema";
 import { type Bookability, bookabilityOf } from "./bookability";
 import { ANY_STATUS, cardFields, isListed, type ProductCard } from "./catalog.server";
 import { gearListsOf, gearListsReads } from "./listing-gear.server";
+import { shownPreviousPrice } from "./price-drops";
 import { gearSpecColumns } from "./product-columns.server";
 import { photosOf } from "./product-photos.server";
 
@@ -76,6 +77,8 @@ export type Listing = ProductCard &
     categoryTitle: string;
     updatedAt: Date | null;
     bookability: Bookability;
+    /** The previous price struck through beside the price, while a drop is shown (ADR 0063). */
+    wasPriceCents: number | null;
   };
 
 /**
@@ -120,7 +123,12 @@ const listingFields = {
  * seller's other available listings, in one D1 round trip. Ids that cannot be ours (empty, over
  * 100 characters) are missing without a query.
  */
-export async function findListing(db: Database, rawId: string, currency: string): Promise<ListingLookup> {
+export async function findListing(
+  db: Database,
+  rawId: string,
+  currency: string,
+  now: number = Date.now(),
+): Promise<ListingLookup> {
   const parsed = idSchema.safeParse(rawId);
   if (!parsed.success) return { kind: "missing" };
   const id = parsed.data;
@@ -155,7 +163,12 @@ export async function findListing(db: Database, rawId: string, currency: string)
   if (!row) return { kind: "missing" };
   if (!row.listed) return row.sellerUnverified ? { kind: "missing" } : { kind: "gone" };
   const { listed: _listed, sellerUnverified: _unverified, ...fields } = row;
-  const listing = { ...fields, ...gearListsOf(id, includedRows, checkRows), bookability: bookabilityOf(fields) };
+  const listing = {
+    ...fields,
+    ...gearListsOf(id, includedRows, checkRows),
+    bookability: bookabilityOf(fields),
+    wasPriceCents: shownPreviousPrice(fields, now),
+  };
   return {
     kind: "listed",
     listing,

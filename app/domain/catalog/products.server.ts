@@ -154,6 +154,9 @@ export async function createProduct(
                 removedAt: sql`null`,
                 ...gearSelection(input.gear),
                 heldAt: sql`null`,
+                // A new listing has no price drop yet (ADR 0063).
+                previousPriceCents: sql`null`,
+                priceDroppedAt: sql`null`,
               }),
             )
             .from(categories)

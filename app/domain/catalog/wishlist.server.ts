@@ -7,6 +7,7 @@ import type { Database } from "#db/client";
 import { intoColumns } from "#db/insert-select";
 import { bookings, products, users, wishlistEntries } from "#db/schema";
 import { ANY_STATUS, isBookable, isListed } from "./catalog.server";
+import { shownPreviousPrice } from "./price-drops";
 
 export const WISHLIST_MESSAGES = {
   added: "This product has been added to your wishlist",
@@ -79,6 +80,9 @@ export function wishlistReads(db: Database, buyerId: string, page: number) {
         productName: products.name,
         photoKey: products.photoKey,
         priceCents: products.resalePriceCents,
+        // A recent drop's previous price (wishlistItemView decides whether it is shown).
+        previousPriceCents: products.previousPriceCents,
+        priceDroppedAt: products.priceDroppedAt,
         status: products.status,
         // Gone from the storefront: deleted, removed, or its seller deleted.
         removed: sql<boolean>`not (${isListed(ANY_STATUS)})`.mapWith(Boolean),
@@ -114,4 +118,15 @@ export type WishlistItem = ListRow<ReturnType<typeof wishlistReads>>;
 export async function listWishlist(db: Database, buyerId: string, page: number): Promise<Page<WishlistItem>> {
   const [rows, count] = wishlistReads(db, buyerId, page);
   return toPageOf(await db.batch([rows, count]), page);
+}
+
+/** A wishlist row as its table shows it: the previous price struck through while a drop is shown. */
+export function wishlistItemView<Row extends WishlistItem>(
+  { previousPriceCents, priceDroppedAt, ...row }: Row,
+  now: number = Date.now(),
+) {
+  return {
+    ...row,
+    wasPriceCents: shownPreviousPrice({ resalePriceCents: row.priceCents, previousPriceCents, priceDroppedAt }, now),
+  };
 }

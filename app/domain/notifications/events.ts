@@ -28,7 +28,12 @@ export type NotificationEvent =
   | { kind: "claim_answered"; claimId: string }
   | { kind: "claim_decided"; claimId: string }
   | { kind: "payout_paid"; payoutId: string }
-  | { kind: "payout_failed"; payoutId: string };
+  | { kind: "payout_failed"; payoutId: string }
+  /**
+   * A listing's price went down on `day` (its UTC date): its wishlisting buyers are told at most
+   * once a day per listing, whatever the seller does to the price that day (ADR 0063).
+   */
+  | { kind: "price_dropped"; productId: string; day: string };
 
 /**
  * Events of an account, always told to its owner. `origin` is the site's address the letter's
@@ -63,6 +68,8 @@ export function eventSubject(event: DomainEvent): string {
     case "payout_paid":
     case "payout_failed":
       return event.payoutId;
+    case "price_dropped":
+      return `${event.productId}:${event.day}`;
     case "account_link":
     case "email_changed":
       return event.linkId;

@@ -18,6 +18,7 @@ import {
   utc,
 } from "./letter-kit.server";
 import { moneyLetters } from "./money-letters.server";
+import { priceDropLetters } from "./price-drop-letters.server";
 
 export type { LetterOptions, PlannedLetter, Recipient };
 
@@ -58,7 +59,7 @@ async function loadBooking(db: Database, bookingId: string) {
 export async function plannedLetters(
   db: Database,
   event: DomainEvent,
-  options: LetterOptions,
+  options: LetterOptions & { now?: number },
 ): Promise<PlannedLetter[]> {
   if (
     event.kind === "account_link" ||
@@ -173,6 +174,8 @@ export async function plannedLetters(
     case "payout_paid":
     case "payout_failed":
       return moneyLetters(db, event, options, letter);
+    case "price_dropped":
+      return priceDropLetters(db, event, options, letter);
     case "message_received": {
       // The other party of the message's booking is told; the text itself stays in the product
       // (a letter carries an excerpt only, so a long message is read where it can be answered).

@@ -25,6 +25,7 @@ export const NOTIFICATION_LABELS: Record<EventKind, { label: string; description
   claim_decided: { label: "Claim decided", description: "An admin decides a claim I am part of." },
   payout_paid: { label: "Payout paid", description: "Money of my sales reaches my bank account." },
   payout_failed: { label: "Payout failed", description: "A payout to my bank account fails." },
+  price_dropped: { label: "Price drops", description: "A listing on my wishlist gets cheaper." },
 };
 
 function isNotificationKind(kind: LetterKind): kind is EventKind {
@@ -42,9 +43,11 @@ export const NOTIFICATION_KINDS_BY_ROLE: Record<Role, readonly EventKind[]> = {
     "payment_refunded",
     "claim_answered",
     "claim_decided",
+    "price_dropped",
   ],
-  // A seller can be told of every kind but the seller's answer to a claim (their own).
-  seller: EVENT_KINDS.filter((kind) => kind !== "claim_answered"),
+  // A seller can be told of every kind but the seller's answer to a claim (their own) and a
+  // wishlisted listing's price drop (only buyers keep a wishlist).
+  seller: EVENT_KINDS.filter((kind) => kind !== "claim_answered" && kind !== "price_dropped"),
   admin: ["claim_opened"],
 };
 

@@ -23,7 +23,16 @@ import { priceGuidance } from "#app/domain/deals/price-guidance.server";
 import { listSales, type Sale } from "#app/domain/deals/sales.server";
 import { gearRecord } from "#app/domain/gear/describe";
 import { toDollars } from "#app/domain/shared/money";
-import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "../context";
+import {
+  type ApiContext,
+  type ApiEnv,
+  appEnv,
+  db,
+  publishEvents,
+  readJson,
+  requireApiRole,
+  requireBearer,
+} from "../context";
 import { apiError, validationError } from "../errors";
 import { readIdempotencyKey, readMultipart } from "../requests";
 import { listHeaders, requestedPage } from "../shapes";
@@ -214,6 +223,8 @@ seller.put("/product/:id", ...sellerOnly, async (c) => {
   if (!parsed.success) return validationError(c, parsed.error);
   const result = await updateListingDetails(db(c), c.get("user").id, c.req.param("id"), parsed.data);
   if (!result.ok) return editError(c, result);
+  // A price drop tells the listing's wishlisting buyers (through the queue).
+  await publishEvents(c, result.events);
   return c.json({
     acknowledged: true,
     modifiedCount: 1,

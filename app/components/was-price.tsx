@@ -1,0 +1,17 @@
+import { visuallyHidden } from "#app/styles/utilities.css";
+import { formatPrice } from "#app/utils/format";
+import * as styles from "./was-price.css";
+
+/**
+ * A recent price drop's previous price, struck through beside the current price (ADR 0063). A
+ * screen reader does not announce the strike, so it reads "Was $ 1,234.00" instead.
+ */
+export function WasPrice({ cents }: { cents: number | null }) {
+  if (cents === null) return null;
+  return (
+    <s className={styles.wasPrice} data-testid="was-price">
+      <span className={visuallyHidden}>Was </span>
+      {formatPrice(cents)}
+    </s>
+  );
+}
