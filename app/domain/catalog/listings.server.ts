@@ -76,6 +76,8 @@ export type Listing = ProductCard &
     categoryTitle: string;
     updatedAt: Date | null;
     bookability: Bookability;
+    /** Its seller takes offers on it (ADR 0061). */
+    offersAccepted: boolean;
   };
 
 /**
@@ -102,6 +104,7 @@ const listingFields = {
   description: products.description,
   status: products.status,
   updatedAt: products.updatedAt,
+  offersAccepted: products.offersAccepted,
   categorySlug: sql`${categories.slug}`.mapWith(categories.slug).as("category_slug"),
   categoryTitle: sql`${categories.title}`.mapWith(categories.title).as("category_title"),
   ...gearSpecColumns,

@@ -154,6 +154,8 @@ export async function createProduct(
                 removedAt: sql`null`,
                 ...gearSelection(input.gear),
                 heldAt: sql`null`,
+                // A new listing takes offers until its seller turns them off (ADR 0061).
+                offersAccepted: sql`1`,
               }),
             )
             .from(categories)
