@@ -28,7 +28,12 @@ export type NotificationEvent =
   | { kind: "claim_answered"; claimId: string }
   | { kind: "claim_decided"; claimId: string }
   | { kind: "payout_paid"; payoutId: string }
-  | { kind: "payout_failed"; payoutId: string };
+  | { kind: "payout_failed"; payoutId: string }
+  | { kind: "offer_received"; offerId: string }
+  | { kind: "offer_countered"; offerId: string }
+  | { kind: "offer_accepted"; offerId: string }
+  | { kind: "offer_declined"; offerId: string }
+  | { kind: "offer_expired"; offerId: string };
 
 /**
  * Events of an account, always told to its owner. `origin` is the site's address the letter's
@@ -63,6 +68,12 @@ export function eventSubject(event: DomainEvent): string {
     case "payout_paid":
     case "payout_failed":
       return event.payoutId;
+    case "offer_received":
+    case "offer_countered":
+    case "offer_accepted":
+    case "offer_declined":
+    case "offer_expired":
+      return event.offerId;
     case "account_link":
     case "email_changed":
       return event.linkId;

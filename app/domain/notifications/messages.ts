@@ -28,6 +28,11 @@ const eventSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("claim_decided"), claimId: id }),
   z.object({ kind: z.literal("payout_paid"), payoutId: id }),
   z.object({ kind: z.literal("payout_failed"), payoutId: id }),
+  z.object({ kind: z.literal("offer_received"), offerId: id }),
+  z.object({ kind: z.literal("offer_countered"), offerId: id }),
+  z.object({ kind: z.literal("offer_accepted"), offerId: id }),
+  z.object({ kind: z.literal("offer_declined"), offerId: id }),
+  z.object({ kind: z.literal("offer_expired"), offerId: id }),
   z.object({ kind: z.literal("account_link"), linkId: id, token: z.string().min(1).max(100), origin }),
   z.object({
     kind: z.literal("email_changed"),

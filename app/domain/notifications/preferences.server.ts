@@ -25,6 +25,11 @@ export const NOTIFICATION_LABELS: Record<EventKind, { label: string; description
   claim_decided: { label: "Claim decided", description: "An admin decides a claim I am part of." },
   payout_paid: { label: "Payout paid", description: "Money of my sales reaches my bank account." },
   payout_failed: { label: "Payout failed", description: "A payout to my bank account fails." },
+  offer_received: { label: "Offer received", description: "A buyer offers a price on one of my listings." },
+  offer_countered: { label: "Offer countered", description: "A seller counters my offer." },
+  offer_accepted: { label: "Offer accepted", description: "An offer I am part of is accepted and booked." },
+  offer_declined: { label: "Offer declined", description: "An offer I am part of is declined." },
+  offer_expired: { label: "Offer expired", description: "An offer I am part of was not answered in time." },
 };
 
 function isNotificationKind(kind: LetterKind): kind is EventKind {
@@ -42,9 +47,14 @@ export const NOTIFICATION_KINDS_BY_ROLE: Record<Role, readonly EventKind[]> = {
     "payment_refunded",
     "claim_answered",
     "claim_decided",
+    "offer_countered",
+    "offer_accepted",
+    "offer_declined",
+    "offer_expired",
   ],
-  // A seller can be told of every kind but the seller's answer to a claim (their own).
-  seller: EVENT_KINDS.filter((kind) => kind !== "claim_answered"),
+  // A seller can be told of every kind but the seller's answer to a claim and the counter to an
+  // offer (their own).
+  seller: EVENT_KINDS.filter((kind) => kind !== "claim_answered" && kind !== "offer_countered"),
   admin: ["claim_opened"],
 };
 
