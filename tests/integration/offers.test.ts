@@ -9,7 +9,7 @@ import { plannedLetters } from "#app/domain/notifications/letters.server";
 import { runMaintenance } from "#app/domain/shared/maintenance.server";
 import { database } from "#db/client";
 import type { Role } from "#db/closed-lists";
-import { bookings, offers, payments, products } from "#db/schema";
+import { bookings, offers, payments, products, users } from "#db/schema";
 import { bearerFor, get, ORIGIN, postForm, signedInUser } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertUser } from "./factories";
 import { toastText } from "./moderation-helpers";
@@ -239,6 +239,19 @@ describe("answering an offer", () => {
       declineReason: "listing_booked",
       bookingId: null,
     });
+  });
+
+  it("books nothing for a buyer who has left", async () => {
+    const { product, seller } = await listing();
+    const buyer = await signedInUser("buyer");
+    const offerId = await offer(buyer.user, product.id, 70_000);
+    await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, buyer.user.id));
+    expect(await answerOffer(db(), seller.user, offerId, "accept")).toMatchObject({
+      ok: false,
+      message: "The buyer of this offer has left Pay&Buy.",
+    });
+    expect(await bookingsOf(product.id)).toHaveLength(0);
+    expect((await productOf(product.id)).status).toBe("available");
   });
 
   it("books exactly once when 10 offers of 10 buyers on one listing are accepted at the same time", async () => {

@@ -36,6 +36,7 @@ export const OFFER_MESSAGES = {
   withdrawn: "Offer withdrawn",
   listingBooked: OFFER_DECLINE_WORDS.listing_booked,
   notYourTurn: "This offer is not waiting for your answer.",
+  buyerGone: "The buyer of this offer has left Pay&Buy.",
 } as const;
 
 export type OfferAction = "accept" | "decline" | "counter" | "withdraw";
@@ -392,6 +393,12 @@ async function whyNotAccepted(db: Database, party: Party, offerId: string, now: 
   if (!offer) return { ok: false, status: 404, message: OFFER_MESSAGES.offerNotFound };
   if (!LIVE.includes(offer.status)) return settledAnswer(offer, party, "accept");
   if (offer.respondBy.getTime() <= now) return { ok: false, status: 409, message: OFFER_MESSAGES.expired };
+  const [buyer] = await db
+    .select({ deleted: sql<boolean>`${users.deletedAt} is not null`.mapWith(Boolean) })
+    .from(users)
+    .where(eq(users.id, offer.buyerId))
+    .limit(1);
+  if (buyer?.deleted) return { ok: false, status: 409, message: OFFER_MESSAGES.buyerGone };
   const [listing] = await db
     .select({ available: sql<boolean>`${isListed(["available"])}`.mapWith(Boolean) })
     .from(products)
