@@ -42,6 +42,8 @@ export default [
     route("payouts/test-onboarding", "routes/dashboard.payouts.test-onboarding.tsx"),
     route("claims", "routes/dashboard.claims.tsx"),
     route("my_orders", "routes/dashboard.my_orders.tsx"),
+    route("my_offers", "routes/dashboard.my_offers.tsx"),
+    route("offers", "routes/dashboard.offers.tsx"),
     route("wishlist", "routes/dashboard.wishlist.tsx"),
     route("payment/:id", "routes/dashboard.payment.tsx"),
     route("messages", "routes/dashboard.messages._index.tsx"),

@@ -32,6 +32,18 @@ export const BOOKING_END_REASONS = [
 ] as const;
 export type BookingEndReason = (typeof BOOKING_END_REASONS)[number];
 
+/**
+ * A buyer's offer on a listing (ADR 0061): open (the seller's turn), countered (the buyer's
+ * turn), then accepted (a booking at the agreed price), declined, withdrawn by the buyer, or
+ * expired at its deadline. Open and countered offers are live; the others are history.
+ */
+export const OFFER_STATUSES = ["open", "countered", "accepted", "declined", "withdrawn", "expired"] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+/** Why an offer was declined: by its seller, by its buyer (the counter), or the listing was booked. */
+export const OFFER_DECLINE_REASONS = ["seller_declined", "buyer_declined", "listing_booked"] as const;
+export type OfferDeclineReason = (typeof OFFER_DECLINE_REASONS)[number];
+
 export const PAYMENT_PROVIDERS = ["test", "stripe"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
@@ -74,6 +86,11 @@ export const NOTIFICATION_KINDS = [
   "payout_paid",
   "payout_failed",
   "price_dropped",
+  "offer_received",
+  "offer_countered",
+  "offer_accepted",
+  "offer_declined",
+  "offer_expired",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -3,7 +3,7 @@
 // build values; the caller decides how to write them (the seed in one batch, a test one by one).
 // Every default can be overridden; a booking is made from its product (the price is the
 // product's) and a payment from its booking, as the product does.
-import type { bookings, categories, payments, payoutAccounts, products, reports, users } from "./schema";
+import type { bookings, categories, offers, payments, payoutAccounts, products, reports, users } from "./schema";
 
 export type NewUser = typeof users.$inferInsert;
 export type NewCategory = typeof categories.$inferInsert;
@@ -12,6 +12,7 @@ export type NewBooking = typeof bookings.$inferInsert;
 export type NewPayment = typeof payments.$inferInsert;
 export type NewReport = typeof reports.$inferInsert;
 export type NewPayoutAccount = typeof payoutAccounts.$inferInsert;
+export type NewOffer = typeof offers.$inferInsert;
 
 let sequence = 0;
 /** A number no other row built in this process has, for unique names and emails. */
@@ -66,6 +67,27 @@ export function bookingRow(
     buyerContact: "+1 415 555 0101",
     status: "active",
     expiresAt: (overrides.status ?? "active") === "active" ? new Date(Date.now() + 48 * 3600 * 1000) : null,
+    ...overrides,
+  };
+}
+
+/** An open offer on `product` by `buyerId`: 80 % of the asking price, answerable for 48 hours. */
+export function offerRow(
+  product: { id?: string; sellerId: string; resalePriceCents: number },
+  buyerId: string,
+  overrides: Partial<NewOffer> = {},
+): NewOffer {
+  if (!product.id) throw new Error("An offer needs a product with an id");
+  return {
+    productId: product.id,
+    buyerId,
+    sellerId: product.sellerId,
+    askingCents: product.resalePriceCents,
+    amountCents: Math.ceil(product.resalePriceCents * 0.8),
+    status: "open",
+    meetLocation: "Union Square, San Francisco",
+    buyerContact: "+1 415 555 0101",
+    respondBy: new Date(Date.now() + 48 * 3600 * 1000),
     ...overrides,
   };
 }

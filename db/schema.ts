@@ -30,6 +30,8 @@ import {
   LETTER_KINDS,
   MOUNTS,
   NOTIFICATION_KINDS,
+  OFFER_DECLINE_REASONS,
+  OFFER_STATUSES,
   OPERATION_KINDS,
   OPERATION_ORIGINS,
   OPERATION_STATUSES,
@@ -267,6 +269,8 @@ export const products = sqliteTable(
     // pages strike the previous price through for PRICE_DROP_SHOWN_DAYS after the drop.
     previousPriceCents: integer("previous_price_cents"),
     priceDroppedAt: timestamp("price_dropped_at"),
+    // Buyers may offer a price on it (ADR 0061); its seller turns this off per listing.
+    offersAccepted: integer("offers_accepted", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [
     // Home page advertisement list: advertised, available, newest first. The leading column is
@@ -431,6 +435,68 @@ export const bookings = sqliteTable(
     index("bookings_product").on(t.productId),
     check("bookings_status_check", sql`${t.status} in (${inList(BOOKING_STATUSES)})`),
     check("bookings_price_positive", sql`${t.priceCents} > 0`),
+  ],
+);
+
+/**
+ * A buyer's offer of a price on a listing (ADR 0061): 50 to 100 % of the asking price, one live
+ * offer per buyer and listing, answered by its deadline (48 hours, restarted by the seller's one
+ * counter). Accepted, it becomes a booking at the agreed price (`booking_id`).
+ */
+export const offers = sqliteTable(
+  "offers",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    // The listing's seller, copied when the offer is made (a listing never changes seller), so
+    // the seller's list and every seller's step check ownership in the offer's own row.
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id),
+    // The asking price when the offer was made, and the buyer's offer against it.
+    askingCents: integer("asking_cents").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    // The seller's counter, once.
+    counterCents: integer("counter_cents"),
+    status: text("status", { enum: OFFER_STATUSES }).notNull().default("open"),
+    declineReason: text("decline_reason", { enum: OFFER_DECLINE_REASONS }),
+    // What the booking an accepted offer becomes needs, given by the buyer with the offer.
+    meetLocation: text("meet_location").notNull(),
+    buyerContact: text("buyer_contact").notNull(),
+    bookingId: text("booking_id").references(() => bookings.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at"),
+    // Whoever's turn it is must answer before then; from then on every step is refused and the
+    // scheduled job marks it expired.
+    respondBy: timestamp("respond_by").notNull(),
+  },
+  (t) => [
+    // One live offer per buyer and listing, enforced by the database.
+    uniqueIndex("offers_one_live_per_buyer")
+      .on(t.productId, t.buyerId)
+      .where(sql`${t.status} in ('open', 'countered')`),
+    uniqueIndex("offers_booking").on(t.bookingId).where(sql`${t.bookingId} is not null`),
+    // The scheduled job's search for live offers past their deadline.
+    index("offers_live_respond_by").on(t.respondBy).where(sql`${t.status} in ('open', 'countered')`),
+    index("offers_buyer_created").on(t.buyerId, t.createdAt),
+    index("offers_seller_created").on(t.sellerId, t.createdAt),
+    index("offers_product").on(t.productId),
+    check("offers_status_check", sql`${t.status} in (${inList(OFFER_STATUSES)})`),
+    check(
+      "offers_decline_reason_check",
+      sql`(${t.status} = 'declined') = (${t.declineReason} is not null) and (${t.declineReason} is null or ${t.declineReason} in (${inList(OFFER_DECLINE_REASONS)}))`,
+    ),
+    check(
+      "offers_prices",
+      sql`${t.askingCents} > 0 and ${t.amountCents} > 0 and ${t.amountCents} <= ${t.askingCents} and ${t.amountCents} * 2 >= ${t.askingCents} and (${t.counterCents} is null or (${t.counterCents} > ${t.amountCents} and ${t.counterCents} <= ${t.askingCents}))`,
+    ),
+    check("offers_countered_has_counter", sql`${t.status} <> 'countered' or ${t.counterCents} is not null`),
+    check("offers_accepted_has_booking", sql`(${t.status} = 'accepted') = (${t.bookingId} is not null)`),
   ],
 );
 

@@ -28,6 +28,7 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
       job: "maintenance",
       scheduledTime,
       bookingsExpired: result.expiredBookingIds.length,
+      offersExpired: result.expiredOfferIds.length,
       productsReleased: result.productsReleased,
       sessionsPurged: result.sessionsPurged,
       signInAttemptsPurged: result.signInAttemptsPurged,

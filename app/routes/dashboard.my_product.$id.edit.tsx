@@ -15,6 +15,7 @@ import { categoriesRead } from "#app/domain/catalog/catalog.server";
 import {
   LISTING_EDIT_MESSAGES,
   listingForEditReads,
+  setOffersAccepted,
   toListingForEdit,
   updateListingDetails,
 } from "#app/domain/catalog/listing-edits.server";
@@ -90,6 +91,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     listing: {
       id: listing.id,
       name: listing.name,
+      offersAccepted: listing.offersAccepted,
       details: {
         productName: listing.name,
         category: listing.categorySlug,
@@ -173,6 +175,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (result.status === 409) return redirectWithError(context, here, result.message);
     const field = result.field ?? "category";
     return reply("details", submission.reply({ fieldErrors: { [field]: [result.message] } }), result.status);
+  }
+  if (intent === "offers") {
+    const result = await setOffersAccepted(db, seller.id, productId, form.get("offersAccepted") === "on");
+    if (!result.ok) throw notFound();
+    return redirectWithSuccess(context, here, result.message);
   }
   if (intent === "add") {
     const submission = parseWithZod(form, { schema: z.object({ img: photoFilesSchema() }) });
@@ -322,6 +329,7 @@ export default function EditProduct() {
   });
   const adding = useIsPending({ intent: "add" });
   const saving = useIsPending({ intent: "details" });
+  const savingOffers = useIsPending({ intent: "offers" });
   return (
     <DashboardPage title="Edit Product">
       <p className={styles.intro}>
@@ -388,6 +396,21 @@ export default function EditProduct() {
           </Form>
         </section>
       )}
+
+      <section aria-labelledby="offers-heading" className={styles.editSection}>
+        <h2 id="offers-heading">Offers</h2>
+        <Form method="post" className={styles.productForm} preventScrollReset>
+          <label className={styles.wide}>
+            <input type="checkbox" name="offersAccepted" defaultChecked={listing.offersAccepted} /> Buyers may offer a
+            price (from half the asking price); offers already made can still be answered.
+          </label>
+          <div className={styles.wide}>
+            <button type="submit" name="intent" value="offers" className={button.secondary} disabled={savingOffers}>
+              Save offer setting
+            </button>
+          </div>
+        </Form>
+      </section>
     </DashboardPage>
   );
 }

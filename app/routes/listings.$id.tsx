@@ -7,21 +7,27 @@ import { ListingActions } from "#app/components/listing-actions";
 import { ListingGallery } from "#app/components/listing-gallery";
 import { ListingSummary } from "#app/components/listing-summary";
 import { useNonce } from "#app/components/nonce";
+import { OfferPanel, type OfferPanelData } from "#app/components/offer-panel";
 import { FitBadge, ProductCard } from "#app/components/product-card";
 import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { toCardView } from "#app/domain/catalog/catalog.server";
 import { findListing } from "#app/domain/catalog/listings.server";
+import { findLiveOffer } from "#app/domain/deals/offers/offer-reads.server";
+import { lowestOfferCents } from "#app/domain/deals/offers/offer-schema";
+import { BUYER_OFFERS_PATH } from "#app/domain/deals/offers/paths";
 import { farAbove } from "#app/domain/deals/price-guidance";
 import type { Adapter } from "#app/domain/gear/adapters";
 import { listingFit } from "#app/domain/gear/compatibility";
 import { specRows } from "#app/domain/gear/describe";
-import { gone, notFound } from "#app/server/http.server";
+import { gone, notFound, requireFormData } from "#app/server/http.server";
 import { container, eyebrow, grid, section } from "#app/styles/utilities.css";
 import { cameraSearch } from "#app/utils/camera-urls";
 import { inlineJson, listingJsonLd, listingMeta } from "#app/utils/listing-seo";
+import { postOffer, postOfferStep } from "#app/utils/offer-actions.server";
 import { farAboveText, guidanceText } from "#app/utils/price-guidance";
 import { originFrom, pageMeta, siteOrigin } from "#app/utils/seo";
-import { handleStorefrontAction, loadStorefrontShell } from "#app/utils/storefront.server";
+import { getOptionalUser } from "#app/utils/session.server";
+import { handleStorefrontAction, loadStorefrontShell, withoutDialog } from "#app/utils/storefront.server";
 import { database } from "#db/client";
 import * as styles from "./listings.css";
 
@@ -54,6 +60,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (found.kind === "missing") throw notFound();
   if (found.kind === "gone") throw gone("This listing is no longer on Pay&Buy");
   const { listing, photos, sellerListings, guidance } = found;
+  const offerPanel = await loadOfferPanel(request, context, listing);
   const origin = siteOrigin(request, context.env.settings.APP_URL);
   const fit = listingFit(listing, fitCamera);
   return {
@@ -74,12 +81,61 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     sellerListings: sellerListings.map((card) => toCardView(card, fitCamera)),
     jsonLd: inlineJson(listingJsonLd({ listing, photos, origin, currency })),
     ...shell,
+    offerPanel,
     currentYear: new Date().getUTCFullYear(),
   };
 }
 
+/**
+ * "Make an offer" (ADR 0061): shown on an available listing that takes offers and can be booked;
+ * a buyer sees the form, or their live offer on it; a visitor is asked to sign in; sellers and
+ * admins see nothing.
+ */
+async function loadOfferPanel(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  listing: { id: string; resalePriceCents: number; offersAccepted: boolean; bookability: string },
+): Promise<OfferPanelData | null> {
+  if (!listing.offersAccepted || listing.bookability !== "bookable") return null;
+  const user = await getOptionalUser(request, context);
+  if (!user) {
+    const url = new URL(request.url);
+    return { kind: "signIn", href: `/login?${new URLSearchParams({ redirectTo: url.pathname })}` };
+  }
+  if (user.role !== "buyer") return null;
+  const live = await findLiveOffer(database(context.env.DB), user.id, listing.id);
+  if (live) {
+    return {
+      kind: "mine",
+      offersHref: BUYER_OFFERS_PATH,
+      offer: {
+        id: live.id,
+        amountCents: live.amountCents,
+        counterCents: live.counterCents,
+        status: live.status,
+        respondBy: live.respondBy.toISOString(),
+      },
+    };
+  }
+  return {
+    kind: "form",
+    productId: listing.id,
+    askingCents: listing.resalePriceCents,
+    lowestCents: lowestOfferCents(listing.resalePriceCents),
+    offerKey: crypto.randomUUID(),
+  };
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  return handleStorefrontAction(request, context);
+  const form = await requireFormData(request);
+  const intent = form.get("intent");
+  if (intent === "offer" || intent === "offer-withdraw") {
+    const back = withoutDialog(new URL(request.url));
+    if (intent === "offer") return postOffer(request, context, form, back);
+    form.set("intent", "withdraw");
+    return postOfferStep(request, context, form, "buyer", back);
+  }
+  return handleStorefrontAction(request, context, form);
 }
 
 export default function ListingPage() {
@@ -98,6 +154,7 @@ export default function ListingPage() {
     jsonLd,
     viewer,
     dialogs,
+    offerPanel,
     currentYear,
   } = useLoaderData<typeof loader>();
   const nonce = useNonce();
@@ -132,6 +189,8 @@ export default function ListingPage() {
           />
         </ListingSummary>
       </div>
+
+      {offerPanel ? <OfferPanel panel={offerPanel} /> : null}
 
       {specs.length > 0 ? (
         // The table's caption names it: a div, not a section without a heading.

@@ -174,10 +174,11 @@ async function refused(
 }
 
 /** The buyer's listing actions, posted from any storefront page. */
-export async function handleStorefrontAction(request: Request, context: EnvContext) {
+export async function handleStorefrontAction(request: Request, context: EnvContext, read?: FormData) {
   const url = new URL(request.url);
   const back = withoutDialog(url);
-  const form = await requireFormData(request);
+  // A page with actions of its own (the listing page's offers) reads the form first.
+  const form = read ?? (await requireFormData(request));
   const intent = form.get("intent");
   if (intent === "book") {
     const buyer = await requireBuyer(request, context);

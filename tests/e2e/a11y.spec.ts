@@ -236,6 +236,37 @@ test.describe("listing pages", () => {
   });
 });
 
+test.describe("offers", () => {
+  test("the listing page with an offer, My Offers and the seller's Offers have no violations", async ({
+    page,
+    browser,
+  }, info) => {
+    const sellerContext = await browser.newContext({ javaScriptEnabled: info.project.name === "js" });
+    const seller = await sellerContext.newPage();
+    await registerSeller(seller, info, "Ada Axe");
+    const name = uniqueProductName(info, "Axe Offer");
+    const id = await addProductByApi(seller.request, await bearerOf(seller.request), name);
+    await page.goto("/register");
+    await register(page, { name: "Oli Axe", email: uniqueEmail(info, "axe-offer"), password: "long enough" });
+    await expectToast(page, "User created successfully");
+    await page.goto(`/listings/${id}`);
+    const panel = page.getByRole("region", { name: "Make an offer" });
+    await panel.getByLabel("Your offer*").fill("15");
+    await panel.getByLabel("Meeting place*").fill("Station hall");
+    await panel.getByLabel("Phone for the seller*").fill("+1 415 555 0123");
+    await panel.getByRole("button", { name: "Send offer" }).click();
+    await expectToast(page, "Offer sent");
+    await expectAccessible(page, "listing page with the buyer's offer");
+    await page.goto("/dashboard/my_offers");
+    await expect(page.getByRole("row").filter({ hasText: name })).toBeVisible();
+    await expectAccessible(page, "my offers");
+    await seller.goto("/dashboard/offers");
+    await expect(seller.getByRole("row").filter({ hasText: name })).toBeVisible();
+    await expectAccessible(seller, "offers on my listings");
+    await sellerContext.close();
+  });
+});
+
 test.describe("notifications", () => {
   test("settings (saved, with a toast) and the local outbox have no violations", async ({ page }, info) => {
     await page.goto("/register");

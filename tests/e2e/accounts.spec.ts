@@ -13,7 +13,14 @@ test.describe("registration", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
     await expect(page).toHaveURL(/\/dashboard\/my_orders$/);
     const tabs = page.getByRole("navigation", { name: "Dashboard" });
-    await expect(tabs.getByRole("link")).toHaveText(["My Orders", "Wishlist", "Messages", "Stolen Gear", "Settings"]);
+    await expect(tabs.getByRole("link")).toHaveText([
+      "My Orders",
+      "Wishlist",
+      "My Offers",
+      "Messages",
+      "Stolen Gear",
+      "Settings",
+    ]);
     await expect(tabs.getByRole("link", { name: "My Orders" })).toHaveAttribute("aria-current", "page");
   });
 
@@ -33,6 +40,7 @@ test.describe("registration", () => {
       "Add Product",
       "My Products",
       "My Buyers",
+      "Offers",
       "Messages",
       "Payouts",
       "Stolen Gear",

@@ -148,6 +148,8 @@ const TARGETS: Target[] = [
     submit: "Yes",
   },
   { name: "my-buyers", as: "seller", path: "/dashboard/my_buyer", lists: true },
+  { name: "my-offers", as: "buyer", path: "/dashboard/my_offers", lists: true },
+  { name: "offers", as: "seller", path: "/dashboard/offers", lists: true },
   { name: "all-sellers", as: "admin", path: "/dashboard/all_sellers", lists: true },
   {
     name: "delete-seller-confirmation",

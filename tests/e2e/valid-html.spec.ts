@@ -160,6 +160,7 @@ test("every page is valid HTML", async ({ baseURL }, info) => {
       "/",
       "/products/camera",
       "/dashboard/my_orders",
+      "/dashboard/my_offers",
       "/dashboard/wishlist",
       ...dashboard,
       "/dashboard/add_product",
@@ -167,6 +168,7 @@ test("every page is valid HTML", async ({ baseURL }, info) => {
     ...(await crawl(seller, "seller", [
       "/dashboard/my_product",
       "/dashboard/my_buyer",
+      "/dashboard/offers",
       "/dashboard/add_product",
       // No link leads here: the Payouts tab's setup form is answered with a redirect to it.
       "/dashboard/payouts/test-onboarding",
@@ -210,6 +212,8 @@ test("every page is valid HTML", async ({ baseURL }, info) => {
     ["seller", /^\/dashboard\/payouts$/],
     ["seller", /^\/dashboard\/payouts\/test-onboarding$/],
     ["admin", /^\/dashboard\/claims$/],
+    ["buyer", /^\/dashboard\/my_offers$/],
+    ["seller", /^\/dashboard\/offers$/],
     ["admin", /^\/dashboard\/all_sellers\?.*confirm=delete/],
     ["admin", /^\/dashboard\/all_buyers\?.*confirm=delete/],
     ["admin", /^\/dashboard\/reported_items\?.*confirm=remove/],

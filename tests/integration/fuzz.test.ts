@@ -200,6 +200,16 @@ async function checkInvariants() {
       or p.previous_price_cents <= p.resale_price_cents`,
     ],
     [
+      "accepted offer without its booking at the agreed price",
+      `select o.id from offers o left join bookings b on b.id = o.booking_id where o.status = 'accepted'
+      and (b.id is null or b.price_cents != coalesce(o.counter_cents, o.amount_cents)
+      or b.buyer_id != o.buyer_id or b.product_id != o.product_id)`,
+    ],
+    [
+      "offer of a seller other than its listing's",
+      `select o.id from offers o join products p on p.id = o.product_id where o.seller_id != p.seller_id`,
+    ],
+    [
       "orphan product",
       `select p.id from products p where not exists (select 1 from users u where u.id = p.seller_id)
       or not exists (select 1 from categories c where c.id = p.category_id)`,
@@ -210,6 +220,7 @@ async function checkInvariants() {
   for (const [table, columns] of [
     ["products", ["name", "location", "contact"]],
     ["bookings", ["meet_location", "buyer_contact"]],
+    ["offers", ["meet_location", "buyer_contact"]],
     ["users", ["name"]],
   ] as const) {
     const where = columns.map((column) => `${column} glob ${breaks} or instr(${column}, char(0)) > 0`).join(" or ");
@@ -613,6 +624,52 @@ describe("bad input at every form action", () => {
       who: (w) => w.cookies.admin,
       names: ["intent", "claimId", "outcome", "amount", "note"],
     },
+    {
+      name: "make an offer",
+      path: (w) => `/listings/${w.listing.B}`,
+      who: (w) => w.cookies.buyerA,
+      names: ["productId", "amount", "meetLocation", "buyerContact", "offerKey"],
+      fixed: () => [["intent", "offer"]],
+    },
+    {
+      name: "make an offer on a real listing",
+      path: (w) => `/listings/${w.listing.B}`,
+      who: (w) => w.cookies.buyerA,
+      names: ["amount", "meetLocation", "buyerContact", "offerKey"],
+      fixed: (w) => [
+        ["intent", "offer"],
+        ["productId", w.listing.B],
+      ],
+    },
+    {
+      name: "my offers' intents",
+      path: () => "/dashboard/my_offers",
+      who: (w) => w.cookies.buyerA,
+      names: ["intent", "offerId"],
+    },
+    {
+      name: "counter a real offer",
+      path: () => "/dashboard/offers",
+      who: (w) => w.cookies.sellerA,
+      names: ["amount"],
+      fixed: (w) => [
+        ["intent", "counter"],
+        ["offerId", w.offer.A],
+      ],
+    },
+    {
+      name: "offers page's intents",
+      path: () => "/dashboard/offers",
+      who: (w) => w.cookies.sellerA,
+      names: ["intent", "offerId", "amount"],
+    },
+    {
+      name: "offer setting of a listing",
+      path: (w) => `/dashboard/my_product/${w.listing.A}/edit`,
+      who: (w) => w.cookies.sellerA,
+      names: ["offersAccepted"],
+      fixed: () => [["intent", "offers"]],
+    },
   ];
   for (const target of targets) {
     it(`${target.name} never fails on bad input`, async () => {
@@ -975,9 +1032,27 @@ describe("bad input at every /api call", () => {
       who: (w) => w.bearers.admin,
       names: ["action"],
     },
+    {
+      method: "POST",
+      path: () => "/api/offers",
+      who: (w) => w.bearers.buyerA,
+      names: ["productId", "amount", "meetLocation", "buyerContact"],
+    },
+    {
+      method: "POST",
+      path: (w) => `/api/offers/${w.offer.A}/counter`,
+      who: (w) => w.bearers.sellerA,
+      names: ["amount"],
+    },
+    {
+      method: "PUT",
+      path: (w) => `/api/product/${w.listing.A}`,
+      who: (w) => w.bearers.sellerA,
+      names: ["offersAccepted"],
+    },
   ];
   for (const call of calls) {
-    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, review: { A: ":id" }, booking: { A: ":id" }, paidBooking: { A: ":id" }, claim: { A: ":id" }, heldListing: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
+    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, booking: { A: ":id" }, paidBooking: { A: ":id" }, claim: { A: ":id" }, heldListing: { A: ":id" }, offer: { A: ":id" }, review: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
       const world = await buildWorld();
       await fc.assert(
         fc.asyncProperty(jsonBody(call.names), fc.boolean(), async (body, raw) => {

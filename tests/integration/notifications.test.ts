@@ -416,8 +416,14 @@ describe("settings", () => {
       "claim_answered",
       "claim_decided",
       "price_dropped",
+      "offer_countered",
+      "offer_accepted",
+      "offer_declined",
+      "offer_expired",
     ]);
     expect((await putSettings(bearer, { booking_made: false })).status).toBe(422);
+    // A buyer is never told of offers received: those are a seller's.
+    expect((await putSettings(bearer, { offer_received: false })).status).toBe(422);
     expect((await putSettings(bearer, { payment_received: "no" })).status).toBe(422);
     expect((await putSettings(bearer, { unknown: true })).status).toBe(422);
     expect((await putSettings(bearer, {})).status).toBe(422);

@@ -65,6 +65,7 @@ export function listingDetail(
     status: listing.status,
     isBooking: listing.status === "booked",
     isSold: listing.status === "sold",
+    offersAccepted: listing.offersAccepted,
     photos: photos.map((photo) => ({ img: photoUrl(photo.key), alt: photo.alt })),
     // The seller's other listings that can be booked now, newest first (a few).
     sellerListings: sellerListings.map((card) => advertisedProduct(card, camera)),

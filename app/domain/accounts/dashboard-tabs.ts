@@ -1,5 +1,6 @@
 // The dashboard's tabs per role (spec section 2: anyone neither admin nor seller gets the
 // buyer tabs).
+import { BUYER_OFFERS_PATH, SELLER_OFFERS_PATH } from "#app/domain/deals/offers/paths";
 import { CLAIMS_PATH, PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 import type { Role } from "#db/closed-lists";
 
@@ -28,6 +29,7 @@ export const DASHBOARD_TABS: Record<Role, DashboardTab[]> = {
     { to: "/dashboard/add_product", label: "Add Product" },
     { to: "/dashboard/my_product", label: "My Products" },
     { to: "/dashboard/my_buyer", label: "My Buyers" },
+    { to: SELLER_OFFERS_PATH, label: "Offers" },
     { to: MESSAGES_PATH, label: "Messages" },
     { to: PAYOUTS_PATH, label: "Payouts" },
     { to: "/dashboard/stolen_gear", label: "Stolen Gear" },
@@ -36,6 +38,7 @@ export const DASHBOARD_TABS: Record<Role, DashboardTab[]> = {
   buyer: [
     { to: "/dashboard/my_orders", label: "My Orders" },
     { to: "/dashboard/wishlist", label: "Wishlist" },
+    { to: BUYER_OFFERS_PATH, label: "My Offers" },
     { to: MESSAGES_PATH, label: "Messages" },
     { to: "/dashboard/stolen_gear", label: "Stolen Gear" },
     { to: "/dashboard/settings", label: "Settings" },

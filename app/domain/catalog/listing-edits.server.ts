@@ -213,3 +213,27 @@ export async function updateListingDetails(
   if (!listing) return { ok: false, status: 404, message: LISTING_EDIT_MESSAGES.notFound };
   return editRefusal(listing) ?? { ok: false, status: 422, message: LISTING_EDIT_MESSAGES.unknownCategory };
 }
+
+export const OFFER_SETTING_MESSAGES = {
+  on: "Buyers can make offers on this listing",
+  off: "This listing takes no offers",
+} as const;
+
+/**
+ * The seller turns offers on or off for one of their listings (ADR 0061), whatever its state:
+ * off refuses new offers; offers made before stay answerable until their deadline.
+ */
+export async function setOffersAccepted(
+  db: Database,
+  sellerId: string,
+  productId: string,
+  accepted: boolean,
+): Promise<{ ok: true; message: string } | EditRefusal> {
+  const changed = await db
+    .update(products)
+    .set({ offersAccepted: accepted })
+    .where(and(ownedListing(sellerId, productId), isNull(products.removedAt)))
+    .returning({ id: products.id });
+  if (changed.length === 0) return { ok: false, status: 404, message: LISTING_EDIT_MESSAGES.notFound };
+  return { ok: true, message: accepted ? OFFER_SETTING_MESSAGES.on : OFFER_SETTING_MESSAGES.off };
+}

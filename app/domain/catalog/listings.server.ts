@@ -79,6 +79,8 @@ export type Listing = ProductCard &
     bookability: Bookability;
     /** The previous price struck through beside the price, while a drop is shown (ADR 0063). */
     wasPriceCents: number | null;
+    /** Its seller takes offers on it (ADR 0061). */
+    offersAccepted: boolean;
   };
 
 /**
@@ -105,6 +107,7 @@ const listingFields = {
   description: products.description,
   status: products.status,
   updatedAt: products.updatedAt,
+  offersAccepted: products.offersAccepted,
   categorySlug: sql`${categories.slug}`.mapWith(categories.slug).as("category_slug"),
   categoryTitle: sql`${categories.title}`.mapWith(categories.title).as("category_title"),
   ...gearSpecColumns,

@@ -35,4 +35,5 @@ export const productColumns = {
   location: products.location,
   ...gearSpecColumns,
   serialNumber: products.serialNumber,
+  offersAccepted: products.offersAccepted,
 } as const;

@@ -157,6 +157,8 @@ export async function createProduct(
                 // A new listing has no price drop yet (ADR 0063).
                 previousPriceCents: sql`null`,
                 priceDroppedAt: sql`null`,
+                // A new listing takes offers until its seller turns them off (ADR 0061).
+                offersAccepted: sql`1`,
               }),
             )
             .from(categories)

@@ -33,7 +33,12 @@ export type NotificationEvent =
    * A listing's price went down on `day` (its UTC date): its wishlisting buyers are told at most
    * once a day per listing, whatever the seller does to the price that day (ADR 0063).
    */
-  | { kind: "price_dropped"; productId: string; day: string };
+  | { kind: "price_dropped"; productId: string; day: string }
+  | { kind: "offer_received"; offerId: string }
+  | { kind: "offer_countered"; offerId: string }
+  | { kind: "offer_accepted"; offerId: string }
+  | { kind: "offer_declined"; offerId: string }
+  | { kind: "offer_expired"; offerId: string };
 
 /**
  * Events of an account, always told to its owner. `origin` is the site's address the letter's
@@ -70,6 +75,12 @@ export function eventSubject(event: DomainEvent): string {
       return event.payoutId;
     case "price_dropped":
       return `${event.productId}:${event.day}`;
+    case "offer_received":
+    case "offer_countered":
+    case "offer_accepted":
+    case "offer_declined":
+    case "offer_expired":
+      return event.offerId;
     case "account_link":
     case "email_changed":
       return event.linkId;

@@ -18,6 +18,7 @@ import {
   utc,
 } from "./letter-kit.server";
 import { moneyLetters } from "./money-letters.server";
+import { offerLetters } from "./offer-letters.server";
 import { priceDropLetters } from "./price-drop-letters.server";
 
 export type { LetterOptions, PlannedLetter, Recipient };
@@ -176,6 +177,12 @@ export async function plannedLetters(
       return moneyLetters(db, event, options, letter);
     case "price_dropped":
       return priceDropLetters(db, event, options, letter);
+    case "offer_received":
+    case "offer_countered":
+    case "offer_accepted":
+    case "offer_declined":
+    case "offer_expired":
+      return offerLetters(db, event, options, letter);
     case "message_received": {
       // The other party of the message's booking is told; the text itself stays in the product
       // (a letter carries an excerpt only, so a long message is read where it can be answered).

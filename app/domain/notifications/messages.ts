@@ -29,6 +29,11 @@ const eventSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("payout_paid"), payoutId: id }),
   z.object({ kind: z.literal("payout_failed"), payoutId: id }),
   z.object({ kind: z.literal("price_dropped"), productId: id, day: z.iso.date() }),
+  z.object({ kind: z.literal("offer_received"), offerId: id }),
+  z.object({ kind: z.literal("offer_countered"), offerId: id }),
+  z.object({ kind: z.literal("offer_accepted"), offerId: id }),
+  z.object({ kind: z.literal("offer_declined"), offerId: id }),
+  z.object({ kind: z.literal("offer_expired"), offerId: id }),
   z.object({ kind: z.literal("account_link"), linkId: id, token: z.string().min(1).max(100), origin }),
   z.object({
     kind: z.literal("email_changed"),

@@ -26,6 +26,11 @@ export const NOTIFICATION_LABELS: Record<EventKind, { label: string; description
   payout_paid: { label: "Payout paid", description: "Money of my sales reaches my bank account." },
   payout_failed: { label: "Payout failed", description: "A payout to my bank account fails." },
   price_dropped: { label: "Price drops", description: "A listing on my wishlist gets cheaper." },
+  offer_received: { label: "Offer received", description: "A buyer offers a price on one of my listings." },
+  offer_countered: { label: "Offer countered", description: "A seller counters my offer." },
+  offer_accepted: { label: "Offer accepted", description: "An offer I am part of is accepted and booked." },
+  offer_declined: { label: "Offer declined", description: "An offer I am part of is declined." },
+  offer_expired: { label: "Offer expired", description: "An offer I am part of was not answered in time." },
 };
 
 function isNotificationKind(kind: LetterKind): kind is EventKind {
@@ -44,10 +49,16 @@ export const NOTIFICATION_KINDS_BY_ROLE: Record<Role, readonly EventKind[]> = {
     "claim_answered",
     "claim_decided",
     "price_dropped",
+    "offer_countered",
+    "offer_accepted",
+    "offer_declined",
+    "offer_expired",
   ],
-  // A seller can be told of every kind but the seller's answer to a claim (their own) and a
-  // wishlisted listing's price drop (only buyers keep a wishlist).
-  seller: EVENT_KINDS.filter((kind) => kind !== "claim_answered" && kind !== "price_dropped"),
+  // A seller can be told of every kind but the seller's answer to a claim and the counter to an
+  // offer (their own), and a wishlisted listing's price drop (only buyers keep a wishlist).
+  seller: EVENT_KINDS.filter(
+    (kind) => kind !== "claim_answered" && kind !== "offer_countered" && kind !== "price_dropped",
+  ),
   admin: ["claim_opened"],
 };
 

@@ -7,6 +7,7 @@ import { purgeOldLinksStatement } from "#app/domain/accounts/account-links.serve
 import { purgeExpiredSessionsStatement } from "#app/domain/accounts/sessions.server";
 import { purgeOldSignInAttemptsStatement } from "#app/domain/accounts/sign-in-limits.server";
 import { dueBookingIds, endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
+import { expireOffersStatements } from "#app/domain/deals/offers/offers.server";
 import type { DomainEvent } from "#app/domain/notifications/events";
 import type { Database } from "#db/client";
 import { processedEvents } from "#db/schema";
@@ -23,6 +24,8 @@ export const PROCESSED_EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 export interface MaintenanceResult {
   expiredBookingIds: string[];
+  /** Live offers past their deadline, now expired (ADR 0061). */
+  expiredOfferIds: string[];
   productsReleased: number;
   sessionsPurged: number;
   signInAttemptsPurged: number;
@@ -40,7 +43,8 @@ function changes(result: unknown): number {
 export async function runMaintenance(db: Database, now: number): Promise<MaintenanceResult> {
   const due = { dueBy: now, limit: EXPIRY_BATCH_LIMIT };
   const [release, end] = endActiveBookingsStatements(db, due, "expired", { releaseProducts: true, now });
-  const [expired, released, , sessionsPurged, attemptsPurged, eventsPurged, linksPurged] = await db.batch([
+  const [dueOffers, expireOffers] = expireOffersStatements(db, due);
+  const [expired, released, , sessionsPurged, attemptsPurged, eventsPurged, linksPurged, offersDue] = await db.batch([
     // The bookings this run ends, read inside the same transaction before they change.
     dueBookingIds(db, due),
     release!,
@@ -58,15 +62,23 @@ export async function runMaintenance(db: Database, now: number): Promise<Mainten
       ),
     ),
     purgeOldLinksStatement(db, now, PURGE_BATCH_LIMIT),
+    // The offers this run expires, read inside the same transaction before they change.
+    dueOffers,
+    expireOffers,
   ]);
+  const expiredOfferIds = (offersDue as { id: string }[]).map((row) => row.id);
   const expiredBookingIds = (expired as { id: string }[]).map((row) => row.id);
   return {
     expiredBookingIds,
+    expiredOfferIds,
     productsReleased: (released as unknown[]).length,
     sessionsPurged: changes(sessionsPurged),
     signInAttemptsPurged: changes(attemptsPurged),
     processedEventsPurged: changes(eventsPurged),
     linksPurged: changes(linksPurged),
-    events: expiredBookingIds.map((bookingId) => ({ kind: "booking_expired", bookingId })),
+    events: [
+      ...expiredBookingIds.map((bookingId) => ({ kind: "booking_expired" as const, bookingId })),
+      ...expiredOfferIds.map((offerId) => ({ kind: "offer_expired" as const, offerId })),
+    ],
   };
 }

@@ -379,6 +379,124 @@ const COUNTS_FAILED_SIGN_IN = { refusalRecords: ["sign_in_attempts"] } as const;
 const GOOD_CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" };
 const BOOKING_FIELDS = { meetLocation: "Union Square", buyerContact: "+1 415 555 0101" };
 
+/**
+ * Offers (ADR 0061): any buyer may offer on any listing once (buyer A already has an open offer
+ * on A's listing: refused); the seller of the listing answers an open offer, its buyer withdraws
+ * it or answers a counter (an open offer is not the buyer's to accept); anyone else is told there
+ * is no such offer.
+ */
+const OFFER_ROWS: Row[] = [
+  page("/dashboard/my_offers", "routes/dashboard.my_offers", only(["buyer"], "ok", "forbidden")),
+  page("/dashboard/offers", "routes/dashboard.offers", only(["seller"], "ok", "forbidden")),
+  api("GET", "/api/offers", "/api/offers", only(["buyer", "seller"], "ok", "forbidden", "unauthorized")),
+  ...OWNERS.flatMap((owner) => [
+    form(
+      (w) => `/listings/${w.listing[owner]}`,
+      "routes/listings.$id",
+      (w) => ({ intent: "offer", productId: w.listing[owner], offerKey: "matrix", amount: "500", ...BOOKING_FIELDS }),
+      {
+        anon: "login",
+        buyerA: owner === "B" ? "ok" : "refused",
+        buyerB: owner === "A" ? "ok" : "refused",
+        sellerA: "forbidden",
+        sellerB: "forbidden",
+        admin: "forbidden",
+      },
+      `/listings/{id} intent=offer listing of ${owner}`,
+    ),
+    form(
+      (w) => `/listings/${w.listing[owner]}`,
+      "routes/listings.$id",
+      (w) => ({ intent: "offer-withdraw", offerId: w.offer[owner] }),
+      buyersOwn(owner, "ok", "refused", "forbidden", "login"),
+      `/listings/{id} intent=offer-withdraw offer of ${owner}`,
+    ),
+    form(
+      "/dashboard/my_offers",
+      "routes/dashboard.my_offers",
+      (w) => ({ intent: "withdraw", offerId: w.offer[owner] }),
+      buyersOwn(owner, "ok", "refused", "forbidden", "login"),
+      `/dashboard/my_offers intent=withdraw offer of ${owner}`,
+    ),
+    // An open offer waits for its seller: not the buyer's to accept.
+    form(
+      "/dashboard/my_offers",
+      "routes/dashboard.my_offers",
+      (w) => ({ intent: "accept", offerId: w.offer[owner] }),
+      buyersOwn(owner, "refused", "refused", "forbidden", "login"),
+      `/dashboard/my_offers intent=accept offer of ${owner} (not countered)`,
+    ),
+    form(
+      "/dashboard/offers",
+      "routes/dashboard.offers",
+      (w) => ({ intent: "accept", offerId: w.offer[owner] }),
+      sellersOwn(owner, "ok", "refused", "forbidden", "login"),
+      `/dashboard/offers intent=accept offer of ${owner}`,
+    ),
+    form(
+      "/dashboard/offers",
+      "routes/dashboard.offers",
+      (w) => ({ intent: "decline", offerId: w.offer[owner] }),
+      sellersOwn(owner, "ok", "refused", "forbidden", "login"),
+      `/dashboard/offers intent=decline offer of ${owner}`,
+    ),
+    form(
+      "/dashboard/offers",
+      "routes/dashboard.offers",
+      (w) => ({ intent: "counter", offerId: w.offer[owner], amount: "550" }),
+      sellersOwn(owner, "ok", "refused", "forbidden", "login"),
+      `/dashboard/offers intent=counter offer of ${owner}`,
+    ),
+    form(
+      (w) => editOf(w, owner),
+      "routes/dashboard.my_product.$id.edit",
+      () => ({ intent: "offers" }),
+      sellersOwn(owner, "ok", "notFound", "forbidden", "login"),
+      `/dashboard/my_product/{id}/edit intent=offers listing of ${owner}`,
+    ),
+    api(
+      "POST",
+      "/api/offers",
+      "/api/offers",
+      {
+        anon: "unauthorized",
+        buyerA: owner === "A" ? "refused" : owner === "nobody" ? "notFound" : "ok",
+        buyerB: owner === "B" ? "refused" : owner === "nobody" ? "notFound" : "ok",
+        sellerA: "forbidden",
+        sellerB: "forbidden",
+        admin: "forbidden",
+      },
+      { json: (w) => ({ productId: w.listing[owner], amount: 500, ...BOOKING_FIELDS }) },
+    ),
+    api("GET", (w) => `/api/offers/${w.offer[owner]}`, "/api/offers/:id", partiesOwn(owner, "ok", "unauthorized")),
+    api("POST", (w) => `/api/offers/${w.offer[owner]}/accept`, "/api/offers/:id/accept", {
+      ...partiesOwn(owner, "ok", "unauthorized"),
+      buyerA: owner === "A" ? "refused" : "notFound",
+      buyerB: owner === "B" ? "refused" : "notFound",
+      admin: "forbidden",
+    }),
+    api("POST", (w) => `/api/offers/${w.offer[owner]}/decline`, "/api/offers/:id/decline", {
+      ...partiesOwn(owner, "ok", "unauthorized"),
+      buyerA: owner === "A" ? "refused" : "notFound",
+      buyerB: owner === "B" ? "refused" : "notFound",
+      admin: "forbidden",
+    }),
+    api(
+      "POST",
+      (w) => `/api/offers/${w.offer[owner]}/counter`,
+      "/api/offers/:id/counter",
+      sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+      { json: () => ({ amount: 550 }) },
+    ),
+    api(
+      "POST",
+      (w) => `/api/offers/${w.offer[owner]}/withdraw`,
+      "/api/offers/:id/withdraw",
+      buyersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+    ),
+  ]),
+];
+
 export const ROWS: Row[] = [
   // Public pages.
   page("/", "routes/index", all("ok")),
@@ -1222,6 +1340,7 @@ export const ROWS: Row[] = [
     ),
   ]),
   ...ACCOUNT_ROWS,
+  ...OFFER_ROWS,
   // The local outbox: a LOCAL_DEV server only, which the tests' Worker is not.
   page("/dev/outbox", "routes/dev.outbox", all("notFound")),
   api("GET", "/api/no/such/call", "*", all("notFound")),

@@ -8,10 +8,11 @@ import { openClaim } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider, findPayableBooking, payBooking } from "#app/domain/deals/payments/checkout.server";
 import { parseEnv } from "#app/server/env.server";
 import { database } from "#db/client";
-import { bookingRow, categoryRow, payoutAccountRow, productRow, reportRow, userRow } from "#db/factories";
+import { bookingRow, categoryRow, offerRow, payoutAccountRow, productRow, reportRow, userRow } from "#db/factories";
 import {
   bookings,
   categories,
+  offers,
   payments,
   payoutAccounts,
   productPhotos,
@@ -79,6 +80,9 @@ export async function buildWorld() {
   const heldB = held(users.sellerB.id, "Held listing of B", "HELDB5678");
   const registration = (reporterId: string, serial: string) =>
     withId({ reporterId, brand: "other", brandOther: "Any", serial, stolenOn: "2026-01-02", policeReference: "PR 1" });
+  // Open offers (ADR 0061): buyer A's on seller A's listing, buyer B's on seller B's.
+  const offerA = withId(offerRow(listingA, users.buyerA.id));
+  const offerB = withId(offerRow(listingB, users.buyerB.id));
   const registrationA = registration(users.buyerA.id, "HELDA1234");
   const registrationB = registration(users.buyerB.id, "HELDB5678");
   await db.batch([
@@ -92,6 +96,7 @@ export async function buildWorld() {
     db.insert(productPhotos).values([...photosA, ...photosB]),
     db.insert(bookings).values([bookingA, bookingB, paidBookingA, paidBookingB]),
     db.insert(reports).values([reportA, reportB]),
+    db.insert(offers).values([offerA, offerB]),
     db.insert(stolenSerials).values([registrationA, registrationB]),
     db.insert(serialMatches).values([
       { productId: heldA.id, stolenSerialId: registrationA.id, matchedAt: heldAt },
@@ -152,6 +157,8 @@ export async function buildWorld() {
     /** Paid bookings, their payments held, each with an open claim by its buyer. */
     paidBooking: { A: paidBookingA.id, B: paidBookingB.id, nobody: NOBODY },
     claim: { A: claimA, B: claimB, nobody: NOBODY },
+    /** Open offers: buyer A's on seller A's listing, buyer B's on seller B's. */
+    offer: { A: offerA.id, B: offerB.id, nobody: NOBODY },
     sellerId: { A: users.sellerA.id, B: users.sellerB.id, nobody: NOBODY },
     buyerId: { A: users.buyerA.id, B: users.buyerB.id, nobody: NOBODY },
     report: { A: reportA.id, B: reportB.id, nobody: NOBODY },

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import * as z from "zod";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
-import { type EditRefusal, updateListingDetails } from "#app/domain/catalog/listing-edits.server";
+import { type EditRefusal, setOffersAccepted, updateListingDetails } from "#app/domain/catalog/listing-edits.server";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
 import { productIdForKey } from "#app/domain/catalog/product-requests.server";
 import {
@@ -69,6 +69,8 @@ function productRecord(product: SellerProduct, owner: SessionUser, origin: strin
     isHeldForReview: product.heldAt !== null,
     gear: gearRecord(product),
     serialNumber: product.serialNumber,
+    // Buyers may offer a price on it (ADR 0061); `PUT /api/product/:id {offersAccepted}` turns it off or on.
+    offersAccepted: product.offersAccepted,
   };
 }
 
@@ -179,6 +181,10 @@ const advertiseBody = z.object({
   isAdvertise: z.literal(true, { error: 'Send {"isAdvertise": true}: advertising cannot be switched off.' }),
 });
 
+const offersBody = z.strictObject({
+  offersAccepted: z.boolean({ error: "offersAccepted must be true or false." }),
+});
+
 const DETAIL_FIELDS: readonly string[] = DETAIL_FIELD_NAMES;
 
 /**
@@ -198,12 +204,20 @@ function detailsFromJson(body: Record<string, unknown>) {
 /**
  * PUT /api/product/:id: `{isAdvertise: true}` puts the product on the home page; the listing's
  * details (every field of POST /api/product but the photos, as JSON) replace its details while
- * it is available. Both answer `{acknowledged, modifiedCount}`.
+ * it is available; `{offersAccepted: false}` (alone) stops new offers on it, `true` allows them
+ * again. Each answers `{acknowledged, modifiedCount}`.
  */
 seller.put("/product/:id", ...sellerOnly, async (c) => {
   const body = await readJson(c);
   const object =
     typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  if (object !== null && "offersAccepted" in object) {
+    const parsed = offersBody.safeParse(object);
+    if (!parsed.success) return validationError(c, parsed.error);
+    const result = await setOffersAccepted(db(c), c.get("user").id, c.req.param("id"), parsed.data.offersAccepted);
+    if (!result.ok) return apiError(c, 404, "not_found", result.message);
+    return c.json({ acknowledged: true, modifiedCount: 1 });
+  }
   const editsDetails = object !== null && DETAIL_FIELDS.some((name) => name in object);
   if (!editsDetails) {
     const parsed = advertiseBody.safeParse(body);

@@ -1,0 +1,65 @@
+// The offer forms' rules, shared by the pages (browser and server) and the REST API: a buyer's
+// offer on a listing and a seller's counter. The price rules are functions of the asking price,
+// which the server reads from the database (never from the request). Browser-safe.
+import * as z from "zod";
+import { bookingSchema } from "#app/domain/deals/booking-schema";
+import { dollarsToCents, formatMoney, MAX_PRICE_CENTS } from "#app/domain/shared/money";
+import { requiredId } from "#app/domain/shared/schemas";
+
+/** How long whoever's turn it is has to answer an offer (and a counter, from when it is made). */
+export const OFFER_HOURS = 48;
+
+/** The least a buyer may offer: half the asking price, rounded up to a whole cent. */
+export function lowestOfferCents(askingCents: number): number {
+  return Math.ceil(askingCents / 2);
+}
+
+/** What is wrong with an offer of `amountCents` on a listing asking `askingCents`, or null. */
+export function offerPriceProblem(amountCents: number, askingCents: number): string | null {
+  const lowest = lowestOfferCents(askingCents);
+  if (!Number.isSafeInteger(amountCents) || amountCents < lowest) {
+    return `Offer at least ${formatMoney(lowest)}, half the asking price.`;
+  }
+  if (amountCents > askingCents) return `Offer at most the asking price, ${formatMoney(askingCents)}.`;
+  return null;
+}
+
+/** What is wrong with a seller's counter to an offer, or null: above the offer, at most the asking price. */
+export function counterPriceProblem(counterCents: number, offer: { amountCents: number; askingCents: number }) {
+  if (!Number.isSafeInteger(counterCents) || counterCents <= offer.amountCents) {
+    return `Counter with more than the offer of ${formatMoney(offer.amountCents)}.`;
+  }
+  if (counterCents > offer.askingCents)
+    return `Counter with at most the asking price, ${formatMoney(offer.askingCents)}.`;
+  return null;
+}
+
+/** An amount in dollars as a form types it or a call sends it ("812.50", 812.5) becomes integer cents. */
+function dollars(message: string) {
+  return z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
+    const cents = dollarsToCents(String(value));
+    if (cents === null || cents < 1 || cents > MAX_PRICE_CENTS) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return cents;
+  });
+}
+
+const OFFER_AMOUNT_MESSAGE = "Enter your offer in dollars, such as 800 or 799.50";
+const COUNTER_AMOUNT_MESSAGE = "Enter your counter in dollars, such as 900 or 899.50";
+
+/** A buyer's offer: the listing, the price, and where and how to meet should it be accepted. */
+export const offerSchema = z.object({
+  productId: bookingSchema.shape.productId,
+  amount: dollars(OFFER_AMOUNT_MESSAGE),
+  meetLocation: bookingSchema.shape.meetLocation,
+  buyerContact: bookingSchema.shape.buyerContact,
+});
+export type OfferInput = z.output<typeof offerSchema>;
+
+/** A seller's counter: one price. */
+export const counterSchema = z.object({ amount: dollars(COUNTER_AMOUNT_MESSAGE) });
+
+/** The forms of the offer lists name one offer. */
+export const offerIdSchema = z.object({ offerId: requiredId("offerId", "the id of the offer") });

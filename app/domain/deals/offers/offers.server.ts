@@ -1,0 +1,432 @@
+// Offers (ADR 0061): a buyer offers a price on an available listing, its seller accepts, declines
+// or counters once, the buyer accepts or declines the counter. Every step is one compare-and-set
+// on the offer's state, its party and its deadline, so a repeated request changes nothing twice;
+// an acceptance becomes a booking at the agreed price in one D1 batch, or writes nothing.
+import { and, asc, eq, inArray, lte, ne, sql } from "drizzle-orm";
+import type { SessionUser } from "#app/domain/accounts/sessions.server";
+import { ANY_STATUS, isBookable, isListed } from "#app/domain/catalog/catalog.server";
+import { hashedUuid, isIdempotencyKey } from "#app/domain/catalog/product-requests.server";
+import { BOOKING_MESSAGES, bookingDeadline, DEFAULT_BOOKING_HOLD_HOURS } from "#app/domain/deals/bookings.server";
+import type { DomainEvent } from "#app/domain/notifications/events";
+import type { Database } from "#db/client";
+import type { OfferDeclineReason, OfferStatus } from "#db/closed-lists";
+import { isUniqueViolation } from "#db/errors";
+import { intoColumns } from "#db/insert-select";
+import { bookings, offers, products, users } from "#db/schema";
+import { counterPriceProblem, OFFER_HOURS, type OfferInput, offerPriceProblem } from "./offer-schema";
+import { OFFER_DECLINE_WORDS } from "./offer-words";
+
+const HOUR_MS = 3600 * 1000;
+
+export const OFFER_MESSAGES = {
+  made: "Offer sent: the seller has 48 hours to answer",
+  notBuyer: "Only buyers can make offers.",
+  notFound: "This product is no longer available.",
+  unavailable: "Sorry, this product has just been booked by someone else.",
+  offersOff: "The seller does not take offers on this listing.",
+  payoutsPending: BOOKING_MESSAGES.payoutsPending,
+  alreadyOpen: "You already have an open offer on this listing: withdraw it to make another.",
+  keyReused: "This idempotency key was already used for another offer.",
+  badKey: "The offer's key must be 1 to 255 printable ASCII characters.",
+  offerNotFound: "There is no such offer.",
+  expired: "This offer has expired: it was not answered in time.",
+  accepted: "Offer accepted: the item is booked at the agreed price",
+  declined: "Offer declined",
+  countered: "Counter sent: the buyer has 48 hours to answer",
+  withdrawn: "Offer withdrawn",
+  listingBooked: OFFER_DECLINE_WORDS.listing_booked,
+  notYourTurn: "This offer is not waiting for your answer.",
+  buyerGone: "The buyer of this offer has left Pay&Buy.",
+} as const;
+
+export type OfferAction = "accept" | "decline" | "counter" | "withdraw";
+
+export type OfferResult =
+  | { ok: true; offerId: string; bookingId: string | null; replayed: boolean; message: string; events: DomainEvent[] }
+  | { ok: false; status: 403 | 404 | 409 | 422; message: string };
+
+type Party = Pick<SessionUser, "id" | "role">;
+
+/** The id a buyer's offer key names (the form's one-time field, or an Idempotency-Key). */
+export function offerIdForKey(buyerId: string, key: string): Promise<string> {
+  return hashedUuid(`pay-and-buy:offer\n${buyerId}\n${key}`);
+}
+
+/** The deadline of a turn that starts at `from`. */
+export function offerDeadline(from: number): Date {
+  return new Date(from + OFFER_HOURS * HOUR_MS);
+}
+
+/** The state people see at `now`: a live offer past its deadline is expired, job or not. */
+export function offerStateAt(offer: { status: OfferStatus; respondBy: Date }, now: number): OfferStatus {
+  const live = offer.status === "open" || offer.status === "countered";
+  return live && offer.respondBy.getTime() <= now ? "expired" : offer.status;
+}
+
+const LIVE: OfferStatus[] = ["open", "countered"];
+
+/**
+ * A buyer's offer on a listing: only while it can be booked and its seller takes offers, at 50 to
+ * 100 % of the asking price read in the same statement, one live offer per buyer and listing (the
+ * database's unique index). `key` names the offer: the same key again is the same offer.
+ */
+export async function makeOffer(
+  db: Database,
+  buyer: Party,
+  input: OfferInput,
+  key: string,
+  now = Date.now(),
+): Promise<OfferResult> {
+  if (buyer.role !== "buyer") return { ok: false, status: 403, message: OFFER_MESSAGES.notBuyer };
+  if (!isIdempotencyKey(key)) return { ok: false, status: 422, message: OFFER_MESSAGES.badKey };
+  const offerId = await offerIdForKey(buyer.id, key);
+  const replay = await replayOf(db, buyer, offerId, input);
+  if (replay) return replay;
+  const [listing] = await db
+    .select({
+      askingCents: products.resalePriceCents,
+      offersAccepted: products.offersAccepted,
+      available: sql<boolean>`${isListed(["available"])}`.mapWith(Boolean),
+      bookable: sql<boolean>`${isBookable()}`.mapWith(Boolean),
+    })
+    .from(products)
+    .where(and(eq(products.id, input.productId), isListed(ANY_STATUS)))
+    .limit(1);
+  if (!listing) return { ok: false, status: 404, message: OFFER_MESSAGES.notFound };
+  if (!listing.available) return { ok: false, status: 409, message: OFFER_MESSAGES.unavailable };
+  if (!listing.offersAccepted) return { ok: false, status: 409, message: OFFER_MESSAGES.offersOff };
+  if (!listing.bookable) return { ok: false, status: 409, message: OFFER_MESSAGES.payoutsPending };
+  const problem = offerPriceProblem(input.amount, listing.askingCents);
+  if (problem) return { ok: false, status: 422, message: problem };
+  // The same rules again in the write, against the row as it is then (a price changed or the
+  // listing booked meanwhile writes nothing).
+  const insert = db
+    .insert(offers)
+    .select(
+      db
+        .select(
+          intoColumns(offers, {
+            id: sql`${offerId}`,
+            productId: products.id,
+            buyerId: sql`${buyer.id}`,
+            sellerId: products.sellerId,
+            askingCents: products.resalePriceCents,
+            amountCents: sql`${input.amount}`,
+            counterCents: sql`null`,
+            status: sql`'open'`,
+            declineReason: sql`null`,
+            meetLocation: sql`${input.meetLocation}`,
+            buyerContact: sql`${input.buyerContact}`,
+            bookingId: sql`null`,
+            createdAt: sql`${now}`,
+            updatedAt: sql`null`,
+            respondBy: sql`${offerDeadline(now).getTime()}`,
+          }),
+        )
+        .from(products)
+        .where(
+          and(
+            eq(products.id, input.productId),
+            isBookable(),
+            eq(products.offersAccepted, true),
+            sql`${input.amount} <= ${products.resalePriceCents} and ${input.amount} * 2 >= ${products.resalePriceCents}`,
+          ),
+        ),
+    )
+    .onConflictDoNothing();
+  const result = await insert;
+  if (result.meta.changes === 1) {
+    return {
+      ok: true,
+      offerId,
+      bookingId: null,
+      replayed: false,
+      message: OFFER_MESSAGES.made,
+      events: [{ kind: "offer_received", offerId }],
+    };
+  }
+  // Nothing written: the same key was first (a double submit), a live offer exists, or the
+  // listing changed between the read and the write.
+  const raced = await replayOf(db, buyer, offerId, input);
+  if (raced) return raced;
+  const [live] = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(eq(offers.productId, input.productId), eq(offers.buyerId, buyer.id), inArray(offers.status, LIVE)))
+    .limit(1);
+  if (live) return { ok: false, status: 409, message: OFFER_MESSAGES.alreadyOpen };
+  return { ok: false, status: 409, message: OFFER_MESSAGES.unavailable };
+}
+
+/** A key sent again: the same offer answers as made (no new event); other terms are a 422. */
+async function replayOf(db: Database, buyer: Party, offerId: string, input: OfferInput): Promise<OfferResult | null> {
+  const [made] = await db
+    .select({ productId: offers.productId, amountCents: offers.amountCents })
+    .from(offers)
+    .where(and(eq(offers.id, offerId), eq(offers.buyerId, buyer.id)))
+    .limit(1);
+  if (!made) return null;
+  if (made.productId !== input.productId || made.amountCents !== input.amount) {
+    return { ok: false, status: 422, message: OFFER_MESSAGES.keyReused };
+  }
+  return { ok: true, offerId, bookingId: null, replayed: true, message: OFFER_MESSAGES.made, events: [] };
+}
+
+/** The offer as one of its parties sees it (anyone else: null). */
+async function readOwnOffer(db: Database, party: Party, offerId: string) {
+  const [row] = await db
+    .select({
+      id: offers.id,
+      productId: offers.productId,
+      buyerId: offers.buyerId,
+      sellerId: offers.sellerId,
+      askingCents: offers.askingCents,
+      amountCents: offers.amountCents,
+      counterCents: offers.counterCents,
+      status: offers.status,
+      declineReason: offers.declineReason,
+      bookingId: offers.bookingId,
+      respondBy: offers.respondBy,
+      productStatus: products.status,
+    })
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .where(
+      and(
+        eq(offers.id, offerId),
+        party.role === "seller" ? eq(offers.sellerId, party.id) : eq(offers.buyerId, party.id),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whose turn each live state is, and what each party may do then. */
+const STEPS: Record<"buyer" | "seller", Partial<Record<OfferAction, OfferStatus[]>>> = {
+  seller: { accept: ["open"], decline: ["open"], counter: ["open"] },
+  buyer: { accept: ["countered"], decline: ["countered"], withdraw: ["open", "countered"] },
+};
+
+/**
+ * One party's step on an offer: the seller accepts, declines or counters an open offer; the buyer
+ * accepts or declines a counter, or withdraws. `counterCents` is the seller's counter.
+ */
+export async function answerOffer(
+  db: Database,
+  party: Party,
+  offerId: string,
+  action: OfferAction,
+  options: { counterCents?: number; holdHours?: number; now?: number } = {},
+): Promise<OfferResult> {
+  const now = options.now ?? Date.now();
+  if (party.role !== "buyer" && party.role !== "seller") {
+    return { ok: false, status: 403, message: OFFER_MESSAGES.notYourTurn };
+  }
+  const from = STEPS[party.role][action];
+  if (!from) return { ok: false, status: 403, message: OFFER_MESSAGES.notYourTurn };
+  const offer = await readOwnOffer(db, party, offerId);
+  if (!offer) return { ok: false, status: 404, message: OFFER_MESSAGES.offerNotFound };
+  if (!from.includes(offer.status)) return settledAnswer(offer, party, action, options.counterCents);
+  if (offer.respondBy.getTime() <= now) return { ok: false, status: 409, message: OFFER_MESSAGES.expired };
+  if (action === "accept") {
+    return acceptOffer(db, party, offer, offer.status as "open" | "countered", options.holdHours, now);
+  }
+  // The compare-and-set: this offer, this party, the state read, still before its deadline.
+  const same = and(
+    eq(offers.id, offer.id),
+    party.role === "seller" ? eq(offers.sellerId, party.id) : eq(offers.buyerId, party.id),
+    inArray(offers.status, from),
+    sql`${offers.respondBy} > ${now}`,
+  );
+  let update: { status: OfferStatus; declineReason?: OfferDeclineReason; counterCents?: number; respondBy?: Date };
+  let message: string;
+  let events: DomainEvent[];
+  if (action === "counter") {
+    const counterCents = options.counterCents ?? 0;
+    const problem = counterPriceProblem(counterCents, offer);
+    if (problem) return { ok: false, status: 422, message: problem };
+    update = { status: "countered", counterCents, respondBy: offerDeadline(now) };
+    message = OFFER_MESSAGES.countered;
+    events = [{ kind: "offer_countered", offerId }];
+  } else if (action === "decline") {
+    update = { status: "declined", declineReason: party.role === "seller" ? "seller_declined" : "buyer_declined" };
+    message = OFFER_MESSAGES.declined;
+    events = [{ kind: "offer_declined", offerId }];
+  } else {
+    update = { status: "withdrawn" };
+    message = OFFER_MESSAGES.withdrawn;
+    events = [];
+  }
+  const changed = await db
+    .update(offers)
+    .set({ ...update, updatedAt: new Date(now) })
+    .where(same)
+    .returning({ id: offers.id });
+  if (changed.length === 1) return { ok: true, offerId, bookingId: null, replayed: false, message, events };
+  // Someone else's step came first: answer from the offer as it is now.
+  const again = await readOwnOffer(db, party, offerId);
+  if (!again) return { ok: false, status: 404, message: OFFER_MESSAGES.offerNotFound };
+  return settledAnswer(again, party, action, options.counterCents);
+}
+
+type OwnOffer = NonNullable<Awaited<ReturnType<typeof readOwnOffer>>>;
+
+/**
+ * The answer to a step on an offer no longer in the state the step needs: the same step already
+ * done (a double submit) answers as done, with no new event; anything else says why not.
+ */
+function settledAnswer(offer: OwnOffer, party: Party, action: OfferAction, counterCents?: number): OfferResult {
+  const done = (message: string): OfferResult => ({
+    ok: true,
+    offerId: offer.id,
+    bookingId: offer.bookingId,
+    replayed: true,
+    message,
+    events: [],
+  });
+  const byMe = party.role === "seller" ? "seller_declined" : "buyer_declined";
+  if (action === "accept" && offer.status === "accepted") return done(OFFER_MESSAGES.accepted);
+  if (action === "decline" && offer.status === "declined" && offer.declineReason === byMe) {
+    return done(OFFER_MESSAGES.declined);
+  }
+  if (action === "counter" && offer.status === "countered" && offer.counterCents === counterCents) {
+    return done(OFFER_MESSAGES.countered);
+  }
+  if (action === "withdraw" && offer.status === "withdrawn") return done(OFFER_MESSAGES.withdrawn);
+  if (offer.status === "declined" && offer.declineReason) {
+    return { ok: false, status: 409, message: OFFER_DECLINE_WORDS[offer.declineReason] };
+  }
+  if (offer.status === "expired") return { ok: false, status: 409, message: OFFER_MESSAGES.expired };
+  return { ok: false, status: 409, message: OFFER_MESSAGES.notYourTurn };
+}
+
+/**
+ * Acceptance, in one D1 batch: the booking is inserted from the offer's own row at its agreed
+ * price (the offer's amount, or the counter) only while the offer is still in the state read,
+ * before its deadline, and the listing can be booked; the listing becomes booked, the offer
+ * accepted, and the listing's other live offers declined, each only if that booking exists. If
+ * the listing was booked meanwhile nothing of that is written, and the offer says why.
+ */
+async function acceptOffer(
+  db: Database,
+  party: Party,
+  offer: OwnOffer,
+  state: "open" | "countered",
+  holdHours = DEFAULT_BOOKING_HOLD_HOURS,
+  now: number,
+): Promise<OfferResult> {
+  const bookingId = crypto.randomUUID();
+  const booked = sql`exists (select 1 from ${bookings} where ${bookings.id} = ${bookingId})`;
+  const buyerLive = sql`exists (select 1 from ${users} where ${users.id} = ${offers.buyerId} and ${users.deletedAt} is null)`;
+  const insert = db.insert(bookings).select(
+    db
+      .select(
+        intoColumns(bookings, {
+          id: sql`${bookingId}`,
+          productId: offers.productId,
+          buyerId: offers.buyerId,
+          priceCents: state === "open" ? offers.amountCents : offers.counterCents,
+          meetLocation: offers.meetLocation,
+          buyerContact: offers.buyerContact,
+          status: sql`'active'`,
+          endReason: sql`null`,
+          createdAt: sql`${now}`,
+          paidAt: sql`null`,
+          cancelledAt: sql`null`,
+          expiresAt: sql`${bookingDeadline(now, holdHours).getTime()}`,
+        }),
+      )
+      .from(offers)
+      .innerJoin(products, eq(products.id, offers.productId))
+      .where(
+        and(
+          eq(offers.id, offer.id),
+          party.role === "seller" ? eq(offers.sellerId, party.id) : eq(offers.buyerId, party.id),
+          eq(offers.status, state),
+          sql`${offers.respondBy} > ${now}`,
+          isBookable(),
+          buyerLive,
+        ),
+      ),
+  );
+  const markBooked = db
+    .update(products)
+    .set({ status: "booked", updatedAt: new Date(now) })
+    .where(and(eq(products.id, offer.productId), eq(products.status, "available"), booked));
+  const markAccepted = db
+    .update(offers)
+    .set({ status: "accepted", bookingId, updatedAt: new Date(now) })
+    .where(and(eq(offers.id, offer.id), eq(offers.status, state), booked));
+  const declineOthers = db
+    .update(offers)
+    .set({ status: "declined", declineReason: "listing_booked", updatedAt: new Date(now) })
+    .where(and(eq(offers.productId, offer.productId), inArray(offers.status, LIVE), ne(offers.id, offer.id), booked))
+    .returning({ id: offers.id });
+  try {
+    const [inserted, , , declined] = await db.batch([insert, markBooked, markAccepted, declineOthers]);
+    if ((inserted as D1Result).meta.changes === 1) {
+      return {
+        ok: true,
+        offerId: offer.id,
+        bookingId,
+        replayed: false,
+        message: OFFER_MESSAGES.accepted,
+        events: [
+          { kind: "offer_accepted", offerId: offer.id },
+          ...declined.map((row) => ({ kind: "offer_declined" as const, offerId: row.id })),
+        ],
+      };
+    }
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  return whyNotAccepted(db, party, offer.id, now);
+}
+
+/**
+ * Nothing was accepted: another step came first (a double submit answers as done), the deadline
+ * passed, or the listing cannot be booked. A listing booked or sold meanwhile declines the offer,
+ * so the offer itself says why; one still available whose seller cannot be paid leaves it open.
+ */
+async function whyNotAccepted(db: Database, party: Party, offerId: string, now: number): Promise<OfferResult> {
+  const offer = await readOwnOffer(db, party, offerId);
+  if (!offer) return { ok: false, status: 404, message: OFFER_MESSAGES.offerNotFound };
+  if (!LIVE.includes(offer.status)) return settledAnswer(offer, party, "accept");
+  if (offer.respondBy.getTime() <= now) return { ok: false, status: 409, message: OFFER_MESSAGES.expired };
+  const [buyer] = await db
+    .select({ deleted: sql<boolean>`${users.deletedAt} is not null`.mapWith(Boolean) })
+    .from(users)
+    .where(eq(users.id, offer.buyerId))
+    .limit(1);
+  if (buyer?.deleted) return { ok: false, status: 409, message: OFFER_MESSAGES.buyerGone };
+  const [listing] = await db
+    .select({ available: sql<boolean>`${isListed(["available"])}`.mapWith(Boolean) })
+    .from(products)
+    .where(and(eq(products.id, offer.productId), isListed(ANY_STATUS)))
+    .limit(1);
+  if (listing?.available) return { ok: false, status: 409, message: OFFER_MESSAGES.payoutsPending };
+  if (!listing) return { ok: false, status: 409, message: OFFER_MESSAGES.notFound };
+  await db
+    .update(offers)
+    .set({ status: "declined", declineReason: "listing_booked", updatedAt: new Date(now) })
+    .where(and(eq(offers.id, offer.id), inArray(offers.status, LIVE)));
+  return { ok: false, status: 409, message: OFFER_MESSAGES.listingBooked };
+}
+
+/**
+ * The scheduled job's part: live offers whose deadline has passed at `dueBy` (the oldest first,
+ * at most `limit`) become expired; both statements of one batch pick the same offers.
+ */
+export function expireOffersStatements(db: Database, due: { dueBy: number; limit: number }) {
+  const dueIds = db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(inArray(offers.status, LIVE), lte(offers.respondBy, new Date(due.dueBy))))
+    .orderBy(asc(offers.respondBy), asc(offers.id))
+    .limit(due.limit);
+  const expire = db
+    .update(offers)
+    .set({ status: "expired", updatedAt: new Date(due.dueBy) })
+    .where(and(inArray(offers.id, dueIds), inArray(offers.status, LIVE)));
+  return [dueIds, expire] as const;
+}

@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { DashboardPage } from "#app/components/dashboard-page";
+import { OffersTable } from "#app/components/offers-table";
+import { offersPageReads, toOffersPage } from "#app/domain/deals/offers/offer-reads.server";
+import { BUYER_OFFERS_PATH } from "#app/domain/deals/offers/paths";
+import { readListQuery } from "#app/domain/shared/list-query";
+import { requireFormData } from "#app/server/http.server";
+import { postOfferStep } from "#app/utils/offer-actions.server";
+import { toOfferRow } from "#app/utils/offer-list.server";
+import { listBack, pageOrLast } from "#app/utils/paged-list.server";
+import { pageMeta } from "#app/utils/seo";
+import { requireRoleWith } from "#app/utils/session.server";
+import { database } from "#db/client";
+
+export const meta: MetaFunction = () =>
+  pageMeta("Pay&Buy My Offers", "Your offers on listings: answer a counter, withdraw, or pay an accepted one.");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { page } = readListQuery(new URL(request.url).searchParams);
+  // The offers travel with the session's read: one D1 round trip (ADR 0040).
+  const { results } = await requireRoleWith(request, context, ["buyer"], (userId) =>
+    offersPageReads(database(context.env.DB), "buyer", userId, page),
+  );
+  const list = pageOrLast(toOffersPage(results, page), BUYER_OFFERS_PATH, { page });
+  const now = Date.now();
+  return { offers: { ...list, rows: list.rows.map((offer) => toOfferRow(offer, "buyer", now)) } };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await requireFormData(request);
+  return postOfferStep(request, context, form, "buyer", listBack(request, BUYER_OFFERS_PATH, { search: false }));
+}
+
+export default function MyOffers() {
+  const { offers } = useLoaderData<typeof loader>();
+  return (
+    <DashboardPage title="My Offers">
+      <OffersTable pathname={BUYER_OFFERS_PATH} list={offers} side="buyer" />
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,27 @@
+// The rows of the offer lists as the pages show them: the state as of now (a live offer past its
+// deadline reads as expired before the job marks it), the deadline of a live one, Pay while an
+// accepted offer's booking waits for its payment.
+import type { OfferRow } from "#app/components/offers-table";
+import type { OfferView } from "#app/domain/deals/offers/offer-reads.server";
+import { offerStateAt } from "#app/domain/deals/offers/offers.server";
+import { formatDeadline } from "#app/utils/format";
+
+export function toOfferRow(offer: OfferView, side: "buyer" | "seller", now = Date.now()): OfferRow {
+  const state = offerStateAt(offer, now);
+  const live = state === "open" || state === "countered";
+  return {
+    id: offer.id,
+    productId: offer.productId,
+    productName: offer.productName,
+    otherParty: side === "buyer" ? offer.sellerName : offer.buyerName,
+    askingCents: offer.askingCents,
+    amountCents: offer.amountCents,
+    counterCents: offer.counterCents,
+    state,
+    declineReason: offer.declineReason,
+    respondBy: live ? formatDeadline(offer.respondBy) : null,
+    payBookingId: state === "accepted" && offer.bookingStatus === "active" ? offer.bookingId : null,
+    meetLocation: offer.meetLocation,
+    buyerContact: offer.buyerContact,
+  };
+}

@@ -1,0 +1,49 @@
+CREATE TABLE `offers` (
+	`id` text PRIMARY KEY NOT NULL,
+	`product_id` text NOT NULL,
+	`buyer_id` text NOT NULL,
+	`seller_id` text NOT NULL,
+	`asking_cents` integer NOT NULL,
+	`amount_cents` integer NOT NULL,
+	`counter_cents` integer,
+	`status` text DEFAULT 'open' NOT NULL,
+	`decline_reason` text,
+	`meet_location` text NOT NULL,
+	`buyer_contact` text NOT NULL,
+	`booking_id` text,
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
+	`updated_at` integer,
+	`respond_by` integer NOT NULL,
+	FOREIGN KEY (`product_id`) REFERENCES `products`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`buyer_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`seller_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`booking_id`) REFERENCES `bookings`(`id`) ON UPDATE no action ON DELETE no action,
+	CONSTRAINT "offers_status_check" CHECK("offers"."status" in ('open', 'countered', 'accepted', 'declined', 'withdrawn', 'expired')),
+	CONSTRAINT "offers_decline_reason_check" CHECK(("offers"."status" = 'declined') = ("offers"."decline_reason" is not null) and ("offers"."decline_reason" is null or "offers"."decline_reason" in ('seller_declined', 'buyer_declined', 'listing_booked'))),
+	CONSTRAINT "offers_prices" CHECK("offers"."asking_cents" > 0 and "offers"."amount_cents" > 0 and "offers"."amount_cents" <= "offers"."asking_cents" and "offers"."amount_cents" * 2 >= "offers"."asking_cents" and ("offers"."counter_cents" is null or ("offers"."counter_cents" > "offers"."amount_cents" and "offers"."counter_cents" <= "offers"."asking_cents"))),
+	CONSTRAINT "offers_countered_has_counter" CHECK("offers"."status" <> 'countered' or "offers"."counter_cents" is not null),
+	CONSTRAINT "offers_accepted_has_booking" CHECK(("offers"."status" = 'accepted') = ("offers"."booking_id" is not null))
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `offers_one_live_per_buyer` ON `offers` (`product_id`,`buyer_id`) WHERE "offers"."status" in ('open', 'countered');--> statement-breakpoint
+CREATE UNIQUE INDEX `offers_booking` ON `offers` (`booking_id`) WHERE "offers"."booking_id" is not null;--> statement-breakpoint
+CREATE INDEX `offers_live_respond_by` ON `offers` (`respond_by`) WHERE "offers"."status" in ('open', 'countered');--> statement-breakpoint
+CREATE INDEX `offers_buyer_created` ON `offers` (`buyer_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `offers_seller_created` ON `offers` (`seller_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `offers_product` ON `offers` (`product_id`);--> statement-breakpoint
+PRAGMA foreign_keys=OFF;--> statement-breakpoint
+CREATE TABLE `__new_notification_preferences` (
+	`user_id` text NOT NULL,
+	`kind` text NOT NULL,
+	`enabled` integer NOT NULL,
+	`updated_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
+	PRIMARY KEY(`user_id`, `kind`),
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
+	CONSTRAINT "notification_preferences_kind_check" CHECK("__new_notification_preferences"."kind" in ('booking_made', 'booking_cancelled', 'booking_expired', 'payment_received', 'message_received', 'seller_verified', 'listing_removed', 'payment_released', 'payment_refunded', 'claim_opened', 'claim_answered', 'claim_decided', 'payout_paid', 'payout_failed', 'offer_received', 'offer_countered', 'offer_accepted', 'offer_declined', 'offer_expired'))
+);
+--> statement-breakpoint
+INSERT INTO `__new_notification_preferences`("user_id", "kind", "enabled", "updated_at") SELECT "user_id", "kind", "enabled", "updated_at" FROM `notification_preferences`;--> statement-breakpoint
+DROP TABLE `notification_preferences`;--> statement-breakpoint
+ALTER TABLE `__new_notification_preferences` RENAME TO `notification_preferences`;--> statement-breakpoint
+PRAGMA foreign_keys=ON;--> statement-breakpoint
+ALTER TABLE `products` ADD `offers_accepted` integer DEFAULT true NOT NULL;
