@@ -50,8 +50,10 @@ test("a seller's profile shows reviews and listings, and the seller answers a re
   const review = page.getByRole("listitem").filter({ hasText: words });
   await expect(review).toBeVisible();
   await expect(review.getByText("Rhea R.")).toBeVisible();
-  await expect(listingCard(page, other)).toBeVisible();
+  // Her live listings, newest first, as cards (20 a page).
   await expect(page.getByRole("heading", { name: /^Listings \(\d+\)$/ })).toBeVisible();
+  await expect(page.getByRole("article").first()).toBeVisible();
+  await expect(page.getByRole("article").filter({ hasText: product })).toHaveCount(0);
   // Only the seller may answer.
   await expect(review.getByLabel(/Your answer/)).toHaveCount(0);
 
