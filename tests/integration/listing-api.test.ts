@@ -47,6 +47,7 @@ describe("GET /api/listings/:id", () => {
       status: "available",
       isBooking: false,
       isSold: false,
+      offersAccepted: true,
       photos: [{ img: photoUrl(listing.photoKey), alt: listing.name }],
       sellerListings: expect.any(Array),
       // A listing without camera data: nothing to specify, fit or compare with sales.

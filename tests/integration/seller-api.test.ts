@@ -214,6 +214,7 @@ describe("GET /api/product", () => {
         maxAperture: null,
       },
       serialNumber: null,
+      offersAccepted: true,
     });
   });
 });
