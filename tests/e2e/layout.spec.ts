@@ -129,6 +129,15 @@ const TARGETS: Target[] = [
     path: async (page) => (await firstDialogLink(page, "/", /[?&]book=/)).replace("book=", "wishlist="),
     submit: "Add Wishlist",
   },
+  { name: "seller-profile", as: null, path: async () => `/sellers/${await stableId("user", "seller2")}`, lists: true },
+  // Owen's own profile shows the answer form under Ben's review; Bea opens its report form.
+  { name: "seller-profile-own", as: "seller", path: async () => `/sellers/${await stableId("user", "seller2")}` },
+  {
+    name: "seller-profile-report-review",
+    as: "buyer",
+    path: async () =>
+      `/sellers/${await stableId("user", "seller2")}?report=${await stableId("rating", "gordys-leather-neck-strap-tan-seller2")}`,
+  },
   { name: "my-orders", as: "buyer", path: "/dashboard/my_orders", lists: true },
   {
     name: "cancel-confirmation",
