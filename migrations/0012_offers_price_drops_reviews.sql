@@ -1,3 +1,7 @@
+-- Offers (ADR 0061), price drops (ADR 0063) and written reviews with answers and reports (ADR
+-- 0064). The new notification kinds rebuild only notification_preferences (its CHECK); the
+-- columns of products and ratings are added in place, so the products table keeps its
+-- triggers, its full-text index and its rowids.
 CREATE TABLE `offers` (
 	`id` text PRIMARY KEY NOT NULL,
 	`product_id` text NOT NULL,
@@ -31,6 +35,26 @@ CREATE INDEX `offers_live_respond_by` ON `offers` (`respond_by`) WHERE "offers".
 CREATE INDEX `offers_buyer_created` ON `offers` (`buyer_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `offers_seller_created` ON `offers` (`seller_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `offers_product` ON `offers` (`product_id`);--> statement-breakpoint
+CREATE TABLE `review_reports` (
+	`id` text PRIMARY KEY NOT NULL,
+	`rating_id` text NOT NULL,
+	`reporter_id` text NOT NULL,
+	`reason` text NOT NULL,
+	`details` text,
+	`status` text DEFAULT 'open' NOT NULL,
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
+	`resolved_at` integer,
+	`resolved_by` text,
+	FOREIGN KEY (`rating_id`) REFERENCES `ratings`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`reporter_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`resolved_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
+	CONSTRAINT "review_reports_reason_check" CHECK("review_reports"."reason" in ('counterfeit_or_stolen', 'wrong_category', 'misleading', 'offensive', 'other')),
+	CONSTRAINT "review_reports_status_check" CHECK("review_reports"."status" in ('open', 'dismissed', 'actioned'))
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `review_reports_one_open_per_reporter` ON `review_reports` (`rating_id`,`reporter_id`) WHERE "review_reports"."status" = 'open';--> statement-breakpoint
+CREATE INDEX `review_reports_status_created` ON `review_reports` (`status`,`created_at`);--> statement-breakpoint
+CREATE INDEX `review_reports_rating_status` ON `review_reports` (`rating_id`,`status`);--> statement-breakpoint
 PRAGMA foreign_keys=OFF;--> statement-breakpoint
 CREATE TABLE `__new_notification_preferences` (
 	`user_id` text NOT NULL,
@@ -39,11 +63,16 @@ CREATE TABLE `__new_notification_preferences` (
 	`updated_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	PRIMARY KEY(`user_id`, `kind`),
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
-	CONSTRAINT "notification_preferences_kind_check" CHECK("__new_notification_preferences"."kind" in ('booking_made', 'booking_cancelled', 'booking_expired', 'payment_received', 'message_received', 'seller_verified', 'listing_removed', 'payment_released', 'payment_refunded', 'claim_opened', 'claim_answered', 'claim_decided', 'payout_paid', 'payout_failed', 'offer_received', 'offer_countered', 'offer_accepted', 'offer_declined', 'offer_expired'))
+	CONSTRAINT "notification_preferences_kind_check" CHECK("__new_notification_preferences"."kind" in ('booking_made', 'booking_cancelled', 'booking_expired', 'payment_received', 'message_received', 'seller_verified', 'listing_removed', 'payment_released', 'payment_refunded', 'claim_opened', 'claim_answered', 'claim_decided', 'payout_paid', 'payout_failed', 'price_dropped', 'offer_received', 'offer_countered', 'offer_accepted', 'offer_declined', 'offer_expired'))
 );
 --> statement-breakpoint
 INSERT INTO `__new_notification_preferences`("user_id", "kind", "enabled", "updated_at") SELECT "user_id", "kind", "enabled", "updated_at" FROM `notification_preferences`;--> statement-breakpoint
 DROP TABLE `notification_preferences`;--> statement-breakpoint
 ALTER TABLE `__new_notification_preferences` RENAME TO `notification_preferences`;--> statement-breakpoint
 PRAGMA foreign_keys=ON;--> statement-breakpoint
-ALTER TABLE `products` ADD `offers_accepted` integer DEFAULT true NOT NULL;
+ALTER TABLE `products` ADD `previous_price_cents` integer;--> statement-breakpoint
+ALTER TABLE `products` ADD `price_dropped_at` integer;--> statement-breakpoint
+ALTER TABLE `products` ADD `offers_accepted` integer DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE `ratings` ADD `answer` text;--> statement-breakpoint
+ALTER TABLE `ratings` ADD `answered_at` integer;--> statement-breakpoint
+ALTER TABLE `ratings` ADD `text_removed_at` integer;
