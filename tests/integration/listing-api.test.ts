@@ -38,6 +38,8 @@ describe("GET /api/listings/:id", () => {
       date: "2026-11-02T10:00:00.000Z",
       name: "Vera Lens",
       email: seller.email,
+      // The seller's profile is /sellers/<sellerId> (ADR 0064).
+      sellerId: seller.id,
       contact: listing.contact,
       isSellerVerification: true,
       sellerRating: { average: null, count: 0 },
