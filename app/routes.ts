@@ -23,6 +23,8 @@ export default [
   route("products/:name", "routes/products.$name.tsx"),
   route("listings/:id", "routes/listings.$id.tsx"),
   route("search", "routes/search.tsx"),
+  route("saved-searches", "routes/saved-searches.ts"),
+  route("unsubscribe/:token", "routes/unsubscribe.$token.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("sitemap-pages.xml", "routes/sitemap-pages-xml.ts"),

@@ -73,6 +73,7 @@ export const NOTIFICATION_KINDS = [
   "claim_decided",
   "payout_paid",
   "payout_failed",
+  "saved_search_matches",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -31,6 +31,12 @@ const formsFromThisSite = csrf({
 });
 
 const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
+/**
+ * A letter's one-click unsubscribe (RFC 8058): the mail client POSTs from its own origin. The
+ * signed token in the path is the authority, no cookie is read, and all it can do is turn off
+ * one kind of email for its recipient (ADR 0062).
+ */
+const isOneClickUnsubscribe = (path: string) => /^\/unsubscribe\/[^/]+$/.test(path);
 
 /**
  * /api is exempt: it authenticates with bearer tokens, never cookies (GET /api/jwt reads the
@@ -39,7 +45,11 @@ const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
  * cross-site, which is SameSite=Lax; csrf would refuse it.
  */
 export const sameOriginForms = createMiddleware(async (c, next) => {
-  if (isApi(c.req.path) || (c.req.header("Origin") === undefined && c.req.header("Sec-Fetch-Site") === undefined)) {
+  if (
+    isApi(c.req.path) ||
+    isOneClickUnsubscribe(c.req.path) ||
+    (c.req.header("Origin") === undefined && c.req.header("Sec-Fetch-Site") === undefined)
+  ) {
     return next();
   }
   try {

@@ -14,6 +14,7 @@ import { gearApi } from "./gear/gear";
 import { messagesApi } from "./messaging/messages";
 import { reports } from "./moderation/reports";
 import { stolenSerialsApi } from "./moderation/stolen-serials";
+import { savedSearchesApi } from "./notifications/saved-searches";
 import { settings } from "./notifications/settings";
 
 /** The REST API for programs, mounted at /api. */
@@ -37,6 +38,7 @@ api.route("/", admin);
 api.route("/", reports);
 api.route("/", messagesApi);
 api.route("/", settings);
+api.route("/", savedSearchesApi);
 api.route("/", gearApi);
 api.route("/", stolenSerialsApi);
 

@@ -28,7 +28,9 @@ export type NotificationEvent =
   | { kind: "claim_answered"; claimId: string }
   | { kind: "claim_decided"; claimId: string }
   | { kind: "payout_paid"; payoutId: string }
-  | { kind: "payout_failed"; payoutId: string };
+  | { kind: "payout_failed"; payoutId: string }
+  /** A letter of new matches of a user's saved searches (ADR 0062). */
+  | { kind: "saved_search_matches"; letterId: string };
 
 /**
  * Events of an account, always told to its owner. `origin` is the site's address the letter's
@@ -69,6 +71,8 @@ export function eventSubject(event: DomainEvent): string {
     case "password_changed":
     case "two_factor_changed":
       return event.changeId;
+    case "saved_search_matches":
+      return event.letterId;
     default:
       return event.bookingId;
   }

@@ -18,6 +18,7 @@ import {
   utc,
 } from "./letter-kit.server";
 import { moneyLetters } from "./money-letters.server";
+import { savedSearchMatchLetters } from "./saved-search-letters.server";
 
 export type { LetterOptions, PlannedLetter, Recipient };
 
@@ -173,6 +174,8 @@ export async function plannedLetters(
     case "payout_paid":
     case "payout_failed":
       return moneyLetters(db, event, options, letter);
+    case "saved_search_matches":
+      return savedSearchMatchLetters(db, event, options);
     case "message_received": {
       // The other party of the message's booking is told; the text itself stays in the product
       // (a letter carries an excerpt only, so a long message is read where it can be answered).

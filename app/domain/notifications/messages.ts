@@ -28,6 +28,7 @@ const eventSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("claim_decided"), claimId: id }),
   z.object({ kind: z.literal("payout_paid"), payoutId: id }),
   z.object({ kind: z.literal("payout_failed"), payoutId: id }),
+  z.object({ kind: z.literal("saved_search_matches"), letterId: id }),
   z.object({ kind: z.literal("account_link"), linkId: id, token: z.string().min(1).max(100), origin }),
   z.object({
     kind: z.literal("email_changed"),

@@ -25,6 +25,10 @@ export const NOTIFICATION_LABELS: Record<EventKind, { label: string; description
   claim_decided: { label: "Claim decided", description: "An admin decides a claim I am part of." },
   payout_paid: { label: "Payout paid", description: "Money of my sales reaches my bank account." },
   payout_failed: { label: "Payout failed", description: "A payout to my bank account fails." },
+  saved_search_matches: {
+    label: "Saved search matches",
+    description: "New listings match my saved searches (one email a day at most).",
+  },
 };
 
 function isNotificationKind(kind: LetterKind): kind is EventKind {
@@ -42,10 +46,11 @@ export const NOTIFICATION_KINDS_BY_ROLE: Record<Role, readonly EventKind[]> = {
     "payment_refunded",
     "claim_answered",
     "claim_decided",
+    "saved_search_matches",
   ],
   // A seller can be told of every kind but the seller's answer to a claim (their own).
   seller: EVENT_KINDS.filter((kind) => kind !== "claim_answered"),
-  admin: ["claim_opened"],
+  admin: ["claim_opened", "saved_search_matches"],
 };
 
 /** What the outbox calls each kind of letter. */
