@@ -45,11 +45,17 @@ const isOneClickUnsubscribe = (path: string) => /^\/unsubscribe\/[^/]+$/.test(pa
  * cross-site, which is SameSite=Lax; csrf would refuse it.
  */
 export const sameOriginForms = createMiddleware(async (c, next) => {
-  if (
-    isApi(c.req.path) ||
-    isOneClickUnsubscribe(c.req.path) ||
-    (c.req.header("Origin") === undefined && c.req.header("Sec-Fetch-Site") === undefined)
-  ) {
+  if (isOneClickUnsubscribe(c.req.path)) {
+    // Remix refuses an action whose Origin is not the host; here the mail client's origin is
+    // expected, so it is left out of the request Remix sees.
+    if (c.req.header("Origin") !== undefined) {
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete("Origin");
+      c.req.raw = new Request(c.req.raw, { headers });
+    }
+    return next();
+  }
+  if (isApi(c.req.path) || (c.req.header("Origin") === undefined && c.req.header("Sec-Fetch-Site") === undefined)) {
     return next();
   }
   try {

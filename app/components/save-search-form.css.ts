@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "#app/styles/theme.css";
 
 export const box = style({
@@ -14,6 +14,7 @@ export const row = style({
   flexWrap: "wrap",
   alignItems: "end",
   gap: vars.space.sm,
-  // The field takes what the button leaves, down to a phone's width.
-  selectors: { "& > div": { flex: "1 1 14rem", minWidth: 0 } },
 });
+
+// The field takes what the button leaves, down to a phone's width.
+globalStyle(`${row} > div`, { flex: "1 1 14rem", minWidth: 0 });

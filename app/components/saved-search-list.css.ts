@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "#app/styles/theme.css";
 
 export const list = style({ display: "grid", gap: vars.space.md, margin: 0, padding: 0, listStyle: "none" });
@@ -23,5 +23,6 @@ export const row = style({
   flexWrap: "wrap",
   gap: vars.space.sm,
   alignItems: "center",
-  selectors: { "& > input": { flex: "1 1 12rem", minWidth: 0 } },
 });
+
+globalStyle(`${row} > input`, { flex: "1 1 12rem", minWidth: 0, width: "auto" });

@@ -67,7 +67,7 @@ export default function Unsubscribe() {
         ) : problem || !label ? (
           <>
             <h1>{problem?.status === 410 ? "This link has expired" : "This link is not valid"}</h1>
-            <p>{problem?.message ?? UNSUBSCRIBE_MESSAGES.invalid}</p>
+            <p>{problem?.message}</p>
             <p>
               <Link to="/dashboard/settings">Go to Settings</Link>
             </p>

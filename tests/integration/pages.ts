@@ -66,6 +66,8 @@ export const PAGES: Record<string, Page> = {
     status: 400,
     noStore: true,
   },
+  // An unsubscribe link no letter carried: its clear page (ADR 0062).
+  "routes/unsubscribe.$token": { path: () => "/unsubscribe/not-a-token", as: null, status: 400, noStore: true },
   "routes/verify-email": { path: () => "/verify-email", as: null, noStore: true },
   // Without a sign-in waiting for its code: the page says to start again.
   "routes/login.two-factor": { path: () => "/login/two-factor", as: null },

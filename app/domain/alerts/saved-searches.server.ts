@@ -61,6 +61,8 @@ export function normaliseSearch(search: string, account: { camera: string | null
   const read: ReadSearch = readSearchParams(new URLSearchParams(search.replace(/^\?/, "")));
   if (!read.ok) return { ok: false as const, message: read.message };
   const { page: _page, sort: _sort, fitMounts: _fits, ...filters } = read.query;
+  // Spaces between words say nothing: "nikon  lens" is the search "nikon lens".
+  if (filters.q) filters.q = filters.q.replace(/\s+/gu, " ");
   if (filters.fits && !filters.camera) {
     const camera = readCamera(account.camera);
     if (!camera) return { ok: false as const, message: SAVED_SEARCH_MESSAGES.fitsNeedsCamera };

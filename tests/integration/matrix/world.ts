@@ -4,6 +4,7 @@ import { createSession } from "#app/domain/accounts/sessions.server";
 import { sealSecret } from "#app/domain/accounts/two-factor.server";
 import { openClaim } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider, findPayableBooking, payBooking } from "#app/domain/deals/payments/checkout.server";
+import { signUnsubscribe } from "#app/domain/notifications/unsubscribe.server";
 import { parseEnv } from "#app/server/env.server";
 import { database } from "#db/client";
 import { bookingRow, categoryRow, payoutAccountRow, productRow, reportRow, userRow } from "#db/factories";
@@ -14,6 +15,7 @@ import {
   productPhotos,
   products,
   reports,
+  savedSearches,
   serialMatches,
   stolenSerials,
   twoFactorCredentials,
@@ -76,6 +78,11 @@ export async function buildWorld() {
     withId({ reporterId, brand: "other", brandOther: "Any", serial, stolenOn: "2026-01-02", policeReference: "PR 1" });
   const registrationA = registration(users.buyerA.id, "HELDA1234");
   const registrationB = registration(users.buyerB.id, "HELDB5678");
+  // A saved search of buyer A and of buyer B (ADR 0062).
+  const savedSearch = (userId: string, name: string) =>
+    withId({ userId, name, query: "q=lens", matchQuery: '"lens"*', emails: true });
+  const savedSearchA = savedSearch(users.buyerA.id, "Lenses of A");
+  const savedSearchB = savedSearch(users.buyerB.id, "Lenses of B");
   await db.batch([
     db.insert(categories).values(category),
     db.insert(usersTable).values(Object.values(users)),
@@ -88,6 +95,7 @@ export async function buildWorld() {
     db.insert(bookings).values([bookingA, bookingB, paidBookingA, paidBookingB]),
     db.insert(reports).values([reportA, reportB]),
     db.insert(stolenSerials).values([registrationA, registrationB]),
+    db.insert(savedSearches).values([savedSearchA, savedSearchB]),
     db.insert(serialMatches).values([
       { productId: heldA.id, stolenSerialId: registrationA.id, matchedAt: heldAt },
       { productId: heldB.id, stolenSerialId: registrationB.id, matchedAt: heldAt },
@@ -141,6 +149,9 @@ export async function buildWorld() {
     /** A's and B's listings held for review, and the stolen-gear registrations of buyer A and B that hold them. */
     heldListing: { A: heldA.id, B: heldB.id, nobody: NOBODY },
     registration: { A: registrationA.id, B: registrationB.id, nobody: NOBODY },
+    savedSearch: { A: savedSearchA.id, B: savedSearchB.id, nobody: NOBODY },
+    /** Buyer A's link to stop the emails of saved searches' matches (what a letter carries). */
+    unsubscribeToken: await signUnsubscribe(users.buyerA.id, "saved_search_matches", [testEnv.SESSION_SECRET]),
     cookies,
     bearers,
   };
