@@ -23,8 +23,6 @@ export const meta: MetaFunction = () => [
 export const headers: HeadersFunction = ({ parentHeaders }) => {
   const headers = new Headers(parentHeaders);
   headers.set("Cache-Control", "private, no-store");
-  // The token is in the path: never sent on to another site.
-  headers.set("Referrer-Policy", "no-referrer");
   return headers;
 };
 

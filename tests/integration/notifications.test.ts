@@ -415,6 +415,7 @@ describe("settings", () => {
       "payment_refunded",
       "claim_answered",
       "claim_decided",
+      "saved_search_matches",
     ]);
     expect((await putSettings(bearer, { booking_made: false })).status).toBe(422);
     expect((await putSettings(bearer, { payment_received: "no" })).status).toBe(422);
