@@ -25,6 +25,8 @@ export default [
   route("sellers/:id", "routes/sellers.$id.tsx"),
   route("search", "routes/search.tsx"),
   route("camera", "routes/camera.tsx"),
+  route("saved-searches", "routes/saved-searches.ts"),
+  route("unsubscribe/:token", "routes/unsubscribe.$token.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("sitemap-pages.xml", "routes/sitemap-pages-xml.ts"),

@@ -91,6 +91,7 @@ export const NOTIFICATION_KINDS = [
   "offer_accepted",
   "offer_declined",
   "offer_expired",
+  "saved_search_matches",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

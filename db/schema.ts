@@ -788,6 +788,8 @@ export const emailOutbox = sqliteTable(
     toEmail: text("to_email").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    /** The letter's extra mail headers as JSON (List-Unsubscribe, ADR 0062), or null. */
+    headers: text("headers"),
     createdAt: createdAt(),
   },
   (t) => [index("email_outbox_created").on(t.createdAt)],
@@ -1164,4 +1166,74 @@ export const ledgerEntries = sqliteTable(
     check("ledger_entries_amount_positive", sql`${t.amountCents} > 0`),
     check("ledger_entries_deal_or_payout", sql`(${t.paymentId} is null) = (${t.kind} in ('payout', 'payout_failure'))`),
   ],
+);
+
+/**
+ * A search a user saved to be emailed its new matches (ADR 0062). `query` is the search as the
+ * search schema reads it back (app/domain/catalog/search-params.ts), never the URL as typed;
+ * `match_query` is its words as a full-text query (null for a search by filters only).
+ */
+export const savedSearches = sqliteTable(
+  "saved_searches",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    name: text("name").notNull(),
+    query: text("query").notNull(),
+    matchQuery: text("match_query"),
+    emails: integer("emails", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("saved_searches_user_query").on(t.userId, t.query),
+    check("saved_searches_name_length", sql`length(${t.name}) between 1 and 80`),
+  ],
+);
+
+/** One letter of a user's saved searches' matches: at most one a day (ADR 0062). */
+export const savedSearchLetters = sqliteTable(
+  "saved_search_letters",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("saved_search_letters_user_created").on(t.userId, t.createdAt)],
+);
+
+/** A listing that matched a saved search when it appeared; `letter_id` once a letter took it. */
+export const savedSearchMatches = sqliteTable(
+  "saved_search_matches",
+  {
+    savedSearchId: text("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    matchedAt: createdAt("matched_at"),
+    letterId: text("letter_id").references(() => savedSearchLetters.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.productId] }),
+    index("saved_search_matches_unsent").on(t.savedSearchId).where(sql`${t.letterId} is null`),
+    index("saved_search_matches_letter").on(t.letterId),
+  ],
+);
+
+/**
+ * Where the matching of saved searches has read the listings up to: the rowid of the last
+ * listing a pass read (one row). A pass reads the next few after it, never the whole catalog.
+ */
+export const savedSearchScan = sqliteTable(
+  "saved_search_scan",
+  {
+    id: integer("id").primaryKey(),
+    lastRowid: integer("last_rowid").notNull(),
+  },
+  (t) => [check("saved_search_scan_one_row", sql`${t.id} = 1`)],
 );

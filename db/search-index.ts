@@ -12,3 +12,15 @@ export const productsFts = sqliteTable("products_fts", {
   category: text("category"),
   location: text("location"),
 });
+
+/**
+ * The listings one saved-search matching pass reads (migrations/0012_offers_saved_searches_price_drops_reviews.sql, ADR 0062): filled
+ * and emptied by the pass, a few rows at a time, keyed by the listings' rowids.
+ */
+export const savedSearchBatchFts = sqliteTable("saved_search_batch_fts", {
+  rowid: integer("rowid").notNull(),
+  name: text("name"),
+  description: text("description"),
+  category: text("category"),
+  location: text("location"),
+});

@@ -55,11 +55,12 @@ const CACHEABLE: KeyRule[] = [
 ];
 
 /**
- * Writes that change no public data: signing in, out and up, asking for a password reset. (Using
- * a reset link may verify a seller's address, which makes their listings public.)
+ * Writes that change no public data: signing in, out and up, asking for a password reset, saving
+ * a search and unsubscribing from a kind of email (ADR 0062). (Using a reset link may verify a
+ * seller's address, which makes their listings public.)
  */
 const WRITES_THAT_CHANGE_NOTHING_PUBLIC =
-  /^\/(login|login\/two-factor|logout|register|subscribe|forgot-password|api\/token|api\/users|api\/password\/forgot|auth\/.*)$/;
+  /^\/(login|login\/two-factor|logout|register|subscribe|forgot-password|saved-searches|unsubscribe\/[^/]+|api\/token|api\/users|api\/password\/forgot|api\/saved-searches(\/[^/]+)?|auth\/.*)$/;
 
 export type CacheStatus = "HIT" | "MISS" | "BYPASS";
 

@@ -14,7 +14,12 @@ export const queue: ExportedHandlerQueueHandler<Env> = async (batch, env) => {
   const { DB, settings } = parseEnv(env as unknown as Record<string, unknown>);
   const db = database(DB);
   const provider = chooseEmailProvider(db, settings);
-  const options = { appUrl: settings.APP_URL, currency: settings.PAYMENT_CURRENCY, appName: settings.APP_NAME };
+  const options = {
+    appUrl: settings.APP_URL,
+    currency: settings.PAYMENT_CURRENCY,
+    appName: settings.APP_NAME,
+    secrets: settings.SESSION_SECRET,
+  };
   for (const message of batch.messages) {
     const event = parseNotificationMessage(message.body);
     if (!event) {

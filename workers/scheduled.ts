@@ -1,8 +1,10 @@
 // The Cron Trigger (wrangler.toml [triggers]): one run of the maintenance job per tick, at the
 // tick's scheduled time, then the money's jobs (held payments released at the end of their
-// protection window, failed movements retried, offline payouts; ADR 0057). What the jobs report
+// protection window, failed movements retried, offline payouts; ADR 0057), then the saved searches'
+// matching (ADR 0062). What the jobs report
 // as happened goes to the notification queue through the one publisher (ADR 0033).
 
+import { runAlertPass } from "#app/domain/alerts/matching.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { runMoneyJobs } from "#app/domain/deals/settlement/jobs.server";
 import type { DomainEvent } from "#app/domain/notifications/events";
@@ -21,8 +23,10 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
   // A listing whose booking expired is bookable again: cached pages must say so (ADR 0037).
   if (result.productsReleased > 0 && edgeCacheEnabled(env)) await bumpVersion();
   const money = await runMoneyJobs(db, choosePaymentProvider(db, appEnv.settings), appEnv.settings, scheduledTime);
+  // Saved searches: the next new listings matched, the letters due planned (ADR 0062).
+  const alerts = await runAlertPass(db, scheduledTime);
   // Publishing failures are logged by the publisher; the job's own work is done either way.
-  await (publishEvents ?? ((events) => publish(appEnv, events)))([...result.events, ...money.events]);
+  await (publishEvents ?? ((events) => publish(appEnv, events)))([...result.events, ...money.events, ...alerts.events]);
   console.log(
     JSON.stringify({
       job: "maintenance",
@@ -38,9 +42,12 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
       payoutsMade: money.payoutsMade,
       payoutsPaid: money.payoutsPaid,
       linksPurged: result.linksPurged,
+      alertListingsRead: alerts.listingsRead,
+      alertMatches: alerts.matches,
+      alertLetters: alerts.letters,
     }),
   );
-  return { ...result, money };
+  return { ...result, money, alerts };
 }
 
 export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env) => {

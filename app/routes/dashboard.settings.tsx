@@ -8,6 +8,7 @@ import { CameraSelect } from "#app/components/camera-select";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { DELETE_ACCOUNT_DIALOG, DeleteAccountDialog } from "#app/components/delete-account-dialog";
 import * as formStyles from "#app/components/forms.css";
+import { SavedSearchList } from "#app/components/saved-search-list";
 import { SessionList } from "#app/components/session-list";
 import { deleteOwnAccount } from "#app/domain/accounts/account-deletion.server";
 import {
@@ -29,6 +30,12 @@ import { requestEmailChange } from "#app/domain/accounts/email-verification.serv
 import { confirmIdentity } from "#app/domain/accounts/reauthentication.server";
 import { endOtherSessions, endOwnSession, liveSessionsRead } from "#app/domain/accounts/sessions.server";
 import { toTwoFactorStatus, twoFactorStatusRead } from "#app/domain/accounts/two-factor.server";
+import {
+  renameSavedSearchFormSchema,
+  savedSearchEmailsFormSchema,
+  savedSearchIdFormSchema,
+} from "#app/domain/alerts/saved-search-schema";
+import { deleteSavedSearch, savedSearchesRead, updateSavedSearch } from "#app/domain/alerts/saved-searches.server";
 import { readCamera } from "#app/domain/gear/camera";
 import { cameraName } from "#app/domain/gear/compatibility";
 import { saveMyCamera } from "#app/domain/gear/my-camera.server";
@@ -66,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = database(context.env.DB);
   const {
     user,
-    results: [account, choices, sessions, twoFactor],
+    results: [account, choices, sessions, twoFactor, searches],
   } = await requireUserWith(
     request,
     context,
@@ -76,6 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         notificationChoicesRead(db, userId),
         liveSessionsRead(db, userId),
         twoFactorStatusRead(db, userId),
+        savedSearchesRead(db, userId),
       ] as const,
   );
   const settings = toAccountSettings(account)!;
@@ -107,6 +115,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     })),
     camera: camera ? { key: camera.key, name: cameraName(camera) } : null,
     notifications: toNotificationSettings(choices, user.role),
+    savedSearches: searches.map((search) => ({
+      id: search.id,
+      name: search.name,
+      href: `/search?${search.query}`,
+      emails: search.emails,
+    })),
     deleting: new URL(request.url).searchParams.get("confirm") === DELETE_ACCOUNT_DIALOG,
   };
 }
@@ -138,6 +152,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const result = await saveNotificationSettings(db, user, choices);
       if (!result.ok) return redirectWithError(context, PATH, result.message);
       return redirectWithSuccess(context, PATH, NOTIFICATION_MESSAGES.saved);
+    }
+    case "saved-search-rename": {
+      const parsed = renameSavedSearchFormSchema.safeParse({ id: form.get("id"), name: form.get("name") });
+      if (!parsed.success) return redirectWithError(context, PATH, parsed.error.issues[0]?.message ?? "Not renamed.");
+      const { id, name } = parsed.data;
+      return redirectWithResult(context, PATH, await updateSavedSearch(db, user, id, { name }));
+    }
+    case "saved-search-emails": {
+      const parsed = savedSearchEmailsFormSchema.safeParse({ id: form.get("id"), emails: form.get("emails") });
+      if (!parsed.success) throw badRequest();
+      const { id, emails } = parsed.data;
+      return redirectWithResult(context, PATH, await updateSavedSearch(db, user, id, { emails: emails === "on" }));
+    }
+    case "saved-search-delete": {
+      const parsed = savedSearchIdFormSchema.safeParse({ id: form.get("id") });
+      if (!parsed.success) throw badRequest();
+      return redirectWithResult(context, PATH, await deleteSavedSearch(db, user, parsed.data.id));
     }
     case "profile": {
       const submission = parseWithZod(form, { schema: profileSchema });
@@ -222,7 +253,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { account, confirmation, twoFactor, sessions, camera, notifications, deleting } =
+  const { account, confirmation, twoFactor, sessions, camera, notifications, savedSearches, deleting } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionReply | undefined;
   const resultOf = (form: Intent) => (actionData?.form === form ? actionData.result : undefined);
@@ -349,6 +380,11 @@ export default function Settings() {
             </div>
           </Form>
         )}
+      </section>
+
+      <section aria-labelledby="saved-searches-title" className={styles.section}>
+        <h2 id="saved-searches-title">Saved searches</h2>
+        <SavedSearchList searches={savedSearches} />
       </section>
 
       <section aria-labelledby="data-title" className={styles.section}>

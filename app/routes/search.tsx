@@ -3,8 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CameraPicker } from "#app/components/camera-picker";
 import { Pager } from "#app/components/list-controls";
 import { ListingCards } from "#app/components/listing-cards";
+import { SaveSearchForm } from "#app/components/save-search-form";
 import { formValues, SearchFiltersForm } from "#app/components/search-filters";
 import { StorefrontDialogs } from "#app/components/storefront-dialogs";
+import { defaultSearchName } from "#app/domain/alerts/saved-searches.server";
 import { listCategories, toCardView } from "#app/domain/catalog/catalog.server";
 import { searchListings } from "#app/domain/catalog/listing-search.server";
 import {
@@ -13,6 +15,7 @@ import {
   needsAccountCamera,
   readSearchParams,
   type SearchErrors,
+  searchQueryParams,
   sortsFor,
   withFits,
 } from "#app/domain/catalog/search-params";
@@ -70,6 +73,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ? searchHref(PATH, { ...query, condition: [], verified: false })
         : null,
     params: [...params.entries()],
+    // "Email me new matches": the search as read (no page), and a name to start from.
+    saving: query
+      ? { search: searchQueryParams({ ...query, sort: undefined }).toString(), name: defaultSearchName(query) }
+      : null,
     ...shell,
     currentYear: new Date().getUTCFullYear(),
   };
@@ -80,8 +87,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Search() {
-  const { values, errors, categories, query, category, sort, listings, viewer, dialogs, currentYear, camera, params } =
-    useLoaderData<typeof loader>();
+  const {
+    values,
+    errors,
+    categories,
+    query,
+    category,
+    sort,
+    listings,
+    viewer,
+    dialogs,
+    currentYear,
+    camera,
+    params,
+    saving,
+  } = useLoaderData<typeof loader>();
   const bestMatch = listings ? bestMatchNote(sort, listings.capped) : null;
   const removals = query ? filterRemovals(PATH, query, category?.title) : [];
   return (
@@ -108,6 +128,14 @@ export default function Search() {
             {`${countLabel(listings, "result", "results")}${query.q ? ` for “${query.q}”` : ""}`}
           </p>
           {bestMatch ? <p className={styles.count}>{bestMatch}</p> : null}
+          {saving ? (
+            <SaveSearchForm
+              signedIn={viewer !== null}
+              back={`${PATH}${params.length > 0 ? `?${new URLSearchParams(params)}` : ""}`}
+              search={saving.search}
+              name={saving.name}
+            />
+          ) : null}
           {listings.rows.length === 0 ? (
             <div className={styles.empty}>
               <p>No listing matches this search.</p>

@@ -72,6 +72,7 @@ test.describe("public pages", () => {
     "/contact",
     "/search?q=actuations",
     "/search?q=actuations&condition=Fair&min=abc",
+    "/unsubscribe/forged",
   ]) {
     test(`${path} has no violations`, async ({ page }) => {
       await page.goto(path);

@@ -100,6 +100,7 @@ const TARGETS: Target[] = [
   { name: "forgot-password", as: null, path: "/forgot-password" },
   { name: "reset-link-forged", as: null, path: `/reset-password?token=${"x".repeat(43)}`, status: 400 },
   { name: "verify-link-forged", as: null, path: `/verify-email?token=${"x".repeat(43)}`, status: 400 },
+  { name: "unsubscribe-link-forged", as: null, path: "/unsubscribe/forged", status: 400 },
   { name: "settings", as: "buyer", path: "/dashboard/settings" },
   {
     name: "delete-account-confirmation",

@@ -27,6 +27,7 @@ const ALSO = [
   "/listings/no-such-listing",
   "/reset-password?token=forged",
   "/verify-email?token=forged",
+  "/unsubscribe/forged",
   "/dev/outbox",
   "/search?mount=nikon-z&fits=1&camera=nikon-z6-ii",
 ];

@@ -136,6 +136,10 @@ async function checkInvariants() {
       `select b.id from bookings b where b.end_reason = 'expired' and b.cancelled_at < b.expires_at`,
     ],
     [
+      "more saved searches than a user may keep",
+      `select user_id from saved_searches group by user_id having count(*) > 20`,
+    ],
+    [
       "orphan payment",
       `select y.id from payments y where not exists (select 1 from bookings b where b.id = y.booking_id)`,
     ],
@@ -572,6 +576,35 @@ describe("bad input at every form action", () => {
       who: (w) => w.cookies.sellerA,
       names: ["booking_made", "booking_cancelled", "payment_received", "seller_verified", "listing_removed", "intent"],
       fixed: () => [["intent", "notifications"]],
+    },
+    {
+      name: "save a search",
+      path: () => "/saved-searches",
+      who: (w) => w.cookies.buyerA,
+      names: ["search", "name", "intent"],
+      fixed: () => [["intent", "save-search"]],
+    },
+    {
+      name: "rename a saved search",
+      path: () => "/dashboard/settings",
+      who: (w) => w.cookies.buyerA,
+      names: ["id", "name"],
+      fixed: (w) => [
+        ["intent", "saved-search-rename"],
+        ["id", w.savedSearch.A],
+      ],
+    },
+    {
+      name: "saved search emails and delete",
+      path: () => "/dashboard/settings",
+      who: (w) => w.cookies.buyerB,
+      names: ["intent", "id", "emails"],
+    },
+    {
+      name: "unsubscribe",
+      path: (w) => `/unsubscribe/${w.unsubscribeToken}`,
+      who: () => null,
+      names: ["intent", "List-Unsubscribe"],
     },
     {
       name: "confirm receipt or open a claim",
@@ -1050,9 +1083,16 @@ describe("bad input at every /api call", () => {
       who: (w) => w.bearers.sellerA,
       names: ["offersAccepted"],
     },
+    { method: "POST", path: () => "/api/saved-searches", who: (w) => w.bearers.buyerB, names: ["search", "name"] },
+    {
+      method: "PATCH",
+      path: (w) => `/api/saved-searches/${w.savedSearch.A}`,
+      who: (w) => w.bearers.buyerA,
+      names: ["name", "emails"],
+    },
   ];
   for (const call of calls) {
-    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, booking: { A: ":id" }, paidBooking: { A: ":id" }, claim: { A: ":id" }, heldListing: { A: ":id" }, offer: { A: ":id" }, review: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
+    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, booking: { A: ":id" }, paidBooking: { A: ":id" }, claim: { A: ":id" }, heldListing: { A: ":id" }, offer: { A: ":id" }, review: { A: ":id" }, savedSearch: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
       const world = await buildWorld();
       await fc.assert(
         fc.asyncProperty(jsonBody(call.names), fc.boolean(), async (body, raw) => {
@@ -1127,6 +1167,8 @@ describe("bad input at every /api call", () => {
           ["DELETE", `/api/stolen-serials/${id}`, world.bearers.admin],
           ["GET", `/api/serial-holds?page=${id}`, world.bearers.admin],
           ["PUT", `/api/serial-holds/${id}`, world.bearers.admin],
+          ["PATCH", `/api/saved-searches/${id}`, world.bearers.buyerA],
+          ["DELETE", `/api/saved-searches/${id}`, world.bearers.buyerA],
         ] as const) {
           expectHandled(await sendJson(method, path, bearer, undefined));
         }
@@ -1153,6 +1195,8 @@ describe("bad input at every /api call", () => {
           `/?camera=${id}`,
           `/listings/${world.listing.A}?camera=${id}`,
           `/dashboard/stolen_gear?page=${id}`,
+          `/unsubscribe/${id}`,
+          `/saved-searches?search=${id}`,
         ]) {
           expectHandled(
             await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.buyerA! }, redirect: "manual" }),

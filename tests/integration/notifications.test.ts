@@ -420,6 +420,7 @@ describe("settings", () => {
       "offer_accepted",
       "offer_declined",
       "offer_expired",
+      "saved_search_matches",
     ]);
     expect((await putSettings(bearer, { booking_made: false })).status).toBe(422);
     // A buyer is never told of offers received: those are a seller's.

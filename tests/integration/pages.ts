@@ -8,7 +8,7 @@ import { signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct } from "./factories";
 import { bookedListing } from "./payment-fixtures";
 
-type Fixture = { bookingId: string; productId: string };
+type Fixture = { bookingId: string; productId: string; sellerId: string };
 export type Page = {
   path: (fixture: Fixture) => string;
   as: Role | null;
@@ -34,9 +34,12 @@ export const PAGES: Record<string, Page> = {
   "routes/not-found": { path: () => "/no/such/page", as: null, status: 404 },
   "routes/listings.$id": { path: ({ productId }) => `/listings/${productId}`, as: null, isPublic: true },
   "routes/search": { path: () => "/search?q=lens", as: null, isPublic: true },
+  "routes/camera": { path: () => "/camera?back=%2Fsearch%3Fq%3Dlens", as: null },
+  "routes/sellers.$id": { path: ({ sellerId }) => `/sellers/${sellerId}`, as: null, isPublic: true },
   "routes/products.$name": { path: ({ productId }) => `/products/camera?book=${productId}`, as: "buyer" },
   "routes/dashboard.my_orders": { path: () => "/dashboard/my_orders", as: "buyer" },
   "routes/dashboard.wishlist": { path: () => "/dashboard/wishlist", as: "buyer" },
+  "routes/dashboard.my_offers": { path: () => "/dashboard/my_offers", as: "buyer" },
   "routes/dashboard.payment": { path: ({ bookingId }) => `/dashboard/payment/${bookingId}`, as: "buyer" },
   "routes/dashboard.messages._index": { path: () => "/dashboard/messages", as: "buyer" },
   "routes/dashboard.messages.$bookingId": { path: ({ bookingId }) => `/dashboard/messages/${bookingId}`, as: "buyer" },
@@ -48,6 +51,7 @@ export const PAGES: Record<string, Page> = {
     as: "seller",
   },
   "routes/dashboard.my_buyer": { path: () => "/dashboard/my_buyer", as: "seller" },
+  "routes/dashboard.offers": { path: () => "/dashboard/offers", as: "seller" },
   "routes/dashboard.payouts._index": { path: () => "/dashboard/payouts", as: "seller" },
   "routes/dashboard.payouts.test-onboarding": { path: () => "/dashboard/payouts/test-onboarding", as: "seller" },
   "routes/dashboard.claims": { path: () => "/dashboard/claims", as: "admin" },
@@ -66,6 +70,8 @@ export const PAGES: Record<string, Page> = {
     status: 400,
     noStore: true,
   },
+  // An unsubscribe link no letter carried: its clear page (ADR 0062).
+  "routes/unsubscribe.$token": { path: () => "/unsubscribe/not-a-token", as: null, status: 400, noStore: true },
   "routes/verify-email": { path: () => "/verify-email", as: null, noStore: true },
   // Without a sign-in waiting for its code: the page says to start again.
   "routes/login.two-factor": { path: () => "/login/two-factor", as: null },
@@ -93,7 +99,7 @@ export async function pageFixture() {
   const product = await insertProduct({ sellerId: seller.user.id, categoryId: category.id, name: "Leica M6" });
   const admin = await signedInUser("admin");
   const cookies: Record<Role, string> = { buyer: buyer.cookie, seller: seller.cookie, admin: admin.cookie };
-  const fixture: Fixture = { bookingId: booking.id, productId: product.id };
+  const fixture: Fixture = { bookingId: booking.id, productId: product.id, sellerId: seller.user.id };
   return {
     /** Each page's URL and the headers to open it with (its role's session cookie). */
     requests: Object.entries(PAGES).map(([id, page]) => ({

@@ -9,7 +9,8 @@ import { testEnv as env } from "./test-env";
 /** What the migrations create by hand, beside the drizzle schema: the full-text index and the triggers. */
 const HAND_WRITTEN = {
   // migrations/0008_search_listed_only.sql (first made by 0004_search.sql; its triggers read the seller's verified address since 0009 and held_at since 0010).
-  virtualTables: ["products_fts"],
+  // And migrations/0012_offers_saved_searches_price_drops_reviews.sql: the batch a saved-search matching pass reads (ADR 0062).
+  virtualTables: ["products_fts", "saved_search_batch_fts"],
   triggers: {
     // migrations/0002_product_photos.sql: the cover photo kept on the product row.
     product_photos_cover_after_insert: "product_photos",

@@ -18,6 +18,7 @@ import { messagesApi } from "./messaging/messages";
 import { reports } from "./moderation/reports";
 import { reviewReportsApi } from "./moderation/review-reports";
 import { stolenSerialsApi } from "./moderation/stolen-serials";
+import { savedSearchesApi } from "./notifications/saved-searches";
 import { settings } from "./notifications/settings";
 
 /** The REST API for programs, mounted at /api. */
@@ -42,6 +43,7 @@ api.route("/", admin);
 api.route("/", reports);
 api.route("/", messagesApi);
 api.route("/", settings);
+api.route("/", savedSearchesApi);
 api.route("/", gearApi);
 api.route("/", stolenSerialsApi);
 api.route("/", sellersApi);

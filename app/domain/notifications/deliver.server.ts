@@ -66,7 +66,14 @@ export async function deliverNotification(
     }
     try {
       await provider.send(
-        { kind: letter.kind, to: recipient.email, subject: letter.subject, text: letter.text, secrets: letter.secrets },
+        {
+          kind: letter.kind,
+          to: recipient.email,
+          subject: letter.subject,
+          text: letter.text,
+          secrets: letter.secrets,
+          headers: letter.headers,
+        },
         deliveryKey,
       );
     } catch (error) {

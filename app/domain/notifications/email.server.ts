@@ -13,6 +13,8 @@ export interface Letter {
   text: string;
   /** Parts of the text only the recipient may read (a one-time link): never stored by us. */
   secrets?: readonly string[];
+  /** Mail headers beyond the usual, such as List-Unsubscribe (RFC 8058, ADR 0062). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface EmailProvider {
@@ -42,7 +44,13 @@ export function httpEmailProvider(settings: { url: string; apiKey: string; from:
           // The provider drops a second request with the same key (a retry after a lost answer).
           "Idempotency-Key": idempotencyKey,
         },
-        body: JSON.stringify({ from: settings.from, to: [letter.to], subject: letter.subject, text: letter.text }),
+        body: JSON.stringify({
+          from: settings.from,
+          to: [letter.to],
+          subject: letter.subject,
+          text: letter.text,
+          ...(letter.headers ? { headers: letter.headers } : {}),
+        }),
       });
       if (!response.ok) throw new Error(`The email provider answered ${response.status}`);
     },
@@ -62,8 +70,16 @@ export function outboxEmailProvider(db: Database, options: { keepSecrets: boolea
     name: "outbox",
     async send(letter) {
       let body = letter.text;
-      if (!options.keepSecrets) for (const secret of letter.secrets ?? []) body = body.replaceAll(secret, WITHHELD);
-      await db.insert(emailOutbox).values({ kind: letter.kind, toEmail: letter.to, subject: letter.subject, body });
+      let headers = letter.headers ? JSON.stringify(letter.headers) : null;
+      if (!options.keepSecrets) {
+        for (const secret of letter.secrets ?? []) {
+          body = body.replaceAll(secret, WITHHELD);
+          headers = headers?.replaceAll(secret, WITHHELD) ?? null;
+        }
+      }
+      await db
+        .insert(emailOutbox)
+        .values({ kind: letter.kind, toEmail: letter.to, subject: letter.subject, body, headers });
     },
   };
 }

@@ -38,7 +38,9 @@ export type NotificationEvent =
   | { kind: "offer_countered"; offerId: string }
   | { kind: "offer_accepted"; offerId: string }
   | { kind: "offer_declined"; offerId: string }
-  | { kind: "offer_expired"; offerId: string };
+  | { kind: "offer_expired"; offerId: string }
+  /** A letter of new matches of a user's saved searches (ADR 0062). */
+  | { kind: "saved_search_matches"; letterId: string };
 
 /**
  * Events of an account, always told to its owner. `origin` is the site's address the letter's
@@ -87,6 +89,8 @@ export function eventSubject(event: DomainEvent): string {
     case "password_changed":
     case "two_factor_changed":
       return event.changeId;
+    case "saved_search_matches":
+      return event.letterId;
     default:
       return event.bookingId;
   }

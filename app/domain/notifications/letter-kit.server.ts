@@ -21,6 +21,8 @@ export interface PlannedLetter {
   required?: boolean;
   /** Parts of the text only the recipient may read (a one-time link). */
   secrets?: readonly string[];
+  /** Mail headers beyond the usual (List-Unsubscribe, ADR 0062). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface LetterOptions {
@@ -28,6 +30,8 @@ export interface LetterOptions {
   appUrl?: string;
   currency: string;
   appName: string;
+  /** The secrets that sign a letter's unsubscribe link (SESSION_SECRET); without them, no link. */
+  secrets?: readonly string[];
 }
 
 /** Builds a letter of the event's kind to a recipient (the greeting and signature added). */

@@ -20,6 +20,7 @@ import {
 import { moneyLetters } from "./money-letters.server";
 import { offerLetters } from "./offer-letters.server";
 import { priceDropLetters } from "./price-drop-letters.server";
+import { savedSearchMatchLetters } from "./saved-search-letters.server";
 
 export type { LetterOptions, PlannedLetter, Recipient };
 
@@ -183,6 +184,8 @@ export async function plannedLetters(
     case "offer_declined":
     case "offer_expired":
       return offerLetters(db, event, options, letter);
+    case "saved_search_matches":
+      return savedSearchMatchLetters(db, event, options);
     case "message_received": {
       // The other party of the message's booking is told; the text itself stays in the product
       // (a letter carries an excerpt only, so a long message is read where it can be answered).

@@ -34,6 +34,7 @@ const eventSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("offer_accepted"), offerId: id }),
   z.object({ kind: z.literal("offer_declined"), offerId: id }),
   z.object({ kind: z.literal("offer_expired"), offerId: id }),
+  z.object({ kind: z.literal("saved_search_matches"), letterId: id }),
   z.object({ kind: z.literal("account_link"), linkId: id, token: z.string().min(1).max(100), origin }),
   z.object({
     kind: z.literal("email_changed"),

@@ -31,6 +31,10 @@ export const NOTIFICATION_LABELS: Record<EventKind, { label: string; description
   offer_accepted: { label: "Offer accepted", description: "An offer I am part of is accepted and booked." },
   offer_declined: { label: "Offer declined", description: "An offer I am part of is declined." },
   offer_expired: { label: "Offer expired", description: "An offer I am part of was not answered in time." },
+  saved_search_matches: {
+    label: "Saved search matches",
+    description: "New listings match my saved searches (one email a day at most).",
+  },
 };
 
 function isNotificationKind(kind: LetterKind): kind is EventKind {
@@ -53,13 +57,14 @@ export const NOTIFICATION_KINDS_BY_ROLE: Record<Role, readonly EventKind[]> = {
     "offer_accepted",
     "offer_declined",
     "offer_expired",
+    "saved_search_matches",
   ],
   // A seller can be told of every kind but the seller's answer to a claim and the counter to an
   // offer (their own), and a wishlisted listing's price drop (only buyers keep a wishlist).
   seller: EVENT_KINDS.filter(
     (kind) => kind !== "claim_answered" && kind !== "offer_countered" && kind !== "price_dropped",
   ),
-  admin: ["claim_opened"],
+  admin: ["claim_opened", "saved_search_matches"],
 };
 
 /** What the outbox calls each kind of letter. */

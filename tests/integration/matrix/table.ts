@@ -189,6 +189,20 @@ const reportersOwn = (owner: Owner, mine: Outcome, notMine: Outcome, anon: Outco
 const STOLEN_FIELDS = { brand: "canon", serialNumber: "MATRIX-0001", stolenOn: "2026-01-02", policeReference: "PR 7" };
 
 const OWNERS: Owner[] = ["A", "B", "nobody"];
+
+/** A saved search (buyer A's is A's): its owner may change it; anyone else is told it does not exist. */
+const savedSearchOwn = (
+  owner: Owner,
+  notMine: Outcome = "refused",
+  anon: Outcome = "login",
+): Record<Caller, Outcome> => ({
+  anon,
+  buyerA: owner === "A" ? "ok" : notMine,
+  buyerB: owner === "B" ? "ok" : notMine,
+  sellerA: notMine,
+  sellerB: notMine,
+  admin: notMine,
+});
 /** A link token of the right shape that no link has. */
 const FORGED_TOKEN = "A".repeat(43);
 /** A wrong code counts towards the limit of wrong codes, even though nothing else changes. */
@@ -1236,6 +1250,88 @@ export const ROWS: Row[] = [
     "/api/settings/notifications",
     { ...signedIn("ok", "unauthorized"), admin: "badRequest" },
     { json: () => ({ booking_cancelled: false }) },
+  ),
+  // Saved searches (ADR 0062): every signed-in user keeps their own; another's is not found. The
+  // unsubscribe link is its own authority: anyone holding it, signed in or not.
+  page("/saved-searches", "routes/saved-searches", all("redirect")),
+  form(
+    "/saved-searches",
+    "routes/saved-searches",
+    () => ({ intent: "save-search", search: "q=tripod&max=300", name: "Tripods" }),
+    signedIn("ok"),
+    "/saved-searches intent=save-search",
+  ),
+  form(
+    "/saved-searches",
+    "routes/saved-searches",
+    () => ({ intent: "save-search", search: "q=%22%22", name: "Nothing" }),
+    signedIn("refused"),
+    "/saved-searches intent=save-search (a search without a word)",
+  ),
+  ...OWNERS.flatMap((owner) => [
+    form(
+      "/dashboard/settings",
+      "routes/dashboard.settings",
+      (w) => ({ intent: "saved-search-rename", id: w.savedSearch[owner], name: "Renamed" }),
+      savedSearchOwn(owner),
+      `/dashboard/settings intent=saved-search-rename (${owner}'s)`,
+    ),
+    form(
+      "/dashboard/settings",
+      "routes/dashboard.settings",
+      (w) => ({ intent: "saved-search-emails", id: w.savedSearch[owner], emails: "off" }),
+      savedSearchOwn(owner),
+      `/dashboard/settings intent=saved-search-emails (${owner}'s)`,
+    ),
+    form(
+      "/dashboard/settings",
+      "routes/dashboard.settings",
+      (w) => ({ intent: "saved-search-delete", id: w.savedSearch[owner] }),
+      savedSearchOwn(owner),
+      `/dashboard/settings intent=saved-search-delete (${owner}'s)`,
+    ),
+    api(
+      "PATCH",
+      (w) => `/api/saved-searches/${w.savedSearch[owner]}`,
+      "/api/saved-searches/:id",
+      savedSearchOwn(owner, "notFound", "unauthorized"),
+      {
+        json: () => ({ name: "Renamed", emails: false }),
+      },
+    ),
+    api(
+      "DELETE",
+      (w) => `/api/saved-searches/${w.savedSearch[owner]}`,
+      "/api/saved-searches/:id",
+      savedSearchOwn(owner, "notFound", "unauthorized"),
+    ),
+  ]),
+  api("GET", "/api/saved-searches", "/api/saved-searches", signedIn("ok", "unauthorized")),
+  api("POST", "/api/saved-searches", "/api/saved-searches", signedIn("ok", "unauthorized"), {
+    json: () => ({ search: "q=tripod", name: "Tripods" }),
+  }),
+  page(`/unsubscribe/${FORGED_TOKEN}`, "routes/unsubscribe.$token", all("badRequest")),
+  form(
+    `/unsubscribe/${FORGED_TOKEN}`,
+    "routes/unsubscribe.$token",
+    () => ({ intent: "unsubscribe" }),
+    all("badRequest"),
+    "/unsubscribe/:token (a forged link)",
+  ),
+  {
+    ...page("/unsubscribe/:token", "routes/unsubscribe.$token", all("ok")),
+    send: (world, caller) =>
+      SELF.fetch(`${ORIGIN}/unsubscribe/${world.unsubscribeToken}`, {
+        headers: cookieOf(world, caller),
+        redirect: "manual",
+      }),
+  },
+  form(
+    (w) => `/unsubscribe/${w.unsubscribeToken}`,
+    "routes/unsubscribe.$token",
+    () => ({ intent: "unsubscribe" }),
+    all("ok"),
+    "/unsubscribe/:token (buyer A's link)",
   ),
   // Money to sellers: a deal is its buyer's, its seller's and the admin's only. The world's
   // sellers have set up payouts already; its paid bookings are held, each with an open claim.

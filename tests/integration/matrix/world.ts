@@ -6,6 +6,7 @@ import { createSession } from "#app/domain/accounts/sessions.server";
 import { sealSecret } from "#app/domain/accounts/two-factor.server";
 import { openClaim } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider, findPayableBooking, payBooking } from "#app/domain/deals/payments/checkout.server";
+import { signUnsubscribe } from "#app/domain/notifications/unsubscribe.server";
 import { parseEnv } from "#app/server/env.server";
 import { database } from "#db/client";
 import { bookingRow, categoryRow, offerRow, payoutAccountRow, productRow, reportRow, userRow } from "#db/factories";
@@ -20,6 +21,7 @@ import {
   ratings,
   reports,
   reviewReports,
+  savedSearches,
   serialMatches,
   stolenSerials,
   twoFactorCredentials,
@@ -85,6 +87,11 @@ export async function buildWorld() {
   const offerB = withId(offerRow(listingB, users.buyerB.id));
   const registrationA = registration(users.buyerA.id, "HELDA1234");
   const registrationB = registration(users.buyerB.id, "HELDB5678");
+  // A saved search of buyer A and of buyer B (ADR 0062).
+  const savedSearch = (userId: string, name: string) =>
+    withId({ userId, name, query: "q=lens", matchQuery: '"lens"*', emails: true });
+  const savedSearchA = savedSearch(users.buyerA.id, "Lenses of A");
+  const savedSearchB = savedSearch(users.buyerB.id, "Lenses of B");
   await db.batch([
     db.insert(categories).values(category),
     db.insert(usersTable).values(Object.values(users)),
@@ -98,6 +105,7 @@ export async function buildWorld() {
     db.insert(reports).values([reportA, reportB]),
     db.insert(offers).values([offerA, offerB]),
     db.insert(stolenSerials).values([registrationA, registrationB]),
+    db.insert(savedSearches).values([savedSearchA, savedSearchB]),
     db.insert(serialMatches).values([
       { productId: heldA.id, stolenSerialId: registrationA.id, matchedAt: heldAt },
       { productId: heldB.id, stolenSerialId: registrationB.id, matchedAt: heldAt },
@@ -171,6 +179,9 @@ export async function buildWorld() {
     /** A's and B's listings held for review, and the stolen-gear registrations of buyer A and B that hold them. */
     heldListing: { A: heldA.id, B: heldB.id, nobody: NOBODY },
     registration: { A: registrationA.id, B: registrationB.id, nobody: NOBODY },
+    savedSearch: { A: savedSearchA.id, B: savedSearchB.id, nobody: NOBODY },
+    /** Buyer A's link to stop the emails of saved searches' matches (what a letter carries). */
+    unsubscribeToken: await signUnsubscribe(users.buyerA.id, "saved_search_matches", [testEnv.SESSION_SECRET]),
     cookies,
     bearers,
   };

@@ -1,7 +1,7 @@
--- Offers (ADR 0061), price drops (ADR 0063) and written reviews with answers and reports (ADR
--- 0064). The new notification kinds rebuild only notification_preferences (its CHECK); the
--- columns of products and ratings are added in place, so the products table keeps its
--- triggers, its full-text index and its rowids.
+-- Offers (ADR 0061), saved searches and their letters (ADR 0062), price drops (ADR 0063) and
+-- written reviews with answers and reports (ADR 0064). The new notification kinds rebuild only
+-- notification_preferences (its CHECK); the columns of products, ratings and email_outbox are
+-- added in place, so the products table keeps its triggers, its full-text index and its rowids.
 CREATE TABLE `offers` (
 	`id` text PRIMARY KEY NOT NULL,
 	`product_id` text NOT NULL,
@@ -55,6 +55,46 @@ CREATE TABLE `review_reports` (
 CREATE UNIQUE INDEX `review_reports_one_open_per_reporter` ON `review_reports` (`rating_id`,`reporter_id`) WHERE "review_reports"."status" = 'open';--> statement-breakpoint
 CREATE INDEX `review_reports_status_created` ON `review_reports` (`status`,`created_at`);--> statement-breakpoint
 CREATE INDEX `review_reports_rating_status` ON `review_reports` (`rating_id`,`status`);--> statement-breakpoint
+CREATE TABLE `saved_search_letters` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` text NOT NULL,
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `saved_search_letters_user_created` ON `saved_search_letters` (`user_id`,`created_at`);--> statement-breakpoint
+CREATE TABLE `saved_search_matches` (
+	`saved_search_id` text NOT NULL,
+	`product_id` text NOT NULL,
+	`matched_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
+	`letter_id` text,
+	PRIMARY KEY(`saved_search_id`, `product_id`),
+	FOREIGN KEY (`saved_search_id`) REFERENCES `saved_searches`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`product_id`) REFERENCES `products`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`letter_id`) REFERENCES `saved_search_letters`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `saved_search_matches_unsent` ON `saved_search_matches` (`saved_search_id`) WHERE "saved_search_matches"."letter_id" is null;--> statement-breakpoint
+CREATE INDEX `saved_search_matches_letter` ON `saved_search_matches` (`letter_id`);--> statement-breakpoint
+CREATE TABLE `saved_search_scan` (
+	`id` integer PRIMARY KEY NOT NULL,
+	`last_rowid` integer NOT NULL,
+	CONSTRAINT "saved_search_scan_one_row" CHECK("saved_search_scan"."id" = 1)
+);
+--> statement-breakpoint
+CREATE TABLE `saved_searches` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` text NOT NULL,
+	`name` text NOT NULL,
+	`query` text NOT NULL,
+	`match_query` text,
+	`emails` integer DEFAULT true NOT NULL,
+	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
+	CONSTRAINT "saved_searches_name_length" CHECK(length("saved_searches"."name") between 1 and 80)
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `saved_searches_user_query` ON `saved_searches` (`user_id`,`query`);--> statement-breakpoint
 PRAGMA foreign_keys=OFF;--> statement-breakpoint
 CREATE TABLE `__new_notification_preferences` (
 	`user_id` text NOT NULL,
@@ -63,16 +103,29 @@ CREATE TABLE `__new_notification_preferences` (
 	`updated_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	PRIMARY KEY(`user_id`, `kind`),
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
-	CONSTRAINT "notification_preferences_kind_check" CHECK("__new_notification_preferences"."kind" in ('booking_made', 'booking_cancelled', 'booking_expired', 'payment_received', 'message_received', 'seller_verified', 'listing_removed', 'payment_released', 'payment_refunded', 'claim_opened', 'claim_answered', 'claim_decided', 'payout_paid', 'payout_failed', 'price_dropped', 'offer_received', 'offer_countered', 'offer_accepted', 'offer_declined', 'offer_expired'))
+	CONSTRAINT "notification_preferences_kind_check" CHECK("__new_notification_preferences"."kind" in ('booking_made', 'booking_cancelled', 'booking_expired', 'payment_received', 'message_received', 'seller_verified', 'listing_removed', 'payment_released', 'payment_refunded', 'claim_opened', 'claim_answered', 'claim_decided', 'payout_paid', 'payout_failed', 'price_dropped', 'offer_received', 'offer_countered', 'offer_accepted', 'offer_declined', 'offer_expired', 'saved_search_matches'))
 );
 --> statement-breakpoint
 INSERT INTO `__new_notification_preferences`("user_id", "kind", "enabled", "updated_at") SELECT "user_id", "kind", "enabled", "updated_at" FROM `notification_preferences`;--> statement-breakpoint
 DROP TABLE `notification_preferences`;--> statement-breakpoint
 ALTER TABLE `__new_notification_preferences` RENAME TO `notification_preferences`;--> statement-breakpoint
 PRAGMA foreign_keys=ON;--> statement-breakpoint
+ALTER TABLE `email_outbox` ADD `headers` text;--> statement-breakpoint
 ALTER TABLE `products` ADD `previous_price_cents` integer;--> statement-breakpoint
 ALTER TABLE `products` ADD `price_dropped_at` integer;--> statement-breakpoint
 ALTER TABLE `products` ADD `offers_accepted` integer DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE `ratings` ADD `answer` text;--> statement-breakpoint
 ALTER TABLE `ratings` ADD `answered_at` integer;--> statement-breakpoint
-ALTER TABLE `ratings` ADD `text_removed_at` integer;
+ALTER TABLE `ratings` ADD `text_removed_at` integer;--> statement-breakpoint
+-- Saved searches (ADR 0062), by hand: the small full-text table each matching pass fills with
+-- the few listings it reads (tokenised as products_fts is, so a saved search's words match as the
+-- search's do), and the scan's one row, which starts after the listings that exist today: a
+-- saved search is told of listings that appear after it, not of the whole catalog.
+CREATE VIRTUAL TABLE saved_search_batch_fts USING fts5(
+  name,
+  description,
+  category,
+  location,
+  tokenize = 'porter unicode61 remove_diacritics 2'
+);--> statement-breakpoint
+INSERT INTO saved_search_scan (id, last_rowid) SELECT 1, coalesce(max(rowid), 0) FROM products;
