@@ -151,7 +151,10 @@ function ReportForm({ review, action, closeHref }: { review: ReviewView; action:
       <input type="hidden" name="ratingId" value={review.id} />
       <label className={formStyles.field} htmlFor={`reason-${review.id}`}>
         <span className={formStyles.label}>Why are you reporting this review?*</span>
-        <select id={`reason-${review.id}`} name="reason" required className={formStyles.input}>
+        <select id={`reason-${review.id}`} name="reason" required defaultValue="" className={formStyles.input}>
+          <option value="" disabled>
+            Choose a reason
+          </option>
           {REPORT_REASONS.map((reason) => (
             <option key={reason} value={reason}>
               {REPORT_REASON_LABELS[reason]}
