@@ -1,5 +1,6 @@
 import { CAMERA_CHOICES } from "#app/domain/gear/camera-choices";
 import * as formStyles from "./forms.css";
+import { OptionGroups } from "./option-groups";
 
 /**
  * The list of cameras, grouped by brand: on the camera page and in Settings. Without a camera
@@ -37,15 +38,7 @@ export function CameraSelect({
         ) : (
           <option value="">No camera</option>
         )}
-        {CAMERA_CHOICES.map((group) => (
-          <optgroup key={group.label} label={group.label}>
-            {group.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </optgroup>
-        ))}
+        <OptionGroups groups={CAMERA_CHOICES} />
       </select>
     </div>
   );

@@ -21,6 +21,7 @@ import {
 import { ErrorList, Field } from "./forms";
 import * as formStyles from "./forms.css";
 import * as gear from "./gear-fields.css";
+import { OptionGroups } from "./option-groups";
 import { SelectField } from "./select-field";
 
 // biome-ignore lint/suspicious/noExplicitAny: conform's field metadata of any form that has these fields
@@ -91,15 +92,7 @@ export function GearFields({ fields }: { fields: GearFieldset }) {
                 aria-describedby={`${fields.model.id}-hint${fields.model.errors?.length ? ` ${fields.model.id}-error` : ""}`}
               >
                 <option value="">No model (not a camera body or lens)</option>
-                {MODEL_CHOICES.map((group) => (
-                  <optgroup key={group.label} label={group.label}>
-                    {group.options.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
+                <OptionGroups groups={MODEL_CHOICES} />
                 <option value={OTHER_MODEL.value}>{OTHER_MODEL.label}</option>
               </select>
               <p id={`${fields.model.id}-hint`} className={formStyles.hint}>

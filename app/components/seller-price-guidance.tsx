@@ -8,6 +8,7 @@ import { CONDITIONS } from "#db/closed-lists";
 import * as formStyles from "./forms.css";
 import * as styles from "./gear-fields.css";
 import { PriceGuidanceNote } from "./gear-specs";
+import { OptionGroups } from "./option-groups";
 
 /**
  * What the model sold for on Pay&Buy, while the seller sets a price, and a warning when the
@@ -48,15 +49,7 @@ export function CheckSoldPrices({ action, model, condition }: { action: string; 
           <option value="" disabled>
             Choose a model
           </option>
-          {MODEL_CHOICES.map((group) => (
-            <optgroup key={group.label} label={group.label}>
-              {group.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </optgroup>
-          ))}
+          <OptionGroups groups={MODEL_CHOICES} />
         </select>
       </div>
       <div className={formStyles.field}>

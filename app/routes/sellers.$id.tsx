@@ -9,7 +9,7 @@ import { toCardView } from "#app/domain/catalog/catalog.server";
 import { REVIEW_ANSWER_MAX } from "#app/domain/deals/rating-schema";
 import { answerReview, REVIEW_MESSAGES, reviewAnswerSchema } from "#app/domain/deals/reviews.server";
 import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS } from "#app/domain/moderation/report-reasons";
-import { reviewReportSchema } from "#app/domain/moderation/review-report-schema";
+import { reviewReportSchema } from "#app/domain/moderation/report-schema";
 import { REVIEW_REPORT_MESSAGES, reportReview } from "#app/domain/moderation/review-reports.server";
 import { readPage } from "#app/domain/shared/list-query";
 import { idSchema } from "#app/domain/shared/schemas";

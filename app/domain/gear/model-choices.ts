@@ -1,14 +1,10 @@
 // The model field's choices on Add Product and the edit page: every body and lens of the list,
 // grouped by brand and kind, and "Other". Browser-safe.
 
+import type { ChoiceGroup } from "#app/domain/shared/choices";
 import { BODIES } from "./bodies";
 import { BRANDS, OTHER } from "./brands";
 import { LENSES } from "./models";
-
-export interface ChoiceGroup {
-  label: string;
-  options: Array<{ value: string; label: string }>;
-}
 
 export const MODEL_CHOICES: readonly ChoiceGroup[] = BRANDS.flatMap((brand) => [
   ...[

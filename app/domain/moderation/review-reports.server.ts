@@ -8,7 +8,7 @@ import { LIST_PAGE_SIZE, type Page, pageOffset, toPage } from "#app/domain/share
 import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { ratings, reviewReports, users } from "#db/schema";
-import type { ReviewReportInput } from "./review-report-schema";
+import type { ReviewReportInput } from "./report-schema";
 
 export const REVIEW_REPORT_MESSAGES = {
   reported: "Thank you. The review has been reported to our team.",

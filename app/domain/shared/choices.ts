@@ -6,3 +6,9 @@ export function listOfChoices(values: readonly string[], last = "or"): string {
   if (values.length <= 1) return values.join("");
   return `${values.slice(0, -1).join(", ")} ${last} ${values.at(-1)}`;
 }
+
+/** A long list's choices in groups (a brand's bodies, its lenses, …), as a select shows them. */
+export interface ChoiceGroup {
+  label: string;
+  options: Array<{ value: string; label: string }>;
+}

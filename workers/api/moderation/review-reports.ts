@@ -2,7 +2,7 @@
 // reported reviews and decide (dismiss the reports, or remove the review's text).
 import { Hono } from "hono";
 import * as z from "zod";
-import { reviewReportSchema } from "#app/domain/moderation/review-report-schema";
+import { reviewReportSchema } from "#app/domain/moderation/report-schema";
 import {
   dismissReviewReports,
   listOpenReviewReports,
