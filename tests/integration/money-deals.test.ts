@@ -231,6 +231,17 @@ describe("claims", () => {
     expect((await apiCall(otherSeller.id, "PUT", `/api/claims/${_id}/answer`, { answer: "Not mine" })).status).toBe(
       404,
     );
+    // Control characters: a clear 422, never the database's CHECK (a leading NUL cuts SQLite's
+    // length() to 0) as a 500, and nothing written.
+    for (const answer of ["\u0000\u0001\u0007\u001b", "Sent\u0000it"]) {
+      expect((await apiCall(seller.id, "PUT", `/api/claims/${_id}/answer`, { answer })).status).toBe(422);
+    }
+    expect((await apiCall(buyer.user.id, "GET", `/api/claims/${_id}`)).status).toBe(200);
+    const nul = await apiCall(buyer.user.id, "POST", `/api/bookings/${booking.id}/claim`, {
+      reason: "other",
+      details: "\u0000broken",
+    });
+    expect(nul.status).toBe(422);
     expect((await apiCall(stranger.id, "GET", `/api/claims/${_id}`)).status).toBe(404);
     expect((await apiCall(otherSeller.id, "GET", `/api/claims/${_id}`)).status).toBe(404);
     expect((await apiCall(buyer.user.id, "GET", `/api/claims/${_id}`)).status).toBe(200);

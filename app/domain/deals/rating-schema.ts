@@ -1,12 +1,9 @@
 // The rating form's rules, shared by the page (browser and server) and POST /api/ratings.
 import * as z from "zod";
-import { idSchema } from "#app/domain/shared/schemas";
+import { idSchema, isPlainText, notOneLineMessage } from "#app/domain/shared/schemas";
 
 export const RATING_COMMENT_MAX = 500;
 export const REVIEW_ANSWER_MAX = 500;
-
-/** Control characters other than tab and line feed (C0, DEL, C1) and the Unicode separators. */
-const NOT_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /**
  * A review's or an answer's text (shown on the seller's public profile, always escaped): plain
@@ -20,7 +17,7 @@ export function reviewText(label: string, max: number) {
       z
         .string()
         .refine((text) => Array.from(text).length <= max, `${label} should be at most ${max} characters.`)
-        .refine((text) => !NOT_TEXT.test(text), `${label} contains characters we cannot show.`),
+        .refine(isPlainText, notOneLineMessage(label)),
     );
 }
 

@@ -2,6 +2,7 @@
 // POST /api/bookings/:id/messages: plain text, trimmed, 1 to 2,000 characters.
 import * as z from "zod";
 import { groupThousands } from "#app/domain/shared/numbers";
+import { isPlainText } from "#app/domain/shared/schemas";
 
 /** The longest message; the database's check on messages.body says the same. */
 export const MESSAGE_BODY_MAX = 2000;
@@ -29,7 +30,7 @@ export const messageBodySchema = z
       .min(1, MESSAGE_BODY_MESSAGES.empty)
       .refine((text) => characters(text) <= MESSAGE_BODY_MAX, MESSAGE_BODY_MESSAGES.tooLong)
       // Text only: no NUL or other control characters than tab and line feed.
-      .refine((text) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(text), MESSAGE_BODY_MESSAGES.notText),
+      .refine(isPlainText, MESSAGE_BODY_MESSAGES.notText),
   );
 
 /** The thread's form: the text and the one-time key the page was served with. */

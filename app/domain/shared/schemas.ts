@@ -21,6 +21,17 @@ export function toOneLine(value: string): string {
   return value.replace(new RegExp(`${NOT_ONE_LINE.source}+`, "g"), " ");
 }
 
+/** Control characters other than tab and line feed (C0, DEL, C1) and the Unicode separators. */
+const NOT_PLAIN_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * Text of several lines (a message, a review, a claim and its answer): line breaks and tabs, no
+ * other control character. A NUL would also cut SQLite's length() short, failing a CHECK.
+ */
+export function isPlainText(value: string): boolean {
+  return !NOT_PLAIN_TEXT.test(value);
+}
+
 /** What a single-line field with a control character is told. */
 export const notOneLineMessage = (label: string) => `${label} contains characters we cannot show.`;
 

@@ -2,7 +2,7 @@
 // claim, the seller's answer and the admin's decision. Browser-safe.
 import * as z from "zod";
 import { dollarsToCents } from "#app/domain/shared/money";
-import { requiredId } from "#app/domain/shared/schemas";
+import { isPlainText, notOneLineMessage, requiredId } from "#app/domain/shared/schemas";
 import { CLAIM_OUTCOMES, CLAIM_REASONS } from "#db/closed-lists";
 import { CLAIM_REASON_WORDS } from "./claim-words";
 
@@ -13,7 +13,8 @@ function text(required: string, label: string, max = CLAIM_TEXT_MAX) {
     .string({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
-    .max(max, `${label} should be at most ${max} characters`);
+    .max(max, `${label} should be at most ${max} characters`)
+    .refine(isPlainText, notOneLineMessage(label));
 }
 
 const reasons = CLAIM_REASONS.map((reason) => CLAIM_REASON_WORDS[reason]).join(", ");
