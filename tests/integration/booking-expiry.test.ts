@@ -11,7 +11,7 @@ import {
   EXPIRY_BATCH_LIMIT,
   PROCESSED_EVENT_RETENTION_MS,
   runMaintenance,
-} from "#app/domain/shared/maintenance.server";
+} from "#app/server/maintenance.server";
 import { parseEnv } from "#app/server/env.server";
 import { database } from "#db/client";
 import { bookingRow, productRow } from "#db/factories";

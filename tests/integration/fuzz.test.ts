@@ -4,7 +4,7 @@ import { SELF } from "cloudflare:test";
 import { inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { runMaintenance } from "#app/domain/shared/maintenance.server";
+import { runMaintenance } from "#app/server/maintenance.server";
 import { SESSION_COOKIE } from "#app/server/auth.server";
 import { parseEnv } from "#app/server/env.server";
 import { database } from "#db/client";

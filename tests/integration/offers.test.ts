@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { answerOffer, makeOffer } from "#app/domain/deals/offers/offers.server";
 import { plannedLetters } from "#app/domain/notifications/letters.server";
-import { runMaintenance } from "#app/domain/shared/maintenance.server";
+import { runMaintenance } from "#app/server/maintenance.server";
 import { database } from "#db/client";
 import type { Role } from "#db/closed-lists";
 import { bookings, offers, payments, products, users } from "#db/schema";
