@@ -16,6 +16,10 @@ export default defineConfig({
           GOOGLE_CLIENT_SECRET: "test-client-secret",
           // The edge cache would answer one test with another's page; its own tests turn it on.
           EDGE_CACHE: "off",
+          // React's production build, as the deployed Worker renders: `process.env` carries the
+          // bindings (nodejs_compat), and without NODE_ENV React's CommonJS entry picks its
+          // development build, whose checks cost the page tests much of their time.
+          NODE_ENV: "production",
         },
         // What the tests' requests publish goes to a queue nobody consumes: no consumer writes
         // rows between a test's snapshots. The tests drive the Worker's queue() handler

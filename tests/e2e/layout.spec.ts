@@ -6,8 +6,9 @@ import { PHOTO } from "./seller-helpers";
 
 // Every page fits every screen: at a phone's 390×844 and a laptop's 1366×900, with JavaScript on
 // and off, nothing scrolls sideways and no action of a table, a form or a dialog lies outside the
-// screen (or outside a box that clips it). Each page is photographed at both sizes into
-// test-results/screens/<project>/ for a person to look at. Lists and cards are also checked at
+// screen (or outside a box that clips it). With LAYOUT_PHOTOS=1, each page is photographed at
+// both sizes into test-results/screens/<project>/ for a person to look at (off by default: the
+// full-page photographs cost minutes of a run and assert nothing). Lists and cards are also checked at
 // 360, 768, 1024, 1280 and 1920 px. Signed-in pages use a session cookie from one sign-in per
 // role. Pages that are not pages (robots.txt, sitemap.xml, logout, subscribe and the Google
 // sign-in redirects) are left out.
@@ -20,6 +21,8 @@ const PHOTOGRAPHED: Viewport[] = [
   { width: 390, height: 844 },
   { width: 1366, height: 900 },
 ];
+/** Photographs for a person to look at, only when asked for (`LAYOUT_PHOTOS=1`). */
+const TAKE_PHOTOS = process.env.LAYOUT_PHOTOS === "1";
 const MORE_WIDTHS: Viewport[] = [360, 768, 1024, 1280, 1920].map((width) => ({ width, height: 900 }));
 
 // The seeded accounts whose pages have rows: Bea's open booking, Owen's sale to Ben.
@@ -239,7 +242,7 @@ for (const target of TARGETS) {
         const submit = page.getByRole("dialog").getByRole("button", { name: target.submit, exact: true });
         await expect(submit, `${target.submit} at ${size}`).toBeInViewport({ ratio: 1 });
       }
-      if (PHOTOGRAPHED.includes(viewport)) {
+      if (TAKE_PHOTOS && PHOTOGRAPHED.includes(viewport)) {
         // Cards and the footer far from the screen skip their rendering (content-visibility,
         // ADR 0047), which a photograph of the whole page would show as blank boxes.
         // (Not addStyleTag, which waits for a load event that a page without JavaScript never fires.)

@@ -17,5 +17,9 @@ for ops in ops ops2; do
 done
 # Offline: the placeholder of `Request.cf`, without a warning that it could not be fetched.
 export CLOUDFLARE_CF_FETCH_ENABLED=false
+# The Worker as `wrangler deploy` bundles it: `wrangler dev` would otherwise define NODE_ENV as
+# "development" and render with React's development build (its checks cost the journeys' server
+# a large share of its CPU, and the deployed Worker never runs them).
+export NODE_ENV=production
 exec npx wrangler dev --persist-to "$state" --port "$port" --ip 127.0.0.1 \
   --var LOCAL_DEV:true --log-level warn --test-scheduled
