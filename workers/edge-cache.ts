@@ -3,6 +3,7 @@
 // successful write bumps, so a change shows on the next request after the version is read.
 import { createMiddleware } from "hono/factory";
 import { LRUCache } from "lru-cache";
+import { SEARCH_PARAMS } from "#app/domain/catalog/search-params";
 
 /** How long the data centre keeps a page: the bound on staleness in another data centre. */
 export const EDGE_MAX_AGE_SECONDS = 30;
@@ -12,25 +13,11 @@ export const VERSION_MEMO_MS = 2_000;
 export const BROWSER_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 const EDGE_CACHE_CONTROL = `public, max-age=${EDGE_MAX_AGE_SECONDS}`;
 
-/** The query parameters a search or category page reads (`camera`: a visitor's "fits my camera"). */
-export const SEARCH_PARAMS = [
-  "q",
-  "category",
-  "condition",
-  "min",
-  "max",
-  "verified",
-  "brand",
-  "mount",
-  "sensor",
-  "shutter_max",
-  "focal_min",
-  "focal_max",
-  "fits",
-  "camera",
-  "sort",
-  "page",
-] as const;
+/**
+ * The query parameters a search or category page reads: the search schema's, and the page number
+ * (`camera`, a visitor's "fits my camera", is one of the schema's).
+ */
+const SEARCH_PAGE_PARAMS = [...SEARCH_PARAMS, "page"] as const;
 
 /** A path a cache may answer, with the query parameters its page reads: any other is not its page. */
 export interface KeyRule {
@@ -45,11 +32,11 @@ const CACHEABLE: KeyRule[] = [
   { path: /^\/(home)?$/, query: ["categories", "camera"] },
   { path: /^\/(blog|about|help|buyer-protection|terms|privacy|contact)$/, query: [] },
   { path: /^\/listings\/[^/]+$/, query: ["photo", "camera"] },
-  { path: /^\/search$/, query: SEARCH_PARAMS },
-  { path: /^\/products\/[^/]+$/, query: SEARCH_PARAMS },
+  { path: /^\/search$/, query: SEARCH_PAGE_PARAMS },
+  { path: /^\/products\/[^/]+$/, query: SEARCH_PAGE_PARAMS },
   { path: /^\/api\/(advertiseProduct|category)$/, query: ["size", "camera"] },
   { path: /^\/api\/listings\/[^/]+$/, query: ["camera"] },
-  { path: /^\/api\/search$/, query: SEARCH_PARAMS },
+  { path: /^\/api\/search$/, query: SEARCH_PAGE_PARAMS },
   { path: /^\/api\/gear$/, query: [] },
   { path: /^\/api\/price-guidance$/, query: ["model", "condition"] },
 ];
