@@ -2,9 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CameraPicker } from "#app/components/camera-picker";
-import { Pager } from "#app/components/list-controls";
-import { ListingCards } from "#app/components/listing-cards";
 import { formValues, SearchFiltersForm } from "#app/components/search-filters";
+import { SearchResults } from "#app/components/search-results";
 import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { toCardView } from "#app/domain/catalog/catalog.server";
 import { type SearchReadResults, searchReads, toSearchResult } from "#app/domain/catalog/listing-search.server";
@@ -21,8 +20,7 @@ import {
 import { readCamera } from "#app/domain/gear/camera";
 import { countLabel } from "#app/domain/shared/list-query";
 import { container, eyebrow, section } from "#app/styles/utilities.css";
-import { cameraSearch } from "#app/utils/camera-urls";
-import { filterRemovals, searchHref } from "#app/utils/search-urls";
+import { filterRemovals } from "#app/utils/search-urls";
 import { pageMeta } from "#app/utils/seo";
 import { requireUser, requireUserWith } from "#app/utils/session.server";
 import { handleStorefrontAction, loadStorefrontShell, storefrontCamera } from "#app/utils/storefront.server";
@@ -144,34 +142,14 @@ export default function CategoryProducts() {
                 {`${countLabel(listings, "listing", "listings")}${filters.q ? ` for “${filters.q}”` : ""}, ${SORT_LABELS[sort].toLowerCase()}`}
               </p>
               {bestMatch ? <p className={styles.count}>{bestMatch}</p> : null}
-              {listings.rows.length === 0 ? (
-                <div>
-                  <p>No listing matches this search.</p>
-                  {removals.length > 0 ? (
-                    <ul>
-                      {removals.map((removal) => (
-                        <li key={removal.href}>
-                          <Link to={removal.href}>{removal.label}</Link>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </div>
-              ) : (
-                <ListingCards
-                  products={listings.rows}
-                  viewer={viewer}
-                  currentYear={currentYear}
-                  results
-                  linkSearch={cameraSearch(camera)}
-                />
-              )}
-              <Pager
+              <SearchResults
+                listings={listings}
+                filters={filters}
+                removals={removals}
                 pathname={path}
-                page={listings.page}
-                pageCount={listings.pageCount}
-                capped={listings.capped}
-                hrefFor={(page) => searchHref(path, filters, page)}
+                viewer={viewer}
+                currentYear={currentYear}
+                camera={camera}
               />
             </>
           )}

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { CameraPicker } from "#app/components/camera-picker";
-import { Pager } from "#app/components/list-controls";
-import { ListingCards } from "#app/components/listing-cards";
 import { SaveSearchForm } from "#app/components/save-search-form";
 import { formValues, SearchFiltersForm } from "#app/components/search-filters";
+import { SearchResults } from "#app/components/search-results";
 import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { defaultSearchName } from "#app/domain/alerts/saved-searches.server";
 import { listCategories, toCardView } from "#app/domain/catalog/catalog.server";
@@ -22,7 +21,6 @@ import {
 import { readCamera } from "#app/domain/gear/camera";
 import { countLabel } from "#app/domain/shared/list-query";
 import { container, eyebrow, section } from "#app/styles/utilities.css";
-import { cameraSearch } from "#app/utils/camera-urls";
 import { filterRemovals, hasFilters, searchHref } from "#app/utils/search-urls";
 import { originFrom, pageMeta } from "#app/utils/seo";
 import { handleStorefrontAction, loadStorefrontShell, storefrontCamera } from "#app/utils/storefront.server";
@@ -136,39 +134,14 @@ export default function Search() {
               name={saving.name}
             />
           ) : null}
-          {listings.rows.length === 0 ? (
-            <div className={styles.empty}>
-              <p>No listing matches this search.</p>
-              {removals.length > 0 ? (
-                <>
-                  <p>Try removing a filter:</p>
-                  <ul className={styles.removals}>
-                    {removals.map((removal) => (
-                      <li key={removal.href}>
-                        <Link to={removal.href}>{removal.label}</Link>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : (
-                <p>Try other words, or browse the categories on the home page.</p>
-              )}
-            </div>
-          ) : (
-            <ListingCards
-              products={listings.rows}
-              viewer={viewer}
-              currentYear={currentYear}
-              results
-              linkSearch={cameraSearch(camera)}
-            />
-          )}
-          <Pager
+          <SearchResults
+            listings={listings}
+            filters={query}
+            removals={removals}
             pathname={PATH}
-            page={listings.page}
-            pageCount={listings.pageCount}
-            capped={listings.capped}
-            hrefFor={(page) => searchHref(PATH, query, page)}
+            viewer={viewer}
+            currentYear={currentYear}
+            camera={camera}
           />
         </>
       )}
