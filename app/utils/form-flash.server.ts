@@ -4,27 +4,10 @@
 // post again), the errors and what was typed carried for one page view in a signed cookie.
 // Scripts (and JavaScript's fetches) get the 400 with the errors directly.
 import type { SubmissionResult } from "@conform-to/react";
-import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import * as z from "zod";
-import { readCookie } from "#app/server/cookies.server";
 import type { EnvContext } from "#app/server/env.server";
-
-const COOKIE = "pb_form";
-const KEY = "form";
-
-function storage(context: EnvContext) {
-  return createCookieSessionStorage({
-    cookie: {
-      name: COOKIE,
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: true,
-      maxAge: 600,
-      secrets: context.env.settings.SESSION_SECRET,
-    },
-  });
-}
+import { flashCookie } from "#app/server/flash-cookie.server";
 
 const flashSchema = z.object({
   form: z.enum(["book", "report"]),
@@ -36,6 +19,8 @@ const flashSchema = z.object({
   }),
 });
 
+const formCookie = flashCookie("pb_form", flashSchema, { key: "form", maxAge: 600 });
+
 export type FormFlash = { form: "book" | "report"; productId: string; reply: SubmissionResult<string[]> };
 
 /** A form post a browser made as a page navigation: no JavaScript took it over. */
@@ -45,10 +30,7 @@ export function isDocumentPost(request: Request): boolean {
 
 /** 303 to the dialog's own address, the refused submission kept for that one page view. */
 export async function redirectWithFormErrors(context: EnvContext, url: string, flash: FormFlash) {
-  const cookies = storage(context);
-  const session = await cookies.getSession();
-  session.flash(KEY, flash);
-  return redirect(url, { status: 303, headers: { "Set-Cookie": await cookies.commitSession(session) } });
+  return redirect(url, { status: 303, headers: { "Set-Cookie": await formCookie.set(context, flash) } });
 }
 
 /** The refused submission of this dialog, if the last post left one (a bad cookie is none). */
@@ -58,15 +40,12 @@ export async function readFormFlash(
   form: FormFlash["form"],
   productId: string,
 ): Promise<SubmissionResult<string[]> | null> {
-  if (readCookie(request, COOKIE) === null) return null;
-  const session = await storage(context).getSession(request.headers.get("Cookie"));
-  const parsed = flashSchema.safeParse(session.get(KEY));
-  if (!parsed.success || parsed.data.form !== form || parsed.data.productId !== productId) return null;
-  return parsed.data.reply as SubmissionResult<string[]>;
+  const flash = await formCookie.read(request, context);
+  if (!flash || flash.form !== form || flash.productId !== productId) return null;
+  return flash.reply as SubmissionResult<string[]>;
 }
 
 /** The flash lives for one page view: the page that shows it clears it (the root loader). */
 export function clearFormFlash(request: Request, headers: Headers) {
-  if (readCookie(request, COOKIE) === null) return;
-  headers.append("Set-Cookie", `${COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`);
+  if (formCookie.carried(request)) headers.append("Set-Cookie", formCookie.clear);
 }

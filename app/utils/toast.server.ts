@@ -1,17 +1,10 @@
-// Flash toasts in a cookie session of Remix's own (`session.flash`, read once then gone), with
-// three choices made on purpose (ADR 0005, ADR 0059):
-// - the cookie is signed with our secrets, so nobody can plant a message on another page;
-// - the cookie is only read (and then cleared) when the request carries it, so ordinary pages
-//   stay free of Set-Cookie (cacheable, and no needless cookie churn);
-// - what it holds is checked with a schema: a cookie that is garbled, forged, signed with an old
-//   secret or of the wrong shape is no toast, and is cleared like any other. Never a 500.
-import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
+// Flash toasts: a message for the page view after a redirect-after-post, in a signed flash cookie
+// checked by its schema (`flashCookie`, ADR 0005, ADR 0059), read and cleared only when the
+// request carries it. A bad cookie is no toast, and is cleared like any other.
+import { redirect } from "@remix-run/cloudflare";
 import * as z from "zod";
-import { readCookie } from "#app/server/cookies.server";
 import type { EnvContext } from "#app/server/env.server";
-
-const TOAST_COOKIE = "pb_toast";
-const TOAST_KEY = "toast";
+import { flashCookie } from "#app/server/flash-cookie.server";
 
 const TOAST_TYPES = ["success", "error", "info", "warning"] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
@@ -23,42 +16,19 @@ const toastSchema = z.object({
 });
 export type Toast = z.infer<typeof toastSchema>;
 
-function toastStorage(context: EnvContext) {
-  return createCookieSessionStorage({
-    cookie: {
-      name: TOAST_COOKIE,
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: true,
-      secrets: context.env.settings.SESSION_SECRET,
-    },
-  });
-}
+const toastCookie = flashCookie("pb_toast", toastSchema, { key: "toast" });
 
 /** Reads the pending toast and clears its cookie; headers are empty when there was none. */
 export async function readToast(request: Request, context: EnvContext) {
-  if (readCookie(request, TOAST_COOKIE) === null) return { toast: null, headers: new Headers() };
-  const storage = toastStorage(context);
-  let stored: unknown;
-  try {
-    // Throws on a signature that is not base64, for one; any failure means "no toast".
-    stored = (await storage.getSession(request.headers.get("Cookie"))).get(TOAST_KEY);
-  } catch {
-    stored = undefined;
-  }
-  const parsed = toastSchema.safeParse(stored);
-  const headers = new Headers({ "Set-Cookie": await storage.destroySession(await storage.getSession()) });
-  return { toast: parsed.success ? parsed.data : null, headers };
+  if (!toastCookie.carried(request)) return { toast: null, headers: new Headers() };
+  const toast = await toastCookie.read(request, context);
+  return { toast, headers: new Headers({ "Set-Cookie": toastCookie.clear }) };
 }
 
 /** Redirect-after-post with a flash toast. */
 export async function redirectWithToast(context: EnvContext, url: string, toast: Toast, init?: ResponseInit) {
-  const storage = toastStorage(context);
-  const session = await storage.getSession();
-  session.flash(TOAST_KEY, toast);
   const headers = new Headers(init?.headers);
-  headers.append("Set-Cookie", await storage.commitSession(session));
+  headers.append("Set-Cookie", await toastCookie.set(context, toast));
   return redirect(url, { ...init, headers });
 }
 

@@ -130,6 +130,19 @@ describe("booking", () => {
     expect(await liveBookings(product.id)).toHaveLength(0);
   });
 
+  it("opens the dialog clean, never a 500, when the errors' cookie is garbled or forged, and clears it", async () => {
+    const { product } = await listing();
+    const { cookie } = await signedInUser("buyer");
+    for (const bad of ["pb_form=%E0%A4%A", "pb_form=not base64!", "pb_form=e30.@@@", "pb_form=e30.", "pb_form=."]) {
+      const shown = await get(`/?book=${product.id}`, { Cookie: `${cookie}; ${bad}` });
+      expect(shown.status, bad).toBe(200);
+      const html = await shown.text();
+      expect(html, bad).toContain("<dialog");
+      expect(html, bad).not.toContain("Enter a phone number");
+      expect(shown.headers.getSetCookie().some((value) => /^pb_form=;.*Max-Age=0/.test(value)), bad).toBe(true);
+    }
+  });
+
   it("refuses a booked, sold, deleted, removed, seller-deleted or unknown product", async () => {
     const { cookie } = await signedInUser("buyer");
     const taken = "Sorry, this product has just been booked by someone else.";
