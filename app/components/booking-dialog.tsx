@@ -1,11 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
-import { button } from "#app/styles/utilities.css";
 import { formatPrice, holdLabel, NOT_FOUND } from "#app/utils/format";
 import type { BookingDialogData } from "#app/utils/storefront.server";
 import * as styles from "./booking-dialog.css";
-import { ListingGone, UrlDialog, useDialogSubmission } from "./dialog";
+import { DialogActions, ListingGone, UrlDialog, useDialogSubmission } from "./dialog";
 import * as dialogStyles from "./dialog.css";
 import { ErrorList, Field } from "./forms";
 import { VerifiedBadge } from "./product-card";
@@ -94,19 +93,18 @@ export function BookingDialog({
           errors={errors.buyerContact}
         />
         <ErrorList id="booking-error" errors={errors[""]} />
-        <div className={dialogStyles.actions}>
+        <DialogActions
+          closeHref={closeHref}
+          close="Cancel"
+          submit={submitting ? "Submitting…" : "Submit"}
+          pending={submitting}
+        >
           {dialog.reportHref ? (
             <Link to={dialog.reportHref} className={dialogStyles.reportLink} preventScrollReset replace>
               Report this listing
             </Link>
           ) : null}
-          <Link to={closeHref} className={button.ghost} preventScrollReset replace>
-            Cancel
-          </Link>
-          <button type="submit" className={button.primary} disabled={submitting}>
-            {submitting ? "Submitting…" : "Submit"}
-          </button>
-        </div>
+        </DialogActions>
       </fetcher.Form>
     </UrlDialog>
   );

@@ -3,14 +3,12 @@
 // (a wrong password, an open deal) comes back in the dialog.
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type * as z from "zod";
 import { deleteAccountSchema } from "#app/domain/accounts/account-schema";
-import { button } from "#app/styles/utilities.css";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { type Confirmation, ConfirmationFields } from "./account-forms";
-import { UrlDialog } from "./dialog";
-import * as dialogStyles from "./dialog.css";
+import { DialogActions, UrlDialog } from "./dialog";
 import { ErrorList } from "./forms";
 import * as formStyles from "./forms.css";
 
@@ -46,14 +44,13 @@ export function DeleteAccountDialog({
         <input type="hidden" name="intent" value="delete-account" />
         <ConfirmationFields confirmation={confirmation} fields={fields} idPrefix="delete" />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <div className={dialogStyles.actions}>
-          <Link to={closeHref} className={button.ghost} preventScrollReset replace>
-            Keep my account
-          </Link>
-          <button type="submit" className={button.danger} disabled={deleting}>
-            {deleting ? "Deleting…" : "Delete my account"}
-          </button>
-        </div>
+        <DialogActions
+          closeHref={closeHref}
+          close="Keep my account"
+          submit={deleting ? "Deleting…" : "Delete my account"}
+          tone="danger"
+          pending={deleting}
+        />
       </Form>
     </UrlDialog>
   );

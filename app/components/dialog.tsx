@@ -52,16 +52,51 @@ export function UrlDialog({
   );
 }
 
+/**
+ * A dialog's closing row: the link back to the page without the dialog (it works without
+ * JavaScript), then the form's one decision, if it has one. `tone` "danger" marks a decision
+ * that removes something.
+ */
+export function DialogActions({
+  closeHref,
+  close = "Close",
+  submit,
+  tone = "primary",
+  pending = false,
+  autoFocus = false,
+  children,
+}: {
+  closeHref: string;
+  close?: string;
+  submit?: string;
+  tone?: "primary" | "danger";
+  pending?: boolean;
+  /** The dialog's one decision takes the focus, without JavaScript too. */
+  autoFocus?: boolean;
+  /** What stands before the closing link (a second way out, such as a report link). */
+  children?: ReactNode;
+}) {
+  return (
+    <div className={styles.actions}>
+      {children}
+      <Link to={closeHref} className={button.ghost} preventScrollReset replace>
+        {close}
+      </Link>
+      {submit ? (
+        <button type="submit" className={button[tone]} disabled={pending} autoFocus={autoFocus}>
+          {submit}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 /** What a storefront dialog says when its listing has gone (sold, removed, or an unknown id). */
 export function ListingGone({ closeHref }: { closeHref: string }) {
   return (
     <>
       <p>This product is no longer available.</p>
-      <div className={styles.actions}>
-        <Link to={closeHref} className={button.ghost} preventScrollReset replace>
-          Close
-        </Link>
-      </div>
+      <DialogActions closeHref={closeHref} />
     </>
   );
 }

@@ -1,10 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link } from "@remix-run/react";
 import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, type ReportReason } from "#app/domain/moderation/report-reasons";
-import { button } from "#app/styles/utilities.css";
 import type { ReportDialogData } from "#app/utils/storefront.server";
-import { ListingGone, UrlDialog, useDialogSubmission } from "./dialog";
-import * as dialogStyles from "./dialog.css";
+import { DialogActions, ListingGone, UrlDialog, useDialogSubmission } from "./dialog";
 import { ErrorList } from "./forms";
 import * as formStyles from "./forms.css";
 import * as styles from "./report-dialog.css";
@@ -69,14 +66,13 @@ export function ReportDialog({
           <ErrorList id="report-details-error" errors={errors.details} />
         </div>
         <ErrorList id="report-error" errors={errors[""]} />
-        <div className={dialogStyles.actions}>
-          <Link to={closeHref} className={button.ghost} preventScrollReset replace>
-            Cancel
-          </Link>
-          <button type="submit" className={button.danger} disabled={submitting}>
-            {submitting ? "Sending…" : "Send report"}
-          </button>
-        </div>
+        <DialogActions
+          closeHref={closeHref}
+          close="Cancel"
+          submit={submitting ? "Sending…" : "Send report"}
+          tone="danger"
+          pending={submitting}
+        />
       </fetcher.Form>
     </UrlDialog>
   );

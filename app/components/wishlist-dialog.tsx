@@ -1,9 +1,7 @@
-import { Form, Link } from "@remix-run/react";
-import { button } from "#app/styles/utilities.css";
+import { Form } from "@remix-run/react";
 import type { WishlistDialogData } from "#app/utils/storefront.server";
 import { useIsPending } from "#app/utils/use-is-pending";
-import { ListingGone, UrlDialog } from "./dialog";
-import * as dialogStyles from "./dialog.css";
+import { DialogActions, ListingGone, UrlDialog } from "./dialog";
 
 /**
  * "Add to your wishlist?" after a sign-in that started from Add Wishlist: the buyer finishes what
@@ -19,15 +17,7 @@ export function WishlistDialog({ dialog }: { dialog: WishlistDialogData }) {
           <input type="hidden" name="intent" value="wishlist-add" />
           <input type="hidden" name="productId" value={product.id} />
           <p>Keep {product.name} in your wishlist, to book or pay for it later?</p>
-          <div className={dialogStyles.actions}>
-            <Link to={closeHref} className={button.ghost} preventScrollReset replace>
-              Cancel
-            </Link>
-            {/* The dialog's one decision takes the focus, without JavaScript too. */}
-            <button type="submit" className={button.primary} disabled={submitting} autoFocus>
-              Add Wishlist
-            </button>
-          </div>
+          <DialogActions closeHref={closeHref} close="Cancel" submit="Add Wishlist" pending={submitting} autoFocus />
         </Form>
       ) : (
         <ListingGone closeHref={closeHref} />

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
-import { UrlDialog } from "#app/components/dialog";
-import * as dialogStyles from "#app/components/dialog.css";
+import { DialogActions, UrlDialog } from "#app/components/dialog";
 import * as formStyles from "#app/components/forms.css";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
@@ -251,14 +250,7 @@ function DecisionDialog({
             className={`${formStyles.input} ${formStyles.textarea}`}
           />
         </label>
-        <div className={dialogStyles.actions}>
-          <Link to={listHref(CLAIMS_PATH, { page })} className={button.ghost} preventScrollReset replace>
-            Close
-          </Link>
-          <button type="submit" className={button.primary} disabled={pending}>
-            Decide
-          </button>
-        </div>
+        <DialogActions closeHref={listHref(CLAIMS_PATH, { page })} submit="Decide" pending={pending} />
       </Form>
     </UrlDialog>
   );

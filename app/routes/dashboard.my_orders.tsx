@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
-import { UrlDialog } from "#app/components/dialog";
-import * as dialogStyles from "#app/components/dialog.css";
+import { DialogActions, UrlDialog } from "#app/components/dialog";
 import * as formStyles from "#app/components/forms.css";
 import { ImageZoom } from "#app/components/image-zoom";
 import { PagedTable } from "#app/components/paged-table";
@@ -265,14 +264,7 @@ function RatingDialog({ rating, page }: { rating: { id: string; productName: str
             className={`${formStyles.input} ${formStyles.textarea}`}
           />
         </label>
-        <div className={dialogStyles.actions}>
-          <Link to={listHref(PATH, { page })} className={button.ghost} preventScrollReset replace>
-            Close
-          </Link>
-          <button type="submit" className={button.primary} disabled={pending}>
-            Submit rating
-          </button>
-        </div>
+        <DialogActions closeHref={listHref(PATH, { page })} submit="Submit rating" pending={pending} />
       </Form>
     </UrlDialog>
   );
@@ -306,14 +298,7 @@ function ClaimDialog({ claiming, page }: { claiming: { id: string; productName: 
             className={`${formStyles.input} ${formStyles.textarea}`}
           />
         </label>
-        <div className={dialogStyles.actions}>
-          <Link to={listHref(PATH, { page })} className={button.ghost} preventScrollReset replace>
-            Close
-          </Link>
-          <button type="submit" className={button.primary} disabled={pending}>
-            Open claim
-          </button>
-        </div>
+        <DialogActions closeHref={listHref(PATH, { page })} submit="Open claim" pending={pending} />
       </Form>
     </UrlDialog>
   );

@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
-import { UrlDialog } from "#app/components/dialog";
-import * as dialogStyles from "#app/components/dialog.css";
+import { DialogActions, UrlDialog } from "#app/components/dialog";
 import * as formStyles from "#app/components/forms.css";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
@@ -347,14 +346,7 @@ function AnswerDialog({
             className={`${formStyles.input} ${formStyles.textarea}`}
           />
         </label>
-        <div className={dialogStyles.actions}>
-          <Link to={listHref(PAYOUTS_PATH, { page })} className={button.ghost} preventScrollReset replace>
-            Close
-          </Link>
-          <button type="submit" className={button.primary} disabled={pending}>
-            Send answer
-          </button>
-        </div>
+        <DialogActions closeHref={listHref(PAYOUTS_PATH, { page })} submit="Send answer" pending={pending} />
       </Form>
     </UrlDialog>
   );
