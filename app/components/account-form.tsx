@@ -5,14 +5,13 @@ import {
   getFormProps,
   getInputProps,
   type SubmissionResult,
-  useForm,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type * as z from "zod";
 import { button, container, section } from "#app/styles/utilities.css";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { useSchemaForm } from "#app/utils/use-schema-form";
 import { ErrorList, Field, Honeypot, PasswordField, useClearAfterError } from "./forms";
 import * as formStyles from "./forms.css";
 import { GoogleButton } from "./google-button";
@@ -27,14 +26,10 @@ export function useAccountForm<Output, Input extends Record<string, unknown> & {
   schema: z.ZodType<Output, Input>,
   options: { id: string; lastResult?: SubmissionResult<string[]>; defaultValue?: DefaultValue<Input> },
 ) {
-  const [form, fields] = useForm<Input, Output>({
+  const [form, fields] = useSchemaForm(schema, {
     id: options.id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   useClearAfterError(options.lastResult, fields.password.id);
   return [form, fields] as const;

@@ -1,10 +1,8 @@
 // The Settings page's forms for the account itself: name and phone, email address, password.
 // Each is a plain POST with its intent; the shared schemas validate in the browser and on the
 // server alike.
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import type * as z from "zod";
 import {
   changeEmailSchema,
   changePasswordFormSchema,
@@ -13,6 +11,7 @@ import {
 } from "#app/domain/accounts/account-schema";
 import { button } from "#app/styles/utilities.css";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { useSchemaForm } from "#app/utils/use-schema-form";
 import { ErrorList, Field, PasswordField, useClearAfterError } from "./forms";
 import * as formStyles from "./forms.css";
 
@@ -38,14 +37,10 @@ export function ProfileForm({
   seller: boolean;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useForm<z.input<typeof profileSchema>, z.output<typeof profileSchema>>({
+  const [form, fields] = useSchemaForm(profileSchema, {
     id: "profile",
     lastResult,
     defaultValue: { name, phone: phone ?? "" },
-    constraint: getZodConstraint(profileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const saving = useSubmitting("profile");
   return (
@@ -141,14 +136,7 @@ export function EmailForm({
   confirmation: Confirmation;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useForm<z.input<typeof changeEmailSchema>>({
-    id: "email",
-    lastResult,
-    constraint: getZodConstraint(changeEmailSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(changeEmailSchema, { id: "email", lastResult });
   useClearAfterError(lastResult, "email-current-password");
   const saving = useSubmitting("email");
   return (
@@ -182,14 +170,7 @@ export function PasswordForm({
   hasPassword: boolean;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useForm<z.input<typeof changePasswordFormSchema>>({
-    id: "password",
-    lastResult,
-    constraint: getZodConstraint(changePasswordFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(changePasswordFormSchema, { id: "password", lastResult });
   useClearAfterError(lastResult, fields.currentPassword.id);
   useClearAfterError(lastResult, fields.newPassword.id);
   useClearAfterError(lastResult, fields.confirmPassword.id);

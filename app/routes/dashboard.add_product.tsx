@@ -1,5 +1,5 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -13,13 +13,7 @@ import { phoneRead } from "#app/domain/accounts/account-settings.server";
 import { categoriesRead } from "#app/domain/catalog/catalog.server";
 import { PHOTO_MESSAGES } from "#app/domain/catalog/photo-keys";
 import { issueProductToken, readProductToken } from "#app/domain/catalog/product-requests.server";
-import {
-  type NewProduct,
-  PRODUCT_FORM_MAX_BYTES,
-  type ProductFormInput,
-  productFieldsSchema,
-  productSchema,
-} from "#app/domain/catalog/product-schema";
+import { PRODUCT_FORM_MAX_BYTES, productFieldsSchema, productSchema } from "#app/domain/catalog/product-schema";
 import { createProduct, PRODUCT_MESSAGES } from "#app/domain/catalog/products.server";
 import { type FeeRule, feeRuleWords, sellerNet } from "#app/domain/deals/fees";
 import { feeRuleOf } from "#app/domain/deals/payments/settings";
@@ -38,6 +32,7 @@ import { requireRoleWith, requireSeller } from "#app/utils/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { useLiveGuidance } from "#app/utils/use-live-guidance";
+import { useSchemaForm } from "#app/utils/use-schema-form";
 import { database } from "#db/client";
 import { CONDITIONS, type Condition } from "#db/closed-lists";
 
@@ -156,7 +151,7 @@ export default function AddProduct() {
     payoutSetup: setup,
   } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const [form, fields] = useForm<ProductFormInput, NewProduct>({
+  const [form, fields] = useSchemaForm(productSchema, {
     id: "add-product",
     lastResult,
     // The account's phone, and the model and grade the seller checked the sold prices of.
@@ -164,10 +159,7 @@ export default function AddProduct() {
       contact,
       ...(guidanceFor ? { model: guidanceFor.model, condition: guidanceFor.condition } : {}),
     },
-    constraint: getZodConstraint(productFieldsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraintSchema: productFieldsSchema,
   });
   const shown = useLiveGuidance(PATH, { guidance, guidanceFor }, fields.model.value, fields.condition.value);
   const submitting = useIsPending({ formAction: PATH });

@@ -1,12 +1,12 @@
-import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList, TextareaField } from "#app/components/forms";
 import { MESSAGES_PATH } from "#app/domain/accounts/dashboard-tabs";
-import { MESSAGE_BODY_MAX, type MessageInput, messageSchema } from "#app/domain/messaging/message-schema";
+import { MESSAGE_BODY_MAX, messageSchema } from "#app/domain/messaging/message-schema";
 import {
   READ_ONLY_TEXTS,
   sendMessage,
@@ -24,6 +24,7 @@ import { listingPath } from "#app/utils/listing-urls";
 import { pageMeta } from "#app/utils/seo";
 import { requireUser, requireUserWith } from "#app/utils/session.server";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { useSchemaForm } from "#app/utils/use-schema-form";
 import { database } from "#db/client";
 import * as styles from "./messages.css";
 
@@ -87,13 +88,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function Conversation() {
   const { conversation, readOnlyText, messages, messageKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const [form, fields] = useForm<MessageInput>({
+  const [form, fields] = useSchemaForm(messageSchema, {
     id: `message-${messageKey}`,
     lastResult,
-    constraint: getZodConstraint(messageSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    validate: "onSubmit",
   });
   const sending = useIsPending({ intent: "send" });
   const admin = conversation.role === "admin";

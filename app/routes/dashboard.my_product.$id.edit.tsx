@@ -1,5 +1,5 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -49,6 +49,7 @@ import { requireRoleWith, requireSeller } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess, redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { type GuidanceView, useLiveGuidance } from "#app/utils/use-live-guidance";
+import { useSchemaForm } from "#app/utils/use-schema-form";
 import { database } from "#db/client";
 import { CONDITIONS, type Condition } from "#db/closed-lists";
 
@@ -309,23 +310,18 @@ export default function EditProduct() {
   const { listing, photos, refusal, uploadId, categories, currentYear, guidance, guidanceFor } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionReply | undefined;
-  const [detailsForm, detailFields] = useForm<ProductDetailsInput, ProductDetails>({
+  const [detailsForm, detailFields] = useSchemaForm(productDetailsSchema, {
     id: "edit-details",
     lastResult: answer?.form === "details" ? answer.result : undefined,
     defaultValue: listing.details,
-    constraint: getZodConstraint(productDetailFieldsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productDetailsSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraintSchema: productDetailFieldsSchema,
   });
   const room = MAX_PHOTOS - photos.length;
   const photosSchema = z.object({ img: photoFilesSchema(room) });
-  const [photosForm, photoFields] = useForm<{ img: File[] }>({
+  const [photosForm, photoFields] = useSchemaForm(photosSchema, {
     id: "add-photos",
     lastResult: answer?.form === "photos" ? answer.result : undefined,
-    constraint: getZodConstraint(photosSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: photosSchema }),
-    shouldValidate: "onSubmit",
+    validate: "onSubmit",
   });
   const adding = useIsPending({ intent: "add" });
   const saving = useIsPending({ intent: "details" });

@@ -1,10 +1,9 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
-import type * as z from "zod";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList, Field } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
@@ -27,6 +26,7 @@ import { requireRoleWith } from "#app/utils/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useHydrated } from "#app/utils/use-hydrated";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { useSchemaForm } from "#app/utils/use-schema-form";
 import { database } from "#db/client";
 import * as styles from "./payment.css";
 
@@ -217,14 +217,7 @@ function PaymentInformation({
 function TestCheckout() {
   const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
   const paying = useIsPending({ intent: "pay-test" });
-  const [form, fields] = useForm<z.input<typeof testCardSchema>>({
-    id: "test-card",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(testCardSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: testCardSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(testCardSchema, { id: "test-card", lastResult: actionData?.result });
   return (
     <div className={styles.checkout}>
       <p className={styles.testMode}>

@@ -1,12 +1,11 @@
 // The offline provider's onboarding (test mode only): what Stripe's hosted onboarding asks, in
 // short, on a clearly labelled page of our own site. Completing it gives the seller's account the
 // state a ready Stripe account reports, through the same function account.updated calls.
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
-import type * as z from "zod";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList, Field } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
@@ -19,6 +18,7 @@ import { button } from "#app/styles/utilities.css";
 import { pageMeta } from "#app/utils/seo";
 import { requireSeller } from "#app/utils/session.server";
 import { redirectWithSuccess } from "#app/utils/toast.server";
+import { useSchemaForm } from "#app/utils/use-schema-form";
 import { database } from "#db/client";
 import * as styles from "./payment.css";
 
@@ -53,13 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function TestOnboarding() {
   const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
-  const [form, fields] = useForm<z.input<typeof testOnboardingSchema>>({
-    id: "test-onboarding",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: testOnboardingSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(testOnboardingSchema, { id: "test-onboarding", lastResult: actionData?.result });
   return (
     <DashboardPage title="Test payout setup">
       <p id="test-onboarding-mode" className={styles.testMode}>

@@ -1,12 +1,11 @@
 // Two-factor sign-in in the settings: set it up (a secret made by a POST, its QR code drawn on the
 // server beside the secret as text, confirmed by the app's first code), new recovery codes, turn
 // it off (not for admins, who must have it and are sent here first). Everything is a plain POST.
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type * as z from "zod";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList, Field } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
@@ -31,6 +30,7 @@ import { pageMeta } from "#app/utils/seo";
 import { requireUser } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess, redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { useSchemaForm } from "#app/utils/use-schema-form";
 import { database } from "#db/client";
 import * as styles from "./two-factor.css";
 
@@ -136,12 +136,10 @@ function CodeForm({
   danger?: boolean;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useForm<z.input<typeof twoFactorCodeSchema>>({
+  const [form, fields] = useSchemaForm(twoFactorCodeSchema, {
     id: `two-factor-${intent}`,
     lastResult,
-    constraint: getZodConstraint(twoFactorCodeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorCodeSchema }),
-    shouldValidate: "onSubmit",
+    validate: "onSubmit",
   });
   const busy = useIsPending({ intent });
   return (

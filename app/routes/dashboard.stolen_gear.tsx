@@ -4,9 +4,8 @@ import {
   getSelectProps,
   getTextareaProps,
   type SubmissionResult,
-  useForm,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -17,12 +16,7 @@ import * as styles from "#app/components/product-form.css";
 import { SelectField } from "#app/components/select-field";
 import * as table from "#app/components/table.css";
 import { BRANDS, brandName, OTHER } from "#app/domain/gear/brands";
-import {
-  STOLEN_LIMITS,
-  type StolenSerial,
-  type StolenSerialInput,
-  stolenSerialSchema,
-} from "#app/domain/moderation/stolen-schema";
+import { STOLEN_LIMITS, stolenSerialSchema } from "#app/domain/moderation/stolen-schema";
 import {
   myStolenSerialsReads,
   registerStolenSerial,
@@ -39,6 +33,7 @@ import { pageMeta } from "#app/utils/seo";
 import { requireUser, requireUserWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { useSchemaForm } from "#app/utils/use-schema-form";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
@@ -106,14 +101,7 @@ function WithdrawButton({ id, serial }: { id: string; serial: string }) {
 export default function StolenGear() {
   const { registrations, today } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const [form, fields] = useForm<StolenSerialInput, StolenSerial>({
-    id: "stolen-serial",
-    lastResult,
-    constraint: getZodConstraint(stolenSerialSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: stolenSerialSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(stolenSerialSchema, { id: "stolen-serial", lastResult });
   const busy = useIsPending({ intent: "register" });
   return (
     <DashboardPage title="Stolen Gear">

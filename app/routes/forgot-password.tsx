@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type * as z from "zod";
 import { ErrorList, Field, Honeypot } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
 import { RESET_MESSAGES } from "#app/domain/accounts/account-messages";
@@ -18,6 +17,7 @@ import { isHoneypotFilled } from "#app/utils/honeypot";
 import { pageMeta } from "#app/utils/seo";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { useSchemaForm } from "#app/utils/use-schema-form";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () => [
@@ -63,14 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const { sent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const [form, fields] = useForm<z.input<typeof forgotPasswordSchema>>({
-    id: "forgot-password",
-    lastResult,
-    constraint: getZodConstraint(forgotPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(forgotPasswordSchema, { id: "forgot-password", lastResult });
   const sending = useIsPending({ formAction: "/forgot-password" });
   return (
     <div className={`${container} ${section}`}>

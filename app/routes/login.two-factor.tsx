@@ -1,12 +1,11 @@
 // The second step of signing in to an account with two-factor sign-in: a password (or Google)
 // sign-in left a short-lived signed cookie naming the account; the code from the app (or a
 // recovery code) turns it into a session.
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type * as z from "zod";
 import { ErrorList, Field } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
 import { twoFactorCodeSchema } from "#app/domain/accounts/account-schema";
@@ -26,6 +25,7 @@ import {
 } from "#app/utils/session.server";
 import { redirectWithError } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { useSchemaForm } from "#app/utils/use-schema-form";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () => [
@@ -115,12 +115,10 @@ export default function TwoFactorSignIn() {
 
 function CodeForm() {
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const [form, fields] = useForm<z.input<typeof twoFactorCodeSchema>>({
+  const [form, fields] = useSchemaForm(twoFactorCodeSchema, {
     id: "two-factor-sign-in",
     lastResult,
-    constraint: getZodConstraint(twoFactorCodeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorCodeSchema }),
-    shouldValidate: "onSubmit",
+    validate: "onSubmit",
   });
   const checking = useIsPending({ formAction: "/login/two-factor" });
   return (

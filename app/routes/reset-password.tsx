@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type * as z from "zod";
 import { ErrorList, PasswordField, useClearAfterError } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
 import { inspectLink } from "#app/domain/accounts/account-links.server";
@@ -17,6 +16,7 @@ import { button, container, section } from "#app/styles/utilities.css";
 import { pageMeta } from "#app/utils/seo";
 import { redirectWithSuccess } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { useSchemaForm } from "#app/utils/use-schema-form";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () => [
@@ -119,14 +119,7 @@ function NewPasswordForm({
   email: string | null;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useForm<z.input<typeof resetPasswordFormSchema>>({
-    id: "reset-password",
-    lastResult,
-    constraint: getZodConstraint(resetPasswordFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(resetPasswordFormSchema, { id: "reset-password", lastResult });
   useClearAfterError(lastResult, fields.password.id);
   useClearAfterError(lastResult, fields.confirmPassword.id);
   const saving = useIsPending({ formAction: "/reset-password" });
