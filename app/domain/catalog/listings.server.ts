@@ -2,20 +2,11 @@
 // sitemap names. What may be shown is decided by the catalog's one rule, `isListed`.
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { guidanceRead, type PriceGuidance, toGuidance } from "#app/domain/deals/price-guidance.server";
+import type { StoredGear } from "#app/domain/gear/describe";
 import { SERIAL_SHOWN } from "#app/domain/gear/serials";
 import { idSchema } from "#app/domain/shared/schemas";
 import type { Database } from "#db/client";
-import type {
-  CheckAnswer,
-  Condition,
-  ConditionCheck,
-  GearKind,
-  IncludedItem,
-  Mount,
-  ProductStatus,
-  SensorFormat,
-  ShutterCountMethod,
-} from "#db/closed-lists";
+import type { Condition, ProductStatus } from "#db/closed-lists";
 import { categories, products, users } from "#db/schema";
 import { type Bookability, bookabilityOf } from "./bookability";
 import { ANY_STATUS, cardFields, isListed, type ProductCard } from "./catalog.server";
@@ -48,26 +39,8 @@ export function listingPhotos(
   return listing.photoKey ? [{ key: listing.photoKey, alt: listing.name }] : [];
 }
 
-/** A listing's gear as its page shows it; the serial only by its last characters. */
-export interface ListingGear {
-  gearKind: GearKind | null;
-  brand: string | null;
-  brandOther: string | null;
-  model: string | null;
-  modelOther: string | null;
-  mount: Mount | null;
-  sensorFormat: SensorFormat | null;
-  shutterCount: number | null;
-  shutterCountMethod: ShutterCountMethod | null;
-  focalMinMm: number | null;
-  focalMaxMm: number | null;
-  apertureWide: number | null;
-  apertureTele: number | null;
-  /** The serial's last SERIAL_SHOWN characters, or null without one. */
-  serialEnd: string | null;
-  included: IncludedItem[];
-  checks: Partial<Record<ConditionCheck, CheckAnswer>>;
-}
+/** A listing's gear as its page shows it: every part read; the serial only by its last characters. */
+export type ListingGear = Required<StoredGear>;
 
 export type Listing = ProductCard &
   ListingGear & {

@@ -3,17 +3,10 @@
 // the checklist's words). Browser-safe.
 
 import { groupThousands } from "#app/domain/shared/numbers";
-import type {
-  CheckAnswer,
-  ConditionCheck,
-  GearKind,
-  IncludedItem,
-  Mount,
-  SensorFormat,
-  ShutterCountMethod,
-} from "#db/closed-lists";
+import type { CheckAnswer, ConditionCheck, GearKind, IncludedItem } from "#db/closed-lists";
 import { CONDITION_CHECKS } from "#db/closed-lists";
 import { brandName, OTHER } from "./brands";
+import type { GearFacts } from "./gear-schema";
 import {
   CONDITION_CHECK_WORDS,
   conditionChecksFor,
@@ -27,20 +20,9 @@ import { SENSOR_FORMAT_WORDS } from "./sensor-formats";
 import { maskSerial } from "./serials";
 
 /** The stored gear of a listing, as its public reads give it (never the whole serial). */
-export interface StoredGear {
+export interface StoredGear extends GearFacts {
   gearKind: GearKind | null;
-  brand: string | null;
-  brandOther: string | null;
-  model: string | null;
-  modelOther: string | null;
-  mount: Mount | null;
-  sensorFormat: SensorFormat | null;
-  shutterCount: number | null;
-  shutterCountMethod: ShutterCountMethod | null;
-  focalMinMm: number | null;
-  focalMaxMm: number | null;
-  apertureWide: number | null;
-  apertureTele: number | null;
+  /** The serial's last SERIAL_SHOWN characters, or null without one. */
   serialEnd?: string | null;
   included?: IncludedItem[];
   checks?: Partial<Record<ConditionCheck, CheckAnswer>>;

@@ -34,9 +34,8 @@ export { GEAR_LIMITS, readAperture, readFocal, readShutterCount };
 
 import { normalizeSerial, SERIAL_MAX, SERIAL_MIN } from "./serials";
 
-/** The gear of a listing as it is stored: every field null when it does not apply. */
-export interface GearDetails {
-  kind: GearKind | null;
+/** The gear's facts, one column each, null when a fact does not apply. */
+export interface GearFacts {
   brand: string | null;
   brandOther: string | null;
   model: string | null;
@@ -49,6 +48,11 @@ export interface GearDetails {
   focalMaxMm: number | null;
   apertureWide: number | null;
   apertureTele: number | null;
+}
+
+/** The gear of a listing as it is stored: every field null when it does not apply. */
+export interface GearDetails extends GearFacts {
+  kind: GearKind | null;
   included: IncludedItem[];
   checks: Partial<Record<ConditionCheck, CheckAnswer>>;
   /** Normalised (serials.ts); never shown in full but to its seller and the admin. */
