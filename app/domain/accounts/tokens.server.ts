@@ -1,13 +1,11 @@
-// Signed tokens (jose, HS256): the session cookie and the REST API's bearer tokens. Both name
+// The session cookie and the REST API's bearer tokens, and a sign-in waiting for its second
+// factor, signed as every token is (domain/shared/signed-tokens). Sessions and API tokens name
 // a session row (`sid`) that D1 checks on every request, so revocation is immediate.
-import { jwtVerify, SignJWT } from "jose";
+import { readClaims, signClaims } from "#app/domain/shared/signed-tokens.server";
 import { ROLES, type Role } from "#db/closed-lists";
 
-export const ISSUER = "pay-and-buy";
 export const AUDIENCE = { web: "pay-and-buy:web", api: "pay-and-buy:api" } as const;
 export type Audience = keyof typeof AUDIENCE;
-
-const encoder = new TextEncoder();
 
 export interface TokenClaims {
   sub: string;
@@ -20,20 +18,16 @@ export interface TokenClaims {
 }
 
 /** Signs with the first secret: a list of secrets allows rotation. */
-export async function signToken(
+export function signToken(
   claims: TokenClaims,
   options: { audience: Audience; expiresAt: Date; secrets: string[] },
 ): Promise<string> {
-  const [secret] = options.secrets;
-  if (!secret) throw new Error("No signing secret");
-  return new SignJWT(claims.role ? { sid: claims.sid, role: claims.role } : { sid: claims.sid })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE[options.audience])
-    .setSubject(claims.sub)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(options.expiresAt.getTime() / 1000))
-    .sign(encoder.encode(secret));
+  return signClaims(claims.role ? { sid: claims.sid, role: claims.role } : { sid: claims.sid }, {
+    audience: AUDIENCE[options.audience],
+    subject: claims.sub,
+    expiresAt: options.expiresAt,
+    secrets: options.secrets,
+  });
 }
 
 /** Accepts a token signed with any of the secrets; anything else (alg, aud, exp) is null. */
@@ -41,23 +35,16 @@ export async function verifyToken(
   token: string,
   options: { audience: Audience; secrets: string[] },
 ): Promise<TokenClaims | null> {
-  if (token.length > 4096) return null;
-  for (const secret of options.secrets) {
-    try {
-      const { payload } = await jwtVerify(token, encoder.encode(secret), {
-        issuer: ISSUER,
-        audience: AUDIENCE[options.audience],
-        algorithms: ["HS256"],
-        requiredClaims: ["sub", "exp", "iat"],
-      });
-      if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-      const role = ROLES.find((known) => known === payload.role);
-      return role ? { sub: payload.sub, sid: payload.sid, role } : { sub: payload.sub, sid: payload.sid };
-    } catch {
-      // try the next secret
-    }
-  }
-  return null;
+  const read = await readClaims(token, {
+    audience: AUDIENCE[options.audience],
+    secrets: options.secrets,
+    required: ["iat"],
+    maxLength: 4096,
+  });
+  if (!read.ok || typeof read.claims.sid !== "string") return null;
+  const { sub, sid } = read.claims;
+  const role = ROLES.find((known) => known === read.claims.role);
+  return role ? { sub, sid, role } : { sub, sid };
 }
 
 const PENDING_AUDIENCE = "pay-and-buy:two-factor";
@@ -70,34 +57,21 @@ export interface PendingSignIn {
   redirectTo: string;
 }
 
-export async function signPendingSignIn(pending: PendingSignIn, secrets: readonly string[], now = Date.now()) {
-  const [secret] = secrets;
-  if (!secret) throw new Error("No signing secret");
-  return new SignJWT({ to: pending.redirectTo })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setIssuer(ISSUER)
-    .setAudience(PENDING_AUDIENCE)
-    .setSubject(pending.userId)
-    .setIssuedAt(Math.floor(now / 1000))
-    .setExpirationTime(Math.floor((now + PENDING_SIGN_IN_TTL_MS) / 1000))
-    .sign(encoder.encode(secret));
+export function signPendingSignIn(pending: PendingSignIn, secrets: readonly string[], now = Date.now()) {
+  return signClaims(
+    { to: pending.redirectTo },
+    {
+      audience: PENDING_AUDIENCE,
+      subject: pending.userId,
+      expiresAt: new Date(now + PENDING_SIGN_IN_TTL_MS),
+      secrets,
+      now,
+    },
+  );
 }
 
 export async function verifyPendingSignIn(token: string, secrets: readonly string[]): Promise<PendingSignIn | null> {
-  if (token.length > 4096) return null;
-  for (const secret of secrets) {
-    try {
-      const { payload } = await jwtVerify(token, encoder.encode(secret), {
-        issuer: ISSUER,
-        audience: PENDING_AUDIENCE,
-        algorithms: ["HS256"],
-        requiredClaims: ["sub", "exp", "iat"],
-      });
-      if (typeof payload.sub !== "string" || typeof payload.to !== "string") return null;
-      return { userId: payload.sub, redirectTo: payload.to };
-    } catch {
-      // try the next secret
-    }
-  }
-  return null;
+  const read = await readClaims(token, { audience: PENDING_AUDIENCE, secrets, required: ["iat"], maxLength: 4096 });
+  if (!read.ok || typeof read.claims.to !== "string") return null;
+  return { userId: read.claims.sub, redirectTo: read.claims.to };
 }

@@ -5,8 +5,7 @@
 // - POST /api/product takes an `Idempotency-Key` header; the product id is derived from the
 //   seller and the key, so two sellers' keys can never name the same product.
 // The id is the product's primary key: a repeat finds the product already there (ADR 0016).
-import { errors, jwtVerify, SignJWT } from "jose";
-import { ISSUER } from "#app/domain/accounts/tokens.server";
+import { readClaims, signClaims } from "#app/domain/shared/signed-tokens.server";
 
 const AUDIENCE = "pay-and-buy:add-product";
 /** How long an Add Product page can stay open before it must be loaded again. */
@@ -19,20 +18,12 @@ export const PRODUCT_REQUEST_MESSAGES = {
   badKey: "The Idempotency-Key header must be 1 to 255 printable ASCII characters.",
 } as const;
 
-const encoder = new TextEncoder();
-
 /** A token for one Add Product page: this seller, a new product id, a day to send it. */
-export async function issueProductToken(sellerId: string, secrets: string[], now = Date.now()): Promise<string> {
-  const [secret] = secrets;
-  if (!secret) throw new Error("No signing secret");
-  return new SignJWT({ pid: crypto.randomUUID() })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setSubject(sellerId)
-    .setIssuedAt(Math.floor(now / 1000))
-    .setExpirationTime(Math.floor((now + PRODUCT_TOKEN_TTL_MS) / 1000))
-    .sign(encoder.encode(secret));
+export function issueProductToken(sellerId: string, secrets: string[], now = Date.now()): Promise<string> {
+  return signClaims(
+    { pid: crypto.randomUUID() },
+    { audience: AUDIENCE, subject: sellerId, expiresAt: new Date(now + PRODUCT_TOKEN_TTL_MS), secrets, now },
+  );
 }
 
 export type ProductTokenCheck = { ok: true; productId: string } | { ok: false; status: 400 | 403; message: string };
@@ -44,27 +35,15 @@ export async function readProductToken(
   secrets: string[],
 ): Promise<ProductTokenCheck> {
   const unverified = { ok: false, status: 400, message: PRODUCT_REQUEST_MESSAGES.unverified } as const;
-  if (typeof token !== "string" || token.length === 0 || token.length > 2048) return unverified;
-  for (const secret of secrets) {
-    try {
-      const { payload } = await jwtVerify(token, encoder.encode(secret), {
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        algorithms: ["HS256"],
-        requiredClaims: ["sub", "exp", "pid"],
-      });
-      if (typeof payload.pid !== "string" || payload.pid.length > 64) return unverified;
-      if (payload.sub !== sellerId) return { ok: false, status: 403, message: PRODUCT_REQUEST_MESSAGES.otherSeller };
-      return { ok: true, productId: payload.pid };
-    } catch (error) {
-      // A genuine token past its time: say so, whichever secret signed it.
-      if (error instanceof errors.JWTExpired) {
-        return { ok: false, status: 400, message: PRODUCT_REQUEST_MESSAGES.expired };
-      }
-      // Otherwise try the next secret (rotation).
-    }
+  if (typeof token !== "string") return unverified;
+  const read = await readClaims(token, { audience: AUDIENCE, secrets, required: ["pid"], maxLength: 2048 });
+  if (!read.ok) {
+    return read.expired ? { ok: false, status: 400, message: PRODUCT_REQUEST_MESSAGES.expired } : unverified;
   }
-  return unverified;
+  const { pid, sub } = read.claims;
+  if (typeof pid !== "string" || pid.length > 64) return unverified;
+  if (sub !== sellerId) return { ok: false, status: 403, message: PRODUCT_REQUEST_MESSAGES.otherSeller };
+  return { ok: true, productId: pid };
 }
 
 /** Printable ASCII, 1 to 255 characters (what the IETF draft and common APIs allow). */
@@ -77,7 +56,7 @@ export function isIdempotencyKey(key: string): boolean {
  * so a repeat names the same row (products, photos, messages).
  */
 export async function hashedUuid(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
   const bytes = digest.slice(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x80;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
