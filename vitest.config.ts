@@ -34,6 +34,10 @@ export default defineConfig({
     // Several tests walk every listing state through pages and calls; on a busy 2-core machine
     // they need more than the 5 s default. A hang still fails, just later.
     testTimeout: 20_000,
+    // Two files at a time, each in its own workerd runtime and storage: on a 2-core machine the
+    // default (one less than the cores) runs the files one after another, and each file spends
+    // seconds starting up while the other core idles.
+    maxWorkers: 2,
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
   },
 });
