@@ -7,12 +7,8 @@ import { describe, expect, it } from "vitest";
 import { WINDOW_MS } from "#app/domain/accounts/sign-in-limits.server";
 import { bookProduct } from "#app/domain/deals/bookings.server";
 import { PAYMENT_MESSAGES } from "#app/domain/deals/payments/messages";
-import {
-  EXPIRY_BATCH_LIMIT,
-  PROCESSED_EVENT_RETENTION_MS,
-  runMaintenance,
-} from "#app/server/maintenance.server";
 import { parseEnv } from "#app/server/env.server";
+import { EXPIRY_BATCH_LIMIT, PROCESSED_EVENT_RETENTION_MS, runMaintenance } from "#app/server/maintenance.server";
 import { database } from "#db/client";
 import { bookingRow, productRow } from "#db/factories";
 import { bookings, payments, processedEvents, products, sessions, signInAttempts } from "#db/schema";

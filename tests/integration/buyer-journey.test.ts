@@ -139,7 +139,10 @@ describe("booking", () => {
       const html = await shown.text();
       expect(html, bad).toContain("<dialog");
       expect(html, bad).not.toContain("Enter a phone number");
-      expect(shown.headers.getSetCookie().some((value) => /^pb_form=;.*Max-Age=0/.test(value)), bad).toBe(true);
+      expect(
+        shown.headers.getSetCookie().some((value) => /^pb_form=;.*Max-Age=0/.test(value)),
+        bad,
+      ).toBe(true);
     }
   });
 
