@@ -10,3 +10,8 @@ export function database(d1: D1Database) {
 }
 
 export type Database = ReturnType<typeof database>;
+
+/** How many rows a write changed, from what D1 answers (a batch's entry included). */
+export function rowsChanged(result: unknown): number {
+  return (result as D1Result).meta?.changes ?? 0;
+}

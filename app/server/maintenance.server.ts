@@ -9,7 +9,7 @@ import { purgeOldSignInAttemptsStatement } from "#app/domain/accounts/sign-in-li
 import { dueBookingIds, endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
 import { expireOffersStatements } from "#app/domain/deals/offers/offers.server";
 import type { DomainEvent } from "#app/domain/notifications/events";
-import type { Database } from "#db/client";
+import { type Database, rowsChanged } from "#db/client";
 import { processedEvents } from "#db/schema";
 
 /** Bookings ended per run; a larger backlog is ended by the following runs, oldest first. */
@@ -33,10 +33,6 @@ export interface MaintenanceResult {
   linksPurged: number;
   /** What happened, for whoever tells people about it. */
   events: DomainEvent[];
-}
-
-function changes(result: unknown): number {
-  return (result as D1Result).meta?.changes ?? 0;
 }
 
 /** One run of the job at `now` (the scheduled time of the run). */
@@ -72,10 +68,10 @@ export async function runMaintenance(db: Database, now: number): Promise<Mainten
     expiredBookingIds,
     expiredOfferIds,
     productsReleased: (released as unknown[]).length,
-    sessionsPurged: changes(sessionsPurged),
-    signInAttemptsPurged: changes(attemptsPurged),
-    processedEventsPurged: changes(eventsPurged),
-    linksPurged: changes(linksPurged),
+    sessionsPurged: rowsChanged(sessionsPurged),
+    signInAttemptsPurged: rowsChanged(attemptsPurged),
+    processedEventsPurged: rowsChanged(eventsPurged),
+    linksPurged: rowsChanged(linksPurged),
     events: [
       ...expiredBookingIds.map((bookingId) => ({ kind: "booking_expired" as const, bookingId })),
       ...expiredOfferIds.map((offerId) => ({ kind: "offer_expired" as const, offerId })),

@@ -4,7 +4,7 @@
 // reaches a booking; and an available listing has no live booking.
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { NotificationEvent } from "#app/domain/notifications/events";
-import type { Database } from "#db/client";
+import { type Database, rowsChanged } from "#db/client";
 import type { ProductStatus } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { categories, productPhotos, products, serialEntries } from "#db/schema";
@@ -203,7 +203,7 @@ export async function updateListingDetails(
     const events: NotificationEvent[] = droppedBy(updated, now)
       ? [{ kind: "price_dropped", productId, day: dropDay(now) }]
       : [];
-    return { ok: true, held: serial !== null && ((rest.at(-1) as D1Result).meta.changes ?? 0) > 0, events };
+    return { ok: true, held: serial !== null && rowsChanged(rest.at(-1)) > 0, events };
   }
   const [listing] = await db
     .select({ status: products.status, removedAt: products.removedAt, heldAt: products.heldAt })

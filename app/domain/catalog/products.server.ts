@@ -12,7 +12,7 @@ import {
   pageOffset,
   toCappedPage,
 } from "#app/domain/shared/list-query";
-import type { Database } from "#db/client";
+import { type Database, rowsChanged } from "#db/client";
 import { intoColumns } from "#db/insert-select";
 import { categories, productPhotos, products, serialEntries } from "#db/schema";
 import { ANY_STATUS, isListed } from "./catalog.server";
@@ -211,7 +211,7 @@ export async function createProduct(
     // written is "at least one change".
     written = inserted.meta.changes > 0 && photoRows.every((row) => row.meta.changes > 0);
     // The hold, if any, is the batch's last statement.
-    held = input.gear.serial !== null && ((rest.at(-1) as D1Result).meta.changes ?? 0) > 0;
+    held = input.gear.serial !== null && rowsChanged(rest.at(-1)) > 0;
   } finally {
     if (!written)
       await discardPhotos(
@@ -335,7 +335,7 @@ export async function deleteProduct(
     ...endActiveBookingsStatements(db, { productId }, "product_deleted", { releaseProducts: true, now }),
   ]);
   // At most one row matches; the search index's trigger adds its own changes to the count.
-  const changed = (deleted as D1Result).meta.changes > 0;
+  const changed = rowsChanged(deleted) > 0;
   if (changed) {
     const keys = new Set([product.photoKey, ...photoRows.map((row) => row.key)].filter((key) => key !== null));
     for (const key of keys) await deletePhotoIfUnneeded(db, photos, key);

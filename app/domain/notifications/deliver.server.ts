@@ -3,7 +3,7 @@
 // failed send releases its claim and asks for the whole message to be retried; letters
 // already sent are skipped on the retry (ADR 0033).
 import { and, eq, isNull, lt } from "drizzle-orm";
-import type { Database } from "#db/client";
+import { type Database, rowsChanged } from "#db/client";
 import { notificationDeliveries } from "#db/schema";
 import type { EmailProvider } from "./email.server";
 import { type DomainEvent, eventKey } from "./events";
@@ -24,10 +24,6 @@ export interface DeliveryReport {
   errors: string[];
 }
 
-function changes(result: unknown): number {
-  return (result as D1Result).meta?.changes ?? 0;
-}
-
 /** Takes the letter for this event and recipient; false when someone has it already. */
 export async function claimDelivery(db: Database, key: string, event: string, recipientId: string, now: number) {
   const result = await db
@@ -42,7 +38,7 @@ export async function claimDelivery(db: Database, key: string, event: string, re
       ),
     })
     .run();
-  return changes(result) === 1;
+  return rowsChanged(result) === 1;
 }
 
 export async function deliverNotification(

@@ -3,7 +3,7 @@
 // (compare-and-set on its version). Two decisions read at the same moment: one is written, the
 // other reads the deal again and decides on what it finds.
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { Database } from "#db/client";
+import { type Database, rowsChanged } from "#db/client";
 import type { OperationOrigin } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { claims, dealOperations, deals } from "#db/schema";
@@ -149,7 +149,7 @@ export async function applyPlan(db: Database, deal: Deal, plan: Plan, context: D
     ...claimUpdate,
     ...operations,
   ]);
-  return ((written as D1Result).meta?.changes ?? 0) === 1;
+  return rowsChanged(written) === 1;
 }
 
 /** A change of the deal that moves no money (a claim opened) still moves its version on. */
