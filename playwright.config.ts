@@ -15,7 +15,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A journey is several people's pages on a 2-core machine that also runs the server: some take
+  // 25–30 s there, so twice that before a journey counts as hung.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {

@@ -74,8 +74,6 @@ test.describe("gear data", () => {
     page,
     browser,
   }, info) => {
-    // A seller, the admin and a buyer in their own browsers: twice the default.
-    test.setTimeout(60_000);
     const serial = `ZQ${Date.now().toString().slice(-8)}${Math.floor(Math.random() * 1000)}`;
     const name = uniqueProductName(info, "Zqgear Canon body");
     const word = name.split(" ").at(-1)!;

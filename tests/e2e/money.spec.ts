@@ -72,8 +72,6 @@ test("a claim: the buyer reports a problem, the seller answers, the admin refund
   page,
   browser,
 }, info) => {
-  // Three people in three browsers, and the queue's letters between them: twice the default.
-  test.setTimeout(60_000);
   const sellerContext = await browser.newContext({ javaScriptEnabled: info.project.name === "js" });
   const seller = await sellerContext.newPage();
   await registerSeller(seller, info, "Cleo Claimed");

@@ -6,8 +6,6 @@ import { addProductByApi, bearerOf, registerSeller, uniqueProductName } from "./
 // A buyer keeps a listing on their wishlist; its seller lowers the price in Edit Product; the
 // buyer is told by letter and sees the old price struck through beside the new one (ADR 0063).
 test("a price drop reaches a wishlisting buyer", async ({ page, browser }, info) => {
-  // Two people in two browsers, and a letter through the queue: twice the default.
-  test.setTimeout(60_000);
   // The seller and their listing ($19.99), in a browser of their own.
   const sellerContext = await browser.newContext();
   const sellerPage = await sellerContext.newPage();
