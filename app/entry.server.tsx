@@ -1,7 +1,6 @@
 import inlinableStylesheets from "virtual:inline-stylesheets";
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceContext } from "#app/components/nonce";
 import { inlineStylesheets } from "#app/server/inline-stylesheets";
@@ -29,13 +28,12 @@ export default async function handleRequest(
       },
     },
   );
-
-  // Crawlers and browsers without JavaScript get the whole document at once.
-  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
-
+  // The whole document, then its two rewrites, sent as one piece (ADR 0067). The loaders have
+  // all answered before the render starts, so the render is a few milliseconds of CPU and
+  // streaming its pieces won nothing; carrying each piece through the rewrites cost about a
+  // third of a signed-in page's throughput.
+  await body.allReady;
+  const html = scriptsAfterLoad(inlineStylesheets(await new Response(body).text(), inlinableStylesheets));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body.pipeThrough(inlineStylesheets(inlinableStylesheets)).pipeThrough(scriptsAfterLoad()), {
-    headers: responseHeaders,
-    status,
-  });
+  return new Response(html, { headers: responseHeaders, status });
 }

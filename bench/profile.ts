@@ -4,6 +4,7 @@
 // REQUESTS times, and prints the functions with the most self time, grouped by package or file.
 // A figure to read, not a budget: timings stay out of the tests.
 import { type ChildProcess, spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import type Protocol from "devtools-protocol";
 import WebSocket from "ws";
 
@@ -127,19 +128,41 @@ async function summarize(profile: Protocol.Profiler.Profile, sourceOf: (scriptId
     entry.us += us;
     byFunction.set(key, entry);
   }
+  // Time with callees: each sample counts once for every distinct function on its stack.
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const inclusive = new Map<string, { us: number; frame: Protocol.Runtime.CallFrame }>();
+  for (let i = 0; i < samples.length; i++) {
+    const seen = new Set<string>();
+    for (let id: number | undefined = samples[i]; id !== undefined; id = parent.get(id)) {
+      const frame = byNode.get(id)!.callFrame;
+      const key = `${frame.functionName || "(anonymous)"} ${frame.scriptId}:${frame.lineNumber}:${frame.columnNumber}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const entry = inclusive.get(key) ?? { us: 0, frame };
+      entry.us += deltas[i + 1] ?? 0;
+      inclusive.set(key, entry);
+    }
+  }
   const top = [...byFunction.values()].sort((a, b) => b.us - a.us).slice(0, 40);
   console.log(`CPU self time over ${REQUESTS} requests of ${PATH}: ${(total / 1000).toFixed(0)} ms in all`);
-  for (const { us, frame } of top) {
-    let line = "";
-    if (frame.url && frame.scriptId !== "0") {
-      const source = await sourceOf(frame.scriptId).catch(() => "");
-      line = (source.split("\n")[frame.lineNumber] ?? "").slice(frame.columnNumber, frame.columnNumber + 90).trim();
+  const print = async (rows: Array<{ us: number; frame: Protocol.Runtime.CallFrame }>) => {
+    for (const { us, frame } of rows) {
+      let line = "";
+      if (frame.url && frame.scriptId !== "0") {
+        const source = await sourceOf(frame.scriptId).catch(() => "");
+        line = (source.split("\n")[frame.lineNumber] ?? "").slice(frame.columnNumber, frame.columnNumber + 90).trim();
+      }
+      const share = `${((us / total) * 100).toFixed(1).padStart(6)} %`;
+      console.log(
+        `${share}  ${(us / 1000 / REQUESTS).toFixed(3)} ms/req  ${frame.functionName || "(anonymous)"}  ${line}`,
+      );
     }
-    const share = `${((us / total) * 100).toFixed(1).padStart(6)} %`;
-    console.log(
-      `${share}  ${(us / 1000 / REQUESTS).toFixed(3)} ms/req  ${frame.functionName || "(anonymous)"}  ${line}`,
-    );
-  }
+  };
+  await print(top);
+  const heavy = [...inclusive.values()].filter(({ frame }) => frame.url && frame.scriptId !== "0");
+  console.log("\nWith the functions they call (the heaviest of the Worker's own script):");
+  await print(heavy.sort((a, b) => b.us - a.us).slice(0, Number(process.env.PROFILE_INCLUSIVE ?? 60)));
 }
 
 async function main() {
@@ -181,6 +204,8 @@ async function main() {
       }
       return sources.get(scriptId)!;
     };
+    // PROFILE_SAVE=file.cpuprofile keeps the whole profile, for DevTools' Performance panel.
+    if (process.env.PROFILE_SAVE) writeFileSync(process.env.PROFILE_SAVE, JSON.stringify(profile));
     await summarize(profile, sourceOf);
     session.close();
   } finally {

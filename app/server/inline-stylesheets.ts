@@ -1,14 +1,14 @@
 // A page's first paint waits for its stylesheets. The frame's stylesheet (every page's, about
 // 5 KB gzipped) comes inside the document instead, so a phone paints after one round trip, not
-// two (ADR 0045). The build hands the server the text of the stylesheets it may inline; this
-// stream rewrites the page's <head> as the server sends it:
+// two (ADR 0045). The build hands the server the text of the stylesheets it may inline; the
+// server rewrites the page's <head>:
 // - each `<link rel="stylesheet" href>` of such a stylesheet keeps its element (React hydrates
 //   it and keeps it across navigations) but becomes a preload for no media (`media="not all"`:
 //   valid HTML, and nothing is fetched; Chromium fetches even a `disabled` stylesheet), marked
 //   `data-inlined-stylesheet`;
 // - the root's empty `<style data-inline-stylesheets>` receives their text, in the links' order.
 // It comes before <Links />, so the cascade is the one the links gave. The rest of the document
-// passes through untouched.
+// is left untouched.
 
 /** The stylesheets the server may inline: their public href and their text. */
 export type InlineStylesheets = Readonly<Record<string, string>>;
@@ -42,48 +42,10 @@ export function inlineStylesheetsMarkup(head: string, sheets: InlineStylesheets)
   return rewritten.replace(PLACEHOLDER, (_all, open: string, close: string) => open + texts.join("\n") + close);
 }
 
-const HEAD_END_BYTES = new TextEncoder().encode(HEAD_END);
-
-/** Where `</head>` ends in the bytes, or -1. ASCII bytes never occur inside a UTF-8 sequence. */
-function headEnd(bytes: Uint8Array, from: number): number {
-  const last = HEAD_END_BYTES.length - 1;
-  outer: for (let i = Math.max(0, from); i + last < bytes.length; i++) {
-    for (let j = 0; j <= last; j++) if (bytes[i + j] !== HEAD_END_BYTES[j]) continue outer;
-    return i + HEAD_END_BYTES.length;
-  }
-  return -1;
-}
-
-/**
- * Passes the document through, holding back only its <head> (the first few KB, which React
- * sends in one piece) to rewrite it whole; every byte after it passes as it came.
- */
-export function inlineStylesheets(sheets: InlineStylesheets): TransformStream<Uint8Array, Uint8Array> {
-  let held = new Uint8Array(0);
-  let done = Object.keys(sheets).length === 0;
-  return new TransformStream({
-    transform(chunk, controller) {
-      if (done) {
-        controller.enqueue(chunk);
-        return;
-      }
-      const searchFrom = held.length - (HEAD_END_BYTES.length - 1);
-      const joined = new Uint8Array(held.length + chunk.length);
-      joined.set(held);
-      joined.set(chunk, held.length);
-      const cut = headEnd(joined, searchFrom);
-      if (cut === -1) {
-        held = joined;
-        return;
-      }
-      done = true;
-      held = new Uint8Array(0);
-      const head = new TextDecoder().decode(joined.subarray(0, cut));
-      controller.enqueue(new TextEncoder().encode(inlineStylesheetsMarkup(head, sheets)));
-      if (cut < joined.length) controller.enqueue(joined.subarray(cut));
-    },
-    flush(controller) {
-      if (held.length > 0) controller.enqueue(held);
-    },
-  });
+/** The document with its <head> rewritten by `inlineStylesheetsMarkup`; its body is not read. */
+export function inlineStylesheets(html: string, sheets: InlineStylesheets): string {
+  const end = html.indexOf(HEAD_END);
+  if (end === -1 || Object.keys(sheets).length === 0) return html;
+  const cut = end + HEAD_END.length;
+  return inlineStylesheetsMarkup(html.slice(0, cut), sheets) + html.slice(cut);
 }

@@ -1,10 +1,9 @@
 // The page's modules load after the window's load event (ADR 0043): the server rewrites Remix's
-// <Scripts> markup as it streams, and nothing else.
+// <Scripts> markup, and nothing else.
 import { describe, expect, it } from "vitest";
 import { deferModuleScript, deferScriptsMarkup, scriptsAfterLoad } from "#app/server/scripts-after-load";
 import { app } from "../../workers/app";
 import { ORIGIN } from "./auth-helpers";
-import { chunked, through } from "./stream-helpers";
 import { testEnv } from "./test-env";
 
 const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
@@ -61,17 +60,17 @@ describe("the markup", () => {
     expect(html).toContain("<script>window.__remixContext = {};</script>");
   });
 
-  it("streams the same document whatever the chunks, multi-byte characters included", async () => {
-    const page = `<!DOCTYPE html><html><head><title>Café ✓</title></head><body><p>Ünïcode — 📷</p>${SCRIPTS}<script>enqueue("é")</script></body></html>`;
-    const whole = deferScriptsMarkup(page);
-    for (const size of [1, 2, 3, 7, 64, page.length * 4]) {
-      expect(await through(scriptsAfterLoad(), chunked(page, size)), `chunks of ${size}`).toBe(whole);
-    }
+  it("rewrites a whole document and leaves everything before <Scripts> alone", () => {
+    const before =
+      '<!DOCTYPE html><html><head><title>Café ✓</title></head><body><p>Ünïcode — 📷 <script type="module"></script></p>';
+    const page = `${before}${SCRIPTS}<script>enqueue("é")</script></body></html>`;
+    expect(scriptsAfterLoad(page)).toBe(before + deferScriptsMarkup(page.slice(before.length)));
+    expect(scriptsAfterLoad(page)).not.toContain('rel="modulepreload"');
   });
 
-  it("passes a document without <Scripts> through unchanged", async () => {
+  it("leaves a document without <Scripts> as it is", () => {
     const page = '<!DOCTYPE html><html><body><p>No scripts here, just a link rel="modulepreload</p></body></html>';
-    expect(await through(scriptsAfterLoad(), [new TextEncoder().encode(page)])).toBe(page);
+    expect(scriptsAfterLoad(page)).toBe(page);
   });
 });
 
