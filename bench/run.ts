@@ -3,6 +3,7 @@
 // Figures are printed, never asserted: they go into the issue notes.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { get as httpGet } from "node:http";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { totpCode } from "../tests/e2e/totp";
@@ -182,6 +183,26 @@ async function load(label: string, path: string, cookie?: string, verdictHeader 
     errors: result.errors + result.non2xx,
     hitRatio: verdicts.seen > 0 ? verdicts.hit / verdicts.seen : null,
   };
+}
+
+/**
+ * The bytes of the whole response as it crosses the wire: its status line and headers, and its
+ * body as the server compressed it. A response of at most ten TCP segments (14,600 bytes) arrives
+ * in the first round trip of a new connection; a byte more costs a whole round trip.
+ */
+function wireBytesOf(path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(`${BASE}${path}`, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
+      let bytes = `HTTP/1.1 ${response.statusCode} ${response.statusMessage}\r\n`.length + 2;
+      for (let i = 0; i < response.rawHeaders.length; i += 2) {
+        bytes += `${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}\r\n`.length;
+      }
+      response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      response.on("end", () => resolve(bytes));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+  });
 }
 
 async function bytesOf(path: string) {
@@ -396,6 +417,15 @@ async function main() {
       kb(page.gzip + css.gzip),
       "<= 14.6 KB",
       page.gzip + css.gzip <= 14.6 * 1024,
+    ]);
+    // The same page as the wire carries it, headers included (from the edge cache, as visitors get it).
+    await wireBytesOf("/");
+    const wire = await wireBytesOf("/");
+    budgets.push([
+      "home's first response on the wire (headers + gzip HTML)",
+      `${wire.toLocaleString("en-US")} B`,
+      "<= 14,600 B (10 TCP segments: one round trip)",
+      wire <= 14_600,
     ]);
     budgets.push(["home JavaScript, gzip", kb(js.gzip), "<= 100 KB", js.gzip <= 100 * 1024]);
     const cards = await cardImages(html);

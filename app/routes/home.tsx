@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Carousel, COVERS } from "#app/components/carousel";
 import { ListingCards } from "#app/components/listing-cards";
 import { StorefrontDialogs } from "#app/components/storefront-dialogs";
-import { fitOfCard, loadStorefront } from "#app/domain/catalog/catalog.server";
+import { loadStorefront, toCardView } from "#app/domain/catalog/catalog.server";
 import { button, container, eyebrow, grid, section } from "#app/styles/utilities.css";
 import { cameraSearch } from "#app/utils/camera-urls";
 import { originFrom, publicPageMeta } from "#app/utils/seo";
@@ -32,8 +32,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return {
     ...storefront,
+    // What a category's card shows (the page's data is sent again for hydration: no ids).
+    categories: storefront.categories.map(({ slug, title, imagePath }) => ({ slug, title, imagePath })),
     // A lens card says whether it fits the visitor's camera (from the URL, or the account's).
-    advertised: storefront.advertised.map((card) => ({ ...card, fit: fitOfCard(card, fitCamera) })),
+    advertised: storefront.advertised.map((card) => toCardView(card, fitCamera)),
     ...shell,
     allCategories,
     currentYear: new Date().getUTCFullYear(),
@@ -74,7 +76,7 @@ export default function Home() {
         <h2 id="categories-heading">Explore Popular Categories</h2>
         <ul className={`${grid} ${styles.plainList}`}>
           {categories.map((category) => (
-            <li key={category.id} className={styles.categoryCard}>
+            <li key={category.slug} className={styles.categoryCard}>
               {category.imagePath ? (
                 <img
                   src={category.imagePath}

@@ -173,6 +173,10 @@ describe("fits my camera", () => {
     // A body, a lens of another mount: no badge.
     expect(html.match(/data-fit=/g)).toHaveLength(4);
     expect(html).toContain(`href="/listings/${world.f70200.id}?camera=nikon-z6-ii"`);
+    // The page's data carries the cards' badges, not what they were decided from.
+    for (const decidedFrom of ["nikon-af-s-70-200mm-f2-8e-fl-ed-vr", "gearKind", "sellerPayoutsReady"]) {
+      expect(html).not.toContain(decidedFrom);
+    }
     // The search form carries the camera on.
     expect(html).toMatch(/<input type="hidden" name="camera" value="nikon-z6-ii"\/>/);
     const listing = await (await get(`/listings/${world.f70200.id}?camera=nikon-z6-ii`)).text();

@@ -31,6 +31,10 @@ function expectBaseHeaders(response: Response, { https = true } = {}) {
   expect(response.headers.get("Permissions-Policy")).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);
   expect(response.headers.get("Strict-Transport-Security")).toBe(https ? HSTS : null);
   expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+  // None for browsers no one uses any more: each byte counts against a page's first round trip.
+  for (const obsolete of ["X-XSS-Protection", "X-Download-Options", "X-DNS-Prefetch-Control"]) {
+    expect(response.headers.get(obsolete), obsolete).toBeNull();
+  }
 }
 
 /** A page's policy: scripts by this response's nonce only, and the nonce on every script tag. */

@@ -146,10 +146,15 @@ export const HOME_ADVERTISED_COUNT = 12;
 export type CardFit = { label: string; kind: "native" | "adapter" } | null;
 
 /**
- * What a card renders, and no more: the loader data of a page of cards (no seller's email), with
- * the previous price it strikes through (null: none shown) in place of the drop's columns.
+ * What a card renders, and no more: the loader data of a page of cards, which the page also
+ * carries as hydration data. No seller's email; the previous price it strikes through (null: none
+ * shown) in place of the drop's columns; the booking rule's answer and the fit badge in place of
+ * what they are decided from (whether the seller can be paid, the gear's kind and model).
  */
-export type CardView = Omit<ProductCard, "sellerEmail" | "previousPriceCents" | "priceDroppedAt"> & {
+export type CardView = Omit<
+  ProductCard,
+  "sellerEmail" | "previousPriceCents" | "priceDroppedAt" | "gearKind" | "model" | "sellerPayoutsReady"
+> & {
   bookability: Bookability;
   fit: CardFit;
   wasPriceCents: number | null;
@@ -166,14 +171,22 @@ export function fitOfCard(card: Pick<ProductCard, "gearKind" | "mount" | "model"
  * with its lens's fit on the buyer's camera and its previous price while a drop is shown at `now`.
  */
 export function toCardView(
-  { sellerEmail: _email, previousPriceCents, priceDroppedAt, ...card }: ProductCard,
+  {
+    sellerEmail: _email,
+    previousPriceCents,
+    priceDroppedAt,
+    gearKind,
+    model,
+    sellerPayoutsReady,
+    ...card
+  }: ProductCard,
   camera: Camera | null = null,
   now: number = Date.now(),
 ): CardView {
   return {
     ...card,
-    bookability: bookabilityOf({ status: "available", sellerPayoutsReady: card.sellerPayoutsReady }),
-    fit: fitOfCard(card, camera),
+    bookability: bookabilityOf({ status: "available", sellerPayoutsReady }),
+    fit: fitOfCard({ gearKind, model, mount: card.mount }, camera),
     wasPriceCents: shownPreviousPrice({ ...card, previousPriceCents, priceDroppedAt }, now),
   };
 }
@@ -214,14 +227,14 @@ export function listAdvertisedProducts(db: Database, limit = ADVERTISED_LIMIT) {
   return advertisedQuery(db, limit);
 }
 
-/** Everything the home page shows, in one D1 round trip. */
+/** Everything the home page shows, in one D1 round trip (its cards before `toCardView`). */
 export async function loadStorefront(db: Database, options: { allCategories: boolean }) {
   const [allCategories, advertised] = await db.batch([categoriesQuery(db), advertisedQuery(db, HOME_ADVERTISED_COUNT)]);
   const shown = options.allCategories ? allCategories : allCategories.slice(0, HOME_CATEGORY_COUNT);
   return {
     categories: shown,
     categoryCount: allCategories.length,
-    advertised: (advertised as ProductCard[]).map((card) => toCardView(card)),
+    advertised: advertised as ProductCard[],
   };
 }
 
