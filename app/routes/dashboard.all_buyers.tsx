@@ -3,15 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { deleteAccountColumn, deleteAccountConfirmation } from "#app/components/account-rows";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { PagedTable } from "#app/components/paged-table";
-import { ADMIN_MESSAGES, deleteAccount } from "#app/domain/accounts/admin-users.server";
-import { idSchema } from "#app/domain/shared/schemas";
-import { requireFormData } from "#app/server/http.server";
-import { loadAccountList } from "#app/utils/account-list.server";
+import { deleteAccount } from "#app/domain/accounts/admin-users.server";
+import { loadAccountList, readAccountAction } from "#app/utils/account-list.server";
 import { EMAIL_NOT_FOUND, NAME_NOT_FOUND } from "#app/utils/messages";
-import { keptAnswer, listBack } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireAdmin } from "#app/utils/session.server";
-import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
+import { redirectWithResult } from "#app/utils/toast.server";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
@@ -24,16 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
-  const back = listBack(request, PATH, { search: true });
-  const form = await requireFormData(request);
-  const intent = form.get("intent");
-  if (intent === "keep") return keptAnswer(context, back);
-  if (intent !== "delete") throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
-  const buyerId = idSchema.safeParse(form.get("buyerId"));
-  if (!buyerId.success) return redirectWithError(context, back, ADMIN_MESSAGES.noSuchBuyer);
-  const result = await deleteAccount(database(context.env.DB), "buyer", buyerId.data);
-  return redirectWithResult(context, back, result);
+  const asked = await readAccountAction(request, context, "buyer", PATH, ["delete"]);
+  if (asked instanceof Response) return asked;
+  return redirectWithResult(context, asked.back, await deleteAccount(database(context.env.DB), "buyer", asked.id));
 }
 
 export default function AllBuyers() {

@@ -5,17 +5,13 @@ import { DashboardPage } from "#app/components/dashboard-page";
 import { PagedTable } from "#app/components/paged-table";
 import { SellerRating } from "#app/components/product-card";
 import { ADMIN_MESSAGES, deleteAccount, verifySeller } from "#app/domain/accounts/admin-users.server";
-import { idSchema } from "#app/domain/shared/schemas";
-import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
-import { loadAccountList } from "#app/utils/account-list.server";
+import { loadAccountList, readAccountAction } from "#app/utils/account-list.server";
 import { listHref } from "#app/utils/list-urls";
 import { EMAIL_NOT_FOUND, NAME_NOT_FOUND } from "#app/utils/messages";
-import { keptAnswer, listBack } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireAdmin } from "#app/utils/session.server";
-import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
+import { redirectWithResult } from "#app/utils/toast.server";
 import { database } from "#db/client";
 import * as styles from "./admin.css";
 
@@ -29,24 +25,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(request, context);
-  const back = listBack(request, PATH, { search: true });
-  const form = await requireFormData(request);
-  const intent = form.get("intent");
-  if (intent === "keep") return keptAnswer(context, back);
-  if (intent !== "verify" && intent !== "delete") {
-    throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
-  }
-  const sellerId = idSchema.safeParse(form.get("sellerId"));
-  if (!sellerId.success) return redirectWithError(context, back, ADMIN_MESSAGES.noSuchSeller);
+  const asked = await readAccountAction(request, context, "seller", PATH, ["verify", "delete"]);
+  if (asked instanceof Response) return asked;
   const db = database(context.env.DB);
-  if (intent === "verify") {
-    const result = await verifySeller(db, { id: sellerId.data });
+  if (asked.intent === "verify") {
+    const result = await verifySeller(db, { id: asked.id });
     if (result.ok) await publishFromRoute(context, result.events);
-    return redirectWithResult(context, back, result, ADMIN_MESSAGES.verified);
+    return redirectWithResult(context, asked.back, result, ADMIN_MESSAGES.verified);
   }
-  const result = await deleteAccount(db, "seller", sellerId.data);
-  return redirectWithResult(context, back, result);
+  return redirectWithResult(context, asked.back, await deleteAccount(db, "seller", asked.id));
 }
 
 export default function AllSellers() {

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { DialogActions, UrlDialog } from "#app/components/dialog";
+import { TextareaField } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
@@ -241,15 +242,10 @@ function DecisionDialog({
           <span className={formStyles.label}>Amount to refund, in dollars (a part only)</span>
           <input name="amount" inputMode="decimal" className={formStyles.input} />
         </label>
-        <label className={formStyles.field}>
-          <span className={formStyles.label}>Note to the buyer and the seller (optional)</span>
-          <textarea
-            name="note"
-            maxLength={CLAIM_TEXT_MAX}
-            rows={3}
-            className={`${formStyles.input} ${formStyles.textarea}`}
-          />
-        </label>
+        <TextareaField
+          label="Note to the buyer and the seller (optional)"
+          textareaProps={{ id: "claim-note", name: "note", maxLength: CLAIM_TEXT_MAX, rows: 3 }}
+        />
         <DialogActions closeHref={listHref(CLAIMS_PATH, { page })} submit="Decide" pending={pending} />
       </Form>
     </UrlDialog>

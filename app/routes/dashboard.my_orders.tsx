@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { DialogActions, UrlDialog } from "#app/components/dialog";
+import { TextareaField } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
 import { ImageZoom } from "#app/components/image-zoom";
 import { PagedTable } from "#app/components/paged-table";
@@ -255,15 +256,10 @@ function RatingDialog({ rating, page }: { rating: { id: string; productName: str
             </label>
           ))}
         </fieldset>
-        <label className={formStyles.field}>
-          <span className={formStyles.label}>Comment (optional)</span>
-          <textarea
-            name="comment"
-            maxLength={RATING_COMMENT_MAX}
-            rows={3}
-            className={`${formStyles.input} ${formStyles.textarea}`}
-          />
-        </label>
+        <TextareaField
+          label="Comment (optional)"
+          textareaProps={{ id: "rating-comment", name: "comment", maxLength: RATING_COMMENT_MAX, rows: 3 }}
+        />
         <DialogActions closeHref={listHref(PATH, { page })} submit="Submit rating" pending={pending} />
       </Form>
     </UrlDialog>
@@ -288,16 +284,10 @@ function ClaimDialog({ claiming, page }: { claiming: { id: string; productName: 
             </label>
           ))}
         </fieldset>
-        <label className={formStyles.field}>
-          <span className={formStyles.label}>What happened*</span>
-          <textarea
-            name="details"
-            required
-            maxLength={CLAIM_TEXT_MAX}
-            rows={4}
-            className={`${formStyles.input} ${formStyles.textarea}`}
-          />
-        </label>
+        <TextareaField
+          label="What happened*"
+          textareaProps={{ id: "claim-details", name: "details", required: true, maxLength: CLAIM_TEXT_MAX, rows: 4 }}
+        />
         <DialogActions closeHref={listHref(PATH, { page })} submit="Open claim" pending={pending} />
       </Form>
     </UrlDialog>

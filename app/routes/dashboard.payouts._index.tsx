@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { DialogActions, UrlDialog } from "#app/components/dialog";
+import { TextareaField } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
@@ -336,16 +337,10 @@ function AnswerDialog({
       <Form method="post" className={formStyles.form} preventScrollReset>
         <input type="hidden" name="intent" value="answer" />
         <input type="hidden" name="claimId" value={answering.claimId} />
-        <label className={formStyles.field}>
-          <span className={formStyles.label}>Your answer*</span>
-          <textarea
-            name="answer"
-            required
-            maxLength={CLAIM_TEXT_MAX}
-            rows={4}
-            className={`${formStyles.input} ${formStyles.textarea}`}
-          />
-        </label>
+        <TextareaField
+          label="Your answer*"
+          textareaProps={{ id: "claim-answer", name: "answer", required: true, maxLength: CLAIM_TEXT_MAX, rows: 4 }}
+        />
         <DialogActions closeHref={listHref(PAYOUTS_PATH, { page })} submit="Send answer" pending={pending} />
       </Form>
     </UrlDialog>

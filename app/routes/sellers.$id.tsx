@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorPage } from "#app/components/error-page";
+import { TextareaField } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
 import { Pager } from "#app/components/list-controls";
 import { ProductCard, SellerRating, VerifiedBadge } from "#app/components/product-card";
@@ -123,17 +124,10 @@ function AnswerForm({ review, action }: { review: ReviewView; action: string }) 
     <Form method="post" action={action} className={formStyles.form} preventScrollReset>
       <input type="hidden" name="intent" value="answer" />
       <input type="hidden" name="ratingId" value={review.id} />
-      <label className={formStyles.field} htmlFor={fieldId}>
-        <span className={formStyles.label}>Your answer (once, shown to everyone)</span>
-        <textarea
-          id={fieldId}
-          name="answer"
-          required
-          maxLength={REVIEW_ANSWER_MAX}
-          rows={3}
-          className={`${formStyles.input} ${formStyles.textarea}`}
-        />
-      </label>
+      <TextareaField
+        label="Your answer (once, shown to everyone)"
+        textareaProps={{ id: fieldId, name: "answer", required: true, maxLength: REVIEW_ANSWER_MAX, rows: 3 }}
+      />
       <div>
         <button type="submit" className={button.secondary} disabled={pending}>
           Publish answer
@@ -162,16 +156,10 @@ function ReportForm({ review, action, closeHref }: { review: ReviewView; action:
           ))}
         </select>
       </label>
-      <label className={formStyles.field} htmlFor={`details-${review.id}`}>
-        <span className={formStyles.label}>Details (needed for Other)</span>
-        <textarea
-          id={`details-${review.id}`}
-          name="details"
-          maxLength={REPORT_DETAILS_MAX}
-          rows={2}
-          className={`${formStyles.input} ${formStyles.textarea}`}
-        />
-      </label>
+      <TextareaField
+        label="Details (needed for Other)"
+        textareaProps={{ id: `details-${review.id}`, name: "details", maxLength: REPORT_DETAILS_MAX, rows: 2 }}
+      />
       <div>
         <button type="submit" className={button.danger} disabled={pending}>
           Report review

@@ -1,11 +1,14 @@
-// An admin's list of one role's accounts (All Sellers, All Buyers): its page, its search and the
-// account a `?confirm=delete&id=…` address names.
-import { accountsReads, findAccount } from "#app/domain/accounts/admin-users.server";
+// An admin's list of one role's accounts (All Sellers, All Buyers): its page, its search, the
+// account a `?confirm=delete&id=…` address names, and what a row's form asks.
+import { accountsReads, findAccount, noSuchAccount } from "#app/domain/accounts/admin-users.server";
 import { readListQuery, toPageOf } from "#app/domain/shared/list-query";
+import { idSchema } from "#app/domain/shared/schemas";
 import type { EnvContext } from "#app/server/env.server";
+import { requireFormData } from "#app/server/http.server";
 import { database } from "#db/client";
-import { confirmationId, pageOrLast } from "./paged-list.server";
-import { requireRoleWith } from "./session.server";
+import { confirmationId, keptAnswer, listBack, pageOrLast } from "./paged-list.server";
+import { requireAdmin, requireRoleWith } from "./session.server";
+import { redirectWithError } from "./toast.server";
 
 export async function loadAccountList(
   request: Request,
@@ -22,4 +25,32 @@ export async function loadAccountList(
   const confirmId = confirmationId(url, "delete");
   const confirming = confirmId ? await findAccount(db, role, confirmId) : null;
   return { accounts, query, confirming };
+}
+
+/**
+ * What an admin's row form on an account list asks: the answer itself when there is nothing to do
+ * ("keep", the dialog's way back; an account id that is none), a 400 for an intent the page does
+ * not have, or the intent, the account's id (`buyerId`, `sellerId`) and the list's address to go
+ * back to.
+ */
+export async function readAccountAction<Intent extends string>(
+  request: Request,
+  context: EnvContext,
+  role: "seller" | "buyer",
+  pathname: string,
+  intents: readonly Intent[],
+): Promise<Response | { intent: Intent; id: string; back: string }> {
+  await requireAdmin(request, context);
+  const back = listBack(request, pathname, { search: true });
+  const form = await requireFormData(request);
+  const intent = form.get("intent");
+  if (intent === "keep") return keptAnswer(context, back);
+  if (!intents.includes(intent as Intent)) {
+    throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
+  }
+  const id = idSchema.safeParse(form.get(`${role}Id`));
+  if (!id.success) {
+    return redirectWithError(context, back, noSuchAccount(role));
+  }
+  return { intent: intent as Intent, id: id.data, back };
 }

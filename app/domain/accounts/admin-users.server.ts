@@ -32,7 +32,8 @@ export const ADMIN_MESSAGES = {
   adminProtected: "Admin accounts cannot be deleted.",
 } as const;
 
-const notFoundMessage = (role: ManagedRole) =>
+/** "There is no such seller." / "… buyer.": an account of the role that does not exist, or is gone. */
+export const noSuchAccount = (role: ManagedRole) =>
   role === "seller" ? ADMIN_MESSAGES.noSuchSeller : ADMIN_MESSAGES.noSuchBuyer;
 
 const liveAccountOf = (role: ManagedRole) => and(eq(users.role, role), isNull(users.deletedAt));
@@ -136,7 +137,7 @@ export async function deleteAccount(db: Database, role: ManagedRole, userId: str
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
   if (target?.role === "admin") return { ok: false, status: 403, message: ADMIN_MESSAGES.adminProtected };
-  if (target?.role !== role) return { ok: false, status: 404, message: notFoundMessage(role) };
+  if (target?.role !== role) return { ok: false, status: 404, message: noSuchAccount(role) };
   const now = Date.now();
   const endBookings =
     role === "seller"
@@ -154,7 +155,7 @@ export async function deleteAccount(db: Database, role: ManagedRole, userId: str
   ]);
   const deletedCount = deleted.length;
   // Someone else deleted it a moment ago: the rest of the batch changed nothing either.
-  if (deletedCount === 0) return { ok: false, status: 404, message: notFoundMessage(role) };
+  if (deletedCount === 0) return { ok: false, status: 404, message: noSuchAccount(role) };
   return {
     ok: true,
     deletedCount,
