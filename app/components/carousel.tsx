@@ -18,6 +18,12 @@ const srcSet = (index: number) =>
   WIDTHS.map((width) => `/covers/cover-${index + 1}-${width}.webp ${width}w`).join(", ");
 
 /**
+ * A thumbnail's width follows `thumbs` in carousel.css.ts. It offers the slides' files, so where a
+ * thumbnail is as wide as its slide (one visible on a phone) the browser fetches one file for both.
+ */
+const THUMB_SIZES = "(min-width: 1024px) calc(min(100vw, 72rem) / 7), (min-width: 768px) 25vw, 100vw";
+
+/**
  * A CSS scroll-snap strip with thumbnail links: complete without JavaScript. With JavaScript it
  * advances every 3 seconds, pausing on hover and focus and for users who prefer less motion.
  */
@@ -85,6 +91,8 @@ export function Carousel() {
           <a key={caption} href={`#cover-${index + 1}`} className={styles.thumb}>
             <img
               src={`/covers/cover-${index + 1}-480.webp`}
+              srcSet={srcSet(index)}
+              sizes={THUMB_SIZES}
               width={480}
               height={270}
               alt=""

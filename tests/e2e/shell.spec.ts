@@ -166,6 +166,29 @@ test.describe("the seeded storefront", () => {
     const how = page.getByRole("region", { name: "How it Works" });
     await expect(how.getByRole("listitem")).toHaveCount(3);
   });
+
+  test.describe("on a phone", () => {
+    // A phone shows one thumbnail as wide as its slide: the slide's own file, not a second download.
+    test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+
+    test("a phone's thumbnail reuses its slide's file", async ({ page }) => {
+      const covers = new Set<string>();
+      page.on("request", (request) => {
+        if (request.url().includes("/covers/cover-1-")) covers.add(new URL(request.url()).pathname);
+      });
+      await page.goto("/");
+      const carousel = page.getByRole("region", { name: "Featured gear" });
+      const slide = carousel.getByRole("img", { name: "Cameras ready for a second life" });
+      const thumbnail = carousel.getByRole("navigation", { name: "Choose a slide" }).locator("img").first();
+      const loaded = (image: typeof slide) =>
+        image.evaluate((element: HTMLImageElement) => (element.complete ? element.currentSrc : ""));
+      await expect.poll(() => loaded(slide)).toMatch(/cover-1-\d+\.webp$/);
+      await thumbnail.scrollIntoViewIfNeeded();
+      await expect.poll(() => loaded(thumbnail)).toMatch(/cover-1-\d+\.webp$/);
+      expect(await loaded(thumbnail)).toBe(await loaded(slide));
+      expect([...covers]).toHaveLength(1);
+    });
+  });
 });
 
 test.describe("the splash", () => {
