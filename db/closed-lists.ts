@@ -69,7 +69,7 @@ export type SessionKind = (typeof SESSION_KINDS)[number];
 export const ACCOUNT_TOKEN_PURPOSES = ["reset_password", "verify_email", "change_email"] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 
-/** What a user can be told about: the domain's event kinds (app/domain/notifications/events.ts). */
+/** What a user can be told about: the domain's event kinds (app/domain/shared/events.ts). */
 export const NOTIFICATION_KINDS = [
   "booking_made",
   "booking_cancelled",

@@ -7,7 +7,7 @@
 import { runAlertPass } from "#app/domain/alerts/matching.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { runMoneyJobs } from "#app/domain/deals/settlement/jobs.server";
-import type { DomainEvent } from "#app/domain/notifications/events";
+import type { DomainEvent } from "#app/domain/shared/events";
 import { parseEnv } from "#app/server/env.server";
 import { runMaintenance } from "#app/server/maintenance.server";
 import { publish } from "#app/server/notifications.server";

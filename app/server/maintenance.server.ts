@@ -8,7 +8,7 @@ import { purgeExpiredSessionsStatement } from "#app/domain/accounts/sessions.ser
 import { purgeOldSignInAttemptsStatement } from "#app/domain/accounts/sign-in-limits.server";
 import { dueBookingIds, endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
 import { expireOffersStatements } from "#app/domain/deals/offers/offers.server";
-import type { DomainEvent } from "#app/domain/notifications/events";
+import type { DomainEvent } from "#app/domain/shared/events";
 import { type Database, rowsChanged } from "#db/client";
 import { processedEvents } from "#db/schema";
 

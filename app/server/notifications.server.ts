@@ -3,8 +3,8 @@
 // succeeded. It sends them to the queue in one batch; the consumer delivers them (ADR 0033).
 // Publishing never fails the user's request: an error is logged, and with an execution
 // context the sending runs after the response has gone.
-import type { DomainEvent } from "#app/domain/notifications/events";
 import { toNotificationMessage } from "#app/domain/notifications/messages";
+import type { DomainEvent } from "#app/domain/shared/events";
 import type { AppEnv } from "./env.server";
 
 /** Queues take at most 100 messages per sendBatch. */

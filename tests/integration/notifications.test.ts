@@ -20,9 +20,9 @@ const TERMS = { protectionDays: 3 };
 
 import { sendMessage } from "#app/domain/messaging/messages.server";
 import { removeReportedListing } from "#app/domain/moderation/reports.server";
-import type { DomainEvent } from "#app/domain/notifications/events";
 import { type NotificationMessage, toNotificationMessage } from "#app/domain/notifications/messages";
 import { NOTIFICATION_KINDS_BY_ROLE } from "#app/domain/notifications/preferences.server";
+import type { DomainEvent } from "#app/domain/shared/events";
 import { database } from "#db/client";
 import { bookings, emailOutbox, messages, notificationDeliveries, products, users } from "#db/schema";
 import worker from "../../workers/app";

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { hasRole } from "#app/domain/accounts/permissions";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
-import type { DomainEvent } from "#app/domain/notifications/events";
+import type { DomainEvent } from "#app/domain/shared/events";
 import { bearerUser, needsTwoFactorSetup } from "#app/server/auth.server";
 import { type AppEnv, parseEnv } from "#app/server/env.server";
 import { publish } from "#app/server/notifications.server";

@@ -11,7 +11,7 @@
 // minute (a double submit sends one letter).
 import { and, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import { base64url } from "jose";
-import type { AccountEvent } from "#app/domain/notifications/events";
+import type { AccountEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import type { AccountTokenPurpose } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";

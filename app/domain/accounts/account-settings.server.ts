@@ -1,7 +1,7 @@
 // The account's own settings: its name, its phone number (a seller's contact for new listings),
 // and its password. A new password needs the current one, and ends every other session.
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import type { AccountEvent } from "#app/domain/notifications/events";
+import type { AccountEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import { accountTokens, users } from "#db/schema";
 import { hashPassword, verifyPassword } from "./passwords.server";

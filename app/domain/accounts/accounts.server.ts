@@ -1,6 +1,6 @@
 // Accounts: registration, sign-in with a password or Google, and lookups by email.
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { AccountEvent } from "#app/domain/notifications/events";
+import type { AccountEvent } from "#app/domain/shared/events";
 import { toOneLine } from "#app/domain/shared/schemas";
 import type { Database } from "#db/client";
 import type { Role } from "#db/closed-lists";

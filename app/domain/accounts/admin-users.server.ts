@@ -5,7 +5,7 @@ import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { ANY_STATUS, isListed } from "#app/domain/catalog/catalog.server";
 import { endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
 import { ratingSummaryColumns } from "#app/domain/deals/ratings.server";
-import type { DomainEvent } from "#app/domain/notifications/events";
+import type { DomainEvent } from "#app/domain/shared/events";
 import {
   containsText,
   LIST_PAGE_SIZE,

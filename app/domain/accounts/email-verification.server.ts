@@ -4,7 +4,7 @@
 // address is told of the change. An unverified seller's listings are not public (the listing
 // rule, catalog.server.ts), and payouts wait for a verified address (`mayReceivePayouts`).
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { AccountEvent } from "#app/domain/notifications/events";
+import type { AccountEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { users } from "#db/schema";

@@ -4,7 +4,7 @@
 // the letter is written only for a link that exists. A new password ends every session of the
 // account, clears its sign-in lock, proves its address, and uses up its other reset links.
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { AccountEvent } from "#app/domain/notifications/events";
+import type { AccountEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import { sessions, signInAttempts, users } from "#db/schema";
 import {

@@ -8,7 +8,7 @@ import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import base32Encode from "base32-encode";
 import { and, eq, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { base64url } from "jose";
-import type { AccountEvent } from "#app/domain/notifications/events";
+import type { AccountEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import type { Role } from "#db/closed-lists";
 import { recoveryCodes, twoFactorCredentials } from "#db/schema";

@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import { isListed } from "#app/domain/catalog/catalog.server";
 import { type FilterableListing, matchesFilters } from "#app/domain/catalog/search-match";
-import type { DomainEvent } from "#app/domain/notifications/events";
+import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import { intoColumns } from "#db/insert-select";
 import {

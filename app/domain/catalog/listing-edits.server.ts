@@ -3,7 +3,7 @@
 // booking keeps the price it was made at (bookings store their own price), so a price edit never
 // reaches a booking; and an available listing has no live booking.
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import type { NotificationEvent } from "#app/domain/notifications/events";
+import type { NotificationEvent } from "#app/domain/shared/events";
 import { type Database, rowsChanged } from "#db/client";
 import type { ProductStatus } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";

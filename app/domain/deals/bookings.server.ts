@@ -5,7 +5,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { accessTo } from "#app/domain/accounts/permissions";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { ANY_STATUS, isBookable, isListed } from "#app/domain/catalog/catalog.server";
-import type { DomainEvent } from "#app/domain/notifications/events";
+import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, pageOffset, toPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import type { BOOKING_END_REASONS } from "#db/closed-lists";

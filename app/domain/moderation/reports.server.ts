@@ -5,7 +5,7 @@ import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { ANY_STATUS, isListed } from "#app/domain/catalog/catalog.server";
 import { endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
-import type { DomainEvent } from "#app/domain/notifications/events";
+import type { DomainEvent } from "#app/domain/shared/events";
 import {
   containsText,
   LIST_PAGE_SIZE,

@@ -9,7 +9,7 @@ import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { holdRegistrationStatements } from "#app/domain/catalog/serial-holds.server";
 import { endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
 import { OTHER } from "#app/domain/gear/brands";
-import type { DomainEvent } from "#app/domain/notifications/events";
+import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, type Page, pageOffset, toPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import { intoColumns } from "#db/insert-select";

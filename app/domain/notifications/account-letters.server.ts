@@ -5,9 +5,9 @@
 // while the link can still be used (docs/decisions, "One-time links in letters").
 import { eq } from "drizzle-orm";
 import { hashLinkToken, isLinkTokenShaped, LINK_TTL_MS, linkUrl } from "#app/domain/accounts/account-links.server";
+import type { AccountEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import { accountTokens, users } from "#db/schema";
-import type { AccountEvent } from "./events";
 import { greeting, type LetterOptions, loadUser, type PlannedLetter, type Recipient } from "./letter-kit.server";
 
 /** How a link's lifetime reads in its letter ("1 hour", "24 hours"). */

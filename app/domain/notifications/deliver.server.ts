@@ -3,10 +3,10 @@
 // failed send releases its claim and asks for the whole message to be retried; letters
 // already sent are skipped on the retry (ADR 0033).
 import { and, eq, isNull, lt } from "drizzle-orm";
+import { type DomainEvent, eventKey } from "#app/domain/shared/events";
 import { type Database, rowsChanged } from "#db/client";
 import { notificationDeliveries } from "#db/schema";
 import type { EmailProvider } from "./email.server";
-import { type DomainEvent, eventKey } from "./events";
 import { type LetterOptions, plannedLetters } from "./letters.server";
 import { wantsNotification } from "./preferences.server";
 

@@ -2,11 +2,11 @@
 // from the data as it is now. A recipient whose account is deleted is told nothing.
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import type { DomainEvent } from "#app/domain/shared/events";
 import { toOneLine } from "#app/domain/shared/schemas";
 import type { Database } from "#db/client";
 import { bookings, messages, payments, products, users } from "#db/schema";
 import { accountLetters } from "./account-letters.server";
-import type { DomainEvent } from "./events";
 import {
   greeting,
   type LetterOptions,

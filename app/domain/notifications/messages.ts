@@ -2,7 +2,7 @@
 // idempotency key. Ids only, but for a one-time link's token: the consumer reads the current
 // data when it writes the letters.
 import * as z from "zod";
-import { type DomainEvent, eventKey } from "./events";
+import { type DomainEvent, eventKey } from "#app/domain/shared/events";
 
 export type NotificationMessage = DomainEvent & { key: string };
 

@@ -3,9 +3,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS } from "#app/domain/deals/claims/claim-words";
+import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import { bookings, claims, dealOperations, deals, payouts, products, users } from "#db/schema";
-import type { DomainEvent } from "./events";
 import {
   type LetterOf,
   type LetterOptions,

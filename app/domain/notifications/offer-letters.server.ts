@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { OFFER_DECLINE_WORDS } from "#app/domain/deals/offers/offer-words";
 import { BUYER_OFFERS_PATH, SELLER_OFFERS_PATH } from "#app/domain/deals/offers/paths";
+import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import { offers, products, users } from "#db/schema";
-import type { DomainEvent } from "./events";
 import {
   type LetterOf,
   type LetterOptions,

@@ -2,10 +2,10 @@
 // a kind is on; a row records the user's choice either way.
 import { and, eq } from "drizzle-orm";
 import * as z from "zod";
+import { EVENT_KINDS, type EventKind } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import type { LetterKind, Role } from "#db/closed-lists";
 import { notificationPreferences } from "#db/schema";
-import { EVENT_KINDS, type EventKind } from "./events";
 
 export const NOTIFICATION_LABELS: Record<EventKind, { label: string; description: string }> = {
   booking_made: { label: "Booking made", description: "A buyer books one of my listings." },

@@ -5,9 +5,9 @@
 import { and, eq, ne } from "drizzle-orm";
 import { isListed } from "#app/domain/catalog/catalog.server";
 import { shownPreviousPrice } from "#app/domain/catalog/price-drops";
+import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import { products, users, wishlistEntries } from "#db/schema";
-import type { DomainEvent } from "./events";
 import { type LetterOf, type LetterOptions, link, type PlannedLetter, price } from "./letter-kit.server";
 
 type PriceDropEvent = Extract<DomainEvent, { kind: "price_dropped" }>;

@@ -3,10 +3,10 @@
 // unsubscribe link (RFC 8058) when the site knows its https address.
 import { and, asc, desc, eq } from "drizzle-orm";
 import { isListed } from "#app/domain/catalog/catalog.server";
+import type { NotificationEvent } from "#app/domain/shared/events";
 import { toOneLine } from "#app/domain/shared/schemas";
 import type { Database } from "#db/client";
 import { products, savedSearches, savedSearchLetters, savedSearchMatches } from "#db/schema";
-import type { NotificationEvent } from "./events";
 import { greeting, type LetterOptions, link, loadUser, type PlannedLetter, price } from "./letter-kit.server";
 import { signUnsubscribe, unsubscribePath } from "./unsubscribe.server";
 

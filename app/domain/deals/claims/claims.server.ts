@@ -6,7 +6,7 @@ import { and, desc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { accessTo } from "#app/domain/accounts/permissions";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
-import type { DomainEvent } from "#app/domain/notifications/events";
+import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, pageOffset, toPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import type { ClaimReason, ClaimStatus } from "#db/closed-lists";

@@ -7,7 +7,7 @@ import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { ANY_STATUS, isBookable, isListed } from "#app/domain/catalog/catalog.server";
 import { hashedUuid, isIdempotencyKey } from "#app/domain/catalog/product-requests.server";
 import { BOOKING_MESSAGES, bookingDeadline, DEFAULT_BOOKING_HOLD_HOURS } from "#app/domain/deals/bookings.server";
-import type { DomainEvent } from "#app/domain/notifications/events";
+import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import type { OfferDeclineReason, OfferStatus } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";

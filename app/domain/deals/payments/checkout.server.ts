@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { isWithinHold } from "#app/domain/deals/bookings.server";
-import type { DomainEvent } from "#app/domain/notifications/events";
+import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import { bookings, payments, processedEvents, products } from "#db/schema";
 import { PAYMENT_MESSAGES } from "./messages";

@@ -5,7 +5,7 @@
 // may be paid, fulfilment exactly once, replayed events) live in the domain, not in a provider or
 // an adapter.
 
-import type { DomainEvent } from "#app/domain/notifications/events";
+import type { DomainEvent } from "#app/domain/shared/events";
 import type { BookingEndReason, BookingStatus, PaymentProviderName, RefundReason } from "#db/closed-lists";
 
 export type ProviderName = PaymentProviderName;

@@ -4,7 +4,7 @@
 // payout is one row (its status only moves forward: pending, in transit, paid; failed or
 // canceled last) and its ledger entries: the payout, and its failure, which returns the money.
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
-import type { DomainEvent } from "#app/domain/notifications/events";
+import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, pageOffset, toPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import type { PaymentProviderName, PayoutStatus } from "#db/closed-lists";

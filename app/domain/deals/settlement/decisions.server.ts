@@ -7,7 +7,7 @@ import { and, asc, eq, lte, notExists, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { feeRuleOf, type PaymentSettings } from "#app/domain/deals/payments/settings";
 import type { PaymentProvider } from "#app/domain/deals/payments/types";
-import type { DomainEvent } from "#app/domain/notifications/events";
+import type { DomainEvent } from "#app/domain/shared/events";
 import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";

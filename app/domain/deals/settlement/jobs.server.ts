@@ -2,7 +2,7 @@
 // ended without an open claim are released, movements that failed are retried, and (offline)
 // sellers' balances are paid out from the ledger. Bounded per run; a backlog is worked off over
 // the following runs. The job's clock is the run's scheduled time.
-import type { DomainEvent } from "#app/domain/notifications/events";
+import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import type { PaymentSettings } from "../payments/settings";
 import type { PaymentProvider } from "../payments/types";

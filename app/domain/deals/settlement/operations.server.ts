@@ -5,7 +5,7 @@
 // runs of the same operation at once (a request and the scheduled job) get the same ids from the
 // provider and write the ledger once. A movement that fails waits and is retried by the job.
 import { and, asc, eq, lte, sql } from "drizzle-orm";
-import type { DomainEvent } from "#app/domain/notifications/events";
+import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import { dealOperations, deals, ledgerEntries, payments, payoutAccounts } from "#db/schema";
 import type { PaymentProvider } from "../payments/types";

@@ -1,6 +1,8 @@
-// What happened in the marketplace that someone may want to be told about. Domain operations
-// return these with their result; the adapters hand them to the notification queue as they are,
-// so the decision "this deserves a notification" is made once, here in the domain.
+// What happened in the marketplace that someone may want to be told about: the vocabulary of
+// every room, so it lives in shared (every room returns these; notifications, the top room,
+// turns them into letters). Domain operations return these with their result; the adapters hand
+// them to the notification queue as they are, so the decision "this deserves a notification" is
+// made once, here in the domain.
 // Events carry ids only: whoever turns one into a message reads the current data. The one
 // exception is a one-time link's token, which must reach its letter without being stored in
 // clear anywhere: it travels in the queue message only (docs/decisions, "One-time links in
