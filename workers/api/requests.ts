@@ -4,8 +4,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod";
 import { PHOTO_MESSAGES } from "#app/domain/catalog/photo-keys";
-import { isIdempotencyKey, PRODUCT_REQUEST_MESSAGES } from "#app/domain/catalog/product-requests.server";
 import { PRODUCT_FORM_MAX_BYTES } from "#app/domain/catalog/product-schema";
+import { IDEMPOTENCY_KEY_MESSAGE, isIdempotencyKey } from "#app/domain/shared/idempotency";
 import { readFormData } from "#app/server/http.server";
 import type { ApiContext } from "./context";
 import { apiError } from "./errors";
@@ -20,7 +20,7 @@ export type Read<T> = { ok: true; value: T } | { ok: false; response: Response }
 export function readIdempotencyKey(c: ApiContext): Read<string | undefined> {
   const key = c.req.header("Idempotency-Key");
   if (key !== undefined && !isIdempotencyKey(key)) {
-    return { ok: false, response: apiError(c, 400, "bad_request", PRODUCT_REQUEST_MESSAGES.badKey) };
+    return { ok: false, response: apiError(c, 400, "bad_request", IDEMPOTENCY_KEY_MESSAGE) };
   }
   return { ok: true, value: key };
 }

@@ -4,7 +4,9 @@
 //   the seller and a product id generated when the page was served;
 // - POST /api/product takes an `Idempotency-Key` header; the product id is derived from the
 //   seller and the key, so two sellers' keys can never name the same product.
-// The id is the product's primary key: a repeat finds the product already there (ADR 0016).
+// The id is the product's primary key: a repeat finds the product already there (ADR 0016). The
+// key's rule and the hash every room's ids use are shared/idempotency.ts.
+import { hashedUuid, isIdempotencyKey } from "#app/domain/shared/idempotency";
 import { readClaims, signClaims } from "#app/domain/shared/signed-tokens.server";
 
 const AUDIENCE = "pay-and-buy:add-product";
@@ -15,7 +17,6 @@ export const PRODUCT_REQUEST_MESSAGES = {
   unverified: "This form could not be verified. Please send it again from this page.",
   expired: "This form has expired. Please send it again from this page.",
   otherSeller: "This form belongs to another account. Please send it again from this page.",
-  badKey: "The Idempotency-Key header must be 1 to 255 printable ASCII characters.",
 } as const;
 
 /** A token for one Add Product page: this seller, a new product id, a day to send it. */
@@ -44,24 +45,6 @@ export async function readProductToken(
   if (typeof pid !== "string" || pid.length > 64) return unverified;
   if (sub !== sellerId) return { ok: false, status: 403, message: PRODUCT_REQUEST_MESSAGES.otherSeller };
   return { ok: true, productId: pid };
-}
-
-/** Printable ASCII, 1 to 255 characters (what the IETF draft and common APIs allow). */
-export function isIdempotencyKey(key: string): boolean {
-  return /^[\x21-\x7e][\x20-\x7e]{0,253}[\x21-\x7e]$|^[\x21-\x7e]$/.test(key);
-}
-
-/**
- * A SHA-256 of the text laid out as a UUID (version 8, "custom"): the id a request's key names,
- * so a repeat names the same row (products, photos, messages).
- */
-export async function hashedUuid(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  const bytes = digest.slice(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**

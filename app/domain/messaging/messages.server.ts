@@ -6,8 +6,8 @@
 import { and, count, desc, eq, gt, isNull, or, type SQL, sql } from "drizzle-orm";
 import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { type SessionUser, sessionIsLive } from "#app/domain/accounts/sessions.server";
-import { hashedUuid, isIdempotencyKey } from "#app/domain/catalog/product-requests.server";
 import type { DomainEvent } from "#app/domain/shared/events";
+import { hashedUuid, isIdempotencyKey } from "#app/domain/shared/idempotency";
 import { LIST_PAGE_SIZE, type Page, pageOffset, toPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import { intoColumns } from "#db/insert-select";

@@ -5,9 +5,9 @@
 import { and, asc, eq, inArray, lte, ne, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { ANY_STATUS, isBookable, isListed } from "#app/domain/catalog/catalog.server";
-import { hashedUuid, isIdempotencyKey } from "#app/domain/catalog/product-requests.server";
 import { BOOKING_MESSAGES, bookingDeadline, DEFAULT_BOOKING_HOLD_HOURS } from "#app/domain/deals/bookings.server";
 import type { DomainEvent } from "#app/domain/shared/events";
+import { hashedUuid, isIdempotencyKey } from "#app/domain/shared/idempotency";
 import type { Database } from "#db/client";
 import type { OfferDeclineReason, OfferStatus } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
