@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { DASHBOARD_HOME } from "#app/domain/accounts/dashboard-tabs";
+import { DASHBOARD_HOME } from "#app/utils/dashboard-tabs";
 import { requireUser } from "#app/utils/session.server";
 
 /** /dashboard opens the role's first page. */

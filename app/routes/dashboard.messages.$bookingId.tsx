@@ -5,7 +5,6 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList, TextareaField } from "#app/components/forms";
-import { MESSAGES_PATH } from "#app/domain/accounts/dashboard-tabs";
 import { MESSAGE_BODY_MAX, messageSchema } from "#app/domain/messaging/message-schema";
 import {
   READ_ONLY_TEXTS,
@@ -19,6 +18,7 @@ import { groupThousands } from "#app/domain/shared/numbers";
 import { notFound, requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
+import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
 import { formatDeadline } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
 import { pageMeta } from "#app/utils/seo";

@@ -7,7 +7,6 @@ import * as formStyles from "#app/components/forms.css";
 import { ImageZoom } from "#app/components/image-zoom";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
-import { MESSAGES_PATH } from "#app/domain/accounts/dashboard-tabs";
 import { bookingIdSchema } from "#app/domain/deals/booking-schema";
 import { BOOKING_END_WORDS, bookingEndWords } from "#app/domain/deals/booking-words";
 import {
@@ -29,6 +28,7 @@ import { formatMoney } from "#app/domain/shared/money";
 import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
+import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
 import { formatDeadline, formatPrice } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { listingPath } from "#app/utils/listing-urls";

@@ -5,7 +5,6 @@ import { ImageZoom } from "#app/components/image-zoom";
 import { Pager } from "#app/components/list-controls";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
-import { MESSAGES_PATH } from "#app/domain/accounts/dashboard-tabs";
 import { REPORT_REASON_LABELS } from "#app/domain/moderation/report-reasons";
 import {
   dismissedMessage,
@@ -28,6 +27,7 @@ import { idSchema } from "#app/domain/shared/schemas";
 import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
+import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
 import { formatPostedDate } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { listingPath } from "#app/utils/listing-urls";

@@ -24,7 +24,6 @@ import {
   toAccountSettings,
   updateProfile,
 } from "#app/domain/accounts/account-settings.server";
-import { TWO_FACTOR_SETUP_PATH } from "#app/domain/accounts/dashboard-tabs";
 import { describeDevice } from "#app/domain/accounts/devices.server";
 import { requestEmailChange } from "#app/domain/accounts/email-verification.server";
 import { confirmIdentity } from "#app/domain/accounts/reauthentication.server";
@@ -51,6 +50,7 @@ import { badRequest, requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { linkOrigin } from "#app/server/origin.server";
 import { button } from "#app/styles/utilities.css";
+import { TWO_FACTOR_SETUP_PATH } from "#app/utils/dashboard-tabs";
 import { formatDeadline } from "#app/utils/format";
 import { pageMeta } from "#app/utils/seo";
 import { requireUser, requireUserWith } from "#app/utils/session.server";

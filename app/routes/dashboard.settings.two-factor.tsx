@@ -11,7 +11,6 @@ import { ErrorList, Field } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
 import { TWO_FACTOR_MESSAGES } from "#app/domain/accounts/account-messages";
 import { twoFactorCodeSchema } from "#app/domain/accounts/account-schema";
-import { TWO_FACTOR_SETUP_PATH } from "#app/domain/accounts/dashboard-tabs";
 import {
   confirmTwoFactorSetup,
   disableTwoFactor,
@@ -24,6 +23,7 @@ import { badRequest, requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { linkOrigin } from "#app/server/origin.server";
 import { button } from "#app/styles/utilities.css";
+import { TWO_FACTOR_SETUP_PATH } from "#app/utils/dashboard-tabs";
 import { qrCodeDataUrl } from "#app/utils/qr-code.server";
 import { readRecoveryCodes, recoveryCodesCookie } from "#app/utils/recovery-codes-flash.server";
 import { pageMeta } from "#app/utils/seo";

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorPage } from "#app/components/error-page";
-import { DASHBOARD_TABS, MESSAGES_PATH } from "#app/domain/accounts/dashboard-tabs";
 import { toUnreadCount, unreadMessagesRead } from "#app/domain/messaging/messages.server";
 import { container, visuallyHidden } from "#app/styles/utilities.css";
+import { DASHBOARD_TABS, MESSAGES_PATH } from "#app/utils/dashboard-tabs";
 import { pageMeta } from "#app/utils/seo";
 import { requireUserWith } from "#app/utils/session.server";
 import { database } from "#db/client";

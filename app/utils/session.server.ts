@@ -3,7 +3,6 @@
 // (app/server/auth.server.ts); tokens and session rows live in the domain layer.
 import { redirect } from "@remix-run/cloudflare";
 import type { BatchItem } from "drizzle-orm/batch";
-import { TWO_FACTOR_SETUP_PATH } from "#app/domain/accounts/dashboard-tabs";
 import { hasRole } from "#app/domain/accounts/permissions";
 import {
   createSession,
@@ -20,6 +19,7 @@ import type { EnvContext } from "#app/server/env.server";
 import { dueForLastSeen } from "#app/server/last-seen.server";
 import { database } from "#db/client";
 import type { Role } from "#db/closed-lists";
+import { TWO_FACTOR_SETUP_PATH } from "./dashboard-tabs";
 import { redirectWithToast, type Toast } from "./toast.server";
 
 export type { SessionUser };

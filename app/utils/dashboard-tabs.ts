@@ -1,5 +1,6 @@
 // The dashboard's tabs per role (spec section 2: anyone neither admin nor seller gets the
-// buyer tabs).
+// buyer tabs): the pages' navigation, so it lives with the HTML adapter. The domain names the
+// paths it links to in letters or redirects (offers, payouts, claims); the tabs read them.
 import { BUYER_OFFERS_PATH, SELLER_OFFERS_PATH } from "#app/domain/deals/offers/paths";
 import { CLAIMS_PATH, PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 import type { Role } from "#db/closed-lists";
