@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { farAbove, type PriceGuidance } from "#app/domain/deals/price-guidance";
+import { farAbove, type PriceGuidance } from "#app/domain/catalog/price-guidance";
 import { MODEL_CHOICES } from "#app/domain/gear/model-choices";
 import { dollarsToCents } from "#app/domain/shared/money";
 import { button } from "#app/styles/utilities.css";

@@ -12,6 +12,8 @@ import { CheckSoldPrices, SellerPriceGuidance } from "#app/components/seller-pri
 import { phoneRead } from "#app/domain/accounts/account-settings.server";
 import { categoriesRead } from "#app/domain/catalog/catalog.server";
 import { PHOTO_MESSAGES } from "#app/domain/catalog/photo-keys";
+import { farAbove } from "#app/domain/catalog/price-guidance";
+import { guidanceRead, priceGuidance, toGuidance } from "#app/domain/catalog/price-guidance.server";
 import { issueProductToken, readProductToken } from "#app/domain/catalog/product-requests.server";
 import { PRODUCT_FORM_MAX_BYTES, productFieldsSchema, productSchema } from "#app/domain/catalog/product-schema";
 import { createProduct, PRODUCT_MESSAGES } from "#app/domain/catalog/products.server";
@@ -20,8 +22,6 @@ import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import { payoutAccountRead } from "#app/domain/deals/payouts/accounts.server";
 import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 import { PAYOUT_SETUP_WORDS, payoutSetup } from "#app/domain/deals/payouts/payout-words";
-import { farAbove } from "#app/domain/deals/price-guidance";
-import { guidanceRead, priceGuidance, toGuidance } from "#app/domain/deals/price-guidance.server";
 import { modelByKey, modelFullName } from "#app/domain/gear/models";
 import { dollarsToCents, formatMoney } from "#app/domain/shared/money";
 import { readFormData } from "#app/server/http.server";

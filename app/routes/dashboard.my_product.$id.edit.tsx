@@ -20,6 +20,8 @@ import {
   updateListingDetails,
 } from "#app/domain/catalog/listing-edits.server";
 import { MAX_PHOTOS, PHOTO_MESSAGES, photoSources } from "#app/domain/catalog/photo-keys";
+import { farAbove } from "#app/domain/catalog/price-guidance";
+import { guidanceRead, priceGuidance, toGuidance } from "#app/domain/catalog/price-guidance.server";
 import {
   addListingPhotos,
   moveListingPhoto,
@@ -35,8 +37,6 @@ import {
   productDetailFieldsSchema,
   productDetailsSchema,
 } from "#app/domain/catalog/product-schema";
-import { farAbove } from "#app/domain/deals/price-guidance";
-import { guidanceRead, priceGuidance, toGuidance } from "#app/domain/deals/price-guidance.server";
 import { gearFormValues } from "#app/domain/gear/gear-schema";
 import { modelByKey, modelFullName } from "#app/domain/gear/models";
 import { toUnitsText } from "#app/domain/shared/money";

@@ -1,6 +1,6 @@
 // Price guidance in words, for the listing page and a seller setting a price: what the model sold
 // for on Pay&Buy, and when an asking price is far above it. Only what was recorded is said.
-import { GUIDANCE_PERIOD_LABEL, type PriceGuidance } from "#app/domain/deals/price-guidance";
+import { GUIDANCE_PERIOD_LABEL, type PriceGuidance } from "#app/domain/catalog/price-guidance";
 import { formatPrice } from "./format";
 
 /** "Good or better", "Excellent": the grades the guidance counted. */

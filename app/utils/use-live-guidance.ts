@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import type { PriceGuidance } from "#app/domain/deals/price-guidance";
+import type { PriceGuidance } from "#app/domain/catalog/price-guidance";
 
 export type GuidanceView = {
   guidance: PriceGuidance | null;

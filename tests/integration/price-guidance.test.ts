@@ -4,7 +4,7 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { priceGuidance } from "#app/domain/deals/price-guidance.server";
+import { priceGuidance } from "#app/domain/catalog/price-guidance.server";
 import { database } from "#db/client";
 import { modelSales, payments, products } from "#db/schema";
 import { bearerFor, get, ORIGIN, signedInUser } from "./auth-helpers";

@@ -6,7 +6,7 @@ import { conditionWords } from "#app/domain/catalog/conditions";
 import type { ListingLookup } from "#app/domain/catalog/listings.server";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
 import { shownPreviousPrice } from "#app/domain/catalog/price-drops";
-import type { PriceGuidance } from "#app/domain/deals/price-guidance";
+import type { PriceGuidance } from "#app/domain/catalog/price-guidance";
 import type { Camera } from "#app/domain/gear/camera";
 import { gearRecord } from "#app/domain/gear/describe";
 import { type Page, readPage } from "#app/domain/shared/list-query";

@@ -1,7 +1,6 @@
 // One listing as its public page (and GET /api/listings/:id) shows it, and the listings the
 // sitemap names. What may be shown is decided by the catalog's one rule, `isListed`.
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
-import { guidanceRead, type PriceGuidance, toGuidance } from "#app/domain/deals/price-guidance.server";
 import type { StoredGear } from "#app/domain/gear/describe";
 import { SERIAL_SHOWN } from "#app/domain/gear/serials";
 import { idSchema } from "#app/domain/shared/schemas";
@@ -12,6 +11,7 @@ import { type Bookability, bookabilityOf } from "./bookability";
 import { ANY_STATUS, cardFields, isListed, type ProductCard } from "./catalog.server";
 import { gearListsOf, gearListsReads } from "./listing-gear.server";
 import { shownPreviousPrice } from "./price-drops";
+import { guidanceRead, type PriceGuidance, toGuidance } from "./price-guidance.server";
 import { gearSpecColumns } from "./product-columns.server";
 import { photosOf } from "./product-photos.server";
 

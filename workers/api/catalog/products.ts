@@ -3,6 +3,8 @@ import * as z from "zod";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { type EditRefusal, setOffersAccepted, updateListingDetails } from "#app/domain/catalog/listing-edits.server";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
+import { farAbove } from "#app/domain/catalog/price-guidance";
+import { priceGuidance } from "#app/domain/catalog/price-guidance.server";
 import { productIdForKey } from "#app/domain/catalog/product-requests.server";
 import {
   DETAIL_FIELD_NAMES,
@@ -18,8 +20,6 @@ import {
   listSellerProducts,
   type SellerProduct,
 } from "#app/domain/catalog/products.server";
-import { farAbove } from "#app/domain/deals/price-guidance";
-import { priceGuidance } from "#app/domain/deals/price-guidance.server";
 import { listSales, type Sale } from "#app/domain/deals/sales.server";
 import { gearRecord } from "#app/domain/gear/describe";
 import { toDollars } from "#app/domain/shared/money";

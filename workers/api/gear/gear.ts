@@ -2,7 +2,7 @@
 // guidance from recorded sales, and the caller's own camera.
 import { Hono } from "hono";
 import * as z from "zod";
-import { priceGuidance } from "#app/domain/deals/price-guidance.server";
+import { priceGuidance } from "#app/domain/catalog/price-guidance.server";
 import { ADAPTERS } from "#app/domain/gear/adapters";
 import { BRANDS } from "#app/domain/gear/brands";
 import { readCamera } from "#app/domain/gear/camera";

@@ -2,6 +2,8 @@
 // the same grade or better, sold for in the last six months. Only successful payments count
 // (model_sales is kept in step with them by triggers); with fewer than MIN_SALES of them the
 // guidance says so and shows no price. Nothing is estimated, averaged from elsewhere or invented.
+// It belongs to the catalog: a listing's page and a seller pricing an item read it; the sales
+// it counts are a table the deals' payments fill, read here, never written.
 import { and, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { CONDITIONS, type Condition } from "#db/closed-lists";
