@@ -3,7 +3,8 @@
 import { createExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { RATING_MESSAGES, sellerRatingSummaries } from "#app/domain/deals/ratings.server";
+import { sellerRatingSummaries } from "#app/domain/catalog/seller-ratings.server";
+import { RATING_MESSAGES } from "#app/domain/deals/ratings.server";
 import { database } from "#db/client";
 import { payments, ratings, users } from "#db/schema";
 import worker from "../../workers/app";

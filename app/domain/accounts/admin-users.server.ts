@@ -3,8 +3,8 @@
 // on: sales, payments and paid orders are never touched (ADR 0013).
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { ANY_STATUS, isListed } from "#app/domain/catalog/catalog.server";
+import { ratingSummaryColumns } from "#app/domain/catalog/seller-ratings.server";
 import { endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
-import { ratingSummaryColumns } from "#app/domain/deals/ratings.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import {
   containsText,

@@ -1,7 +1,6 @@
 // The catalog as the storefront shows it: categories and listings that buyers can still book.
 import { and, asc, desc, eq, exists, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { alias, QueryBuilder } from "drizzle-orm/sqlite-core";
-import { ratingSummaryColumns } from "#app/domain/deals/ratings.server";
 import { type Camera, listingFit } from "#app/domain/gear/compatibility";
 import { countLimit, toCappedPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
@@ -16,6 +15,7 @@ import {
 } from "#db/schema";
 import { type Bookability, bookabilityOf } from "./bookability";
 import { shownPreviousPrice } from "./price-drops";
+import { ratingSummaryColumns } from "./seller-ratings.server";
 
 /** Every status a listing can be in: for the pages that show booked and sold listings too. */
 export const ANY_STATUS = PRODUCT_STATUSES;
