@@ -3,7 +3,7 @@
 // seller's one answer to a review; reports of reviews and the admin's decisions.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { NOT_ENOUGH_MESSAGES, typicalResponseMs } from "#app/domain/accounts/seller-profiles.server";
+import { NOT_ENOUGH_MESSAGES, typicalResponseMs } from "#app/domain/catalog/seller-profiles.server";
 import { REVIEW_MESSAGES } from "#app/domain/deals/reviews.server";
 import { REVIEW_REPORT_MESSAGES } from "#app/domain/moderation/review-reports.server";
 import { database } from "#db/client";

@@ -1,12 +1,13 @@
 // A seller's public profile (/sellers/<id>, GET /api/sellers/:id): who they are, what buyers
 // wrote of them, how many sales they completed, how fast they answer messages and what they sell
-// now. Read in one D1 batch (ADR 0064).
+// now. Read in one D1 batch (ADR 0064). A seller's storefront, so the catalog's: it reads the
+// tables of ratings, deals and messages for its figures, and writes none.
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { cardFields, isListed, type ProductCard } from "#app/domain/catalog/catalog.server";
 import { LIST_PAGE_SIZE, type Page, pageOffset, toPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import { bookings, deals, messages, products, ratings, users } from "#db/schema";
+import { cardFields, isListed, type ProductCard } from "./catalog.server";
 
 /** Deals whose money reached the seller: released to them, or settled before the ledger. */
 export const COMPLETED_DEAL_STATES = ["released", "settled_outside"] as const;

@@ -1,6 +1,6 @@
 // A seller's public profile for programs: the same read as the page /sellers/<id>.
 import { Hono } from "hono";
-import { loadSellerProfile } from "#app/domain/accounts/seller-profiles.server";
+import { loadSellerProfile } from "#app/domain/catalog/seller-profiles.server";
 import { readPage } from "#app/domain/shared/list-query";
 import { idSchema } from "#app/domain/shared/schemas";
 import { type ApiEnv, db } from "../context";
