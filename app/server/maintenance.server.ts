@@ -6,7 +6,7 @@ import { inArray, lte } from "drizzle-orm";
 import { purgeOldLinksStatement } from "#app/domain/accounts/account-links.server";
 import { purgeExpiredSessionsStatement } from "#app/domain/accounts/sessions.server";
 import { purgeOldSignInAttemptsStatement } from "#app/domain/accounts/sign-in-limits.server";
-import { dueBookingIds, endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
+import { dueBookingIds, endActiveBookingsStatements } from "#app/domain/catalog/availability.server";
 import { expireOffersStatements } from "#app/domain/deals/offers/offers.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { type Database, rowsChanged } from "#db/client";

@@ -2,7 +2,7 @@
 
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
+import { endActiveBookingsStatements } from "#app/domain/catalog/availability.server";
 import { database } from "#db/client";
 import { bookings, products } from "#db/schema";
 import { insertBooking, insertCategory, insertProduct, insertUser } from "./factories";

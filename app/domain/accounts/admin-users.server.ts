@@ -2,9 +2,9 @@
 // account. Deleting hides the account and ends its access at once, but keeps what others rely
 // on: sales, payments and paid orders are never touched (ADR 0013).
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { endActiveBookingsStatements } from "#app/domain/catalog/availability.server";
 import { ANY_STATUS, isListed } from "#app/domain/catalog/catalog.server";
 import { ratingSummaryColumns } from "#app/domain/catalog/seller-ratings.server";
-import { endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import {
   containsText,

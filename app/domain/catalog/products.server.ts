@@ -2,7 +2,6 @@
 // part of every query (`seller_id = :me`): another seller's product is simply not found.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
-import { endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
 import {
   countLimit,
   LIST_PAGE_SIZE,
@@ -15,6 +14,7 @@ import {
 import { type Database, rowsChanged } from "#db/client";
 import { intoColumns } from "#db/insert-select";
 import { categories, productPhotos, products, serialEntries } from "#db/schema";
+import { endActiveBookingsStatements } from "./availability.server";
 import { ANY_STATUS, isListed } from "./catalog.server";
 import { gearColumns, gearRowsStatements, gearSelection } from "./listing-gear.server";
 import { productColumns } from "./product-columns.server";

@@ -5,10 +5,10 @@
 // edit) or that registers a stolen serial, so a match and its hold happen in the same transaction.
 // Whether anything matched is never returned to the caller of a registration.
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
-import { endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
 import type { Database } from "#db/client";
 import { intoColumns } from "#db/insert-select";
 import { products, serialEntries, serialMatches, stolenSerials } from "#db/schema";
+import { endActiveBookingsStatements } from "./availability.server";
 
 /** How many serial numbers a seller may give listings in a day: listing is not a way to probe the register. */
 export const SERIAL_ENTRIES_PER_DAY = 20;

@@ -1,6 +1,9 @@
 // Bookings: a buyer reserves an available product to meet the seller and pay. At most one live
-// booking per product, enforced by the database; the price is always the product's own.
-import { and, asc, desc, eq, inArray, lte, ne, or, type SQLWrapper, sql } from "drizzle-orm";
+// booking per product, enforced by the database; the price is always the product's own. Ending
+// the active bookings of a listing, a buyer or a seller (inside another batch, or by the
+// scheduled job past their deadline) and releasing their listings is the catalog's rule of
+// availability (catalog/availability.server.ts).
+import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { accessTo } from "#app/domain/accounts/permissions";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
@@ -8,12 +11,9 @@ import { ANY_STATUS, isBookable, isListed } from "#app/domain/catalog/catalog.se
 import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, pageOffset, toPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
-import type { BOOKING_END_REASONS } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
 import { intoColumns } from "#db/insert-select";
 import { bookings, claims, dealOperations, deals, payments, products, ratings, users } from "#db/schema";
-
-export type BookingEndReason = (typeof BOOKING_END_REASONS)[number];
 
 export const BOOKING_MESSAGES = {
   booked: "Booking Submitted Successfully",
@@ -161,72 +161,6 @@ export async function cancelBooking(
     .limit(1);
   if (booking?.status === "paid") return { ok: false, status: 409, message: BOOKING_MESSAGES.paidCannotCancel };
   return { ok: false, status: 404, message: BOOKING_MESSAGES.bookingNotFound };
-}
-
-/**
- * Statements that end the active (unpaid) bookings of a product, of a buyer or of a seller's
- * products, for use inside a larger batch (a product deleted or removed, an account deleted).
- * Paid bookings are history and stay. When `releaseProducts` is set, products booked by the
- * ended bookings are no longer `booked` (a product is booked only with a live booking); a
- * product that itself goes away stays hidden by its deleted_at/removed_at or its seller's.
- */
-export function endActiveBookingsStatements(
-  db: Database,
-  target:
-    | { productId: string }
-    | { productIn: SQLWrapper }
-    | { buyerId: string }
-    | { sellerId: string }
-    | { dueBy: number; limit: number },
-  reason: BookingEndReason,
-  options: { releaseProducts: boolean; now?: number },
-) {
-  const now = options.now ?? Date.now();
-  const mine =
-    "productId" in target
-      ? eq(bookings.productId, target.productId)
-      : "productIn" in target
-        ? inArray(bookings.productId, target.productIn)
-        : "buyerId" in target
-          ? eq(bookings.buyerId, target.buyerId)
-          : "sellerId" in target
-            ? inArray(
-                bookings.productId,
-                db.select({ id: products.id }).from(products).where(eq(products.sellerId, target.sellerId)),
-              )
-            : inArray(bookings.id, dueBookingIds(db, target));
-  const active = and(mine, eq(bookings.status, "active"));
-  const release = db
-    .update(products)
-    .set({ status: "available", updatedAt: new Date(now) })
-    .where(
-      and(
-        eq(products.status, "booked"),
-        inArray(products.id, db.select({ id: bookings.productId }).from(bookings).where(active)),
-      ),
-    )
-    // The released listings as rows: D1's change count also counts the search index's writes.
-    .returning({ id: products.id });
-  const end = db
-    .update(bookings)
-    .set({ status: "cancelled", endReason: reason, cancelledAt: new Date(now) })
-    .where(active);
-  const statements = options.releaseProducts ? [release, end] : [end];
-  return statements;
-}
-
-/**
- * Active bookings whose deadline has passed at `dueBy`, the oldest deadlines first, at most
- * `limit` of them. Every statement of one batch that uses it picks the same bookings: nothing
- * in between changes an active booking's deadline, and the batch is one transaction.
- */
-export function dueBookingIds(db: Database, due: { dueBy: number; limit: number }) {
-  return db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.status, "active"), lte(bookings.expiresAt, new Date(due.dueBy))))
-    .orderBy(asc(bookings.expiresAt), asc(bookings.id))
-    .limit(due.limit);
 }
 
 /**

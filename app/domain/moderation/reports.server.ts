@@ -3,8 +3,8 @@
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
+import { endActiveBookingsStatements } from "#app/domain/catalog/availability.server";
 import { ANY_STATUS, isListed } from "#app/domain/catalog/catalog.server";
-import { endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import {
   containsText,

@@ -6,8 +6,8 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
+import { endActiveBookingsStatements } from "#app/domain/catalog/availability.server";
 import { holdRegistrationStatements } from "#app/domain/catalog/serial-holds.server";
-import { endActiveBookingsStatements } from "#app/domain/deals/bookings.server";
 import { OTHER } from "#app/domain/gear/brands";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, type Page, pageOffset, toPage } from "#app/domain/shared/list-query";
