@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { deleteAccountColumn, deleteAccountConfirmation } from "#app/components/account-rows";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { PagedTable } from "#app/components/paged-table";
-import { deleteAccount } from "#app/domain/accounts/admin-users.server";
+import { deleteAccount } from "#app/domain/moderation/admin-users.server";
 import { loadAccountList, readAccountAction } from "#app/utils/account-list.server";
 import { EMAIL_NOT_FOUND, NAME_NOT_FOUND } from "#app/utils/messages";
 import { pageMeta } from "#app/utils/seo";

@@ -4,7 +4,7 @@ import { deleteAccountColumn, deleteAccountConfirmation } from "#app/components/
 import { DashboardPage } from "#app/components/dashboard-page";
 import { PagedTable } from "#app/components/paged-table";
 import { SellerRating } from "#app/components/product-card";
-import { ADMIN_MESSAGES, deleteAccount, verifySeller } from "#app/domain/accounts/admin-users.server";
+import { ADMIN_MESSAGES, deleteAccount, verifySeller } from "#app/domain/moderation/admin-users.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
 import { loadAccountList, readAccountAction } from "#app/utils/account-list.server";

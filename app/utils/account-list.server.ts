@@ -1,6 +1,6 @@
 // An admin's list of one role's accounts (All Sellers, All Buyers): its page, its search, the
 // account a `?confirm=delete&id=…` address names, and what a row's form asks.
-import { accountsReads, findAccount, noSuchAccount } from "#app/domain/accounts/admin-users.server";
+import { accountsReads, findAccount, noSuchAccount } from "#app/domain/moderation/admin-users.server";
 import { readListQuery, toPageOf } from "#app/domain/shared/list-query";
 import { idSchema } from "#app/domain/shared/schemas";
 import type { EnvContext } from "#app/server/env.server";

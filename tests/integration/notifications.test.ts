@@ -11,9 +11,9 @@ import {
 } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { verifySeller } from "#app/domain/accounts/admin-users.server";
 import { cancelBooking } from "#app/domain/deals/bookings.server";
 import { fulfilPayment } from "#app/domain/deals/payments/fulfilment.server";
+import { verifySeller } from "#app/domain/moderation/admin-users.server";
 
 /** A deal paid now is held for the buyer for three days. */
 const TERMS = { protectionDays: 3 };

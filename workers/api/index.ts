@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { checkDatabase } from "#app/domain/shared/health.server";
 import { account } from "./accounts/account";
-import { admin } from "./accounts/admin";
 import { identity } from "./accounts/identity";
 import { listingPhotos } from "./catalog/listing-photos";
 import { seller } from "./catalog/products";
@@ -15,6 +14,7 @@ import { reviewsApi } from "./deals/reviews";
 import { apiError } from "./errors";
 import { gearApi } from "./gear/gear";
 import { messagesApi } from "./messaging/messages";
+import { admin } from "./moderation/admin-users";
 import { reports } from "./moderation/reports";
 import { reviewReportsApi } from "./moderation/review-reports";
 import { stolenSerialsApi } from "./moderation/stolen-serials";

@@ -1,5 +1,5 @@
 // "Delete my account": the owner leaves, after confirming it is them, as an admin's deletion
-// leaves an account (admin-users.server.ts): the account is marked deleted, every session ends,
+// leaves an account (moderation/admin-users.server.ts): the account is marked deleted, every session ends,
 // its listings leave the storefront; the history others rely on (bookings, payments, messages,
 // ratings, reports) stays. Beyond an admin's deletion it is anonymised: the name becomes "Deleted
 // user", the address is released (the person may come back with it), and what was only theirs

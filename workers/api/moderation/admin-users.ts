@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import * as z from "zod";
 import { emailSchema } from "#app/domain/accounts/account-schema";
-import { deleteAccount, listAccounts, type ManagedRole, verifySeller } from "#app/domain/accounts/admin-users.server";
+import { deleteAccount, listAccounts, type ManagedRole, verifySeller } from "#app/domain/moderation/admin-users.server";
 import { listQueryParams, readListQuery } from "#app/domain/shared/list-query";
 import { idSchema } from "#app/domain/shared/schemas";
 import { type ApiContext, type ApiEnv, db, publishEvents, readJson, requireApiRole, requireBearer } from "../context";

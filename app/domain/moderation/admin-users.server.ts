@@ -1,7 +1,10 @@
-// The admin's side of accounts: the seller and buyer lists, verifying a seller and deleting an
-// account. Deleting hides the account and ends its access at once, but keeps what others rely
-// on: sales, payments and paid orders are never touched (ADR 0013).
+// The admin's decisions on accounts: the seller and buyer lists, verifying a seller and deleting
+// an account. Deleting hides the account and ends its access at once, ends its unpaid bookings
+// and hides its listings, but keeps what others rely on: sales, payments and paid orders are
+// never touched (ADR 0013). Moderation's, above accounts and catalog: it decides about both.
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { emailMatches } from "#app/domain/accounts/emails";
+import { revokeUserSessionsStatement } from "#app/domain/accounts/sessions.server";
 import { endActiveBookingsStatements } from "#app/domain/catalog/availability.server";
 import { ANY_STATUS, isListed } from "#app/domain/catalog/catalog.server";
 import { ratingSummaryColumns } from "#app/domain/catalog/seller-ratings.server";
@@ -17,8 +20,6 @@ import {
 } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import { products, users } from "#db/schema";
-import { emailMatches } from "./emails";
-import { revokeUserSessionsStatement } from "./sessions.server";
 
 /** The accounts an admin manages; admins themselves are never listed, verified or deleted. */
 export type ManagedRole = "seller" | "buyer";
