@@ -1,6 +1,6 @@
 // "Download my data": the signed-in account's data as a JSON file (a GET that changes nothing).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { exportAccountData, exportFileName } from "#app/domain/accounts/account-data.server";
+import { exportAccountData, exportFileName } from "#app/domain/privacy/account-data.server";
 import { notFound } from "#app/server/http.server";
 import { requireUser } from "#app/utils/session.server";
 import { database } from "#db/client";

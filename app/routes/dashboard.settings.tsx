@@ -10,7 +10,6 @@ import { DELETE_ACCOUNT_DIALOG, DeleteAccountDialog } from "#app/components/dele
 import * as formStyles from "#app/components/forms.css";
 import { SavedSearchList } from "#app/components/saved-search-list";
 import { SessionList } from "#app/components/session-list";
-import { deleteOwnAccount } from "#app/domain/accounts/account-deletion.server";
 import {
   changeEmailSchema,
   changePasswordFormSchema,
@@ -45,6 +44,7 @@ import {
   saveNotificationSettings,
   toNotificationSettings,
 } from "#app/domain/notifications/preferences.server";
+import { deleteOwnAccount } from "#app/domain/privacy/account-deletion.server";
 import { clientAddress, sessionCookie } from "#app/server/auth.server";
 import { badRequest, requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";

@@ -4,8 +4,8 @@
 // others rely on stays), anonymised.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DELETED_NAME, releasedAddress } from "#app/domain/accounts/account-deletion.server";
 import { hashPassword } from "#app/domain/accounts/passwords.server";
+import { DELETED_NAME, releasedAddress } from "#app/domain/privacy/account-deletion.server";
 import { database } from "#db/client";
 import {
   bookings,

@@ -20,6 +20,7 @@ import { reviewReportsApi } from "./moderation/review-reports";
 import { stolenSerialsApi } from "./moderation/stolen-serials";
 import { savedSearchesApi } from "./notifications/saved-searches";
 import { settings } from "./notifications/settings";
+import { privacy } from "./privacy/privacy";
 
 /** The REST API for programs, mounted at /api. */
 export const api = new Hono<{ Bindings: Env }>();
@@ -32,6 +33,7 @@ api.get("/health", async (c) => {
 
 api.route("/", identity);
 api.route("/", account);
+api.route("/", privacy);
 api.route("/", storefront);
 api.route("/", paymentsApi);
 api.route("/", payoutsApi);

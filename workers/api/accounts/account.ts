@@ -1,15 +1,13 @@
 // The account's own calls, the REST twins of the Settings page, the forgotten-password pages and
 // the letters' links: one domain function each, the forms' schemas. Whose account is always the
 // bearer token's; nothing in a request names another. Two-factor setup has no call: it is done on
-// the website, where the QR code is.
+// the website, where the QR code is. Downloading one's data and leaving are privacy's
+// (workers/api/privacy/privacy.ts).
 import { Hono } from "hono";
-import { exportAccountData, exportFileName } from "#app/domain/accounts/account-data.server";
-import { deleteOwnAccount } from "#app/domain/accounts/account-deletion.server";
 import {
   changeEmailSchema,
   changePasswordSchema,
   confirmLinkSchema,
-  deleteAccountSchema,
   forgotPasswordSchema,
   profileSchema,
   resetPasswordSchema,
@@ -208,32 +206,4 @@ account.delete("/account/sessions/:id", requireBearer, async (c) => {
 account.delete("/account/sessions", requireBearer, async (c) => {
   const result = await endOtherSessions(db(c), c.get("user"));
   return c.json({ acknowledged: true, ended: result.ended, message: result.message });
-});
-
-/** GET /api/account/export: everything kept about the caller, as one JSON document. */
-account.get("/account/export", requireBearer, async (c) => {
-  const data = await exportAccountData(db(c), c.get("user").id);
-  if (!data) return apiError(c, 404, "not_found", "There is no such account.");
-  c.header("Content-Disposition", `attachment; filename="${exportFileName()}"`);
-  return c.json(data);
-});
-
-/** DELETE /api/account {currentPassword | code | confirmEmail}: the caller leaves. */
-account.delete("/account", requireBearer, async (c) => {
-  const parsed = deleteAccountSchema.safeParse((await readJson(c)) ?? {});
-  if (!parsed.success) return validationError(c, parsed.error);
-  const result = await deleteOwnAccount(db(c), c.get("user"), parsed.data, {
-    secrets: secrets(c),
-    clientAddress: clientAddress(c.req.raw),
-  });
-  if (!result.ok) {
-    if ("retryAfterSeconds" in result && result.retryAfterSeconds) {
-      c.header("Retry-After", String(result.retryAfterSeconds));
-    }
-    const fields = result.field ? { [result.field]: [result.message] } : undefined;
-    const status = result.status === 400 ? 403 : result.status;
-    const code = result.status === 409 ? "unsettled_deals" : result.status === 429 ? "rate_limited" : "forbidden";
-    return apiError(c, status, code, result.message, fields);
-  }
-  return c.json({ acknowledged: true, deletedCount: 1, message: result.message });
 });

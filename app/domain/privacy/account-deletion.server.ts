@@ -5,12 +5,13 @@
 // user", the address is released (the person may come back with it), and what was only theirs
 // (password, Google link, phone, two-factor, links, notification choices, wishlist, the
 // newsletter) is erased. Refused while a deal is unsettled (deals/unsettled.server.ts).
+// Privacy's: what a person may do with what we keep about them.
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { confirmIdentity, type ReauthResult } from "#app/domain/accounts/reauthentication.server";
+import { forgetTwoFactorStatements } from "#app/domain/accounts/two-factor.server";
 import { hasUnsettledDeals, unsettledDealsOf, unsettledMessage } from "#app/domain/deals/unsettled.server";
 import type { Database } from "#db/client";
 import { accountTokens, notificationPreferences, sessions, subscribers, users, wishlistEntries } from "#db/schema";
-import { confirmIdentity, type ReauthResult } from "./reauthentication.server";
-import { forgetTwoFactorStatements } from "./two-factor.server";
 
 export const DELETION_MESSAGES = {
   deleted: "Your account is deleted. Thank you for using Pay&Buy.",

@@ -2,7 +2,8 @@
 // account, its listings, bookings (made and received), payments, the messages of its
 // conversations, ratings (given and received), reports, its consents (notification choices and
 // the newsletter) and its sessions. Read in one D1 batch, for the signed-in owner only; it reads
-// the tables of every room, and changes none.
+// the tables of every room, and changes none. Privacy's: it reads every room, notification
+// choices included.
 import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { notificationChoicesRead, toNotificationSettings } from "#app/domain/notifications/preferences.server";
