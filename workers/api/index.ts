@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { checkDatabase } from "#app/domain/shared/health.server";
 import { account } from "./accounts/account";
 import { identity } from "./accounts/identity";
+import { savedSearchesApi } from "./alerts/saved-searches";
 import { listingPhotos } from "./catalog/listing-photos";
 import { seller } from "./catalog/products";
 import { sellersApi } from "./catalog/sellers";
@@ -18,7 +19,6 @@ import { admin } from "./moderation/admin-users";
 import { reports } from "./moderation/reports";
 import { reviewReportsApi } from "./moderation/review-reports";
 import { stolenSerialsApi } from "./moderation/stolen-serials";
-import { savedSearchesApi } from "./notifications/saved-searches";
 import { settings } from "./notifications/settings";
 import { privacy } from "./privacy/privacy";
 
