@@ -4,29 +4,11 @@ import type { Page } from "#app/domain/shared/list-query";
 import { button, visuallyHidden } from "#app/styles/utilities.css";
 import { formatPrice } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
+import type { OfferRow } from "#app/utils/offer-list.server";
 import { useIsPending } from "#app/utils/use-is-pending";
-import type { OfferDeclineReason, OfferStatus } from "#db/closed-lists";
 import * as formStyles from "./forms.css";
 import { PagedTable } from "./paged-table";
 import * as table from "./table.css";
-
-/** One offer as the lists show it: its state as of the page's time, its deadline in words. */
-export interface OfferRow {
-  id: string;
-  productId: string;
-  productName: string;
-  otherParty: string;
-  askingCents: number;
-  amountCents: number;
-  counterCents: number | null;
-  state: OfferStatus;
-  declineReason: OfferDeclineReason | null;
-  respondBy: string | null;
-  /** An accepted offer's booking, while it waits for the payment. */
-  payBookingId: string | null;
-  meetLocation: string;
-  buyerContact: string;
-}
 
 function StepForm({
   offer,

@@ -1,10 +1,28 @@
 // The rows of the offer lists as the pages show them: the state as of now (a live offer past its
 // deadline reads as expired before the job marks it), the deadline of a live one, Pay while an
 // accepted offer's booking waits for its payment.
-import type { OfferRow } from "#app/components/offers-table";
 import type { OfferView } from "#app/domain/deals/offers/offer-reads.server";
 import { offerStateAt } from "#app/domain/deals/offers/offers.server";
 import { formatDeadline } from "#app/utils/format";
+import type { OfferDeclineReason, OfferStatus } from "#db/closed-lists";
+
+/** One offer as the lists show it: its state as of the page's time, its deadline in words. */
+export interface OfferRow {
+  id: string;
+  productId: string;
+  productName: string;
+  otherParty: string;
+  askingCents: number;
+  amountCents: number;
+  counterCents: number | null;
+  state: OfferStatus;
+  declineReason: OfferDeclineReason | null;
+  respondBy: string | null;
+  /** An accepted offer's booking, while it waits for the payment. */
+  payBookingId: string | null;
+  meetLocation: string;
+  buyerContact: string;
+}
 
 export function toOfferRow(offer: OfferView, side: "buyer" | "seller", now = Date.now()): OfferRow {
   const state = offerStateAt(offer, now);
