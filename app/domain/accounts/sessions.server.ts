@@ -56,15 +56,24 @@ export async function createSession(
   return { id: row!.id, expiresAt };
 }
 
+/** The sessions of this user that are live at `now`: not revoked, not expired. */
+export function liveSessionsOf(userId: string, now: number): SQL | undefined {
+  return and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now)));
+}
+
+/** A session as its owner sees it, on the Sessions page and in the data export. */
+export const SESSION_FIELDS = {
+  id: sessions.id,
+  kind: sessions.kind,
+  userAgent: sessions.userAgent,
+  createdAt: sessions.createdAt,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+};
+
 /** A live session of this user: not revoked, not expired, account not deleted (joined as `users`). */
 function liveSession(sessionId: string, userId: string, now: Date): SQL | undefined {
-  return and(
-    eq(sessions.id, sessionId),
-    eq(sessions.userId, userId),
-    isNull(sessions.revokedAt),
-    gt(sessions.expiresAt, now),
-    isNull(users.deletedAt),
-  );
+  return and(eq(sessions.id, sessionId), liveSessionsOf(userId, now.getTime()), isNull(users.deletedAt));
 }
 
 /**
@@ -157,9 +166,7 @@ export function touchSessionStatement(db: Database, sessionId: string, userId: s
     .where(
       and(
         eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date(now)),
+        liveSessionsOf(userId, now),
         or(isNull(sessions.lastSeenAt), lte(sessions.lastSeenAt, new Date(now - LAST_SEEN_EVERY_MS))),
       ),
     );
@@ -168,16 +175,9 @@ export function touchSessionStatement(db: Database, sessionId: string, userId: s
 /** An account's live sessions, the one in use first, then the most recently seen. */
 export function liveSessionsRead(db: Database, userId: string, now = Date.now()) {
   return db
-    .select({
-      id: sessions.id,
-      kind: sessions.kind,
-      userAgent: sessions.userAgent,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-    })
+    .select(SESSION_FIELDS)
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))))
+    .where(liveSessionsOf(userId, now))
     .orderBy(desc(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`), desc(sessions.id))
     .limit(LIVE_SESSIONS_SHOWN);
 }

@@ -4,8 +4,9 @@
 // the newsletter) and its sessions. Read in one D1 batch, for the signed-in owner only; it reads
 // the tables of every room, and changes none. Privacy's: it reads every room, notification
 // choices included.
-import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import { liveSessionsOf, SESSION_FIELDS } from "#app/domain/accounts/sessions.server";
 import { notificationChoicesRead, toNotificationSettings } from "#app/domain/notifications/preferences.server";
 import type { Database } from "#db/client";
 import {
@@ -154,18 +155,7 @@ export async function exportAccountData(db: Database, userId: string, now = Date
         .where(
           sql`lower(${subscribers.email}) = (select lower(${users.email}) from ${users} where ${users.id} = ${userId})`,
         ),
-      db
-        .select({
-          id: sessions.id,
-          kind: sessions.kind,
-          userAgent: sessions.userAgent,
-          createdAt: sessions.createdAt,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-        })
-        .from(sessions)
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))))
-        .orderBy(asc(sessions.createdAt)),
+      db.select(SESSION_FIELDS).from(sessions).where(liveSessionsOf(userId, now)).orderBy(asc(sessions.createdAt)),
     ]);
   const me = account[0];
   if (!me) return null;
