@@ -12,6 +12,7 @@ import { edgeCache } from "./edge-cache";
 import { serveImage } from "./images";
 import { queue } from "./notifications-queue";
 import { privateCache } from "./private-cache";
+import { readBatches } from "./read-batches";
 import { sameOriginForms } from "./same-origin";
 import { scheduled } from "./scheduled";
 import { securityHeaders } from "./security-headers";
@@ -27,6 +28,8 @@ app.use("*", edgeCache(build.assets.version));
 app.use("*", securityHeaders);
 // Every request's queries in one D1 session (ADR 0038).
 app.use("*", d1Sessions);
+// Its reads of one turn in one D1 batch (ADR 0069).
+app.use("*", readBatches);
 app.use("*", sameOriginForms);
 app.use("*", privateCache);
 app.route("/api", api);

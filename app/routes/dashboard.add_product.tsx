@@ -28,7 +28,7 @@ import { readFormData } from "#app/server/http.server";
 import { button } from "#app/styles/utilities.css";
 import { farAboveText } from "#app/utils/price-guidance";
 import { pageMeta } from "#app/utils/seo";
-import { requireRoleWith, requireSeller } from "#app/utils/session.server";
+import { requireRoleWithReads, requireSeller } from "#app/utils/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { useLiveGuidance } from "#app/utils/use-live-guidance";
@@ -58,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const {
     user: seller,
     results: [categories, phone, guidanceRows, [account]],
-  } = await requireRoleWith(
+  } = await requireRoleWithReads(
     request,
     context,
     ["seller"],

@@ -24,7 +24,7 @@ import { formatDayMonthYear, formatDeadline } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireAdmin, requireRoleWith } from "#app/utils/session.server";
+import { requireAdmin, requireRoleWithReads } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { page } = readListQuery(url.searchParams);
   const db = database(context.env.DB);
   // The claims and the totals travel with the session's read: one D1 round trip (ADR 0040).
-  const { results } = await requireRoleWith(request, context, ["admin"], () => {
+  const { results } = await requireRoleWithReads(request, context, ["admin"], () => {
     const [rows, count] = claimsPageReads(db, page, null);
     const [money, open, waiting, held] = platformTotalsReads(db);
     return [rows, count, money, open, waiting, held] as const;

@@ -22,7 +22,7 @@ import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
 import { formatDeadline } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
 import { pageMeta } from "#app/utils/seo";
-import { requireUser, requireUserWith } from "#app/utils/session.server";
+import { requireUser, requireUserWithReads } from "#app/utils/session.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { useSchemaForm } from "#app/utils/use-schema-form";
 import { database } from "#db/client";
@@ -40,11 +40,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // One D1 round trip: the session, the thread, and the read mark, which writes only for a live
   // session of one of the booking's parties (ADR 0040, ADR 0046).
   const bookingId = params.bookingId ?? "";
-  const { user, results } = await requireUserWith(
+  const { user, results } = await requireUserWithReads(
     request,
     context,
     (userId, _role, sessionId) =>
-      [...threadReads(db, bookingId, { page }), threadReadMark(db, { id: userId, sessionId }, bookingId)] as const,
+      [
+        ...threadReads(db, bookingId, { page }),
+        // Read back (`returning`), so the read batcher sends the mark with the reads (ADR 0069).
+        threadReadMark(db, { id: userId, sessionId }, bookingId).returning(),
+      ] as const,
   );
   const [found, newestFirst, counted] = results;
   const thread = toThread(user, [found, newestFirst, counted], { page });

@@ -10,7 +10,7 @@ import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
 import { formatDeadline } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { pageMeta } from "#app/utils/seo";
-import { requireUserWith } from "#app/utils/session.server";
+import { requireUserWithReads } from "#app/utils/session.server";
 import { database } from "#db/client";
 import * as styles from "./messages.css";
 
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const productId = url.searchParams.get("product")?.trim().slice(0, 100) || undefined;
   const db = database(context.env.DB);
   // Built for the role the session claims, in the session's D1 batch: one round trip (ADR 0040).
-  const { user, results } = await requireUserWith(request, context, (id, role) =>
+  const { user, results } = await requireUserWithReads(request, context, (id, role) =>
     conversationListReads(db, { id, role: role ?? "buyer" }, { page, productId }),
   );
   const conversations = toConversationPage(user, results, { page });

@@ -10,7 +10,7 @@ import { formatDayMonthYear, formatPrice, NOT_FOUND } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
 import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireRoleWith } from "#app/utils/session.server";
+import { requireRoleWithReads } from "#app/utils/session.server";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
@@ -21,7 +21,7 @@ const PATH = "/dashboard/my_buyer";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { page } = readListQuery(new URL(request.url).searchParams);
   // The sales travel with the session's read: one D1 round trip (ADR 0040).
-  const { results } = await requireRoleWith(request, context, ["seller"], (sellerId) =>
+  const { results } = await requireRoleWithReads(request, context, ["seller"], (sellerId) =>
     salesReads(database(context.env.DB), sellerId, page),
   );
   return { sales: pageOrLast(toPageOf(results, page), PATH, { page }) };

@@ -9,13 +9,7 @@ import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { bookingIdSchema } from "#app/domain/deals/booking-schema";
 import { BOOKING_END_WORDS, bookingEndWords } from "#app/domain/deals/booking-words";
-import {
-  BOOKING_MESSAGES,
-  cancelBooking,
-  isWithinHold,
-  ordersReads,
-  toOrdersPage,
-} from "#app/domain/deals/bookings.server";
+import { BOOKING_MESSAGES, cancelBooking, isWithinHold, listOrders } from "#app/domain/deals/bookings.server";
 import { CLAIM_TEXT_MAX, claimSchema } from "#app/domain/deals/claims/claim-schema";
 import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS, CLAIM_STATUS_WORDS } from "#app/domain/deals/claims/claim-words";
 import { CLAIM_MESSAGES, openClaim } from "#app/domain/deals/claims/claims.server";
@@ -50,11 +44,11 @@ const PATH = "/dashboard/my_orders";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { page } = readListQuery(url.searchParams);
-  // The orders travel with the session's read: one D1 round trip (ADR 0040).
-  const { results } = await requireRoleWith(request, context, ["buyer"], (userId) =>
-    ordersReads(database(context.env.DB), userId, page),
+  // The orders are read with the session's read: one D1 round trip (ADR 0040, 0069).
+  const { data } = await requireRoleWith(request, context, ["buyer"], (viewer) =>
+    listOrders(database(context.env.DB), viewer.id, page),
   );
-  const orders = pageOrLast(toOrdersPage(results, page), PATH, { page });
+  const orders = pageOrLast(data, PATH, { page });
   const confirmId = confirmationId(url, "cancel");
   const confirming = orders.rows.find((order) => order.id === confirmId && order.status === "active") ?? null;
   // Past its deadline an unpaid booking is expired, even before the scheduled job ends it.

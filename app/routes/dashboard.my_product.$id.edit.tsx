@@ -45,7 +45,7 @@ import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
 import { farAboveText } from "#app/utils/price-guidance";
 import { pageMeta } from "#app/utils/seo";
-import { requireRoleWith, requireSeller } from "#app/utils/session.server";
+import { requireRoleWithReads, requireSeller } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess, redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { type GuidanceView, useLiveGuidance } from "#app/utils/use-live-guidance";
@@ -73,7 +73,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Read in the session's batch, with the price guidance: one D1 round trip (ADR 0040).
   const {
     results: [listingRows, photoRows, includedRows, checkRows, categories, guidanceRows],
-  } = await requireRoleWith(
+  } = await requireRoleWithReads(
     request,
     context,
     ["seller"],

@@ -20,7 +20,7 @@ import { listHref } from "#app/utils/list-urls";
 import { listingPath } from "#app/utils/listing-urls";
 import { confirmationId, keptAnswer, listBack, pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireRoleWith, requireSeller } from "#app/utils/session.server";
+import { requireRoleWithReads, requireSeller } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { page } = readListQuery(url.searchParams);
   // The products travel with the session's read: one D1 round trip (ADR 0040).
-  const { results } = await requireRoleWith(request, context, ["seller"], (sellerId) =>
+  const { results } = await requireRoleWithReads(request, context, ["seller"], (sellerId) =>
     sellerProductsReads(database(context.env.DB), sellerId, page),
   );
   const products = pageOrLast(sellerProductsPage(results, page), PAGE, { page });

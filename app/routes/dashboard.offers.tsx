@@ -10,7 +10,7 @@ import { postOfferStep } from "#app/utils/offer-actions.server";
 import { toOfferRow } from "#app/utils/offer-list.server";
 import { listBack, pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireRoleWith } from "#app/utils/session.server";
+import { requireRoleWithReads } from "#app/utils/session.server";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
@@ -19,7 +19,7 @@ export const meta: MetaFunction = () =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { page } = readListQuery(new URL(request.url).searchParams);
   // The offers travel with the session's read: one D1 round trip (ADR 0040).
-  const { results } = await requireRoleWith(request, context, ["seller"], (userId) =>
+  const { results } = await requireRoleWithReads(request, context, ["seller"], (userId) =>
     offersPageReads(database(context.env.DB), "seller", userId, page),
   );
   const list = pageOrLast(toOffersPage(results, page), SELLER_OFFERS_PATH, { page });

@@ -22,7 +22,7 @@ import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
 import { formatDeadline, formatPrice } from "#app/utils/format";
 import { pageMeta } from "#app/utils/seo";
-import { requireRoleWith } from "#app/utils/session.server";
+import { requireRoleWithReads } from "#app/utils/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useHydrated } from "#app/utils/use-hydrated";
 import { useIsPending } from "#app/utils/use-is-pending";
@@ -46,7 +46,7 @@ async function loadBooking(request: Request, context: LoaderFunctionArgs["contex
   const bookingId = idSchema.safeParse(id);
   const db = database(context.env.DB);
   // Read in the session's batch: one D1 round trip (ADR 0040). A malformed id matches nothing.
-  const { user: buyer, results } = await requireRoleWith(
+  const { user: buyer, results } = await requireRoleWithReads(
     request,
     context,
     ["buyer"],

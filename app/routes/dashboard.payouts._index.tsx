@@ -42,7 +42,7 @@ import { formatDayMonthYear, formatDeadline } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireRoleWith, requireSeller } from "#app/utils/session.server";
+import { requireRoleWithReads, requireSeller } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
@@ -70,7 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     await refreshPayoutAccount(db, provider, seller.id);
   }
   // Everything travels with the session's read: one D1 round trip (ADR 0040).
-  const { results } = await requireRoleWith(request, context, ["seller"], (sellerId) => {
+  const { results } = await requireRoleWithReads(request, context, ["seller"], (sellerId) => {
     const [held, released, paid] = sellerAmountsReads(db, sellerId);
     const [dealRows, dealCount] = sellerDealsReads(db, sellerId, page);
     const [payoutRows, payoutCount] = payoutsPageReads(db, sellerId, 1);

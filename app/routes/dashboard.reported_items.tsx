@@ -35,7 +35,7 @@ import { EMAIL_NOT_FOUND, NAME_NOT_FOUND } from "#app/utils/messages";
 import { confirmationId, keptAnswer, listBack, pageOrLast } from "#app/utils/paged-list.server";
 import { sellerPath } from "#app/utils/seller-urls";
 import { pageMeta } from "#app/utils/seo";
-import { requireAdmin, requireRoleWith } from "#app/utils/session.server";
+import { requireAdmin, requireRoleWithReads } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
 import { database } from "#db/client";
 import * as styles from "./admin.css";
@@ -51,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = database(context.env.DB);
   // The reports travel with the session's read: one D1 round trip (ADR 0040).
   const reviewsPage = readPage(url.searchParams.get("reviews"));
-  const { results } = await requireRoleWith(
+  const { results } = await requireRoleWithReads(
     request,
     context,
     ["admin"],

@@ -25,7 +25,7 @@ import { formatDayMonthYear } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { confirmationId, keptAnswer } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireAdmin, requireRoleWith } from "#app/utils/session.server";
+import { requireAdmin, requireRoleWithReads } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
 import { database } from "#db/client";
 import * as styles from "./admin.css";
@@ -46,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const serial = normalizeSerial(url.searchParams.get("serial")?.slice(0, 60) ?? "");
   const db = database(context.env.DB);
   // The holds (and a search of the register) travel with the session's read (ADR 0040).
-  const { results } = await requireRoleWith(request, context, ["admin"], () =>
+  const { results } = await requireRoleWithReads(request, context, ["admin"], () =>
     serial
       ? ([...serialHoldsReads(db, page), registrationsBySerialRead(db, serial)] as const)
       : serialHoldsReads(db, page),

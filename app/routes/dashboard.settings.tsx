@@ -53,7 +53,7 @@ import { button } from "#app/styles/utilities.css";
 import { TWO_FACTOR_SETUP_PATH } from "#app/utils/dashboard-tabs";
 import { formatDeadline } from "#app/utils/format";
 import { pageMeta } from "#app/utils/seo";
-import { requireUser, requireUserWith } from "#app/utils/session.server";
+import { requireUser, requireUserWithReads } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult, redirectWithSuccess, redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
@@ -74,7 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const {
     user,
     results: [account, choices, sessions, twoFactor, searches],
-  } = await requireUserWith(
+  } = await requireUserWithReads(
     request,
     context,
     (userId) =>

@@ -30,7 +30,7 @@ import { button } from "#app/styles/utilities.css";
 import { formatDayMonthYear } from "#app/utils/format";
 import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireUser, requireUserWith } from "#app/utils/session.server";
+import { requireUser, requireUserWithReads } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { useSchemaForm } from "#app/utils/use-schema-form";
@@ -49,7 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The registrations travel with the session's read: one D1 round trip (ADR 0040).
   const {
     results: [rows, counted],
-  } = await requireUserWith(request, context, (userId) => myStolenSerialsReads(database(context.env.DB), userId, page));
+  } = await requireUserWithReads(request, context, (userId) =>
+    myStolenSerialsReads(database(context.env.DB), userId, page),
+  );
   return {
     registrations: pageOrLast(toPage(rows, Number(counted[0]?.total ?? 0), page), PATH, { page }),
     today: new Date().toISOString().slice(0, 10),

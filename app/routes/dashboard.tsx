@@ -5,7 +5,7 @@ import { toUnreadCount, unreadMessagesRead } from "#app/domain/messaging/message
 import { container, visuallyHidden } from "#app/styles/utilities.css";
 import { DASHBOARD_TABS, MESSAGES_PATH } from "#app/utils/dashboard-tabs";
 import { pageMeta } from "#app/utils/seo";
-import { requireUserWith } from "#app/utils/session.server";
+import { requireUserWithReads } from "#app/utils/session.server";
 import { database } from "#db/client";
 import * as styles from "./dashboard.css";
 
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => pageMeta("Pay&Buy Dashboard", "Your Pay&
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The unread count travels with the session's read (ADR 0040); it counts for the roles with a
   // Messages tab.
-  const { user, results } = await requireUserWith(request, context, (userId) => [
+  const { user, results } = await requireUserWithReads(request, context, (userId) => [
     unreadMessagesRead(database(context.env.DB), userId),
   ]);
   const tabs = DASHBOARD_TABS[user.role];

@@ -6,8 +6,8 @@ import { PagedTable } from "#app/components/paged-table";
 import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import * as table from "#app/components/table.css";
 import { WasPrice } from "#app/components/was-price";
-import { removeFromWishlist, wishlistItemView, wishlistReads } from "#app/domain/catalog/wishlist.server";
-import { readListQuery, toPageOf } from "#app/domain/shared/list-query";
+import { listWishlist, removeFromWishlist, wishlistItemView } from "#app/domain/catalog/wishlist.server";
+import { readListQuery } from "#app/domain/shared/list-query";
 import { productIdSchema } from "#app/domain/shared/schemas";
 import { requireFormData } from "#app/server/http.server";
 import { button } from "#app/styles/utilities.css";
@@ -29,13 +29,16 @@ const PATH = "/dashboard/wishlist";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { page } = readListQuery(new URL(request.url).searchParams);
-  // The wishlist travels with the session's read: one D1 round trip (ADR 0040).
-  const [{ results }, booking, report] = await Promise.all([
-    requireRoleWith(request, context, ["buyer"], (buyerId) => wishlistReads(database(context.env.DB), buyerId, page)),
-    loadBookingDialog(request, context),
-    loadReportDialog(request, context),
+  // The wishlist is read with the session's read: one D1 round trip (ADR 0040, 0069); an open
+  // dialog's listing is read after, for the viewer the session confirmed.
+  const { user, data } = await requireRoleWith(request, context, ["buyer"], (viewer) =>
+    listWishlist(database(context.env.DB), viewer.id, page),
+  );
+  const [booking, report] = await Promise.all([
+    loadBookingDialog(request, context, user),
+    loadReportDialog(request, context, user),
   ]);
-  const items = pageOrLast(toPageOf(results, page), PATH, { page });
+  const items = pageOrLast(data, PATH, { page });
   return { dialogs: { booking, report }, items: { ...items, rows: items.rows.map((row) => wishlistItemView(row)) } };
 }
 

@@ -6,7 +6,7 @@ import { formValues, SearchFiltersForm } from "#app/components/search-filters";
 import { SearchResults } from "#app/components/search-results";
 import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { toCardView } from "#app/domain/catalog/catalog.server";
-import { type SearchReadResults, searchReads, toSearchResult } from "#app/domain/catalog/listing-search.server";
+import { searchListings } from "#app/domain/catalog/listing-search.server";
 import {
   bestMatchNote,
   effectiveSort,
@@ -55,12 +55,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const asked = read.ok ? read.query : categoryOnly.ok ? categoryOnly.query : null;
   // A name of white space alone names no category: never a search of every category's listings.
   const search = asked?.category ? asked : null;
-  // The page's reads travel with the session's read: one D1 round trip (ADR 0040).
-  const [session, { fitCamera, ...shell }] = await Promise.all([
-    requireUserWith(request, context, () => (search ? searchReads(db, search) : [])),
+  // The search is read with the session's read: one D1 round trip (ADR 0040, 0069).
+  const [{ data: found }, { fitCamera, ...shell }] = await Promise.all([
+    requireUserWith(request, context, async () => (search ? searchListings(db, search) : null)),
     loadStorefrontShell(request, context, early),
   ]);
-  const found = search ? toSearchResult(session.results as SearchReadResults, search) : null;
   const notFound = !found?.ok;
   const results = found?.ok ? found : null;
   const query = read.ok ? read.query : null;

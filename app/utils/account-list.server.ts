@@ -7,7 +7,7 @@ import type { EnvContext } from "#app/server/env.server";
 import { requireFormData } from "#app/server/http.server";
 import { database } from "#db/client";
 import { confirmationId, keptAnswer, listBack, pageOrLast } from "./paged-list.server";
-import { requireAdmin, requireRoleWith } from "./session.server";
+import { requireAdmin, requireRoleWithReads } from "./session.server";
 import { redirectWithError } from "./toast.server";
 
 export async function loadAccountList(
@@ -20,7 +20,7 @@ export async function loadAccountList(
   const query = readListQuery(url.searchParams);
   const db = database(context.env.DB);
   // The list travels with the session's read: one D1 round trip (ADR 0040).
-  const { results } = await requireRoleWith(request, context, ["admin"], () => accountsReads(db, role, query));
+  const { results } = await requireRoleWithReads(request, context, ["admin"], () => accountsReads(db, role, query));
   const accounts = pageOrLast(toPageOf(results, query.page), pathname, query);
   const confirmId = confirmationId(url, "delete");
   const confirming = confirmId ? await findAccount(db, role, confirmId) : null;

@@ -2,7 +2,6 @@
 // a 403 page), sign-in and sign-out responses. Reading the cookie is shared with the REST API
 // (app/server/auth.server.ts); tokens and session rows live in the domain layer.
 import { redirect } from "@remix-run/cloudflare";
-import type { BatchItem } from "drizzle-orm/batch";
 import { hasRole } from "#app/domain/accounts/permissions";
 import {
   createSession,
@@ -10,7 +9,7 @@ import {
   type SessionUser,
   sessionUserRead,
   toSessionUser,
-  touchSessionStatement,
+  touchSession,
 } from "#app/domain/accounts/sessions.server";
 import { signPendingSignIn, signToken } from "#app/domain/accounts/tokens.server";
 import { TWO_FACTOR_MESSAGES } from "#app/domain/accounts/two-factor.server";
@@ -25,34 +24,22 @@ import { redirectWithToast, type Toast } from "./toast.server";
 export type { SessionUser };
 
 /**
- * Reads a page sends with the session's read, built for the user the cookie names, the role it
- * claims (absent from cookies signed before the claim existed) and its session. The session row
- * decides: when its role is not the one claimed, the reads are built again for the row's role and
- * sent again. A write among them must decide for itself that the session is live (ADR 0046):
- * it runs before the session's read is known, and when the claim was wrong it runs again.
+ * Who the session cookie says is asking, before D1 has confirmed it: the cookie's signature is
+ * checked, the session row is not read yet. A loader reads for this viewer while the session's own
+ * read is on its way, so both travel in one D1 batch (db/read-batcher.ts, ADR 0069); what it read
+ * is handed over only once the session row proves the session live for that user.
  */
-export type SessionReads<Reads extends readonly BatchItem<"sqlite">[] = readonly BatchItem<"sqlite">[]> = (
-  userId: string,
-  role: Role | undefined,
-  sessionId: string,
-) => Reads;
-
-/** What a batch of reads returns: each query's rows, in the order of the reads. */
-export type ReadsResults<Reads extends readonly unknown[]> = {
-  -readonly [K in keyof Reads]: Reads[K] extends PromiseLike<infer Rows> ? Rows : never;
-};
-
-interface Rider {
-  reads: SessionReads;
-  settle: (results: unknown[] | null) => void;
-  fail: (error: unknown) => void;
+export interface ClaimedViewer {
+  id: string;
+  /** The role the cookie claims (absent from cookies signed before the claim existed). */
+  role: Role | undefined;
+  sessionId: string;
 }
 
-/** One request's session: looked up once, with the reads of the loaders that asked in time. */
+/** One request's session: its cookie's claims, then its user, each looked up once. */
 interface RequestSession {
+  claims: Promise<ClaimedViewer | null>;
   user: Promise<SessionUser | null>;
-  /** The reads waiting for the session's batch; null once it has been sent. */
-  riders: Rider[] | null;
 }
 
 // Remix hands each loader of a page its own Request, but one load context per request: the
@@ -61,60 +48,24 @@ const sessionsOfRequest = new WeakMap<EnvContext, RequestSession>();
 
 /**
  * The request's session (ADR 0040). The cookie's signature is checked without D1; then the
- * session row is read in one D1 batch with the reads every loader of the page asked for in the
- * meantime (the loaders of a page start together, before the signature is checked). A rider's
- * results are handed over only when the session row proves the session live for that user.
+ * session row is read as an ordinary read, which the request's read batcher sends with every
+ * other read the page's loaders start in the same turn. "Last seen" rides along at most every
+ * few minutes; the write guards itself (ADR 0046).
  */
 function requestSession(request: Request, context: EnvContext): RequestSession {
   const known = sessionsOfRequest.get(context);
   if (known) return known;
-  const riders: Rider[] = [];
-  const session: RequestSession = { riders, user: Promise.resolve(null) };
-  session.user = (async () => {
-    let claims: Awaited<ReturnType<typeof webSessionClaims>>;
-    try {
-      claims = await webSessionClaims(request, context.env);
-    } catch (error) {
-      session.riders = null;
-      for (const rider of riders) rider.fail(error);
-      throw error;
-    }
-    session.riders = null;
-    if (!claims) {
-      for (const rider of riders) rider.settle(null);
-      return null;
-    }
+  const claims = webSessionClaims(request, context.env).then((verified) =>
+    verified ? { id: verified.sub, role: verified.role, sessionId: verified.sid } : null,
+  );
+  const user = claims.then(async (viewer) => {
+    if (!viewer) return null;
     const db = database(context.env.DB);
-    let reads = riders.map((rider) => rider.reads(claims.sub, claims.role, claims.sid));
-    // "Last seen" rides along at most every few minutes; it guards itself (ADR 0046).
-    const touch = dueForLastSeen(claims.sid) ? [touchSessionStatement(db, claims.sid, claims.sub)] : [];
-    try {
-      const [sessionRows, ...rest] = await db.batch([
-        sessionUserRead(db, claims.sid, claims.sub),
-        ...touch,
-        ...(reads.flat() as BatchItem<"sqlite">[]),
-      ]);
-      const sent = rest.slice(touch.length);
-      const user = toSessionUser(sessionRows);
-      let results: unknown[] = sent;
-      if (user && user.role !== claims.role && reads.some((read) => read.length > 0)) {
-        // Built for a role the session does not have: read again, for the role it has.
-        reads = riders.map((rider) => rider.reads(user.id, user.role, user.sessionId));
-        const [first, ...rest] = reads.flat() as BatchItem<"sqlite">[];
-        results = first ? await db.batch([first, ...rest]) : [];
-      }
-      let next = 0;
-      for (const [index, rider] of riders.entries()) {
-        const size = reads[index]!.length;
-        rider.settle(user ? results.slice(next, next + size) : null);
-        next += size;
-      }
-      return user;
-    } catch (error) {
-      for (const rider of riders) rider.fail(error);
-      throw error;
-    }
-  })();
+    const touch = dueForLastSeen(viewer.sessionId) ? touchSession(db, viewer.sessionId, viewer.id) : null;
+    const [rows] = await Promise.all([sessionUserRead(db, viewer.sessionId, viewer.id), touch]);
+    return toSessionUser(rows);
+  });
+  const session = { claims, user };
   sessionsOfRequest.set(context, session);
   return session;
 }
@@ -143,40 +94,73 @@ async function requireTwoFactorSetup(request: Request, context: EnvContext, user
 }
 
 /**
- * The signed-in user and the results of `reads` (built for that user), in one D1 round trip when
- * the session's read has not left yet, in two otherwise. Signed-out visitors go to /login.
+ * The signed-in user and what `read` found for them, in one D1 round trip: `read` starts as soon
+ * as the cookie's signature is checked, with the session's read in the same batch, and its result
+ * is kept only when the session row confirms the viewer. A read built for a role the session no
+ * longer has is done again for the role it has. Signed-out visitors go to /login.
  */
-export async function requireUserWith<Reads extends readonly BatchItem<"sqlite">[]>(
+export async function requireUserWith<Data>(
   request: Request,
   context: EnvContext,
-  reads: SessionReads<Reads>,
-): Promise<{ user: SessionUser; results: ReadsResults<Reads> }> {
+  read: (viewer: ClaimedViewer) => Promise<Data>,
+): Promise<{ user: SessionUser; data: Data }> {
   const session = requestSession(request, context);
-  if (session.riders) {
-    const results = new Promise<unknown[] | null>((settle, fail) => session.riders!.push({ reads, settle, fail }));
-    const user = await session.user;
-    const read = await results;
-    if (!user || !read) throw loginRedirect(request);
-    await requireTwoFactorSetup(request, context, user);
-    return { user, results: read as ReadsResults<Reads> };
-  }
-  const user = await requireUser(request, context);
-  const [first, ...rest] = reads(user.id, user.role, user.sessionId) as readonly BatchItem<"sqlite">[];
-  const db = database(context.env.DB);
-  return { user, results: (first ? await db.batch([first, ...rest]) : []) as ReadsResults<Reads> };
+  const viewer = await session.claims;
+  if (!viewer) throw loginRedirect(request);
+  const reading = read(viewer);
+  // Settled either way: a read refused for a session that is not live never surfaces its error.
+  reading.catch(() => {});
+  const user = await session.user;
+  if (!user) throw loginRedirect(request);
+  await requireTwoFactorSetup(request, context, user);
+  if (user.role === viewer.role) return { user, data: await reading };
+  return { user, data: await read({ id: user.id, role: user.role, sessionId: user.sessionId }) };
 }
 
 /** `requireUserWith` for a role: a signed-in user without it gets a 403 page. */
-export async function requireRoleWith<Reads extends readonly BatchItem<"sqlite">[]>(
+export async function requireRoleWith<Data>(
   request: Request,
   context: EnvContext,
   roles: readonly Role[],
-  reads: SessionReads<Reads>,
-): Promise<{ user: SessionUser; results: ReadsResults<Reads> }> {
-  const found = await requireUserWith(request, context, reads);
+  read: (viewer: ClaimedViewer) => Promise<Data>,
+): Promise<{ user: SessionUser; data: Data }> {
+  const found = await requireUserWith(request, context, read);
   if (!hasRole(found.user, roles)) throw forbidden();
   return found;
 }
+
+/**
+ * Statements built for the viewer, each awaited: the read batcher sends them together.
+ * @deprecated A page's reads are ordinary async functions of the domain (`requireUserWith`);
+ * this adapter serves the pages whose domain reads still build statements.
+ */
+export async function requireUserWithReads<Reads extends readonly PromiseLike<unknown>[]>(
+  request: Request,
+  context: EnvContext,
+  reads: (userId: string, role: Role | undefined, sessionId: string) => Reads,
+): Promise<{ user: SessionUser; results: ReadsResults<Reads> }> {
+  const { user, data } = await requireUserWith(request, context, (viewer) =>
+    Promise.all(reads(viewer.id, viewer.role, viewer.sessionId)),
+  );
+  return { user, results: data as ReadsResults<Reads> };
+}
+
+/** `requireUserWithReads` for a role. @deprecated As `requireUserWithReads`. */
+export async function requireRoleWithReads<Reads extends readonly PromiseLike<unknown>[]>(
+  request: Request,
+  context: EnvContext,
+  roles: readonly Role[],
+  reads: (userId: string, role: Role | undefined, sessionId: string) => Reads,
+): Promise<{ user: SessionUser; results: ReadsResults<Reads> }> {
+  const found = await requireUserWithReads(request, context, reads);
+  if (!hasRole(found.user, roles)) throw forbidden();
+  return found;
+}
+
+/** What a list of reads returns: each query's rows, in the order of the reads. */
+export type ReadsResults<Reads extends readonly unknown[]> = {
+  -readonly [K in keyof Reads]: Reads[K] extends PromiseLike<infer Rows> ? Rows : never;
+};
 
 function loginRedirect(request: Request): Response {
   const url = new URL(request.url);
@@ -189,7 +173,15 @@ function loginRedirect(request: Request): Response {
  * sign-in goes to set it up first (only the settings pages and Logout are open until then).
  */
 export async function requireUser(request: Request, context: EnvContext): Promise<SessionUser> {
-  const user = await getOptionalUser(request, context);
+  return requireSignedIn(request, context, await getOptionalUser(request, context));
+}
+
+/** `requireUser` for a viewer the page has read already (`getOptionalUser`). */
+export async function requireSignedIn(
+  request: Request,
+  context: EnvContext,
+  user: SessionUser | null,
+): Promise<SessionUser> {
   if (!user) throw loginRedirect(request);
   await requireTwoFactorSetup(request, context, user);
   return user;

@@ -20,7 +20,13 @@ import { publishFromRoute } from "#app/server/notifications.server";
 import type { CameraView } from "#app/utils/camera-urls";
 import { dialogHref, withoutDialogs } from "#app/utils/dialog-urls";
 import { isDocumentPost, readFormFlash, redirectWithFormErrors } from "#app/utils/form-flash.server";
-import { getOptionalUser, requireBuyer, requireUser } from "#app/utils/session.server";
+import {
+  getOptionalUser,
+  requireBuyer,
+  requireSignedIn,
+  requireUser,
+  type SessionUser,
+} from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult, redirectWithSuccess } from "#app/utils/toast.server";
 import { database } from "#db/client";
 
@@ -34,11 +40,8 @@ export function reportDialogHref(url: URL, productId: string): string {
   return dialogHref(url.pathname, url.search, "report", productId);
 }
 
-/** The viewer as the cards need it: may this visitor book, or must they sign in first? */
-export async function storefrontViewer(request: Request, context: EnvContext) {
-  const user = await getOptionalUser(request, context);
-  return user ? { role: user.role } : null;
-}
+/** The signed-in user of the request, or null: a storefront page reads it once and passes it on. */
+type Viewer = SessionUser | null;
 
 /**
  * The camera of "fits my camera" for this request: the URL's `camera` (a visitor keeps it there,
@@ -49,10 +52,14 @@ export async function storefrontCamera(
   request: Request,
   context: EnvContext,
 ): Promise<{ camera: Camera | null; view: CameraView | null }> {
-  const fromUrl = new URL(request.url).searchParams.get("camera");
+  return cameraOf(new URL(request.url), await getOptionalUser(request, context));
+}
+
+function cameraOf(url: URL, viewer: Viewer): { camera: Camera | null; view: CameraView | null } {
+  const fromUrl = url.searchParams.get("camera");
   const camera = fromUrl ? readCamera(fromUrl.trim().toLowerCase()) : null;
   if (camera) return { camera, view: { key: camera.key, name: cameraName(camera), fromUrl: true } };
-  const own = readCamera((await getOptionalUser(request, context))?.camera);
+  const own = readCamera(viewer?.camera);
   return { camera: own, view: own ? { key: own.key, name: cameraName(own), fromUrl: false } : null };
 }
 
@@ -60,11 +67,11 @@ export async function storefrontCamera(
  * The booking dialog for ?book=<productId>: only for signed-in buyers (others are sent to
  * log in and come back), prefilled from the session and the database.
  */
-export async function loadBookingDialog(request: Request, context: EnvContext) {
+export async function loadBookingDialog(request: Request, context: EnvContext, viewer: Viewer) {
   const url = new URL(request.url);
   const productId = url.searchParams.get("book");
   if (!productId) return null;
-  const user = await requireUser(request, context);
+  const user = await requireSignedIn(request, context, viewer);
   if (user.role !== "buyer") return null;
   const [product, lastResult] = await Promise.all([
     findBookableProduct(database(context.env.DB), productId.slice(0, 100)),
@@ -97,11 +104,11 @@ export type BookingDialogData = NonNullable<Awaited<ReturnType<typeof loadBookin
  * The report dialog for ?report=<productId>: any signed-in user may report a listing
  * (signed-out visitors are sent to log in and come back).
  */
-export async function loadReportDialog(request: Request, context: EnvContext) {
+export async function loadReportDialog(request: Request, context: EnvContext, viewer: Viewer) {
   const url = new URL(request.url);
   const productId = url.searchParams.get("report");
   if (!productId) return null;
-  await requireUser(request, context);
+  await requireSignedIn(request, context, viewer);
   const [product, lastResult] = await Promise.all([
     findReportableProduct(database(context.env.DB), productId.slice(0, 100)),
     readFormFlash(request, context, "report", productId),
@@ -120,11 +127,11 @@ export type ReportDialogData = NonNullable<Awaited<ReturnType<typeof loadReportD
  * as a confirmation the buyer submits with one click (a GET never adds anything by itself).
  * Sellers and admins keep no wishlist: no dialog.
  */
-export async function loadWishlistDialog(request: Request, context: EnvContext) {
+export async function loadWishlistDialog(request: Request, context: EnvContext, viewer: Viewer) {
   const url = new URL(request.url);
   const productId = url.searchParams.get("wishlist");
   if (!productId) return null;
-  const user = await requireUser(request, context);
+  const user = await requireSignedIn(request, context, viewer);
   if (user.role !== "buyer") return null;
   const product = await findReportableProduct(database(context.env.DB), productId.slice(0, 100));
   return { closeHref: withoutDialog(url), product: product ? { id: product.id, name: product.name } : null };
@@ -142,14 +149,21 @@ export type StorefrontCamera = Awaited<ReturnType<typeof storefrontCamera>>;
  * the dialogs with `<StorefrontDialogs>`.
  */
 export async function loadStorefrontShell(request: Request, context: EnvContext, known?: StorefrontCamera | null) {
-  const [viewer, cameras, booking, report, wishlist] = await Promise.all([
-    storefrontViewer(request, context),
-    known ?? storefrontCamera(request, context),
-    loadBookingDialog(request, context),
-    loadReportDialog(request, context),
-    loadWishlistDialog(request, context),
+  // The viewer is read once, here, and handed to everything below that needs it.
+  const user = await getOptionalUser(request, context);
+  const cameras = known ?? cameraOf(new URL(request.url), user);
+  const [booking, report, wishlist] = await Promise.all([
+    loadBookingDialog(request, context, user),
+    loadReportDialog(request, context, user),
+    loadWishlistDialog(request, context, user),
   ]);
-  return { viewer, camera: cameras.view, fitCamera: cameras.camera, dialogs: { booking, report, wishlist } };
+  return {
+    // What the cards need of the viewer: may this visitor book, or must they sign in first?
+    viewer: user ? { role: user.role } : null,
+    camera: cameras.view,
+    fitCamera: cameras.camera,
+    dialogs: { booking, report, wishlist },
+  };
 }
 
 /**

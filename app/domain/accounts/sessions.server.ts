@@ -172,6 +172,14 @@ export function touchSessionStatement(db: Database, sessionId: string, userId: s
     );
 }
 
+/**
+ * `touchSessionStatement` as a read of what it wrote (`returning`): a page's read batcher sends it
+ * with the page's reads (db/read-batcher.ts), so "last seen" costs no round trip of its own.
+ */
+export function touchSession(db: Database, sessionId: string, userId: string, now = Date.now()) {
+  return touchSessionStatement(db, sessionId, userId, now).returning({ id: sessions.id });
+}
+
 /** An account's live sessions, the one in use first, then the most recently seen. */
 export function liveSessionsRead(db: Database, userId: string, now = Date.now()) {
   return db

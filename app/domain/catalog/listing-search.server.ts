@@ -212,13 +212,10 @@ export function searchStatements(db: Database, query: SearchQuery) {
   return { sort, rows, count: countOf(db, query, match) };
 }
 
-/**
- * The reads of one search: the category of the URL, a page of cards, the capped count. One D1
- * batch, sent alone or with the session's read (ADR 0040).
- */
-export function searchReads(db: Database, query: SearchQuery) {
-  const { rows, count } = searchStatements(db, query);
-  return [
+/** One page of the listings a search finds, with their total (pages are numbered from 1). */
+export async function searchListings(db: Database, query: SearchQuery): Promise<ListingSearchResult> {
+  const { sort, rows, count } = searchStatements(db, query);
+  const [found, cards, counted] = await Promise.all([
     db
       .select({ id: categories.id, slug: categories.slug, title: categories.title })
       .from(categories)
@@ -226,30 +223,15 @@ export function searchReads(db: Database, query: SearchQuery) {
       .limit(1),
     rows,
     count,
-  ] as const;
-}
-
-type SearchReads = ReturnType<typeof searchReads>;
-type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
-export type SearchReadResults = [ReadResult<SearchReads[0]>, ReadResult<SearchReads[1]>, ReadResult<SearchReads[2]>];
-
-/** What a search found, from the results of `searchReads`. */
-export function toSearchResult([found, rows, counted]: SearchReadResults, query: SearchQuery): ListingSearchResult {
+  ]);
   const category = found[0] ?? null;
   if (query.category && !category) return { ok: false, reason: "unknown-category" };
-  const sort = searchSort(query);
   return {
     ok: true,
     category,
     sort,
-    listings: bestMatchPages(sort, toCappedPage(rows as ProductCard[], Number(counted[0]?.total ?? 0), query.page)),
+    listings: bestMatchPages(sort, toCappedPage(cards as ProductCard[], Number(counted[0]?.total ?? 0), query.page)),
   };
-}
-
-/** One page of the listings a search finds, with their total (pages are numbered from 1). */
-export async function searchListings(db: Database, query: SearchQuery): Promise<ListingSearchResult> {
-  const [category, rows, count] = searchReads(db, query);
-  return toSearchResult(await db.batch([category, rows, count]), query);
 }
 
 /** Best match pages end with its window: the pager offers no page it cannot fill. */

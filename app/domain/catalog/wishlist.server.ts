@@ -2,7 +2,7 @@
 // is read from the product, never copied.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
-import { LIST_PAGE_SIZE, type ListRow, type Page, pageOffset, toPageOf } from "#app/domain/shared/list-query";
+import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import { intoColumns } from "#db/insert-select";
 import { bookings, products, users, wishlistEntries } from "#db/schema";
@@ -70,10 +70,9 @@ export async function removeFromWishlist(
  * One page of the buyer's wishlist with what the table shows; seller and status read through
  * joins, and the buyer's own unpaid booking of each product (the Pay link) in the same query.
  */
-/** The reads of a page of a buyer's wishlist: its rows and their count, for one D1 batch. */
-export function wishlistReads(db: Database, buyerId: string, page: number) {
+export async function listWishlist(db: Database, buyerId: string, page: number) {
   const mine = eq(wishlistEntries.buyerId, buyerId);
-  return [
+  return listPage(
     db
       .select({
         productId: products.id,
@@ -110,15 +109,11 @@ export function wishlistReads(db: Database, buyerId: string, page: number) {
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: sql<number>`count(*)` }).from(wishlistEntries).where(mine),
-  ] as const;
+    page,
+  );
 }
 
-export type WishlistItem = ListRow<ReturnType<typeof wishlistReads>>;
-
-export async function listWishlist(db: Database, buyerId: string, page: number): Promise<Page<WishlistItem>> {
-  const [rows, count] = wishlistReads(db, buyerId, page);
-  return toPageOf(await db.batch([rows, count]), page);
-}
+export type WishlistItem = Awaited<ReturnType<typeof listWishlist>>["rows"][number];
 
 /** A wishlist row as its table shows it: the previous price struck through while a drop is shown. */
 export function wishlistItemView<Row extends WishlistItem>(

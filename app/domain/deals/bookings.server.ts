@@ -163,18 +163,18 @@ export async function cancelBooking(
   return { ok: false, status: 404, message: BOOKING_MESSAGES.bookingNotFound };
 }
 
-/**
- * The reads of a page of My Orders (the buyer's live and paid bookings, and those the system
- * ended): its rows and their count, for one D1 batch.
- */
 const orderSellers = alias(users, "order_seller");
 
-export function ordersReads(db: Database, buyerId: string, page: number) {
+/**
+ * A page of My Orders: the buyer's live and paid bookings, and those the system ended (a row and
+ * the count, read together).
+ */
+export async function listOrders(db: Database, buyerId: string, page: number) {
   const mine = and(
     eq(bookings.buyerId, buyerId),
     or(ne(bookings.status, "cancelled"), ne(bookings.endReason, "buyer_cancelled")),
   );
-  return [
+  const [rows, counted] = await Promise.all([
     db
       .select({
         id: bookings.id,
@@ -220,20 +220,8 @@ export function ordersReads(db: Database, buyerId: string, page: number) {
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: sql<number>`count(*)` }).from(bookings).where(mine),
-  ] as const;
-}
-
-type OrdersReads = ReturnType<typeof ordersReads>;
-type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
-
-/** A page of orders from the results of `ordersReads`. */
-export function toOrdersPage([rows, counted]: [ReadResult<OrdersReads[0]>, ReadResult<OrdersReads[1]>], page: number) {
+  ]);
   return toPage(rows, Number(counted[0]?.total ?? 0), page);
-}
-
-export async function listOrders(db: Database, buyerId: string, page: number) {
-  const [rows, count] = ordersReads(db, buyerId, page);
-  return toOrdersPage(await db.batch([rows, count]), page);
 }
 
 const sellers = alias(users, "sellers");

@@ -81,6 +81,19 @@ export function toPageOf<T>([rows, counted]: PageResults<T>, page: number): Page
   return toPage(rows, Number(counted[0]?.total ?? 0), page);
 }
 
+/**
+ * A page of a list from its two reads, the rows and their count, started together: the request's
+ * read batcher sends them as one batch (ADR 0069).
+ */
+export async function listPage<T>(
+  rows: PromiseLike<T[]>,
+  counted: PromiseLike<{ total: number }[]>,
+  page: number,
+): Promise<Page<T>> {
+  const [found, count] = await Promise.all([rows, counted]);
+  return toPage(found, Number(count[0]?.total ?? 0), page);
+}
+
 export function toPage<T>(rows: T[], total: number, page: number): Page<T> {
   return {
     rows,
