@@ -6,13 +6,9 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList, TextareaField } from "#app/components/forms";
 import { MESSAGE_BODY_MAX, messageSchema } from "#app/domain/messaging/message-schema";
-import {
-  READ_ONLY_TEXTS,
-  sendMessage,
-  threadReadMark,
-  threadReads,
-  toThread,
-} from "#app/domain/messaging/messages.server";
+import { READ_ONLY_TEXTS } from "#app/domain/messaging/message-words";
+import { sendMessage } from "#app/domain/messaging/sending.server";
+import { threadReadMark, threadReads, toThread } from "#app/domain/messaging/thread.server";
 import { readPage } from "#app/domain/shared/list-query";
 import { groupThousands } from "#app/domain/shared/numbers";
 import { notFound, requireFormData } from "#app/server/http.server";

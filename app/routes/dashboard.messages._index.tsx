@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { Pager } from "#app/components/list-controls";
 import * as table from "#app/components/table.css";
-import { conversationListReads, toConversationPage } from "#app/domain/messaging/messages.server";
+import { conversationListReads, toConversationPage } from "#app/domain/messaging/inbox.server";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
 import { formatDeadline } from "#app/utils/format";
@@ -24,10 +24,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const productId = url.searchParams.get("product")?.trim().slice(0, 100) || undefined;
   const db = database(context.env.DB);
   // Built for the role the session claims, in the session's D1 batch: one round trip (ADR 0040).
+  // One clock for the list's rule (which deals are live) and the rows' read-only reasons.
+  const now = Date.now();
   const { user, results } = await requireUserWithReads(request, context, (id, role) =>
-    conversationListReads(db, { id, role: role ?? "buyer" }, { page, productId }),
+    conversationListReads(db, { id, role: role ?? "buyer" }, { page, productId, now }),
   );
-  const conversations = toConversationPage(user, results, { page });
+  const conversations = toConversationPage(user, results, { page, now });
   const extra: Record<string, string> = productId ? { product: productId } : {};
   if (page > conversations.pageCount) {
     throw redirect(listHref(MESSAGES_PATH, { page: conversations.pageCount }, extra));

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorPage } from "#app/components/error-page";
-import { toUnreadCount, unreadMessagesRead } from "#app/domain/messaging/messages.server";
+import { toUnreadCount, unreadMessagesRead } from "#app/domain/messaging/inbox.server";
 import { container, visuallyHidden } from "#app/styles/utilities.css";
 import { DASHBOARD_TABS, MESSAGES_PATH } from "#app/utils/dashboard-tabs";
 import { pageMeta } from "#app/utils/seo";

@@ -5,16 +5,11 @@ import { createExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createSession } from "#app/domain/accounts/sessions.server";
-import {
-  DELETED_USER,
-  listConversations,
-  MESSAGE_BODY_MESSAGES,
-  MESSAGE_RATE_LIMIT,
-  MESSAGE_TEXTS,
-  readThread,
-  sendMessage,
-  unreadMessageCount,
-} from "#app/domain/messaging/messages.server";
+import { listConversations, unreadMessageCount } from "#app/domain/messaging/inbox.server";
+import { MESSAGE_BODY_MESSAGES } from "#app/domain/messaging/message-schema";
+import { DELETED_USER, MESSAGE_RATE_LIMIT, MESSAGE_TEXTS } from "#app/domain/messaging/message-words";
+import { sendMessage } from "#app/domain/messaging/sending.server";
+import { readThread } from "#app/domain/messaging/thread.server";
 import { database } from "#db/client";
 import { bookings, messageReads, messages, products, users } from "#db/schema";
 import worker from "../../workers/app";

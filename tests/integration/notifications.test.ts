@@ -18,7 +18,7 @@ import { verifySeller } from "#app/domain/moderation/admin-users.server";
 /** A deal paid now is held for the buyer for three days. */
 const TERMS = { protectionDays: 3 };
 
-import { sendMessage } from "#app/domain/messaging/messages.server";
+import { sendMessage } from "#app/domain/messaging/sending.server";
 import { removeReportedListing } from "#app/domain/moderation/reports.server";
 import { type NotificationMessage, toNotificationMessage } from "#app/domain/notifications/messages";
 import { NOTIFICATION_KINDS_BY_ROLE } from "#app/domain/notifications/preferences.server";

@@ -3,8 +3,8 @@
 // the active bookings of a listing, a buyer or a seller (inside another batch, or by the
 // scheduled job past their deadline) and releasing their listings is the catalog's rule of
 // availability (catalog/availability.server.ts).
-import { and, desc, eq, ne, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
+import { alias, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { accessTo } from "#app/domain/accounts/permissions";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { ANY_STATUS, isBookable, isListed } from "#app/domain/catalog/catalog.server";
@@ -43,6 +43,63 @@ export function isWithinHold(booking: { expiresAt: Date | null }, now: number): 
   return booking.expiresAt === null || now < booking.expiresAt.getTime();
 }
 
+/** A booking's terms, as values of the statement that inserts it (columns of `products` or of a joined table). */
+export interface BookingTerms {
+  buyerId: SQLiteColumn | SQL;
+  priceCents: SQLiteColumn | SQL;
+  meetLocation: SQLiteColumn | SQL;
+  buyerContact: SQLiteColumn | SQL;
+}
+
+/**
+ * The statements that book a product, for the caller's one D1 batch: the booking row, inserted
+ * from `products` (joined with `source`, if given) only while the product can be booked and
+ * `source.where` holds, with a deadline `holdHours` from `now`; then the product marked booked,
+ * only if that very booking exists. The one-live-booking index turns a concurrent second booking
+ * into a unique violation, so the batch writes nothing half. Used by a booking made directly and
+ * by an accepted offer (offers/offers.server.ts), which adds its own statements to the batch.
+ */
+export function bookingStatements(
+  db: Database,
+  booking: { id: string; productId: string; now: number; holdHours: number },
+  terms: BookingTerms,
+  source?: { join: SQLiteTable; on: SQL; where: SQL | undefined },
+) {
+  const { id, productId, now } = booking;
+  const from = db
+    .select(
+      intoColumns(bookings, {
+        id: sql`${id}`,
+        productId: products.id,
+        buyerId: terms.buyerId,
+        priceCents: terms.priceCents,
+        meetLocation: terms.meetLocation,
+        buyerContact: terms.buyerContact,
+        status: sql`'active'`,
+        endReason: sql`null`,
+        createdAt: sql`${now}`,
+        paidAt: sql`null`,
+        cancelledAt: sql`null`,
+        expiresAt: sql`${bookingDeadline(now, booking.holdHours).getTime()}`,
+      }),
+    )
+    .from(products)
+    .$dynamic();
+  const joined = source ? from.innerJoin(source.join, source.on) : from;
+  const insert = db.insert(bookings).select(joined.where(and(eq(products.id, productId), isBookable(), source?.where)));
+  const markBooked = db
+    .update(products)
+    .set({ status: "booked", updatedAt: new Date(now) })
+    .where(
+      and(
+        eq(products.id, productId),
+        eq(products.status, "available"),
+        sql`exists (select 1 from ${bookings} where ${bookings.id} = ${id})`,
+      ),
+    );
+  return [insert, markBooked] as const;
+}
+
 export type BookResult =
   | { ok: true; bookingId: string; events: DomainEvent[] }
   | { ok: false; status: 403 | 404 | 409; message: string };
@@ -62,40 +119,18 @@ export async function bookProduct(
   if (buyer.role !== "buyer") return { ok: false, status: 403, message: BOOKING_MESSAGES.notBuyer };
   const bookingId = crypto.randomUUID();
   const now = hold.now ?? Date.now();
-  const expiresAt = bookingDeadline(now, hold.hours).getTime();
   // Only while the product can be booked (available, its seller still here and able to be
   // paid) is a row inserted, at the product's own price.
-  const insert = db.insert(bookings).select(
-    db
-      .select(
-        intoColumns(bookings, {
-          id: sql`${bookingId}`,
-          productId: products.id,
-          buyerId: sql`${buyer.id}`,
-          priceCents: products.resalePriceCents,
-          meetLocation: sql`${input.meetLocation}`,
-          buyerContact: sql`${input.buyerContact}`,
-          status: sql`'active'`,
-          endReason: sql`null`,
-          createdAt: sql`${now}`,
-          paidAt: sql`null`,
-          cancelledAt: sql`null`,
-          expiresAt: sql`${expiresAt}`,
-        }),
-      )
-      .from(products)
-      .where(and(eq(products.id, input.productId), isBookable())),
+  const [insert, markBooked] = bookingStatements(
+    db,
+    { id: bookingId, productId: input.productId, now, holdHours: hold.hours },
+    {
+      buyerId: sql`${buyer.id}`,
+      priceCents: products.resalePriceCents,
+      meetLocation: sql`${input.meetLocation}`,
+      buyerContact: sql`${input.buyerContact}`,
+    },
   );
-  const markBooked = db
-    .update(products)
-    .set({ status: "booked", updatedAt: new Date(now) })
-    .where(
-      and(
-        eq(products.id, input.productId),
-        eq(products.status, "available"),
-        sql`exists (select 1 from ${bookings} where ${bookings.id} = ${bookingId})`,
-      ),
-    );
   try {
     const [inserted] = await db.batch([insert, markBooked]);
     if ((inserted as D1Result).meta.changes === 1) {

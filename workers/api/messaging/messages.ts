@@ -2,7 +2,9 @@
 // (ADR 0032). Its buyer and its seller read and write; an admin reads while the listing has an
 // open report; anyone else gets a 404.
 import { Hono } from "hono";
-import { messageApiSchema, readThread, sendMessage } from "#app/domain/messaging/messages.server";
+import { messageApiSchema } from "#app/domain/messaging/message-schema";
+import { sendMessage } from "#app/domain/messaging/sending.server";
+import { readThread } from "#app/domain/messaging/thread.server";
 import { type ApiEnv, db, publishEvents, readJson, requireBearer } from "../context";
 import { apiError, validationError } from "../errors";
 import { readIdempotencyKey } from "../requests";

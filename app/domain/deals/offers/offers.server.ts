@@ -1,19 +1,29 @@
 // Offers (ADR 0061): a buyer offers a price on an available listing, its seller accepts, declines
-// or counters once, the buyer accepts or declines the counter. Every step is one compare-and-set
-// on the offer's state, its party and its deadline, so a repeated request changes nothing twice;
-// an acceptance becomes a booking at the agreed price in one D1 batch, or writes nothing.
+// or counters once, the buyer accepts or declines the counter. The allowed moves are the table of
+// offer-steps.ts; every step is one compare-and-set on the offer's state, its party and its
+// deadline, so a repeated request changes nothing twice; an acceptance becomes a booking at the
+// agreed price (made by the bookings' own statements) in one D1 batch, or writes nothing.
 import { and, asc, eq, inArray, lte, ne, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { ANY_STATUS, isBookable, isListed } from "#app/domain/catalog/catalog.server";
-import { BOOKING_MESSAGES, bookingDeadline, DEFAULT_BOOKING_HOLD_HOURS } from "#app/domain/deals/bookings.server";
+import { BOOKING_MESSAGES, bookingStatements, DEFAULT_BOOKING_HOLD_HOURS } from "#app/domain/deals/bookings.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { hashedUuid, isIdempotencyKey } from "#app/domain/shared/idempotency";
 import type { Database } from "#db/client";
-import type { OfferDeclineReason, OfferStatus } from "#db/closed-lists";
+import type { OfferStatus } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
 import { intoColumns } from "#db/insert-select";
 import { bookings, offers, products, users } from "#db/schema";
 import { counterPriceProblem, OFFER_HOURS, type OfferInput, offerPriceProblem } from "./offer-schema";
+import {
+  isLiveOffer,
+  LIVE_OFFER_STATES,
+  type OfferAction,
+  type OfferActor,
+  offerTransition,
+  statesBefore,
+  stepResult,
+} from "./offer-steps";
 import { OFFER_DECLINE_WORDS } from "./offer-words";
 
 const HOUR_MS = 3600 * 1000;
@@ -39,7 +49,7 @@ export const OFFER_MESSAGES = {
   buyerGone: "The buyer of this offer has left Pay&Buy.",
 } as const;
 
-export type OfferAction = "accept" | "decline" | "counter" | "withdraw";
+export type { OfferAction } from "./offer-steps";
 
 export type OfferResult =
   | { ok: true; offerId: string; bookingId: string | null; replayed: boolean; message: string; events: DomainEvent[] }
@@ -59,11 +69,16 @@ export function offerDeadline(from: number): Date {
 
 /** The state people see at `now`: a live offer past its deadline is expired, job or not. */
 export function offerStateAt(offer: { status: OfferStatus; respondBy: Date }, now: number): OfferStatus {
-  const live = offer.status === "open" || offer.status === "countered";
-  return live && offer.respondBy.getTime() <= now ? "expired" : offer.status;
+  const expired = offerTransition("expire", "system", offer.status);
+  return expired && offer.respondBy.getTime() <= now ? expired.to : offer.status;
 }
 
-const LIVE: OfferStatus[] = ["open", "countered"];
+const LIVE = [...LIVE_OFFER_STATES];
+
+/** The step's actor for a party of the offer (an admin is neither). */
+function actorOf(party: Party): OfferActor | null {
+  return party.role === "buyer" || party.role === "seller" ? party.role : null;
+}
 
 /**
  * A buyer's offer on a listing: only while it can be booked and its seller takes offers, at 50 to
@@ -77,7 +92,9 @@ export async function makeOffer(
   key: string,
   now = Date.now(),
 ): Promise<OfferResult> {
-  if (buyer.role !== "buyer") return { ok: false, status: 403, message: OFFER_MESSAGES.notBuyer };
+  const by = actorOf(buyer);
+  const made = by ? offerTransition("make", by, null) : null;
+  if (!made) return { ok: false, status: 403, message: OFFER_MESSAGES.notBuyer };
   if (!isIdempotencyKey(key)) return { ok: false, status: 422, message: OFFER_MESSAGES.badKey };
   const offerId = await offerIdForKey(buyer.id, key);
   const replay = await replayOf(db, buyer, offerId, input);
@@ -113,7 +130,7 @@ export async function makeOffer(
             askingCents: products.resalePriceCents,
             amountCents: sql`${input.amount}`,
             counterCents: sql`null`,
-            status: sql`'open'`,
+            status: sql`${made.to}`,
             declineReason: sql`null`,
             meetLocation: sql`${input.meetLocation}`,
             buyerContact: sql`${input.buyerContact}`,
@@ -201,12 +218,6 @@ async function readOwnOffer(db: Database, party: Party, offerId: string) {
   return row ?? null;
 }
 
-/** Whose turn each live state is, and what each party may do then. */
-const STEPS: Record<"buyer" | "seller", Partial<Record<OfferAction, OfferStatus[]>>> = {
-  seller: { accept: ["open"], decline: ["open"], counter: ["open"] },
-  buyer: { accept: ["countered"], decline: ["countered"], withdraw: ["open", "countered"] },
-};
-
 /**
  * One party's step on an offer: the seller accepts, declines or counters an open offer; the buyer
  * accepts or declines a counter, or withdraws. `counterCents` is the seller's counter.
@@ -219,47 +230,46 @@ export async function answerOffer(
   options: { counterCents?: number; holdHours?: number; now?: number } = {},
 ): Promise<OfferResult> {
   const now = options.now ?? Date.now();
-  if (party.role !== "buyer" && party.role !== "seller") {
-    return { ok: false, status: 403, message: OFFER_MESSAGES.notYourTurn };
-  }
-  const from = STEPS[party.role][action];
-  if (!from) return { ok: false, status: 403, message: OFFER_MESSAGES.notYourTurn };
+  const by = actorOf(party);
+  const from = by ? statesBefore(action, by) : [];
+  if (!by || from.length === 0) return { ok: false, status: 403, message: OFFER_MESSAGES.notYourTurn };
   const offer = await readOwnOffer(db, party, offerId);
   if (!offer) return { ok: false, status: 404, message: OFFER_MESSAGES.offerNotFound };
-  if (!from.includes(offer.status)) return settledAnswer(offer, party, action, options.counterCents);
+  const move = offerTransition(action, by, offer.status);
+  if (!move) return settledAnswer(offer, party, action, options.counterCents);
   if (offer.respondBy.getTime() <= now) return { ok: false, status: 409, message: OFFER_MESSAGES.expired };
   if (action === "accept") {
-    return acceptOffer(db, party, offer, offer.status as "open" | "countered", options.holdHours, now);
+    return acceptOffer(db, party, offer, offer.status, options.holdHours, now);
   }
-  // The compare-and-set: this offer, this party, the state read, still before its deadline.
+  // The compare-and-set: this offer, this party, a state the step starts from, still before its
+  // deadline (each step leads from all of them to the one state of the table).
   const same = and(
     eq(offers.id, offer.id),
     party.role === "seller" ? eq(offers.sellerId, party.id) : eq(offers.buyerId, party.id),
     inArray(offers.status, from),
     sql`${offers.respondBy} > ${now}`,
   );
-  let update: { status: OfferStatus; declineReason?: OfferDeclineReason; counterCents?: number; respondBy?: Date };
+  const update = { status: move.to, declineReason: move.declineReason ?? null, updatedAt: new Date(now) };
+  let extra: { counterCents?: number; respondBy?: Date } = {};
   let message: string;
   let events: DomainEvent[];
   if (action === "counter") {
     const counterCents = options.counterCents ?? 0;
     const problem = counterPriceProblem(counterCents, offer);
     if (problem) return { ok: false, status: 422, message: problem };
-    update = { status: "countered", counterCents, respondBy: offerDeadline(now) };
+    extra = { counterCents, respondBy: offerDeadline(now) };
     message = OFFER_MESSAGES.countered;
     events = [{ kind: "offer_countered", offerId }];
   } else if (action === "decline") {
-    update = { status: "declined", declineReason: party.role === "seller" ? "seller_declined" : "buyer_declined" };
     message = OFFER_MESSAGES.declined;
     events = [{ kind: "offer_declined", offerId }];
   } else {
-    update = { status: "withdrawn" };
     message = OFFER_MESSAGES.withdrawn;
     events = [];
   }
   const changed = await db
     .update(offers)
-    .set({ ...update, updatedAt: new Date(now) })
+    .set({ ...update, ...extra })
     .where(same)
     .returning({ id: offers.id });
   if (changed.length === 1) return { ok: true, offerId, bookingId: null, replayed: false, message, events };
@@ -284,7 +294,8 @@ function settledAnswer(offer: OwnOffer, party: Party, action: OfferAction, count
     message,
     events: [],
   });
-  const byMe = party.role === "seller" ? "seller_declined" : "buyer_declined";
+  const by = actorOf(party);
+  const byMe = by ? stepResult("decline", by).declineReason : undefined;
   if (action === "accept" && offer.status === "accepted") return done(OFFER_MESSAGES.accepted);
   if (action === "decline" && offer.status === "declined" && offer.declineReason === byMe) {
     return done(OFFER_MESSAGES.declined);
@@ -311,56 +322,53 @@ async function acceptOffer(
   db: Database,
   party: Party,
   offer: OwnOffer,
-  state: "open" | "countered",
+  state: OfferStatus,
   holdHours = DEFAULT_BOOKING_HOLD_HOURS,
   now: number,
 ): Promise<OfferResult> {
   const bookingId = crypto.randomUUID();
   const booked = sql`exists (select 1 from ${bookings} where ${bookings.id} = ${bookingId})`;
   const buyerLive = sql`exists (select 1 from ${users} where ${users.id} = ${offers.buyerId} and ${users.deletedAt} is null)`;
-  const insert = db.insert(bookings).select(
-    db
-      .select(
-        intoColumns(bookings, {
-          id: sql`${bookingId}`,
-          productId: offers.productId,
-          buyerId: offers.buyerId,
-          priceCents: state === "open" ? offers.amountCents : offers.counterCents,
-          meetLocation: offers.meetLocation,
-          buyerContact: offers.buyerContact,
-          status: sql`'active'`,
-          endReason: sql`null`,
-          createdAt: sql`${now}`,
-          paidAt: sql`null`,
-          cancelledAt: sql`null`,
-          expiresAt: sql`${bookingDeadline(now, holdHours).getTime()}`,
-        }),
-      )
-      .from(offers)
-      .innerJoin(products, eq(products.id, offers.productId))
-      .where(
-        and(
-          eq(offers.id, offer.id),
-          party.role === "seller" ? eq(offers.sellerId, party.id) : eq(offers.buyerId, party.id),
-          eq(offers.status, state),
-          sql`${offers.respondBy} > ${now}`,
-          isBookable(),
-          buyerLive,
-        ),
+  const accepted = stepResult("accept", party.role === "seller" ? "seller" : "buyer");
+  const closed = stepResult("close", "system");
+  // The booking, by the bookings' own statements, from the offer's row at its agreed price (the
+  // offer's amount, or the counter), only while the offer is still in the state read.
+  const [insert, markBooked] = bookingStatements(
+    db,
+    { id: bookingId, productId: offer.productId, now, holdHours },
+    {
+      buyerId: offers.buyerId,
+      priceCents: state === "open" ? offers.amountCents : offers.counterCents,
+      meetLocation: offers.meetLocation,
+      buyerContact: offers.buyerContact,
+    },
+    {
+      join: offers,
+      on: eq(offers.productId, products.id),
+      where: and(
+        eq(offers.id, offer.id),
+        party.role === "seller" ? eq(offers.sellerId, party.id) : eq(offers.buyerId, party.id),
+        eq(offers.status, state),
+        sql`${offers.respondBy} > ${now}`,
+        buyerLive,
       ),
+    },
   );
-  const markBooked = db
-    .update(products)
-    .set({ status: "booked", updatedAt: new Date(now) })
-    .where(and(eq(products.id, offer.productId), eq(products.status, "available"), booked));
   const markAccepted = db
     .update(offers)
-    .set({ status: "accepted", bookingId, updatedAt: new Date(now) })
+    .set({ status: accepted.to, bookingId, updatedAt: new Date(now) })
     .where(and(eq(offers.id, offer.id), eq(offers.status, state), booked));
   const declineOthers = db
     .update(offers)
-    .set({ status: "declined", declineReason: "listing_booked", updatedAt: new Date(now) })
-    .where(and(eq(offers.productId, offer.productId), inArray(offers.status, LIVE), ne(offers.id, offer.id), booked))
+    .set({ status: closed.to, declineReason: closed.declineReason, updatedAt: new Date(now) })
+    .where(
+      and(
+        eq(offers.productId, offer.productId),
+        inArray(offers.status, statesBefore("close", "system")),
+        ne(offers.id, offer.id),
+        booked,
+      ),
+    )
     .returning({ id: offers.id });
   try {
     const [inserted, , , declined] = await db.batch([insert, markBooked, markAccepted, declineOthers]);
@@ -391,7 +399,7 @@ async function acceptOffer(
 async function whyNotAccepted(db: Database, party: Party, offerId: string, now: number): Promise<OfferResult> {
   const offer = await readOwnOffer(db, party, offerId);
   if (!offer) return { ok: false, status: 404, message: OFFER_MESSAGES.offerNotFound };
-  if (!LIVE.includes(offer.status)) return settledAnswer(offer, party, "accept");
+  if (!isLiveOffer(offer.status)) return settledAnswer(offer, party, "accept");
   if (offer.respondBy.getTime() <= now) return { ok: false, status: 409, message: OFFER_MESSAGES.expired };
   const [buyer] = await db
     .select({ deleted: sql<boolean>`${users.deletedAt} is not null`.mapWith(Boolean) })
@@ -406,10 +414,11 @@ async function whyNotAccepted(db: Database, party: Party, offerId: string, now: 
     .limit(1);
   if (listing?.available) return { ok: false, status: 409, message: OFFER_MESSAGES.payoutsPending };
   if (!listing) return { ok: false, status: 409, message: OFFER_MESSAGES.notFound };
+  const closed = stepResult("close", "system");
   await db
     .update(offers)
-    .set({ status: "declined", declineReason: "listing_booked", updatedAt: new Date(now) })
-    .where(and(eq(offers.id, offer.id), inArray(offers.status, LIVE)));
+    .set({ status: closed.to, declineReason: closed.declineReason, updatedAt: new Date(now) })
+    .where(and(eq(offers.id, offer.id), inArray(offers.status, statesBefore("close", "system"))));
   return { ok: false, status: 409, message: OFFER_MESSAGES.listingBooked };
 }
 
@@ -418,15 +427,16 @@ async function whyNotAccepted(db: Database, party: Party, offerId: string, now: 
  * at most `limit`) become expired; both statements of one batch pick the same offers.
  */
 export function expireOffersStatements(db: Database, due: { dueBy: number; limit: number }) {
+  const from = statesBefore("expire", "system");
   const dueIds = db
     .select({ id: offers.id })
     .from(offers)
-    .where(and(inArray(offers.status, LIVE), lte(offers.respondBy, new Date(due.dueBy))))
+    .where(and(inArray(offers.status, from), lte(offers.respondBy, new Date(due.dueBy))))
     .orderBy(asc(offers.respondBy), asc(offers.id))
     .limit(due.limit);
   const expire = db
     .update(offers)
-    .set({ status: "expired", updatedAt: new Date(due.dueBy) })
-    .where(and(inArray(offers.id, dueIds), inArray(offers.status, LIVE)));
+    .set({ status: stepResult("expire", "system").to, updatedAt: new Date(due.dueBy) })
+    .where(and(inArray(offers.id, dueIds), inArray(offers.status, from)));
   return [dueIds, expire] as const;
 }
