@@ -29,7 +29,9 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true } },
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
-  // Migrations and seed run inside the server command: webServer starts before globalSetup.
+  // Migrations and seed run inside the server command: webServer starts before globalSetup,
+  // which makes the demo accounts' sessions for the journeys that only start signed in.
+  globalSetup: "./tests/e2e/global-setup.ts",
   webServer: {
     command: `bash tests/e2e/serve.sh ${PORT} ${E2E_STATE}`,
     url: `${BASE_URL}/api/health`,

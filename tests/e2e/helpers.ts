@@ -1,4 +1,6 @@
 import { type APIRequestContext, type Cookie, expect, type Page, request, type TestInfo, test } from "@playwright/test";
+import { E2E_STATE } from "../../playwright.config";
+import { claimSession } from "./sessions";
 import { totpCode } from "./totp";
 
 export { totpCode };
@@ -19,6 +21,9 @@ export const DEMO = {
   buyer: { email: "bea@payandbuy.local", password: "buyer-local-pass", name: "Bea Buyer" },
   buyer2: { email: "ben@payandbuy.local", password: "buyer-local-pass", name: "Ben Buyer" },
 } as const;
+
+/** The session cookie's name (app/server/auth.server.ts). */
+const SESSION_COOKIE = "__Host-pb_session";
 
 /** An email no other test (or project, or retry) uses. */
 export function uniqueEmail(info: TestInfo, label: string): string {
@@ -65,7 +70,7 @@ export async function signOut(page: Page) {
   const response = await page.request.post("/logout", { maxRedirects: 0 });
   expect(response.status(), "POST /logout").toBe(302);
   expect(await page.context().cookies(), "the session cookie is gone").not.toContainEqual(
-    expect.objectContaining({ name: "__Host-pb_session" }),
+    expect.objectContaining({ name: SESSION_COOKIE }),
   );
 }
 
@@ -73,11 +78,12 @@ export async function signOut(page: Page) {
 const signedInWithCode = new Map<string, Cookie[]>();
 
 /**
- * The session cookies of an account with two-factor sign-in, signed in as its owner would be: the
- * real POST /login, then a code from its key to /login/two-factor. A code works once, so this
- * worker's earlier session of the account is used again while it lasts; if another worker used
- * this step's code a moment ago, the next step's code is sent, and if both are taken, the next
- * pair's. For journeys that only start signed in (and any request context: `addCookies`).
+ * The session cookies of an account with two-factor sign-in: this worker's earlier session of the
+ * account while it lasts, else one made before the journeys ran (tests/e2e/global-setup.ts),
+ * else signed in as its owner would be: the real POST /login, then a code from its key to
+ * /login/two-factor. A code works once: if another worker used this step's code a moment ago,
+ * the next step's code is sent, and if both are taken, the next pair's. For journeys that only
+ * start signed in (and any request context: `addCookies`).
  */
 export async function sessionWithCode(
   baseURL: string,
@@ -87,6 +93,13 @@ export async function sessionWithCode(
   const api = await request.newContext({ baseURL, storageState: kept ? { cookies: kept, origins: [] } : undefined });
   try {
     if (kept && (await api.get("/dashboard/settings", { maxRedirects: 0 })).status() === 200) return kept;
+    // A session made before the journeys ran (tests/e2e/global-setup.ts), if one is left.
+    const made = claimSession(E2E_STATE, account.email);
+    if (made) {
+      const cookies = [sessionCookie(baseURL, made)];
+      signedInWithCode.set(account.email, cookies);
+      return cookies;
+    }
     for (let attempt = 0; attempt < 3; attempt++) {
       const first = await api.post("/login", {
         form: { email: account.email, password: account.password, website_confirm: "" },
@@ -117,18 +130,40 @@ export async function sessionWithCode(
 }
 
 /**
- * Signs the browser of `page` in without opening the login page: the real POST /login, sent
- * from the page's request context, whose session cookie the browser shares. An account with
- * two-factor sign-in also sends its code (`sessionWithCode`), as its owner would. For journeys
- * that only start signed in; journeys about signing in use `login`.
+ * Signs the browser of `page` in without opening the login page. A demo account gets a session
+ * of its own that was made before the journeys ran (tests/e2e/global-setup.ts): its cookie is
+ * set in the browser, and the server is sent no password (nor, for the admin, a code). Any other
+ * account (one a journey made) signs in by the real POST /login, sent from the page's request
+ * context, whose session cookie the browser shares; an account with two-factor sign-in also
+ * sends its code (`sessionWithCode`), as its owner would. For journeys that only start signed
+ * in; journeys about signing in use `login`.
  */
 export async function signIn(page: Page, account: { email: string; password: string; totp?: string }) {
+  const baseURL = test.info().project.use.baseURL!;
+  const made = claimSession(E2E_STATE, account.email);
+  if (made) {
+    await page.context().addCookies([sessionCookie(baseURL, made)]);
+    return;
+  }
   if (!account.totp) {
     await postAccountForm(page, "/login", { email: account.email, password: account.password });
     return;
   }
-  const baseURL = test.info().project.use.baseURL!;
   await page.context().addCookies(await sessionWithCode(baseURL, { ...account, totp: account.totp }));
+}
+
+/** The session cookie as the server sets it (`__Host-`: this host only, path /, secure, HttpOnly). */
+function sessionCookie(baseURL: string, value: string): Cookie {
+  return {
+    name: SESSION_COOKIE,
+    value,
+    domain: new URL(baseURL).hostname,
+    path: "/",
+    expires: -1,
+    httpOnly: true,
+    secure: true,
+    sameSite: "Lax",
+  };
 }
 
 /**
