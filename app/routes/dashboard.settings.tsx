@@ -94,6 +94,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The page takes no form: each of its forms posts to its own action (ADR 0069). */
+export function action(): never {
+  throw new Response(null, { status: 405, statusText: "Method Not Allowed", headers: { Allow: "GET, HEAD" } });
+}
+
 export default function Settings() {
   const { account, confirmation, twoFactor, sessions, camera, notifications, savedSearches, deleting } =
     useLoaderData<typeof loader>();
