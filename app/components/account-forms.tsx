@@ -1,6 +1,6 @@
 // The Settings page's forms for the account itself: name and phone, email address, password.
-// Each is a plain POST with its intent; the shared schemas validate in the browser and on the
-// server alike.
+// Each is a plain POST to its own action (ADR 0071); the shared schemas validate in the browser
+// and on the server alike.
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import {
@@ -10,6 +10,7 @@ import {
   profileSchema,
 } from "#app/domain/accounts/account-schema";
 import { button } from "#app/styles/utilities.css";
+import { SETTINGS_ACTIONS } from "#app/utils/settings-urls";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { useSchemaForm } from "#app/utils/use-schema-form";
 import { ErrorList, Field, PasswordField, useClearAfterError } from "./forms";
@@ -22,8 +23,8 @@ export interface Confirmation {
   email: boolean;
 }
 
-function useSubmitting(intent: string) {
-  return useIsPending({ intent });
+function useSubmitting(formAction: string) {
+  return useIsPending({ formAction });
 }
 
 export function ProfileForm({
@@ -42,10 +43,16 @@ export function ProfileForm({
     lastResult,
     defaultValue: { name, phone: phone ?? "" },
   });
-  const saving = useSubmitting("profile");
+  const saving = useSubmitting(SETTINGS_ACTIONS.profile);
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className={formStyles.form} aria-labelledby="profile-title">
-      <input type="hidden" name="intent" value="profile" />
+    <Form
+      method="post"
+      action={SETTINGS_ACTIONS.profile}
+      {...getFormProps(form)}
+      noValidate
+      className={formStyles.form}
+      aria-labelledby="profile-title"
+    >
       <Field
         label="Name*"
         inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
@@ -138,10 +145,16 @@ export function EmailForm({
 }) {
   const [form, fields] = useSchemaForm(changeEmailSchema, { id: "email", lastResult });
   useClearAfterError(lastResult, "email-current-password");
-  const saving = useSubmitting("email");
+  const saving = useSubmitting(SETTINGS_ACTIONS.email);
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className={formStyles.form} aria-labelledby="email-title">
-      <input type="hidden" name="intent" value="email" />
+    <Form
+      method="post"
+      action={SETTINGS_ACTIONS.email}
+      {...getFormProps(form)}
+      noValidate
+      className={formStyles.form}
+      aria-labelledby="email-title"
+    >
       <p className={formStyles.hint}>
         Your address is <strong>{email}</strong>.
         {pendingEmail ? ` A link was sent to ${pendingEmail}: the address changes once it is opened.` : null}
@@ -174,7 +187,7 @@ export function PasswordForm({
   useClearAfterError(lastResult, fields.currentPassword.id);
   useClearAfterError(lastResult, fields.newPassword.id);
   useClearAfterError(lastResult, fields.confirmPassword.id);
-  const saving = useSubmitting("password");
+  const saving = useSubmitting(SETTINGS_ACTIONS.password);
   if (!hasPassword) {
     return (
       <p>
@@ -184,8 +197,14 @@ export function PasswordForm({
     );
   }
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className={formStyles.form} aria-labelledby="password-title">
-      <input type="hidden" name="intent" value="password" />
+    <Form
+      method="post"
+      action={SETTINGS_ACTIONS.password}
+      {...getFormProps(form)}
+      noValidate
+      className={formStyles.form}
+      aria-labelledby="password-title"
+    >
       <PasswordField
         label="Current password*"
         inputProps={{

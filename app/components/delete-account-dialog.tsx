@@ -31,7 +31,7 @@ export function DeleteAccountDialog({
     constraint: getZodConstraint(deleteAccountSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
   });
-  const deleting = useIsPending({ intent: "delete-account" });
+  const deleting = useIsPending({ formAction: action });
   return (
     <UrlDialog title="Delete your account?" closeHref={closeHref}>
       <p>
@@ -41,7 +41,6 @@ export function DeleteAccountDialog({
       </p>
       <p>Download your data first if you want to keep a copy.</p>
       <Form method="post" action={action} {...getFormProps(form)} noValidate className={formStyles.form}>
-        <input type="hidden" name="intent" value="delete-account" />
         <ConfirmationFields confirmation={confirmation} fields={fields} idPrefix="delete" />
         <ErrorList id={form.errorId} errors={form.errors} />
         <DialogActions

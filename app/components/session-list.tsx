@@ -2,6 +2,7 @@
 // in use marked; a Sign out button for each other one and one for all of them.
 import { Form } from "@remix-run/react";
 import { button } from "#app/styles/utilities.css";
+import { SETTINGS_ACTIONS } from "#app/utils/settings-urls";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { type Column, PagedTable } from "./paged-table";
 import * as table from "./table.css";
@@ -14,11 +15,17 @@ export interface SessionRow {
   current: boolean;
 }
 
+/** Whether either sign-out is on its way (both buttons wait for it). */
+function useSigningOut() {
+  const one = useIsPending({ formAction: SETTINGS_ACTIONS.signOutSession });
+  const others = useIsPending({ formAction: SETTINGS_ACTIONS.signOutOthers });
+  return one || others;
+}
+
 function SignOutButton({ session }: { session: SessionRow }) {
-  const busy = useIsPending({ intent: ["sign-out-session", "sign-out-others"] });
+  const busy = useSigningOut();
   return (
-    <Form method="post" className={table.inlineForm}>
-      <input type="hidden" name="intent" value="sign-out-session" />
+    <Form method="post" action={SETTINGS_ACTIONS.signOutSession} className={table.inlineForm}>
       <input type="hidden" name="sessionId" value={session.id} />
       <button
         type="submit"
@@ -46,7 +53,7 @@ const COLUMNS: ReadonlyArray<Column<SessionRow>> = [
 
 /** Every live session on one page (the list is bounded: LIVE_SESSIONS_SHOWN). */
 export function SessionList({ pathname, sessions }: { pathname: string; sessions: SessionRow[] }) {
-  const busy = useIsPending({ intent: ["sign-out-session", "sign-out-others"] });
+  const busy = useSigningOut();
   const others = sessions.filter((session) => !session.current).length;
   return (
     <>
@@ -60,8 +67,7 @@ export function SessionList({ pathname, sessions }: { pathname: string; sessions
         region="sessions"
       />
       {others > 0 ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="sign-out-others" />
+        <Form method="post" action={SETTINGS_ACTIONS.signOutOthers}>
           <button type="submit" className={button.secondary} disabled={busy}>
             Sign out everywhere else
           </button>

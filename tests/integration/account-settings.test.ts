@@ -41,8 +41,7 @@ describe("name and phone", () => {
   it("are saved, and a seller's Add Product starts with the phone as its contact", async () => {
     await account();
     const browser = await signIn(SAFARI_MAC);
-    const saved = await browser.post("/dashboard/settings", {
-      intent: "profile",
+    const saved = await browser.post("/dashboard/settings/profile", {
       name: "Sol Seller",
       phone: "+1 415 555 0199",
     });
@@ -52,17 +51,17 @@ describe("name and phone", () => {
     const addProduct = await (await browser.get("/dashboard/add_product")).text();
     expect(addProduct).toMatch(/name="contact"[^>]*value="\+1 415 555 0199"/);
     // Saving twice is the same; an empty phone clears it.
-    await browser.post("/dashboard/settings", { intent: "profile", name: "Sol Seller", phone: "" });
+    await browser.post("/dashboard/settings/profile", { name: "Sol Seller", phone: "" });
     expect((await db().select().from(users).where(eq(users.id, row!.id)))[0]!.phone).toBeNull();
   });
 
   it("refuse a blank name or a phone that is not one, with a 400 and the message on the page", async () => {
     await account();
     const browser = await signIn(SAFARI_MAC);
-    const blank = await browser.post("/dashboard/settings", { intent: "profile", name: " ", phone: "" });
+    const blank = await browser.post("/dashboard/settings/profile", { name: " ", phone: "" });
     expect(blank.status).toBe(400);
     expect(await blank.text()).toContain("<li>Name is required.</li>");
-    const phone = await browser.post("/dashboard/settings", { intent: "profile", name: "Sol", phone: "call me" });
+    const phone = await browser.post("/dashboard/settings/profile", { name: "Sol", phone: "call me" });
     expect(phone.status).toBe(400);
     expect(await phone.text()).toContain("<li>Enter a phone number, e.g. +1 415 555 0100</li>");
     expect((await db().select().from(users).where(eq(users.email, "sol@example.com")))[0]!.name).toBe("Sol Settings");
@@ -74,8 +73,7 @@ describe("a new password", () => {
     const sol = await account();
     const phone = await signIn(FIREFOX_ANDROID);
     const laptop = await signIn(SAFARI_MAC);
-    const wrong = await laptop.post("/dashboard/settings", {
-      intent: "password",
+    const wrong = await laptop.post("/dashboard/settings/password", {
       currentPassword: "not it at all",
       newPassword: "the next password",
       confirmPassword: "the next password",
@@ -83,14 +81,13 @@ describe("a new password", () => {
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("<li>That is not your current password.</li>");
     const fields = {
-      intent: "password",
       currentPassword: PASSWORD,
       newPassword: "the next password",
       confirmPassword: "the next password",
     };
-    expect((await laptop.post("/dashboard/settings", fields)).status).toBe(302);
+    expect((await laptop.post("/dashboard/settings/password", fields)).status).toBe(302);
     // The same form again (a double click): the same success, one letter.
-    expect((await laptop.post("/dashboard/settings", fields)).status).toBe(302);
+    expect((await laptop.post("/dashboard/settings/password", fields)).status).toBe(302);
     expect(laptop.published.filter((m) => m.kind === "password_changed")).toHaveLength(1);
     const [row] = await db().select().from(users).where(eq(users.id, sol.id));
     expect(await verifyPassword("the next password", row!.passwordHash)).toBe(true);
@@ -111,8 +108,7 @@ describe("a new password", () => {
       [{ newPassword: PASSWORD, confirmPassword: PASSWORD }, "Choose a password other than your current one."],
     ];
     for (const [values, message] of cases) {
-      const response = await browser.post("/dashboard/settings", {
-        intent: "password",
+      const response = await browser.post("/dashboard/settings/password", {
         currentPassword: PASSWORD,
         ...values,
       });
@@ -145,29 +141,27 @@ describe("sessions", () => {
 
     const rows = await db().select().from(sessions).where(eq(sessions.userId, sol.id));
     const phoneSession = rows.find((row) => row.userAgent === FIREFOX_ANDROID)!;
-    const out = await laptop.post("/dashboard/settings", { intent: "sign-out-session", sessionId: phoneSession.id });
+    const out = await laptop.post("/dashboard/settings/sessions", { sessionId: phoneSession.id });
     expect(out.status).toBe(302);
     expect((await phone.get("/dashboard/settings")).headers.get("Location")).toMatch(/^\/login/);
     expect((await tablet.get("/dashboard/settings")).status).toBe(200);
     // A double submit is the same success; another account's session is not ours to end.
-    expect(
-      (await laptop.post("/dashboard/settings", { intent: "sign-out-session", sessionId: phoneSession.id })).status,
-    ).toBe(302);
+    expect((await laptop.post("/dashboard/settings/sessions", { sessionId: phoneSession.id })).status).toBe(302);
     const otherSession = await sessionCookieFor(ended.id);
     const [theirs] = await db().select().from(sessions).where(eq(sessions.userId, ended.id));
-    const refused = await laptop.post("/dashboard/settings", { intent: "sign-out-session", sessionId: theirs!.id });
+    const refused = await laptop.post("/dashboard/settings/sessions", { sessionId: theirs!.id });
     expect(refused.status).toBe(302);
     expect((await get("/dashboard/settings", { Cookie: otherSession })).status).toBe(200);
     // This session is ended by Logout, not here.
     const self = rows.find((row) => row.userAgent === SAFARI_MAC)!;
-    await laptop.post("/dashboard/settings", { intent: "sign-out-session", sessionId: self.id });
+    await laptop.post("/dashboard/settings/sessions", { sessionId: self.id });
     expect((await laptop.get("/dashboard/settings")).status).toBe(200);
 
-    expect((await laptop.post("/dashboard/settings", { intent: "sign-out-others" })).status).toBe(302);
+    expect((await laptop.post("/dashboard/settings/sessions/others", {})).status).toBe(302);
     expect((await tablet.get("/dashboard/settings")).headers.get("Location")).toMatch(/^\/login/);
     const after = await (await laptop.get("/dashboard/settings")).text();
     expect(after).toContain("This is the only session of your account.");
-    expect((await laptop.post("/dashboard/settings", { intent: "sign-out-session", sessionId: "" })).status).toBe(400);
+    expect((await laptop.post("/dashboard/settings/sessions", { sessionId: "" })).status).toBe(400);
   });
 
   it("writes last seen at most every few minutes, not on every page", async () => {

@@ -175,22 +175,19 @@ describe("a change of address", () => {
 
   it("needs the current password, goes to the new address, and tells the old one once it is done", async () => {
     const { user, browser } = await signedIn();
-    const wrong = await browser.post("/dashboard/settings", {
-      intent: "email",
+    const wrong = await browser.post("/dashboard/settings/email", {
       email: "new@example.com",
       currentPassword: "not it",
     });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("That is not your current password.");
     const taken = await insertUser({ email: "taken@example.com" });
-    const clash = await browser.post("/dashboard/settings", {
-      intent: "email",
+    const clash = await browser.post("/dashboard/settings/email", {
       email: taken.email.toUpperCase(),
       currentPassword: PASSWORD,
     });
     expect(clash.status).toBe(409);
-    const asked = await browser.post("/dashboard/settings", {
-      intent: "email",
+    const asked = await browser.post("/dashboard/settings/email", {
       email: "new@example.com",
       currentPassword: PASSWORD,
     });
@@ -221,7 +218,7 @@ describe("a change of address", () => {
   it("binds the link to the new address: an address taken meanwhile is refused, old reset links die", async () => {
     const { user, browser } = await signedIn();
     await browser.post("/forgot-password", { email: "old@example.com", website_confirm: "" });
-    await browser.post("/dashboard/settings", { intent: "email", email: "new@example.com", currentPassword: PASSWORD });
+    await browser.post("/dashboard/settings/email", { email: "new@example.com", currentPassword: PASSWORD });
     await browser.deliver();
     const reset = tokenOf(await linkFromLetter("old@example.com", "reset_password"));
     const change = tokenOf(await linkFromLetter("new@example.com", "change_email"));
@@ -237,8 +234,7 @@ describe("a change of address", () => {
 
   it("is refused for the account's own address and answered by PUT /api/account/email too", async () => {
     const { browser } = await signedIn();
-    const same = await browser.post("/dashboard/settings", {
-      intent: "email",
+    const same = await browser.post("/dashboard/settings/email", {
       email: "OLD@example.com",
       currentPassword: PASSWORD,
     });

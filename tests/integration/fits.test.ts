@@ -190,11 +190,7 @@ describe("fits my camera", () => {
   it("is kept on a signed-in buyer's account, set from Settings, a storefront page or the API", async () => {
     const world = await gearWorld();
     const { user, cookie } = await signedInUser("buyer");
-    const saved = await postForm(
-      "/dashboard/settings",
-      { intent: "camera", camera: "nikon-z6-ii" },
-      { Cookie: cookie },
-    );
+    const saved = await postForm("/dashboard/settings/camera", { camera: "nikon-z6-ii" }, { Cookie: cookie });
     expect(saved.status).toBe(302);
     expect((await db().select({ camera: users.camera }).from(users).where(eq(users.id, user.id)))[0]?.camera).toBe(
       "nikon-z6-ii",

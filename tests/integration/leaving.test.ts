@@ -146,18 +146,16 @@ describe("Delete my account", () => {
     expect(dialog).toContain("Delete your account?");
     expect(dialog).toContain('name="currentPassword"');
     expect(dialog).toContain('name="code"');
-    const wrong = await laptop.post("/dashboard/settings?confirm=delete-account", {
-      intent: "delete-account",
+    const wrong = await laptop.post("/dashboard/settings/delete-account", {
       currentPassword: "wrong one",
     });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("<li>That is not your current password.</li>");
-    const none = await laptop.post("/dashboard/settings?confirm=delete-account", { intent: "delete-account" });
+    const none = await laptop.post("/dashboard/settings/delete-account", {});
     expect(none.status).toBe(400);
     expect((await db().select().from(users).where(eq(users.id, world.seller.id)))[0]!.deletedAt).toBeNull();
 
-    const deleted = await laptop.post("/dashboard/settings?confirm=delete-account", {
-      intent: "delete-account",
+    const deleted = await laptop.post("/dashboard/settings/delete-account", {
       currentPassword: PASSWORD,
     });
     expect(deleted.status).toBe(302);
@@ -213,8 +211,8 @@ describe("Delete my account", () => {
     await insertSale({ productId: product.id, buyerId: buyer.id, sellerId: seller.id });
     for (const who of [seller, buyer]) {
       const refused = await postForm(
-        "/dashboard/settings?confirm=delete-account",
-        { intent: "delete-account", currentPassword: PASSWORD },
+        "/dashboard/settings/delete-account",
+        { currentPassword: PASSWORD },
         { Cookie: await sessionCookieFor(who.id) },
       );
       expect(refused.status).toBe(409);
@@ -226,8 +224,8 @@ describe("Delete my account", () => {
     // Released to the seller: the deal is settled, and the buyer may leave.
     await db().update(deals).set({ state: "released" });
     const gone = await postForm(
-      "/dashboard/settings?confirm=delete-account",
-      { intent: "delete-account", currentPassword: PASSWORD },
+      "/dashboard/settings/delete-account",
+      { currentPassword: PASSWORD },
       { Cookie: await sessionCookieFor(buyer.id) },
     );
     expect(gone.status).toBe(302);
@@ -246,8 +244,8 @@ describe("Delete my account", () => {
     await insertBooking(product, buyer.id);
     for (const who of [seller, buyer]) {
       const refused = await postForm(
-        "/dashboard/settings?confirm=delete-account",
-        { intent: "delete-account", currentPassword: PASSWORD },
+        "/dashboard/settings/delete-account",
+        { currentPassword: PASSWORD },
         { Cookie: await sessionCookieFor(who.id) },
       );
       expect(refused.status).toBe(409);
@@ -261,8 +259,8 @@ describe("Delete my account", () => {
     await db().update(products).set({ status: "available" });
     await db().insert(wishlistEntries).values({ buyerId: buyer.id, productId: product.id });
     const gone = await postForm(
-      "/dashboard/settings?confirm=delete-account",
-      { intent: "delete-account", currentPassword: PASSWORD },
+      "/dashboard/settings/delete-account",
+      { currentPassword: PASSWORD },
       { Cookie: await sessionCookieFor(buyer.id) },
     );
     expect(gone.status).toBe(302);
@@ -274,8 +272,8 @@ describe("Delete my account", () => {
     const adminCookie = await sessionCookieFor(admin.id);
     expect(await (await get("/dashboard/settings", { Cookie: adminCookie })).text()).not.toContain("Delete my account");
     const refused = await postForm(
-      "/dashboard/settings",
-      { intent: "delete-account", code: await appCode() },
+      "/dashboard/settings/delete-account",
+      { code: await appCode() },
       { Cookie: adminCookie },
     );
     expect(refused.status).toBe(403);
@@ -285,19 +283,14 @@ describe("Delete my account", () => {
       'name="confirmEmail"',
     );
     const typo = await postForm(
-      "/dashboard/settings",
-      { intent: "delete-account", confirmEmail: "h@example.com" },
+      "/dashboard/settings/delete-account",
+      { confirmEmail: "h@example.com" },
       { Cookie: cookie },
     );
     expect(typo.status).toBe(400);
     expect(
-      (
-        await postForm(
-          "/dashboard/settings",
-          { intent: "delete-account", confirmEmail: "G@example.com" },
-          { Cookie: cookie },
-        )
-      ).status,
+      (await postForm("/dashboard/settings/delete-account", { confirmEmail: "G@example.com" }, { Cookie: cookie }))
+        .status,
     ).toBe(302);
 
     const member = await insertUser({ email: "api@example.com", passwordHash: await hashPassword(PASSWORD) });

@@ -383,8 +383,8 @@ describe("settings", () => {
       (kind) => kind !== "payment_received" && kind !== "seller_verified",
     );
     const saved = await callWorker(
-      "/dashboard/settings",
-      formInit(cookie, { intent: "notifications", ...Object.fromEntries(kept.map((k) => [k, "on"])) }),
+      "/dashboard/settings/notifications",
+      formInit(cookie, { ...Object.fromEntries(kept.map((k) => [k, "on"])) }),
       queue,
     );
     expect(saved.status).toBe(302);

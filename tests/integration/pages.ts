@@ -62,6 +62,27 @@ export const PAGES: Record<string, Page> = {
   "routes/dashboard.stolen_gear": { path: () => "/dashboard/stolen_gear", as: "buyer" },
   "routes/dashboard.serial_holds": { path: () => "/dashboard/serial_holds", as: "admin" },
   "routes/dashboard.settings.two-factor": { path: () => "/dashboard/settings/two-factor", as: "seller" },
+  // Each form of Settings posts to its own action; a GET of its URL shows the Settings page (ADR 0071).
+  "routes/dashboard.settings.profile": { path: () => "/dashboard/settings/profile", as: "seller" },
+  "routes/dashboard.settings.email": { path: () => "/dashboard/settings/email", as: "seller" },
+  "routes/dashboard.settings.password": { path: () => "/dashboard/settings/password", as: "seller" },
+  "routes/dashboard.settings.sessions": { path: () => "/dashboard/settings/sessions", as: "seller" },
+  "routes/dashboard.settings.sessions.others": { path: () => "/dashboard/settings/sessions/others", as: "seller" },
+  "routes/dashboard.settings.camera": { path: () => "/dashboard/settings/camera", as: "buyer" },
+  "routes/dashboard.settings.notifications": { path: () => "/dashboard/settings/notifications", as: "buyer" },
+  "routes/dashboard.settings.saved-searches.rename": {
+    path: () => "/dashboard/settings/saved-searches/rename",
+    as: "buyer",
+  },
+  "routes/dashboard.settings.saved-searches.emails": {
+    path: () => "/dashboard/settings/saved-searches/emails",
+    as: "buyer",
+  },
+  "routes/dashboard.settings.saved-searches.delete": {
+    path: () => "/dashboard/settings/saved-searches/delete",
+    as: "buyer",
+  },
+  "routes/dashboard.settings.delete-account": { path: () => "/dashboard/settings/delete-account", as: "buyer" },
   "routes/forgot-password": { path: () => "/forgot-password", as: null },
   // A link no letter carried: its clear page.
   "routes/reset-password": {
@@ -79,14 +100,17 @@ export const PAGES: Record<string, Page> = {
   "routes/dev.outbox": { path: () => "/dev/outbox", as: null, status: 404 },
 };
 
-type BuildRoute = { id: string; parentId?: string; module: { default?: unknown } };
+type BuildRoute = { id: string; parentId?: string; index?: boolean; module: { default?: unknown } };
 
-/** The route ids that render a page: a component, and no child routes (layouts are not pages). */
+/**
+ * The route ids that render a page: a component, and no index child (a layout's own URL is its
+ * index route's page; a parent without one, like Settings, is a page at its URL).
+ */
 export function pageRouteIds(): string[] {
   const routes = Object.values(build.routes as Record<string, BuildRoute>);
-  const parents = new Set(routes.map((route) => route.parentId));
+  const layouts = new Set(routes.filter((route) => route.index).map((route) => route.parentId));
   return routes
-    .filter((route) => route.module.default && !parents.has(route.id))
+    .filter((route) => route.module.default && !layouts.has(route.id))
     .map((route) => route.id)
     .sort();
 }

@@ -408,41 +408,43 @@ describe("the settings page", () => {
     expect(html).toContain('href="/search?q=leica"');
 
     const theirs = await postForm(
-      "/dashboard/settings",
-      { intent: "saved-search-rename", id: search!.id, name: "Stolen" },
+      "/dashboard/settings/saved-searches/rename",
+      { id: search!.id, name: "Stolen" },
       { Cookie: other.cookie },
     );
     expect(await toastOf(theirs)).toBe("error");
     const deleteTheirs = await postForm(
-      "/dashboard/settings",
-      { intent: "saved-search-delete", id: search!.id },
+      "/dashboard/settings/saved-searches/delete",
+      { id: search!.id },
       { Cookie: other.cookie },
     );
     expect(await toastOf(deleteTheirs)).toBe("error");
     const empty = await postForm(
-      "/dashboard/settings",
-      { intent: "saved-search-rename", id: search!.id, name: " " },
+      "/dashboard/settings/saved-searches/rename",
+      { id: search!.id, name: " " },
       { Cookie: buyer.cookie },
     );
-    expect(await toastOf(empty)).toBe("error");
+    // A name that is not one comes back at its field, as typed, with the page (ADR 0071).
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain(`id="saved-search-${search!.id}-errors"`);
     expect((await db().select().from(savedSearches))[0]?.name).toBe("Leicas");
 
     await postForm(
-      "/dashboard/settings",
-      { intent: "saved-search-rename", id: search!.id, name: "M lenses" },
+      "/dashboard/settings/saved-searches/rename",
+      { id: search!.id, name: "M lenses" },
       { Cookie: buyer.cookie },
     );
     await postForm(
-      "/dashboard/settings",
-      { intent: "saved-search-emails", id: search!.id, emails: "off" },
+      "/dashboard/settings/saved-searches/emails",
+      { id: search!.id, emails: "off" },
       { Cookie: buyer.cookie },
     );
     expect(await db().select().from(savedSearches)).toEqual([
       expect.objectContaining({ name: "M lenses", emails: false }),
     ]);
     const gone = await postForm(
-      "/dashboard/settings",
-      { intent: "saved-search-delete", id: search!.id },
+      "/dashboard/settings/saved-searches/delete",
+      { id: search!.id },
       { Cookie: buyer.cookie },
     );
     expect(await toastOf(gone)).toBe("success");

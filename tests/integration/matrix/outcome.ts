@@ -6,7 +6,7 @@ export type Outcome =
   | "redirect" // sent elsewhere without a message (e.g. /login when already signed in)
   | "login" // sent to log in
   | "refused" // an error toast: the action was refused with a message
-  | "badRequest" // 400/422
+  | "badRequest" // 400/422 (and 405: a POST to a page that takes none)
   | "unauthorized" // 401 (API)
   | "forbidden" // 403
   | "notFound" // 404
@@ -41,7 +41,7 @@ export async function classify(response: Response): Promise<Outcome> {
     return "redirect";
   }
   if (status >= 200 && status < 300) return "ok";
-  if (status === 400 || status === 413 || status === 415 || status === 422) return "badRequest";
+  if (status === 400 || status === 405 || status === 413 || status === 415 || status === 422) return "badRequest";
   if (status === 401) return "unauthorized";
   if (status === 403) return "forbidden";
   if (status === 404) return "notFound";

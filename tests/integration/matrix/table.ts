@@ -2,6 +2,7 @@
 // against six callers, on objects that belong to A, to B and to nobody. One place to read who
 // may do what; tests/integration/authorization-matrix.test.ts walks it.
 import { SELF } from "cloudflare:test";
+import { NOTIFICATION_KINDS_BY_ROLE } from "#app/domain/notifications/preferences.server";
 import { ORIGIN } from "../auth-helpers";
 import type { Outcome } from "./outcome";
 import type { Caller, World } from "./world";
@@ -111,6 +112,13 @@ function api(
     expect,
   };
 }
+
+/** Every kind of notification, with a value no checkbox sends. */
+const EVERY_KIND_MAYBE: Record<string, string> = Object.fromEntries(
+  Object.values(NOTIFICATION_KINDS_BY_ROLE)
+    .flat()
+    .map((kind) => [kind, "maybe"]),
+);
 
 const editOf = (world: World, owner: Owner) => `/dashboard/my_product/${world.listing[owner]}/edit`;
 
@@ -259,57 +267,82 @@ const ACCOUNT_ROWS: Row[] = [
   page("/login/two-factor", "routes/login.two-factor", signedIn("redirect", "ok")),
   form("/login/two-factor", "routes/login.two-factor", () => ({ code: "123456" }), signedIn("redirect", "refused")),
   form(
-    "/dashboard/settings",
-    "routes/dashboard.settings",
-    () => ({ intent: "profile", name: "A new name", phone: "+1 415 555 0142" }),
+    "/dashboard/settings/profile",
+    "routes/dashboard.settings.profile",
+    () => ({ name: "A new name", phone: "+1 415 555 0142" }),
     signedIn("ok"),
-    "/dashboard/settings intent=profile",
+    "/dashboard/settings/profile",
   ),
   form(
-    "/dashboard/settings",
-    "routes/dashboard.settings",
-    (w) => ({ intent: "email", email: "moving@example.com", confirmEmail: w.users.buyerA.email }),
+    "/dashboard/settings/email",
+    "routes/dashboard.settings.email",
+    (w) => ({ email: "moving@example.com", confirmEmail: w.users.buyerA.email }),
     { ...signedIn("badRequest"), buyerA: "ok" },
-    "/dashboard/settings intent=email (confirmed by buyer A's address)",
+    "/dashboard/settings/email (confirmed by buyer A's address)",
   ),
   // No account of the world has a password to change.
   form(
-    "/dashboard/settings",
-    "routes/dashboard.settings",
-    () => ({
-      intent: "password",
-      currentPassword: "whatever",
-      newPassword: "long enough",
-      confirmPassword: "long enough",
-    }),
+    "/dashboard/settings/password",
+    "routes/dashboard.settings.password",
+    () => ({ currentPassword: "whatever", newPassword: "long enough", confirmPassword: "long enough" }),
     signedIn("refused"),
-    "/dashboard/settings intent=password",
+    "/dashboard/settings/password",
   ),
   ...OWNERS.map((owner) =>
     form(
-      "/dashboard/settings",
-      "routes/dashboard.settings",
-      (w) => ({ intent: "sign-out-session", sessionId: w.session[owner] }),
+      "/dashboard/settings/sessions",
+      "routes/dashboard.settings.sessions",
+      (w) => ({ sessionId: w.session[owner] }),
       {
         ...signedIn("refused"),
         ...(owner === "A" ? { buyerA: "ok" as const } : owner === "B" ? { buyerB: "ok" as const } : {}),
       },
-      `/dashboard/settings intent=sign-out-session session of ${owner}`,
+      `/dashboard/settings/sessions session of ${owner}`,
     ),
   ),
   form(
-    "/dashboard/settings",
-    "routes/dashboard.settings",
-    () => ({ intent: "sign-out-others" }),
+    "/dashboard/settings/sessions/others",
+    "routes/dashboard.settings.sessions.others",
+    () => ({}),
     signedIn("ok"),
-    "/dashboard/settings intent=sign-out-others",
+    "/dashboard/settings/sessions/others",
   ),
   form(
-    "/dashboard/settings",
-    "routes/dashboard.settings",
-    (w) => ({ intent: "delete-account", confirmEmail: w.users.buyerA.email }),
+    "/dashboard/settings/delete-account",
+    "routes/dashboard.settings.delete-account",
+    (w) => ({ confirmEmail: w.users.buyerA.email }),
     { ...signedIn("badRequest"), buyerA: "refused", admin: "forbidden" },
-    "/dashboard/settings intent=delete-account (buyer A has an open booking)",
+    "/dashboard/settings/delete-account (buyer A has an open booking)",
+  ),
+  // Bad input at each Settings action (ADR 0071): a 400 for every caller signed in, and nothing
+  // changed (the typed fields come back at their form; the others are requests the page did not send).
+  ...(
+    [
+      ["/dashboard/settings/profile", () => ({ name: " ", phone: "" })],
+      ["/dashboard/settings/email", () => ({ email: "not an address" })],
+      ["/dashboard/settings/password", () => ({ currentPassword: "", newPassword: "short", confirmPassword: "other" })],
+      ["/dashboard/settings/sessions", () => ({ sessionId: "" })],
+      ["/dashboard/settings/camera", () => ({ camera: "no-such-camera" })],
+      ["/dashboard/settings/notifications", () => EVERY_KIND_MAYBE],
+      ["/dashboard/settings/saved-searches/rename", (w: World) => ({ id: w.savedSearch.A, name: " " })],
+      ["/dashboard/settings/saved-searches/emails", (w: World) => ({ id: w.savedSearch.A, emails: "maybe" })],
+      ["/dashboard/settings/saved-searches/delete", () => ({ id: "" })],
+      // An admin's account is not deleted here, whatever the input: refused before it is read.
+      ["/dashboard/settings/delete-account", () => ({}), { admin: "forbidden" as const }],
+    ] as const
+  ).map(
+    ([path, fields, except]: readonly [
+      string,
+      (w: World) => Record<string, string>,
+      Partial<Record<Caller, Outcome>>?,
+    ]) =>
+      form(
+        path,
+        `routes/${path.slice(1).replaceAll("/", ".")}`,
+        fields,
+        { ...signedIn("badRequest"), ...except },
+        `${path} (bad input)`,
+      ),
   ),
   page("/dashboard/settings/two-factor", "routes/dashboard.settings.two-factor", signedIn("ok")),
   form(
@@ -1129,11 +1162,11 @@ export const ROWS: Row[] = [
     json: () => ({ camera: "nikon-z6-ii" }),
   }),
   form(
-    "/dashboard/settings",
-    "routes/dashboard.settings",
-    () => ({ intent: "camera", camera: "nikon-z6-ii" }),
+    "/dashboard/settings/camera",
+    "routes/dashboard.settings.camera",
+    () => ({ camera: "nikon-z6-ii" }),
     signedIn("ok"),
-    "/dashboard/settings intent=camera",
+    "/dashboard/settings/camera",
   ),
   form(
     "/?index",
@@ -1230,18 +1263,19 @@ export const ROWS: Row[] = [
   // Notification settings: every signed-in user has their own (an admin's: new claims).
   page("/dashboard/settings", "routes/dashboard.settings", signedIn("ok")),
   form(
-    "/dashboard/settings",
-    "routes/dashboard.settings",
-    () => ({ intent: "notifications", booking_cancelled: "on", booking_made: "on" }),
+    "/dashboard/settings/notifications",
+    "routes/dashboard.settings.notifications",
+    () => ({ booking_cancelled: "on", booking_made: "on" }),
     signedIn("ok"),
-    "/dashboard/settings intent=notifications",
+    "/dashboard/settings/notifications",
   ),
+  // The page takes no form: each of its forms posts to its own action (ADR 0071). 405.
   form(
     "/dashboard/settings",
     "routes/dashboard.settings",
-    () => ({ intent: "keep" }),
-    signedIn("badRequest"),
-    "/dashboard/settings intent=keep",
+    () => ({ intent: "profile", name: "A new name" }),
+    all("badRequest"),
+    "/dashboard/settings (no action of its own)",
   ),
   api("GET", "/api/settings/notifications", "/api/settings/notifications", signedIn("ok", "unauthorized")),
   api(
@@ -1270,25 +1304,25 @@ export const ROWS: Row[] = [
   ),
   ...OWNERS.flatMap((owner) => [
     form(
-      "/dashboard/settings",
-      "routes/dashboard.settings",
-      (w) => ({ intent: "saved-search-rename", id: w.savedSearch[owner], name: "Renamed" }),
+      "/dashboard/settings/saved-searches/rename",
+      "routes/dashboard.settings.saved-searches.rename",
+      (w) => ({ id: w.savedSearch[owner], name: "Renamed" }),
       savedSearchOwn(owner),
-      `/dashboard/settings intent=saved-search-rename (${owner}'s)`,
+      `/dashboard/settings/saved-searches/rename (${owner}'s)`,
     ),
     form(
-      "/dashboard/settings",
-      "routes/dashboard.settings",
-      (w) => ({ intent: "saved-search-emails", id: w.savedSearch[owner], emails: "off" }),
+      "/dashboard/settings/saved-searches/emails",
+      "routes/dashboard.settings.saved-searches.emails",
+      (w) => ({ id: w.savedSearch[owner], emails: "off" }),
       savedSearchOwn(owner),
-      `/dashboard/settings intent=saved-search-emails (${owner}'s)`,
+      `/dashboard/settings/saved-searches/emails (${owner}'s)`,
     ),
     form(
-      "/dashboard/settings",
-      "routes/dashboard.settings",
-      (w) => ({ intent: "saved-search-delete", id: w.savedSearch[owner] }),
+      "/dashboard/settings/saved-searches/delete",
+      "routes/dashboard.settings.saved-searches.delete",
+      (w) => ({ id: w.savedSearch[owner] }),
       savedSearchOwn(owner),
-      `/dashboard/settings intent=saved-search-delete (${owner}'s)`,
+      `/dashboard/settings/saved-searches/delete (${owner}'s)`,
     ),
     api(
       "PATCH",
