@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { DomainEvent } from "#app/domain/shared/events";
+import { formatMoney } from "#app/domain/shared/money";
 import { toOneLine } from "#app/domain/shared/schemas";
 import type { Database } from "#db/client";
 import { bookings, messages, payments, products, users } from "#db/schema";
@@ -13,7 +14,6 @@ import {
   link,
   loadUser,
   type PlannedLetter,
-  price,
   type Recipient,
   utc,
 } from "./letter-kit.server";
@@ -36,7 +36,6 @@ async function loadBooking(db: Database, bookingId: string) {
       buyerContact: bookings.buyerContact,
       expiresAt: bookings.expiresAt,
       transactionId: payments.transactionId,
-      currency: payments.currency,
       buyer: { id: buyers.id, email: buyers.email, name: buyers.name, deletedAt: buyers.deletedAt },
       seller: { id: sellers.id, email: sellers.email, name: sellers.name, deletedAt: sellers.deletedAt },
     })
@@ -86,7 +85,7 @@ export async function plannedLetters(
         letter(
           b.seller,
           `Booking made: ${b.productName}`,
-          `${b.buyer.name} booked "${b.productName}" for ${price(b.priceCents, options.currency)}.\n` +
+          `${b.buyer.name} booked "${b.productName}" for ${formatMoney(b.priceCents)}.\n` +
             `Meeting place: ${b.meetLocation}. Contact: ${b.buyerContact}.\n` +
             `The booking holds the item until ${utc(b.expiresAt)} unless it is paid.\n` +
             link(options, "/dashboard/my_product", "Your listings"),
@@ -122,7 +121,7 @@ export async function plannedLetters(
     case "payment_received": {
       const b = await loadBooking(db, event.bookingId);
       if (!b?.transactionId) return [];
-      const amount = price(b.priceCents, b.currency ?? options.currency);
+      const amount = formatMoney(b.priceCents);
       const subject = `Payment received: ${b.productName}`;
       return [
         letter(
