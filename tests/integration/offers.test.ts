@@ -216,11 +216,7 @@ describe("answering an offer", () => {
     expect(run.events).toContainEqual({ kind: "offer_expired", offerId });
     expect(await offerOf(offerId)).toMatchObject({ status: "expired" });
     expect(await offerOf(countered)).toMatchObject({ status: "countered" });
-    const letters = await plannedLetters(
-      db(),
-      { kind: "offer_expired", offerId },
-      { appName: "Pay&Buy" },
-    );
+    const letters = await plannedLetters(db(), { kind: "offer_expired", offerId }, { appName: "Pay&Buy" });
     expect(letters.map((letter) => letter.recipient.id).sort()).toEqual([buyer.user.id, seller.user.id].sort());
   });
 
