@@ -9,7 +9,7 @@ import { toOneLine } from "#app/domain/shared/schemas";
 import type { Database } from "#db/client";
 import { products, savedSearches, savedSearchLetters, savedSearchMatches } from "#db/schema";
 import { greeting, type LetterOptions, link, loadUser, type PlannedLetter } from "./letter-kit.server";
-import { signUnsubscribe, unsubscribePath } from "./unsubscribe.server";
+import { signUnsubscribe, unsubscribePath } from "./unsubscribe-links.server";
 
 /** Listings named per saved search; the rest are counted and linked to the search. */
 export const LISTINGS_PER_SEARCH = 10;
