@@ -16,7 +16,6 @@ export const queue: ExportedHandlerQueueHandler<Env> = async (batch, env) => {
   const provider = chooseEmailProvider(db, settings);
   const options = {
     appUrl: settings.APP_URL,
-    currency: settings.PAYMENT_CURRENCY,
     appName: settings.APP_NAME,
     secrets: settings.SESSION_SECRET,
   };

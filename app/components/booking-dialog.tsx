@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
-import { formatPrice, holdLabel, NOT_FOUND } from "#app/utils/format";
+import { formatMoney } from "#app/domain/shared/money";
+import { holdLabel, NOT_FOUND } from "#app/utils/format";
 import type { BookingDialogData } from "#app/utils/storefront.server";
 import * as styles from "./booking-dialog.css";
 import { DialogActions, ListingGone, UrlDialog, useDialogSubmission } from "./dialog";
@@ -41,7 +42,7 @@ export function BookingDialog({
         {src ? <img src={src} alt="" width={72} height={72} className={styles.photo} /> : null}
         <dl className={dialogStyles.summary}>
           <dt>Price</dt>
-          <dd className={styles.price}>{formatPrice(product.resalePriceCents) ?? NOT_FOUND}</dd>
+          <dd className={styles.price}>{formatMoney(product.resalePriceCents) ?? NOT_FOUND}</dd>
           <dt>Seller</dt>
           <dd>
             {product.sellerName || NOT_FOUND} {product.sellerVerified ? <VerifiedBadge /> : null}

@@ -2,9 +2,9 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { conditionWords } from "#app/domain/catalog/conditions";
 import type { Listing } from "#app/domain/catalog/listings.server";
-import { savingAgainstNew } from "#app/domain/shared/money";
+import { formatMoney, savingAgainstNew } from "#app/domain/shared/money";
 import { eyebrow } from "#app/styles/utilities.css";
-import { formatPostedDate, formatPrice, NOT_FOUND, yearsOfUse } from "#app/utils/format";
+import { formatPostedDate, NOT_FOUND, yearsOfUse } from "#app/utils/format";
 import { sellerPath } from "#app/utils/seller-urls";
 import type { ProductStatus } from "#db/closed-lists";
 import * as styles from "./listing-summary.css";
@@ -50,13 +50,13 @@ export function ListingSummary({
       </p>
       {state.note ? <p className={styles.stateNote}>{state.note}</p> : null}
       <p className={styles.prices}>
-        <span className={styles.resale}>{formatPrice(listing.resalePriceCents) ?? NOT_FOUND}</span>
+        <span className={styles.resale}>{formatMoney(listing.resalePriceCents) ?? NOT_FOUND}</span>
         <WasPrice cents={listing.wasPriceCents} />
         <span className={styles.muted}>
-          New: <s>{formatPrice(listing.originalPriceCents) ?? NOT_FOUND}</s>
+          New: <s>{formatMoney(listing.originalPriceCents) ?? NOT_FOUND}</s>
         </span>
         {saving ? (
-          <span className={styles.saving}>{`You save ${formatPrice(saving.cents)} (${saving.percent}%)`}</span>
+          <span className={styles.saving}>{`You save ${formatMoney(saving.cents)} (${saving.percent}%)`}</span>
         ) : null}
       </p>
       <dl className={styles.facts}>

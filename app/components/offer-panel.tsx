@@ -1,7 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { OFFER_STATUS_WORDS } from "#app/domain/deals/offers/offer-words";
+import { formatMoney } from "#app/domain/shared/money";
 import { button } from "#app/styles/utilities.css";
-import { formatDeadline, formatPrice } from "#app/utils/format";
+import { formatDeadline } from "#app/utils/format";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { OfferStatus } from "#db/closed-lists";
 import { Field } from "./forms";
@@ -37,8 +38,8 @@ export function OfferPanel({ panel }: { panel: OfferPanelData }) {
       ) : panel.kind === "mine" ? (
         <>
           <p>
-            {`Your offer: ${formatPrice(panel.offer.amountCents)}. ${OFFER_STATUS_WORDS[panel.offer.status]}`}
-            {panel.offer.counterCents !== null ? `: the seller asks ${formatPrice(panel.offer.counterCents)}` : ""}
+            {`Your offer: ${formatMoney(panel.offer.amountCents)}. ${OFFER_STATUS_WORDS[panel.offer.status]}`}
+            {panel.offer.counterCents !== null ? `: the seller asks ${formatMoney(panel.offer.counterCents)}` : ""}
             {`, until ${formatDeadline(panel.offer.respondBy)}.`}
           </p>
           <div className={styles.actions}>
@@ -57,7 +58,7 @@ export function OfferPanel({ panel }: { panel: OfferPanelData }) {
       ) : (
         <Form method="post" className={formStyles.form} preventScrollReset>
           <p className={styles.note}>
-            {`Offer from ${formatPrice(panel.lowestCents)} to ${formatPrice(panel.askingCents)}. The seller has 48 hours to accept, decline or counter once; an accepted offer books the item for you at that price.`}
+            {`Offer from ${formatMoney(panel.lowestCents)} to ${formatMoney(panel.askingCents)}. The seller has 48 hours to accept, decline or counter once; an accepted offer books the item for you at that price.`}
           </p>
           <input type="hidden" name="intent" value="offer" />
           <input type="hidden" name="productId" value={panel.productId} />

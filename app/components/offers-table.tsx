@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { OFFER_DECLINE_WORDS, OFFER_STATUS_WORDS } from "#app/domain/deals/offers/offer-words";
 import type { Page } from "#app/domain/shared/list-query";
+import { formatMoney } from "#app/domain/shared/money";
 import { button, visuallyHidden } from "#app/styles/utilities.css";
-import { formatPrice } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
 import type { OfferRow } from "#app/utils/offer-list.server";
 import { useIsPending } from "#app/utils/use-is-pending";
@@ -54,7 +54,7 @@ function CounterForm({ offer }: { offer: OfferRow }) {
         required
         maxLength={14}
         size={8}
-        placeholder={`up to ${formatPrice(offer.askingCents)}`}
+        placeholder={`up to ${formatMoney(offer.askingCents)}`}
         className={formStyles.input}
       />
       <button
@@ -131,12 +131,12 @@ export function OffersTable({
           cell: (offer) => <Link to={listingPath(offer.productId)}>{offer.productName}</Link>,
         },
         { header: side === "buyer" ? "Seller" : "Buyer", cell: (offer) => offer.otherParty },
-        { header: "Asking", className: table.nowrap, cell: (offer) => formatPrice(offer.askingCents) },
-        { header: "Offer", className: table.nowrap, cell: (offer) => formatPrice(offer.amountCents) },
+        { header: "Asking", className: table.nowrap, cell: (offer) => formatMoney(offer.askingCents) },
+        { header: "Offer", className: table.nowrap, cell: (offer) => formatMoney(offer.amountCents) },
         {
           header: "Counter",
           className: table.nowrap,
-          cell: (offer) => (offer.counterCents === null ? "—" : formatPrice(offer.counterCents)),
+          cell: (offer) => (offer.counterCents === null ? "—" : formatMoney(offer.counterCents)),
         },
         {
           header: "Status",

@@ -3,8 +3,9 @@ import type { ReactNode } from "react";
 import type { CardView } from "#app/domain/catalog/catalog.server";
 import { photoSources } from "#app/domain/catalog/photo-keys";
 import { MOUNT_FACTS } from "#app/domain/gear/mounts";
+import { formatMoney } from "#app/domain/shared/money";
 import { groupThousands } from "#app/domain/shared/numbers";
-import { formatPostedDate, formatPrice, NOT_FOUND, yearsOfUse } from "#app/utils/format";
+import { formatPostedDate, NOT_FOUND, yearsOfUse } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
 import { sellerPath } from "#app/utils/seller-urls";
 import * as styles from "./product-card.css";
@@ -62,9 +63,9 @@ export function ProductCard({
         </Heading>
         {product.fit ? <FitBadge fit={product.fit} /> : null}
         <p className={styles.prices}>
-          <span className={styles.resale}>{formatPrice(product.resalePriceCents) ?? NOT_FOUND}</span>
+          <span className={styles.resale}>{formatMoney(product.resalePriceCents) ?? NOT_FOUND}</span>
           <WasPrice cents={product.wasPriceCents} />
-          <span className={styles.original}>New: {formatPrice(product.originalPriceCents) ?? NOT_FOUND}</span>
+          <span className={styles.original}>New: {formatMoney(product.originalPriceCents) ?? NOT_FOUND}</span>
         </p>
         <dl className={styles.facts}>
           <div>

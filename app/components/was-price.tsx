@@ -1,5 +1,5 @@
+import { formatMoney } from "#app/domain/shared/money";
 import { visuallyHidden } from "#app/styles/utilities.css";
-import { formatPrice } from "#app/utils/format";
 import * as styles from "./was-price.css";
 
 /**
@@ -11,7 +11,7 @@ export function WasPrice({ cents }: { cents: number | null }) {
   return (
     <s className={styles.wasPrice} data-testid="was-price">
       <span className={visuallyHidden}>Was </span>
-      {formatPrice(cents)}
+      {formatMoney(cents)}
     </s>
   );
 }

@@ -5,8 +5,9 @@ import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { salesReads } from "#app/domain/deals/sales.server";
 import { readListQuery, toPageOf } from "#app/domain/shared/list-query";
+import { formatMoney } from "#app/domain/shared/money";
 import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
-import { formatDayMonthYear, formatPrice, NOT_FOUND } from "#app/utils/format";
+import { formatDayMonthYear, NOT_FOUND } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
 import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
@@ -51,7 +52,7 @@ export default function MyBuyers() {
                 sale.productName || NOT_FOUND
               ),
           },
-          { header: "Product Price", className: table.nowrap, cell: (sale) => formatPrice(sale.amountCents) },
+          { header: "Product Price", className: table.nowrap, cell: (sale) => formatMoney(sale.amountCents) },
           {
             header: "Payment Date",
             className: table.nowrap,

@@ -23,7 +23,7 @@ import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
 import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
-import { formatDeadline, formatPrice } from "#app/utils/format";
+import { formatDeadline } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { listingPath } from "#app/utils/listing-urls";
 import { NAME_NOT_FOUND } from "#app/utils/messages";
@@ -325,7 +325,7 @@ export default function MyOrders() {
               </>
             ),
           },
-          { header: "Product Price", cell: (order) => formatPrice(order.priceCents) ?? "Price not found" },
+          { header: "Product Price", cell: (order) => formatMoney(order.priceCents) ?? "Price not found" },
           { header: "Payment", cell: (order) => <PaymentCell order={order} page={orders.page} /> },
           {
             header: "Action",

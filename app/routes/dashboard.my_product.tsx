@@ -13,9 +13,10 @@ import {
   sellerProductsReads,
 } from "#app/domain/catalog/products.server";
 import { readListQuery } from "#app/domain/shared/list-query";
+import { formatMoney } from "#app/domain/shared/money";
 import { badRequest, notFound, requireFormData } from "#app/server/http.server";
 import { button } from "#app/styles/utilities.css";
-import { formatDayMonthYear, formatPrice, formatShortTime, NOT_FOUND } from "#app/utils/format";
+import { formatDayMonthYear, formatShortTime, NOT_FOUND } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { listingPath } from "#app/utils/listing-urls";
 import { confirmationId, keptAnswer, listBack, pageOrLast } from "#app/utils/paged-list.server";
@@ -123,7 +124,7 @@ export default function MyProducts() {
           {
             header: "Asking Price",
             className: table.nowrap,
-            cell: (product) => formatPrice(product.resalePriceCents),
+            cell: (product) => formatMoney(product.resalePriceCents),
           },
           {
             header: "Post Date",

@@ -16,11 +16,12 @@ import {
 } from "#app/domain/deals/payments/checkout.server";
 import { PAYMENT_MESSAGES } from "#app/domain/deals/payments/messages";
 import { testCardSchema } from "#app/domain/deals/payments/test-card";
+import { formatMoney } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
 import { notFound, requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
-import { formatDeadline, formatPrice } from "#app/utils/format";
+import { formatDeadline } from "#app/utils/format";
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWithReads } from "#app/utils/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -139,7 +140,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function Payment() {
   const { booking, testMode, publishableKey, processing, checkoutCancelled } = useLoaderData<typeof loader>();
-  const price = formatPrice(booking.priceCents) ?? "Price not found";
+  const price = formatMoney(booking.priceCents) ?? "Price not found";
   if (booking.status === "paid") {
     return (
       <DashboardPage title="Payment Successful">

@@ -8,10 +8,10 @@ import * as table from "#app/components/table.css";
 import { WasPrice } from "#app/components/was-price";
 import { listWishlist, removeFromWishlist, wishlistItemView } from "#app/domain/catalog/wishlist.server";
 import { readListQuery } from "#app/domain/shared/list-query";
+import { formatMoney } from "#app/domain/shared/money";
 import { productIdSchema } from "#app/domain/shared/schemas";
 import { requireFormData } from "#app/server/http.server";
 import { button } from "#app/styles/utilities.css";
-import { formatPrice } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { listingPath } from "#app/utils/listing-urls";
 import { EMAIL_NOT_FOUND, NAME_NOT_FOUND } from "#app/utils/messages";
@@ -112,7 +112,7 @@ export default function Wishlist() {
             header: "Product Price",
             cell: (item) => (
               <>
-                {formatPrice(item.priceCents) ?? "$ Price not found"} <WasPrice cents={item.wasPriceCents} />
+                {formatMoney(item.priceCents) ?? "$ Price not found"} <WasPrice cents={item.wasPriceCents} />
               </>
             ),
           },

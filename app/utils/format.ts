@@ -3,10 +3,8 @@
 // page makes loads its locale data in one task: 56–158 ms at Lighthouse's 4x CPU slowdown (the
 // bench prints it: "The first Intl formatter in a page"), over the 50 ms that counts as blocking
 // time against the budget "Lighthouse performance 100". Each function here is tested equal to
-// Intl en-US (tests/integration/money.test.ts). Code that never reaches the browser (letters,
-// REST answers) uses Intl.
-
-import { groupThousands } from "#app/domain/shared/numbers";
+// Intl en-US (tests/integration/money.test.ts). Amounts of money have one format for pages,
+// letters and messages alike: formatMoney, in app/domain/shared/money.ts.
 
 const MONTH_NAMES = [
   "January",
@@ -23,14 +21,6 @@ const MONTH_NAMES = [
   "December",
 ];
 const MONTHS = MONTH_NAMES.map((name) => name.slice(0, 3));
-
-/** 123456 cents → "$ 1,234.56" (the spec's '$ ' prefix). */
-export function formatPrice(cents: number | null | undefined): string | null {
-  if (cents == null || !Number.isFinite(cents)) return null;
-  const whole = Math.round(Math.abs(cents));
-  const dollars = groupThousands(Math.floor(whole / 100));
-  return `$ ${cents < 0 && whole > 0 ? "-" : ""}${dollars}.${String(whole % 100).padStart(2, "0")}`;
-}
 
 /** Years of use from the purchase year: "1 year", "3 years". */
 export function yearsOfUse(purchaseYear: number | null | undefined, currentYear: number): string | null {

@@ -1,7 +1,7 @@
 // Price guidance in words, for the listing page and a seller setting a price: what the model sold
 // for on Pay&Buy, and when an asking price is far above it. Only what was recorded is said.
 import { GUIDANCE_PERIOD_LABEL, type PriceGuidance } from "#app/domain/catalog/price-guidance";
-import { formatPrice } from "./format";
+import { formatMoney } from "#app/domain/shared/money";
 
 /** "Good or better", "Excellent": the grades the guidance counted. */
 export function gradesText(grades: readonly string[]): string {
@@ -16,7 +16,7 @@ export function guidanceText(guidance: PriceGuidance): string {
   const scope = `same model, ${gradesText(guidance.grades)}`;
   const when = `in the last ${GUIDANCE_PERIOD_LABEL}`;
   if (guidance.enough) {
-    return `Sold on Pay&Buy for ${formatPrice(guidance.lowCents)}–${formatPrice(guidance.highCents)} (median ${formatPrice(guidance.medianCents)}, ${guidance.sales} sales ${when}, ${scope})`;
+    return `Sold on Pay&Buy for ${formatMoney(guidance.lowCents)}–${formatMoney(guidance.highCents)} (median ${formatMoney(guidance.medianCents)}, ${guidance.sales} sales ${when}, ${scope})`;
   }
   if (guidance.sales === 0) return `No recorded sale on Pay&Buy ${when} (${scope}): no price guidance yet.`;
   return `Only ${guidance.sales} recorded ${guidance.sales === 1 ? "sale" : "sales"} on Pay&Buy ${when} (${scope}): too few to show a price range.`;
@@ -25,5 +25,5 @@ export function guidanceText(guidance: PriceGuidance): string {
 /** The warning when an asking price is far above what the model sold for, or null. */
 export function farAboveText(guidance: PriceGuidance | null, far: { percent: number } | null): string | null {
   if (!far || !guidance?.enough) return null;
-  return `This price is ${far.percent}% above the highest recorded sale of this model (${formatPrice(guidance.highCents)}, ${gradesText(guidance.grades)}).`;
+  return `This price is ${far.percent}% above the highest recorded sale of this model (${formatMoney(guidance.highCents)}, ${gradesText(guidance.grades)}).`;
 }

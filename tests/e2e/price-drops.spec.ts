@@ -39,7 +39,7 @@ test("a price drop reaches a wishlisting buyer", async ({ page, browser }, info)
     await page.goto("/dev/outbox");
     await expect(letter).toHaveCount(1, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
-  await expect(letter).toContainText("now costs $14.99, down from $19.99");
+  await expect(letter).toContainText("now costs $ 14.99, down from $ 19.99");
 
   // The listing page, a card and the wishlist show the old price struck through.
   await page.goto(`/listings/${productId}`);

@@ -108,7 +108,7 @@ test.describe("adding a product", () => {
     await page.getByLabel("Product Photo").setInputFiles(PHOTO);
     await page.getByRole("button", { name: "Add Product" }).click();
     await expect(page.getByText("Original price must be an amount in dollars, such as 1250 or 1250.99")).toBeVisible();
-    await expect(page.getByText("Resale price must be between $0.01 and $100,000.00")).toBeVisible();
+    await expect(page.getByText("Resale price must be between $ 0.01 and $ 100,000.00")).toBeVisible();
     await expect(page.getByText(`Year of purchase must be between 1900 and ${year}`)).toBeVisible();
     await expect(page.getByText("Contact number must be a phone number, such as +1 415 555 0100")).toBeVisible();
     await expect(page.getByLabel("Product Name")).toHaveValue(name);
@@ -126,7 +126,7 @@ test.describe("adding a product", () => {
     }
     await page.getByRole("button", { name: "Add Product" }).click();
     await expect(page.getByText(`Year of purchase must be between 1900 and ${year}`)).toBeVisible();
-    await expect(page.getByText("Resale price must be between $0.01 and $100,000.00")).toHaveCount(0);
+    await expect(page.getByText("Resale price must be between $ 0.01 and $ 100,000.00")).toHaveCount(0);
     await page.getByLabel("Year Of Purchase").fill(String(year));
     await page.getByLabel("Product Photo").setInputFiles(PHOTO);
     await page.getByRole("button", { name: "Add Product" }).click();

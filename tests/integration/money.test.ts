@@ -1,9 +1,9 @@
 // Dollars exist only at the edges: one conversion for the pages' '$ 1,234.56' and the REST
 // API's dollar fields, the inverse of the forms' parsing.
 import { describe, expect, it } from "vitest";
-import { dollarsToCents, toDollars } from "#app/domain/shared/money";
+import { dollarsToCents, formatMoney, toDollars } from "#app/domain/shared/money";
 import { groupThousands } from "#app/domain/shared/numbers";
-import { formatLongDate, formatPostedDate, formatPrice } from "#app/utils/format";
+import { formatLongDate, formatPostedDate } from "#app/utils/format";
 
 describe("toDollars", () => {
   it("is the inverse of the forms' parsing, and what the pages format", () => {
@@ -17,8 +17,8 @@ describe("toDollars", () => {
       expect(toDollars(cents)).toBe(Number(text));
       expect(dollarsToCents(String(toDollars(cents)))).toBe(cents);
     }
-    expect(formatPrice(123_456)).toBe("$ 1,234.56");
-    expect(formatPrice(5)).toBe("$ 0.05");
+    expect(formatMoney(123_456)).toBe("$ 1,234.56");
+    expect(formatMoney(5)).toBe("$ 0.05");
   });
 });
 
@@ -28,10 +28,10 @@ describe("display formats built without Intl", () => {
     for (const cents of [
       0, 1, 9, 10, 99, 100, 999, 1000, 99_999, 100_000, 123_456, 1_000_000, 10_000_000, 123_456_789,
     ]) {
-      expect(formatPrice(cents), String(cents)).toBe(`$ ${intl.format(cents / 100)}`);
+      expect(formatMoney(cents), String(cents)).toBe(`$ ${intl.format(cents / 100)}`);
     }
-    expect(formatPrice(null)).toBeNull();
-    expect(formatPrice(Number.NaN)).toBeNull();
+    expect(formatMoney(null)).toBeNull();
+    expect(formatMoney(Number.NaN)).toBeNull();
   });
 
   it("print posted days as en-US date formatting does, in UTC", () => {

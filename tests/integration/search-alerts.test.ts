@@ -9,7 +9,7 @@ import { SAVED_SEARCH_LIMIT } from "#app/domain/alerts/saved-search-schema";
 import { searchListings } from "#app/domain/catalog/listing-search.server";
 import { readSearchParams } from "#app/domain/catalog/search-params";
 import { type NotificationMessage, toNotificationMessage } from "#app/domain/notifications/messages";
-import { signUnsubscribe, UNSUBSCRIBE_TTL_MS } from "#app/domain/notifications/unsubscribe.server";
+import { signUnsubscribe, UNSUBSCRIBE_TTL_MS } from "#app/domain/notifications/unsubscribe-links.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { database } from "#db/client";
 import { emailOutbox, notificationPreferences, products, savedSearches, savedSearchMatches } from "#db/schema";

@@ -4,7 +4,7 @@
 // Browser-safe: no `.server` import, the form validates with it before sending.
 import * as z from "zod";
 import { GEAR_FIELD_NAMES, type GearInput, gearFields, readGear } from "#app/domain/gear/gear-schema";
-import { dollarsToCents, MAX_PRICE_CENTS } from "#app/domain/shared/money";
+import { dollarsToCents, formatMoney, MAX_PRICE_CENTS } from "#app/domain/shared/money";
 import { isOneLine, isPhoneNumber, notOneLineMessage, PHONE_MAX } from "#app/domain/shared/schemas";
 import { CONDITIONS } from "#db/closed-lists";
 import { CONDITION_CHOICE_MESSAGE } from "./conditions";
@@ -47,7 +47,10 @@ function price(required: string, label: string) {
         return z.NEVER;
       }
       if (cents < 1 || cents > MAX_PRICE_CENTS) {
-        ctx.addIssue({ code: "custom", message: `${label} must be between $0.01 and $100,000.00` });
+        ctx.addIssue({
+          code: "custom",
+          message: `${label} must be between ${formatMoney(1)} and ${formatMoney(MAX_PRICE_CENTS)}`,
+        });
         return z.NEVER;
       }
       return cents;

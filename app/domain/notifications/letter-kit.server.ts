@@ -1,5 +1,5 @@
 // What every letter is made of: its recipient, its kind and words, the options of the site that
-// sends it, the greeting, amounts, times and links.
+// sends it, the greeting, times and links. Amounts are formatMoney's, as the pages print them.
 import { eq } from "drizzle-orm";
 import type { Database } from "#db/client";
 import type { LetterKind } from "#db/closed-lists";
@@ -28,7 +28,6 @@ export interface PlannedLetter {
 export interface LetterOptions {
   /** The public origin for links; without it letters name the page instead. */
   appUrl?: string;
-  currency: string;
   appName: string;
   /** The secrets that sign a letter's unsubscribe link (SESSION_SECRET); without them, no link. */
   secrets?: readonly string[];
@@ -36,10 +35,6 @@ export interface LetterOptions {
 
 /** Builds a letter of the event's kind to a recipient (the greeting and signature added). */
 export type LetterOf = (recipient: Recipient, subject: string, text: string) => PlannedLetter;
-
-export function price(cents: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
-}
 
 export function utc(date: Date | null): string {
   if (!date) return "";

@@ -4,16 +4,10 @@ import { and, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS } from "#app/domain/deals/claims/claim-words";
 import type { DomainEvent } from "#app/domain/shared/events";
+import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import { bookings, claims, dealOperations, deals, payouts, products, users } from "#db/schema";
-import {
-  type LetterOf,
-  type LetterOptions,
-  link,
-  type PlannedLetter,
-  price,
-  type Recipient,
-} from "./letter-kit.server";
+import { type LetterOf, type LetterOptions, link, type PlannedLetter, type Recipient } from "./letter-kit.server";
 
 const buyers = alias(users, "buyers");
 const sellers = alias(users, "sellers");
@@ -49,7 +43,6 @@ function dealParties(db: Database) {
       paymentId: deals.paymentId,
       bookingId: deals.bookingId,
       amountCents: deals.amountCents,
-      currency: deals.currency,
       releaseDueAt: deals.releaseDueAt,
       productName: products.name,
       buyer: buyerFields,
@@ -96,15 +89,14 @@ export async function moneyLetters(
       if (!operation || !deal) return [];
       const buyer = person(deal.buyer);
       const seller = person(deal.seller);
-      const money = (cents: number) => price(cents, deal.currency);
       if (event.kind === "payment_released") {
         const subject = `Payment released: ${deal.productName}`;
         return [
           letter(
             seller,
             subject,
-            `${ORIGIN_WORDS[operation.origin]}\nYou receive ${money(operation.amountCents)} of ${money(deal.amountCents)} ` +
-              `for "${deal.productName}" (the platform's fee is ${money(operation.feeCents)}); it is on its way to your payout account.\n` +
+            `${ORIGIN_WORDS[operation.origin]}\nYou receive ${formatMoney(operation.amountCents)} of ${formatMoney(deal.amountCents)} ` +
+              `for "${deal.productName}" (the platform's fee is ${formatMoney(operation.feeCents)}); it is on its way to your payout account.\n` +
               link(options, "/dashboard/payouts", "Payouts"),
           ),
           letter(
@@ -120,15 +112,15 @@ export async function moneyLetters(
         letter(
           buyer,
           subject,
-          `${money(operation.amountCents)} of your payment for "${deal.productName}" is refunded to your card; ` +
+          `${formatMoney(operation.amountCents)} of your payment for "${deal.productName}" is refunded to your card; ` +
             `banks take 5 to 10 days to show it.\n${link(options, "/dashboard/my_orders", "My Orders")}`,
         ),
         letter(
           seller,
           subject,
-          `${money(operation.amountCents)} of the sale of "${deal.productName}" went back to the buyer.` +
+          `${formatMoney(operation.amountCents)} of the sale of "${deal.productName}" went back to the buyer.` +
             (operation.reversalCents > 0
-              ? ` ${money(operation.reversalCents)} of it is taken back from what you received.`
+              ? ` ${formatMoney(operation.reversalCents)} of it is taken back from what you received.`
               : "") +
             `\n${link(options, "/dashboard/payouts", "Payouts")}`,
         ),
@@ -158,7 +150,7 @@ export async function moneyLetters(
               admin,
               `Claim to decide: ${deal.productName}`,
               `${buyer.name} opened a claim about "${deal.productName}" (sold by ${seller.name} ` +
-                `for ${price(deal.amountCents, deal.currency)}).\n${reason}\n` +
+                `for ${formatMoney(deal.amountCents)}).\n${reason}\n` +
                 link(options, "/dashboard/claims", "Claims"),
             ),
           ),
@@ -178,7 +170,7 @@ export async function moneyLetters(
       const outcome =
         claim.outcome === "release"
           ? "The payment goes to the seller."
-          : `${price(claim.refundCents ?? 0, deal.currency)} goes back to the buyer` +
+          : `${formatMoney(claim.refundCents ?? 0)} goes back to the buyer` +
             (claim.outcome === "refund_partial" ? "; the rest goes to the seller." : ".");
       const text =
         `An admin decided the claim about "${deal.productName}": ${CLAIM_OUTCOME_WORDS[claim.outcome]}.\n${outcome}` +
@@ -198,7 +190,7 @@ export async function moneyLetters(
         .where(eq(payouts.id, event.payoutId))
         .limit(1);
       if (!row) return [];
-      const amount = price(row.payout.amountCents, row.payout.currency);
+      const amount = formatMoney(row.payout.amountCents);
       return [
         event.kind === "payout_paid"
           ? letter(

@@ -6,17 +6,10 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { OFFER_DECLINE_WORDS } from "#app/domain/deals/offers/offer-words";
 import { BUYER_OFFERS_PATH, SELLER_OFFERS_PATH } from "#app/domain/deals/offers/paths";
 import type { DomainEvent } from "#app/domain/shared/events";
+import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import { offers, products, users } from "#db/schema";
-import {
-  type LetterOf,
-  type LetterOptions,
-  link,
-  type PlannedLetter,
-  price,
-  type Recipient,
-  utc,
-} from "./letter-kit.server";
+import { type LetterOf, type LetterOptions, link, type PlannedLetter, type Recipient, utc } from "./letter-kit.server";
 
 type OfferEvent = Extract<
   DomainEvent,
@@ -60,8 +53,8 @@ export async function offerLetters(
   const buyer = person(row.buyer);
   const seller = person(row.seller);
   const name = row.productName;
-  const amount = price(row.amountCents, options.currency);
-  const counter = row.counterCents === null ? null : price(row.counterCents, options.currency);
+  const amount = formatMoney(row.amountCents);
+  const counter = row.counterCents === null ? null : formatMoney(row.counterCents);
   const buyerList = link(options, BUYER_OFFERS_PATH, "My Offers");
   const sellerList = link(options, SELLER_OFFERS_PATH, "Offers");
   switch (event.kind) {

@@ -1,78 +1,34 @@
 // Which kinds of notification a user can be sent, and the ones they turned off. Without a row
-// a kind is on; a row records the user's choice either way.
+// a kind is on; a row records the user's choice either way. Each kind's words and roles are its
+// entry's in kinds.server.ts.
 import { and, eq } from "drizzle-orm";
 import * as z from "zod";
 import { EVENT_KINDS, type EventKind } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import type { LetterKind, Role } from "#db/closed-lists";
 import { notificationPreferences } from "#db/schema";
+import { NOTIFICATIONS } from "./kinds.server";
 
-export const NOTIFICATION_LABELS: Record<EventKind, { label: string; description: string }> = {
-  booking_made: { label: "Booking made", description: "A buyer books one of my listings." },
-  booking_cancelled: { label: "Booking cancelled", description: "A booking I am part of is cancelled." },
-  booking_expired: { label: "Booking expired", description: "A booking I am part of was not paid in time." },
-  payment_received: { label: "Payment received", description: "A booking I am part of is paid." },
-  message_received: { label: "New message", description: "Someone writes to me about a booking." },
-  seller_verified: { label: "Seller verified", description: "An admin verifies my seller account." },
-  listing_removed: { label: "Listing removed", description: "An admin removes one of my listings after reports." },
-  payment_released: {
-    label: "Payment released",
-    description: "The payment of a sale I am part of goes to the seller.",
-  },
-  payment_refunded: { label: "Payment refunded", description: "Money of a sale I am part of goes back to the buyer." },
-  claim_opened: { label: "Claim opened", description: "A buyer opens a claim about a sale." },
-  claim_answered: { label: "Claim answered", description: "The seller answers my claim." },
-  claim_decided: { label: "Claim decided", description: "An admin decides a claim I am part of." },
-  payout_paid: { label: "Payout paid", description: "Money of my sales reaches my bank account." },
-  payout_failed: { label: "Payout failed", description: "A payout to my bank account fails." },
-  price_dropped: { label: "Price drops", description: "A listing on my wishlist gets cheaper." },
-  offer_received: { label: "Offer received", description: "A buyer offers a price on one of my listings." },
-  offer_countered: { label: "Offer countered", description: "A seller counters my offer." },
-  offer_accepted: { label: "Offer accepted", description: "An offer I am part of is accepted and booked." },
-  offer_declined: { label: "Offer declined", description: "An offer I am part of is declined." },
-  offer_expired: { label: "Offer expired", description: "An offer I am part of was not answered in time." },
-  saved_search_matches: {
-    label: "Saved search matches",
-    description: "New listings match my saved searches (one email a day at most).",
-  },
-};
+/** The words of each kind in the settings: its entry's in kinds.server.ts. */
+export const NOTIFICATION_LABELS = Object.fromEntries(
+  EVENT_KINDS.map((kind) => [kind, { label: NOTIFICATIONS[kind].label, description: NOTIFICATIONS[kind].description }]),
+) as Record<EventKind, { label: string; description: string }>;
 
 function isNotificationKind(kind: LetterKind): kind is EventKind {
   return (EVENT_KINDS as readonly string[]).includes(kind);
 }
 
-/** The kinds each role can be sent (an admin is told of new claims, which they decide). */
+/** The kinds each role can be sent, in the kinds' order: the roles of each kind's entry. */
+const kindsOf = (role: Role) => EVENT_KINDS.filter((kind) => NOTIFICATIONS[kind].roles.includes(role));
 export const NOTIFICATION_KINDS_BY_ROLE: Record<Role, readonly EventKind[]> = {
-  buyer: [
-    "booking_cancelled",
-    "booking_expired",
-    "payment_received",
-    "message_received",
-    "payment_released",
-    "payment_refunded",
-    "claim_answered",
-    "claim_decided",
-    "price_dropped",
-    "offer_countered",
-    "offer_accepted",
-    "offer_declined",
-    "offer_expired",
-    "saved_search_matches",
-  ],
-  // A seller can be told of every kind but the seller's answer to a claim and the counter to an
-  // offer (their own), and a wishlisted listing's price drop (only buyers keep a wishlist).
-  seller: EVENT_KINDS.filter(
-    (kind) => kind !== "claim_answered" && kind !== "offer_countered" && kind !== "price_dropped",
-  ),
-  admin: ["claim_opened", "saved_search_matches"],
+  buyer: kindsOf("buyer"),
+  seller: kindsOf("seller"),
+  admin: kindsOf("admin"),
 };
 
 /** What the outbox calls each kind of letter. */
 export const LETTER_LABELS: Record<LetterKind, string> = {
-  ...(Object.fromEntries(Object.entries(NOTIFICATION_LABELS).map(([kind, { label }]) => [kind, label])) as Record<
-    EventKind,
-    string
-  >),
+  ...(Object.fromEntries(EVENT_KINDS.map((kind) => [kind, NOTIFICATIONS[kind].label])) as Record<EventKind, string>),
   reset_password: "Password reset",
   verify_email: "Email verification",
   change_email: "Email change",

@@ -6,9 +6,10 @@ import { and, eq, ne } from "drizzle-orm";
 import { isListed } from "#app/domain/catalog/catalog.server";
 import { shownPreviousPrice } from "#app/domain/catalog/price-drops";
 import type { DomainEvent } from "#app/domain/shared/events";
+import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import { products, users, wishlistEntries } from "#db/schema";
-import { type LetterOf, type LetterOptions, link, type PlannedLetter, price } from "./letter-kit.server";
+import { type LetterOf, type LetterOptions, link, type PlannedLetter } from "./letter-kit.server";
 
 type PriceDropEvent = Extract<DomainEvent, { kind: "price_dropped" }>;
 
@@ -37,8 +38,8 @@ export async function priceDropLetters(
     .from(wishlistEntries)
     .innerJoin(users, eq(users.id, wishlistEntries.buyerId))
     .where(and(eq(wishlistEntries.productId, listing.id), eq(users.role, "buyer"), ne(users.id, listing.sellerId)));
-  const now = price(listing.resalePriceCents, options.currency);
-  const was = price(previous, options.currency);
+  const now = formatMoney(listing.resalePriceCents);
+  const was = formatMoney(previous);
   return buyers.map((buyer) =>
     letter(
       { id: buyer.id, email: buyer.email, name: buyer.name, deleted: buyer.deletedAt !== null },

@@ -4,11 +4,12 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { isListed } from "#app/domain/catalog/catalog.server";
 import type { NotificationEvent } from "#app/domain/shared/events";
+import { formatMoney } from "#app/domain/shared/money";
 import { toOneLine } from "#app/domain/shared/schemas";
 import type { Database } from "#db/client";
 import { products, savedSearches, savedSearchLetters, savedSearchMatches } from "#db/schema";
-import { greeting, type LetterOptions, link, loadUser, type PlannedLetter, price } from "./letter-kit.server";
-import { signUnsubscribe, unsubscribePath } from "./unsubscribe.server";
+import { greeting, type LetterOptions, link, loadUser, type PlannedLetter } from "./letter-kit.server";
+import { signUnsubscribe, unsubscribePath } from "./unsubscribe-links.server";
 
 /** Listings named per saved search; the rest are counted and linked to the search. */
 export const LISTINGS_PER_SEARCH = 10;
@@ -66,7 +67,7 @@ export async function savedSearchMatchLetters(
       `“${toOneLine(search.name)}”:`,
       ...shown.map(
         (listing) =>
-          `- ${toOneLine(listing.productName)}, ${price(listing.priceCents, options.currency)}. ` +
+          `- ${toOneLine(listing.productName)}, ${formatMoney(listing.priceCents)}. ` +
           link(options, `/listings/${listing.productId}`, "See it"),
       ),
       more > 0 ? `And ${more} more. ${link(options, `/search?${search.query}`, "See them all")}` : null,

@@ -1,15 +1,13 @@
 // One-click unsubscribe (RFC 8058, ADR 0062): a letter a user can stop carries a signed link that
 // turns its kind off for them, signed in or not. The token names the user and the kind, nothing
-// else; a token that was tampered with is refused (400), an old one has expired (410).
-import { readClaims, signClaims } from "#app/domain/shared/signed-tokens.server";
+// else; a token that was tampered with is refused (400), an old one has expired (410). The link
+// itself is signed in unsubscribe-links.server.ts, which the letters use.
+import { readClaims } from "#app/domain/shared/signed-tokens.server";
 import type { Database } from "#db/client";
 import { NOTIFICATION_KINDS, type NotificationKind } from "#db/closed-lists";
 import { notificationPreferences } from "#db/schema";
 import { NOTIFICATION_LABELS } from "./preferences.server";
-
-const AUDIENCE = "pay-and-buy:unsubscribe";
-/** How long a letter's unsubscribe link works. */
-export const UNSUBSCRIBE_TTL_MS = 60 * 24 * 3600 * 1000;
+import { UNSUBSCRIBE_AUDIENCE } from "./unsubscribe-links.server";
 
 export const UNSUBSCRIBE_MESSAGES = {
   invalid:
@@ -17,21 +15,6 @@ export const UNSUBSCRIBE_MESSAGES = {
   expired: "This unsubscribe link has expired. Sign in and turn the emails off in Settings.",
   done: "You are unsubscribed.",
 } as const;
-
-/** The path of a letter's unsubscribe link: the page and the one-click POST. */
-export const unsubscribePath = (token: string) => `/unsubscribe/${token}`;
-
-export function signUnsubscribe(
-  userId: string,
-  kind: NotificationKind,
-  secrets: readonly string[],
-  now = Date.now(),
-): Promise<string> {
-  return signClaims(
-    { kind },
-    { audience: AUDIENCE, subject: userId, expiresAt: new Date(now + UNSUBSCRIBE_TTL_MS), secrets, now },
-  );
-}
 
 export type UnsubscribeRead =
   | { ok: true; userId: string; kind: NotificationKind; label: string }
@@ -43,7 +26,13 @@ export async function readUnsubscribe(
   secrets: readonly string[],
   now = Date.now(),
 ): Promise<UnsubscribeRead> {
-  const read = await readClaims(token, { audience: AUDIENCE, secrets, required: ["iat"], maxLength: 1024, now });
+  const read = await readClaims(token, {
+    audience: UNSUBSCRIBE_AUDIENCE,
+    secrets,
+    required: ["iat"],
+    maxLength: 1024,
+    now,
+  });
   // Only a token whose signature checked out can have expired.
   if (!read.ok && read.expired) return { ok: false, status: 410, message: UNSUBSCRIBE_MESSAGES.expired };
   const kind = read.ok ? NOTIFICATION_KINDS.find((known) => known === read.claims.kind) : undefined;

@@ -1,4 +1,5 @@
 // Money is integer cents everywhere; dollars exist only at the edges (forms, display).
+import { groupThousands } from "./numbers";
 
 /** The largest price we accept for one item: $100,000.00. */
 export const MAX_PRICE_CENTS = 10_000_000;
@@ -45,9 +46,18 @@ export function toUnitsText(cents: number): string {
   return `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, "0")}`;
 }
 
-/** 123456 → "$ 1,234.56": an amount as messages of the domain write it (the spec's '$ ' prefix). */
-export function formatMoney(cents: number): string {
+/**
+ * 123456 → "$ 1,234.56": every amount people read, on pages, in letters, in the REST API's
+ * messages and the domain's (the spec's '$ ' prefix). Formatted by hand rather than through Intl:
+ * it runs in the browser while a page hydrates (the reason is at the top of app/utils/format.ts),
+ * and it is tested equal to Intl en-US (tests/integration/money.test.ts). A missing or non-finite
+ * amount gives null, for the page to say what is missing.
+ */
+export function formatMoney(cents: number): string;
+export function formatMoney(cents: number | null | undefined): string | null;
+export function formatMoney(cents: number | null | undefined): string | null {
+  if (cents == null || !Number.isFinite(cents)) return null;
   const whole = Math.round(Math.abs(cents));
-  const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const dollars = groupThousands(Math.floor(whole / 100));
   return `$ ${cents < 0 && whole > 0 ? "-" : ""}${dollars}.${String(whole % 100).padStart(2, "0")}`;
 }

@@ -6,7 +6,7 @@ import { createSession } from "#app/domain/accounts/sessions.server";
 import { sealSecret } from "#app/domain/accounts/two-factor.server";
 import { openClaim } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider, findPayableBooking, payBooking } from "#app/domain/deals/payments/checkout.server";
-import { signUnsubscribe } from "#app/domain/notifications/unsubscribe.server";
+import { signUnsubscribe } from "#app/domain/notifications/unsubscribe-links.server";
 import { parseEnv } from "#app/server/env.server";
 import { database } from "#db/client";
 import { bookingRow, categoryRow, offerRow, payoutAccountRow, productRow, reportRow, userRow } from "#db/factories";
