@@ -46,8 +46,15 @@ describe("meta tags", () => {
       expect(description?.length ?? 0, `${id}: description`).toBeGreaterThan(20);
       descriptions.set(id, description!);
     }
-    // /, /home share the home page's description; every other page has its own.
+    // /, /home share the home page's description; a Settings form's own URL shows the Settings
+    // page (ADR 0071), with its description; every other page has its own.
     descriptions.delete("routes/home");
+    const settings = descriptions.get("routes/dashboard.settings");
+    for (const [id, description] of descriptions) {
+      if (!id.startsWith("routes/dashboard.settings.") || id.endsWith(".two-factor")) continue;
+      expect(description, id).toBe(settings);
+      descriptions.delete(id);
+    }
     expect(new Set(descriptions.values()).size).toBe(descriptions.size);
   });
 

@@ -16,6 +16,15 @@ interface TableRows {
 let tables: string[] | undefined;
 /** The rows the migrations leave (a table's single row of state, say). */
 let migratedRows: TableRows[] = [];
+/** The schema the migrations leave: a test that changed it (a trigger that fails writes) gets a fresh storage after it. */
+let migratedSchema: string | undefined;
+
+const SCHEMA =
+  "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY type, name";
+
+async function schemaNow(): Promise<string> {
+  return JSON.stringify((await env.DB.prepare(SCHEMA).all()).results);
+}
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -23,6 +32,7 @@ export async function freshStorage() {
   await reset();
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
   if (tables) return;
+  migratedSchema = await schemaNow();
   const { results } = await env.DB.prepare(
     "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
   ).all<{ name: string; sql: string | null }>();
@@ -35,7 +45,7 @@ export async function freshStorage() {
 }
 
 export async function emptyStorage() {
-  if (!tables) return freshStorage();
+  if (!tables || (await schemaNow()) !== migratedSchema) return freshStorage();
   const restore = migratedRows.flatMap(({ table, rows }) =>
     rows.map((row) => {
       const columns = Object.keys(row);
