@@ -304,7 +304,7 @@ export async function deleteProduct(
 ): Promise<ChangeResult> {
   // Ownership first: the booking statements below name the product alone. A seller never
   // changes and a deletion is never undone, so the answer cannot go stale before the batch.
-  const [found, photoRows] = await db.batch([
+  const [found, photoRows] = await Promise.all([
     db.select({ photoKey: products.photoKey }).from(products).where(ownedLive(sellerId, productId)).limit(1),
     // Every photo the listing shows or showed (removed photos kept for its history).
     db.select({ key: productPhotos.key }).from(productPhotos).where(eq(productPhotos.productId, productId)),
