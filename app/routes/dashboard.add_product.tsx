@@ -9,17 +9,17 @@ import { PhotoInput, photoErrors } from "#app/components/photo-input";
 import { ProductDetailsFields } from "#app/components/product-fields";
 import * as styles from "#app/components/product-form.css";
 import { CheckSoldPrices, SellerPriceGuidance } from "#app/components/seller-price-guidance";
-import { phoneRead } from "#app/domain/accounts/account-settings.server";
-import { categoriesRead } from "#app/domain/catalog/catalog.server";
+import { accountPhone } from "#app/domain/accounts/account-settings.server";
+import { listCategories } from "#app/domain/catalog/catalog.server";
 import { PHOTO_MESSAGES } from "#app/domain/catalog/photo-keys";
 import { farAbove } from "#app/domain/catalog/price-guidance";
-import { guidanceRead, priceGuidance, toGuidance } from "#app/domain/catalog/price-guidance.server";
+import { priceGuidance } from "#app/domain/catalog/price-guidance.server";
 import { issueProductToken, readProductToken } from "#app/domain/catalog/product-requests.server";
 import { PRODUCT_FORM_MAX_BYTES, productFieldsSchema, productSchema } from "#app/domain/catalog/product-schema";
 import { createProduct, PRODUCT_MESSAGES } from "#app/domain/catalog/products.server";
 import { type FeeRule, feeRuleWords, sellerNet } from "#app/domain/deals/fees";
 import { feeRuleOf } from "#app/domain/deals/payments/settings";
-import { payoutAccountRead } from "#app/domain/deals/payouts/accounts.server";
+import { findPayoutAccount } from "#app/domain/deals/payouts/accounts.server";
 import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 import { PAYOUT_SETUP_WORDS, payoutSetup } from "#app/domain/deals/payouts/payout-words";
 import { modelByKey, modelFullName } from "#app/domain/gear/models";
@@ -28,7 +28,7 @@ import { readFormData } from "#app/server/http.server";
 import { button } from "#app/styles/utilities.css";
 import { farAboveText } from "#app/utils/price-guidance";
 import { pageMeta } from "#app/utils/seo";
-import { requireRoleWithReads, requireSeller } from "#app/utils/session.server";
+import { requireRoleWith, requireSeller } from "#app/utils/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { useLiveGuidance } from "#app/utils/use-live-guidance";
@@ -53,22 +53,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const subject = guidanceSubject(new URL(request.url).searchParams);
   const db = database(context.env.DB);
   const currency = context.env.settings.PAYMENT_CURRENCY;
-  // The categories, the account's phone, its payout account (and the guidance asked for) are read in the session's
-  // batch: one D1 round trip (ADR 0040).
+  // The categories, the account's phone, its payout account (and the guidance asked for) are read
+  // in the session's batch: one D1 round trip (ADR 0040, 0069).
   const {
     user: seller,
-    results: [categories, phone, guidanceRows, [account]],
-  } = await requireRoleWithReads(
-    request,
-    context,
-    ["seller"],
-    (sellerId) =>
-      [
-        categoriesRead(db),
-        phoneRead(db, sellerId),
-        guidanceRead(db, subject ?? { model: "", condition: "Good" }, currency),
-        payoutAccountRead(db, sellerId),
-      ] as const,
+    data: [categories, phone, guidance, account],
+  } = await requireRoleWith(request, context, ["seller"], (viewer) =>
+    Promise.all([
+      listCategories(db),
+      accountPhone(db, viewer.id),
+      subject ? priceGuidance(db, subject, currency) : null,
+      findPayoutAccount(db, viewer.id),
+    ]),
   );
   const model = modelByKey(subject?.model);
   return {
@@ -76,12 +72,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     productToken: await issueProductToken(seller.id, context.env.settings.SESSION_SECRET),
     seller: { name: seller.name, email: seller.email },
     // The account's phone number (Settings) is the listing's contact unless the seller types another.
-    contact: phone[0]?.phone ?? "",
+    contact: phone,
     categories: categories.map((category) => ({ value: category.slug, label: category.title })),
     currentYear: new Date().getUTCFullYear(),
     feeRule: feeRuleOf(context.env.settings),
-    payoutSetup: payoutSetup(account ?? null),
-    guidance: subject ? toGuidance(subject, guidanceRows) : null,
+    payoutSetup: payoutSetup(account),
+    guidance,
     guidanceFor: subject ? { ...subject, name: model ? modelFullName(model) : null } : null,
   };
 }

@@ -8,10 +8,10 @@ import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { CLAIM_TEXT_MAX, claimDecisionFieldsSchema } from "#app/domain/deals/claims/claim-schema";
 import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS, CLAIM_STATUS_WORDS } from "#app/domain/deals/claims/claim-words";
-import { claimsPageReads, toClaimsPage } from "#app/domain/deals/claims/claims.server";
+import { listClaims } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { CLAIMS_PATH } from "#app/domain/deals/payouts/paths";
-import { platformTotalsReads, toPlatformTotals } from "#app/domain/deals/payouts/summary.server";
+import { getPlatformTotals } from "#app/domain/deals/payouts/summary.server";
 import { DEAL_MESSAGES, decideClaim } from "#app/domain/deals/settlement/decisions.server";
 import type { ClaimDecision } from "#app/domain/deals/settlement/plan";
 import { readListQuery } from "#app/domain/shared/list-query";
@@ -24,7 +24,7 @@ import { formatDayMonthYear, formatDeadline } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireAdmin, requireRoleWithReads } from "#app/utils/session.server";
+import { requireAdmin, requireRoleWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
@@ -37,18 +37,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { page } = readListQuery(url.searchParams);
   const db = database(context.env.DB);
-  // The claims and the totals travel with the session's read: one D1 round trip (ADR 0040).
-  const { results } = await requireRoleWithReads(request, context, ["admin"], () => {
-    const [rows, count] = claimsPageReads(db, page, null);
-    const [money, open, waiting, held] = platformTotalsReads(db);
-    return [rows, count, money, open, waiting, held] as const;
-  });
-  const [rows, count, money, open, waiting, held] = results;
-  const claims = pageOrLast(toClaimsPage([rows, count], page), CLAIMS_PATH, { page });
+  // The claims and the totals travel with the session's read: one D1 round trip (ADR 0040, 0069).
+  const {
+    data: [list, totals],
+  } = await requireRoleWith(request, context, ["admin"], () =>
+    Promise.all([listClaims(db, page, null), getPlatformTotals(db)]),
+  );
+  const claims = pageOrLast(list, CLAIMS_PATH, { page });
   const decideId = url.searchParams.get("decide");
   const deciding = claims.rows.find((claim) => claim.id === decideId && claim.status === "open") ?? null;
   return {
-    totals: toPlatformTotals([money, open, waiting, held]),
+    totals,
     claims: {
       ...claims,
       rows: claims.rows.map((claim) => ({

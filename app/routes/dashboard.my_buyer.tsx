@@ -3,15 +3,15 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
-import { salesReads } from "#app/domain/deals/sales.server";
-import { readListQuery, toPageOf } from "#app/domain/shared/list-query";
+import { listSales } from "#app/domain/deals/sales.server";
+import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
 import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
 import { formatDayMonthYear, NOT_FOUND } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
 import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireRoleWithReads } from "#app/utils/session.server";
+import { requireRoleWith } from "#app/utils/session.server";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
@@ -21,11 +21,11 @@ const PATH = "/dashboard/my_buyer";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { page } = readListQuery(new URL(request.url).searchParams);
-  // The sales travel with the session's read: one D1 round trip (ADR 0040).
-  const { results } = await requireRoleWithReads(request, context, ["seller"], (sellerId) =>
-    salesReads(database(context.env.DB), sellerId, page),
+  // The sales travel with the session's read: one D1 round trip (ADR 0040, 0069).
+  const { data: sales } = await requireRoleWith(request, context, ["seller"], (viewer) =>
+    listSales(database(context.env.DB), viewer.id, page),
   );
-  return { sales: pageOrLast(toPageOf(results, page), PATH, { page }) };
+  return { sales: pageOrLast(sales, PATH, { page }) };
 }
 
 export default function MyBuyers() {

@@ -7,10 +7,9 @@ import { photoSources } from "#app/domain/catalog/photo-keys";
 import {
   advertiseProduct,
   deleteProduct,
+  listSellerProducts,
   PRODUCT_MESSAGES,
   type SellerProduct,
-  sellerProductsPage,
-  sellerProductsReads,
 } from "#app/domain/catalog/products.server";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
@@ -21,7 +20,7 @@ import { listHref } from "#app/utils/list-urls";
 import { listingPath } from "#app/utils/listing-urls";
 import { confirmationId, keptAnswer, listBack, pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireRoleWithReads, requireSeller } from "#app/utils/session.server";
+import { requireRoleWith, requireSeller } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
@@ -34,11 +33,11 @@ const PAGE = "/dashboard/my_product";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { page } = readListQuery(url.searchParams);
-  // The products travel with the session's read: one D1 round trip (ADR 0040).
-  const { results } = await requireRoleWithReads(request, context, ["seller"], (sellerId) =>
-    sellerProductsReads(database(context.env.DB), sellerId, page),
+  // The products travel with the session's read: one D1 round trip (ADR 0040, 0069).
+  const { data } = await requireRoleWith(request, context, ["seller"], (viewer) =>
+    listSellerProducts(database(context.env.DB), viewer.id, page),
   );
-  const products = pageOrLast(sellerProductsPage(results, page), PAGE, { page });
+  const products = pageOrLast(data, PAGE, { page });
   // The dialog opens only for one of the seller's own products on this page (a stale or foreign id: no dialog).
   const confirmId = confirmationId(url, "delete");
   const confirming = products.rows.find((product) => product.id === confirmId) ?? null;

@@ -9,8 +9,8 @@ import { ErrorList, Field } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
 import {
   choosePaymentProvider,
+  findPayableBooking,
   isExpired,
-  payableBookingRead,
   payBooking,
   startPayment,
 } from "#app/domain/deals/payments/checkout.server";
@@ -23,7 +23,7 @@ import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
 import { formatDeadline } from "#app/utils/format";
 import { pageMeta } from "#app/utils/seo";
-import { requireRoleWithReads } from "#app/utils/session.server";
+import { requireRoleWith } from "#app/utils/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useHydrated } from "#app/utils/use-hydrated";
 import { useIsPending } from "#app/utils/use-is-pending";
@@ -46,14 +46,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 async function loadBooking(request: Request, context: LoaderFunctionArgs["context"], id: string | undefined) {
   const bookingId = idSchema.safeParse(id);
   const db = database(context.env.DB);
-  // Read in the session's batch: one D1 round trip (ADR 0040). A malformed id matches nothing.
-  const { user: buyer, results } = await requireRoleWithReads(
-    request,
-    context,
-    ["buyer"],
-    (buyerId) => [payableBookingRead(db, buyerId, bookingId.success ? bookingId.data : "")] as const,
+  // Read in the session's batch: one D1 round trip (ADR 0040, 0069). A malformed id matches nothing.
+  const { user: buyer, data: booking } = await requireRoleWith(request, context, ["buyer"], async (viewer) =>
+    bookingId.success ? findPayableBooking(db, viewer, bookingId.data) : null,
   );
-  const booking = bookingId.success ? (results[0][0] ?? null) : null;
   if (!booking) throw notFound();
   return { buyer, booking };
 }

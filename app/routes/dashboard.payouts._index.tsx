@@ -14,7 +14,7 @@ import { feeRuleWords } from "#app/domain/deals/fees";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import {
-  payoutAccountRead,
+  findPayoutAccount,
   refreshPayoutAccount,
   startPayoutOnboarding,
 } from "#app/domain/deals/payouts/accounts.server";
@@ -25,13 +25,8 @@ import {
   PAYOUT_STATUS_WORDS,
   payoutSetup,
 } from "#app/domain/deals/payouts/payout-words";
-import { payoutsPageReads, toPayoutsPage } from "#app/domain/deals/payouts/payouts.server";
-import {
-  sellerAmountsReads,
-  sellerDealsReads,
-  toSellerAmounts,
-  toSellerDealsPage,
-} from "#app/domain/deals/payouts/summary.server";
+import { listPayouts } from "#app/domain/deals/payouts/payouts.server";
+import { getSellerAmounts, listSellerDeals } from "#app/domain/deals/payouts/summary.server";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
@@ -42,7 +37,7 @@ import { formatDayMonthYear, formatDeadline } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireRoleWithReads, requireSeller } from "#app/utils/session.server";
+import { requireRoleWith, requireSeller } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
@@ -69,35 +64,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const seller = await requireSeller(request, context);
     await refreshPayoutAccount(db, provider, seller.id);
   }
-  // Everything travels with the session's read: one D1 round trip (ADR 0040).
-  const { results } = await requireRoleWithReads(request, context, ["seller"], (sellerId) => {
-    const [held, released, paid] = sellerAmountsReads(db, sellerId);
-    const [dealRows, dealCount] = sellerDealsReads(db, sellerId, page);
-    const [payoutRows, payoutCount] = payoutsPageReads(db, sellerId, 1);
-    return [
-      payoutAccountRead(db, sellerId),
-      held,
-      released,
-      paid,
-      dealRows,
-      dealCount,
-      payoutRows,
-      payoutCount,
-    ] as const;
-  });
-  const [[account], held, released, paid, dealRows, dealCount, payoutRows, payoutCount] = results;
+  // Everything travels with the session's read: one D1 round trip (ADR 0040, 0069).
   const rule = feeRuleOf(context.env.settings);
-  const deals = pageOrLast(toSellerDealsPage([dealRows, dealCount], page, rule), PAYOUTS_PATH, { page });
-  const history = toPayoutsPage([payoutRows, payoutCount], 1);
+  const { data } = await requireRoleWith(request, context, ["seller"], async (viewer) => {
+    const [account, amounts, deals, history] = await Promise.all([
+      findPayoutAccount(db, viewer.id),
+      getSellerAmounts(db, viewer.id, rule),
+      listSellerDeals(db, viewer.id, page, rule),
+      listPayouts(db, viewer.id, 1),
+    ]);
+    return { account, amounts, deals, history };
+  });
+  const { account, amounts, history } = data;
+  const deals = pageOrLast(data.deals, PAYOUTS_PATH, { page });
   const answerId = url.searchParams.get("answer");
   const answering = deals.rows.find((deal) => deal.claimId === answerId && deal.claimStatus === "open") ?? null;
-  const setup = payoutSetup(account ?? null);
+  const setup = payoutSetup(account);
   return {
     setup,
-    missing: missingForPayouts(account ?? null),
+    missing: missingForPayouts(account),
     testMode: provider.testMode,
     feeWords: feeRuleWords(rule, formatMoney),
-    amounts: toSellerAmounts([held, released, paid], rule),
+    amounts,
     deals: {
       ...deals,
       rows: deals.rows.map((deal) => ({

@@ -11,12 +11,12 @@ import { normalizeSerial } from "#app/domain/gear/serials";
 import {
   clearSerialHold,
   deleteStolenSerial,
-  registrationsBySerialRead,
+  listSerialHolds,
   removeHeldListing,
   STOLEN_MESSAGES,
-  serialHoldsReads,
+  searchRegistrations,
 } from "#app/domain/moderation/stolen-serials.server";
-import { readPage, toPage } from "#app/domain/shared/list-query";
+import { readPage } from "#app/domain/shared/list-query";
 import { idSchema } from "#app/domain/shared/schemas";
 import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
@@ -25,7 +25,7 @@ import { formatDayMonthYear } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { confirmationId, keptAnswer } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireAdmin, requireRoleWithReads } from "#app/utils/session.server";
+import { requireAdmin, requireRoleWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
 import { database } from "#db/client";
 import * as styles from "./admin.css";
@@ -45,18 +45,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = readPage(url.searchParams.get("page"));
   const serial = normalizeSerial(url.searchParams.get("serial")?.slice(0, 60) ?? "");
   const db = database(context.env.DB);
-  // The holds (and a search of the register) travel with the session's read (ADR 0040).
-  const { results } = await requireRoleWithReads(request, context, ["admin"], () =>
-    serial
-      ? ([...serialHoldsReads(db, page), registrationsBySerialRead(db, serial)] as const)
-      : serialHoldsReads(db, page),
+  // The holds (and a search of the register) travel with the session's read (ADR 0040, 0069).
+  const {
+    data: [holds, registrations],
+  } = await requireRoleWith(request, context, ["admin"], () =>
+    Promise.all([listSerialHolds(db, page), serial ? searchRegistrations(db, serial) : []]),
   );
-  const [rows, counted] = results;
-  const registrations = (results[2] ?? []) as Awaited<ReturnType<typeof registrationsBySerialRead>>;
-  const holds = toPage(rows, Number(counted[0]?.total ?? 0), page);
   const removing = confirmationId(url, "remove");
   const deleting = confirmationId(url, "delete");
-  const held = removing ? rows.find((row) => row.productId === removing) : undefined;
+  const held = removing ? holds.rows.find((row) => row.productId === removing) : undefined;
   const registration = deleting ? registrations.find((row) => row.id === deleting) : undefined;
   return {
     holds,

@@ -18,19 +18,19 @@ import * as table from "#app/components/table.css";
 import { BRANDS, brandName, OTHER } from "#app/domain/gear/brands";
 import { STOLEN_LIMITS, stolenSerialSchema } from "#app/domain/moderation/stolen-schema";
 import {
-  myStolenSerialsReads,
+  listMyStolenSerials,
   registerStolenSerial,
   STOLEN_MESSAGES,
   withdrawStolenSerial,
 } from "#app/domain/moderation/stolen-serials.server";
-import { readPage, toPage } from "#app/domain/shared/list-query";
+import { readPage } from "#app/domain/shared/list-query";
 import { idSchema } from "#app/domain/shared/schemas";
 import { requireFormData } from "#app/server/http.server";
 import { button } from "#app/styles/utilities.css";
 import { formatDayMonthYear } from "#app/utils/format";
 import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireUser, requireUserWithReads } from "#app/utils/session.server";
+import { requireUser, requireUserWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { useSchemaForm } from "#app/utils/use-schema-form";
@@ -46,14 +46,12 @@ const PATH = "/dashboard/stolen_gear";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = readPage(new URL(request.url).searchParams.get("page"));
-  // The registrations travel with the session's read: one D1 round trip (ADR 0040).
-  const {
-    results: [rows, counted],
-  } = await requireUserWithReads(request, context, (userId) =>
-    myStolenSerialsReads(database(context.env.DB), userId, page),
+  // The registrations travel with the session's read: one D1 round trip (ADR 0040, 0069).
+  const { data: registrations } = await requireUserWith(request, context, (viewer) =>
+    listMyStolenSerials(database(context.env.DB), viewer.id, page),
   );
   return {
-    registrations: pageOrLast(toPage(rows, Number(counted[0]?.total ?? 0), page), PATH, { page }),
+    registrations: pageOrLast(registrations, PATH, { page }),
     today: new Date().toISOString().slice(0, 10),
   };
 }

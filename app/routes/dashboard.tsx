@@ -5,21 +5,25 @@ import { toUnreadCount, unreadMessagesRead } from "#app/domain/messaging/inbox.s
 import { container, visuallyHidden } from "#app/styles/utilities.css";
 import { DASHBOARD_TABS, MESSAGES_PATH } from "#app/utils/dashboard-tabs";
 import { pageMeta } from "#app/utils/seo";
-import { requireUserWithReads } from "#app/utils/session.server";
+import { requireUserWith } from "#app/utils/session.server";
 import { database } from "#db/client";
+import type { Role } from "#db/closed-lists";
 import * as styles from "./dashboard.css";
 
 export const meta: MetaFunction = () => pageMeta("Pay&Buy Dashboard", "Your Pay&Buy dashboard.");
 
+const hasMessagesTab = (role: Role) => DASHBOARD_TABS[role].some((tab) => tab.to === MESSAGES_PATH);
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // The unread count travels with the session's read (ADR 0040); it counts for the roles with a
-  // Messages tab.
-  const { user, results } = await requireUserWithReads(request, context, (userId) => [
-    unreadMessagesRead(database(context.env.DB), userId),
-  ]);
+  // The unread count travels with the session's read (ADR 0040, 0069); it counts for the roles
+  // with a Messages tab (a claimed role the session row denies is read again for the true one).
+  const { user, data: unread } = await requireUserWith(request, context, async (viewer) =>
+    viewer.role && !hasMessagesTab(viewer.role)
+      ? 0
+      : toUnreadCount(await unreadMessagesRead(database(context.env.DB), viewer.id)),
+  );
   const tabs = DASHBOARD_TABS[user.role];
-  const unread = tabs.some((tab) => tab.to === MESSAGES_PATH) ? toUnreadCount(results[0] as { unread: number }[]) : 0;
-  return { name: user.name, role: user.role, tabs, unread };
+  return { name: user.name, role: user.role, tabs, unread: hasMessagesTab(user.role) ? unread : 0 };
 }
 
 export default function Dashboard() {

@@ -1,13 +1,13 @@
 // An admin's list of one role's accounts (All Sellers, All Buyers): its page, its search, the
 // account a `?confirm=delete&id=…` address names, and what a row's form asks.
-import { accountsReads, findAccount, noSuchAccount } from "#app/domain/moderation/admin-users.server";
-import { readListQuery, toPageOf } from "#app/domain/shared/list-query";
+import { findAccount, listAccounts, noSuchAccount } from "#app/domain/moderation/admin-users.server";
+import { readListQuery } from "#app/domain/shared/list-query";
 import { idSchema } from "#app/domain/shared/schemas";
 import type { EnvContext } from "#app/server/env.server";
 import { requireFormData } from "#app/server/http.server";
 import { database } from "#db/client";
 import { confirmationId, keptAnswer, listBack, pageOrLast } from "./paged-list.server";
-import { requireAdmin, requireRoleWithReads } from "./session.server";
+import { requireAdmin, requireRoleWith } from "./session.server";
 import { redirectWithError } from "./toast.server";
 
 export async function loadAccountList(
@@ -19,11 +19,15 @@ export async function loadAccountList(
   const url = new URL(request.url);
   const query = readListQuery(url.searchParams);
   const db = database(context.env.DB);
-  // The list travels with the session's read: one D1 round trip (ADR 0040).
-  const { results } = await requireRoleWithReads(request, context, ["admin"], () => accountsReads(db, role, query));
-  const accounts = pageOrLast(toPageOf(results, query.page), pathname, query);
   const confirmId = confirmationId(url, "delete");
-  const confirming = confirmId ? await findAccount(db, role, confirmId) : null;
+  // The list (and the account a confirmation names) travel with the session's read: one D1 round
+  // trip (ADR 0040, 0069).
+  const {
+    data: [list, confirming],
+  } = await requireRoleWith(request, context, ["admin"], () =>
+    Promise.all([listAccounts(db, role, query), confirmId ? findAccount(db, role, confirmId) : null]),
+  );
+  const accounts = pageOrLast(list, pathname, query);
   return { accounts, query, confirming };
 }
 

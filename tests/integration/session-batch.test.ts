@@ -144,6 +144,27 @@ describe("a signed-in page and its session in one D1 batch", () => {
     }
   });
 
+  it("costs one round trip on the money, offer and stolen-gear pages, and on a confirmation of an account list", async () => {
+    const { buyer, product } = await buyerWithAnOrder();
+    const admin = await insertUser({ role: "admin" });
+    const asAdmin = await sessionCookieFor(admin.id);
+    const pages = [
+      [product.sellerId, "/dashboard/payouts", "Payouts"],
+      [product.sellerId, "/dashboard/offers", "Offers"],
+      [buyer.id, "/dashboard/my_offers", "Offers"],
+      [buyer.id, "/dashboard/stolen_gear", "Stolen Gear"],
+      [admin.id, "/dashboard/claims", "Claims"],
+      [admin.id, "/dashboard/serial_holds", "Held"],
+      [admin.id, "/dashboard/serial_holds?serial=SN-BATCH-1", "SNBATCH1"],
+      [admin.id, `/dashboard/all_buyers?confirm=delete&id=${buyer.id}`, buyer.name],
+    ] as const;
+    for (const [userId, path, shows] of pages) {
+      const found = await page(path, userId === admin.id ? asAdmin : await sessionCookieFor(userId));
+      expect([found.response.status, found.trips], path).toEqual([200, 1]);
+      expect(found.html, path).toContain(shows);
+    }
+  });
+
   it("costs one round trip on Messages and on a conversation, whose read mark travels in the batch", async () => {
     const { buyer, product, booking, db } = await buyerWithAMessage("Still available, collect any evening.");
     const buyerCookie = await sessionCookieFor(buyer.id);

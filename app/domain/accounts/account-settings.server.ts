@@ -85,9 +85,10 @@ export async function accountSettings(db: Database, userId: string): Promise<Acc
   return toAccountSettings(await accountSettingsRead(db, userId));
 }
 
-/** The account's phone number, for a page's batch (Add Product starts its contact with it). */
-export function phoneRead(db: Database, userId: string) {
-  return db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
+/** The account's phone number, or "" (Add Product starts its contact with it). */
+export async function accountPhone(db: Database, userId: string): Promise<string> {
+  const [row] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.phone ?? "";
 }
 
 /** The name and phone number; saving the same values again changes nothing else. */

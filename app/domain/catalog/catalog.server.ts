@@ -229,7 +229,10 @@ export function listAdvertisedProducts(db: Database, limit = ADVERTISED_LIMIT) {
 
 /** Everything the home page shows, in one D1 round trip (its cards before `toCardView`). */
 export async function loadStorefront(db: Database, options: { allCategories: boolean }) {
-  const [allCategories, advertised] = await db.batch([categoriesQuery(db), advertisedQuery(db, HOME_ADVERTISED_COUNT)]);
+  const [allCategories, advertised] = await Promise.all([
+    categoriesQuery(db),
+    advertisedQuery(db, HOME_ADVERTISED_COUNT),
+  ]);
   const shown = options.allCategories ? allCategories : allCategories.slice(0, HOME_CATEGORY_COUNT);
   return {
     categories: shown,
@@ -260,7 +263,7 @@ const categoryListed = (slug: string) =>
  */
 export async function loadCategoryPage(db: Database, slug: string, page: number) {
   const offset = (Math.max(1, page) - 1) * CATEGORY_PAGE_SIZE;
-  const [found, rows, counted] = await db.batch([
+  const [found, rows, counted] = await Promise.all([
     categoryBySlugQuery(db, slug),
     db
       .select(cardFields)

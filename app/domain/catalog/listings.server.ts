@@ -109,7 +109,7 @@ export async function findListing(
   if (!parsed.success) return { kind: "missing" };
   const id = parsed.data;
   const [included, checks] = gearListsReads(db, [id]);
-  const [found, others, shown, includedRows, checkRows, guidanceRows] = await db.batch([
+  const [found, others, shown, includedRows, checkRows, guidanceRows] = await Promise.all([
     db
       .select(listingFields)
       .from(products)
@@ -178,7 +178,7 @@ export async function countSitemapFiles(db: Database): Promise<number> {
  * files there are: one D1 round trip.
  */
 export async function loadSitemapFile(db: Database, file: number) {
-  const [counted, rows] = await db.batch([
+  const [counted, rows] = await Promise.all([
     sitemapCountQuery(db),
     db
       .select({

@@ -2,15 +2,7 @@
 // part of every query (`seller_id = :me`): another seller's product is simply not found.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
-import {
-  countLimit,
-  LIST_PAGE_SIZE,
-  type ListRow,
-  type Page,
-  type PageResults,
-  pageOffset,
-  toCappedPage,
-} from "#app/domain/shared/list-query";
+import { countLimit, LIST_PAGE_SIZE, pageOffset, toCappedPage } from "#app/domain/shared/list-query";
 import { type Database, rowsChanged } from "#db/client";
 import { intoColumns } from "#db/insert-select";
 import { categories, productPhotos, products, serialEntries } from "#db/schema";
@@ -224,11 +216,14 @@ export async function createProduct(
   return earlier ?? { ok: false, status: 422, field: "category", message: PRODUCT_MESSAGES.unknownCategory };
 }
 
-/** One page of the seller's products that are not deleted, newest first (removed ones stay, marked). */
-/** The reads of a page of a seller's products: its rows and their count, for one D1 batch. */
-export function sellerProductsReads(db: Database, sellerId: string, page: number) {
+/**
+ * One page of the seller's products that are not deleted, newest first (removed ones stay,
+ * marked), its total capped at COUNT_CAP. The rows and their count start together: the request's
+ * read batcher sends them with the page's other reads (ADR 0069).
+ */
+export async function listSellerProducts(db: Database, sellerId: string, page: number) {
   const mine = and(eq(products.sellerId, sellerId), isNull(products.deletedAt));
-  return [
+  const [rows, counted] = await Promise.all([
     db
       .select({
         ...productColumns,
@@ -257,20 +252,11 @@ export function sellerProductsReads(db: Database, sellerId: string, page: number
         .limit(countLimit(page))
         .as("mine"),
     ),
-  ] as const;
-}
-
-/** The page the reads of `sellerProductsReads` make, its total capped at COUNT_CAP. */
-export function sellerProductsPage<T>([rows, counted]: PageResults<T>, page: number): Page<T> {
+  ]);
   return toCappedPage(rows, Number(counted[0]?.total ?? 0), page);
 }
 
-export type SellerProduct = ListRow<ReturnType<typeof sellerProductsReads>>;
-
-export async function listSellerProducts(db: Database, sellerId: string, page: number): Promise<Page<SellerProduct>> {
-  const [rows, count] = sellerProductsReads(db, sellerId, page);
-  return sellerProductsPage(await db.batch([rows, count]), page);
-}
+export type SellerProduct = Awaited<ReturnType<typeof listSellerProducts>>["rows"][number];
 
 export type ChangeResult = { ok: true; changed: boolean } | { ok: false; status: 404 | 409; message: string };
 
@@ -318,7 +304,7 @@ export async function deleteProduct(
 ): Promise<ChangeResult> {
   // Ownership first: the booking statements below name the product alone. A seller never
   // changes and a deletion is never undone, so the answer cannot go stale before the batch.
-  const [found, photoRows] = await db.batch([
+  const [found, photoRows] = await Promise.all([
     db.select({ photoKey: products.photoKey }).from(products).where(ownedLive(sellerId, productId)).limit(1),
     // Every photo the listing shows or showed (removed photos kept for its history).
     db.select({ key: productPhotos.key }).from(productPhotos).where(eq(productPhotos.productId, productId)),

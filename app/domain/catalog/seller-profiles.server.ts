@@ -27,8 +27,8 @@ export interface ProfilePages {
   listings: number;
 }
 
-/** The reads of one profile, for one D1 batch. */
-export function sellerProfileReads(db: Database, sellerId: string, pages: ProfilePages) {
+/** The queries of one profile, started together by `loadSellerProfile`. */
+function sellerProfileQueries(db: Database, sellerId: string, pages: ProfilePages) {
   const ofSeller = eq(ratings.sellerId, sellerId);
   const written = and(ofSeller, ne(ratings.comment, ""));
   const liveListings = and(eq(products.sellerId, sellerId), isListed(["available"]));
@@ -164,7 +164,7 @@ export type ProfileResult =
   | { kind: "missing" } // never a seller with a public page: 404
   | { kind: "gone" }; // a seller who left Pay&Buy: 410
 
-type Reads = ReturnType<typeof sellerProfileReads>;
+type Reads = ReturnType<typeof sellerProfileQueries>;
 type Rows<Q> = Q extends PromiseLike<infer R> ? R : never;
 type Results = [
   Rows<Reads[0]>,
@@ -177,8 +177,8 @@ type Results = [
   Rows<Reads[7]>,
 ];
 
-/** The profile from the results of `sellerProfileReads`. */
-export function toSellerProfile(results: Results, pages: ProfilePages): ProfileResult {
+/** The profile from the results of `sellerProfileQueries`. */
+function toSellerProfile(results: Results, pages: ProfilePages): ProfileResult {
   const [[seller], [summary], reviewRows, reviewCount, [sales], waits, listingRows, listingCount] = results;
   // A buyer or an admin has no profile; nor a seller whose address is unconfirmed (their listings
   // are not public either).
@@ -219,9 +219,10 @@ export function toSellerProfile(results: Results, pages: ProfilePages): ProfileR
   };
 }
 
-/** A seller's profile, in one D1 round trip. */
+/**
+ * A seller's profile, in one D1 round trip: its queries start together and the request's read
+ * batcher sends them as one batch (ADR 0069).
+ */
 export async function loadSellerProfile(db: Database, sellerId: string, pages: ProfilePages): Promise<ProfileResult> {
-  const reads = sellerProfileReads(db, sellerId, pages);
-  const results = await db.batch(reads as unknown as Parameters<typeof db.batch>[0]);
-  return toSellerProfile(results as unknown as Results, pages);
+  return toSellerProfile(await Promise.all(sellerProfileQueries(db, sellerId, pages)), pages);
 }

@@ -2,14 +2,16 @@
 // buyer and the product read by join. Deleted buyers and deleted products stay in this history.
 import { desc, eq, sql } from "drizzle-orm";
 import { ANY_STATUS, isListed } from "#app/domain/catalog/catalog.server";
-import { LIST_PAGE_SIZE, type ListRow, type Page, pageOffset, toPageOf } from "#app/domain/shared/list-query";
+import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import { payments, products, users } from "#db/schema";
 
-/** One page of the seller's sales, newest first. */
-/** The reads of a page of a seller's sales: its rows and their count, for one D1 batch. */
-export function salesReads(db: Database, sellerId: string, page: number) {
-  return [
+/**
+ * One page of the seller's sales, newest first: its rows and their count, started together (the
+ * request's read batcher sends them with the page's other reads, ADR 0069).
+ */
+export async function listSales(db: Database, sellerId: string, page: number) {
+  return listPage(
     db
       .select({
         id: payments.id,
@@ -35,12 +37,8 @@ export function salesReads(db: Database, sellerId: string, page: number) {
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: sql<number>`count(*)` }).from(payments).where(eq(payments.sellerId, sellerId)),
-  ] as const;
+    page,
+  );
 }
 
-export type Sale = ListRow<ReturnType<typeof salesReads>>;
-
-export async function listSales(db: Database, sellerId: string, page: number): Promise<Page<Sale>> {
-  const [rows, count] = salesReads(db, sellerId, page);
-  return toPageOf(await db.batch([rows, count]), page);
-}
+export type Sale = Awaited<ReturnType<typeof listSales>>["rows"][number];

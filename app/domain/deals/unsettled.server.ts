@@ -26,7 +26,7 @@ export function hasUnsettledDeals(userId: string) {
 }
 
 export async function unsettledDealsOf(db: Database, userId: string): Promise<UnsettledDeal[]> {
-  const [active, held] = await db.batch([
+  const [active, held] = await Promise.all([
     db
       .select({ bookingId: bookings.id, productName: products.name, buyerId: bookings.buyerId })
       .from(bookings)

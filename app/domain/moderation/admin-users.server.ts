@@ -9,15 +9,7 @@ import { endActiveBookingsStatements } from "#app/domain/catalog/availability.se
 import { ANY_STATUS, isListed } from "#app/domain/catalog/catalog.server";
 import { ratingSummaryColumns } from "#app/domain/catalog/seller-ratings.server";
 import type { DomainEvent } from "#app/domain/shared/events";
-import {
-  containsText,
-  LIST_PAGE_SIZE,
-  type ListQuery,
-  type ListRow,
-  type Page,
-  pageOffset,
-  toPageOf,
-} from "#app/domain/shared/list-query";
+import { containsText, LIST_PAGE_SIZE, type ListQuery, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import { products, users } from "#db/schema";
 
@@ -44,11 +36,13 @@ function nameOrEmailContains(q: string | undefined) {
   return or(containsText(users.name, q), containsText(users.email, q));
 }
 
-/** One page of live sellers or buyers, newest first, optionally searched by name or email. */
-/** The reads of a page of All Buyers or All Sellers: its rows and their count, for one D1 batch. */
-export function accountsReads(db: Database, role: ManagedRole, query: ListQuery) {
+/**
+ * One page of live sellers or buyers, newest first, optionally searched by name or email (All
+ * Buyers, All Sellers). The rows and their count start together: one D1 batch (ADR 0069).
+ */
+export async function listAccounts(db: Database, role: ManagedRole, query: ListQuery) {
   const where = and(liveAccountOf(role), nameOrEmailContains(query.q));
-  return [
+  return listPage(
     db
       .select({
         id: users.id,
@@ -65,15 +59,11 @@ export function accountsReads(db: Database, role: ManagedRole, query: ListQuery)
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(query.page)),
     db.select({ total: sql<number>`count(*)` }).from(users).where(where),
-  ] as const;
+    query.page,
+  );
 }
 
-export type ManagedAccount = ListRow<ReturnType<typeof accountsReads>>;
-
-export async function listAccounts(db: Database, role: ManagedRole, query: ListQuery): Promise<Page<ManagedAccount>> {
-  const [rows, count] = accountsReads(db, role, query);
-  return toPageOf(await db.batch([rows, count]), query.page);
-}
+export type ManagedAccount = Awaited<ReturnType<typeof listAccounts>>["rows"][number];
 
 /** A live account of this role, for a confirmation dialog. */
 export async function findAccount(db: Database, role: ManagedRole, userId: string) {

@@ -10,7 +10,7 @@ import { endActiveBookingsStatements } from "#app/domain/catalog/availability.se
 import { holdRegistrationStatements } from "#app/domain/catalog/serial-holds.server";
 import { OTHER } from "#app/domain/gear/brands";
 import type { DomainEvent } from "#app/domain/shared/events";
-import { LIST_PAGE_SIZE, type Page, pageOffset, toPage } from "#app/domain/shared/list-query";
+import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import { intoColumns } from "#db/insert-select";
 import { products, serialMatches, stolenSerials, users } from "#db/schema";
@@ -135,10 +135,13 @@ const registrationFields = {
   withdrawnAt: stolenSerials.withdrawnAt,
 };
 
-/** The reads of a page of the reporter's registrations (newest first), for a D1 batch. No word of any match. */
-export function myStolenSerialsReads(db: Database, reporterId: string, page: number) {
+/**
+ * A page of the reporter's registrations (newest first). No word of any match. The rows and their
+ * count start together: one D1 batch (ADR 0069).
+ */
+export async function listMyStolenSerials(db: Database, reporterId: string, page: number) {
   const mine = and(eq(stolenSerials.reporterId, reporterId), isNull(stolenSerials.deletedAt));
-  return [
+  return listPage(
     db
       .select(registrationFields)
       .from(stolenSerials)
@@ -147,20 +150,11 @@ export function myStolenSerialsReads(db: Database, reporterId: string, page: num
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: sql<number>`count(*)` }).from(stolenSerials).where(mine),
-  ] as const;
+    page,
+  );
 }
 
-export type MyStolenSerial = Awaited<ReturnType<typeof myStolenSerialsReads>[0]>[number];
-
-export async function listMyStolenSerials(
-  db: Database,
-  reporterId: string,
-  page: number,
-): Promise<Page<MyStolenSerial>> {
-  const [rows, count] = myStolenSerialsReads(db, reporterId, page);
-  const [found, counted] = await db.batch([rows, count]);
-  return toPage(found, Number(counted[0]?.total ?? 0), page);
-}
+export type MyStolenSerial = Awaited<ReturnType<typeof listMyStolenSerials>>["rows"][number];
 
 /** A column under its own name in the result, mapped as the column. */
 function named<T extends SQLiteColumn>(column: T, name: string) {
@@ -171,12 +165,13 @@ const seller = alias(users, "hold_seller");
 const reporterOf = alias(users, "hold_reporter");
 
 /**
- * The reads of the admin's review, a page at a time: every open match, oldest first, with both
- * sides (the listing and its seller, the registration and its reporter), for a D1 batch.
+ * The admin's review, a page at a time: every open match, oldest first, with both sides (the
+ * listing and its seller, the registration and its reporter). The rows and their count start
+ * together: one D1 batch (ADR 0069).
  */
-export function serialHoldsReads(db: Database, page: number) {
+export async function listSerialHolds(db: Database, page: number) {
   const open = isNull(serialMatches.resolvedAt);
-  return [
+  return listPage(
     db
       .select({
         // Every column aliased: in a D1 batch rows are keyed by column name, and the two tables
@@ -217,16 +212,11 @@ export function serialHoldsReads(db: Database, page: number) {
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: sql<number>`count(*)` }).from(serialMatches).where(open),
-  ] as const;
+    page,
+  );
 }
 
-export type SerialHold = Awaited<ReturnType<typeof serialHoldsReads>[0]>[number];
-
-export async function listSerialHolds(db: Database, page: number): Promise<Page<SerialHold>> {
-  const [rows, count] = serialHoldsReads(db, page);
-  const [found, counted] = await db.batch([rows, count]);
-  return toPage(found as SerialHold[], Number(counted[0]?.total ?? 0), page);
-}
+export type SerialHold = Awaited<ReturnType<typeof listSerialHolds>>["rows"][number];
 
 /** A listing's open matches, resolved by the admin. */
 function resolveStatement(
@@ -343,7 +333,7 @@ export async function deleteStolenSerial(
 }
 
 /** The admin's search of the register by serial (normalised), newest first. */
-export function registrationsBySerialRead(db: Database, serial: string) {
+export async function searchRegistrations(db: Database, serial: string) {
   return db
     .select({
       ...registrationFields,

@@ -35,7 +35,7 @@ export async function exportAccountData(db: Database, userId: string, now = Date
     inArray(bookings.productId, db.select({ id: products.id }).from(products).where(eq(products.sellerId, userId))),
   );
   const [account, twoFactor, listings, deals, paid, conversation, rated, reported, choices, newsletter, live] =
-    await db.batch([
+    await Promise.all([
       db
         .select({
           id: users.id,

@@ -11,13 +11,12 @@ import {
 import {
   answerClaim,
   type ClaimView,
-  claimsPageReads,
   getClaimFor,
+  listClaims,
   openClaim,
-  toClaimsPage,
 } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
-import { platformTotalsReads, toPlatformTotals } from "#app/domain/deals/payouts/summary.server";
+import { getPlatformTotals } from "#app/domain/deals/payouts/summary.server";
 import { confirmReceipt, type DecisionResult, decideClaim } from "#app/domain/deals/settlement/decisions.server";
 import type { ClaimDecision } from "#app/domain/deals/settlement/plan";
 import { toDollars } from "#app/domain/shared/money";
@@ -111,8 +110,7 @@ claimsApi.get("/claims", ...adminOnly, async (c) => {
   const status = statusFilter.safeParse(c.req.query("status") || undefined);
   if (!status.success) return apiError(c, 422, "invalid", `status must be one of ${CLAIM_STATUSES.join(", ")}.`);
   const page = requestedPage(c);
-  const [rows, count] = claimsPageReads(db(c), page, status.data ?? null);
-  const claims = toClaimsPage(await db(c).batch([rows, count]), page);
+  const claims = await listClaims(db(c), page, status.data ?? null);
   listHeaders(c, claims);
   return c.json(claims.rows.map(claimShape));
 });
@@ -154,8 +152,7 @@ claimsApi.put("/claims/:id/decision", ...adminOnly, async (c) => {
 
 /** The platform's money for the admin: held, released, fees earned, refunded, open claims. */
 claimsApi.get("/platform/totals", ...adminOnly, async (c) => {
-  const [money, open, waiting, held] = platformTotalsReads(db(c));
-  const totals = toPlatformTotals(await db(c).batch([money, open, waiting, held]));
+  const totals = await getPlatformTotals(db(c));
   return c.json({
     ...totals,
     currencies: totals.currencies.map((row) => ({

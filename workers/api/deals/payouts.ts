@@ -5,16 +5,11 @@ import { Hono } from "hono";
 import { feeRuleWords } from "#app/domain/deals/fees";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { feeRuleOf } from "#app/domain/deals/payments/settings";
-import { payoutAccountRead, startPayoutOnboarding } from "#app/domain/deals/payouts/accounts.server";
+import { findPayoutAccount, startPayoutOnboarding } from "#app/domain/deals/payouts/accounts.server";
 import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 import { missingForPayouts, payoutSetup } from "#app/domain/deals/payouts/payout-words";
-import { payoutsPageReads, toPayoutsPage } from "#app/domain/deals/payouts/payouts.server";
-import {
-  sellerAmountsReads,
-  sellerDealsReads,
-  toSellerAmounts,
-  toSellerDealsPage,
-} from "#app/domain/deals/payouts/summary.server";
+import { listPayouts } from "#app/domain/deals/payouts/payouts.server";
+import { getSellerAmounts, listSellerDeals } from "#app/domain/deals/payouts/summary.server";
 import { formatMoney, toDollars } from "#app/domain/shared/money";
 import { type ApiEnv, appEnv, db, requireApiRole, requireBearer } from "../context";
 import { apiError } from "../errors";
@@ -29,20 +24,21 @@ const money = (cents: number | null) => (cents === null ? null : toDollars(cents
 /** The payout account's state, what is missing, the amounts and the platform's fee. */
 payoutsApi.get("/payouts", ...sellerOnly, async (c) => {
   const sellerId = c.get("user").id;
-  const [held, released, paid] = sellerAmountsReads(db(c), sellerId);
-  const [[account], ...amounts] = await db(c).batch([payoutAccountRead(db(c), sellerId), held, released, paid]);
   const rule = feeRuleOf(appEnv(c).settings);
-  const totals = toSellerAmounts(amounts as Parameters<typeof toSellerAmounts>[0], rule);
+  const [account, totals] = await Promise.all([
+    findPayoutAccount(db(c), sellerId),
+    getSellerAmounts(db(c), sellerId, rule),
+  ]);
   return c.json({
     account: {
-      setup: payoutSetup(account ?? null),
+      setup: payoutSetup(account),
       provider: account?.provider ?? null,
       accountId: account?.accountId ?? null,
       detailsSubmitted: account?.detailsSubmitted ?? false,
       payoutsEnabled: account?.payoutsEnabled ?? false,
       transfersActive: account?.transfersActive ?? false,
       requirementsDue: account?.requirementsDue ?? [],
-      missing: missingForPayouts(account ?? null),
+      missing: missingForPayouts(account),
     },
     fee: { basisPoints: rule.basisPoints, fixedCents: rule.fixedCents, words: feeRuleWords(rule, formatMoney) },
     amounts: Object.fromEntries(
@@ -57,8 +53,7 @@ payoutsApi.get("/payouts", ...sellerOnly, async (c) => {
 /** The seller's deals, newest first: price, fee, net (expected while held), refunds, state, claim. */
 payoutsApi.get("/payouts/deals", ...sellerOnly, async (c) => {
   const page = requestedPage(c);
-  const [rows, count] = sellerDealsReads(db(c), c.get("user").id, page);
-  const deals = toSellerDealsPage(await db(c).batch([rows, count]), page, feeRuleOf(appEnv(c).settings));
+  const deals = await listSellerDeals(db(c), c.get("user").id, page, feeRuleOf(appEnv(c).settings));
   listHeaders(c, deals);
   return c.json(
     deals.rows.map((deal) => ({
@@ -98,8 +93,7 @@ payoutsApi.get("/payouts/deals", ...sellerOnly, async (c) => {
 /** The seller's payouts to their bank, newest first. */
 payoutsApi.get("/payouts/history", ...sellerOnly, async (c) => {
   const page = requestedPage(c);
-  const [rows, count] = payoutsPageReads(db(c), c.get("user").id, page);
-  const history = toPayoutsPage(await db(c).batch([rows, count]), page);
+  const history = await listPayouts(db(c), c.get("user").id, page);
   listHeaders(c, history);
   return c.json(
     history.rows.map((payout) => ({

@@ -7,7 +7,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { accessTo } from "#app/domain/accounts/permissions";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import type { DomainEvent } from "#app/domain/shared/events";
-import { LIST_PAGE_SIZE, pageOffset, toPage } from "#app/domain/shared/list-query";
+import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import type { ClaimReason, ClaimStatus } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
@@ -177,28 +177,17 @@ export async function getClaimFor(
 }
 
 /**
- * The reads of a page of the admin's Claims (open claims first, then the newest): its rows and
- * their count, for one D1 batch. `status` narrows it to one status.
+ * A page of the admin's Claims (open claims first, then the newest); `status` narrows it to one
+ * status. The rows and their count start together: one D1 batch (ADR 0069).
  */
-export function claimsPageReads(db: Database, page: number, status: ClaimStatus | null) {
+export async function listClaims(db: Database, page: number, status: ClaimStatus | null) {
   const where = status ? eq(claims.status, status) : undefined;
-  return [
+  return listPage(
     claimsQuery(db, where)
       .orderBy(sql`${claims.status} = 'open' desc`, desc(claims.createdAt), desc(claims.id))
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: sql<number>`count(*)` }).from(claims).where(where),
-  ] as const;
-}
-
-type Reads = ReturnType<typeof claimsPageReads>;
-type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
-
-export function toClaimsPage([rows, counted]: [ReadResult<Reads[0]>, ReadResult<Reads[1]>], page: number) {
-  return toPage(rows, Number(counted[0]?.total ?? 0), page);
-}
-
-/** The claims of some deals, by booking (My Orders, a seller's Payouts). */
-export function claimsOfBookingsRead(db: Database, bookingIds: string[]) {
-  return claimsQuery(db, inArray(claims.bookingId, bookingIds.length ? bookingIds : [""]));
+    page,
+  );
 }

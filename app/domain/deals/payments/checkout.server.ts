@@ -39,11 +39,15 @@ export function choosePaymentProvider(db: Database, settings: PaymentSettings): 
 }
 
 /**
- * The buyer's own booking as the payment page shows it, as a read for a D1 batch (the session's,
- * ADR 0040); anyone else's is not found.
+ * The buyer's own booking as the payment page shows it; anyone else's is not found. A page reads
+ * it with the session's read, in one D1 round trip (ADR 0040, 0069).
  */
-export function payableBookingRead(db: Database, buyerId: string, bookingId: string) {
-  return db
+export async function findPayableBooking(
+  db: Database,
+  buyer: Pick<SessionUser, "id">,
+  bookingId: string,
+): Promise<PayableBooking | null> {
+  const [row] = await db
     .select({
       id: bookings.id,
       status: bookings.status,
@@ -59,17 +63,8 @@ export function payableBookingRead(db: Database, buyerId: string, bookingId: str
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
     .leftJoin(payments, eq(payments.bookingId, bookings.id))
-    .where(and(eq(bookings.id, bookingId), eq(bookings.buyerId, buyerId)))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.buyerId, buyer.id)))
     .limit(1);
-}
-
-/** The buyer's own booking as the payment page shows it; anyone else's is not found. */
-export async function findPayableBooking(
-  db: Database,
-  buyer: Pick<SessionUser, "id">,
-  bookingId: string,
-): Promise<PayableBooking | null> {
-  const [row] = await payableBookingRead(db, buyer.id, bookingId);
   return row ?? null;
 }
 

@@ -31,9 +31,10 @@ export function payoutSetupRefusal(user: Pick<SessionUser, "role" | "emailVerifi
   return verified.ok ? null : verified.message;
 }
 
-/** The seller's payout account, for a D1 batch. */
-export function payoutAccountRead(db: Database, sellerId: string) {
-  return db.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, sellerId)).limit(1);
+/** The seller's payout account, or null before payouts are set up. */
+export async function findPayoutAccount(db: Database, sellerId: string): Promise<PayoutAccount | null> {
+  const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, sellerId)).limit(1);
+  return account ?? null;
 }
 
 export type PayoutAccount = typeof payoutAccounts.$inferSelect;
@@ -49,7 +50,7 @@ async function ensureAccount(
   seller: Seller,
   now = Date.now(),
 ): Promise<PayoutAccount> {
-  const [existing] = await payoutAccountRead(db, seller.id);
+  const existing = await findPayoutAccount(db, seller.id);
   if (existing && existing.provider === provider.name) return existing;
   // The provider's idempotency key is the seller's: a double click opens one account.
   const { accountId, state } = await provider.payouts.createAccount({ id: seller.id, email: seller.email });
@@ -75,8 +76,7 @@ async function ensureAccount(
       set: fresh,
       setWhere: ne(payoutAccounts.provider, provider.name),
     });
-  const [stored] = await payoutAccountRead(db, seller.id);
-  return stored!;
+  return (await findPayoutAccount(db, seller.id))!;
 }
 
 /** Set up payouts: the seller's account (opened once) and where to complete it. */
@@ -135,12 +135,11 @@ export async function refreshPayoutAccount(
   sellerId: string,
   now = Date.now(),
 ): Promise<PayoutAccount | null> {
-  const [account] = await payoutAccountRead(db, sellerId);
-  if (!account || account.provider !== provider.name) return account ?? null;
+  const account = await findPayoutAccount(db, sellerId);
+  if (!account || account.provider !== provider.name) return account;
   const state = await provider.payouts.accountState(account.accountId);
   if (state) await applyAccountState(db, { provider: provider.name, accountId: account.accountId, state, at: now });
-  const [fresh] = await payoutAccountRead(db, sellerId);
-  return fresh ?? null;
+  return findPayoutAccount(db, sellerId);
 }
 
 /** The state a completed test onboarding gives: everything a ready Stripe account reports. */

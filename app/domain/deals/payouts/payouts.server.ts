@@ -5,7 +5,7 @@
 // canceled last) and its ledger entries: the payout, and its failure, which returns the money.
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { DomainEvent } from "#app/domain/shared/events";
-import { LIST_PAGE_SIZE, pageOffset, toPage } from "#app/domain/shared/list-query";
+import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import type { PaymentProviderName, PayoutStatus } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
@@ -198,9 +198,12 @@ export async function payOutFromLedger(db: Database, provider: PaymentProviderNa
   return { paid: arrived.length, made, events };
 }
 
-/** The reads of a page of a seller's payouts, newest first, for one D1 batch. */
-export function payoutsPageReads(db: Database, sellerId: string, page: number) {
-  return [
+/**
+ * A page of a seller's payouts, newest first. The rows and their count start together: the
+ * request's read batcher sends them as one batch (ADR 0069).
+ */
+export async function listPayouts(db: Database, sellerId: string, page: number) {
+  return listPage(
     db
       .select({
         id: payouts.id,
@@ -218,12 +221,6 @@ export function payoutsPageReads(db: Database, sellerId: string, page: number) {
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: sql<number>`count(*)` }).from(payouts).where(eq(payouts.sellerId, sellerId)),
-  ] as const;
-}
-
-type Reads = ReturnType<typeof payoutsPageReads>;
-type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
-
-export function toPayoutsPage([rows, counted]: [ReadResult<Reads[0]>, ReadResult<Reads[1]>], page: number) {
-  return toPage(rows, Number(counted[0]?.total ?? 0), page);
+    page,
+  );
 }

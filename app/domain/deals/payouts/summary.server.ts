@@ -5,8 +5,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type FeeRule, platformFee } from "#app/domain/deals/fees";
-import { LIST_PAGE_SIZE, pageOffset, toPage } from "#app/domain/shared/list-query";
+import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
+import type { DealState } from "#db/closed-lists";
 import { bookings, claims, dealOperations, deals, ledgerEntries, payouts, products, users } from "#db/schema";
 
 /** A sum, named: D1 returns a batch's rows keyed by column name. */
@@ -29,9 +30,12 @@ const operationSums = {
 
 const dealBuyers = alias(users, "deal_buyers");
 
-/** The reads of a page of a seller's deals, newest first, with their count, for one D1 batch. */
-export function sellerDealsReads(db: Database, sellerId: string, page: number) {
-  return [
+/**
+ * A page of a seller's deals, newest first, each with its fee and net (toSellerDeal). The rows and
+ * their count start together: the request's read batcher sends them as one batch (ADR 0069).
+ */
+export async function listSellerDeals(db: Database, sellerId: string, page: number, rule: FeeRule) {
+  const listed = await listPage(
     db
       .select({
         paymentId: deals.paymentId,
@@ -64,18 +68,25 @@ export function sellerDealsReads(db: Database, sellerId: string, page: number) {
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: sql<number>`count(*)` }).from(deals).where(eq(deals.sellerId, sellerId)),
-  ] as const;
+    page,
+  );
+  return { ...listed, rows: listed.rows.map((row) => toSellerDeal(row, rule)) };
 }
 
-type DealReads = ReturnType<typeof sellerDealsReads>;
-type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
-type DealRow = ReadResult<DealReads[0]>[number];
+/** A deal's row as read, before its fee and net are worked out. */
+interface DealRow {
+  state: DealState;
+  amountCents: number;
+  refunded: number;
+  fee: number;
+  net: number;
+}
 
 /**
  * A deal as the seller reads it: its fee and net as released, or, while it is held, as the
  * release would make them now (the one fee function).
  */
-export function toSellerDeal(row: DealRow, rule: FeeRule) {
+function toSellerDeal<Row extends DealRow>(row: Row, rule: FeeRule) {
   const left = row.amountCents - row.refunded;
   const held = row.state === "held";
   const fee = held ? platformFee(left, rule) : row.fee;
@@ -87,18 +98,9 @@ export function toSellerDeal(row: DealRow, rule: FeeRule) {
   };
 }
 
-export function toSellerDealsPage(
-  results: [ReadResult<DealReads[0]>, ReadResult<DealReads[1]>],
-  page: number,
-  rule: FeeRule,
-) {
-  const listed = toPage(results[0], Number(results[1][0]?.total ?? 0), page);
-  return { ...listed, rows: listed.rows.map((row) => toSellerDeal(row, rule)) };
-}
-
-/** The reads of a seller's amounts, for one D1 batch. */
-export function sellerAmountsReads(db: Database, sellerId: string) {
-  return [
+/** A seller's amounts: its three reads start together (one D1 batch, ADR 0069). */
+export async function getSellerAmounts(db: Database, sellerId: string, rule: FeeRule): Promise<SellerAmounts> {
+  const [held, released, paid] = await Promise.all([
     // Held: what each held deal would pay the seller at release.
     db
       .select({ amountCents: deals.amountCents, refunded: operationSums.refunded })
@@ -116,26 +118,7 @@ export function sellerAmountsReads(db: Database, sellerId: string) {
       .select({ paid: total(sql`case when ${payouts.status} = 'paid' then ${payouts.amountCents} end`, "paid") })
       .from(payouts)
       .where(eq(payouts.sellerId, sellerId)),
-  ] as const;
-}
-
-type AmountReads = ReturnType<typeof sellerAmountsReads>;
-
-export interface SellerAmounts {
-  /** Held for the buyer's protection: what those deals pay the seller at release. */
-  held: number;
-  /** Released to the seller and not yet in their bank. */
-  onItsWay: number;
-  /** Paid out to the seller's bank. */
-  paid: number;
-  fees: number;
-  refunded: number;
-}
-
-export function toSellerAmounts(
-  [held, released, paid]: [ReadResult<AmountReads[0]>, ReadResult<AmountReads[1]>, ReadResult<AmountReads[2]>],
-  rule: FeeRule,
-): SellerAmounts {
+  ]);
   const heldNet = held.reduce((sum, deal) => {
     const left = deal.amountCents - deal.refunded;
     return sum + left - platformFee(left, rule);
@@ -151,8 +134,22 @@ export function toSellerAmounts(
   };
 }
 
-/** The platform's totals from the ledger, per currency: what has moved. */
-export function platformTotalsReads(db: Database) {
+export interface SellerAmounts {
+  /** Held for the buyer's protection: what those deals pay the seller at release. */
+  held: number;
+  /** Released to the seller and not yet in their bank. */
+  onItsWay: number;
+  /** Paid out to the seller's bank. */
+  paid: number;
+  fees: number;
+  refunded: number;
+}
+
+/**
+ * The platform's totals from the ledger, per currency: what has moved. Its four reads start
+ * together (one D1 batch, ADR 0069).
+ */
+export async function getPlatformTotals(db: Database) {
   const signed = (name: string, kinds: Record<string, 1 | -1>) =>
     total(
       sql.raw(
@@ -162,7 +159,7 @@ export function platformTotalsReads(db: Database) {
       ),
       name,
     );
-  return [
+  const [money, open, waiting, held] = await Promise.all([
     db
       .select({
         currency: ledgerEntries.currency,
@@ -192,17 +189,7 @@ export function platformTotalsReads(db: Database) {
       .select({ deals: sql<number>`count(*)`.mapWith(Number) })
       .from(deals)
       .where(eq(deals.state, "held")),
-  ] as const;
-}
-
-type TotalsReads = ReturnType<typeof platformTotalsReads>;
-
-export function toPlatformTotals([money, open, waiting, held]: [
-  ReadResult<TotalsReads[0]>,
-  ReadResult<TotalsReads[1]>,
-  ReadResult<TotalsReads[2]>,
-  ReadResult<TotalsReads[3]>,
-]) {
+  ]);
   return {
     currencies: money,
     openClaims: open[0]?.open ?? 0,
@@ -213,4 +200,4 @@ export function toPlatformTotals([money, open, waiting, held]: [
   };
 }
 
-export type PlatformTotals = ReturnType<typeof toPlatformTotals>;
+export type PlatformTotals = Awaited<ReturnType<typeof getPlatformTotals>>;
