@@ -221,8 +221,9 @@ test.describe("the page's JavaScript", () => {
       await context.close();
       return;
     }
-    // Hydrated: the password field gains its Show toggle, and what was typed before is kept.
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    // Hydrated: the password field gains its Show toggle, and what was typed before is kept. (The
+    // journeys' pages wait for hydration as long as the test may take; so does this one.)
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
     await page.getByRole("button", { name: "Show" }).click();
     await expect(password).toHaveAttribute("type", "text");
     await expect(password).toHaveValue("a secret");
