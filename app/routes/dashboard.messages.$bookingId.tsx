@@ -8,7 +8,7 @@ import { ErrorList, TextareaField } from "#app/components/forms";
 import { MESSAGE_BODY_MAX, messageSchema } from "#app/domain/messaging/message-schema";
 import { READ_ONLY_TEXTS } from "#app/domain/messaging/message-words";
 import { sendMessage } from "#app/domain/messaging/sending.server";
-import { threadReadMark, threadReads, toThread } from "#app/domain/messaging/thread.server";
+import { readThread } from "#app/domain/messaging/thread.server";
 import { readPage } from "#app/domain/shared/list-query";
 import { groupThousands } from "#app/domain/shared/numbers";
 import { notFound, requireFormData } from "#app/server/http.server";
@@ -18,7 +18,7 @@ import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
 import { formatDeadline } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
 import { pageMeta } from "#app/utils/seo";
-import { requireUser, requireUserWithReads } from "#app/utils/session.server";
+import { requireUser, requireUserWith } from "#app/utils/session.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { useSchemaForm } from "#app/utils/use-schema-form";
 import { database } from "#db/client";
@@ -32,22 +32,17 @@ const FORM_LIMIT_BYTES = 64 * 1024;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = readPage(new URL(request.url).searchParams.get("page"));
-  const db = database(context.env.DB);
   // One D1 round trip: the session, the thread, and the read mark, which writes only for a live
-  // session of one of the booking's parties (ADR 0040, ADR 0046).
+  // session of one of the booking's parties (ADR 0046, 0069).
   const bookingId = params.bookingId ?? "";
-  const { user, results } = await requireUserWithReads(
-    request,
-    context,
-    (userId, _role, sessionId) =>
-      [
-        ...threadReads(db, bookingId, { page }),
-        // Read back (`returning`), so the read batcher sends the mark with the reads (ADR 0069).
-        threadReadMark(db, { id: userId, sessionId }, bookingId).returning(),
-      ] as const,
+  const { data: thread } = await requireUserWith(request, context, (viewer) =>
+    readThread(
+      database(context.env.DB),
+      { id: viewer.id, role: viewer.role ?? "buyer", sessionId: viewer.sessionId },
+      bookingId,
+      { page },
+    ),
   );
-  const [found, newestFirst, counted] = results;
-  const thread = toThread(user, [found, newestFirst, counted], { page });
   if (!thread.ok) throw notFound();
   if (page > thread.messages.pageCount) throw redirect(threadPath(thread.conversation.bookingId));
   return {

@@ -4,13 +4,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { Pager } from "#app/components/list-controls";
 import * as table from "#app/components/table.css";
-import { conversationListReads, toConversationPage } from "#app/domain/messaging/inbox.server";
+import { listConversations } from "#app/domain/messaging/inbox.server";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
 import { formatDeadline } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { pageMeta } from "#app/utils/seo";
-import { requireUserWithReads } from "#app/utils/session.server";
+import { requireUserWith } from "#app/utils/session.server";
 import { database } from "#db/client";
 import * as styles from "./messages.css";
 
@@ -22,14 +22,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { page } = readListQuery(url.searchParams);
   // ?product=<id>: an admin's read-only look at the conversations of one reported listing.
   const productId = url.searchParams.get("product")?.trim().slice(0, 100) || undefined;
-  const db = database(context.env.DB);
-  // Built for the role the session claims, in the session's D1 batch: one round trip (ADR 0040).
+  // Read for the role the session claims, with the session's read: one D1 round trip (ADR 0069).
   // One clock for the list's rule (which deals are live) and the rows' read-only reasons.
   const now = Date.now();
-  const { user, results } = await requireUserWithReads(request, context, (id, role) =>
-    conversationListReads(db, { id, role: role ?? "buyer" }, { page, productId, now }),
+  const { user, data: conversations } = await requireUserWith(request, context, (viewer) =>
+    listConversations(
+      database(context.env.DB),
+      { id: viewer.id, role: viewer.role ?? "buyer" },
+      { page, productId, now },
+    ),
   );
-  const conversations = toConversationPage(user, results, { page, now });
   const extra: Record<string, string> = productId ? { product: productId } : {};
   if (page > conversations.pageCount) {
     throw redirect(listHref(MESSAGES_PATH, { page: conversations.pageCount }, extra));

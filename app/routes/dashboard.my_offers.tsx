@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { OffersTable } from "#app/components/offers-table";
-import { offersPageReads, toOffersPage } from "#app/domain/deals/offers/offer-reads.server";
+import { listOffers } from "#app/domain/deals/offers/offer-reads.server";
 import { BUYER_OFFERS_PATH } from "#app/domain/deals/offers/paths";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { requireFormData } from "#app/server/http.server";
@@ -10,7 +10,7 @@ import { postOfferStep } from "#app/utils/offer-actions.server";
 import { toOfferRow } from "#app/utils/offer-list.server";
 import { listBack, pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
-import { requireRoleWithReads } from "#app/utils/session.server";
+import { requireRoleWith } from "#app/utils/session.server";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
@@ -18,11 +18,11 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { page } = readListQuery(new URL(request.url).searchParams);
-  // The offers travel with the session's read: one D1 round trip (ADR 0040).
-  const { results } = await requireRoleWithReads(request, context, ["buyer"], (userId) =>
-    offersPageReads(database(context.env.DB), "buyer", userId, page),
+  // The offers are read with the session's read: one D1 round trip (ADR 0040, 0069).
+  const { data } = await requireRoleWith(request, context, ["buyer"], (viewer) =>
+    listOffers(database(context.env.DB), "buyer", viewer.id, page),
   );
-  const list = pageOrLast(toOffersPage(results, page), BUYER_OFFERS_PATH, { page });
+  const list = pageOrLast(data, BUYER_OFFERS_PATH, { page });
   const now = Date.now();
   return { offers: { ...list, rows: list.rows.map((offer) => toOfferRow(offer, "buyer", now)) } };
 }

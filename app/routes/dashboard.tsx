@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorPage } from "#app/components/error-page";
-import { toUnreadCount, unreadMessagesRead } from "#app/domain/messaging/inbox.server";
+import { unreadMessageCount } from "#app/domain/messaging/inbox.server";
 import { container, visuallyHidden } from "#app/styles/utilities.css";
 import { DASHBOARD_TABS, MESSAGES_PATH } from "#app/utils/dashboard-tabs";
 import { pageMeta } from "#app/utils/seo";
@@ -18,9 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The unread count travels with the session's read (ADR 0040, 0069); it counts for the roles
   // with a Messages tab (a claimed role the session row denies is read again for the true one).
   const { user, data: unread } = await requireUserWith(request, context, async (viewer) =>
-    viewer.role && !hasMessagesTab(viewer.role)
-      ? 0
-      : toUnreadCount(await unreadMessagesRead(database(context.env.DB), viewer.id)),
+    viewer.role && !hasMessagesTab(viewer.role) ? 0 : unreadMessageCount(database(context.env.DB), viewer),
   );
   const tabs = DASHBOARD_TABS[user.role];
   return { name: user.name, role: user.role, tabs, unread: hasMessagesTab(user.role) ? unread : 0 };

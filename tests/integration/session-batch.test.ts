@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessionUserRead, toSessionUser } from "#app/domain/accounts/sessions.server";
 import { database } from "#db/client";
-import { bookings, messageReads, messages, sessions, users, wishlistEntries } from "#db/schema";
+import { bookings, messageReads, messages, offers, sessions, users, wishlistEntries } from "#db/schema";
 import { sessionCookieFor } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertReport, insertSale, insertUser } from "./factories";
 import { countedRequest, roundTripsOf } from "./round-trips";
@@ -163,6 +163,34 @@ describe("a signed-in page and its session in one D1 batch", () => {
       expect([found.response.status, found.trips], path).toEqual([200, 1]);
       expect(found.html, path).toContain(shows);
     }
+  });
+
+  it("costs one round trip on Offers and My Offers, and shows the offer to its two parties only", async () => {
+    const { buyer, product } = await buyerWithAnOrder();
+    await database(testEnv.DB)
+      .insert(offers)
+      .values({
+        productId: product.id,
+        buyerId: buyer.id,
+        sellerId: product.sellerId,
+        askingCents: 100_000,
+        amountCents: 90_000,
+        meetLocation: "Union Square",
+        buyerContact: "+1 415 555 0101",
+        respondBy: new Date(Date.now() + 3600 * 1000),
+      });
+    for (const [userId, path] of [
+      [product.sellerId, "/dashboard/offers"],
+      [buyer.id, "/dashboard/my_offers"],
+    ] as const) {
+      const found = await page(path, await sessionCookieFor(userId));
+      expect([found.response.status, found.trips], path).toEqual([200, 1]);
+      expect(found.html, path).toContain(product.name);
+    }
+    const other = await insertUser({ role: "seller" });
+    const elsewhere = await page("/dashboard/offers", await sessionCookieFor(other.id));
+    expect([elsewhere.response.status, elsewhere.trips]).toEqual([200, 1]);
+    expect(elsewhere.html).not.toContain(product.name);
   });
 
   it("costs one round trip on Messages and on a conversation, whose read mark travels in the batch", async () => {

@@ -3,6 +3,7 @@
 import { and, count, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import { LIST_PAGE_SIZE, type Page, pageOffset, toPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
+import type { Role } from "#db/closed-lists";
 import { bookings, messageReads, messages, products } from "#db/schema";
 import {
   conversationFields,
@@ -38,26 +39,14 @@ export interface ConversationSummary {
  * The viewer's conversations, newest activity first (the last message, or the booking when
  * nothing was said yet), a page at a time: a buyer's bookings, a seller's bookings of its
  * products — live deals, and ended ones with messages — and for an admin the bookings of
- * listings with an open report (optionally of one listing).
+ * listings with an open report (optionally of one listing). The page's rows and their count are
+ * read together: the request's read batcher sends them in one D1 batch (ADR 0069).
  */
 export async function listConversations(
   db: Database,
   viewer: Viewer,
   options: { page?: number; productId?: string; now?: number } = {},
 ): Promise<Page<ConversationSummary>> {
-  const [rows, counted] = await db.batch(conversationListReads(db, viewer, options));
-  return toConversationPage(viewer, [rows, counted], options);
-}
-
-/**
- * The two statements of a page of `listConversations` (the page's rows, the total), so that the
- * Messages page can send them in one D1 batch with the session's read (ADR 0040).
- */
-export function conversationListReads(
-  db: Database,
-  viewer: Viewer,
-  options: { page?: number; productId?: string; now?: number } = {},
-) {
   const page = options.page ?? 1;
   const now = options.now ?? Date.now();
   const me = viewer.id;
@@ -94,29 +83,14 @@ export function conversationListReads(
     lastMessageAt: sql<number | null>`${lastMessage("m.created_at")}`.as("last_message_at"),
     unread: unread.as("unread"),
   };
-  return [
+  const [rows, counted] = await Promise.all([
     withParties(db.select(fields).from(bookings).$dynamic())
       .where(where)
       .orderBy(desc(sql`last_at`), desc(bookings.id))
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: count() }).from(bookings).innerJoin(products, eq(products.id, bookings.productId)).where(where),
-  ] as const;
-}
-
-type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
-type ConversationListReads = ReturnType<typeof conversationListReads>;
-type ConversationListResults = [ReadResult<ConversationListReads[0]>, ReadResult<ConversationListReads[1]>];
-
-/** The page of conversations `conversationListReads` read, for the viewer it was built for. */
-export function toConversationPage(
-  viewer: Viewer,
-  [rows, counted]: ConversationListResults,
-  options: { page?: number; now?: number } = {},
-): Page<ConversationSummary> {
-  const page = options.page ?? 1;
-  const now = options.now ?? Date.now();
-  const me = viewer.id;
+  ]);
   const summaries = rows.map((row): ConversationSummary => {
     const role = roleIn(row, viewer) ?? "admin";
     const excerpt = row.lastExcerpt ?? "";
@@ -147,32 +121,27 @@ export function toConversationPage(
 }
 
 /**
- * The read of a user's unread messages (the Messages tab's badge), whatever their role: a buyer
- * is never a booking's seller, a seller never its buyer, an admin neither. A statement, so that
- * the dashboard can send it in one D1 batch with the session's read (ADR 0040).
+ * The Messages tab's badge: messages to this buyer or seller not read yet, whatever the role the
+ * viewer claims (a buyer is never a booking's seller, a seller never its buyer). Admins have none
+ * (0, without a read).
  */
-export function unreadMessagesRead(db: Database, userId: string) {
-  return db
+export async function unreadMessageCount(
+  db: Database,
+  viewer: { id: string; role?: Role | undefined },
+): Promise<number> {
+  if (viewer.role === "admin") return 0;
+  const [found] = await db
     .select({ unread: count() })
     .from(messages)
     .innerJoin(bookings, eq(bookings.id, messages.bookingId))
     .innerJoin(products, eq(products.id, bookings.productId))
-    .leftJoin(messageReads, and(eq(messageReads.bookingId, messages.bookingId), eq(messageReads.userId, userId)))
+    .leftJoin(messageReads, and(eq(messageReads.bookingId, messages.bookingId), eq(messageReads.userId, viewer.id)))
     .where(
       and(
-        isParty(userId),
-        sql`${messages.senderId} <> ${userId}`,
+        isParty(viewer.id),
+        sql`${messages.senderId} <> ${viewer.id}`,
         gt(messages.createdAt, sql`coalesce(${messageReads.lastReadAt}, 0)`),
       ),
     );
-}
-
-export function toUnreadCount(rows: readonly { unread: number }[]): number {
-  return Number(rows[0]?.unread ?? 0);
-}
-
-/** The Messages tab's badge: messages to this buyer or seller not read yet. Admins have none (0). */
-export async function unreadMessageCount(db: Database, viewer: Viewer): Promise<number> {
-  if (viewer.role === "admin") return 0;
-  return toUnreadCount(await unreadMessagesRead(db, viewer.id));
+  return Number(found?.unread ?? 0);
 }

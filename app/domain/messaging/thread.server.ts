@@ -58,6 +58,10 @@ export type Reader = Pick<SessionUser, "id" | "sessionId">;
 /**
  * A conversation for one of its parties (or an admin, read-only, while the listing is reported):
  * one page of messages, oldest first (page 1 holds the newest), and marks it read for a party.
+ * The booking, the page, its count and the read mark (read back with `returning`) start together,
+ * so the request's read batcher sends them in one D1 batch, with the session's read on a page
+ * (ADR 0046, 0069). They are handed over only to a party of the booking, or an admin if it is
+ * reported; anyone else gets a 404.
  */
 export async function readThread(
   db: Database,
@@ -65,24 +69,12 @@ export async function readThread(
   bookingId: string,
   options: { page?: number; now?: number } = {},
 ): Promise<ThreadResult> {
-  const [found, newestFirst, counted] = await db.batch([
-    ...threadReads(db, bookingId, options),
-    threadReadMark(db, viewer, bookingId, options.now),
-  ]);
-  return toThread(viewer, [found, newestFirst, counted], options);
-}
-
-/**
- * The reads of a page of a thread: the booking with its parties, the page's messages, their
- * count. They name no viewer, so a page can send them in the session's D1 batch (ADR 0040);
- * `toThread` hands them over only to a party of the booking, or an admin if it is reported.
- */
-export function threadReads(db: Database, bookingId: string, options: { page?: number } = {}) {
+  const now = options.now ?? Date.now();
   const page = options.page ?? 1;
   const id = boundedBookingId(bookingId);
   const senders = alias(users, "message_sender");
   const ofThread = eq(messages.bookingId, id);
-  return [
+  const [found, newestFirst, counted] = await Promise.all([
     withParties(db.select(conversationFields).from(bookings).$dynamic()).where(eq(bookings.id, id)).limit(1),
     db
       .select({
@@ -100,21 +92,8 @@ export function threadReads(db: Database, bookingId: string, options: { page?: n
       .limit(THREAD_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: count() }).from(messages).where(ofThread),
-  ] as const;
-}
-
-type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
-type ThreadReads = ReturnType<typeof threadReads>;
-type ThreadResults = [ReadResult<ThreadReads[0]>, ReadResult<ThreadReads[1]>, ReadResult<ThreadReads[2]>];
-
-/** The thread `threadReads` read, for this viewer: a 404 unless they may read it. */
-export function toThread(
-  viewer: Viewer,
-  [found, newestFirst, counted]: ThreadResults,
-  options: { page?: number; now?: number } = {},
-): ThreadResult {
-  const now = options.now ?? Date.now();
-  const page = options.page ?? 1;
+    threadReadMark(db, viewer, bookingId, now).returning(),
+  ]);
   const row = found[0];
   const role = row ? roleIn(row, viewer) : null;
   if (!row || !role) return { ok: false, status: 404, message: MESSAGE_TEXTS.notFound };
@@ -149,7 +128,7 @@ export function toThread(
  * booking's buyer or seller, so a page sends it in the same D1 batch as the session's read and the
  * thread's, before either is known (ADR 0046). Otherwise it writes nothing.
  */
-export function threadReadMark(db: Database, reader: Reader, bookingId: string, now = Date.now()) {
+function threadReadMark(db: Database, reader: Reader, bookingId: string, now = Date.now()) {
   return db
     .insert(messageReads)
     .select(

@@ -3,12 +3,7 @@
 // is the domain's (app/domain/deals/offers); the same schemas as the pages.
 import { Hono } from "hono";
 import * as z from "zod";
-import {
-  getOfferFor,
-  type OfferView,
-  offersPageReads,
-  toOffersPage,
-} from "#app/domain/deals/offers/offer-reads.server";
+import { getOfferFor, listOffers, type OfferView } from "#app/domain/deals/offers/offer-reads.server";
 import { counterSchema, offerSchema } from "#app/domain/deals/offers/offer-schema";
 import {
   answerOffer,
@@ -97,8 +92,7 @@ offersApi.get("/offers", requireBearer, requireApiRole("buyer", "seller"), async
   if (!side.success) return apiError(c, 422, "invalid", side.error.issues[0]!.message);
   if (side.data !== user.role) return apiError(c, 403, "forbidden", "Your account may not do this.");
   const page = requestedPage(c);
-  const [rows, count] = offersPageReads(db(c), side.data, user.id, page);
-  const list = toOffersPage(await db(c).batch([rows, count]), page);
+  const list = await listOffers(db(c), side.data, user.id, page);
   listHeaders(c, list);
   return c.json(list.rows.map((offer) => offerShape(offer)));
 });

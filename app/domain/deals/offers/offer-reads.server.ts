@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
-import { LIST_PAGE_SIZE, type PageResults, pageOffset, toPageOf } from "#app/domain/shared/list-query";
+import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import { bookings, offers, products, users } from "#db/schema";
 
@@ -48,23 +48,23 @@ function offersWithParties(db: Database) {
 const sideOf = (side: OfferSide, userId: string) =>
   side === "buyer" ? eq(offers.buyerId, userId) : eq(offers.sellerId, userId);
 
-/** A page of a user's offers, newest first, and their count: for one D1 batch. */
-export function offersPageReads(db: Database, side: OfferSide, userId: string, page: number) {
-  return [
+/**
+ * A page of a user's offers, newest first, and their count, read together: the request's read
+ * batcher sends them in one D1 batch, with the session's read on a page (ADR 0069).
+ */
+export function listOffers(db: Database, side: OfferSide, userId: string, page: number) {
+  return listPage(
     offersWithParties(db)
       .where(sideOf(side, userId))
       .orderBy(desc(offers.createdAt), desc(offers.id))
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: sql<number>`count(*)` }).from(offers).where(sideOf(side, userId)),
-  ] as const;
+    page,
+  );
 }
 
-export type OfferView = Awaited<ReturnType<typeof offersPageReads>[0]>[number];
-
-export function toOffersPage(results: PageResults<OfferView>, page: number) {
-  return toPageOf(results, page);
-}
+export type OfferView = Awaited<ReturnType<typeof listOffers>>["rows"][number];
 
 /** One offer for its buyer or its seller; anyone else is told nothing (null). */
 export async function getOfferFor(db: Database, viewer: Pick<SessionUser, "id">, offerId: string) {
