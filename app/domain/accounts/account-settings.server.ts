@@ -6,7 +6,14 @@ import type { Database } from "#db/client";
 import { accountTokens, users } from "#db/schema";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { revokeUserSessionsStatement } from "./sessions.server";
-import { checkSignInLimit, clearSignInFailures, recordSignInFailure, retryMessage } from "./sign-in-limits.server";
+import {
+  claimSignInAttempt,
+  clearSignInFailuresStatement,
+  releaseClaim,
+  releaseClaimStatement,
+  retryMessage,
+  signInSucceeded,
+} from "./sign-in-limits.server";
 
 export const SETTINGS_MESSAGES = {
   profileSaved: "Your details are saved.",
@@ -123,24 +130,27 @@ export async function changePassword(
 ): Promise<ChangePasswordResult> {
   const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
   if (!row?.hash) return { ok: false, status: 409, field: "currentPassword", message: SETTINGS_MESSAGES.noPassword };
-  const limit = await checkSignInLimit(db, user.email, input.clientAddress);
-  if (limit.limited) {
+  // The current password is a guess like a sign-in's: it claims its slot before it is judged.
+  const claim = await claimSignInAttempt(db, user.email, input.clientAddress);
+  if (!claim.ok) {
     return {
       ok: false,
       status: 429,
       field: null,
-      message: retryMessage(limit.retryAfterSeconds),
-      retryAfterSeconds: limit.retryAfterSeconds,
+      message: retryMessage(claim.retryAfterSeconds),
+      retryAfterSeconds: claim.retryAfterSeconds,
     };
   }
   if (!(await verifyPassword(input.currentPassword, row.hash))) {
     if (await verifyPassword(input.newPassword, row.hash)) {
+      // A double submit, already done: no failure.
+      await releaseClaim(db, claim);
       return { ok: true, message: SETTINGS_MESSAGES.passwordChanged, events: [] };
     }
-    await recordSignInFailure(db, user.email, input.clientAddress);
     return { ok: false, status: 400, field: "currentPassword", message: SETTINGS_MESSAGES.wrongPassword };
   }
   if (input.currentPassword === input.newPassword) {
+    await signInSucceeded(db, claim, user.email);
     return { ok: false, status: 400, field: "newPassword", message: SETTINGS_MESSAGES.samePassword };
   }
   const now = new Date();
@@ -150,8 +160,9 @@ export async function changePassword(
       .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: now })
       .where(eq(users.id, user.id)),
     revokeUserSessionsStatement(db, user.id, user.sessionId),
+    clearSignInFailuresStatement(db, user.email),
+    releaseClaimStatement(db, claim),
   ]);
-  await clearSignInFailures(db, user.email);
   return {
     ok: true,
     message: SETTINGS_MESSAGES.passwordChanged,

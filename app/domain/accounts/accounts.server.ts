@@ -10,7 +10,7 @@ import { issueLinkStatement, linkEvent, prepareLink } from "./account-links.serv
 import { NAME_MAX, nameSchema } from "./account-schema";
 import { emailMatches, sameEmail } from "./emails";
 import { hashPassword, verifyPassword } from "./passwords.server";
-import { checkSignInLimit, clearSignInFailures, recordSignInFailure, retryMessage } from "./sign-in-limits.server";
+import { claimSignInAttempt, retryMessage, signInSucceeded } from "./sign-in-limits.server";
 import { type SecondFactorResult, verifySecondFactor } from "./two-factor.server";
 
 export const MESSAGES = {
@@ -100,14 +100,15 @@ export async function signInWithPassword(
   db: Database,
   input: { email: string; password: string; clientAddress: string },
 ): Promise<SignInResult> {
-  const limit = await checkSignInLimit(db, input.email, input.clientAddress);
-  if (limit.limited) {
+  // The guess claims its slot before it is judged: a wrong one keeps it (ADR 0072).
+  const claim = await claimSignInAttempt(db, input.email, input.clientAddress);
+  if (!claim.ok) {
     return {
       ok: false,
       reason: "rate_limited",
       field: null,
-      message: retryMessage(limit.retryAfterSeconds),
-      retryAfterSeconds: limit.retryAfterSeconds,
+      message: retryMessage(claim.retryAfterSeconds),
+      retryAfterSeconds: claim.retryAfterSeconds,
     };
   }
   const [account] = await db
@@ -116,14 +117,12 @@ export async function signInWithPassword(
     .where(and(byEmail(input.email), isNull(users.deletedAt)))
     .limit(1);
   if (!account) {
-    await recordSignInFailure(db, input.email, input.clientAddress);
     return { ok: false, reason: "unknown_email", field: "email", message: MESSAGES.unknownEmail };
   }
   if (!(await verifyPassword(input.password, account.passwordHash))) {
-    await recordSignInFailure(db, input.email, input.clientAddress);
     return { ok: false, reason: "wrong_password", field: "password", message: MESSAGES.wrongPassword };
   }
-  await clearSignInFailures(db, input.email);
+  await signInSucceeded(db, claim, input.email);
   const { passwordHash: _hash, ...user } = account;
   return { ok: true, user };
 }

@@ -3,7 +3,7 @@
 // link's INSERT … SELECT finds the account (or nothing) and the queue message is sent either way;
 // the letter is written only for a link that exists. A new password ends every session of the
 // account, clears its sign-in lock, proves its address, and uses up its other reset links.
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AccountEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import { sessions, signInAttempts, users } from "#db/schema";
@@ -20,6 +20,7 @@ import {
 } from "./account-links.server";
 import { RESET_MESSAGES } from "./account-messages";
 import { emailMatches } from "./emails";
+import { claimSubjectsStatement } from "./sign-in-limits.server";
 
 export { RESET_MESSAGES };
 
@@ -50,20 +51,22 @@ export async function requestPasswordReset(
   input: { email: string; clientAddress: string; origin: string; now?: number },
 ): Promise<ResetRequestResult> {
   const now = input.now ?? Date.now();
-  const subject = addressSubject(input.clientAddress);
-  const [counted] = await db
-    .select({ requests: sql<number>`count(*)`, oldest: sql<number>`min(${signInAttempts.attemptedAt})` })
-    .from(signInAttempts)
-    .where(and(eq(signInAttempts.subject, subject), gt(signInAttempts.attemptedAt, new Date(now - RESET_WINDOW_MS))));
-  if ((counted?.requests ?? 0) >= RESET_REQUESTS_PER_ADDRESS) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((Number(counted!.oldest) + RESET_WINDOW_MS - now) / 1000));
+  const claim = claimSubjectsStatement(
+    db,
+    [{ subject: addressSubject(input.clientAddress), max: RESET_REQUESTS_PER_ADDRESS, windowMs: RESET_WINDOW_MS }],
+    now,
+  );
+  const link = await prepareLink("reset_password");
+  // One batch: the request claims its place under the address's limit (ADR 0072), and the link
+  // is issued only beside a claim that was written.
+  const [claimed] = await db.batch([
+    claim.statement,
+    issueLinkStatement(db, link, and(emailMatches(users.email, input.email), claim.written), { now }),
+  ]);
+  if (claimed.length === 0) {
+    const retryAfterSeconds = await claim.secondsUntilRoom();
     return { ok: false, reason: "rate_limited", message: resetRetryMessage(retryAfterSeconds), retryAfterSeconds };
   }
-  const link = await prepareLink("reset_password");
-  await db.batch([
-    db.insert(signInAttempts).values({ subject, attemptedAt: new Date(now) }),
-    issueLinkStatement(db, link, emailMatches(users.email, input.email), { now }),
-  ]);
   // Sent whether or not a row was inserted: the consumer finds no link and writes no letter.
   return { ok: true, events: [linkEvent(link, input.origin)] };
 }

@@ -8,7 +8,7 @@ import type { Database } from "#db/client";
 import { users } from "#db/schema";
 import { sameEmail } from "./emails";
 import { verifyPassword } from "./passwords.server";
-import { checkSignInLimit, clearSignInFailures, recordSignInFailure, retryMessage } from "./sign-in-limits.server";
+import { claimSignInAttempt, retryMessage, signInSucceeded } from "./sign-in-limits.server";
 import { twoFactorStatus, verifySecondFactor } from "./two-factor.server";
 
 export const REAUTH_MESSAGES = {
@@ -57,22 +57,22 @@ export async function confirmIdentity(
 ): Promise<ReauthResult> {
   const methods = await confirmationMethods(db, user.id);
   if (methods.password && input.currentPassword) {
-    const limit = await checkSignInLimit(db, user.email, options.clientAddress);
-    if (limit.limited) {
+    const claim = await claimSignInAttempt(db, user.email, options.clientAddress);
+    if (!claim.ok) {
       return {
         ok: false,
         status: 429,
         field: null,
-        message: retryMessage(limit.retryAfterSeconds),
-        retryAfterSeconds: limit.retryAfterSeconds,
+        message: retryMessage(claim.retryAfterSeconds),
+        retryAfterSeconds: claim.retryAfterSeconds,
       };
     }
     const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
     if (await verifyPassword(input.currentPassword, row?.hash)) {
-      await clearSignInFailures(db, user.email);
+      await signInSucceeded(db, claim, user.email);
       return { ok: true };
     }
-    await recordSignInFailure(db, user.email, options.clientAddress);
+    // A wrong password keeps its claimed slot: it counts as a failed sign-in.
     return { ok: false, status: 400, field: "currentPassword", message: REAUTH_MESSAGES.wrongPassword };
   }
   if (methods.code && input.code) {

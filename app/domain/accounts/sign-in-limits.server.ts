@@ -1,6 +1,18 @@
 // Failed sign-ins are limited per account and per client address: after too many failures in
-// the window, sign-in is refused for a while with a clear message. Success clears the account.
-import { and, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
+// the window, sign-in is refused for a while with a clear message. Each guess claims its slot
+// before the password is judged (shared/attempt-limits.server.ts, ADR 0072), so guesses sent at
+// the same moment are judged at most as many times as the limit allows; a wrong guess keeps its
+// slot, a right one clears the account's failures and gives the address's slot back.
+import { eq, inArray, lte, sql } from "drizzle-orm";
+import {
+  type AttemptLimit,
+  type Claim,
+  claimAttempt,
+  claimStatement,
+  releaseAttempt,
+  releaseStatement,
+  secondsUntilRoom,
+} from "#app/domain/shared/attempt-limits.server";
 import type { Database } from "#db/client";
 import { signInAttempts } from "#db/schema";
 import { normalizeEmail } from "./emails";
@@ -12,74 +24,86 @@ export const MAX_FAILURES_PER_ADDRESS = 50;
 const emailSubject = (email: string) => `email:${normalizeEmail(email)}`;
 const addressSubject = (address: string) => `ip:${address}`;
 
-export interface LimitState {
-  limited: boolean;
-  retryAfterSeconds: number;
+/** The limit of attempts of one counted subject (an account, an address, a code) in the window. */
+export function subjectLimit(subject: string, max: number, windowMs = WINDOW_MS): AttemptLimit {
+  return {
+    table: signInAttempts,
+    owner: eq(signInAttempts.subject, subject),
+    at: signInAttempts.attemptedAt,
+    windowMs,
+    max,
+  };
 }
 
-export async function checkSignInLimit(
-  db: Database,
-  email: string,
-  address: string,
-  now = Date.now(),
-): Promise<LimitState> {
-  const since = new Date(now - WINDOW_MS);
-  const rows = await db
-    .select({
-      subject: signInAttempts.subject,
-      failures: sql<number>`count(*)`,
-      oldest: sql<number>`min(${signInAttempts.attemptedAt})`,
-    })
-    .from(signInAttempts)
-    .where(
-      and(
-        inArray(signInAttempts.subject, [emailSubject(email), addressSubject(address)]),
-        gt(signInAttempts.attemptedAt, since),
-      ),
-    )
-    .groupBy(signInAttempts.subject);
-  for (const row of rows) {
-    const max = row.subject.startsWith("email:") ? MAX_FAILURES_PER_EMAIL : MAX_FAILURES_PER_ADDRESS;
-    if (row.failures >= max) {
-      const retryAt = Number(row.oldest) + WINDOW_MS;
-      return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((retryAt - now) / 1000)) };
-    }
-  }
-  return { limited: false, retryAfterSeconds: 0 };
+type SubjectClaim = { subject: string; max: number; windowMs?: number };
+
+/** The claim of one attempt of each subject, with the ids its rows get. */
+function subjectsClaim(claims: readonly SubjectClaim[], now: number) {
+  const ids = claims.map(() => crypto.randomUUID());
+  return {
+    ids,
+    table: signInAttempts,
+    id: signInAttempts.id,
+    rows: claims.map((claim, index) => ({
+      id: sql`${ids[index]}`,
+      subject: sql`${claim.subject}`,
+      attemptedAt: sql`${now}`,
+    })),
+    limits: claims.map((claim) => subjectLimit(claim.subject, claim.max, claim.windowMs)),
+    now,
+  };
 }
 
-export async function recordSignInFailure(db: Database, email: string, address: string, now = Date.now()) {
-  await db.batch([
-    db.insert(signInAttempts).values([
-      { subject: emailSubject(email), attemptedAt: new Date(now) },
-      { subject: addressSubject(address), attemptedAt: new Date(now) },
-    ]),
-    db.delete(signInAttempts).where(lt(signInAttempts.attemptedAt, new Date(now - 24 * 3600 * 1000))),
-  ]);
+/** Claims one attempt of each subject, together, while every limit has room. */
+export function claimSubjects(db: Database, claims: readonly SubjectClaim[], now = Date.now()): Promise<Claim> {
+  return claimAttempt(db, subjectsClaim(claims, now));
 }
 
-export async function clearSignInFailures(db: Database, email: string) {
-  await db.delete(signInAttempts).where(eq(signInAttempts.subject, emailSubject(email)));
+/**
+ * The same claim as a statement for a batch whose other statements hang on it: `written` is a
+ * condition that holds after it only if it was written.
+ */
+export function claimSubjectsStatement(db: Database, claims: readonly SubjectClaim[], now: number) {
+  const claim = subjectsClaim(claims, now);
+  return {
+    statement: claimStatement(db, claim),
+    written: sql`exists (select 1 from ${signInAttempts} where ${inArray(signInAttempts.id, claim.ids)})`,
+    secondsUntilRoom: () => secondsUntilRoom(db, claim.limits, now),
+  };
 }
 
-/** Failures of any other counted subject (a code, a password asked again) in the window. */
-export async function checkSubjectLimit(
-  db: Database,
-  subject: string,
-  max: number,
-  now = Date.now(),
-): Promise<LimitState> {
-  const [row] = await db
-    .select({ failures: sql<number>`count(*)`, oldest: sql<number>`min(${signInAttempts.attemptedAt})` })
-    .from(signInAttempts)
-    .where(and(eq(signInAttempts.subject, subject), gt(signInAttempts.attemptedAt, new Date(now - WINDOW_MS))));
-  if ((row?.failures ?? 0) < max) return { limited: false, retryAfterSeconds: 0 };
-  const retryAt = Number(row!.oldest) + WINDOW_MS;
-  return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((retryAt - now) / 1000)) };
+/** A password guess for this account from this address, claimed before it is judged. */
+export function claimSignInAttempt(db: Database, email: string, address: string, now = Date.now()): Promise<Claim> {
+  return claimSubjects(
+    db,
+    [
+      { subject: emailSubject(email), max: MAX_FAILURES_PER_EMAIL },
+      { subject: addressSubject(address), max: MAX_FAILURES_PER_ADDRESS },
+    ],
+    now,
+  );
 }
 
-export function recordSubjectFailureStatement(db: Database, subject: string, now = Date.now()) {
-  return db.insert(signInAttempts).values({ subject, attemptedAt: new Date(now) });
+export type Claimed = Extract<Claim, { ok: true }>;
+
+/** The password was right: the account's failures are cleared, and the guess's slots given back. */
+export async function signInSucceeded(db: Database, claim: Claimed, email: string) {
+  await db.batch([clearSignInFailuresStatement(db, email), releaseClaimStatement(db, claim)]);
+}
+
+/** The statement that clears an account's failed sign-ins (its password was right, or is new). */
+export function clearSignInFailuresStatement(db: Database, email: string) {
+  return db.delete(signInAttempts).where(eq(signInAttempts.subject, emailSubject(email)));
+}
+
+/** The guess was not judged (or was no guess): its slots are given back. */
+export function releaseClaim(db: Database, claim: Claimed) {
+  return releaseAttempt(db, signInAttempts, signInAttempts.id, claim.ids);
+}
+
+/** Gives back the slots of a claim in a batch that does something else too. */
+export function releaseClaimStatement(db: Database, claim: Claimed) {
+  return releaseStatement(db, signInAttempts, signInAttempts.id, claim.ids);
 }
 
 export function clearSubjectStatement(db: Database, subject: string) {

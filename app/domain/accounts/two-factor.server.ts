@@ -14,9 +14,10 @@ import type { Role } from "#db/closed-lists";
 import { recoveryCodes, twoFactorCredentials } from "#db/schema";
 import { TWO_FACTOR_MESSAGES } from "./account-messages";
 import {
-  checkSubjectLimit,
+  type Claimed,
+  claimSubjects,
   clearSubjectStatement,
-  recordSubjectFailureStatement,
+  releaseClaim,
   retryMessage,
 } from "./sign-in-limits.server";
 
@@ -214,14 +215,18 @@ export async function pendingTwoFactorSetup(
   return { secret: opened.secret, uri: totpUri(opened.secret, user.email, options.issuer) };
 }
 
-async function limited(db: Database, userId: string): Promise<Refusal | null> {
-  const limit = await checkSubjectLimit(db, failureSubject(userId), CODE_FAILURES_MAX);
-  if (!limit.limited) return null;
+/**
+ * A code is a guess: it claims its slot before it is judged (ADR 0072). A wrong code keeps the
+ * slot; a right one clears the account's failures; an answer that judged no code gives it back.
+ */
+async function claimCodeAttempt(db: Database, userId: string): Promise<{ ok: true; claim: Claimed } | Refusal> {
+  const claim = await claimSubjects(db, [{ subject: failureSubject(userId), max: CODE_FAILURES_MAX }]);
+  if (claim.ok) return { ok: true, claim };
   return {
     ok: false,
     status: 429,
-    message: retryMessage(limit.retryAfterSeconds).replace("sign-in attempts", "codes"),
-    retryAfterSeconds: limit.retryAfterSeconds,
+    message: retryMessage(claim.retryAfterSeconds).replace("sign-in attempts", "codes"),
+    retryAfterSeconds: claim.retryAfterSeconds,
   };
 }
 
@@ -234,21 +239,25 @@ export async function confirmTwoFactorSetup(
   userId: string,
   input: { code: string; secrets: readonly string[]; origin: string },
 ): Promise<{ ok: true; recoveryCodes: string[]; events: AccountEvent[] } | Refusal> {
-  const refused = await limited(db, userId);
-  if (refused) return refused;
+  const claimed = await claimCodeAttempt(db, userId);
+  if (!claimed.ok) return claimed;
   const [row] = await db
     .select({ secret: twoFactorCredentials.secret, enabledAt: twoFactorCredentials.enabledAt })
     .from(twoFactorCredentials)
     .where(eq(twoFactorCredentials.userId, userId))
     .limit(1);
-  if (row?.enabledAt) return { ok: false, status: 409, message: TWO_FACTOR_MESSAGES.alreadyEnabled };
-  const opened = row ? await openSecret(row.secret, userId, input.secrets) : null;
-  if (!opened) return { ok: false, status: 409, message: TWO_FACTOR_MESSAGES.noSetup };
-  const step = await acceptedStep(opened.secret, input.code.replace(/\s/g, ""));
-  if (step === null) {
-    await recordSubjectFailureStatement(db, failureSubject(userId));
-    return { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.wrongCode };
+  const opened = row && !row.enabledAt ? await openSecret(row.secret, userId, input.secrets) : null;
+  if (!opened) {
+    await releaseClaim(db, claimed.claim);
+    return {
+      ok: false,
+      status: 409,
+      message: row?.enabledAt ? TWO_FACTOR_MESSAGES.alreadyEnabled : TWO_FACTOR_MESSAGES.noSetup,
+    };
   }
+  const step = await acceptedStep(opened.secret, input.code.replace(/\s/g, ""));
+  // A wrong code keeps its claimed slot.
+  if (step === null) return { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.wrongCode };
   const codes = newRecoveryCodes();
   const now = new Date();
   const [enabled] = await db.batch([
@@ -294,8 +303,8 @@ export async function verifySecondFactor(
   userId: string,
   input: { code: string; secrets: readonly string[] },
 ): Promise<SecondFactorResult> {
-  const refused = await limited(db, userId);
-  if (refused) return { ...refused, status: 429, reason: "rate_limited" };
+  const claimed = await claimCodeAttempt(db, userId);
+  if (!claimed.ok) return { ...claimed, status: 429, reason: "rate_limited" };
   const code = normalizeRecoveryCode(input.code);
   const [row] = await db
     .select({ secret: twoFactorCredentials.secret, lastStep: twoFactorCredentials.lastStep })
@@ -307,16 +316,17 @@ export async function verifySecondFactor(
     const step = opened ? await acceptedStep(opened.secret, code) : null;
     if (opened && step !== null) {
       const resealed = opened.current ? undefined : await sealSecret(opened.secret, userId, input.secrets);
-      const [taken] = await db.batch([
-        db
-          .update(twoFactorCredentials)
-          .set({ lastStep: step, ...(resealed ? { secret: resealed } : {}) })
-          .where(and(eq(twoFactorCredentials.userId, userId), lt(twoFactorCredentials.lastStep, step)))
-          .returning({ userId: twoFactorCredentials.userId }),
-        clearSubjectStatement(db, failureSubject(userId)),
-      ]);
-      if (taken.length === 1) return { ok: true, method: "app" };
-      await recordSubjectFailureStatement(db, failureSubject(userId));
+      const taken = await db
+        .update(twoFactorCredentials)
+        .set({ lastStep: step, ...(resealed ? { secret: resealed } : {}) })
+        .where(and(eq(twoFactorCredentials.userId, userId), lt(twoFactorCredentials.lastStep, step)))
+        .returning({ userId: twoFactorCredentials.userId });
+      if (taken.length === 1) {
+        // Only the request that took the step clears the failures: a code used already clears nothing.
+        await clearSubjectStatement(db, failureSubject(userId));
+        return { ok: true, method: "app" };
+      }
+      // A code already used counts as a wrong one: its claimed slot stays.
       return { ok: false, status: 400, reason: "code_used", message: TWO_FACTOR_MESSAGES.codeUsed };
     }
   } else if (row && /^[a-z0-9]{10}$/.test(code)) {
@@ -342,7 +352,7 @@ export async function verifySecondFactor(
       return { ok: true, method: "recovery_code", recoveryCodesLeft: Number(left[0]?.count ?? 0) };
     }
   }
-  await recordSubjectFailureStatement(db, failureSubject(userId));
+  // A wrong code keeps its claimed slot.
   return { ok: false, status: 400, reason: "wrong_code", message: TWO_FACTOR_MESSAGES.wrongCode };
 }
 

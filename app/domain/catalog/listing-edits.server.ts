@@ -6,14 +6,18 @@ import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { NotificationEvent } from "#app/domain/shared/events";
 import { type Database, rowsChanged } from "#db/client";
 import type { ProductStatus } from "#db/closed-lists";
-import { intoColumns } from "#db/insert-select";
-import { categories, productPhotos, products, serialEntries } from "#db/schema";
+import { categories, productPhotos, products } from "#db/schema";
 import { gearColumns, gearListsOf, gearListsReads, replaceGearRowsStatements } from "./listing-gear.server";
 import { dropDay } from "./price-drops";
 import { droppedBy, priceEditColumns } from "./price-drops.server";
 import { productColumns } from "./product-columns.server";
 import type { ProductDetails } from "./product-schema";
-import { holdListingStatements, SERIAL_ENTRIES_PER_DAY, serialEntriesToday } from "./serial-holds.server";
+import {
+  claimSerialEntry,
+  holdListingStatements,
+  releaseSerialEntry,
+  SERIAL_ENTRIES_PER_DAY,
+} from "./serial-holds.server";
 
 export const LISTING_EDIT_MESSAGES = {
   saved: "Your changes have been saved",
@@ -154,12 +158,15 @@ export async function updateListingDetails(
     .where(ownedListing(sellerId, productId))
     .limit(1);
   const newSerial = serial !== null && current !== undefined && current.serialNumber !== serial;
-  if (newSerial && (await serialEntriesToday(db, sellerId, now)) >= SERIAL_ENTRIES_PER_DAY) {
+  // A new serial claims its place under the seller's day first, and is given back below if the
+  // listing is not saved (ADR 0072).
+  const serialClaim = newSerial ? await claimSerialEntry(db, sellerId, now) : null;
+  if (newSerial && !serialClaim) {
     return { ok: false, status: 429, message: LISTING_EDIT_MESSAGES.tooManySerials, field: "serialNumber" };
   }
   // The statements after the update happen only if it did (same instant, same listing).
   const saved = sql`${products.updatedAt} = ${now} and ${products.sellerId} = ${sellerId}`;
-  const [result, ...rest] = await db.batch([
+  const saving = db.batch([
     db
       .update(products)
       .set({
@@ -179,24 +186,12 @@ export async function updateListingDetails(
       .where(and(editableListing(sellerId, productId), sql`${categoryId} is not null`))
       .returning({ priceDroppedAt: products.priceDroppedAt }),
     ...replaceGearRowsStatements(db, productId, details.gear, saved),
-    ...(newSerial
-      ? [
-          db.insert(serialEntries).select(
-            db
-              .select(
-                intoColumns(serialEntries, {
-                  id: sql`${crypto.randomUUID()}`,
-                  userId: sql`${sellerId}`,
-                  createdAt: sql`${now}`,
-                }),
-              )
-              .from(products)
-              .where(and(eq(products.id, productId), saved)),
-          ),
-        ]
-      : []),
     ...(serial ? holdListingStatements(db, productId, now) : []),
   ]);
+  const [result, ...rest] = await saving.catch(async (error: unknown) => {
+    if (serialClaim) await releaseSerialEntry(db, serialClaim);
+    throw error;
+  });
   // At most one row matches.
   const [updated] = result as Array<{ priceDroppedAt: Date | null }>;
   if (updated) {
@@ -205,6 +200,7 @@ export async function updateListingDetails(
       : [];
     return { ok: true, held: serial !== null && rowsChanged(rest.at(-1)) > 0, events };
   }
+  if (serialClaim) await releaseSerialEntry(db, serialClaim);
   const [listing] = await db
     .select({ status: products.status, removedAt: products.removedAt, heldAt: products.heldAt })
     .from(products)

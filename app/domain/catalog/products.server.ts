@@ -5,13 +5,18 @@ import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { countLimit, LIST_PAGE_SIZE, pageOffset, toCappedPage } from "#app/domain/shared/list-query";
 import { type Database, rowsChanged } from "#db/client";
 import { intoColumns } from "#db/insert-select";
-import { categories, productPhotos, products, serialEntries } from "#db/schema";
+import { categories, productPhotos, products } from "#db/schema";
 import { endActiveBookingsStatements } from "./availability.server";
 import { ANY_STATUS, isListed } from "./catalog.server";
 import { gearColumns, gearRowsStatements, gearSelection } from "./listing-gear.server";
 import { productColumns } from "./product-columns.server";
 import type { NewProduct } from "./product-schema";
-import { holdListingStatements, SERIAL_ENTRIES_PER_DAY, serialEntriesToday } from "./serial-holds.server";
+import {
+  claimSerialEntry,
+  holdListingStatements,
+  releaseSerialEntry,
+  SERIAL_ENTRIES_PER_DAY,
+} from "./serial-holds.server";
 import { deletePhotoIfUnneeded, discardPhotos, type PhotoStore, preparePhotos, storePhotos } from "./uploads.server";
 
 export const PRODUCT_MESSAGES = {
@@ -104,12 +109,24 @@ export async function createProduct(
     if (earlier) return earlier;
   }
   const now = Date.now();
-  if (input.gear.serial && (await serialEntriesToday(db, seller.id, now)) >= SERIAL_ENTRIES_PER_DAY) {
+  // A serial claims its place under the seller's day before anything is stored, and is given back
+  // below if the listing is not written (ADR 0072).
+  const serialClaim = input.gear.serial ? await claimSerialEntry(db, seller.id, now) : null;
+  if (input.gear.serial && !serialClaim) {
     return { ok: false, status: 429, field: "serialNumber", message: PRODUCT_MESSAGES.tooManySerials };
   }
+  const release = async () => {
+    if (serialClaim) await releaseSerialEntry(db, serialClaim);
+  };
   const prepared = await preparePhotos(store.images, input.img);
-  if (!prepared.ok) return { ok: false, status: 422, field: "img", message: prepared.message };
-  const stored = await storePhotos(store.photos, prepared.photos);
+  if (!prepared.ok) {
+    await release();
+    return { ok: false, status: 422, field: "img", message: prepared.message };
+  }
+  const stored = await storePhotos(store.photos, prepared.photos).catch(async (error: unknown) => {
+    await release();
+    throw error;
+  });
   const productId = request.productId ?? crypto.randomUUID();
   const revision = crypto.randomUUID();
   // Only the row this request wrote carries this revision.
@@ -179,24 +196,8 @@ export async function createProduct(
         ),
       ),
       ...gearRowsStatements(db, productId, input.gear, writtenHere),
-      // A serial is counted for the rate limit, and matched with the stolen-gear register.
-      ...(input.gear.serial
-        ? [
-            db.insert(serialEntries).select(
-              db
-                .select(
-                  intoColumns(serialEntries, {
-                    id: sql`${crypto.randomUUID()}`,
-                    userId: sql`${seller.id}`,
-                    createdAt: sql`${now}`,
-                  }),
-                )
-                .from(products)
-                .where(and(eq(products.id, productId), writtenHere)),
-            ),
-            ...holdListingStatements(db, productId, now),
-          ]
-        : []),
+      // A serial (counted by its claim above) is matched with the stolen-gear register.
+      ...(input.gear.serial ? holdListingStatements(db, productId, now) : []),
     ]);
     const photoRows = rest.slice(0, stored.length) as D1Result[];
     // D1 counts what triggers write too (the search index's row, the cover's update): a row
@@ -205,11 +206,13 @@ export async function createProduct(
     // The hold, if any, is the batch's last statement.
     held = input.gear.serial !== null && rowsChanged(rest.at(-1)) > 0;
   } finally {
-    if (!written)
+    if (!written) {
+      await release();
       await discardPhotos(
         store.photos,
         stored.map((photo) => photo.key),
       );
+    }
   }
   if (written) return { ok: true, productId, replayed: false, held };
   const earlier = request.productId ? await earlierAnswer(db, seller, request.productId, input) : null;

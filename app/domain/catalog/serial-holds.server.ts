@@ -5,6 +5,7 @@
 // edit) or that registers a stolen serial, so a match and its hold happen in the same transaction.
 // Whether anything matched is never returned to the caller of a registration.
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { type AttemptLimit, claimAttempt, releaseAttempt } from "#app/domain/shared/attempt-limits.server";
 import type { Database } from "#db/client";
 import { intoColumns } from "#db/insert-select";
 import { products, serialEntries, serialMatches, stolenSerials } from "#db/schema";
@@ -87,16 +88,33 @@ export function holdRegistrationStatements(db: Database, stolenSerialId: string,
   ] as const;
 }
 
-/** Serial numbers this seller gave listings in the last day (the rate limit's count). */
-export async function serialEntriesToday(db: Database, sellerId: string, now: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)` })
-    .from(serialEntries)
-    .where(and(eq(serialEntries.userId, sellerId), sql`${serialEntries.createdAt} > ${now - DAY_MS}`));
-  return Number(row?.count ?? 0);
+/** The seller's limit of serial numbers a day. */
+const serialLimit = (sellerId: string): AttemptLimit => ({
+  table: serialEntries,
+  owner: eq(serialEntries.userId, sellerId),
+  at: serialEntries.createdAt,
+  windowMs: DAY_MS,
+  max: SERIAL_ENTRIES_PER_DAY,
+});
+
+/**
+ * Claims one of the seller's serial numbers of the day, by the statement that counts the others
+ * (ADR 0072): the id of the entry, or null when the day's are used up. The claim is made before
+ * the listing is written and given back (`releaseSerialEntry`) if it is not.
+ */
+export async function claimSerialEntry(db: Database, sellerId: string, now: number): Promise<string | null> {
+  const id = crypto.randomUUID();
+  const claim = await claimAttempt(db, {
+    table: serialEntries,
+    id: serialEntries.id,
+    rows: [{ id: sql`${id}`, userId: sql`${sellerId}`, createdAt: sql`${now}` }],
+    limits: [serialLimit(sellerId)],
+    now,
+  });
+  return claim.ok ? id : null;
 }
 
-/** Records a serial number a seller gave a listing, for the rate limit. */
-export function serialEntryStatement(db: Database, sellerId: string, now: number) {
-  return db.insert(serialEntries).values({ userId: sellerId, createdAt: new Date(now) });
+/** Gives a claimed serial number back: the listing that would have carried it was not written. */
+export function releaseSerialEntry(db: Database, id: string) {
+  return releaseAttempt(db, serialEntries, serialEntries.id, [id]);
 }
