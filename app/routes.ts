@@ -35,10 +35,24 @@ export default [
     index("routes/dashboard._index.tsx"),
     route("all_sellers", "routes/dashboard.all_sellers.tsx"),
     route("all_buyers", "routes/dashboard.all_buyers.tsx"),
-    route("reported_items", "routes/dashboard.reported_items.tsx"),
+    // Reported Items, and one action per form of it (ADR 0071).
+    route("reported_items", "routes/dashboard.reported_items.tsx", [
+      route("dismiss", "routes/dashboard.reported_items.dismiss.tsx"),
+      route("remove", "routes/dashboard.reported_items.remove.tsx"),
+      route("keep", "routes/dashboard.reported_items.keep.tsx"),
+      route("reviews/dismiss", "routes/dashboard.reported_items.reviews.dismiss.tsx"),
+      route("reviews/remove", "routes/dashboard.reported_items.reviews.remove.tsx"),
+    ]),
     route("add_product", "routes/dashboard.add_product.tsx"),
     route("my_product", "routes/dashboard.my_product.tsx"),
-    route("my_product/:id/edit", "routes/dashboard.my_product.$id.edit.tsx"),
+    // A listing's edit page, and one action per form of it (ADR 0071).
+    route("my_product/:id/edit", "routes/dashboard.my_product.$id.edit.tsx", [
+      route("details", "routes/dashboard.my_product.$id.edit.details.tsx"),
+      route("offers", "routes/dashboard.my_product.$id.edit.offers.tsx"),
+      route("photos/add", "routes/dashboard.my_product.$id.edit.photos.add.tsx"),
+      route("photos/move", "routes/dashboard.my_product.$id.edit.photos.move.tsx"),
+      route("photos/remove", "routes/dashboard.my_product.$id.edit.photos.remove.tsx"),
+    ]),
     route("my_buyer", "routes/dashboard.my_buyer.tsx"),
     route("payouts", "routes/dashboard.payouts._index.tsx"),
     route("payouts/test-onboarding", "routes/dashboard.payouts.test-onboarding.tsx"),

@@ -4,25 +4,33 @@ import { button } from "#app/styles/utilities.css";
 import * as styles from "./confirm-dialog.css";
 
 /**
+ * How Yes and No reach the server: as an `intent` of the page's own action, or each at an action of
+ * its own (ADR 0071: the URLs the buttons post to, with the list's search and page).
+ */
+type Answers =
+  | { confirmIntent: string; cancelIntent: string; confirmAction?: never; cancelAction?: never }
+  | { confirmAction: string; cancelAction: string; confirmIntent?: never; cancelIntent?: never };
+
+/**
  * A confirmation driven by the URL (`?confirm=…`): the server renders it open, Yes and No are
- * form posts (`intent` = confirmIntent or cancelIntent), so it works without JavaScript. With
- * JavaScript it becomes modal (focus stays inside) and Escape answers No.
+ * form posts, so it works without JavaScript. With JavaScript it becomes modal (focus stays
+ * inside) and Escape answers No.
  */
 export function ConfirmDialog({
   title,
   question,
   detail,
   fields,
-  confirmIntent,
-  cancelIntent,
+  ...answers
 }: {
   title: string;
   question: string;
   detail?: ReactNode;
   fields: Record<string, string>;
-  confirmIntent: string;
-  cancelIntent: string;
-}) {
+} & Answers) {
+  // A button of its own action says so with `formaction`; one of the page's action, with `intent`.
+  const answer = (intent: string | undefined, action: string | undefined) =>
+    action ? { formAction: action } : { name: "intent", value: intent };
   const dialogRef = useRef<HTMLDialogElement>(null);
   const noRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -51,10 +59,16 @@ export function ConfirmDialog({
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <button type="submit" name="intent" value={confirmIntent} className={button.danger}>
+        <button type="submit" {...answer(answers.confirmIntent, answers.confirmAction)} className={button.danger}>
           Yes
         </button>
-        <button type="submit" name="intent" value={cancelIntent} className={button.ghost} ref={noRef} autoFocus>
+        <button
+          type="submit"
+          {...answer(answers.cancelIntent, answers.cancelAction)}
+          className={button.ghost}
+          ref={noRef}
+          autoFocus
+        >
           No
         </button>
       </Form>

@@ -1,4 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+// Reported Items (admin): the listings and the reviews people reported, and the admin's decisions.
+// Each form posts to its own child route, which does that one thing and leads back to the list as
+// it was (ADR 0071).
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ImageZoom } from "#app/components/image-zoom";
@@ -6,94 +9,47 @@ import { Pager } from "#app/components/list-controls";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { REPORT_REASON_LABELS } from "#app/domain/moderation/report-reasons";
-import {
-  dismissedMessage,
-  dismissListingReports,
-  findReportedListing,
-  openReportsReads,
-  REPORT_MESSAGES,
-  removeReportedListing,
-  toOpenReportsPage,
-} from "#app/domain/moderation/reports.server";
-import {
-  dismissReviewReports,
-  openReviewReportsReads,
-  REVIEW_REPORT_MESSAGES,
-  removeReviewText,
-  toReviewReportsPage,
-} from "#app/domain/moderation/review-reports.server";
+import { findReportedListing, listOpenReports } from "#app/domain/moderation/reports.server";
+import { listOpenReviewReports } from "#app/domain/moderation/review-reports.server";
 import { readListQuery, readPage } from "#app/domain/shared/list-query";
-import { idSchema } from "#app/domain/shared/schemas";
-import { requireFormData } from "#app/server/http.server";
-import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
 import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
 import { formatPostedDate } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { listingPath } from "#app/utils/listing-urls";
 import { EMAIL_NOT_FOUND, NAME_NOT_FOUND } from "#app/utils/messages";
-import { confirmationId, keptAnswer, listBack, pageOrLast } from "#app/utils/paged-list.server";
+import { confirmationId, pageOrLast } from "#app/utils/paged-list.server";
+import { REPORTED_ITEMS_ACTIONS, REPORTED_ITEMS_PATH } from "#app/utils/reported-items-urls";
 import { sellerPath } from "#app/utils/seller-urls";
 import { pageMeta } from "#app/utils/seo";
-import { requireAdmin, requireRoleWithReads } from "#app/utils/session.server";
-import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
+import { requireRoleWith } from "#app/utils/session.server";
 import { database } from "#db/client";
 import * as styles from "./admin.css";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy Reported Items", "Listings reported by Pay&Buy users, for administrators to review.");
 
-const PATH = "/dashboard/reported_items";
+const PATH = REPORTED_ITEMS_PATH;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = readListQuery(url.searchParams);
   const db = database(context.env.DB);
-  // The reports travel with the session's read: one D1 round trip (ADR 0040).
   const reviewsPage = readPage(url.searchParams.get("reviews"));
-  const { results } = await requireRoleWithReads(
-    request,
-    context,
-    ["admin"],
-    () => [...openReportsReads(db, query), ...openReviewReportsReads(db, reviewsPage)] as const,
-  );
-  const [listings, listingCount, listingReports, reviews, reviewCount, reviewReports] = results;
-  const reports = pageOrLast(toOpenReportsPage([listings, listingCount, listingReports], query.page), PATH, query);
-  const reportedReviews = toReviewReportsPage([reviews, reviewCount, reviewReports], reviewsPage);
   const confirmId = confirmationId(url, "remove");
-  const confirming = confirmId ? await findReportedListing(db, confirmId) : null;
+  // The reports, and the listing a confirmation asks about, travel with the session's read: one
+  // D1 round trip (ADR 0040, 0069).
+  const {
+    data: [listings, reportedReviews, confirming],
+  } = await requireRoleWith(request, context, ["admin"], () =>
+    Promise.all([
+      listOpenReports(db, query),
+      listOpenReviewReports(db, reviewsPage),
+      confirmId ? findReportedListing(db, confirmId) : null,
+    ]),
+  );
+  const reports = pageOrLast(listings, PATH, query);
   return { reports, query, confirming, reportedReviews };
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request, context);
-  const back = listBack(request, PATH, { search: true });
-  const form = await requireFormData(request);
-  const intent = form.get("intent");
-  if (intent === "keep") return keptAnswer(context, back);
-  if (intent === "dismiss-review" || intent === "remove-review") {
-    // The admin decides on a review: dismiss its reports, or remove its text (the stars stay).
-    const ratingId = idSchema.safeParse(form.get("ratingId"));
-    if (!ratingId.success) return redirectWithError(context, back, REVIEW_REPORT_MESSAGES.noSuchReport);
-    const decide = intent === "dismiss-review" ? dismissReviewReports : removeReviewText;
-    const result = await decide(database(context.env.DB), admin, ratingId.data);
-    const done = intent === "dismiss-review" ? REVIEW_REPORT_MESSAGES.dismissed : REVIEW_REPORT_MESSAGES.removed;
-    return redirectWithResult(context, back, result, done);
-  }
-  if (intent !== "dismiss" && intent !== "remove") {
-    throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
-  }
-  // The admin decides on a listing: Dismiss closes all its open reports, Remove takes it down.
-  const productId = idSchema.safeParse(form.get("productId"));
-  if (!productId.success) return redirectWithError(context, back, REPORT_MESSAGES.noSuchReport);
-  const db = database(context.env.DB);
-  if (intent === "dismiss") {
-    const result = await dismissListingReports(db, admin, productId.data);
-    return redirectWithResult(context, back, result, result.ok ? dismissedMessage(result.reportsResolved) : undefined);
-  }
-  const result = await removeReportedListing(db, admin, productId.data);
-  if (result.ok) await publishFromRoute(context, result.events);
-  return redirectWithResult(context, back, result, REPORT_MESSAGES.removed);
 }
 
 type ReportedListing = ReturnType<typeof useLoaderData<typeof loader>>["reports"]["rows"][number];
@@ -145,10 +101,13 @@ type ReportedReview = ReturnType<typeof useLoaderData<typeof loader>>["reportedR
 function ReportedReviews({
   list,
   here,
+  actionOf,
   hrefFor,
 }: {
   list: ReturnType<typeof useLoaderData<typeof loader>>["reportedReviews"];
   here: string;
+  /** A form's action, with the list's search and page (where it leads back to). */
+  actionOf: (path: string) => string;
   hrefFor: (page: number) => string;
 }) {
   return (
@@ -176,8 +135,7 @@ function ReportedReviews({
                 ))}
               </ul>
               <div className={table.rowActions}>
-                <Form method="post" action={here} preventScrollReset>
-                  <input type="hidden" name="intent" value="dismiss-review" />
+                <Form method="post" action={actionOf(REPORTED_ITEMS_ACTIONS.dismissReview)} preventScrollReset>
                   <input type="hidden" name="ratingId" value={review.ratingId} />
                   <button
                     type="submit"
@@ -187,8 +145,7 @@ function ReportedReviews({
                     Dismiss
                   </button>
                 </Form>
-                <Form method="post" action={here} preventScrollReset>
-                  <input type="hidden" name="intent" value="remove-review" />
+                <Form method="post" action={actionOf(REPORTED_ITEMS_ACTIONS.removeReview)} preventScrollReset>
                   <input type="hidden" name="ratingId" value={review.ratingId} />
                   <button
                     type="submit"
@@ -211,6 +168,7 @@ function ReportedReviews({
 export default function ReportedItems() {
   const { reports, query, confirming, reportedReviews } = useLoaderData<typeof loader>();
   const here = listHref(PATH, query);
+  const actionOf = (path: string) => listHref(path, query);
   return (
     <DashboardPage title="Reported Items">
       <PagedTable
@@ -231,8 +189,7 @@ export default function ReportedItems() {
             kind: "actions",
             cell: (listing) => (
               <div className={table.rowActions}>
-                <Form method="post" action={here} preventScrollReset>
-                  <input type="hidden" name="intent" value="dismiss" />
+                <Form method="post" action={actionOf(REPORTED_ITEMS_ACTIONS.dismiss)} preventScrollReset>
                   <input type="hidden" name="productId" value={listing.productId} />
                   <button
                     type="submit"
@@ -264,8 +221,8 @@ export default function ReportedItems() {
           confirming && {
             title: "Remove Confirmation",
             question: `Do you want to remove the listing ${confirming.productName || NAME_NOT_FOUND} from the storefront?`,
-            confirmIntent: "remove",
-            cancelIntent: "keep",
+            confirmAction: actionOf(REPORTED_ITEMS_ACTIONS.remove),
+            cancelAction: actionOf(REPORTED_ITEMS_ACTIONS.keep),
             fields: { productId: confirming.productId },
           }
         }
@@ -273,6 +230,7 @@ export default function ReportedItems() {
       <ReportedReviews
         list={reportedReviews}
         here={here}
+        actionOf={actionOf}
         hrefFor={(page) => `${listHref(PATH, query, { reviews: String(page) })}#reported-reviews`}
       />
     </DashboardPage>

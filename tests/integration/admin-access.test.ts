@@ -40,8 +40,11 @@ describe("admin pages", () => {
       ["/dashboard/all_sellers", { intent: "verify", sellerId: seller.id }],
       ["/dashboard/all_sellers", { intent: "delete", sellerId: seller.id }],
       ["/dashboard/all_buyers", { intent: "delete", buyerId: buyer.id }],
-      ["/dashboard/reported_items", { intent: "dismiss", productId: report.productId }],
-      ["/dashboard/reported_items", { intent: "remove", productId: report.productId }],
+      ["/dashboard/reported_items/dismiss", { productId: report.productId }],
+      ["/dashboard/reported_items/remove", { productId: report.productId }],
+      ["/dashboard/reported_items/keep", {}],
+      ["/dashboard/reported_items/reviews/dismiss", { ratingId: report.id }],
+      ["/dashboard/reported_items/reviews/remove", { ratingId: report.id }],
     ];
     const buyerSession = await signedInUser("buyer");
     const sellerSession = await signedInUser("seller");

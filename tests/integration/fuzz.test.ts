@@ -346,11 +346,18 @@ describe("bad input at every form action", () => {
         ["ratingId", w.review.A],
       ],
     },
+    // Reported Items' forms, each at its own action (ADR 0071); the page itself takes none.
     {
-      name: "decide on a reported review",
-      path: () => "/dashboard/reported_items",
+      name: "dismiss a reported review's reports",
+      path: () => "/dashboard/reported_items/reviews/dismiss",
       who: (w) => w.cookies.admin,
-      names: ["intent", "ratingId"],
+      names: ["ratingId", "intent"],
+    },
+    {
+      name: "remove a reported review's text",
+      path: () => "/dashboard/reported_items/reviews/remove",
+      who: (w) => w.cookies.admin,
+      names: ["ratingId"],
     },
     {
       name: "send a message",
@@ -380,7 +387,7 @@ describe("bad input at every form action", () => {
     },
     {
       name: "edit listing details",
-      path: (w) => `/dashboard/my_product/${w.listing.A}/edit`,
+      path: (w) => `/dashboard/my_product/${w.listing.A}/edit/details`,
       who: (w) => w.cookies.sellerA,
       names: [
         "productName",
@@ -409,11 +416,10 @@ describe("bad input at every form action", () => {
         "checks.haze-fungus",
         "serialNumber",
       ],
-      fixed: () => [["intent", "details"]],
     },
     {
       name: "edit listing details of a lens, with a model",
-      path: (w) => `/dashboard/my_product/${w.listing.A}/edit`,
+      path: (w) => `/dashboard/my_product/${w.listing.A}/edit/details`,
       who: (w) => w.cookies.sellerA,
       names: [
         "model",
@@ -434,7 +440,6 @@ describe("bad input at every form action", () => {
         "serialNumber",
       ],
       fixed: () => [
-        ["intent", "details"],
         ["productName", "Fuzzed lens"],
         ["category", "camera"],
         ["condition", "Good"],
@@ -478,21 +483,38 @@ describe("bad input at every form action", () => {
       names: ["camera"],
       fixed: () => [["intent", "my-camera"]],
     },
+    // The edit page's forms, each at its own action (ADR 0071); the page itself takes none.
     {
-      name: "edit listing photos",
+      name: "edit page, no action of its own",
       path: (w) => `/dashboard/my_product/${w.listing.A}/edit`,
+      who: (w) => w.cookies.sellerA,
+      names: ["intent", "photoId", "position", "offersAccepted", "productName"],
+    },
+    {
+      name: "move a photo",
+      path: (w) => `/dashboard/my_product/${w.listing.A}/edit/photos/move`,
       who: (w) => w.cookies.sellerA,
       names: ["intent", "photoId", "position"],
     },
     {
       name: "move a real photo",
-      path: (w) => `/dashboard/my_product/${w.listing.A}/edit`,
+      path: (w) => `/dashboard/my_product/${w.listing.A}/edit/photos/move`,
       who: (w) => w.cookies.sellerA,
       names: ["position"],
-      fixed: (w) => [
-        ["intent", "move"],
-        ["photoId", w.photos.A[1]!],
-      ],
+      fixed: (w) => [["photoId", w.photos.A[1]!]],
+    },
+    {
+      name: "remove a photo",
+      path: (w) => `/dashboard/my_product/${w.listing.A}/edit/photos/remove`,
+      who: (w) => w.cookies.sellerA,
+      names: ["photoId"],
+    },
+    {
+      name: "move another seller's photo",
+      path: (w) => `/dashboard/my_product/${w.listing.B}/edit/photos/move`,
+      who: (w) => w.cookies.sellerA,
+      names: ["position"],
+      fixed: (w) => [["photoId", w.photos.B[1]!]],
     },
     { name: "logout", path: () => "/logout", who: (w) => w.cookies.buyerB, names: ["redirectTo"] },
     {
@@ -515,10 +537,34 @@ describe("bad input at every form action", () => {
       names: ["buyerId", "intent", "q", "page"],
     },
     {
-      name: "reported items",
+      name: "reported items, no action of its own",
       path: () => "/dashboard/reported_items",
       who: (w) => w.cookies.admin,
       names: ["productId", "intent", "q", "page"],
+    },
+    {
+      name: "dismiss a reported listing's reports",
+      path: () => "/dashboard/reported_items/dismiss",
+      who: (w) => w.cookies.admin,
+      names: ["productId", "q", "page"],
+    },
+    {
+      name: "remove a reported listing",
+      path: () => "/dashboard/reported_items/remove",
+      who: (w) => w.cookies.admin,
+      names: ["productId", "q", "page"],
+    },
+    {
+      name: "keep a reported listing",
+      path: () => "/dashboard/reported_items/keep",
+      who: (w) => w.cookies.admin,
+      names: ["productId", "q", "page"],
+    },
+    {
+      name: "a seller at a reported listing's removal",
+      path: () => "/dashboard/reported_items/remove",
+      who: (w) => w.cookies.sellerA,
+      names: ["productId"],
     },
     {
       name: "forgot password",
@@ -718,10 +764,21 @@ describe("bad input at every form action", () => {
     },
     {
       name: "offer setting of a listing",
-      path: (w) => `/dashboard/my_product/${w.listing.A}/edit`,
+      path: (w) => `/dashboard/my_product/${w.listing.A}/edit/offers`,
       who: (w) => w.cookies.sellerA,
       names: ["offersAccepted"],
-      fixed: () => [["intent", "offers"]],
+    },
+    {
+      name: "offer setting of another seller's listing",
+      path: (w) => `/dashboard/my_product/${w.listing.B}/edit/offers`,
+      who: (w) => w.cookies.sellerA,
+      names: ["offersAccepted"],
+    },
+    {
+      name: "a buyer at the edit page's details",
+      path: (w) => `/dashboard/my_product/${w.listing.A}/edit/details`,
+      who: (w) => w.cookies.buyerA,
+      names: ["productName", "resalePrice"],
     },
   ];
   for (const target of targets) {
@@ -842,10 +899,9 @@ describe("bad input at every form action", () => {
         fc.oneof(fc.constant(crypto.randomUUID()), nasty),
         async (files, upload) => {
           const form = new FormData();
-          form.set("intent", "add");
           form.set("upload", upload);
           for (const photo of files) form.append("img", photo);
-          const response = await SELF.fetch(`${ORIGIN}/dashboard/my_product/${world.listing.A}/edit`, {
+          const response = await SELF.fetch(`${ORIGIN}/dashboard/my_product/${world.listing.A}/edit/photos/add`, {
             method: "POST",
             headers: { Cookie: world.cookies.sellerA!, Origin: ORIGIN, Host: new URL(ORIGIN).host },
             body: form,
@@ -1225,6 +1281,7 @@ describe("bad input at every /api call", () => {
         for (const path of [
           `/dashboard/all_sellers?q=${id}&page=${id}&confirm=delete&id=${id}`,
           `/dashboard/reported_items?q=${id}&page=${id}&confirm=remove&id=${id}`,
+          `/dashboard/reported_items/remove?q=${id}&page=${id}&confirm=remove&id=${id}`,
           `/dashboard/serial_holds?serial=${id}&page=${id}&confirm=remove&id=${id}`,
           `/dashboard/serial_holds?serial=${id}&confirm=delete&id=${id}`,
         ]) {
@@ -1237,6 +1294,8 @@ describe("bad input at every /api call", () => {
           `/dashboard/my_buyer?page=${id}`,
           `/dashboard/my_product/${id}/edit`,
           `/dashboard/my_product/${world.listing.A}/edit?model=${id}&condition=${id}`,
+          `/dashboard/my_product/${id}/edit/details`,
+          `/dashboard/my_product/${world.listing.A}/edit/photos/add?model=${id}&condition=${id}`,
           `/dashboard/add_product?model=${id}&condition=${id}`,
           `/products/camera?fits=1&camera=${id}&brand=${id}`,
         ]) {

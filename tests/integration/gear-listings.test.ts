@@ -245,9 +245,9 @@ describe("Add Product, the edit page and the listing page", () => {
     const lensCategory = await insertCategory({ title: "Lenses" });
     const listing = await insertProduct({ sellerId: user.id, categoryId: lensCategory.id });
     const edit = (fields: Record<string, string>, extra: Array<[string, string]> = []) => {
-      const body = new URLSearchParams({ intent: "details", ...validFields({ category: "camera lens" }), ...fields });
+      const body = new URLSearchParams({ ...validFields({ category: "camera lens" }), ...fields });
       for (const [name, value] of extra) body.append(name, value);
-      return SELF.fetch(`${ORIGIN}/dashboard/my_product/${listing.id}/edit`, {
+      return SELF.fetch(`${ORIGIN}/dashboard/my_product/${listing.id}/edit/details`, {
         method: "POST",
         headers: {
           Cookie: cookie,

@@ -11,6 +11,7 @@ import { insertCategory, insertUser } from "./factories";
 import {
   allPhotoRows,
   coverKey,
+  EDIT_FORMS,
   editPath,
   listingWithPhotos,
   photoOrder,
@@ -104,7 +105,7 @@ describe("a listing that is no longer available", () => {
     await db().update(products).set(state).where(eq(products.id, world.product.id));
     const page = await (await get(editPath(world.product.id), { Cookie: world.me.cookie })).text();
     expect(page).toContain(asHtml(message));
-    expect(page).not.toContain('name="intent" value="details"');
+    expect(page).not.toContain(`action="${editPath(world.product.id)}/details"`);
     expect(page).not.toContain("Move up");
     const intents: Record<string, string>[] = [
       details(),
@@ -319,7 +320,51 @@ describe("editing the details", () => {
     expect((await productRow(world.product.id)).name).toBe("Leica M6");
   });
 
-  it("refuses an unknown intent (400)", async () => {
-    expect((await postEdit(world.me.cookie, world.product.id, { intent: "publish" })).status).toBe(400);
+  it("sends the errors back at the details form, on the whole edit page, with the values typed", async () => {
+    const bad = await postEdit(world.me.cookie, world.product.id, details({ resalePrice: "abc" }));
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toMatch(/name="resalePrice"[^>]*value="abc"/);
+    for (const heading of ["Photos", "Details", "Offers", "Add Photos"]) expect(html).toContain(heading);
+    expect(html).toContain(`action="${editPath(world.product.id)}/photos/add"`);
+  });
+});
+
+describe("the edit page's forms, each at its own action (ADR 0071)", () => {
+  it("posts each form to its own URL", async () => {
+    const html = await (await get(editPath(world.product.id), { Cookie: world.me.cookie })).text();
+    for (const path of Object.values(EDIT_FORMS)) {
+      expect(html, path).toContain(`action="${editPath(world.product.id)}/${path}"`);
+    }
+    expect(html).not.toContain('name="intent"');
+  });
+
+  it("takes no form at the page itself (405), changing nothing", async () => {
+    const response = await postEdit(world.me.cookie, world.product.id, { intent: "publish", ...validFields() });
+    expect(response.status).toBe(405);
+    expect((await productRow(world.product.id)).name).toBe("Leica M6");
+  });
+
+  it("shows the edit page at each action's URL", async () => {
+    for (const path of Object.values(EDIT_FORMS)) {
+      const page = await get(`${editPath(world.product.id)}/${path}`, { Cookie: world.me.cookie });
+      expect(page.status, path).toBe(200);
+      const html = await page.text();
+      expect(html, path).toContain("Save Changes");
+      expect(html, path).toContain("Save offer setting");
+    }
+    expect((await get(`${editPath(world.product.id)}/details`, { Cookie: world.other.cookie })).status).toBe(404);
+  });
+
+  it.each([
+    ["offers", { offersAccepted: "yes" }],
+    ["move", { photoId: "", position: "0" }],
+    ["remove", { photoId: "x".repeat(65) }],
+  ])("answers a value the page did not send to %s with a 400, and no toast", async (intent, fields) => {
+    const response = await postEdit(world.me.cookie, world.product.id, { intent, ...fields });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("Location")).toBeNull();
+    expect(await photoOrder(world.product.id)).toEqual(world.photos.map((photo) => photo.id));
+    expect((await productRow(world.product.id)).offersAccepted).toBe(true);
   });
 });

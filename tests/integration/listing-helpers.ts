@@ -59,12 +59,35 @@ export async function coverKey(productId: string) {
 
 export const editPath = (productId: string) => `/dashboard/my_product/${productId}/edit`;
 
-/** A form of the edit page posted as a browser without JavaScript posts it. */
-export function postEdit(cookie: string, productId: string, fields: Record<string, string>, files: File[] = []) {
+/** Each form of the edit page and the URL it posts to, below the page's own (ADR 0071). */
+export const EDIT_FORMS = {
+  details: "details",
+  offers: "offers",
+  add: "photos/add",
+  move: "photos/move",
+  remove: "photos/remove",
+} as const;
+
+export type EditForm = keyof typeof EDIT_FORMS;
+
+/** Where a form of the edit page posts; a name that is no form's: the page itself. */
+export const editActionPath = (productId: string, form: string) =>
+  form in EDIT_FORMS ? `${editPath(productId)}/${EDIT_FORMS[form as EditForm]}` : editPath(productId);
+
+/**
+ * A form of the edit page posted as a browser without JavaScript posts it: `intent` names the
+ * form (it picks the URL and is not sent).
+ */
+export function postEdit(
+  cookie: string,
+  productId: string,
+  { intent, ...fields }: Record<string, string>,
+  files: File[] = [],
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   for (const file of files) form.append("img", file);
-  return SELF.fetch(`${ORIGIN}${editPath(productId)}`, {
+  return SELF.fetch(`${ORIGIN}${editActionPath(productId, intent ?? "")}`, {
     method: "POST",
     headers: { Cookie: cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host },
     body: form,

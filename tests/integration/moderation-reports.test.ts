@@ -227,7 +227,7 @@ describe("the Reported Items page", () => {
     const b = await signedInUser("buyer");
     await report(a.cookie, product.id);
     await report(b.cookie, product.id, { reason: "offensive" });
-    const response = await postForm(REPORTED, { intent: "dismiss", productId: product.id }, { Cookie: admin.cookie });
+    const response = await postForm(`${REPORTED}/dismiss`, { productId: product.id }, { Cookie: admin.cookie });
     expect(await toastText(response)).toBe("The 2 reports have been dismissed");
     const rows = await reportsOf(product.id);
     expect(rows.map((row) => [row.status, row.resolvedBy])).toEqual([
@@ -238,14 +238,14 @@ describe("the Reported Items page", () => {
     expect(await (await get("/")).text()).toContain("Mamiya 7");
     expect(await (await get(REPORTED, { Cookie: admin.cookie })).text()).toContain("There is no reported item.");
     expect(
-      await toastText(await postForm(REPORTED, { intent: "dismiss", productId: product.id }, { Cookie: admin.cookie })),
+      await toastText(await postForm(`${REPORTED}/dismiss`, { productId: product.id }, { Cookie: admin.cookie })),
     ).toBe("There is no such open report.");
     // The reporters may report it again once their reports are closed; one report says so in the singular.
     expect(await toastText(await report(a.cookie, product.id))).toBe(
       "Thank you. The listing has been reported to our team.",
     );
     expect(
-      await toastText(await postForm(REPORTED, { intent: "dismiss", productId: product.id }, { Cookie: admin.cookie })),
+      await toastText(await postForm(`${REPORTED}/dismiss`, { productId: product.id }, { Cookie: admin.cookie })),
     ).toBe("The report has been dismissed");
   });
 
@@ -261,12 +261,12 @@ describe("the Reported Items page", () => {
     const dialog = await (await get(`${REPORTED}?confirm=remove&id=${product.id}`, { Cookie: admin.cookie })).text();
     expect(dialog).toContain("Remove Confirmation");
     expect(dialog).toContain("Do you want to remove the listing Bronica SQ-A from the storefront?");
-    expect(await toastText(await postForm(REPORTED, { intent: "keep" }, { Cookie: admin.cookie }))).toBe(
+    expect(await toastText(await postForm(`${REPORTED}/keep`, {}, { Cookie: admin.cookie }))).toBe(
       "You have canceled this process",
     );
     expect((await productRow(product.id)).removedAt).toBeNull();
 
-    const response = await postForm(REPORTED, { intent: "remove", productId: product.id }, { Cookie: admin.cookie });
+    const response = await postForm(`${REPORTED}/remove`, { productId: product.id }, { Cookie: admin.cookie });
     expect(await toastText(response)).toBe("The listing has been removed");
     const removed = await productRow(product.id);
     expect(removed.removedAt).toBeInstanceOf(Date);

@@ -334,11 +334,7 @@ describe("the pages", () => {
 
   it("turns offers off and on from Edit Product", async () => {
     const { product, seller } = await listing();
-    const off = await postForm(
-      `/dashboard/my_product/${product.id}/edit`,
-      { intent: "offers" },
-      { Cookie: seller.cookie },
-    );
+    const off = await postForm(`/dashboard/my_product/${product.id}/edit/offers`, {}, { Cookie: seller.cookie });
     expect(await toastText(off)).toBe("This listing takes no offers");
     expect((await productOf(product.id)).offersAccepted).toBe(false);
     const buyer = await signedInUser("buyer");
@@ -347,14 +343,14 @@ describe("the pages", () => {
     );
     const stranger = await signedInUser("seller");
     const notMine = await postForm(
-      `/dashboard/my_product/${product.id}/edit`,
-      { intent: "offers", offersAccepted: "on" },
+      `/dashboard/my_product/${product.id}/edit/offers`,
+      { offersAccepted: "on" },
       { Cookie: stranger.cookie },
     );
     expect(notMine.status).toBe(404);
     await postForm(
-      `/dashboard/my_product/${product.id}/edit`,
-      { intent: "offers", offersAccepted: "on" },
+      `/dashboard/my_product/${product.id}/edit/offers`,
+      { offersAccepted: "on" },
       { Cookie: seller.cookie },
     );
     expect((await productOf(product.id)).offersAccepted).toBe(true);

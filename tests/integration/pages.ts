@@ -50,6 +50,27 @@ export const PAGES: Record<string, Page> = {
     path: ({ productId }) => `/dashboard/my_product/${productId}/edit`,
     as: "seller",
   },
+  // Each form of the edit page posts to its own action; a GET of its URL shows the page (ADR 0071).
+  "routes/dashboard.my_product.$id.edit.details": {
+    path: ({ productId }) => `/dashboard/my_product/${productId}/edit/details`,
+    as: "seller",
+  },
+  "routes/dashboard.my_product.$id.edit.offers": {
+    path: ({ productId }) => `/dashboard/my_product/${productId}/edit/offers`,
+    as: "seller",
+  },
+  "routes/dashboard.my_product.$id.edit.photos.add": {
+    path: ({ productId }) => `/dashboard/my_product/${productId}/edit/photos/add`,
+    as: "seller",
+  },
+  "routes/dashboard.my_product.$id.edit.photos.move": {
+    path: ({ productId }) => `/dashboard/my_product/${productId}/edit/photos/move`,
+    as: "seller",
+  },
+  "routes/dashboard.my_product.$id.edit.photos.remove": {
+    path: ({ productId }) => `/dashboard/my_product/${productId}/edit/photos/remove`,
+    as: "seller",
+  },
   "routes/dashboard.my_buyer": { path: () => "/dashboard/my_buyer", as: "seller" },
   "routes/dashboard.offers": { path: () => "/dashboard/offers", as: "seller" },
   "routes/dashboard.payouts._index": { path: () => "/dashboard/payouts", as: "seller" },
@@ -58,6 +79,18 @@ export const PAGES: Record<string, Page> = {
   "routes/dashboard.all_sellers": { path: () => "/dashboard/all_sellers", as: "admin" },
   "routes/dashboard.all_buyers": { path: () => "/dashboard/all_buyers", as: "admin" },
   "routes/dashboard.reported_items": { path: () => "/dashboard/reported_items", as: "admin" },
+  // Each form of Reported Items posts to its own action; a GET of its URL shows the page (ADR 0071).
+  "routes/dashboard.reported_items.dismiss": { path: () => "/dashboard/reported_items/dismiss", as: "admin" },
+  "routes/dashboard.reported_items.remove": { path: () => "/dashboard/reported_items/remove", as: "admin" },
+  "routes/dashboard.reported_items.keep": { path: () => "/dashboard/reported_items/keep", as: "admin" },
+  "routes/dashboard.reported_items.reviews.dismiss": {
+    path: () => "/dashboard/reported_items/reviews/dismiss",
+    as: "admin",
+  },
+  "routes/dashboard.reported_items.reviews.remove": {
+    path: () => "/dashboard/reported_items/reviews/remove",
+    as: "admin",
+  },
   "routes/dashboard.settings": { path: () => "/dashboard/settings", as: "seller" },
   "routes/dashboard.stolen_gear": { path: () => "/dashboard/stolen_gear", as: "buyer" },
   "routes/dashboard.serial_holds": { path: () => "/dashboard/serial_holds", as: "admin" },

@@ -13,7 +13,7 @@ import { emailOutbox, notificationPreferences, products, wishlistEntries } from 
 import worker from "../../workers/app";
 import { bearerFor, ORIGIN, sessionCookieFor } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";
-import { editPath, productRow } from "./listing-helpers";
+import { editActionPath, productRow } from "./listing-helpers";
 import { db, validFields } from "./seller-helpers";
 import { testEnv } from "./test-env";
 
@@ -111,8 +111,8 @@ beforeEach(async () => {
 function postDetails(resalePrice: string, cookie = world.cookie, productId = world.product.id) {
   const form = new FormData();
   const fields = validFields({ productName: "Leica M6 Classic", resalePrice });
-  for (const [name, value] of Object.entries({ intent: "details", ...fields })) form.set(name, value);
-  return callWorker(editPath(productId), {
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return callWorker(editActionPath(productId, "details"), {
     method: "POST",
     headers: { Cookie: cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host },
     body: form,

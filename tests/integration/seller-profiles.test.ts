@@ -261,8 +261,8 @@ describe("reporting a review", () => {
     });
     expect(notAdmin.status).toBe(403);
     const removed = await postForm(
-      "/dashboard/reported_items",
-      { intent: "remove-review", ratingId: first.id },
+      "/dashboard/reported_items/reviews/remove",
+      { ratingId: first.id },
       { Cookie: admin.cookie },
     );
     expect(await toastText(removed)).toBe(REVIEW_REPORT_MESSAGES.removed);

@@ -46,14 +46,16 @@ describe("meta tags", () => {
       expect(description?.length ?? 0, `${id}: description`).toBeGreaterThan(20);
       descriptions.set(id, description!);
     }
-    // /, /home share the home page's description; a Settings form's own URL shows the Settings
-    // page (ADR 0071), with its description; every other page has its own.
+    // /, /home share the home page's description; a form's own URL (Settings, the edit page,
+    // Reported Items) shows its page (ADR 0071), with its description; every other page has its own.
     descriptions.delete("routes/home");
-    const settings = descriptions.get("routes/dashboard.settings");
-    for (const [id, description] of descriptions) {
-      if (!id.startsWith("routes/dashboard.settings.") || id.endsWith(".two-factor")) continue;
-      expect(description, id).toBe(settings);
-      descriptions.delete(id);
+    for (const page of ["dashboard.settings", "dashboard.my_product.$id.edit", "dashboard.reported_items"]) {
+      const shown = descriptions.get(`routes/${page}`);
+      for (const [id, description] of descriptions) {
+        if (!id.startsWith(`routes/${page}.`) || id.endsWith(".two-factor")) continue;
+        expect(description, id).toBe(shown);
+        descriptions.delete(id);
+      }
     }
     expect(new Set(descriptions.values()).size).toBe(descriptions.size);
   });

@@ -98,6 +98,14 @@ describe("a signed-in page and its session in one D1 batch", () => {
     const edit = await page(`/dashboard/my_product/${product.id}/edit`, await sessionCookieFor(product.sellerId));
     expect([edit.response.status, edit.trips]).toEqual([200, 1]);
     expect(edit.html).toContain(product.name);
+    // The guidance of another model and grade (what the form asks for as it changes), and a form's
+    // own URL (ADR 0071), each still one round trip.
+    const sellerCookie = await sessionCookieFor(product.sellerId);
+    for (const path of ["edit?model=canon-eos-r6&condition=Good", "edit/details", "edit/photos/add"]) {
+      const shown = await page(`/dashboard/my_product/${product.id}/${path}`, sellerCookie);
+      expect([shown.response.status, shown.trips], path).toEqual([200, 1]);
+      expect(shown.html, path).toContain(product.name);
+    }
     const other = await insertUser({ role: "seller" });
     const stranger = await page(`/dashboard/my_product/${product.id}/edit`, await sessionCookieFor(other.id));
     expect(stranger.response.status).toBe(404);
@@ -137,6 +145,10 @@ describe("a signed-in page and its session in one D1 batch", () => {
     const settings = await page("/dashboard/settings", await sessionCookieFor(buyer.id));
     expect([settings.response.status, settings.trips]).toEqual([200, 1]);
     expect(settings.html).toContain("Booking");
+    // Reported Items' confirmation, with the listing it asks about, is one round trip too.
+    const confirming = await page(`/dashboard/reported_items?confirm=remove&id=${product.id}`, asAdmin);
+    expect([confirming.response.status, confirming.trips]).toEqual([200, 1]);
+    expect(confirming.html).toContain("Remove Confirmation");
     for (const path of ["/dashboard/all_buyers", "/dashboard/reported_items"]) {
       const refused = await page(path, await sessionCookieFor(buyer.id));
       expect(refused.response.status, path).toBe(403);

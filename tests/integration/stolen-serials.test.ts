@@ -287,9 +287,8 @@ describe("the admin's review", () => {
     expect(await searchable("zqreview")).toEqual([listing.id]);
     // The seller edits it, serial unchanged: the cleared match holds it no more.
     const edit = await postForm(
-      `/dashboard/my_product/${listing.id}/edit`,
+      `/dashboard/my_product/${listing.id}/edit/details`,
       {
-        intent: "details",
         ...validFields({ category: "camera", description: "zqreview again" }),
         serialNumber: "REVIEW1",
       },
@@ -346,8 +345,8 @@ describe("the admin's review", () => {
     });
     await db().update(products).set({ serialNumber: "BADFAITH1" }).where(eq(products.id, again.id));
     const edit = await postForm(
-      `/dashboard/my_product/${again.id}/edit`,
-      { intent: "details", ...validFields({ category: "camera" }), serialNumber: "BADFAITH1" },
+      `/dashboard/my_product/${again.id}/edit/details`,
+      { ...validFields({ category: "camera" }), serialNumber: "BADFAITH1" },
       { Cookie: seller.cookie },
     );
     expect(edit.status).toBe(302);

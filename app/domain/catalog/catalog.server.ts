@@ -217,11 +217,6 @@ export async function listCategories(db: Database) {
   return categoriesQuery(db);
 }
 
-/** The categories as a read for a D1 batch (the session's, ADR 0040). */
-export function categoriesRead(db: Database) {
-  return categoriesQuery(db);
-}
-
 /** The home page's advertised listings (a query: awaited for rows, or read for its plan). */
 export function listAdvertisedProducts(db: Database, limit = ADVERTISED_LIMIT) {
   return advertisedQuery(db, limit);

@@ -7,7 +7,7 @@ import type { NotificationEvent } from "#app/domain/shared/events";
 import { type Database, rowsChanged } from "#db/client";
 import type { ProductStatus } from "#db/closed-lists";
 import { categories, productPhotos, products } from "#db/schema";
-import { gearColumns, gearListsOf, gearListsReads, replaceGearRowsStatements } from "./listing-gear.server";
+import { gearColumns, gearListsOf, replaceGearRowsStatements } from "./listing-gear.server";
 import { dropDay } from "./price-drops";
 import { droppedBy, priceEditColumns } from "./price-drops.server";
 import { productColumns } from "./product-columns.server";
@@ -68,11 +68,14 @@ const photoFields = {
 };
 
 /**
- * The reads of the seller's listing as its edit page shows it, with its photos in order: for a
- * D1 batch of their own or the session's (ADR 0040). The photos count only with the listing.
+ * The seller's listing as its edit page shows it, with its photos in order and its gear lists, or
+ * null: not the seller's (or gone). The three reads start together, so a request's read batcher
+ * sends them as one batch (one transaction: the photos and the listing's photo revision agree,
+ * which the photo edits' compare-and-set relies on). The photos and lists count only with the
+ * listing, read with its owner.
  */
-export function listingForEditReads(db: Database, sellerId: string, productId: string) {
-  return [
+export async function findListingForEdit(db: Database, sellerId: string, productId: string) {
+  const [found, photos, gearLists] = await Promise.all([
     db
       .select({
         ...productColumns,
@@ -90,37 +93,14 @@ export function listingForEditReads(db: Database, sellerId: string, productId: s
       .from(productPhotos)
       .where(and(eq(productPhotos.productId, productId), isNotNull(productPhotos.position)))
       .orderBy(asc(productPhotos.position)),
-    // Its lists count only with the listing (read above with its owner).
-    ...gearListsReads(db, [productId]),
-  ] as const;
-}
-
-type ListingForEditReads = ReturnType<typeof listingForEditReads>;
-type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
-
-/** The listing for its edit page from the results of `listingForEditReads`, or null: not the seller's. */
-export function toListingForEdit([found, photos, included, checks]: [
-  ReadResult<ListingForEditReads[0]>,
-  ReadResult<ListingForEditReads[1]>,
-  ReadResult<ListingForEditReads[2]>,
-  ReadResult<ListingForEditReads[3]>,
-]) {
+    gearListsOf(db, productId),
+  ]);
   const listing = found[0];
   if (!listing) return null;
-  return {
-    listing: { ...listing, ...gearListsOf(listing.id, included, checks) },
-    photos: photos as ShownPhoto[],
-    refusal: editRefusal(listing),
-  };
+  return { listing: { ...listing, ...gearLists }, photos: photos as ShownPhoto[], refusal: editRefusal(listing) };
 }
 
-/** The seller's listing as its edit page shows it, with its photos in order (one round trip). */
-export async function loadListingForEdit(db: Database, sellerId: string, productId: string) {
-  const [listing, photos, included, checks] = listingForEditReads(db, sellerId, productId);
-  return toListingForEdit(await db.batch([listing, photos, included, checks]));
-}
-
-export type ListingForEdit = NonNullable<Awaited<ReturnType<typeof loadListingForEdit>>>;
+export type ListingForEdit = NonNullable<Awaited<ReturnType<typeof findListingForEdit>>>;
 export type ShownPhoto = {
   id: string;
   position: number;

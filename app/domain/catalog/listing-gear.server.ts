@@ -1,10 +1,10 @@
 // A listing's gear as stored: its columns on `products`, what came with it
 // (listing_included_items) and its defect checklist (listing_checks). The rows of the two lists
 // are written in the batch of the listing's own write, and only when that write happened.
-import { asc, inArray, type SQL, sql } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import type { GearDetails } from "#app/domain/gear/gear-schema";
 import type { Database } from "#db/client";
-import type { CheckAnswer, ConditionCheck, IncludedItem } from "#db/closed-lists";
+import type { CheckAnswer, ConditionCheck } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { listingChecks, listingIncludedItems, products } from "#db/schema";
 
@@ -78,32 +78,24 @@ export function replaceGearRowsStatements(db: Database, productId: string, gear:
   ];
 }
 
-/** The reads of the lists of one or more listings, for a D1 batch. */
-export function gearListsReads(db: Database, productIds: string[]) {
-  return [
+/** What came with a listing and its defect checklist, as its pages show them. */
+export async function gearListsOf(db: Database, productId: string) {
+  const [included, checks] = await Promise.all([
     db
-      .select({ productId: listingIncludedItems.productId, item: listingIncludedItems.item })
+      .select({ item: listingIncludedItems.item })
       .from(listingIncludedItems)
-      .where(inArray(listingIncludedItems.productId, productIds))
-      .orderBy(asc(listingIncludedItems.productId)),
+      .where(eq(listingIncludedItems.productId, productId))
+      .orderBy(asc(listingIncludedItems.item)),
     db
-      .select({ productId: listingChecks.productId, item: listingChecks.item, answer: listingChecks.answer })
+      .select({ item: listingChecks.item, answer: listingChecks.answer })
       .from(listingChecks)
-      .where(inArray(listingChecks.productId, productIds))
-      .orderBy(asc(listingChecks.productId)),
-  ] as const;
-}
-
-/** One listing's lists from the rows of `gearListsReads`. */
-export function gearListsOf(
-  productId: string,
-  included: ReadonlyArray<{ productId: string; item: IncludedItem }>,
-  checks: ReadonlyArray<{ productId: string; item: ConditionCheck; answer: CheckAnswer }>,
-) {
+      .where(eq(listingChecks.productId, productId))
+      .orderBy(asc(listingChecks.item)),
+  ]);
   return {
-    included: included.filter((row) => row.productId === productId).map((row) => row.item),
-    checks: Object.fromEntries(
-      checks.filter((row) => row.productId === productId).map((row) => [row.item, row.answer]),
-    ) as Partial<Record<ConditionCheck, CheckAnswer>>,
+    included: included.map((row) => row.item),
+    checks: Object.fromEntries(checks.map((row) => [row.item, row.answer])) as Partial<
+      Record<ConditionCheck, CheckAnswer>
+    >,
   };
 }

@@ -5,13 +5,13 @@ import type { StoredGear } from "#app/domain/gear/describe";
 import { SERIAL_SHOWN } from "#app/domain/gear/serials";
 import { idSchema } from "#app/domain/shared/schemas";
 import type { Database } from "#db/client";
-import type { Condition, ProductStatus } from "#db/closed-lists";
+import type { ProductStatus } from "#db/closed-lists";
 import { categories, products, users } from "#db/schema";
 import { type Bookability, bookabilityOf } from "./bookability";
 import { ANY_STATUS, cardFields, isListed, type ProductCard } from "./catalog.server";
-import { gearListsOf, gearListsReads } from "./listing-gear.server";
+import { gearListsOf } from "./listing-gear.server";
 import { shownPreviousPrice } from "./price-drops";
-import { guidanceRead, type PriceGuidance, toGuidance } from "./price-guidance.server";
+import { type PriceGuidance, priceGuidance } from "./price-guidance.server";
 import { gearSpecColumns } from "./product-columns.server";
 import { photosOf } from "./product-photos.server";
 
@@ -108,8 +108,7 @@ export async function findListing(
   const parsed = idSchema.safeParse(rawId);
   if (!parsed.success) return { kind: "missing" };
   const id = parsed.data;
-  const [included, checks] = gearListsReads(db, [id]);
-  const [found, others, shown, includedRows, checkRows, guidanceRows] = await Promise.all([
+  const [found, others, shown, gearLists, guidance] = await Promise.all([
     db
       .select(listingFields)
       .from(products)
@@ -131,9 +130,8 @@ export async function findListing(
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(SELLER_LISTINGS_LIMIT),
     photosOf(db, [id]),
-    included,
-    checks,
-    guidanceRead(db, { productId: id }, currency),
+    gearListsOf(db, id),
+    priceGuidance(db, { productId: id }, currency),
   ]);
   const row = found[0];
   if (!row) return { kind: "missing" };
@@ -141,7 +139,7 @@ export async function findListing(
   const { listed: _listed, sellerUnverified: _unverified, ...fields } = row;
   const listing = {
     ...fields,
-    ...gearListsOf(id, includedRows, checkRows),
+    ...gearLists,
     bookability: bookabilityOf(fields),
     wasPriceCents: shownPreviousPrice(fields, now),
   };
@@ -150,7 +148,7 @@ export async function findListing(
     listing,
     photos: listingPhotos(listing, shown),
     sellerListings: others as ProductCard[],
-    guidance: toGuidance({ model: listing.model, condition: listing.condition as Condition }, guidanceRows),
+    guidance,
   };
 }
 

@@ -20,10 +20,10 @@ function gradeRank(column: SQL | typeof modelSales.condition | typeof products.c
   return sql`(case ${column} ${sql.raw(CONDITIONS.map((grade, rank) => `when '${grade}' then ${rank}`).join(" "))} end)`;
 }
 
-type Subject = { model: string; condition: Condition } | { productId: string };
+type SalesSubject = { model: string; condition: Condition } | { productId: string };
 
 /** The sales of the subject's model in the period, in its grade or better (index: model_sales_model_sold). */
-function salesOf(subject: Subject, currency: string, now: number): SQL | undefined {
+function salesOf(subject: SalesSubject, currency: string, now: number): SQL | undefined {
   const since = new Date(now - GUIDANCE_PERIOD_DAYS * DAY_MS);
   if ("model" in subject) {
     return and(
@@ -42,13 +42,23 @@ function salesOf(subject: Subject, currency: string, now: number): SQL | undefin
   );
 }
 
+/** Whose guidance: a model and grade (a seller pricing an item), or a listing's own (its model and grade). */
+export type GuidanceSubject = { model: string | null; condition: Condition } | { productId: string };
+
 /**
- * The read of a guidance, for a D1 batch: how many sales, the lowest, the highest and the median
- * (the middle price, or the mean of the middle two), from the sales the index gives in range.
- * `subject` is a model and grade (a seller pricing an item) or a listing (its page, in the same
- * round trip as the listing itself).
+ * The guidance of a model in a grade (null without a model of the list): how many sales, the
+ * lowest, the highest and the median (the middle price, or the mean of the middle two), from the
+ * sales the index gives in range. A listing's guidance reads the listing's model and grade in the
+ * same query, so it needs no read of the listing first and rides in the listing's round trip.
  */
-export function guidanceRead(db: Database, subject: Subject, currency: string, now = Date.now()) {
+export async function priceGuidance(
+  db: Database,
+  subject: GuidanceSubject,
+  currency: string,
+  now = Date.now(),
+): Promise<PriceGuidance | null> {
+  if ("model" in subject && (!subject.model || subject.model === "other")) return null;
+  const sales = "model" in subject ? { model: subject.model as string, condition: subject.condition } : subject;
   const ranked = db
     .select({
       amount: sql<number>`${modelSales.amountCents}`.as("amount"),
@@ -58,32 +68,34 @@ export function guidanceRead(db: Database, subject: Subject, currency: string, n
       highest: sql<number>`max(${modelSales.amountCents}) over ()`.as("highest"),
     })
     .from(modelSales)
-    .where(salesOf(subject, currency, now))
+    .where(salesOf(sales, currency, now))
     .as("ranked");
-  return db
+  // A listing's own model and grade, read with its sales (null when they are given).
+  const ofListing = <T>(column: SQL) =>
+    "productId" in subject
+      ? sql<T | null>`(select ${column} from ${products} where ${products.id} = ${subject.productId})`
+      : sql<T | null>`null`;
+  const [row] = await db
     .select({
-      sales: sql<number>`coalesce(max(${ranked.total}), 0)`,
-      low: sql<number | null>`min(${ranked.lowest})`,
-      high: sql<number | null>`max(${ranked.highest})`,
-      median: sql<number | null>`avg(${ranked.amount})`,
+      sales: sql<number>`coalesce(max(${ranked.total}), 0)`.as("sales"),
+      low: sql<number | null>`min(${ranked.lowest})`.as("low"),
+      high: sql<number | null>`max(${ranked.highest})`.as("high"),
+      median: sql<number | null>`avg(${ranked.amount})`.as("median"),
+      model: ofListing<string>(sql`${products.model}`).as("model"),
+      condition: ofListing<Condition>(sql`${products.condition}`).as("condition"),
     })
     .from(ranked)
     .where(sql`${ranked.rank} in ((${ranked.total} + 1) / 2, (${ranked.total} + 2) / 2)`);
-}
-
-type ReadResult<Q> = Q extends PromiseLike<infer R> ? R : never;
-
-/** The guidance from the result of `guidanceRead`, for a model and grade (null without a model of the list). */
-export function toGuidance(
-  subject: { model: string | null; condition: Condition },
-  rows: ReadResult<ReturnType<typeof guidanceRead>>,
-): PriceGuidance | null {
-  if (!subject.model || subject.model === "other") return null;
-  const grades = gradesAtLeast(subject.condition);
-  const row = rows[0];
-  const sales = Number(row?.sales ?? 0);
-  const base = { model: subject.model, grades, sales, periodDays: GUIDANCE_PERIOD_DAYS };
-  if (sales < MIN_SALES || row?.low == null || row.high == null || row.median == null)
+  const model = "model" in subject ? subject.model : (row?.model ?? null);
+  const condition = "model" in subject ? subject.condition : (row?.condition ?? null);
+  if (!model || model === "other" || !condition) return null;
+  const base = {
+    model,
+    grades: gradesAtLeast(condition),
+    sales: Number(row?.sales ?? 0),
+    periodDays: GUIDANCE_PERIOD_DAYS,
+  };
+  if (base.sales < MIN_SALES || row?.low == null || row.high == null || row.median == null)
     return { ...base, enough: false };
   // An even count's median is the mean of its two middle prices, rounded to the cent.
   return {
@@ -93,18 +105,4 @@ export function toGuidance(
     highCents: Number(row.high),
     medianCents: Math.round(Number(row.median)),
   };
-}
-
-/** The guidance for a model and grade, as a seller sets a price (one round trip). */
-export async function priceGuidance(
-  db: Database,
-  subject: { model: string | null; condition: Condition },
-  currency: string,
-  now = Date.now(),
-): Promise<PriceGuidance | null> {
-  if (!subject.model || subject.model === "other") return null;
-  return toGuidance(
-    subject,
-    await guidanceRead(db, { model: subject.model, condition: subject.condition }, currency, now),
-  );
 }

@@ -11,8 +11,8 @@ import { productPhotos, products } from "#db/schema";
 import {
   type EditRefusal,
   editableListing,
+  findListingForEdit,
   LISTING_EDIT_MESSAGES,
-  loadListingForEdit,
   type ShownPhoto,
 } from "./listing-edits.server";
 import { MAX_PHOTOS, MIN_PHOTOS, photoRoomMessage } from "./photo-keys";
@@ -145,7 +145,7 @@ async function changePhotos(
   change: (shown: ShownPhoto[]) => Promise<PhotoChange> | PhotoChange,
 ): Promise<{ ok: true; changed: boolean; removed: PhotoRow[] } | EditRefusal> {
   for (let attempt = 0; attempt < 4; attempt++) {
-    const found = await loadListingForEdit(db, sellerId, productId);
+    const found = await findListingForEdit(db, sellerId, productId);
     if (!found) return { ok: false, status: 404, message: LISTING_EDIT_MESSAGES.notFound };
     if (found.refusal) return found.refusal;
     const wanted = await change(found.photos);
@@ -185,7 +185,7 @@ export async function addListingPhotos(
       : null;
 
   // Refusals that need no photo work first: not the seller's, not editable, no room, a repeat.
-  const found = await loadListingForEdit(db, sellerId, productId);
+  const found = await findListingForEdit(db, sellerId, productId);
   if (!found) return { ok: false, status: 404, message: LISTING_EDIT_MESSAGES.notFound };
   if (found.refusal) return found.refusal;
   if (await alreadyAdded()) return { ok: true, changed: false, photoIds: ids, replayed: true };

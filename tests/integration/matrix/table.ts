@@ -495,11 +495,11 @@ const OFFER_ROWS: Row[] = [
       `/dashboard/offers intent=counter offer of ${owner}`,
     ),
     form(
-      (w) => editOf(w, owner),
-      "routes/dashboard.my_product.$id.edit",
-      () => ({ intent: "offers" }),
+      (w) => `${editOf(w, owner)}/offers`,
+      "routes/dashboard.my_product.$id.edit.offers",
+      () => ({}),
       sellersOwn(owner, "ok", "notFound", "forbidden", "login"),
-      `/dashboard/my_product/{id}/edit intent=offers listing of ${owner}`,
+      `/dashboard/my_product/{id}/edit/offers listing of ${owner}`,
     ),
     api(
       "POST",
@@ -744,7 +744,7 @@ export const ROWS: Row[] = [
       sellersOwn(owner, "ok", "notFound", "forbidden", "login"),
       `/dashboard/my_product intent=delete listing of ${owner}`,
     ),
-    // The edit page of a listing and each of its intents.
+    // The edit page of a listing and each of its forms, each at its own action (ADR 0071).
     {
       ...page("", "routes/dashboard.my_product.$id.edit", sellersOwn(owner, "ok", "notFound", "forbidden", "login")),
       name: `GET /dashboard/my_product/{listing of ${owner}}/edit`,
@@ -752,40 +752,60 @@ export const ROWS: Row[] = [
         SELF.fetch(`${ORIGIN}${editOf(world, owner)}`, { headers: cookieOf(world, caller), redirect: "manual" }),
     },
     form(
-      (w) => editOf(w, owner),
-      "routes/dashboard.my_product.$id.edit",
-      () => ({ intent: "details", ...LISTING_DETAILS }),
+      (w) => `${editOf(w, owner)}/details`,
+      "routes/dashboard.my_product.$id.edit.details",
+      () => LISTING_DETAILS,
       sellersOwn(owner, "ok", "notFound", "forbidden", "login"),
-      `/dashboard/my_product/:id/edit intent=details listing of ${owner}`,
+      `/dashboard/my_product/:id/edit/details listing of ${owner}`,
     ),
     form(
-      (w) => editOf(w, owner),
-      "routes/dashboard.my_product.$id.edit",
-      (w) => ({ intent: "move", photoId: w.photos[owner][1]!, position: "0" }),
+      (w) => `${editOf(w, owner)}/photos/move`,
+      "routes/dashboard.my_product.$id.edit.photos.move",
+      (w) => ({ photoId: w.photos[owner][1]!, position: "0" }),
       sellersOwn(owner, "ok", "notFound", "forbidden", "login"),
-      `/dashboard/my_product/:id/edit intent=move photo of ${owner}`,
+      `/dashboard/my_product/:id/edit/photos/move photo of ${owner}`,
     ),
     form(
-      (w) => editOf(w, owner),
-      "routes/dashboard.my_product.$id.edit",
-      (w) => ({ intent: "remove", photoId: w.photos[owner][1]! }),
+      (w) => `${editOf(w, owner)}/photos/remove`,
+      "routes/dashboard.my_product.$id.edit.photos.remove",
+      (w) => ({ photoId: w.photos[owner][1]! }),
       sellersOwn(owner, "ok", "notFound", "forbidden", "login"),
-      `/dashboard/my_product/:id/edit intent=remove photo of ${owner}`,
+      `/dashboard/my_product/:id/edit/photos/remove photo of ${owner}`,
     ),
     form(
-      (w) => editOf(w, owner),
-      "routes/dashboard.my_product.$id.edit",
-      () => ({ intent: "add" }),
+      (w) => `${editOf(w, owner)}/photos/add`,
+      "routes/dashboard.my_product.$id.edit.photos.add",
+      () => ({}),
       only(["seller"], "badRequest", "forbidden"),
-      `/dashboard/my_product/:id/edit intent=add (no photos) listing of ${owner}`,
+      `/dashboard/my_product/:id/edit/photos/add (no photos) listing of ${owner}`,
     ),
   ]),
+  // Bad input at each action of the edit page (ADR 0071): a 400 for every seller, whoever's the
+  // listing, and nothing changed (typed fields come back at their form; the others are requests
+  // the page did not send).
+  ...(
+    [
+      ["details", () => ({ ...LISTING_DETAILS, resalePrice: "abc", productName: "" })],
+      ["offers", () => ({ offersAccepted: "yes" })],
+      ["photos/move", (w: World) => ({ photoId: w.photos.A[1]!, position: "99" })],
+      ["photos/remove", () => ({ photoId: "" })],
+    ] as const
+  ).map(([path, fields]: readonly [string, (w: World) => Record<string, string>]) =>
+    form(
+      (w) => `${editOf(w, "A")}/${path}`,
+      `routes/dashboard.my_product.$id.edit.${path.replaceAll("/", ".")}`,
+      fields,
+      only(["seller"], "badRequest", "forbidden"),
+      `/dashboard/my_product/:id/edit/${path} (bad input)`,
+    ),
+  ),
+  // The page takes no form: each of its forms posts to its own action (ADR 0071). 405.
   form(
     (w) => editOf(w, "A"),
     "routes/dashboard.my_product.$id.edit",
-    () => ({ intent: "keep" }),
-    only(["seller"], "badRequest", "forbidden"),
-    "/dashboard/my_product/:id/edit intent=keep",
+    () => ({ intent: "details", ...LISTING_DETAILS }),
+    all("badRequest"),
+    "/dashboard/my_product/:id/edit (no action of its own)",
   ),
   form(
     "/dashboard/my_orders",
@@ -1013,18 +1033,18 @@ export const ROWS: Row[] = [
       `/dashboard/all_buyers intent=delete buyer ${owner}`,
     ),
     form(
-      "/dashboard/reported_items",
-      "routes/dashboard.reported_items",
-      (w) => ({ intent: "dismiss", productId: w.reportedListing[owner] }),
+      "/dashboard/reported_items/dismiss",
+      "routes/dashboard.reported_items.dismiss",
+      (w) => ({ productId: w.reportedListing[owner] }),
       only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
-      `/dashboard/reported_items intent=dismiss report ${owner}`,
+      `/dashboard/reported_items/dismiss report ${owner}`,
     ),
     form(
-      "/dashboard/reported_items",
-      "routes/dashboard.reported_items",
-      (w) => ({ intent: "remove", productId: w.reportedListing[owner] }),
+      "/dashboard/reported_items/remove",
+      "routes/dashboard.reported_items.remove",
+      (w) => ({ productId: w.reportedListing[owner] }),
       only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
-      `/dashboard/reported_items intent=remove report ${owner}`,
+      `/dashboard/reported_items/remove report ${owner}`,
     ),
     api(
       "DELETE",
@@ -1127,19 +1147,19 @@ export const ROWS: Row[] = [
         only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
         { json: () => ({ action: "remove" }) },
       ),
-      ...(["dismiss-review", "remove-review"] as const).map((intent) =>
+      ...(["dismiss", "remove"] as const).map((decision) =>
         form(
-          "/dashboard/reported_items",
-          "routes/dashboard.reported_items",
-          (w) => ({ intent, ratingId: w.review[owner] }),
+          `/dashboard/reported_items/reviews/${decision}`,
+          `routes/dashboard.reported_items.reviews.${decision}`,
+          (w) => ({ ratingId: w.review[owner] }),
           only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
-          `/dashboard/reported_items intent=${intent} review of ${owner}`,
+          `/dashboard/reported_items/reviews/${decision} review of ${owner}`,
         ),
       ),
     ];
   }),
   api("GET", "/api/review-reports", "/api/review-reports", only(["admin"], "ok", "forbidden", "unauthorized")),
-  ...(["/dashboard/all_sellers", "/dashboard/all_buyers", "/dashboard/reported_items"] as const).map((path) =>
+  ...(["/dashboard/all_sellers", "/dashboard/all_buyers"] as const).map((path) =>
     form(
       path,
       `routes${path.replace("/dashboard/", "/dashboard.")}`,
@@ -1147,6 +1167,38 @@ export const ROWS: Row[] = [
       only(["admin"], "refused", "forbidden"),
       `${path} intent=keep`,
     ),
+  ),
+  // Reported Items: "No" of its confirmation, its own action (ADR 0071); bad input at each action,
+  // a 400 for the admin and nothing changed; the page itself takes no form (405).
+  form(
+    "/dashboard/reported_items/keep",
+    "routes/dashboard.reported_items.keep",
+    () => ({}),
+    only(["admin"], "refused", "forbidden"),
+    "/dashboard/reported_items/keep",
+  ),
+  ...(
+    [
+      ["dismiss", { productId: "" }],
+      ["remove", { productId: "x".repeat(101) }],
+      ["reviews/dismiss", { ratingId: " " }],
+      ["reviews/remove", {}],
+    ] as const
+  ).map(([path, fields]: readonly [string, Record<string, string>]) =>
+    form(
+      `/dashboard/reported_items/${path}`,
+      `routes/dashboard.reported_items.${path.replaceAll("/", ".")}`,
+      () => fields,
+      only(["admin"], "badRequest", "forbidden"),
+      `/dashboard/reported_items/${path} (bad input)`,
+    ),
+  ),
+  form(
+    "/dashboard/reported_items",
+    "routes/dashboard.reported_items",
+    (w) => ({ intent: "dismiss", productId: w.reportedListing.A }),
+    all("badRequest"),
+    "/dashboard/reported_items (no action of its own)",
   ),
   api("GET", "/api/allSeller", "/api/allSeller", only(["admin"], "ok", "forbidden", "unauthorized")),
   api("GET", "/api/allBuyer", "/api/allBuyer", only(["admin"], "ok", "forbidden", "unauthorized")),

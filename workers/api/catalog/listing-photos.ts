@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as z from "zod";
-import { loadListingForEdit } from "#app/domain/catalog/listing-edits.server";
+import { findListingForEdit } from "#app/domain/catalog/listing-edits.server";
 import { MAX_PHOTOS, PHOTO_MESSAGES, photoRenditions, photoUrl } from "#app/domain/catalog/photo-keys";
 import {
   addListingPhotos,
@@ -22,7 +22,7 @@ const absolute = (path: string | null | undefined, origin: string) => (path ? ne
 
 /** GET /api/product/:id/photos: the listing's photos in order (the first is the cover). */
 listingPhotos.get("/product/:id/photos", ...sellerOnly, async (c) => {
-  const found = await loadListingForEdit(db(c), c.get("user").id, c.req.param("id"));
+  const found = await findListingForEdit(db(c), c.get("user").id, c.req.param("id"));
   if (!found) return apiError(c, 404, "not_found", "There is no such product among yours.");
   const origin = new URL(c.req.url).origin;
   return c.json(

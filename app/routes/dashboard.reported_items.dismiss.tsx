@@ -1,0 +1,26 @@
+// Reported Items, "Dismiss" of a listing's reports (ADR 0071): closes every open report of the
+// listing, which stays on the storefront. The listing is the page's own value: one that is not an
+// id is a request the page did not send (400); one without open reports is said so.
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { dismissedMessage, dismissListingReports } from "#app/domain/moderation/reports.server";
+import { idSchema } from "#app/domain/shared/schemas";
+import { badRequest, requireFormData } from "#app/server/http.server";
+import { listBack } from "#app/utils/paged-list.server";
+import { REPORTED_ITEMS_PATH } from "#app/utils/reported-items-urls";
+import { requireAdmin } from "#app/utils/session.server";
+import { redirectWithResult } from "#app/utils/toast.server";
+import { database } from "#db/client";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const back = listBack(request, REPORTED_ITEMS_PATH, { search: true });
+  const productId = idSchema.safeParse((await requireFormData(request)).get("productId"));
+  if (!productId.success) throw badRequest();
+  const result = await dismissListingReports(database(context.env.DB), admin, productId.data);
+  return redirectWithResult(context, back, result, result.ok ? dismissedMessage(result.reportsResolved) : undefined);
+}
+
+/** The page shows the buttons; a GET of this URL shows the page. */
+export default function DismissReports() {
+  return null;
+}
