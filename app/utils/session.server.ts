@@ -5,10 +5,9 @@ import { redirect } from "@remix-run/cloudflare";
 import { hasRole } from "#app/domain/accounts/permissions";
 import {
   createSession,
+  findSessionUser,
   revokeSession,
   type SessionUser,
-  sessionUserRead,
-  toSessionUser,
   touchSession,
 } from "#app/domain/accounts/sessions.server";
 import { signPendingSignIn, signToken } from "#app/domain/accounts/tokens.server";
@@ -62,8 +61,8 @@ function requestSession(request: Request, context: EnvContext): RequestSession {
     if (!viewer) return null;
     const db = database(context.env.DB);
     const touch = dueForLastSeen(viewer.sessionId) ? touchSession(db, viewer.sessionId, viewer.id) : null;
-    const [rows] = await Promise.all([sessionUserRead(db, viewer.sessionId, viewer.id), touch]);
-    return toSessionUser(rows);
+    const [user] = await Promise.all([findSessionUser(db, viewer.sessionId, viewer.id), touch]);
+    return user;
   });
   const session = { claims, user };
   sessionsOfRequest.set(context, session);

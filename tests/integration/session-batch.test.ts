@@ -3,9 +3,10 @@
 // the wrong role still gets nothing of what was read.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessionUserRead, toSessionUser } from "#app/domain/accounts/sessions.server";
+import { findSessionUser } from "#app/domain/accounts/sessions.server";
 import { database } from "#db/client";
-import { bookings, messageReads, messages, sessions, users, wishlistEntries } from "#db/schema";
+import { batchingReads } from "#db/read-batcher";
+import { bookings, messageReads, messages, savedSearches, sessions, users, wishlistEntries } from "#db/schema";
 import { sessionCookieFor } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertReport, insertSale, insertUser } from "./factories";
 import { countedRequest, roundTripsOf } from "./round-trips";
@@ -142,6 +143,22 @@ describe("a signed-in page and its session in one D1 batch", () => {
       expect(refused.response.status, path).toBe(403);
       expect(refused.html, path).not.toContain(product.name);
     }
+  });
+
+  it("costs one round trip on Settings, with the account, its sessions, two-factor sign-in and saved searches", async () => {
+    const seller = await insertUser({ role: "seller", twoFactor: true });
+    const name = `Batched search ${crypto.randomUUID().slice(0, 8)}`;
+    await database(testEnv.DB).insert(savedSearches).values({ userId: seller.id, name, query: "q=batched" });
+    const cookie = await sessionCookieFor(seller.id);
+    await sessionCookieFor(seller.id);
+    const settings = await page("/dashboard/settings", cookie);
+    expect([settings.response.status, settings.trips]).toEqual([200, 1]);
+    expect(settings.html).toContain(seller.email);
+    expect(settings.html).toContain(name);
+    expect(settings.html).toContain("On: signing in asks for a code");
+    // Both sessions: this one, and the other with its own Sign out.
+    expect(settings.html).toContain("This session");
+    expect(settings.html).toMatch(/aria-label="Sign out [^"]*, signed in /);
   });
 
   it("costs one round trip on the money, offer and stolen-gear pages, and on a confirmation of an account list", async () => {
@@ -287,9 +304,13 @@ describe("the session's read", () => {
     const cookie = await sessionCookieFor(buyer.id);
     const orders = await page("/dashboard/my_orders", cookie);
     expect(orders.html).toMatch(new RegExp(`Signed in as (<!-- -->)?${buyer.name}<`));
-    const db = database(testEnv.DB);
-    const [session] = await db.select().from(sessions).where(eq(sessions.userId, buyer.id));
-    const [rows] = await db.batch([sessionUserRead(db, session!.id, buyer.id)]);
-    expect(toSessionUser(rows)).toMatchObject({ id: buyer.id, sessionId: session!.id, role: "buyer" });
+    const [session] = await database(testEnv.DB).select().from(sessions).where(eq(sessions.userId, buyer.id));
+    // With another read of the same turn, so that both travel in one batch.
+    const db = database(batchingReads(testEnv.DB, { checkColumns: true }));
+    const [user] = await Promise.all([
+      findSessionUser(db, session!.id, buyer.id),
+      db.select({ id: users.id }).from(users).where(eq(users.id, buyer.id)),
+    ]);
+    expect(user).toMatchObject({ id: buyer.id, sessionId: session!.id, role: "buyer" });
   });
 });
