@@ -5,8 +5,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findSessionUser } from "#app/domain/accounts/sessions.server";
 import { database } from "#db/client";
+import { offerRow } from "#db/factories";
 import { batchingReads } from "#db/read-batcher";
-import { bookings, messageReads, messages, savedSearches, sessions, users, wishlistEntries } from "#db/schema";
+import { bookings, messageReads, messages, offers, savedSearches, sessions, users, wishlistEntries } from "#db/schema";
 import { sessionCookieFor } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertReport, insertSale, insertUser } from "./factories";
 import { countedRequest, roundTripsOf } from "./round-trips";
@@ -159,6 +160,43 @@ describe("a signed-in page and its session in one D1 batch", () => {
     // Both sessions: this one, and the other with its own Sign out.
     expect(settings.html).toContain("This session");
     expect(settings.html).toMatch(/aria-label="Sign out [^"]*, signed in /);
+  });
+
+  it("costs one round trip on a listing that takes offers, for a visitor, a buyer and its seller", async () => {
+    const { product } = await buyerWithAnOrder();
+    const listing = await insertProduct({
+      sellerId: product.sellerId,
+      categoryId: product.categoryId,
+      name: `Offered lens ${crypto.randomUUID().slice(0, 8)}`,
+      offersAccepted: true,
+    });
+    const path = `/listings/${listing.id}`;
+    const visitor = await countedRequest(`https://pay.test${path}`);
+    const visitorHtml = await visitor.text();
+    expect([visitor.status, roundTripsOf(visitor)]).toEqual([200, 1]);
+    expect(visitorHtml).toContain("Sign in as a buyer");
+
+    // A buyer without an offer gets the form; one with a live offer sees theirs, never another's.
+    const buyer = await insertUser({ role: "buyer" });
+    const withoutOffer = await page(path, await sessionCookieFor(buyer.id));
+    expect([withoutOffer.response.status, withoutOffer.trips]).toEqual([200, 1]);
+    expect(withoutOffer.html).toContain('name="offerKey"');
+    const offerer = await insertUser({ role: "buyer" });
+    await database(testEnv.DB)
+      .insert(offers)
+      .values(offerRow(listing, offerer.id, { amountCents: 43_210 }));
+    const withOffer = await page(path, await sessionCookieFor(offerer.id));
+    expect([withOffer.response.status, withOffer.trips]).toEqual([200, 1]);
+    expect(withOffer.html).toMatch(/Your offer: \$\s?432\.10/);
+    expect(withOffer.html).not.toContain('name="offerKey"');
+    const other = await page(path, await sessionCookieFor(buyer.id));
+    expect(other.html).not.toContain("432.10");
+    expect(other.html).toContain('name="offerKey"');
+
+    const seller = await page(path, await sessionCookieFor(listing.sellerId));
+    expect([seller.response.status, seller.trips]).toEqual([200, 1]);
+    expect(seller.html).toContain(listing.name);
+    expect(seller.html).not.toContain("Make an offer");
   });
 
   it("costs one round trip on the money, offer and stolen-gear pages, and on a confirmation of an account list", async () => {
