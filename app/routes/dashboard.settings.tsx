@@ -10,19 +10,19 @@ import { DELETE_ACCOUNT_DIALOG, DeleteAccountDialog } from "#app/components/dele
 import * as formStyles from "#app/components/forms.css";
 import { SavedSearchList } from "#app/components/saved-search-list";
 import { SessionList } from "#app/components/session-list";
-import { accountSettingsRead, toAccountSettings } from "#app/domain/accounts/account-settings.server";
+import { accountSettings } from "#app/domain/accounts/account-settings.server";
 import { describeDevice } from "#app/domain/accounts/devices.server";
-import { liveSessionsRead } from "#app/domain/accounts/sessions.server";
-import { toTwoFactorStatus, twoFactorStatusRead } from "#app/domain/accounts/two-factor.server";
-import { savedSearchesRead } from "#app/domain/alerts/saved-searches.server";
+import { listLiveSessions } from "#app/domain/accounts/sessions.server";
+import { twoFactorStatus } from "#app/domain/accounts/two-factor.server";
+import { listSavedSearches } from "#app/domain/alerts/saved-searches.server";
 import { readCamera } from "#app/domain/gear/camera";
 import { cameraName } from "#app/domain/gear/compatibility";
-import { notificationChoicesRead, toNotificationSettings } from "#app/domain/notifications/preferences.server";
+import { listNotificationSettings } from "#app/domain/notifications/preferences.server";
 import { button } from "#app/styles/utilities.css";
 import { TWO_FACTOR_SETUP_PATH } from "#app/utils/dashboard-tabs";
 import { formatDeadline } from "#app/utils/format";
 import { pageMeta } from "#app/utils/seo";
-import { requireUserWithReads } from "#app/utils/session.server";
+import { requireUserWith } from "#app/utils/session.server";
 import { SETTINGS_ACTIONS, SETTINGS_PATH, useSettingsSection } from "#app/utils/settings-urls";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
@@ -38,25 +38,21 @@ const PATH = SETTINGS_PATH;
 const DELETE_HREF = `${PATH}?confirm=${DELETE_ACCOUNT_DIALOG}`;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // Everything the page shows travels with the session's read: one D1 round trip (ADR 0040).
+  // Everything the page shows travels with the session's read: one D1 round trip (ADR 0069).
   const db = database(context.env.DB);
   const {
     user,
-    results: [account, choices, sessions, twoFactor, searches],
-  } = await requireUserWithReads(
-    request,
-    context,
-    (userId) =>
-      [
-        accountSettingsRead(db, userId),
-        notificationChoicesRead(db, userId),
-        liveSessionsRead(db, userId),
-        twoFactorStatusRead(db, userId),
-        savedSearchesRead(db, userId),
-      ] as const,
+    data: [account, notifications, sessions, status, searches],
+  } = await requireUserWith(request, context, ({ id }) =>
+    Promise.all([
+      accountSettings(db, id),
+      listNotificationSettings(db, id),
+      listLiveSessions(db, id),
+      twoFactorStatus(db, id),
+      listSavedSearches(db, id),
+    ]),
   );
-  const settings = toAccountSettings(account)!;
-  const status = toTwoFactorStatus(twoFactor);
+  const settings = account!;
   const camera = readCamera(user.camera);
   return {
     account: {
@@ -83,7 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       current: session.id === user.sessionId,
     })),
     camera: camera ? { key: camera.key, name: cameraName(camera) } : null,
-    notifications: toNotificationSettings(choices, user.role),
+    notifications,
     savedSearches: searches.map((search) => ({
       id: search.id,
       name: search.name,

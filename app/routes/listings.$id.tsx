@@ -26,7 +26,7 @@ import { inlineJson, listingJsonLd, listingMeta } from "#app/utils/listing-seo";
 import { postOffer, postOfferStep } from "#app/utils/offer-actions.server";
 import { farAboveText, guidanceText } from "#app/utils/price-guidance";
 import { originFrom, pageMeta, siteOrigin } from "#app/utils/seo";
-import { getOptionalUser } from "#app/utils/session.server";
+import { getOptionalUserWith } from "#app/utils/session.server";
 import { handleStorefrontAction, loadStorefrontShell, withoutDialog } from "#app/utils/storefront.server";
 import { database } from "#db/client";
 import * as styles from "./listings.css";
@@ -53,14 +53,21 @@ function photoPosition(value: string | null, count: number): number {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const currency = context.env.settings.PAYMENT_CURRENCY;
-  const [found, { fitCamera, camera, ...shell }] = await Promise.all([
-    findListing(database(context.env.DB), params.id ?? "", currency),
+  const db = database(context.env.DB);
+  const id = params.id ?? "";
+  // The buyer's live offer is keyed by the URL's id, not the listing's row, so it travels with the
+  // listing's and the session's reads: one D1 round trip.
+  const [found, { fitCamera, camera, ...shell }, offerRead] = await Promise.all([
+    findListing(db, id, currency),
     loadStorefrontShell(request, context),
+    getOptionalUserWith(request, context, async (viewer) =>
+      viewer.role === "buyer" ? findLiveOffer(db, viewer.id, id) : null,
+    ),
   ]);
   if (found.kind === "missing") throw notFound();
   if (found.kind === "gone") throw gone("This listing is no longer on Pay&Buy");
   const { listing, photos, sellerListings, guidance } = found;
-  const offerPanel = await loadOfferPanel(request, context, listing);
+  const offerPanel = offerPanelOf(request, listing, offerRead.user, offerRead.data);
   const origin = siteOrigin(request, context.env.settings.APP_URL);
   const fit = listingFit(listing, fitCamera);
   return {
@@ -91,19 +98,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  * a buyer sees the form, or their live offer on it; a visitor is asked to sign in; sellers and
  * admins see nothing.
  */
-async function loadOfferPanel(
+function offerPanelOf(
   request: Request,
-  context: LoaderFunctionArgs["context"],
   listing: { id: string; resalePriceCents: number; offersAccepted: boolean; bookability: string },
-): Promise<OfferPanelData | null> {
+  user: { role: string } | null,
+  live: Awaited<ReturnType<typeof findLiveOffer>>,
+): OfferPanelData | null {
   if (!listing.offersAccepted || listing.bookability !== "bookable") return null;
-  const user = await getOptionalUser(request, context);
   if (!user) {
     const url = new URL(request.url);
     return { kind: "signIn", href: `/login?${new URLSearchParams({ redirectTo: url.pathname })}` };
   }
   if (user.role !== "buyer") return null;
-  const live = await findLiveOffer(database(context.env.DB), user.id, listing.id);
   if (live) {
     return {
       kind: "mine",

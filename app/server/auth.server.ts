@@ -2,12 +2,7 @@
 // and the client's address. Shared by the pages and the REST API; the guards that answer with a
 // redirect or a 403 page live with the pages (app/utils/session.server.ts).
 
-import {
-  type SessionUser,
-  sessionUserRead,
-  toSessionUser,
-  touchSessionStatement,
-} from "#app/domain/accounts/sessions.server";
+import { findSessionUser, type SessionUser, touchSession } from "#app/domain/accounts/sessions.server";
 import { type TokenClaims, verifyToken } from "#app/domain/accounts/tokens.server";
 import { database } from "#db/client";
 import { readCookie } from "./cookies.server";
@@ -35,13 +30,15 @@ export async function webSessionClaims(request: Request, env: AppEnv): Promise<T
   return claims;
 }
 
-/** The live session's user, recording (at most every few minutes) that the session was seen. */
+/**
+ * The live session's user, recording (at most every few minutes) that the session was seen: the
+ * write is read back (`returning`), so the request's read batcher sends it with the session's read.
+ */
 async function sessionUser(env: AppEnv, claims: TokenClaims): Promise<SessionUser | null> {
   const db = database(env.DB);
-  const read = sessionUserRead(db, claims.sid, claims.sub);
-  if (!dueForLastSeen(claims.sid)) return toSessionUser(await read);
-  const [rows] = await db.batch([read, touchSessionStatement(db, claims.sid, claims.sub)]);
-  return toSessionUser(rows);
+  const touch = dueForLastSeen(claims.sid) ? touchSession(db, claims.sid, claims.sub) : null;
+  const [user] = await Promise.all([findSessionUser(db, claims.sid, claims.sub), touch]);
+  return user;
 }
 
 async function lookUpWebUser(request: Request, env: AppEnv): Promise<SessionUser | null> {

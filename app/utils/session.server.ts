@@ -5,10 +5,9 @@ import { redirect } from "@remix-run/cloudflare";
 import { hasRole } from "#app/domain/accounts/permissions";
 import {
   createSession,
+  findSessionUser,
   revokeSession,
   type SessionUser,
-  sessionUserRead,
-  toSessionUser,
   touchSession,
 } from "#app/domain/accounts/sessions.server";
 import { signPendingSignIn, signToken } from "#app/domain/accounts/tokens.server";
@@ -62,8 +61,8 @@ function requestSession(request: Request, context: EnvContext): RequestSession {
     if (!viewer) return null;
     const db = database(context.env.DB);
     const touch = dueForLastSeen(viewer.sessionId) ? touchSession(db, viewer.sessionId, viewer.id) : null;
-    const [rows] = await Promise.all([sessionUserRead(db, viewer.sessionId, viewer.id), touch]);
-    return toSessionUser(rows);
+    const [user] = await Promise.all([findSessionUser(db, viewer.sessionId, viewer.id), touch]);
+    return user;
   });
   const session = { claims, user };
   sessionsOfRequest.set(context, session);
@@ -94,27 +93,56 @@ async function requireTwoFactorSetup(request: Request, context: EnvContext, user
 }
 
 /**
- * The signed-in user and what `read` found for them, in one D1 round trip: `read` starts as soon
- * as the cookie's signature is checked, with the session's read in the same batch, and its result
- * is kept only when the session row confirms the viewer. A read built for a role the session no
- * longer has is done again for the role it has. Signed-out visitors go to /login.
+ * The signed-in user, or null, with a way to what `read` found for them: `read` starts as soon as
+ * the cookie's signature is checked, with the session's read in the same batch, and its result is
+ * handed over only when the session row confirms the viewer. A read built for a role the session
+ * no longer has is done again for the role it has.
+ */
+async function confirmedRead<Data>(
+  request: Request,
+  context: EnvContext,
+  read: (viewer: ClaimedViewer) => Promise<Data>,
+): Promise<{ user: SessionUser; data: () => Promise<Data> } | null> {
+  const session = requestSession(request, context);
+  const viewer = await session.claims;
+  if (!viewer) return null;
+  const reading = read(viewer);
+  // Settled either way: a read refused for a session that is not live never surfaces its error.
+  reading.catch(() => {});
+  const user = await session.user;
+  if (!user) return null;
+  if (user.role === viewer.role) return { user, data: () => reading };
+  return { user, data: () => read({ id: user.id, role: user.role, sessionId: user.sessionId }) };
+}
+
+/**
+ * The signed-in user and what `read` found for them, in one D1 round trip (`confirmedRead`).
+ * Signed-out visitors go to /login.
  */
 export async function requireUserWith<Data>(
   request: Request,
   context: EnvContext,
   read: (viewer: ClaimedViewer) => Promise<Data>,
 ): Promise<{ user: SessionUser; data: Data }> {
-  const session = requestSession(request, context);
-  const viewer = await session.claims;
-  if (!viewer) throw loginRedirect(request);
-  const reading = read(viewer);
-  // Settled either way: a read refused for a session that is not live never surfaces its error.
-  reading.catch(() => {});
-  const user = await session.user;
-  if (!user) throw loginRedirect(request);
-  await requireTwoFactorSetup(request, context, user);
-  if (user.role === viewer.role) return { user, data: await reading };
-  return { user, data: await read({ id: user.id, role: user.role, sessionId: user.sessionId }) };
+  const found = await confirmedRead(request, context, read);
+  if (!found) throw loginRedirect(request);
+  await requireTwoFactorSetup(request, context, found.user);
+  return { user: found.user, data: await found.data() };
+}
+
+/**
+ * `requireUserWith` for a page that signed-out visitors see too: the signed-in user and what
+ * `read` found for them in one D1 round trip, or no user and nothing read (`read` is not called
+ * for a visitor without a session cookie, and what it found for a session that is not live is
+ * dropped).
+ */
+export async function getOptionalUserWith<Data>(
+  request: Request,
+  context: EnvContext,
+  read: (viewer: ClaimedViewer) => Promise<Data>,
+): Promise<{ user: SessionUser; data: Data } | { user: null; data: null }> {
+  const found = await confirmedRead(request, context, read);
+  return found ? { user: found.user, data: await found.data() } : { user: null, data: null };
 }
 
 /** `requireUserWith` for a role: a signed-in user without it gets a 403 page. */

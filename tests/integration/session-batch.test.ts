@@ -3,9 +3,11 @@
 // the wrong role still gets nothing of what was read.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessionUserRead, toSessionUser } from "#app/domain/accounts/sessions.server";
+import { findSessionUser } from "#app/domain/accounts/sessions.server";
 import { database } from "#db/client";
-import { bookings, messageReads, messages, offers, sessions, users, wishlistEntries } from "#db/schema";
+import { offerRow } from "#db/factories";
+import { batchingReads } from "#db/read-batcher";
+import { bookings, messageReads, messages, offers, savedSearches, sessions, users, wishlistEntries } from "#db/schema";
 import { sessionCookieFor } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertReport, insertSale, insertUser } from "./factories";
 import { countedRequest, roundTripsOf } from "./round-trips";
@@ -154,6 +156,59 @@ describe("a signed-in page and its session in one D1 batch", () => {
       expect(refused.response.status, path).toBe(403);
       expect(refused.html, path).not.toContain(product.name);
     }
+  });
+
+  it("costs one round trip on Settings, with the account, its sessions, two-factor sign-in and saved searches", async () => {
+    const seller = await insertUser({ role: "seller", twoFactor: true });
+    const name = `Batched search ${crypto.randomUUID().slice(0, 8)}`;
+    await database(testEnv.DB).insert(savedSearches).values({ userId: seller.id, name, query: "q=batched" });
+    const cookie = await sessionCookieFor(seller.id);
+    await sessionCookieFor(seller.id);
+    const settings = await page("/dashboard/settings", cookie);
+    expect([settings.response.status, settings.trips]).toEqual([200, 1]);
+    expect(settings.html).toContain(seller.email);
+    expect(settings.html).toContain(name);
+    expect(settings.html).toContain("On: signing in asks for a code");
+    // Both sessions: this one, and the other with its own Sign out.
+    expect(settings.html).toContain("This session");
+    expect(settings.html).toMatch(/aria-label="Sign out [^"]*, signed in /);
+  });
+
+  it("costs one round trip on a listing that takes offers, for a visitor, a buyer and its seller", async () => {
+    const { product } = await buyerWithAnOrder();
+    const listing = await insertProduct({
+      sellerId: product.sellerId,
+      categoryId: product.categoryId,
+      name: `Offered lens ${crypto.randomUUID().slice(0, 8)}`,
+      offersAccepted: true,
+    });
+    const path = `/listings/${listing.id}`;
+    const visitor = await countedRequest(`https://pay.test${path}`);
+    const visitorHtml = await visitor.text();
+    expect([visitor.status, roundTripsOf(visitor)]).toEqual([200, 1]);
+    expect(visitorHtml).toContain("Sign in as a buyer");
+
+    // A buyer without an offer gets the form; one with a live offer sees theirs, never another's.
+    const buyer = await insertUser({ role: "buyer" });
+    const withoutOffer = await page(path, await sessionCookieFor(buyer.id));
+    expect([withoutOffer.response.status, withoutOffer.trips]).toEqual([200, 1]);
+    expect(withoutOffer.html).toContain('name="offerKey"');
+    const offerer = await insertUser({ role: "buyer" });
+    await database(testEnv.DB)
+      .insert(offers)
+      .values(offerRow(listing, offerer.id, { amountCents: 43_210 }));
+    const withOffer = await page(path, await sessionCookieFor(offerer.id));
+    expect([withOffer.response.status, withOffer.trips]).toEqual([200, 1]);
+    expect(withOffer.html).toMatch(/Your offer: \$\s?432\.10/);
+    expect(withOffer.html).not.toContain('name="offerKey"');
+    const other = await page(path, await sessionCookieFor(buyer.id));
+    expect(other.html).not.toContain("432.10");
+    expect(other.html).toContain('name="offerKey"');
+
+    const seller = await page(path, await sessionCookieFor(listing.sellerId));
+    expect([seller.response.status, seller.trips]).toEqual([200, 1]);
+    expect(seller.html).toContain(listing.name);
+    expect(seller.html).not.toContain("Make an offer");
   });
 
   it("costs one round trip on the money, offer and stolen-gear pages, and on a confirmation of an account list", async () => {
@@ -327,9 +382,13 @@ describe("the session's read", () => {
     const cookie = await sessionCookieFor(buyer.id);
     const orders = await page("/dashboard/my_orders", cookie);
     expect(orders.html).toMatch(new RegExp(`Signed in as (<!-- -->)?${buyer.name}<`));
-    const db = database(testEnv.DB);
-    const [session] = await db.select().from(sessions).where(eq(sessions.userId, buyer.id));
-    const [rows] = await db.batch([sessionUserRead(db, session!.id, buyer.id)]);
-    expect(toSessionUser(rows)).toMatchObject({ id: buyer.id, sessionId: session!.id, role: "buyer" });
+    const [session] = await database(testEnv.DB).select().from(sessions).where(eq(sessions.userId, buyer.id));
+    // With another read of the same turn, so that both travel in one batch.
+    const db = database(batchingReads(testEnv.DB, { checkColumns: true }));
+    const [user] = await Promise.all([
+      findSessionUser(db, session!.id, buyer.id),
+      db.select({ id: users.id }).from(users).where(eq(users.id, buyer.id)),
+    ]);
+    expect(user).toMatchObject({ id: buyer.id, sessionId: session!.id, role: "buyer" });
   });
 });

@@ -24,40 +24,6 @@ export const SETTINGS_MESSAGES = {
   samePassword: "Choose a password other than your current one.",
 } as const;
 
-/** The account as its settings page and GET /api/account show it, for a page's batch. */
-export function accountSettingsRead(db: Database, userId: string, now = Date.now()) {
-  return (
-    db
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        role: users.role,
-        phone: users.phone,
-        emailVerifiedAt: users.emailVerifiedAt,
-        hasPassword: users.passwordHash,
-        googleSubject: users.googleSubject,
-        createdAt: users.createdAt,
-        // Aliased: in a D1 batch, rows are keyed by column name, and the two "email" would collide.
-        pendingEmail: sql<string | null>`${accountTokens.email}`.as("pending_email"),
-      })
-      .from(users)
-      // The newest change of address still waiting for its link to be opened.
-      .leftJoin(
-        accountTokens,
-        and(
-          eq(accountTokens.userId, users.id),
-          eq(accountTokens.purpose, "change_email"),
-          isNull(accountTokens.usedAt),
-          gt(accountTokens.expiresAt, new Date(now)),
-        ),
-      )
-      .where(eq(users.id, userId))
-      .orderBy(desc(accountTokens.createdAt))
-      .limit(1)
-  );
-}
-
 export interface AccountSettings {
   id: string;
   name: string;
@@ -71,8 +37,36 @@ export interface AccountSettings {
   pendingEmail: string | null;
 }
 
-export function toAccountSettings(rows: Awaited<ReturnType<typeof accountSettingsRead>>): AccountSettings | null {
-  const row = rows[0];
+/** The account as its settings page and GET /api/account show it; null for no such account. */
+export async function accountSettings(db: Database, userId: string, now = Date.now()): Promise<AccountSettings | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      phone: users.phone,
+      emailVerifiedAt: users.emailVerifiedAt,
+      hasPassword: users.passwordHash,
+      googleSubject: users.googleSubject,
+      createdAt: users.createdAt,
+      // Aliased: in a D1 batch, rows are keyed by column name, and the two "email" would collide.
+      pendingEmail: sql<string | null>`${accountTokens.email}`.as("pending_email"),
+    })
+    .from(users)
+    // The newest change of address still waiting for its link to be opened.
+    .leftJoin(
+      accountTokens,
+      and(
+        eq(accountTokens.userId, users.id),
+        eq(accountTokens.purpose, "change_email"),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, new Date(now)),
+      ),
+    )
+    .where(eq(users.id, userId))
+    .orderBy(desc(accountTokens.createdAt))
+    .limit(1);
   if (!row) return null;
   return {
     id: row.id,
@@ -86,10 +80,6 @@ export function toAccountSettings(rows: Awaited<ReturnType<typeof accountSetting
     createdAt: row.createdAt,
     pendingEmail: row.pendingEmail,
   };
-}
-
-export async function accountSettings(db: Database, userId: string): Promise<AccountSettings | null> {
-  return toAccountSettings(await accountSettingsRead(db, userId));
 }
 
 /** The account's phone number, or "" (Add Product starts its contact with it). */

@@ -90,12 +90,14 @@ export function sessionIsLive(db: Database, sessionId: string, userId: string, n
   );
 }
 
-/**
- * The read of a live session's user: not revoked, not expired, account not deleted. A statement,
- * so that a page can send it in one D1 batch with its own reads (ADR 0040).
- */
-export function sessionUserRead(db: Database, sessionId: string, userId: string, now = new Date()) {
-  return db
+/** The live session's user: not revoked, not expired, account not deleted; null otherwise. */
+export async function findSessionUser(
+  db: Database,
+  sessionId: string,
+  userId: string,
+  now = new Date(),
+): Promise<SessionUser | null> {
+  const [row] = await db
     .select({
       id: users.id,
       name: users.name,
@@ -116,21 +118,9 @@ export function sessionUserRead(db: Database, sessionId: string, userId: string,
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(liveSession(sessionId, userId, now))
     .limit(1);
-}
-
-type SessionUserRow = Awaited<ReturnType<typeof sessionUserRead>>[number];
-
-/** The user of a `sessionUserRead`'s rows, or null. */
-export function toSessionUser(rows: readonly SessionUserRow[]): SessionUser | null {
-  const row = rows[0];
   if (!row) return null;
   const { verifiedAt, emailVerifiedAt, ...user } = row;
   return { ...user, verified: verifiedAt !== null, emailVerified: emailVerifiedAt !== null };
-}
-
-/** The live session's user: not revoked, not expired, account not deleted. */
-export async function findSessionUser(db: Database, sessionId: string, userId: string): Promise<SessionUser | null> {
-  return toSessionUser(await sessionUserRead(db, sessionId, userId));
 }
 
 export async function revokeSession(db: Database, sessionId: string) {
@@ -181,7 +171,7 @@ export function touchSession(db: Database, sessionId: string, userId: string, no
 }
 
 /** An account's live sessions, the one in use first, then the most recently seen. */
-export function liveSessionsRead(db: Database, userId: string, now = Date.now()) {
+export async function listLiveSessions(db: Database, userId: string, now = Date.now()) {
   return db
     .select(SESSION_FIELDS)
     .from(sessions)

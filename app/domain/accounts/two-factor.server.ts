@@ -151,9 +151,9 @@ export interface TwoFactorStatus {
   recoveryCodesLeft: number;
 }
 
-/** The read of an account's two-factor state, for a page's batch. */
-export function twoFactorStatusRead(db: Database, userId: string) {
-  return db
+/** The account's two-factor state: on or not, a setup waiting for its first code, recovery codes left. */
+export async function twoFactorStatus(db: Database, userId: string): Promise<TwoFactorStatus> {
+  const [row] = await db
     .select({
       enabledAt: twoFactorCredentials.enabledAt,
       left: sql<number>`(select count(*) from ${recoveryCodes} where ${recoveryCodes.userId} = ${userId} and ${recoveryCodes.usedAt} is null)`,
@@ -161,19 +161,11 @@ export function twoFactorStatusRead(db: Database, userId: string) {
     .from(twoFactorCredentials)
     .where(eq(twoFactorCredentials.userId, userId))
     .limit(1);
-}
-
-export function toTwoFactorStatus(rows: readonly { enabledAt: Date | null; left: number }[]): TwoFactorStatus {
-  const row = rows[0];
   return {
     enabled: Boolean(row?.enabledAt),
     pending: Boolean(row && !row.enabledAt),
     recoveryCodesLeft: row?.enabledAt ? Number(row.left) : 0,
   };
-}
-
-export async function twoFactorStatus(db: Database, userId: string): Promise<TwoFactorStatus> {
-  return toTwoFactorStatus(await twoFactorStatusRead(db, userId));
 }
 
 type Refusal = { ok: false; status: 400 | 409 | 429; message: string; retryAfterSeconds?: number };

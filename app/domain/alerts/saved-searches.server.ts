@@ -139,17 +139,13 @@ export async function saveSearch(
     : { ok: false, status: 409, message: SAVED_SEARCH_MESSAGES.limit };
 }
 
-/** The read of a user's saved searches, oldest first (for a D1 batch). */
-export function savedSearchesRead(db: Database, userId: string) {
+/** A user's saved searches, oldest first. */
+export async function listSavedSearches(db: Database, userId: string): Promise<SavedSearchView[]> {
   return db
     .select(viewFields)
     .from(savedSearches)
     .where(eq(savedSearches.userId, userId))
     .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
-}
-
-export async function listSavedSearches(db: Database, userId: string): Promise<SavedSearchView[]> {
-  return savedSearchesRead(db, userId);
 }
 
 /** Renames a saved search or turns its emails on or off; only its owner's. */

@@ -6,7 +6,7 @@ import * as z from "zod";
 import { EVENT_KINDS, type EventKind } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import type { LetterKind, Role } from "#db/closed-lists";
-import { notificationPreferences } from "#db/schema";
+import { notificationPreferences, users } from "#db/schema";
 import { NOTIFICATIONS } from "./kinds.server";
 
 /** The words of each kind in the settings: its entry's in kinds.server.ts. */
@@ -49,27 +49,18 @@ export interface NotificationSetting {
   enabled: boolean;
 }
 
-/** The read of a user's stored choices (kinds they never changed have no row). */
-export function notificationChoicesRead(db: Database, userId: string) {
-  return db
-    .select({ kind: notificationPreferences.kind, enabled: notificationPreferences.enabled })
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, userId));
-}
-
-/** The user's settings, one per kind their role can be sent, in a fixed order. */
-export async function listNotificationSettings(
-  db: Database,
-  user: { id: string; role: Role },
-): Promise<NotificationSetting[]> {
-  return toNotificationSettings(await notificationChoicesRead(db, user.id), user.role);
-}
-
-/** The settings of a role from its stored choices: every kind on until turned off. */
-export function toNotificationSettings(
-  rows: { kind: EventKind; enabled: boolean }[],
-  role: Role,
-): NotificationSetting[] {
+/**
+ * The user's settings, one per kind their account's role can be sent, in a fixed order: every
+ * kind on until turned off. The role is read with the stored choices, in one query.
+ */
+export async function listNotificationSettings(db: Database, userId: string): Promise<NotificationSetting[]> {
+  const rows = await db
+    .select({ role: users.role, kind: notificationPreferences.kind, enabled: notificationPreferences.enabled })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(eq(users.id, userId));
+  const role = rows[0]?.role;
+  if (!role) return [];
   const chosen = new Map(rows.map((row) => [row.kind, row.enabled]));
   return NOTIFICATION_KINDS_BY_ROLE[role].map((kind) => ({
     kind,
@@ -105,7 +96,7 @@ export async function saveNotificationSettings(
   );
   const [first, ...rest] = writes;
   if (first) await db.batch([first, ...rest]);
-  return { ok: true, settings: await listNotificationSettings(db, user) };
+  return { ok: true, settings: await listNotificationSettings(db, user.id) };
 }
 
 /** Whether the user wants this kind (on unless turned off; a kind no setting names is always on). */

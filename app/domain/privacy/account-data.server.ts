@@ -7,7 +7,7 @@
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { liveSessionsOf, SESSION_FIELDS } from "#app/domain/accounts/sessions.server";
-import { notificationChoicesRead, toNotificationSettings } from "#app/domain/notifications/preferences.server";
+import { listNotificationSettings } from "#app/domain/notifications/preferences.server";
 import type { Database } from "#db/client";
 import {
   bookings,
@@ -148,7 +148,7 @@ export async function exportAccountData(db: Database, userId: string, now = Date
         .from(reports)
         .where(eq(reports.reporterId, userId))
         .orderBy(asc(reports.createdAt)),
-      notificationChoicesRead(db, userId),
+      listNotificationSettings(db, userId),
       db
         .select({ createdAt: subscribers.createdAt })
         .from(subscribers)
@@ -203,7 +203,7 @@ export async function exportAccountData(db: Database, userId: string, now = Date
     })),
     reports: reported.map((row) => ({ ...row, createdAt: iso(row.createdAt), resolvedAt: iso(row.resolvedAt) })),
     consents: {
-      notifications: toNotificationSettings(choices, me.role).map(({ kind, label, enabled }) => ({
+      notifications: choices.map(({ kind, label, enabled }) => ({
         kind,
         label,
         enabled,

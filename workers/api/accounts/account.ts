@@ -21,7 +21,7 @@ import {
 } from "#app/domain/accounts/email-verification.server";
 import { RESET_MESSAGES, requestPasswordReset, resetPassword } from "#app/domain/accounts/password-reset.server";
 import { confirmIdentity } from "#app/domain/accounts/reauthentication.server";
-import { endOtherSessions, endOwnSession, liveSessionsRead } from "#app/domain/accounts/sessions.server";
+import { endOtherSessions, endOwnSession, listLiveSessions } from "#app/domain/accounts/sessions.server";
 import { twoFactorStatus } from "#app/domain/accounts/two-factor.server";
 import { idSchema } from "#app/domain/shared/schemas";
 import { clientAddress } from "#app/server/auth.server";
@@ -178,7 +178,7 @@ account.post("/account/verification", requireBearer, async (c) => {
 /** GET /api/account/sessions: the caller's live sessions, the one of this token marked. */
 account.get("/account/sessions", requireBearer, async (c) => {
   const user = c.get("user");
-  const rows = await liveSessionsRead(db(c), user.id);
+  const rows = await listLiveSessions(db(c), user.id);
   return c.json(
     rows.map((row) => ({
       _id: row.id,

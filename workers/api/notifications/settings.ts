@@ -16,7 +16,7 @@ const shape = (rows: Awaited<ReturnType<typeof listNotificationSettings>>) => ({
 });
 
 settings.get("/settings/notifications", requireBearer, async (c) => {
-  return c.json(shape(await listNotificationSettings(db(c), c.get("user"))));
+  return c.json(shape(await listNotificationSettings(db(c), c.get("user").id)));
 });
 
 settings.put("/settings/notifications", requireBearer, async (c) => {

@@ -11,9 +11,20 @@ import type { DealSnapshot, Plan } from "./plan";
 
 const sum = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number);
 
-/** The read of deals as their decisions see them, for one D1 query (`where` picks the deals). */
-export function dealSnapshotsRead(db: Database, where: SQL | undefined) {
-  return db
+export type Deal = DealSnapshot & {
+  bookingId: string;
+  buyerId: string;
+  sellerId: string;
+  lastSeq: number;
+};
+
+/**
+ * One deal as its decisions see them, picked by `where` (its booking and its buyer, its claim, …);
+ * null when there is none. An ordinary read: the decision written after it carries the version it
+ * read (`applyPlan`), so the read never needs to be in the write's batch.
+ */
+export async function findDeal(db: Database, where: SQL | undefined): Promise<Deal | null> {
+  const [row] = await db
     .select({
       paymentId: deals.paymentId,
       bookingId: deals.bookingId,
@@ -38,19 +49,9 @@ export function dealSnapshotsRead(db: Database, where: SQL | undefined) {
     .leftJoin(dealOperations, eq(dealOperations.paymentId, deals.paymentId))
     .leftJoin(claims, eq(claims.paymentId, deals.paymentId))
     .where(where)
-    .groupBy(deals.paymentId, claims.id);
-}
-
-type SnapshotRow = Awaited<ReturnType<typeof dealSnapshotsRead>>[number];
-
-export type Deal = DealSnapshot & {
-  bookingId: string;
-  buyerId: string;
-  sellerId: string;
-  lastSeq: number;
-};
-
-export function toDeal(row: SnapshotRow): Deal {
+    .groupBy(deals.paymentId, claims.id)
+    .limit(1);
+  if (!row) return null;
   return {
     paymentId: row.paymentId,
     bookingId: row.bookingId,
@@ -63,12 +64,6 @@ export function toDeal(row: SnapshotRow): Deal {
     totals: { charged: row.charged, refunded: row.refunded, fee: row.fee, net: row.net },
     claim: row.claimId && row.claimStatus ? { id: row.claimId, status: row.claimStatus } : null,
   };
-}
-
-/** One deal, picked by `where` (its booking and its buyer, its claim, …); null when there is none. */
-export async function findDeal(db: Database, where: SQL | undefined): Promise<Deal | null> {
-  const [row] = await dealSnapshotsRead(db, where).limit(1);
-  return row ? toDeal(row) : null;
 }
 
 export interface DecisionContext {
