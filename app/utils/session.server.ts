@@ -157,39 +157,6 @@ export async function requireRoleWith<Data>(
   return found;
 }
 
-/**
- * Statements built for the viewer, each awaited: the read batcher sends them together.
- * @deprecated A page's reads are ordinary async functions of the domain (`requireUserWith`);
- * this adapter serves the pages whose domain reads still build statements.
- */
-export async function requireUserWithReads<Reads extends readonly PromiseLike<unknown>[]>(
-  request: Request,
-  context: EnvContext,
-  reads: (userId: string, role: Role | undefined, sessionId: string) => Reads,
-): Promise<{ user: SessionUser; results: ReadsResults<Reads> }> {
-  const { user, data } = await requireUserWith(request, context, (viewer) =>
-    Promise.all(reads(viewer.id, viewer.role, viewer.sessionId)),
-  );
-  return { user, results: data as ReadsResults<Reads> };
-}
-
-/** `requireUserWithReads` for a role. @deprecated As `requireUserWithReads`. */
-export async function requireRoleWithReads<Reads extends readonly PromiseLike<unknown>[]>(
-  request: Request,
-  context: EnvContext,
-  roles: readonly Role[],
-  reads: (userId: string, role: Role | undefined, sessionId: string) => Reads,
-): Promise<{ user: SessionUser; results: ReadsResults<Reads> }> {
-  const found = await requireUserWithReads(request, context, reads);
-  if (!hasRole(found.user, roles)) throw forbidden();
-  return found;
-}
-
-/** What a list of reads returns: each query's rows, in the order of the reads. */
-export type ReadsResults<Reads extends readonly unknown[]> = {
-  -readonly [K in keyof Reads]: Reads[K] extends PromiseLike<infer Rows> ? Rows : never;
-};
-
 function loginRedirect(request: Request): Response {
   const url = new URL(request.url);
   const params = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` });

@@ -69,18 +69,6 @@ export interface Page<T> {
   pageSize: number;
 }
 
-/** The row type of a list's reads: `[rowsQuery, countQuery]`. */
-export type ListRow<Reads extends readonly [PromiseLike<unknown[]>, unknown]> =
-  Reads[0] extends PromiseLike<(infer Row)[]> ? Row : never;
-
-/** A list's reads as a D1 batch returns them: a page of rows, then their `count(*)` as `total`. */
-export type PageResults<T> = readonly [T[], { total: number }[]];
-
-/** The page of a list from the results of its two reads (ADR 0040: they may ride with the session's). */
-export function toPageOf<T>([rows, counted]: PageResults<T>, page: number): Page<T> {
-  return toPage(rows, Number(counted[0]?.total ?? 0), page);
-}
-
 /**
  * A page of a list from its two reads, the rows and their count, started together: the request's
  * read batcher sends them as one batch (ADR 0069).
