@@ -246,7 +246,7 @@ export function GearFields({ fields }: { fields: GearFieldset }) {
         label="Serial number"
         inputProps={{ ...getInputProps(fields.serialNumber, { type: "text" }), maxLength: 60, autoComplete: "off" }}
         errors={fields.serialNumber.errors}
-        hint={`Optional. Checked against stolen-gear reports; buyers see only its last ${SERIAL_SHOWN} characters.`}
+        hint={`Optional; needs a confirmed email address. Checked against stolen-gear reports; buyers see only its last ${SERIAL_SHOWN} characters.`}
       />
     </fieldset>
   );

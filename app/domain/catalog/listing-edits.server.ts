@@ -6,7 +6,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { NotificationEvent } from "#app/domain/shared/events";
 import { type Database, rowsChanged } from "#db/client";
 import type { ProductStatus } from "#db/closed-lists";
-import { categories, productPhotos, products } from "#db/schema";
+import { categories, productPhotos, products, users } from "#db/schema";
 import { gearColumns, gearListsOf, replaceGearRowsStatements } from "./listing-gear.server";
 import { dropDay } from "./price-drops";
 import { droppedBy, priceEditColumns } from "./price-drops.server";
@@ -17,6 +17,7 @@ import {
   holdListingStatements,
   releaseSerialEntry,
   SERIAL_ENTRIES_PER_DAY,
+  SERIAL_NEEDS_CONFIRMED_ADDRESS,
 } from "./serial-holds.server";
 
 export const LISTING_EDIT_MESSAGES = {
@@ -30,7 +31,7 @@ export const LISTING_EDIT_MESSAGES = {
   tooManySerials: `You have given ${SERIAL_ENTRIES_PER_DAY} serial numbers today, the most a day: keep the serial number as it was, or change it tomorrow.`,
 } as const;
 
-export type EditRefusal = { ok: false; status: 404 | 409 | 422 | 429; message: string; field?: "serialNumber" };
+export type EditRefusal = { ok: false; status: 403 | 404 | 409 | 422 | 429; message: string; field?: "serialNumber" };
 
 /** The seller's own listing, not deleted (a deleted listing is gone, like another seller's). */
 export const ownedListing = (sellerId: string, productId: string) =>
@@ -133,11 +134,16 @@ export async function updateListingDetails(
   const serial = details.gear.serial;
   // A serial the listing did not have counts against the seller's day.
   const [current] = await db
-    .select({ serialNumber: products.serialNumber })
+    .select({ serialNumber: products.serialNumber, sellerConfirmed: isNotNull(users.emailVerifiedAt) })
     .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
     .where(ownedListing(sellerId, productId))
     .limit(1);
   const newSerial = serial !== null && current !== undefined && current.serialNumber !== serial;
+  // Only a seller whose address is confirmed gives a serial (one kept as it was stays).
+  if (newSerial && !current.sellerConfirmed) {
+    return { ok: false, status: 403, message: SERIAL_NEEDS_CONFIRMED_ADDRESS, field: "serialNumber" };
+  }
   // A new serial claims its place under the seller's day first, and is given back below if the
   // listing is not saved (ADR 0072).
   const serialClaim = newSerial ? await claimSerialEntry(db, sellerId, now) : null;

@@ -16,6 +16,7 @@ import {
   holdListingStatements,
   releaseSerialEntry,
   SERIAL_ENTRIES_PER_DAY,
+  SERIAL_NEEDS_CONFIRMED_ADDRESS,
 } from "./serial-holds.server";
 import { deletePhotoIfUnneeded, discardPhotos, type PhotoStore, preparePhotos, storePhotos } from "./uploads.server";
 
@@ -33,7 +34,7 @@ export const PRODUCT_MESSAGES = {
   held: "Product added Successfully. It is held for review before it appears on Pay&Buy.",
 } as const;
 
-type Seller = Pick<SessionUser, "id" | "role">;
+type Seller = Pick<SessionUser, "id" | "role" | "emailVerified">;
 
 export type CreateProductResult =
   | { ok: true; productId: string; replayed: boolean; held: boolean }
@@ -107,6 +108,9 @@ export async function createProduct(
   if (request.productId) {
     const earlier = await earlierAnswer(db, seller, request.productId, input);
     if (earlier) return earlier;
+  }
+  if (input.gear.serial && !seller.emailVerified) {
+    return { ok: false, status: 403, field: "serialNumber", message: SERIAL_NEEDS_CONFIRMED_ADDRESS };
   }
   const now = Date.now();
   // A serial claims its place under the seller's day before anything is stored, and is given back

@@ -11,6 +11,14 @@ import { intoColumns } from "#db/insert-select";
 import { products, serialEntries, serialMatches, stolenSerials } from "#db/schema";
 import { endActiveBookingsStatements } from "./availability.server";
 
+/**
+ * Only a seller whose email address is confirmed gives a listing a serial number: a throwaway
+ * account cannot list with a serial to learn whether it is held (ADR 0073). Said on the serial
+ * field, with how to confirm.
+ */
+export const SERIAL_NEEDS_CONFIRMED_ADDRESS =
+  "Confirm your email address before giving a serial number: open the link we sent you, or ask for a new one on the Confirm your email page (/verify-email) or in Settings. Until then, leave the serial number empty.";
+
 /** How many serial numbers a seller may give listings in a day: listing is not a way to probe the register. */
 export const SERIAL_ENTRIES_PER_DAY = 20;
 const DAY_MS = 86_400_000;

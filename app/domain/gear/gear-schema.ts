@@ -32,7 +32,7 @@ import { SENSOR_FORMAT_WORDS } from "./sensor-formats";
 
 export { GEAR_LIMITS, readAperture, readFocal, readShutterCount };
 
-import { normalizeSerial, SERIAL_MAX, SERIAL_MIN } from "./serials";
+import { readSerial, SERIAL_MESSAGES } from "./serials";
 
 /** The gear's facts, one column each, null when a fact does not apply. */
 export interface GearFacts {
@@ -158,10 +158,12 @@ export function readGear(categorySlug: string, input: GearInput): { gear: GearDe
   }
   gear.included.sort((a, b) => INCLUDED_ITEMS.indexOf(a) - INCLUDED_ITEMS.indexOf(b));
   if (input.serialNumber) {
-    const serial = input.serialNumber.length <= GEAR_LIMITS.serialInput ? normalizeSerial(input.serialNumber) : null;
-    if (!serial || serial.length < SERIAL_MIN || serial.length > SERIAL_MAX) {
-      refuse("serialNumber", `Serial number must have ${SERIAL_MIN} to ${SERIAL_MAX} letters and digits.`);
-    } else gear.serial = serial;
+    const read =
+      input.serialNumber.length <= GEAR_LIMITS.serialInput
+        ? readSerial(input.serialNumber)
+        : { ok: false as const, message: SERIAL_MESSAGES.length };
+    if (!read.ok) refuse("serialNumber", read.message);
+    else gear.serial = read.serial;
   }
 
   const allowedChecks = conditionChecksFor(kind);

@@ -2,7 +2,7 @@
 // the day it was stolen, and a police reference or a note. Browser-safe.
 import * as z from "zod";
 import { BRANDS, isBrandKey, OTHER } from "#app/domain/gear/brands";
-import { normalizeSerial, SERIAL_MAX, SERIAL_MIN } from "#app/domain/gear/serials";
+import { readSerial, SERIAL_MESSAGES } from "#app/domain/gear/serials";
 
 export const STOLEN_LIMITS = { brandName: 80, serialInput: 60, policeReference: 80, note: 500 } as const;
 
@@ -38,17 +38,14 @@ export const stolenSerialSchema = z
       .string({ error: "serial number is required" })
       .trim()
       .min(1, { error: "serial number is required", abort: true })
-      .max(STOLEN_LIMITS.serialInput, `Serial number must have ${SERIAL_MIN} to ${SERIAL_MAX} letters and digits.`)
+      .max(STOLEN_LIMITS.serialInput, SERIAL_MESSAGES.length)
       .transform((value, ctx) => {
-        const serial = normalizeSerial(value);
-        if (!serial || serial.length < SERIAL_MIN || serial.length > SERIAL_MAX) {
-          ctx.addIssue({
-            code: "custom",
-            message: `Serial number must have ${SERIAL_MIN} to ${SERIAL_MAX} letters and digits.`,
-          });
+        const read = readSerial(value);
+        if (!read.ok) {
+          ctx.addIssue({ code: "custom", message: read.message });
           return z.NEVER;
         }
-        return serial;
+        return read.serial;
       }),
     stolenOn: z
       .string({ error: "date is required" })

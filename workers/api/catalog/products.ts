@@ -107,16 +107,18 @@ function changeError(c: ApiContext, result: Exclude<ChangeResult, { ok: true }>)
   return apiError(c, result.status, result.status === 404 ? "not_found" : "conflict", result.message);
 }
 
-/** A refused listing edit: 404 not the caller's, 409 no longer editable, 422 bad input, 429 too many serials. */
+/** A refused listing edit: 403 a new serial from an unconfirmed address, 404 not the caller's, 409 no longer editable, 422 bad input, 429 too many serials. */
 export function editError(c: ApiContext, result: EditRefusal) {
   const code =
-    result.status === 404
-      ? "not_found"
-      : result.status === 409
-        ? "conflict"
-        : result.status === 429
-          ? "too_many_requests"
-          : "invalid";
+    result.status === 403
+      ? "forbidden"
+      : result.status === 404
+        ? "not_found"
+        : result.status === 409
+          ? "conflict"
+          : result.status === 429
+            ? "too_many_requests"
+            : "invalid";
   return apiError(
     c,
     result.status,
