@@ -2,7 +2,7 @@
 // recipient) before it is sent, so a message the queue delivers again sends nothing twice. A
 // failed send releases its claim and asks for the whole message to be retried; letters
 // already sent are skipped on the retry (ADR 0033).
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { type DomainEvent, eventKey } from "#app/domain/shared/events";
 import { type Database, rowsChanged } from "#db/client";
 import { notificationDeliveries } from "#db/schema";
@@ -41,6 +41,34 @@ export async function claimDelivery(db: Database, key: string, event: string, re
   return rowsChanged(result) === 1;
 }
 
+/**
+ * Takes the one letter of `once.key` to the recipient in its window, for this event: one upsert,
+ * so letters delivered at the same moment take it one after another. The same event again (a
+ * retried delivery) keeps it; another event takes it only once the window since the last one has
+ * passed. False: a letter of this key went out (or is going out) within the window.
+ */
+export async function claimOncePer(
+  db: Database,
+  once: { key: string; windowMs: number },
+  event: string,
+  recipientId: string,
+  now: number,
+) {
+  const result = await db
+    .insert(notificationDeliveries)
+    .values({ key: `once:${once.key}:${recipientId}`, eventKey: event, recipientId, claimedAt: new Date(now) })
+    .onConflictDoUpdate({
+      target: notificationDeliveries.key,
+      set: { eventKey: event, claimedAt: new Date(now) },
+      setWhere: or(
+        eq(notificationDeliveries.eventKey, event),
+        lt(notificationDeliveries.claimedAt, new Date(now - once.windowMs)),
+      ),
+    })
+    .run();
+  return rowsChanged(result) === 1;
+}
+
 export async function deliverNotification(
   db: Database,
   provider: EmailProvider,
@@ -55,8 +83,13 @@ export async function deliverNotification(
       report.skipped += 1;
       continue;
     }
+    const now = options.now ?? Date.now();
+    if (letter.oncePer && !(await claimOncePer(db, letter.oncePer, key, recipient.id, now))) {
+      report.duplicates += 1;
+      continue;
+    }
     const deliveryKey = `${key}:${recipient.id}`;
-    if (!(await claimDelivery(db, deliveryKey, key, recipient.id, options.now ?? Date.now()))) {
+    if (!(await claimDelivery(db, deliveryKey, key, recipient.id, now))) {
       report.duplicates += 1;
       continue;
     }

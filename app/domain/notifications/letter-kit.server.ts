@@ -23,6 +23,11 @@ export interface PlannedLetter {
   secrets?: readonly string[];
   /** Mail headers beyond the usual (List-Unsubscribe, ADR 0062). */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * At most one letter of this `key` to the recipient within `windowMs` (the later events' letters
+   * are not sent); claimed atomically at delivery.
+   */
+  oncePer?: { key: string; windowMs: number };
 }
 
 export interface LetterOptions {

@@ -11,6 +11,12 @@ import type { Database } from "#db/client";
 import { offers, products, users } from "#db/schema";
 import { type LetterOf, type LetterOptions, link, type PlannedLetter, type Recipient, utc } from "./letter-kit.server";
 
+/**
+ * At most one "offer received" letter per buyer and listing in this window: a buyer who makes
+ * and withdraws offers again and again tells the seller once (the offers are all in Offers).
+ */
+export const OFFER_RECEIVED_LETTER_WINDOW_MS = 3600 * 1000;
+
 type OfferEvent = Extract<
   DomainEvent,
   { kind: "offer_received" | "offer_countered" | "offer_accepted" | "offer_declined" | "offer_expired" }
@@ -34,6 +40,7 @@ export async function offerLetters(
 ): Promise<PlannedLetter[]> {
   const [row] = await db
     .select({
+      productId: offers.productId,
       productName: products.name,
       amountCents: offers.amountCents,
       counterCents: offers.counterCents,
@@ -60,11 +67,14 @@ export async function offerLetters(
   switch (event.kind) {
     case "offer_received":
       return [
-        letter(
-          seller,
-          `Offer received: ${name}`,
-          `${buyer.name} offers ${amount} for "${name}". Accept, decline or counter it by ${utc(row.respondBy)}.\n${sellerList}`,
-        ),
+        {
+          ...letter(
+            seller,
+            `Offer received: ${name}`,
+            `${buyer.name} offers ${amount} for "${name}". Accept, decline or counter it by ${utc(row.respondBy)}.\n${sellerList}`,
+          ),
+          oncePer: { key: `offer_received:${row.productId}:${buyer.id}`, windowMs: OFFER_RECEIVED_LETTER_WINDOW_MS },
+        },
       ];
     case "offer_countered":
       return [

@@ -80,6 +80,14 @@ export async function releaseAttempt(db: Database, table: SQLiteTable, id: SQLit
   if (ids.length > 0) await releaseStatement(db, table, id, ids);
 }
 
+/** Whether any of `limits` is full at `now` (why a claim written by another statement was refused). */
+export async function anyFull(db: Database, limits: readonly AttemptLimit[], now: number): Promise<boolean> {
+  const rows = await Promise.all(
+    limits.map((limit) => db.select({ count: sql<number>`count(*)` }).from(limit.table).where(counted(limit, now))),
+  );
+  return rows.some(([row], index) => Number(row?.count ?? 0) >= limits[index]!.max);
+}
+
 /**
  * How long until every full limit has room: its oldest counted row leaves the window. At least
  * a second (a limit that has room again by now was full a moment ago).

@@ -30,7 +30,7 @@ import { listHeaders, requestedPage } from "../shapes";
 
 export const offersApi = new Hono<ApiEnv>();
 
-const CODES = { 403: "forbidden", 404: "not_found", 409: "conflict", 422: "invalid" } as const;
+const CODES = { 403: "forbidden", 404: "not_found", 409: "conflict", 422: "invalid", 429: "rate_limited" } as const;
 
 const cents = (value: number | null) => (value === null ? null : toDollars(value));
 
@@ -60,7 +60,10 @@ export function offerShape(offer: OfferView, now = Date.now()) {
 }
 
 async function answered(c: ApiContext, result: OfferResult, created = false) {
-  if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
+  if (!result.ok) {
+    if (result.status === 429) c.header("Retry-After", String(result.retryAfterSeconds));
+    return apiError(c, result.status, CODES[result.status], result.message);
+  }
   await publishEvents(c, result.events);
   if (result.replayed) c.header("Idempotent-Replayed", "true");
   const offer = await getOfferFor(db(c), c.get("user"), result.offerId);

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, lte, ne, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { ANY_STATUS, isBookable, isListed } from "#app/domain/catalog/catalog.server";
 import { BOOKING_MESSAGES, bookingStatements, DEFAULT_BOOKING_HOLD_HOURS } from "#app/domain/deals/bookings.server";
+import { type AttemptLimit, anyFull, hasRoom, secondsUntilRoom } from "#app/domain/shared/attempt-limits.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { hashedUuid, isIdempotencyKey } from "#app/domain/shared/idempotency";
 import type { Database } from "#db/client";
@@ -27,6 +28,29 @@ import {
 import { OFFER_DECLINE_WORDS } from "./offer-words";
 
 const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Offers a buyer may make in a day (ADR 0073): on one listing, and on all listings. Every offer
+ * made counts, withdrawn or not, so making and withdrawing in a loop stops at the limit.
+ */
+export const OFFER_LIMITS = { perListingPerDay: 5, perBuyerPerDay: 20 } as const;
+
+/** The limits an offer of `buyerId` on `productId` is claimed under: the offer row is the claim. */
+function offerLimits(buyerId: string, productId: string): AttemptLimit[] {
+  const mine = eq(offers.buyerId, buyerId);
+  const at = offers.createdAt;
+  return [
+    {
+      table: offers,
+      owner: and(mine, eq(offers.productId, productId))!,
+      at,
+      windowMs: DAY_MS,
+      max: OFFER_LIMITS.perListingPerDay,
+    },
+    { table: offers, owner: mine, at, windowMs: DAY_MS, max: OFFER_LIMITS.perBuyerPerDay },
+  ];
+}
 
 export const OFFER_MESSAGES = {
   made: "Offer sent: the seller has 48 hours to answer",
@@ -47,13 +71,15 @@ export const OFFER_MESSAGES = {
   listingBooked: OFFER_DECLINE_WORDS.listing_booked,
   notYourTurn: "This offer is not waiting for your answer.",
   buyerGone: "The buyer of this offer has left Pay&Buy.",
+  tooMany: `Too many offers: at most ${OFFER_LIMITS.perListingPerDay} a day on one listing and ${OFFER_LIMITS.perBuyerPerDay} a day in all. Please try again later.`,
 } as const;
 
 export type { OfferAction } from "./offer-steps";
 
 export type OfferResult =
   | { ok: true; offerId: string; bookingId: string | null; replayed: boolean; message: string; events: DomainEvent[] }
-  | { ok: false; status: 403 | 404 | 409 | 422; message: string };
+  | { ok: false; status: 403 | 404 | 409 | 422; message: string }
+  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
 type Party = Pick<SessionUser, "id" | "role">;
 
@@ -83,7 +109,9 @@ function actorOf(party: Party): OfferActor | null {
 /**
  * A buyer's offer on a listing: only while it can be booked and its seller takes offers, at 50 to
  * 100 % of the asking price read in the same statement, one live offer per buyer and listing (the
- * database's unique index). `key` names the offer: the same key again is the same offer.
+ * database's unique index), and within the day's limits (OFFER_LIMITS), counted in the same
+ * statement that writes the offer (ADR 0072). `key` names the offer: the same key again is the
+ * same offer.
  */
 export async function makeOffer(
   db: Database,
@@ -116,7 +144,8 @@ export async function makeOffer(
   const problem = offerPriceProblem(input.amount, listing.askingCents);
   if (problem) return { ok: false, status: 422, message: problem };
   // The same rules again in the write, against the row as it is then (a price changed or the
-  // listing booked meanwhile writes nothing).
+  // listing booked meanwhile writes nothing), and the limits counted by the same statement.
+  const limits = offerLimits(buyer.id, input.productId);
   const insert = db
     .insert(offers)
     .select(
@@ -147,6 +176,7 @@ export async function makeOffer(
             isBookable(),
             eq(products.offersAccepted, true),
             sql`${input.amount} <= ${products.resalePriceCents} and ${input.amount} * 2 >= ${products.resalePriceCents}`,
+            ...limits.map((limit) => hasRoom(limit, now)),
           ),
         ),
     )
@@ -162,8 +192,8 @@ export async function makeOffer(
       events: [{ kind: "offer_received", offerId }],
     };
   }
-  // Nothing written: the same key was first (a double submit), a live offer exists, or the
-  // listing changed between the read and the write.
+  // Nothing written: the same key was first (a double submit), a live offer exists, a limit is
+  // full, or the listing changed between the read and the write.
   const raced = await replayOf(db, buyer, offerId, input);
   if (raced) return raced;
   const [live] = await db
@@ -172,6 +202,10 @@ export async function makeOffer(
     .where(and(eq(offers.productId, input.productId), eq(offers.buyerId, buyer.id), inArray(offers.status, LIVE)))
     .limit(1);
   if (live) return { ok: false, status: 409, message: OFFER_MESSAGES.alreadyOpen };
+  if (await anyFull(db, limits, now)) {
+    const retryAfterSeconds = await secondsUntilRoom(db, limits, now);
+    return { ok: false, status: 429, message: OFFER_MESSAGES.tooMany, retryAfterSeconds };
+  }
   return { ok: false, status: 409, message: OFFER_MESSAGES.unavailable };
 }
 
