@@ -18,7 +18,7 @@ import { testEnv } from "./test-env";
 const db = () => database(testEnv.DB);
 const MEET = { meetLocation: "Union Square", buyerContact: "+1 415 555 0101" };
 const HOUR = 3600 * 1000;
-/** The limits chosen (ADR 0073), spelled out here so the test states them. */
+/** The limits chosen (ADR 0074), spelled out here so the test states them. */
 const OFFER_LIMITS = { perListingPerDay: 5, perBuyerPerDay: 20 };
 const TOO_MANY = "Too many offers: at most 5 a day on one listing and 20 a day in all. Please try again later.";
 

@@ -31,7 +31,7 @@ const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * Offers a buyer may make in a day (ADR 0073): on one listing, and on all listings. Every offer
+ * Offers a buyer may make in a day (ADR 0074): on one listing, and on all listings. Every offer
  * made counts, withdrawn or not, so making and withdrawing in a loop stops at the limit.
  */
 export const OFFER_LIMITS = { perListingPerDay: 5, perBuyerPerDay: 20 } as const;
