@@ -72,6 +72,7 @@ test("a claim: the buyer reports a problem, the seller answers, the admin refund
   page,
   browser,
 }, info) => {
+  test.slow(); // three people's pages, one after another: about 50 s on a busy 2-core machine
   const sellerContext = await browser.newContext({ javaScriptEnabled: info.project.name === "js" });
   const seller = await sellerContext.newPage();
   await registerSeller(seller, info, "Cleo Claimed");

@@ -35,7 +35,8 @@ describe("the authorization matrix", () => {
       }
     }
     expect(differences).toEqual([]);
-  }, 480_000);
+    // 54 s alone when last measured; many times that when the machine runs other suites at once.
+  }, 900_000);
 
   it("names every page, action and API route", () => {
     const covered = new Set(ROWS.map((row) => row.covers));
