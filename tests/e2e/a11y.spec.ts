@@ -122,6 +122,8 @@ test.describe("public pages", () => {
 
 test.describe("a buyer's pages", () => {
   test("category, booking dialog, orders, wishlist and payment have no violations", async ({ page, browser }, info) => {
+    // Fifteen checks in one journey, each up to 10 s of axe on a busy 2-core machine.
+    test.setTimeout(360_000);
     const listing = await listingOfNewSeller(browser, info, "Axe Camera");
     await page.goto("/register");
     await register(page, { name: "Alex Axe", email: uniqueEmail(info, "axe-buyer"), password: "long enough" });
