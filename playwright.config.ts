@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/e2e/chromium";
+import { CHROMIUM_FLAGS, JOURNEY_CHROMIUM_PATH } from "./tests/e2e/chromium";
 
 // E2E_PORT lets two checkouts run their suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 8788);
@@ -7,8 +7,8 @@ export const BASE_URL = `http://localhost:${PORT}`;
 /** The server's local D1/R2 state; journeys that set data up directly write to it. */
 export const E2E_STATE = `.e2e-state-${PORT}`;
 
-// Debian's Chromium; Playwright never downloads a browser here.
-const launchOptions = { executablePath: CHROMIUM_PATH, args: ["--headless", ...CHROMIUM_FLAGS] };
+// Debian's Chromium headless shell; Playwright never downloads a browser here.
+const launchOptions = { executablePath: JOURNEY_CHROMIUM_PATH, args: ["--headless", ...CHROMIUM_FLAGS] };
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -22,7 +22,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: BASE_URL,
-    trace: "retain-on-failure",
+    // Recording a trace costs every journey about a fifth of its time (screenshots, snapshots),
+    // so CI records one only when a journey failed once and runs again (ADR 0078).
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions,
   },
   projects: [
