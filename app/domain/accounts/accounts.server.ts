@@ -10,7 +10,14 @@ import { issueLinkStatement, linkEvent, prepareLink } from "./account-links.serv
 import { NAME_MAX, nameSchema } from "./account-schema";
 import { emailMatches, sameEmail } from "./emails";
 import { hashPassword, verifyPassword } from "./passwords.server";
-import { claimSignInAttempt, retryMessage, signInSucceeded } from "./sign-in-limits.server";
+import {
+  claimSignInAttempt,
+  claimSubjects,
+  releaseClaim,
+  retryMessage,
+  signInSucceeded,
+} from "./sign-in-limits.server";
+import { PENDING_SIGN_IN_TTL_MS } from "./tokens.server";
 import { type SecondFactorResult, verifySecondFactor } from "./two-factor.server";
 
 export const MESSAGES = {
@@ -222,26 +229,39 @@ export async function signInWithGoogle(
 
 export type SecondStepResult =
   | { ok: true; user: AccountUser; recoveryCodesLeft?: number }
-  | { ok: false; reason: "no_account" }
+  | { ok: false; reason: "no_account" | "already_used" }
   | Extract<SecondFactorResult, { ok: false }>;
+
+const pendingSubject = (id: string) => `pending-sign-in:${id}`;
 
 /**
  * The second step of a sign-in whose first factor passed: the live account and its code (from
- * the app, or a recovery code).
+ * the app, or a recovery code). A pending sign-in makes one session at most: the step claims the
+ * pending sign-in's id before the code is judged, in the statement that checks it was not claimed
+ * (ADR 0072's pattern; ADR 0075), keeps the claim when the code is right and gives it back when it
+ * is wrong. So the same pending cookie sent again, from anywhere, with any other code, makes no
+ * second session. The claim outlives the pending sign-in (kept as long as failed sign-ins are).
  */
 export async function signInWithSecondFactor(
   db: Database,
-  userId: string,
+  pending: { id: string; userId: string },
   input: { code: string; secrets: readonly string[] },
 ): Promise<SecondStepResult> {
   const [account] = await db
     .select(accountFields)
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .where(and(eq(users.id, pending.userId), isNull(users.deletedAt)))
     .limit(1);
   if (!account) return { ok: false, reason: "no_account" };
+  const claim = await claimSubjects(db, [
+    { subject: pendingSubject(pending.id), max: 1, windowMs: PENDING_SIGN_IN_TTL_MS },
+  ]);
+  if (!claim.ok) return { ok: false, reason: "already_used" };
   const proved = await verifySecondFactor(db, account.id, input);
-  if (!proved.ok) return proved;
+  if (!proved.ok) {
+    await releaseClaim(db, claim);
+    return proved;
+  }
   return { ok: true, user: account, recoveryCodesLeft: proved.recoveryCodesLeft };
 }
 
