@@ -390,7 +390,7 @@ const ACCOUNT_ROWS: Row[] = [
     "/dashboard/settings/two-factor",
     "routes/dashboard.settings.two-factor",
     () => ({ intent: "disable" }),
-    signedIn("badRequest"),
+    all("badRequest"),
     "/dashboard/settings/two-factor (the page takes no form)",
   ),
   page("/dashboard/settings/export", "routes/dashboard.settings.export", signedIn("ok")),
