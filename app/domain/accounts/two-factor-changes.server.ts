@@ -149,21 +149,25 @@ export async function regenerateRecoveryCodes(
   if (!confirmed.ok) return notConfirmed(confirmed);
   const codes = newRecoveryCodes();
   const hashes = await Promise.all(codes.map(hashRecoveryCode));
-  const hashesList = sql.join(
-    hashes.map((hash) => sql`${hash}`),
-    sql`, `,
-  );
-  // Still on, and the account's codes still the set read above (or this request's new ones, as
-  // the batch writes them): a batch that runs after another replaced the set writes nothing.
-  const known = current.map((row) => row.id);
-  const unchanged = sql`exists (select 1 from ${twoFactorCredentials} where ${twoFactorCredentials.userId} = ${user.id} and ${twoFactorCredentials.enabledAt} is not null) and not exists (select 1 from ${recoveryCodes} where ${and(
-    eq(recoveryCodes.userId, user.id),
-    known.length > 0 ? notInArray(recoveryCodes.id, known) : undefined,
-    sql`${recoveryCodes.codeHash} not in (${hashesList})`,
-  )})`;
-  const [, written] = await db.batch([
-    db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, user.id), unchanged)),
+  // Still on, and the account's codes still the set read above (its ids, in order): the batch
+  // writes the new codes only then, and removes the others only beside its own new ones. A batch
+  // that runs after another replaced the set writes nothing.
+  const fingerprint = current
+    .map((row) => row.id)
+    .sort()
+    .join(",");
+  const unchanged = sql`exists (select 1 from ${twoFactorCredentials} where ${twoFactorCredentials.userId} = ${user.id} and ${twoFactorCredentials.enabledAt} is not null) and (select coalesce(group_concat(id, ','), '') from (select ${recoveryCodes.id} as id from ${recoveryCodes} where ${recoveryCodes.userId} = ${user.id} order by ${recoveryCodes.id})) = ${fingerprint}`;
+  const [written] = await db.batch([
     insertRecoveryCodesStatement(db, user.id, hashes, unchanged),
+    db
+      .delete(recoveryCodes)
+      .where(
+        and(
+          eq(recoveryCodes.userId, user.id),
+          notInArray(recoveryCodes.codeHash, hashes),
+          sql`exists (select 1 from ${recoveryCodes} where ${recoveryCodes.userId} = ${user.id} and ${recoveryCodes.codeHash} = ${hashes[0]})`,
+        ),
+      ),
   ]);
   if (written.length === 0) return refused(409, TWO_FACTOR_MESSAGES.changedMeanwhile);
   return {

@@ -9,7 +9,6 @@ import base32Encode from "base32-encode";
 import { and, eq, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { base64url } from "jose";
 import type { Database } from "#db/client";
-import { intoColumns } from "#db/insert-select";
 import { recoveryCodes, twoFactorCredentials } from "#db/schema";
 import { TWO_FACTOR_MESSAGES } from "./account-messages";
 import { type Claimed, claimSubjects, clearSubjectStatement, retryMessage } from "./sign-in-limits.server";
@@ -130,32 +129,20 @@ export function newRecoveryCodes(): string[] {
 
 /**
  * The statement that writes recovery codes (their hashes) for the account, all of them or none,
- * only while `condition` holds as it runs: one INSERT … SELECT, whose whole selection SQLite
- * computes before it writes. Returns the ids written.
+ * only while `condition` holds as it runs: one INSERT … SELECT from a VALUES list (few bound
+ * parameters: D1 takes at most 100), whose whole selection SQLite computes before it writes.
+ * Returns the ids written.
  */
 export function insertRecoveryCodesStatement(db: Database, userId: string, hashes: readonly string[], condition: SQL) {
-  const now = Date.now();
-  const parts = hashes.map((codeHash) =>
-    db
-      .select(
-        intoColumns(recoveryCodes, {
-          id: sql`${crypto.randomUUID()}`,
-          userId: sql`${userId}`,
-          codeHash: sql`${codeHash}`,
-          createdAt: sql`${now}`,
-          usedAt: sql`null`,
-        }),
-      )
-      .from(sql`(select 1)`)
-      .where(condition),
+  const rows = sql.join(
+    hashes.map((codeHash) => sql`(${crypto.randomUUID()}, ${codeHash})`),
+    sql`, `,
   );
+  // The table's columns in order: id, user_id, code_hash, created_at, used_at.
   return db
     .insert(recoveryCodes)
     .select(
-      sql.join(
-        parts.map((part) => part.getSQL()),
-        sql` union all `,
-      ),
+      sql`select v.column1, ${userId}, v.column2, ${Date.now()}, null from (values ${rows}) as v where ${condition}`,
     )
     .returning({ id: recoveryCodes.id });
 }
