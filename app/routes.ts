@@ -80,7 +80,13 @@ export default [
     ]),
     route("stolen_gear", "routes/dashboard.stolen_gear.tsx"),
     route("serial_holds", "routes/dashboard.serial_holds.tsx"),
-    route("settings/two-factor", "routes/dashboard.settings.two-factor.tsx"),
+    // Two-factor sign-in, and one action per form of it (ADR 0071, 0075).
+    route("settings/two-factor", "routes/dashboard.settings.two-factor.tsx", [
+      route("start", "routes/dashboard.settings.two-factor.start.tsx"),
+      route("confirm", "routes/dashboard.settings.two-factor.confirm.tsx"),
+      route("regenerate", "routes/dashboard.settings.two-factor.regenerate.tsx"),
+      route("disable", "routes/dashboard.settings.two-factor.disable.tsx"),
+    ]),
     route("settings/export", "routes/dashboard.settings.export.ts"),
   ]),
   route("dev/outbox", "routes/dev.outbox.tsx"),

@@ -231,6 +231,7 @@ export const ACCOUNT_LETTER_KINDS = [
   "email_changed",
   "password_changed",
   "two_factor_changed",
+  "recovery_codes_replaced",
 ] as const;
 export type AccountLetterKind = (typeof ACCOUNT_LETTER_KINDS)[number];
 

@@ -7,8 +7,7 @@ import { data } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import { EmailForm } from "#app/components/account-forms";
 import { changeEmailSchema } from "#app/domain/accounts/account-schema";
-import { requestEmailChange } from "#app/domain/accounts/email-verification.server";
-import { confirmIdentity } from "#app/domain/accounts/reauthentication.server";
+import { changeEmail } from "#app/domain/accounts/email-verification.server";
 import { clientAddress } from "#app/server/auth.server";
 import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
@@ -27,22 +26,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const submission = parseWithZod(await requireFormData(request), { schema: changeEmailSchema });
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
-  const db = database(context.env.DB);
-  const confirmed = await confirmIdentity(db, user, submission.value, {
+  const result = await changeEmail(database(context.env.DB), user, submission.value, {
     secrets: context.env.settings.SESSION_SECRET,
     clientAddress: clientAddress(request),
-  });
-  if (!confirmed.ok) {
-    return data(submission.reply({ ...refusalErrors(confirmed), ...hidden }), { status: confirmed.status });
-  }
-  const result = await requestEmailChange(db, user, {
-    email: submission.value.email,
     origin: linkOrigin(request, context.env.settings),
   });
   if (!result.ok) {
-    return data(submission.reply({ ...refusalErrors({ field: "email", message: result.message }), ...hidden }), {
-      status: result.status,
-    });
+    return data(submission.reply({ ...refusalErrors(result), ...hidden }), { status: result.status });
   }
   await publishFromRoute(context, result.events);
   return redirectWithSuccess(context, SETTINGS_PATH, result.message);

@@ -65,11 +65,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await requireFormData(request);
   const submission = parseWithZod(form, { schema: twoFactorCodeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const proved = await signInWithSecondFactor(database(context.env.DB), pending.userId, {
+  const proved = await signInWithSecondFactor(database(context.env.DB), pending, {
     code: submission.value.code,
     secrets: context.env.settings.SESSION_SECRET,
   });
-  if (!proved.ok && proved.reason === "no_account") return startAgain(context);
+  // No such account any more, or this pending sign-in made its session already (it is used once).
+  if (!proved.ok && !("status" in proved)) return startAgain(context, pending.redirectTo);
   if (!proved.ok) {
     return data(submission.reply({ fieldErrors: { code: [proved.message] }, hideFields: ["code"] }), {
       status: proved.status,

@@ -168,8 +168,10 @@ test.describe("roles", () => {
     await expect(page.getByRole("img", { name: /QR code that adds your Pay&Buy account/ })).toBeVisible();
     const key = ((await page.getByText(/^Key:/).textContent()) ?? "").replace(/^Key:|\s/g, "");
     await page.getByLabel("Code from your authenticator app*").fill(totpCode(key));
+    // Turning it on asks for the password again (ADR 0075).
+    await page.getByLabel("Current password*").fill(DEMO.ops.password);
     await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
-    await expectToast(page, "Two-factor sign-in is on");
+    await expect(page.getByText("Two-factor sign-in is on. Keep your recovery codes")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();
     await expect(page.getByRole("listitem").filter({ hasText: /^[a-z0-9]{5}-[a-z0-9]{5}$/ })).toHaveCount(10);
     // An admin cannot turn it off again.

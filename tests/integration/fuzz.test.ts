@@ -628,11 +628,36 @@ describe("bad input at every form action", () => {
       who: (w) => w.cookies.sellerA,
       names: ["currentPassword", "code", "confirmEmail"],
     },
+    // Two-factor sign-in's forms, each at its own action (ADR 0075); the page itself takes none.
     {
-      name: "two-factor settings",
+      name: "two-factor page, no action of its own",
       path: () => "/dashboard/settings/two-factor",
       who: (w) => w.cookies.admin,
       names: ["intent", "code"],
+    },
+    {
+      name: "two-factor setup",
+      path: () => "/dashboard/settings/two-factor/start",
+      who: (w) => w.cookies.sellerA,
+      names: ["intent"],
+    },
+    {
+      name: "two-factor confirmation",
+      path: () => "/dashboard/settings/two-factor/confirm",
+      who: (w) => w.cookies.sellerA,
+      names: ["code", "currentPassword", "confirmEmail"],
+    },
+    {
+      name: "new recovery codes",
+      path: () => "/dashboard/settings/two-factor/regenerate",
+      who: (w) => w.cookies.admin,
+      names: ["currentPassword", "code", "confirmEmail"],
+    },
+    {
+      name: "two-factor off",
+      path: () => "/dashboard/settings/two-factor/disable",
+      who: (w) => w.cookies.admin,
+      names: ["currentPassword", "code", "confirmEmail"],
     },
     {
       name: "notification settings",

@@ -56,6 +56,7 @@ const SAMPLES: { [K in DomainEventKind]: EventOf<K> } = {
   },
   password_changed: { kind: "password_changed", userId: "u1", changeId: "ch1", origin: ORIGIN },
   two_factor_changed: { kind: "two_factor_changed", userId: "u1", changeId: "ch1", enabled: true, origin: ORIGIN },
+  recovery_codes_replaced: { kind: "recovery_codes_replaced", userId: "u1", changeId: "ch1", origin: ORIGIN },
 };
 
 describe("a notification kind, defined once", () => {

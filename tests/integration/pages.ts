@@ -95,6 +95,20 @@ export const PAGES: Record<string, Page> = {
   "routes/dashboard.stolen_gear": { path: () => "/dashboard/stolen_gear", as: "buyer" },
   "routes/dashboard.serial_holds": { path: () => "/dashboard/serial_holds", as: "admin" },
   "routes/dashboard.settings.two-factor": { path: () => "/dashboard/settings/two-factor", as: "seller" },
+  // Each form of two-factor sign-in posts to its own action; a GET of its URL shows the page (ADR 0075).
+  "routes/dashboard.settings.two-factor.start": { path: () => "/dashboard/settings/two-factor/start", as: "seller" },
+  "routes/dashboard.settings.two-factor.confirm": {
+    path: () => "/dashboard/settings/two-factor/confirm",
+    as: "seller",
+  },
+  "routes/dashboard.settings.two-factor.regenerate": {
+    path: () => "/dashboard/settings/two-factor/regenerate",
+    as: "seller",
+  },
+  "routes/dashboard.settings.two-factor.disable": {
+    path: () => "/dashboard/settings/two-factor/disable",
+    as: "seller",
+  },
   // Each form of Settings posts to its own action; a GET of its URL shows the Settings page (ADR 0071).
   "routes/dashboard.settings.profile": { path: () => "/dashboard/settings/profile", as: "seller" },
   "routes/dashboard.settings.email": { path: () => "/dashboard/settings/email", as: "seller" },

@@ -46,10 +46,16 @@ describe("meta tags", () => {
       expect(description?.length ?? 0, `${id}: description`).toBeGreaterThan(20);
       descriptions.set(id, description!);
     }
-    // /, /home share the home page's description; a form's own URL (Settings, the edit page,
-    // Reported Items) shows its page (ADR 0071), with its description; every other page has its own.
+    // /, /home share the home page's description; a form's own URL (Settings, two-factor sign-in,
+    // the edit page, Reported Items) shows its page (ADR 0071, 0075), with its description; every
+    // other page has its own.
     descriptions.delete("routes/home");
-    for (const page of ["dashboard.settings", "dashboard.my_product.$id.edit", "dashboard.reported_items"]) {
+    for (const page of [
+      "dashboard.settings.two-factor",
+      "dashboard.settings",
+      "dashboard.my_product.$id.edit",
+      "dashboard.reported_items",
+    ]) {
       const shown = descriptions.get(`routes/${page}`);
       for (const [id, description] of descriptions) {
         if (!id.startsWith(`routes/${page}.`) || id.endsWith(".two-factor")) continue;

@@ -40,6 +40,10 @@ async function firstStep(email = "tess@example.com") {
   return { browser, response };
 }
 
+/** The recovery codes a page shows. */
+const codesIn = (html: string) =>
+  [...html.matchAll(/<li><code>([a-z0-9]{5}-[a-z0-9]{5})<\/code><\/li>/g)].map((m) => m[1]!);
+
 /** The key the setup page shows, without its spaces. */
 function keyOnPage(html: string): string {
   const key = /Key: <code[^>]*>([A-Z2-7 ]+)<\/code>/.exec(html)?.[1];
@@ -56,7 +60,7 @@ describe("setting it up", () => {
     expect(before).toContain("Set up two-factor sign-in");
     // Opening the page made nothing.
     expect(await db().select().from(twoFactorCredentials)).toEqual([]);
-    expect((await browser.post("/dashboard/settings/two-factor", { intent: "start" })).status).toBe(302);
+    expect((await browser.post("/dashboard/settings/two-factor/start", {})).status).toBe(302);
     const page = await (await browser.get("/dashboard/settings/two-factor")).text();
     expect(page).toMatch(/<img src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+" alt="QR code/);
     const svg = atob(/data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/.exec(page)![1]!);
@@ -75,15 +79,21 @@ describe("setting it up", () => {
     expect(await openSecret(stored!.secret, "someone-else", [testEnv.SESSION_SECRET])).toBeNull();
     expect(await openSecret(stored!.secret, tess.id, ["another-secret-0123456789abcdef0123"])).toBeNull();
 
-    const wrong = await browser.post("/dashboard/settings/two-factor", { intent: "confirm", code: "000000" });
+    const wrong = await browser.post("/dashboard/settings/two-factor/confirm", {
+      code: "000000",
+      currentPassword: PASSWORD,
+    });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain(`<li>${TWO_FACTOR_MESSAGES.wrongCode}</li>`);
     // The library's code is RFC 6238's: the same as one made by hand with WebCrypto.
     expect(await currentTotpCode(secret)).toBe(await appCode(secret));
-    const on = await browser.post("/dashboard/settings/two-factor", { intent: "confirm", code: await appCode(secret) });
-    expect(on.status).toBe(302);
-    const shown = await (await browser.get("/dashboard/settings/two-factor")).text();
-    const codes = [...shown.matchAll(/<li><code>([a-z0-9]{5}-[a-z0-9]{5})<\/code><\/li>/g)].map((m) => m[1]!);
+    const on = await browser.post("/dashboard/settings/two-factor/confirm", {
+      code: await appCode(secret),
+      currentPassword: PASSWORD,
+    });
+    // The codes are in the answer itself (no redirect, no cookie carries them).
+    expect(on.status).toBe(200);
+    const codes = codesIn(await on.text());
     expect(codes).toHaveLength(10);
     // Shown once: the next view has none, and D1 holds only their hashes.
     const again = await (await browser.get("/dashboard/settings/two-factor")).text();
@@ -102,16 +112,18 @@ describe("setting it up", () => {
     const cookie = await sessionCookieFor(tess.id);
     const browser = accountClient();
     browser.jar.set("__Host-pb_session", cookie.split("=").slice(1).join("="));
-    expect((await browser.post("/dashboard/settings/two-factor", { intent: "start" })).status).toBe(302);
+    expect((await browser.post("/dashboard/settings/two-factor/start", {})).status).toBe(302);
     expect((await db().select().from(twoFactorCredentials))[0]!.enabledAt).not.toBeNull();
     const other = await member({ email: "other@example.com" });
     const fresh = accountClient();
     fresh.jar.set("__Host-pb_session", (await sessionCookieFor(other.id)).split("=").slice(1).join("="));
-    expect((await fresh.post("/dashboard/settings/two-factor", { intent: "confirm", code: "123456" })).status).toBe(
-      409,
-    );
-    expect((await browser.post("/dashboard/settings/two-factor", { intent: "disable", code: "" })).status).toBe(400);
-    expect((await browser.post("/dashboard/settings/two-factor", { intent: "whatever" })).status).toBe(400);
+    expect(
+      (await fresh.post("/dashboard/settings/two-factor/confirm", { code: "123456", currentPassword: PASSWORD }))
+        .status,
+    ).toBe(409);
+    expect((await browser.post("/dashboard/settings/two-factor/disable", { code: "" })).status).toBe(400);
+    // The page itself takes no form: each form posts to its own action.
+    expect((await browser.post("/dashboard/settings/two-factor", { intent: "disable" })).status).toBe(405);
   });
 });
 
@@ -148,11 +160,13 @@ describe("signing in with it", () => {
     const tess = await member();
     const browser = accountClient();
     await browser.post("/login", { email: tess.email, password: PASSWORD, website_confirm: "" });
-    await browser.post("/dashboard/settings/two-factor", { intent: "start" });
+    await browser.post("/dashboard/settings/two-factor/start", {});
     const secret = keyOnPage(await (await browser.get("/dashboard/settings/two-factor")).text());
-    await browser.post("/dashboard/settings/two-factor", { intent: "confirm", code: await appCode(secret) });
-    const page = await (await browser.get("/dashboard/settings/two-factor")).text();
-    const [first] = [...page.matchAll(/<code>([a-z0-9]{5}-[a-z0-9]{5})<\/code>/g)].map((m) => m[1]!);
+    const on = await browser.post("/dashboard/settings/two-factor/confirm", {
+      code: await appCode(secret),
+      currentPassword: PASSWORD,
+    });
+    const [first] = codesIn(await on.text());
     const phone = await firstStep();
     const signedIn = await phone.browser.post("/login/two-factor", { code: ` ${first!.toUpperCase()} ` });
     expect(signedIn.status).toBe(302);
@@ -204,22 +218,20 @@ describe("signing in with it", () => {
 });
 
 describe("turning it off and new recovery codes", () => {
-  it("need a code; an admin cannot turn it off", async () => {
+  it("need a code (or the password); an admin cannot turn it off", async () => {
     const tess = await member();
     await enrolTwoFactor(tess.id);
     await db().insert(recoveryCodes).values({ userId: tess.id, codeHash: "old" });
     const browser = accountClient();
     browser.jar.set("__Host-pb_session", (await sessionCookieFor(tess.id)).split("=").slice(1).join("="));
-    expect(
-      (await browser.post("/dashboard/settings/two-factor", { intent: "regenerate", code: "000000" })).status,
-    ).toBe(400);
-    const fresh = await browser.post("/dashboard/settings/two-factor", { intent: "regenerate", code: await appCode() });
-    expect(fresh.status).toBe(302);
+    expect((await browser.post("/dashboard/settings/two-factor/regenerate", { code: "000000" })).status).toBe(400);
+    const fresh = await browser.post("/dashboard/settings/two-factor/regenerate", { code: await appCode() });
+    expect(fresh.status).toBe(200);
+    expect(codesIn(await fresh.text())).toHaveLength(10);
     const hashes = await db().select().from(recoveryCodes).where(eq(recoveryCodes.userId, tess.id));
     expect(hashes).toHaveLength(10);
     expect(hashes.some((row) => row.codeHash === "old")).toBe(false);
-    const off = await browser.post("/dashboard/settings/two-factor", {
-      intent: "disable",
+    const off = await browser.post("/dashboard/settings/two-factor/disable", {
       code: await appCode(TEST_TOTP_SECRET, 1),
     });
     expect(off.status).toBe(302);
@@ -229,7 +241,7 @@ describe("turning it off and new recovery codes", () => {
     const admin = await insertUser({ role: "admin", email: "boss@example.com" });
     const boss = accountClient();
     boss.jar.set("__Host-pb_session", (await sessionCookieFor(admin.id)).split("=").slice(1).join("="));
-    const refused = await boss.post("/dashboard/settings/two-factor", { intent: "disable", code: await appCode() });
+    const refused = await boss.post("/dashboard/settings/two-factor/disable", { code: await appCode() });
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain(TWO_FACTOR_MESSAGES.requiredForAdmins);
     expect(

@@ -39,5 +39,9 @@ export const TWO_FACTOR_MESSAGES = {
   noSetup: "Start the setup again: no authenticator app is being set up.",
   requiredForAdmins: "Two-factor sign-in is required for admin accounts, so it cannot be turned off.",
   newRecoveryCodes: "New recovery codes are ready; the old ones no longer work. They are shown only once.",
+  codesShownOnce:
+    "These codes are shown only on this page, only this once. Write them down or keep them in a password manager now.",
   setupRequired: "Set up two-factor sign-in first: admin accounts need it.",
+  changedMeanwhile:
+    "Another request changed your two-factor sign-in a moment ago, and its recovery codes are the ones that work. Reload this page to see where it stands.",
 } as const;

@@ -132,12 +132,22 @@ export const changePasswordFormSchema = changePasswordSchema.refine(typedTwice, 
 
 export const deleteAccountSchema = z.object(confirmationShape);
 
-export const twoFactorCodeSchema = z.object({
-  code: z
-    .string({ error: "Enter the code." })
-    .trim()
-    .min(1, { error: "Enter the code.", abort: true })
-    .max(32, "That code is too long."),
+const requiredCodeSchema = z
+  .string({ error: "Enter the code." })
+  .trim()
+  .min(1, { error: "Enter the code.", abort: true })
+  .max(32, "That code is too long.");
+
+export const twoFactorCodeSchema = z.object({ code: requiredCodeSchema });
+
+/** Turning two-factor sign-in on: the new app's first code, and the owner's confirmation. */
+export const confirmTwoFactorSchema = z.object({
+  code: requiredCodeSchema,
+  currentPassword: confirmationShape.currentPassword,
+  confirmEmail: confirmationShape.confirmEmail,
 });
+
+/** New recovery codes, or two-factor sign-in off: only the owner's confirmation. */
+export const confirmChangeSchema = z.object(confirmationShape);
 
 export const sessionChoiceSchema = z.object({ sessionId: idSchema });

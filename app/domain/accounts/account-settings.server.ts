@@ -4,6 +4,7 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AccountEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import { accountTokens, users } from "#db/schema";
+import { endLinksStatement } from "./account-links.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { revokeUserSessionsStatement } from "./sessions.server";
 import {
@@ -108,8 +109,8 @@ export type ChangePasswordResult =
     };
 
 /**
- * A new password, with the current one: every other session of the account ends, and its
- * sign-in lock is cleared. Wrong current passwords count as failed sign-ins. Sent again a moment
+ * A new password, with the current one: every other session of the account ends, its
+ * outstanding reset links are used up, and its sign-in lock is cleared. Wrong current passwords count as failed sign-ins. Sent again a moment
  * later (a double submit), the current password no longer matches but the new one does: the
  * same success, nothing done twice.
  */
@@ -150,6 +151,9 @@ export async function changePassword(
       .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: now })
       .where(eq(users.id, user.id)),
     revokeUserSessionsStatement(db, user.id, user.sessionId),
+    // A new password uses up every reset link still out (ADR 0053): one asked for before the
+    // change, perhaps by someone else, no longer sets another.
+    endLinksStatement(db, user.id, ["reset_password"], now.getTime()),
     clearSignInFailuresStatement(db, user.email),
     releaseClaimStatement(db, claim),
   ]);

@@ -10,7 +10,8 @@ import { issueLinkStatement, linkEvent, prepareLink } from "./account-links.serv
 import { NAME_MAX, nameSchema } from "./account-schema";
 import { emailMatches, sameEmail } from "./emails";
 import { hashPassword, verifyPassword } from "./passwords.server";
-import { claimSignInAttempt, retryMessage, signInSucceeded } from "./sign-in-limits.server";
+import { claimSignInAttempt, claimSubjects, retryMessage, signInSucceeded } from "./sign-in-limits.server";
+import { PENDING_SIGN_IN_TTL_MS } from "./tokens.server";
 import { type SecondFactorResult, verifySecondFactor } from "./two-factor.server";
 
 export const MESSAGES = {
@@ -222,26 +223,37 @@ export async function signInWithGoogle(
 
 export type SecondStepResult =
   | { ok: true; user: AccountUser; recoveryCodesLeft?: number }
-  | { ok: false; reason: "no_account" }
+  | { ok: false; reason: "no_account" | "already_used" }
   | Extract<SecondFactorResult, { ok: false }>;
+
+const pendingSubject = (id: string) => `pending-sign-in:${id}`;
 
 /**
  * The second step of a sign-in whose first factor passed: the live account and its code (from
- * the app, or a recovery code).
+ * the app, or a recovery code). A pending sign-in makes one session at most: once its code is
+ * right, the step claims the pending sign-in's id in the statement that checks it was never
+ * claimed (ADR 0072's pattern; ADR 0075), and only the request whose claim was written goes on.
+ * So the same pending cookie sent again, from anywhere, with any other good code, makes no second
+ * session. Wrong codes never touch the claim: they meet the code lock, as before. The claim
+ * outlives the pending sign-in (rows are kept as long as failed sign-ins are).
  */
 export async function signInWithSecondFactor(
   db: Database,
-  userId: string,
+  pending: { id: string; userId: string },
   input: { code: string; secrets: readonly string[] },
 ): Promise<SecondStepResult> {
   const [account] = await db
     .select(accountFields)
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .where(and(eq(users.id, pending.userId), isNull(users.deletedAt)))
     .limit(1);
   if (!account) return { ok: false, reason: "no_account" };
   const proved = await verifySecondFactor(db, account.id, input);
   if (!proved.ok) return proved;
+  const claim = await claimSubjects(db, [
+    { subject: pendingSubject(pending.id), max: 1, windowMs: PENDING_SIGN_IN_TTL_MS },
+  ]);
+  if (!claim.ok) return { ok: false, reason: "already_used" };
   return { ok: true, user: account, recoveryCodesLeft: proved.recoveryCodesLeft };
 }
 

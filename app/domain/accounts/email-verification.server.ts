@@ -23,6 +23,7 @@ import {
 import { VERIFICATION_MESSAGES } from "./account-messages";
 import { MESSAGES } from "./accounts.server";
 import { emailMatches, sameEmail } from "./emails";
+import { confirmIdentity, type ReauthResult } from "./reauthentication.server";
 
 export { VERIFICATION_MESSAGES };
 
@@ -56,20 +57,40 @@ export async function resendVerification(
   return { ok: true, message: VERIFICATION_MESSAGES.sent(user.email), events: [linkEvent(link, options.origin)] };
 }
 
+type EmailRequestResult =
+  | { ok: true; message: string; events: AccountEvent[] }
+  | (Refused & { field: "email" })
+  | { ok: false; status: 400; field: "email"; message: string };
+
+export type EmailChangeResult = EmailRequestResult | Exclude<ReauthResult, { ok: true }>;
+
+/**
+ * A new address, asked for by the signed-in owner, who confirms it is them first (the password,
+ * a current code, or the address typed by an account with neither: reauthentication.server.ts):
+ * a link goes to the new address, and the account keeps its current one until it is opened;
+ * then the old address is told (`email_changed`). The Settings page and PUT /api/account/email
+ * both come here.
+ */
+export async function changeEmail(
+  db: Database,
+  user: { id: string; email: string },
+  input: { email: string; currentPassword?: string; code?: string; confirmEmail?: string },
+  options: { secrets: readonly string[]; clientAddress: string; origin: string },
+): Promise<EmailChangeResult> {
+  const confirmed = await confirmIdentity(db, user, input, options);
+  if (!confirmed.ok) return confirmed;
+  return requestEmailChange(db, user, { email: input.email, origin: options.origin });
+}
+
 /**
  * Asks to move the account to a new address: a link goes to it, and the account keeps its
- * current address until the link is opened. The caller has confirmed the owner
- * (reauthentication.server.ts).
+ * current address until the link is opened. For `changeEmail`, once the owner is confirmed.
  */
-export async function requestEmailChange(
+async function requestEmailChange(
   db: Database,
   user: { id: string; email: string },
   input: { email: string; origin: string; now?: number },
-): Promise<
-  | { ok: true; message: string; events: AccountEvent[] }
-  | (Refused & { field?: "email" })
-  | { ok: false; status: 400; field: "email"; message: string }
-> {
+): Promise<EmailRequestResult> {
   const now = input.now ?? Date.now();
   const email = input.email.trim();
   if (sameEmail(email, user.email))

@@ -1,5 +1,6 @@
 // "Confirm it is you" before a change that hands the account to someone else or ends it: a new
-// email address, deleting the account. A signed-in session is not enough (it may be a borrowed
+// email address, deleting the account, turning two-factor sign-in on or off, new recovery codes
+// (ADR 0075). A signed-in session is not enough (it may be a borrowed
 // computer): the password, or a code from the authenticator app; an account with neither (signed
 // up with Google, no app) types its own email address. Wrong passwords count as failed sign-ins,
 // wrong codes as wrong codes: the same limits stop guessing here as at the login page.

@@ -51,15 +51,23 @@ const PENDING_AUDIENCE = "pay-and-buy:two-factor";
 /** How long a password (or Google) sign-in waits for its second factor. */
 export const PENDING_SIGN_IN_TTL_MS = 10 * 60 * 1000;
 
-/** A sign-in whose first factor passed and whose code is still to come: who, and where they were going. */
+/**
+ * A sign-in whose first factor passed and whose code is still to come: its own id (it is used
+ * once: the second step claims it, accounts.server.ts), who, and where they were going.
+ */
 export interface PendingSignIn {
+  id: string;
   userId: string;
   redirectTo: string;
 }
 
-export function signPendingSignIn(pending: PendingSignIn, secrets: readonly string[], now = Date.now()) {
+export function signPendingSignIn(
+  pending: Omit<PendingSignIn, "id"> & { id?: string },
+  secrets: readonly string[],
+  now = Date.now(),
+) {
   return signClaims(
-    { to: pending.redirectTo },
+    { to: pending.redirectTo, jti: pending.id ?? crypto.randomUUID() },
     {
       audience: PENDING_AUDIENCE,
       subject: pending.userId,
@@ -70,8 +78,11 @@ export function signPendingSignIn(pending: PendingSignIn, secrets: readonly stri
   );
 }
 
+/** A pending sign-in's claims; one without its id (made before ids were given) is none. */
 export async function verifyPendingSignIn(token: string, secrets: readonly string[]): Promise<PendingSignIn | null> {
   const read = await readClaims(token, { audience: PENDING_AUDIENCE, secrets, required: ["iat"], maxLength: 4096 });
   if (!read.ok || typeof read.claims.to !== "string") return null;
-  return { userId: read.claims.sub, redirectTo: read.claims.to };
+  const { jti } = read.claims;
+  if (typeof jti !== "string" || jti.length === 0 || jti.length > 100) return null;
+  return { id: jti, userId: read.claims.sub, redirectTo: read.claims.to };
 }

@@ -8,18 +8,10 @@ import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import base32Encode from "base32-encode";
 import { and, eq, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { base64url } from "jose";
-import type { AccountEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
-import type { Role } from "#db/closed-lists";
 import { recoveryCodes, twoFactorCredentials } from "#db/schema";
 import { TWO_FACTOR_MESSAGES } from "./account-messages";
-import {
-  type Claimed,
-  claimSubjects,
-  clearSubjectStatement,
-  releaseClaim,
-  retryMessage,
-} from "./sign-in-limits.server";
+import { type Claimed, claimSubjects, clearSubjectStatement, retryMessage } from "./sign-in-limits.server";
 
 /** What authenticator apps expect by default: 6 digits every 30 seconds, HMAC-SHA-1. */
 export const TOTP_SETTINGS = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
@@ -35,7 +27,7 @@ export { TWO_FACTOR_MESSAGES };
 
 const encoder = new TextEncoder();
 const stepAt = (ms: number) => Math.floor(ms / 1000 / TOTP_SETTINGS.period);
-const failureSubject = (userId: string) => `two-factor:${userId}`;
+export const failureSubject = (userId: string) => `two-factor:${userId}`;
 
 /** A new random secret, in base32 as authenticator apps take it. */
 export function newTotpSecret(): string {
@@ -103,7 +95,7 @@ export async function openSecret(
 }
 
 /** The time step of a code the secret makes now (or a step away), or null. */
-async function acceptedStep(secret: string, code: string): Promise<number | null> {
+export async function acceptedStep(secret: string, code: string): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
   // The library reads the clock itself: a step boundary crossed during the check is checked again.
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -119,7 +111,7 @@ function normalizeRecoveryCode(code: string): string {
   return code.replace(/[\s-]/g, "").toLowerCase();
 }
 
-async function hashRecoveryCode(code: string): Promise<string> {
+export async function hashRecoveryCode(code: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", encoder.encode(normalizeRecoveryCode(code)));
   return base64url.encode(new Uint8Array(digest));
 }
@@ -127,7 +119,7 @@ async function hashRecoveryCode(code: string): Promise<string> {
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 
 /** Ten codes of ten characters ("xxxxx-xxxxx"), about 49 bits each. */
-function newRecoveryCodes(): string[] {
+export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const bytes = crypto.getRandomValues(new Uint32Array(10));
     const code = [...bytes].map((value) => RECOVERY_ALPHABET[value % RECOVERY_ALPHABET.length]).join("");
@@ -135,13 +127,24 @@ function newRecoveryCodes(): string[] {
   });
 }
 
-/** Statements that replace an account's recovery codes with `codes`. */
-async function replaceRecoveryCodes(db: Database, userId: string, codes: string[]) {
-  const hashes = await Promise.all(codes.map(hashRecoveryCode));
-  return [
-    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
-    db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash }))),
-  ] as const;
+/**
+ * The statement that writes recovery codes (their hashes) for the account, all of them or none,
+ * only while `condition` holds as it runs: one INSERT … SELECT from a VALUES list (few bound
+ * parameters: D1 takes at most 100), whose whole selection SQLite computes before it writes.
+ * Returns the ids written.
+ */
+export function insertRecoveryCodesStatement(db: Database, userId: string, hashes: readonly string[], condition: SQL) {
+  const rows = sql.join(
+    hashes.map((codeHash) => sql`(${crypto.randomUUID()}, ${codeHash})`),
+    sql`, `,
+  );
+  // The table's columns in order: id, user_id, code_hash, created_at, used_at.
+  return db
+    .insert(recoveryCodes)
+    .select(
+      sql`select v.column1, ${userId}, v.column2, ${Date.now()}, null from (values ${rows}) as v where ${condition}`,
+    )
+    .returning({ id: recoveryCodes.id });
 }
 
 export interface TwoFactorStatus {
@@ -168,7 +171,7 @@ export async function twoFactorStatus(db: Database, userId: string): Promise<Two
   };
 }
 
-type Refusal = { ok: false; status: 400 | 409 | 429; message: string; retryAfterSeconds?: number };
+export type Refusal = { ok: false; status: 400 | 409 | 429; message: string; retryAfterSeconds?: number };
 
 /** Makes a new secret for the account to set up (replacing one that was never confirmed). */
 export async function startTwoFactorSetup(
@@ -211,7 +214,7 @@ export async function pendingTwoFactorSetup(
  * A code is a guess: it claims its slot before it is judged (ADR 0072). A wrong code keeps the
  * slot; a right one clears the account's failures; an answer that judged no code gives it back.
  */
-async function claimCodeAttempt(db: Database, userId: string): Promise<{ ok: true; claim: Claimed } | Refusal> {
+export async function claimCodeAttempt(db: Database, userId: string): Promise<{ ok: true; claim: Claimed } | Refusal> {
   const claim = await claimSubjects(db, [{ subject: failureSubject(userId), max: CODE_FAILURES_MAX }]);
   if (claim.ok) return { ok: true, claim };
   return {
@@ -219,59 +222,6 @@ async function claimCodeAttempt(db: Database, userId: string): Promise<{ ok: tru
     status: 429,
     message: retryMessage(claim.retryAfterSeconds).replace("sign-in attempts", "codes"),
     retryAfterSeconds: claim.retryAfterSeconds,
-  };
-}
-
-/**
- * Turns two-factor sign-in on with the first code the app shows for the secret being set up, and
- * makes the recovery codes (returned to be shown once).
- */
-export async function confirmTwoFactorSetup(
-  db: Database,
-  userId: string,
-  input: { code: string; secrets: readonly string[]; origin: string },
-): Promise<{ ok: true; recoveryCodes: string[]; events: AccountEvent[] } | Refusal> {
-  const claimed = await claimCodeAttempt(db, userId);
-  if (!claimed.ok) return claimed;
-  const [row] = await db
-    .select({ secret: twoFactorCredentials.secret, enabledAt: twoFactorCredentials.enabledAt })
-    .from(twoFactorCredentials)
-    .where(eq(twoFactorCredentials.userId, userId))
-    .limit(1);
-  const opened = row && !row.enabledAt ? await openSecret(row.secret, userId, input.secrets) : null;
-  if (!opened) {
-    await releaseClaim(db, claimed.claim);
-    return {
-      ok: false,
-      status: 409,
-      message: row?.enabledAt ? TWO_FACTOR_MESSAGES.alreadyEnabled : TWO_FACTOR_MESSAGES.noSetup,
-    };
-  }
-  const step = await acceptedStep(opened.secret, input.code.replace(/\s/g, ""));
-  // A wrong code keeps its claimed slot.
-  if (step === null) return { ok: false, status: 400, message: TWO_FACTOR_MESSAGES.wrongCode };
-  const codes = newRecoveryCodes();
-  const now = new Date();
-  const [enabled] = await db.batch([
-    db
-      .update(twoFactorCredentials)
-      .set({ enabledAt: now, lastStep: step })
-      .where(and(eq(twoFactorCredentials.userId, userId), isNull(twoFactorCredentials.enabledAt)))
-      .returning({ userId: twoFactorCredentials.userId }),
-    ...(await replaceRecoveryCodes(db, userId, codes)),
-    clearSubjectStatement(db, failureSubject(userId)),
-  ]);
-  if (enabled.length === 0) {
-    // Confirmed by another request a moment ago (a double submit): its codes stand. These were
-    // written over them, so they are the ones to show.
-    return { ok: true, recoveryCodes: codes, events: [] };
-  }
-  return {
-    ok: true,
-    recoveryCodes: codes,
-    events: [
-      { kind: "two_factor_changed", userId, changeId: crypto.randomUUID(), enabled: true, origin: input.origin },
-    ],
   };
 }
 
@@ -346,57 +296,6 @@ export async function verifySecondFactor(
   }
   // A wrong code keeps its claimed slot.
   return { ok: false, status: 400, reason: "wrong_code", message: TWO_FACTOR_MESSAGES.wrongCode };
-}
-
-/** New recovery codes for an account with two-factor sign-in on, after a code proves it is its owner. */
-export async function regenerateRecoveryCodes(
-  db: Database,
-  userId: string,
-  input: { code: string; secrets: readonly string[] },
-): Promise<{ ok: true; recoveryCodes: string[] } | Refusal> {
-  const status = await twoFactorStatus(db, userId);
-  if (!status.enabled) return { ok: false, status: 409, message: TWO_FACTOR_MESSAGES.notEnabled };
-  const proved = await verifySecondFactor(db, userId, input);
-  if (!proved.ok) return proved;
-  const codes = newRecoveryCodes();
-  const [remove, insert] = await replaceRecoveryCodes(db, userId, codes);
-  await db.batch([remove, insert]);
-  return { ok: true, recoveryCodes: codes };
-}
-
-/** Turns two-factor sign-in off after a code proves the owner; never for an admin. */
-export async function disableTwoFactor(
-  db: Database,
-  user: { id: string; role: Role },
-  input: { code: string; secrets: readonly string[]; origin: string },
-): Promise<{ ok: true; events: AccountEvent[] } | Refusal> {
-  if (user.role === "admin") return { ok: false, status: 409, message: TWO_FACTOR_MESSAGES.requiredForAdmins };
-  const status = await twoFactorStatus(db, user.id);
-  if (!status.enabled) return { ok: false, status: 409, message: TWO_FACTOR_MESSAGES.notEnabled };
-  const proved = await verifySecondFactor(db, user.id, input);
-  if (!proved.ok) return proved;
-  const [removed] = await db.batch([
-    db
-      .delete(twoFactorCredentials)
-      .where(eq(twoFactorCredentials.userId, user.id))
-      .returning({ userId: twoFactorCredentials.userId }),
-    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
-  ]);
-  return {
-    ok: true,
-    events:
-      removed.length === 0
-        ? []
-        : [
-            {
-              kind: "two_factor_changed",
-              userId: user.id,
-              changeId: crypto.randomUUID(),
-              enabled: false,
-              origin: input.origin,
-            },
-          ],
-  };
 }
 
 /**

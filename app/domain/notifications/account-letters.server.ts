@@ -1,6 +1,6 @@
 // The letters about an account, told to its owner whatever they turned off: a one-time link
 // (a password reset, an address to verify, a new address to confirm) and the notices that the
-// address, the password or two-factor sign-in changed. A link's letter is built from the token
+// address, the password, two-factor sign-in or the recovery codes changed. A link's letter is built from the token
 // the queue message carries: the stored hash finds the link, and the letter is written only
 // while the link can still be used (docs/decisions, "One-time links in letters").
 import { eq } from "drizzle-orm";
@@ -127,6 +127,14 @@ export async function accountLetters(
           owner,
           `Your ${options.appName} password was changed`,
           `The password of your ${options.appName} account was changed, and your other sessions were signed out.\n\n${notYou}`,
+        ),
+      ];
+    case "recovery_codes_replaced":
+      return [
+        notice(
+          owner,
+          `New ${options.appName} recovery codes were made`,
+          `New recovery codes were made for your ${options.appName} account; the old ones no longer work.\n\n${notYou}`,
         ),
       ];
     case "two_factor_changed":

@@ -35,6 +35,7 @@ export const LETTER_LABELS: Record<LetterKind, string> = {
   email_changed: "Email changed",
   password_changed: "Password changed",
   two_factor_changed: "Two-factor sign-in",
+  recovery_codes_replaced: "New recovery codes",
 };
 
 export const NOTIFICATION_MESSAGES = {

@@ -85,6 +85,8 @@ export const ACCOUNT_EVENTS = {
     ["linkId"],
   ),
   password_changed: defineEvent("password_changed", { userId: id, changeId: id, origin }, ["changeId"]),
+  /** New recovery codes were made: the old ones no longer work. */
+  recovery_codes_replaced: defineEvent("recovery_codes_replaced", { userId: id, changeId: id, origin }, ["changeId"]),
   two_factor_changed: defineEvent("two_factor_changed", { userId: id, changeId: id, enabled: z.boolean(), origin }, [
     "changeId",
   ]),

@@ -14,13 +14,8 @@ import {
 } from "#app/domain/accounts/account-schema";
 import { accountSettings, changePassword, updateProfile } from "#app/domain/accounts/account-settings.server";
 import { describeDevice } from "#app/domain/accounts/devices.server";
-import {
-  confirmEmailLink,
-  requestEmailChange,
-  resendVerification,
-} from "#app/domain/accounts/email-verification.server";
+import { changeEmail, confirmEmailLink, resendVerification } from "#app/domain/accounts/email-verification.server";
 import { RESET_MESSAGES, requestPasswordReset, resetPassword } from "#app/domain/accounts/password-reset.server";
-import { confirmIdentity } from "#app/domain/accounts/reauthentication.server";
 import { endOtherSessions, endOwnSession, listLiveSessions } from "#app/domain/accounts/sessions.server";
 import { twoFactorStatus } from "#app/domain/accounts/two-factor.server";
 import { idSchema } from "#app/domain/shared/schemas";
@@ -126,20 +121,22 @@ account.patch("/account", requireBearer, async (c) => {
 account.put("/account/email", requireBearer, async (c) => {
   const parsed = changeEmailSchema.safeParse(await readJson(c));
   if (!parsed.success) return validationError(c, parsed.error);
-  const user = c.get("user");
-  const confirmed = await confirmIdentity(db(c), user, parsed.data, {
+  const result = await changeEmail(db(c), c.get("user"), parsed.data, {
     secrets: secrets(c),
     clientAddress: clientAddress(c.req.raw),
+    origin: origin(c),
   });
-  if (!confirmed.ok) {
-    if (confirmed.retryAfterSeconds) c.header("Retry-After", String(confirmed.retryAfterSeconds));
-    const fields = confirmed.field ? { [confirmed.field]: [confirmed.message] } : undefined;
-    return apiError(c, confirmed.status === 429 ? 429 : 403, "not_confirmed", confirmed.message, fields);
-  }
-  const result = await requestEmailChange(db(c), user, { email: parsed.data.email, origin: origin(c) });
   if (!result.ok) {
-    const code = result.status === 409 ? "email_taken" : result.status === 429 ? "rate_limited" : "invalid";
-    return apiError(c, result.status === 400 ? 422 : result.status, code, result.message, { email: [result.message] });
+    if (result.field === "email") {
+      const code = result.status === 409 ? "email_taken" : result.status === 429 ? "rate_limited" : "invalid";
+      return apiError(c, result.status === 400 ? 422 : result.status, code, result.message, {
+        email: [result.message],
+      });
+    }
+    // The owner was not confirmed.
+    if (result.retryAfterSeconds) c.header("Retry-After", String(result.retryAfterSeconds));
+    const fields = result.field ? { [result.field]: [result.message] } : undefined;
+    return apiError(c, result.status === 429 ? 429 : 403, "not_confirmed", result.message, fields);
   }
   await publishEvents(c, result.events);
   return c.json({ acknowledged: true, pendingEmail: parsed.data.email, message: result.message }, 202);
