@@ -12,7 +12,7 @@ import { BOOKING_END_WORDS, bookingEndWords } from "#app/domain/deals/booking-wo
 import { BOOKING_MESSAGES, cancelBooking, isWithinHold, listOrders } from "#app/domain/deals/bookings.server";
 import { CLAIM_TEXT_MAX, claimSchema } from "#app/domain/deals/claims/claim-schema";
 import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS, CLAIM_STATUS_WORDS } from "#app/domain/deals/claims/claim-words";
-import { CLAIM_MESSAGES, openClaim } from "#app/domain/deals/claims/claims.server";
+import { CLAIM_MESSAGES, canOpenClaim, openClaim } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { RATING_COMMENT_MAX, ratingSchema } from "#app/domain/deals/rating-schema";
 import { RATING_MESSAGES, rateSeller } from "#app/domain/deals/ratings.server";
@@ -54,21 +54,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Past its deadline an unpaid booking is expired, even before the scheduled job ends it.
   const now = Date.now();
   const rows = orders.rows.map(({ expiresAt, releaseDueAt, ...order }) => {
-    // A held payment within the buyer's protection: it can be confirmed, or claimed once.
-    const protectedNow = order.dealState === "held" && releaseDueAt !== null && releaseDueAt.getTime() > now;
     return {
       ...order,
       expired: order.status === "active" && !isWithinHold({ expiresAt }, now),
       payBy: order.status === "active" ? formatDeadline(expiresAt) : null,
       protectionEnds: order.dealState === "held" ? formatDeadline(releaseDueAt) : null,
       canConfirm: order.dealState === "held",
-      canClaim: protectedNow && !order.claimId,
+      // The claim rule itself: held, or released within the protection window; once.
+      canClaim: canOpenClaim({ dealState: order.dealState, releaseDueAt, claimId: order.claimId }, now),
     };
   });
   // ?rate=<bookingId>: the rating dialog, for a paid order not rated yet.
   const rateId = url.searchParams.get("rate");
   const rating = orders.rows.find((order) => order.id === rateId && order.status === "paid" && !order.ratedStars);
-  // ?claim=<bookingId>: the claim form, for a held payment within its protection window.
+  // ?claim=<bookingId>: the claim form, for an order a claim can be opened about.
   const claimId = url.searchParams.get("claim");
   const claiming = rows.find((order) => order.id === claimId && order.canClaim);
   return {

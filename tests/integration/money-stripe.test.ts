@@ -7,7 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { database } from "#db/client";
-import { claims, dealOperations, deals, payoutAccounts, processedEvents } from "#db/schema";
+import { claims, dealOperations, deals, payoutAccounts, processedEvents, refunds } from "#db/schema";
 import { app } from "../../workers/app";
 import { bearerFor } from "./auth-helpers";
 import { insertUser } from "./factories";
@@ -324,6 +324,21 @@ describe("refunds", () => {
     expect((await webhook("platform", early)).status).toBe(200);
     const [deal] = await db().select().from(deals).where(eq(deals.bookingId, listing.booking.id));
     expect(deal!.state).toBe("refunded");
+    await expectLedgerHolds(testEnv.DB);
+  });
+  it("a charge Pay&Buy never took (another product on the account) is acknowledged once and recorded nowhere", async () => {
+    const stripe = stripeApi();
+    await stripeSeller(stripe);
+    // A payment another product took: its PaymentIntent names no booking of ours.
+    const intent = Object.assign(stripe.succeededIntent("not-ours", 7_000), { metadata: { order: "elsewhere-1" } });
+    stripe.dashboardRefund(intent.id, 7_000);
+    const event = await platformEvent("charge.refunded", stripe.charge(intent.id));
+    const response = await webhook("platform", event);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Retry-After")).toBeNull();
+    expect(await db().select().from(refunds).where(eq(refunds.transactionId, intent.id))).toHaveLength(0);
+    // Stripe's retry (the same event again) is a duplicate, not a new question.
+    expect((await webhook("platform", event)).status).toBe(200);
     await expectLedgerHolds(testEnv.DB);
   });
 });

@@ -5,7 +5,7 @@
 import * as z from "zod";
 import { GEAR_FIELD_NAMES, type GearInput, gearFields, readGear } from "#app/domain/gear/gear-schema";
 import { dollarsToCents, formatMoney, MAX_PRICE_CENTS } from "#app/domain/shared/money";
-import { isOneLine, isPhoneNumber, notOneLineMessage, PHONE_MAX } from "#app/domain/shared/schemas";
+import { isOneLine, isPhoneNumber, multiLine, notOneLineMessage, PHONE_MAX } from "#app/domain/shared/schemas";
 import { CONDITIONS } from "#db/closed-lists";
 import { CONDITION_CHOICE_MESSAGE } from "./conditions";
 import { MAX_PHOTOS, MIN_PHOTOS, PHOTO_MAX_BYTES, PHOTO_MESSAGES, photoRoomMessage } from "./photo-keys";
@@ -86,7 +86,10 @@ export const productDetailFields = {
   condition: z.enum(CONDITIONS, {
     error: (issue) => (issue.input === undefined ? "condition is required" : CONDITION_CHOICE_MESSAGE),
   }),
-  description: requiredText("description is required", "Description", PRODUCT_LIMITS.description),
+  description: multiLine(
+    requiredText("description is required", "Description", PRODUCT_LIMITS.description),
+    "Description",
+  ),
   // Both prices come out of the schema as integer cents.
   originalPrice: price("original price is required", "Original price"),
   resalePrice: price("resale price is required", "Resale price"),

@@ -1,6 +1,6 @@
 // The rating form's rules, shared by the page (browser and server) and POST /api/ratings.
 import * as z from "zod";
-import { idSchema, isPlainText, notOneLineMessage } from "#app/domain/shared/schemas";
+import { idSchema, multiLine } from "#app/domain/shared/schemas";
 
 export const RATING_COMMENT_MAX = 500;
 export const REVIEW_ANSWER_MAX = 500;
@@ -10,15 +10,13 @@ export const REVIEW_ANSWER_MAX = 500;
  * text with line breaks, trimmed, at most `max` characters; no other control character.
  */
 export function reviewText(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text.` })
-    .transform((text) => text.replace(/\r\n?/g, "\n").trim())
-    .pipe(
-      z
-        .string()
-        .refine((text) => Array.from(text).length <= max, `${label} should be at most ${max} characters.`)
-        .refine(isPlainText, notOneLineMessage(label)),
-    );
+  return multiLine(
+    z
+      .string({ error: `${label} must be text.` })
+      .trim()
+      .refine((text) => Array.from(text).length <= max, `${label} should be at most ${max} characters.`),
+    label,
+  );
 }
 
 const STARS_ERROR = "Choose from 1 to 5 stars.";

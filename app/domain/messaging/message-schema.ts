@@ -2,7 +2,7 @@
 // POST /api/bookings/:id/messages: plain text, trimmed, 1 to 2,000 characters.
 import * as z from "zod";
 import { groupThousands } from "#app/domain/shared/numbers";
-import { isPlainText } from "#app/domain/shared/schemas";
+import { isPlainText, toLineFeeds } from "#app/domain/shared/schemas";
 
 /** The longest message; the database's check on messages.body says the same. */
 export const MESSAGE_BODY_MAX = 2000;
@@ -23,7 +23,7 @@ export const messageBodySchema = z
       issue.input === undefined || issue.input === null ? MESSAGE_BODY_MESSAGES.empty : MESSAGE_BODY_MESSAGES.notText,
   })
   // Line endings as one character each, whatever the browser sent (a textarea posts CRLF).
-  .transform((text) => text.replace(/\r\n?/g, "\n").trim())
+  .transform((text) => toLineFeeds(text).trim())
   .pipe(
     z
       .string()

@@ -2,7 +2,7 @@
 // /api/report) and a review's (the seller's profile, POST /api/reviews/:id/reports). One rule for
 // both: a reason the database accepts and, for "Other", the reporter's words.
 import * as z from "zod";
-import { idSchema } from "#app/domain/shared/schemas";
+import { idSchema, multiLine } from "#app/domain/shared/schemas";
 import { DETAILS_REQUIRED, REPORT_DETAILS_MAX, REPORT_REASON_LABELS, type ReportReason } from "./report-reasons";
 
 export { DETAILS_REQUIRED, REPORT_DETAILS_MAX, REPORT_REASON_LABELS, type ReportReason };
@@ -14,11 +14,10 @@ const REASONS = Object.keys(REPORT_REASON_LABELS) as [ReportReason, ...ReportRea
 /** The reason and the reporter's words, as every report form asks for them. */
 const reasonFields = {
   reason: z.enum(REASONS, { error: "Choose a reason." }),
-  details: z
-    .string()
-    .trim()
-    .max(REPORT_DETAILS_MAX, `Details should be at most ${REPORT_DETAILS_MAX} characters`)
-    .optional(),
+  details: multiLine(
+    z.string().trim().max(REPORT_DETAILS_MAX, `Details should be at most ${REPORT_DETAILS_MAX} characters`).optional(),
+    "Details",
+  ),
 };
 
 /** "Other" says nothing by itself: the admin needs the reporter's words. */

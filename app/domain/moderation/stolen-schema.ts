@@ -3,6 +3,7 @@
 import * as z from "zod";
 import { BRANDS, isBrandKey, OTHER } from "#app/domain/gear/brands";
 import { readSerial, SERIAL_MESSAGES } from "#app/domain/gear/serials";
+import { isPlainText, toLineFeeds } from "#app/domain/shared/schemas";
 
 export const STOLEN_LIMITS = { brandName: 80, serialInput: 60, policeReference: 80, note: 500 } as const;
 
@@ -12,9 +13,10 @@ const text = (max: number, label: string, singleLine: boolean) =>
   z
     .string({ error: `${label} must be text.` })
     .optional()
-    .transform((value) => value?.trim() ?? "")
+    .transform((value) => toLineFeeds(value ?? "").trim())
     .refine((value) => value.length <= max, `${label} should be at most ${max} characters.`)
-    .refine((value) => !singleLine || !CONTROL.test(value), `${label} must be one line.`);
+    .refine((value) => !singleLine || !CONTROL.test(value), `${label} must be one line.`)
+    .refine((value) => singleLine || isPlainText(value), `${label} contains characters we cannot show.`);
 
 /** "2026-11-24" as a day of the calendar; null for anything else. */
 function readDay(value: string): Date | null {

@@ -32,6 +32,23 @@ export function isPlainText(value: string): boolean {
   return !NOT_PLAIN_TEXT.test(value);
 }
 
+/** A line break as any browser or client sends it (CRLF from a textarea, a lone CR) becomes "\n". */
+export function toLineFeeds(value: string): string {
+  return value.replace(/\r\n?/g, "\n");
+}
+
+/**
+ * The one rule of every field of several lines (a claim, an answer, a note, a description, a
+ * review, a message, a report): its line breaks are read as "\n" before `schema` checks it (so
+ * a textarea's CRLF counts as one line break, for the form and the REST API alike), and what
+ * `schema` gives back holds no control character other than tab and line feed.
+ */
+export function multiLine<T extends z.ZodType<string | undefined>>(schema: T, label: string) {
+  return z
+    .preprocess((value: z.input<T>) => (typeof value === "string" ? toLineFeeds(value) : value), schema)
+    .refine((value) => value === undefined || isPlainText(value as string), notOneLineMessage(label));
+}
+
 /** What a single-line field with a control character is told. */
 export const notOneLineMessage = (label: string) => `${label} contains characters we cannot show.`;
 

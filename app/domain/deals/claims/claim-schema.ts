@@ -2,19 +2,21 @@
 // claim, the seller's answer and the admin's decision. Browser-safe.
 import * as z from "zod";
 import { dollarsToCents } from "#app/domain/shared/money";
-import { isPlainText, notOneLineMessage, requiredId } from "#app/domain/shared/schemas";
+import { multiLine, requiredId } from "#app/domain/shared/schemas";
 import { CLAIM_OUTCOMES, CLAIM_REASONS } from "#db/closed-lists";
 import { CLAIM_REASON_WORDS } from "./claim-words";
 
 export const CLAIM_TEXT_MAX = 1000;
 
 function text(required: string, label: string, max = CLAIM_TEXT_MAX) {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(max, `${label} should be at most ${max} characters`)
-    .refine(isPlainText, notOneLineMessage(label));
+  return multiLine(
+    z
+      .string({ error: required })
+      .trim()
+      .min(1, { error: required, abort: true })
+      .max(max, `${label} should be at most ${max} characters`),
+    label,
+  );
 }
 
 const reasons = CLAIM_REASONS.map((reason) => CLAIM_REASON_WORDS[reason]).join(", ");

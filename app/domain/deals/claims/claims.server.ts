@@ -9,7 +9,7 @@ import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
-import type { ClaimReason, ClaimStatus } from "#db/closed-lists";
+import type { ClaimReason, ClaimStatus, DealState } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
 import { intoColumns } from "#db/insert-select";
 import { bookings, claims, deals, products, users } from "#db/schema";
@@ -30,6 +30,27 @@ export type ClaimResult =
   | { ok: true; claimId: string; events: DomainEvent[] }
   | { ok: false; status: 404 | 409; message: string };
 
+/**
+ * The deal states a claim can be opened in: held, and released within the protection window
+ * (the transfer can still be reversed). The one rule of both the page's "Report a problem" and
+ * openClaim's conditional insert.
+ */
+export const CLAIMABLE_STATES = ["held", "released"] as const satisfies readonly DealState[];
+
+/** Whether the buyer may open a claim about a deal now: what My Orders shows, what openClaim accepts. */
+export function canOpenClaim(
+  deal: { dealState: DealState | null; releaseDueAt: Date | null; claimId: string | null },
+  now = Date.now(),
+): boolean {
+  return (
+    deal.dealState !== null &&
+    (CLAIMABLE_STATES as readonly DealState[]).includes(deal.dealState) &&
+    deal.releaseDueAt !== null &&
+    deal.releaseDueAt.getTime() > now &&
+    !deal.claimId
+  );
+}
+
 /** The buyer opens a claim about their own paid booking, within its protection window. */
 export async function openClaim(
   db: Database,
@@ -41,7 +62,7 @@ export async function openClaim(
   const claimable = and(
     eq(deals.bookingId, input.bookingId),
     eq(deals.buyerId, buyer.id),
-    inArray(deals.state, ["held", "released"]),
+    inArray(deals.state, [...CLAIMABLE_STATES]),
     gt(deals.releaseDueAt, new Date(now)),
   );
   try {

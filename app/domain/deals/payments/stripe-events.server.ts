@@ -51,6 +51,22 @@ export async function handlePayout(db: Database, event: Stripe.Event): Promise<E
 }
 
 /**
+ * Whether Pay&Buy took this charge: every PaymentIntent it creates (directly or through Checkout)
+ * names its booking in the metadata. A charge carries its own metadata; when it names no booking,
+ * its PaymentIntent is asked. A payment of ours not recorded yet still names its booking.
+ */
+async function isOurCharge(
+  stripe: StripeConnection["stripe"],
+  charge: Stripe.Charge,
+  intentId: string,
+): Promise<boolean> {
+  if (charge.metadata?.bookingId) return true;
+  const intent = typeof charge.payment_intent === "object" ? charge.payment_intent : null;
+  const metadata = intent?.metadata ?? (await stripe.paymentIntents.retrieve(intentId)).metadata;
+  return Boolean(metadata?.bookingId);
+}
+
+/**
  * The refunds of a charge: ours are finished (their operation carried out, if a crash left it
  * pending), others (made in Stripe's Dashboard) are recorded. A refund of a payment we have not
  * recorded yet (its payment event is still to come) asks Stripe to send the event again later.
@@ -66,6 +82,11 @@ export async function handleChargeRefunded(
   const intentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
   if (!intentId) return ignored;
   const { stripe } = await connected();
+  if (!(await isOurCharge(stripe, charge, intentId))) {
+    // Another product on the same Stripe account took this payment: acknowledged, recorded nowhere.
+    console.info("A refund of a charge Pay&Buy did not take was ignored", charge.id);
+    return { outcome: "not_ours", events: [] };
+  }
   const outcome: EventHandling = { outcome: "refunds_recorded", events: [] };
   for await (const refund of stripe.refunds.list({ charge: charge.id, limit: 100 })) {
     if (refund.status !== "succeeded" && refund.status !== "pending") continue;
