@@ -1,5 +1,5 @@
-/** The icons of the site's frame, drawn once in a cached sprite (`/icons.svg`) instead of in every page. */
-export type IconName = "logo" | "search" | "menu" | "facebook" | "instagram" | "youtube";
+/** The site's icons (the frame's and the Report flag), drawn once in a cached sprite (`/icons.svg`) instead of in every page. */
+export type IconName = "logo" | "search" | "menu" | "facebook" | "instagram" | "youtube" | "flag";
 
 export const ICON_SPRITE = "/icons.svg";
 

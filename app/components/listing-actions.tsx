@@ -5,11 +5,12 @@ import { button } from "#app/styles/utilities.css";
 import { dialogHref } from "#app/utils/dialog-urls";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { Role } from "#db/closed-lists";
+import { Icon } from "./icon";
 import * as styles from "./listing-actions.css";
 
 /**
- * Report: a small flag (a rare action; the card's CSS draws the flag), named for screen readers
- * and in its tooltip.
+ * Report: a small flag (a rare action), named for screen readers and in its tooltip. The control
+ * draws its own flag, so it shows wherever the actions are placed (a card or a listing's page).
  */
 function ReportLink({ to, productName }: { to: string; productName: string }) {
   return (
@@ -20,7 +21,9 @@ function ReportLink({ to, productName }: { to: string; productName: string }) {
       discover="none"
       aria-label={`Report: ${productName}`}
       title="Report this listing"
-    />
+    >
+      <Icon name="flag" size={18} />
+    </Link>
   );
 }
 

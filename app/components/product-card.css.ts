@@ -2,8 +2,6 @@ import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "#app/styles/theme.css";
 import { verifiedPill } from "#app/styles/utilities.css";
 
-const FLAG = `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M5 2h2v20H5zm3 1h9l-1.6 4L17 11H8z'/%3E%3C/svg%3E") center / contain no-repeat`;
-
 export const card = style({
   position: "relative",
   display: "flex",
@@ -141,16 +139,8 @@ globalStyle(`${actions} :is(a, button)`, {
   fontSize: vars.size.sm,
   whiteSpace: "nowrap",
 });
-// Report, the last: a square with a flag (drawn here, once, rather than in every card).
+// Report, the last: a square holding its flag.
 globalStyle(`${actions} > :last-child`, { flex: "0 0 2.75rem", padding: 0 });
-globalStyle(`${actions} > :last-child::before`, {
-  content: "''",
-  width: 18,
-  height: 18,
-  background: "currentColor",
-  WebkitMask: FLAG,
-  mask: FLAG,
-});
 
 export const rating = style({ whiteSpace: "nowrap", fontWeight: 600 });
 
