@@ -83,14 +83,16 @@ export function ConfirmationFields({
   confirmation,
   fields,
   idPrefix,
+  passwordHint,
 }: {
   confirmation: Confirmation;
   fields: {
     currentPassword: { errors?: string[] };
-    code: { errors?: string[] };
+    code?: { errors?: string[] };
     confirmEmail: { errors?: string[] };
   };
   idPrefix: string;
+  passwordHint?: string;
 }) {
   return (
     <>
@@ -104,6 +106,7 @@ export function ConfirmationFields({
             autoComplete: "current-password",
           }}
           errors={fields.currentPassword.errors}
+          hint={passwordHint}
         />
       ) : null}
       {confirmation.code ? (
@@ -117,7 +120,7 @@ export function ConfirmationFields({
             spellCheck: false,
             autoCapitalize: "none",
           }}
-          errors={fields.code.errors}
+          errors={fields.code?.errors}
         />
       ) : null}
       {confirmation.email ? (

@@ -15,7 +15,7 @@ import { useIsPending } from "#app/utils/use-is-pending";
 import { useSchemaForm } from "#app/utils/use-schema-form";
 import { type Confirmation, ConfirmationFields } from "./account-forms";
 import { DashboardPage } from "./dashboard-page";
-import { ErrorList, Field, PasswordField, useClearAfterError } from "./forms";
+import { ErrorList, Field, useClearAfterError } from "./forms";
 import * as formStyles from "./forms.css";
 import * as styles from "./two-factor-page.css";
 
@@ -108,31 +108,12 @@ function ConfirmSetupForm({
         }}
         errors={fields.code.errors}
       />
-      {confirmation.password ? (
-        <PasswordField
-          label="Current password*"
-          inputProps={{
-            id: "two-factor-confirm-current-password",
-            name: "currentPassword",
-            type: "password",
-            autoComplete: "current-password",
-          }}
-          errors={fields.currentPassword.errors}
-          hint="To be sure it is you turning this on."
-        />
-      ) : (
-        <Field
-          label="Your current email address*"
-          inputProps={{
-            id: "two-factor-confirm-email",
-            name: "confirmEmail",
-            type: "email",
-            autoComplete: "off",
-          }}
-          errors={fields.confirmEmail.errors}
-          hint="Your account has no password: type its address to confirm."
-        />
-      )}
+      <ConfirmationFields
+        confirmation={{ ...confirmation, code: false }}
+        fields={fields}
+        idPrefix="two-factor-confirm"
+        passwordHint="To be sure it is you turning this on."
+      />
       <ErrorList id={form.errorId} errors={form.errors} />
       <SubmitRow step="confirm" label="Turn on two-factor sign-in" />
     </Form>
