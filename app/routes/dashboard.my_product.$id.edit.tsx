@@ -7,13 +7,13 @@ import { DashboardPage } from "#app/components/dashboard-page";
 import { AddPhotosForm, DetailsForm, OffersForm, PhotoList } from "#app/components/listing-edit-forms";
 import * as styles from "#app/components/product-form.css";
 import { listCategories } from "#app/domain/catalog/catalog.server";
+import { detailFormValues } from "#app/domain/catalog/listing-details.server";
 import { findListingForEdit } from "#app/domain/catalog/listing-edits.server";
 import { MAX_PHOTOS } from "#app/domain/catalog/photo-keys";
 import { priceGuidance } from "#app/domain/catalog/price-guidance.server";
 import type { ProductDetailsInput } from "#app/domain/catalog/product-schema";
 import { gearFormValues } from "#app/domain/gear/gear-schema";
 import { modelByKey, modelFullName } from "#app/domain/gear/models";
-import { toUnitsText } from "#app/domain/shared/money";
 import { notFound } from "#app/server/http.server";
 import { useEditSection } from "#app/utils/listing-edit-urls";
 import { pageMeta } from "#app/utils/seo";
@@ -56,15 +56,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       name: listing.name,
       offersAccepted: listing.offersAccepted,
       details: {
-        productName: listing.name,
+        ...detailFormValues(listing),
         category: listing.categorySlug,
-        condition: listing.condition,
-        description: listing.description,
-        originalPrice: toUnitsText(listing.originalPriceCents),
-        resalePrice: toUnitsText(listing.resalePriceCents),
-        purchaseYear: String(listing.purchaseYear),
-        contact: listing.contact,
-        location: listing.location,
         ...gearFormValues(listing),
       } satisfies ProductDetailsInput,
     },

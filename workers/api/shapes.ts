@@ -3,6 +3,7 @@
 import type { Context } from "hono";
 import { type CardFit, fitOfCard, type ProductCard } from "#app/domain/catalog/catalog.server";
 import { conditionWords } from "#app/domain/catalog/conditions";
+import { type DetailRow, detailsOf } from "#app/domain/catalog/listing-details.server";
 import type { ListingLookup } from "#app/domain/catalog/listings.server";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
 import { shownPreviousPrice } from "#app/domain/catalog/price-drops";
@@ -48,6 +49,20 @@ export function advertisedProduct(product: ProductCard, camera: Camera | null = 
   };
 }
 
+/**
+ * A listing's details under the spec's names, prices in dollars and in cents: every detail the
+ * form takes (listing-details.server), so a detail added to the form is in the records too.
+ */
+export function detailRecord(row: DetailRow) {
+  return {
+    ...detailsOf(row),
+    originalPrice: toDollars(row.originalPriceCents),
+    originalPriceCents: row.originalPriceCents,
+    resalePrice: toDollars(row.resalePriceCents),
+    resalePriceCents: row.resalePriceCents,
+  };
+}
+
 /** One listing as its page shows it: the card's fields, its words, its state, its gear, its photos. */
 export function listingDetail(
   { listing, photos, sellerListings }: Extract<ListingLookup, { kind: "listed" }>,
@@ -56,9 +71,9 @@ export function listingDetail(
 ) {
   return {
     ...advertisedProduct(listing, camera),
+    ...detailRecord(listing),
     gear: gearRecord(listing),
     priceGuidance: guidance,
-    description: listing.description,
     conditionNote: conditionWords(listing.condition)?.text ?? null,
     category: listing.categorySlug,
     categoryTitle: listing.categoryTitle,

@@ -7,6 +7,7 @@ import type { NotificationEvent } from "#app/domain/shared/events";
 import { type Database, rowsChanged } from "#db/client";
 import type { ProductStatus } from "#db/closed-lists";
 import { categories, productPhotos, products, users } from "#db/schema";
+import { detailRow } from "./listing-details.server";
 import { gearColumns, gearListsOf, replaceGearRowsStatements } from "./listing-gear.server";
 import { dropDay } from "./price-drops";
 import { droppedBy, priceEditColumns } from "./price-drops.server";
@@ -156,16 +157,9 @@ export async function updateListingDetails(
     db
       .update(products)
       .set({
-        name: details.productName,
+        ...detailRow(details),
         categoryId: sql`${categoryId}`,
-        condition: details.condition,
-        description: details.description,
-        originalPriceCents: details.originalPrice,
-        resalePriceCents: details.resalePrice,
         ...priceEditColumns(details.resalePrice, now),
-        purchaseYear: details.purchaseYear,
-        contact: details.contact,
-        location: details.location,
         ...gearColumns(details.gear),
         updatedAt: new Date(now),
       })

@@ -9,6 +9,7 @@ import type { ProductStatus } from "#db/closed-lists";
 import { categories, products, users } from "#db/schema";
 import { type Bookability, bookabilityOf } from "./bookability";
 import { ANY_STATUS, cardFields, isListed, type ProductCard } from "./catalog.server";
+import { type DetailRow, detailColumns } from "./listing-details.server";
 import { gearListsOf } from "./listing-gear.server";
 import { shownPreviousPrice } from "./price-drops";
 import { type PriceGuidance, priceGuidance } from "./price-guidance.server";
@@ -43,8 +44,8 @@ export function listingPhotos(
 export type ListingGear = Required<StoredGear>;
 
 export type Listing = ProductCard &
-  ListingGear & {
-    description: string;
+  ListingGear &
+  DetailRow & {
     status: ProductStatus;
     categorySlug: string;
     categoryTitle: string;
@@ -77,7 +78,8 @@ export const SELLER_LISTINGS_LIMIT = 4;
 
 const listingFields = {
   ...cardFields,
-  description: products.description,
+  // Every detail the seller gave (the card has only some).
+  ...detailColumns,
   status: products.status,
   updatedAt: products.updatedAt,
   offersAccepted: products.offersAccepted,

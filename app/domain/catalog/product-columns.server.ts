@@ -3,6 +3,7 @@
 // the edit page and the calls that answer with them. The public card's leaner list is
 // `cardFields` (catalog.server); a listing's public page reads `gearSpecColumns`, never the serial.
 import { categories, products } from "#db/schema";
+import { detailColumns } from "./listing-details.server";
 
 /** A listing's gear columns as its public page and the API read them: everything but the serial. */
 export const gearSpecColumns = {
@@ -24,15 +25,8 @@ export const gearSpecColumns = {
 /** A product's form fields and id; the query joins `categories` on the product's category. */
 export const productColumns = {
   id: products.id,
-  name: products.name,
+  ...detailColumns,
   categorySlug: categories.slug,
-  condition: products.condition,
-  description: products.description,
-  originalPriceCents: products.originalPriceCents,
-  resalePriceCents: products.resalePriceCents,
-  purchaseYear: products.purchaseYear,
-  contact: products.contact,
-  location: products.location,
   ...gearSpecColumns,
   serialNumber: products.serialNumber,
   offersAccepted: products.offersAccepted,

@@ -8,6 +8,7 @@ import { intoColumns } from "#db/insert-select";
 import { categories, productPhotos, products } from "#db/schema";
 import { endActiveBookingsStatements } from "./availability.server";
 import { ANY_STATUS, isListed } from "./catalog.server";
+import { detailSelection, sameDetails } from "./listing-details.server";
 import { gearColumns, gearRowsStatements, gearSelection } from "./listing-gear.server";
 import { productColumns } from "./product-columns.server";
 import type { NewProduct } from "./product-schema";
@@ -49,15 +50,8 @@ export type CreateProductResult =
 /** The fields a repeat of the request must carry to be the same product (the photo aside). */
 function sameProduct(stored: typeof products.$inferSelect & { categorySlug: string }, input: NewProduct) {
   return (
-    stored.name === input.productName &&
+    sameDetails(stored, input) &&
     stored.categorySlug === input.category.toLowerCase() &&
-    stored.condition === input.condition &&
-    stored.description === input.description &&
-    stored.originalPriceCents === input.originalPrice &&
-    stored.resalePriceCents === input.resalePrice &&
-    stored.purchaseYear === input.purchaseYear &&
-    stored.contact === input.contact &&
-    stored.location === input.location &&
     Object.entries(gearColumns(input.gear)).every(([key, value]) => stored[key as keyof typeof stored] === value)
   );
 }
@@ -148,14 +142,7 @@ export async function createProduct(
                 id: sql`${productId}`,
                 sellerId: sql`${seller.id}`,
                 categoryId: categories.id,
-                name: sql`${input.productName}`,
-                description: sql`${input.description}`,
-                condition: sql`${input.condition}`,
-                originalPriceCents: sql`${input.originalPrice}`,
-                resalePriceCents: sql`${input.resalePrice}`,
-                purchaseYear: sql`${input.purchaseYear}`,
-                contact: sql`${input.contact}`,
-                location: sql`${input.location}`,
+                ...detailSelection(input),
                 // Set by the photo rows' trigger: the cover is the photo at position 0.
                 photoKey: sql`null`,
                 photosRevision: sql`${revision}`,

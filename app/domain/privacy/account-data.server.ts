@@ -7,6 +7,7 @@
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { liveSessionsOf, SESSION_FIELDS } from "#app/domain/accounts/sessions.server";
+import { detailColumns } from "#app/domain/catalog/listing-details.server";
 import { listNotificationSettings } from "#app/domain/notifications/preferences.server";
 import type { Database } from "#db/client";
 import {
@@ -58,14 +59,7 @@ export async function exportAccountData(db: Database, userId: string, now = Date
       db
         .select({
           id: products.id,
-          name: products.name,
-          description: products.description,
-          condition: products.condition,
-          originalPriceCents: products.originalPriceCents,
-          resalePriceCents: products.resalePriceCents,
-          purchaseYear: products.purchaseYear,
-          contact: products.contact,
-          location: products.location,
+          ...detailColumns,
           status: products.status,
           advertised: products.advertised,
           createdAt: products.createdAt,

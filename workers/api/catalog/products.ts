@@ -35,7 +35,7 @@ import {
 } from "../context";
 import { apiError, validationError } from "../errors";
 import { readIdempotencyKey, readMultipart } from "../requests";
-import { listHeaders, requestedPage } from "../shapes";
+import { detailRecord, listHeaders, requestedPage } from "../shapes";
 
 export const seller = new Hono<ApiEnv>();
 
@@ -48,17 +48,8 @@ function productRecord(product: SellerProduct, owner: SessionUser, origin: strin
     _id: product.id,
     name: owner.name,
     email: owner.email,
-    productName: product.name,
+    ...detailRecord(product),
     category: product.categorySlug,
-    condition: product.condition,
-    description: product.description,
-    originalPrice: toDollars(product.originalPriceCents),
-    resalePrice: toDollars(product.resalePriceCents),
-    originalPriceCents: product.originalPriceCents,
-    resalePriceCents: product.resalePriceCents,
-    purchaseYear: product.purchaseYear,
-    contact: product.contact,
-    location: product.location,
     img: img ? new URL(img, origin).href : null,
     date: product.createdAt.toISOString(),
     isBooking: product.status === "booked",
