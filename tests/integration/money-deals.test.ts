@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import { platformFee } from "#app/domain/deals/fees";
 import { completeTestOnboarding } from "#app/domain/deals/payouts/accounts.server";
 import { confirmReceipt, decideClaim } from "#app/domain/deals/settlement/decisions.server";
+import { plannedLetters } from "#app/domain/notifications/letters.server";
+import { formatMoney } from "#app/domain/shared/money";
 import { claims, deals, payoutAccounts } from "#db/schema";
 import { insertUser } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
@@ -120,7 +122,7 @@ describe("a payment is held, then released", () => {
 
 describe("claims", () => {
   it("opened, answered by the seller, decided by the admin with a partial refund", async () => {
-    const { buyer, seller, deal, booking } = await paidDeal(120_000);
+    const { buyer, seller, deal, booking, product } = await paidDeal(120_000);
     const admin = await insertUser({ role: "admin" });
     const opened = await apiCall(buyer.user.id, "POST", `/api/bookings/${booking.id}/claim`, {
       reason: "not_as_described",
@@ -153,6 +155,22 @@ describe("claims", () => {
     expect(state.charged).toBe(state.fee + state.net + state.refunded);
     expect(state.operations.map((o) => o.kind)).toEqual(["refund", "release"]);
     await expectLedgerHolds(testEnv.DB);
+
+    // The release letters say what went back to the buyer first.
+    const release = state.operations.find((o) => o.kind === "release")!;
+    const letters = await plannedLetters(
+      db(),
+      { kind: "payment_released", operationId: release.id },
+      { appName: "Pay&Buy" },
+    );
+    const toSeller = letters.find((l) => l.recipient.id === seller.id)!;
+    const toBuyer = letters.find((l) => l.recipient.id === buyer.user.id)!;
+    expect(toSeller.text).toContain(
+      `You receive ${formatMoney(92_000)} of ${formatMoney(120_000)} for "${product.name}", after ${formatMoney(20_000)} went back to the buyer`,
+    );
+    expect(toBuyer.text).toContain(
+      `${formatMoney(20_000)} of your payment for "${product.name}" is refunded to you; the rest, ${formatMoney(100_000)}, is now the seller's.`,
+    );
 
     // Decided once: a second decision is refused, and so is the buyer's second claim.
     const twice = await apiCall(admin.id, "PUT", `/api/claims/${claim._id}/decision`, { outcome: "refund_full" });

@@ -1,6 +1,6 @@
 // The letters of money to sellers: a payment released or refunded, a claim opened, answered or
 // decided, a payout paid or failed. Read from the data as it is now, like every letter.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS } from "#app/domain/deals/claims/claim-words";
 import type { DomainEvent } from "#app/domain/shared/events";
@@ -64,6 +64,21 @@ async function admins(db: Database): Promise<Recipient[]> {
   return rows.map(person);
 }
 
+/** What was refunded of the deal before this operation (its earlier refunds). */
+async function refundedBefore(db: Database, operation: { paymentId: string; seq: number }): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${dealOperations.amountCents}), 0)` })
+    .from(dealOperations)
+    .where(
+      and(
+        eq(dealOperations.paymentId, operation.paymentId),
+        eq(dealOperations.kind, "refund"),
+        lt(dealOperations.seq, operation.seq),
+      ),
+    );
+  return Number(row?.cents ?? 0);
+}
+
 const ORIGIN_WORDS = {
   buyer_confirmed: "The buyer confirmed receiving it as described.",
   auto_release: "The buyer's protection window ended without a claim.",
@@ -91,18 +106,25 @@ export async function moneyLetters(
       const seller = person(deal.seller);
       if (event.kind === "payment_released") {
         const subject = `Payment released: ${deal.productName}`;
+        // A part refunded before the release (a claim decided in part) is said in both letters.
+        const refunded = await refundedBefore(db, operation);
+        const refundWords = refunded > 0 ? `, after ${formatMoney(refunded)} went back to the buyer` : "";
+        const released = deal.amountCents - refunded;
         return [
           letter(
             seller,
             subject,
             `${ORIGIN_WORDS[operation.origin]}\nYou receive ${formatMoney(operation.amountCents)} of ${formatMoney(deal.amountCents)} ` +
-              `for "${deal.productName}" (the platform's fee is ${formatMoney(operation.feeCents)}); it is on its way to your payout account.\n` +
+              `for "${deal.productName}"${refundWords} (the platform's fee is ${formatMoney(operation.feeCents)}); it is on its way to your payout account.\n` +
               link(options, "/dashboard/payouts", "Payouts"),
           ),
           letter(
             buyer,
             subject,
-            `${ORIGIN_WORDS[operation.origin]}\nYour payment for "${deal.productName}" is now the seller's.\n` +
+            `${ORIGIN_WORDS[operation.origin]}\n` +
+              (refunded > 0
+                ? `${formatMoney(refunded)} of your payment for "${deal.productName}" is refunded to you; the rest, ${formatMoney(released)}, is now the seller's.\n`
+                : `Your payment for "${deal.productName}" is now the seller's.\n`) +
               link(options, "/dashboard/my_orders", "My Orders"),
           ),
         ];
