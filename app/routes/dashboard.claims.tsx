@@ -8,7 +8,7 @@ import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { CLAIM_TEXT_MAX, claimDecisionFieldsSchema } from "#app/domain/deals/claims/claim-schema";
 import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS, CLAIM_STATUS_WORDS } from "#app/domain/deals/claims/claim-words";
-import { listClaims } from "#app/domain/deals/claims/claims.server";
+import { listClaims, listRemovedSellersHeldDeals } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { CLAIMS_PATH } from "#app/domain/deals/payouts/paths";
 import { getPlatformTotals } from "#app/domain/deals/payouts/summary.server";
@@ -39,15 +39,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = database(context.env.DB);
   // The claims and the totals travel with the session's read: one D1 round trip (ADR 0040, 0069).
   const {
-    data: [list, totals],
+    data: [list, totals, removed],
   } = await requireRoleWith(request, context, ["admin"], () =>
-    Promise.all([listClaims(db, page, null), getPlatformTotals(db)]),
+    Promise.all([listClaims(db, page, null), getPlatformTotals(db), listRemovedSellersHeldDeals(db, 1)]),
   );
   const claims = pageOrLast(list, CLAIMS_PATH, { page });
   const decideId = url.searchParams.get("decide");
   const deciding = claims.rows.find((claim) => claim.id === decideId && claim.status === "open") ?? null;
   return {
     totals,
+    removed: {
+      total: removed.total,
+      rows: removed.rows.map((deal) => ({
+        bookingId: deal.bookingId,
+        productName: deal.productName,
+        amountCents: deal.amountCents,
+        paidOn: formatDayMonthYear(deal.paidAt),
+        buyer: `${deal.buyerName} (${deal.buyerEmail})`,
+        seller: deal.sellerName,
+        claimOpen: deal.claimStatus === "open",
+      })),
+    },
     claims: {
       ...claims,
       rows: claims.rows.map((claim) => ({
@@ -102,6 +114,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     : redirectWithError(context, back, result.message);
 }
 
+const REFUND_PATH = `${CLAIMS_PATH}/refund`;
+
 const DECISION_WORDS = {
   refund_full: "Refund the buyer in full",
   refund_partial: "Refund the buyer a part",
@@ -109,7 +123,7 @@ const DECISION_WORDS = {
 } as const;
 
 export default function Claims() {
-  const { totals, claims, deciding } = useLoaderData<typeof loader>();
+  const { totals, claims, deciding, removed } = useLoaderData<typeof loader>();
   return (
     <DashboardPage title="Claims">
       <section aria-labelledby="platform-totals">
@@ -151,6 +165,8 @@ export default function Claims() {
           </p>
         ) : null}
       </section>
+
+      {removed.total > 0 ? <RemovedSellersPayments removed={removed} page={claims.page} /> : null}
 
       <PagedTable
         pathname={CLAIMS_PATH}
@@ -211,6 +227,44 @@ export default function Claims() {
         {deciding ? <DecisionDialog deciding={deciding} page={claims.page} /> : null}
       </PagedTable>
     </DashboardPage>
+  );
+}
+
+type RemovedSellersDeals = ReturnType<typeof useLoaderData<typeof loader>>["removed"];
+
+/**
+ * Held payments whose seller was removed: nothing pays them out any more (ADR 0079), so each
+ * waits here for its refund. The oldest first; a page of them at a time.
+ */
+function RemovedSellersPayments({ removed, page }: { removed: RemovedSellersDeals; page: number }) {
+  const pending = useIsPending({ state: "non-idle", formAction: REFUND_PATH });
+  return (
+    <section aria-labelledby="removed-sellers">
+      <h2 id="removed-sellers">Paid orders of removed sellers</h2>
+      <p>
+        {`${removed.total} held ${removed.total === 1 ? "payment waits" : "payments wait"} for a refund: a removed seller is never paid.`}
+        {removed.total > removed.rows.length ? ` The oldest ${removed.rows.length} are shown.` : ""}
+      </p>
+      <ul>
+        {removed.rows.map((deal) => (
+          <li key={deal.bookingId}>
+            {`${deal.productName}: ${formatMoney(deal.amountCents)}, paid ${deal.paidOn} by ${deal.buyer}; seller ${deal.seller}`}
+            {deal.claimOpen ? " (the buyer's claim is open: this refund decides it)" : ""}
+            <Form method="post" action={listHref(REFUND_PATH, { page })} preventScrollReset>
+              <input type="hidden" name="bookingId" value={deal.bookingId} />
+              <button
+                type="submit"
+                className={button.danger}
+                disabled={pending}
+                aria-label={`Refund the buyer: ${deal.productName}`}
+              >
+                Refund the buyer
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -17,6 +17,7 @@ import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.serve
 import { RATING_COMMENT_MAX, ratingSchema } from "#app/domain/deals/rating-schema";
 import { RATING_MESSAGES, rateSeller } from "#app/domain/deals/ratings.server";
 import { confirmReceipt, DEAL_MESSAGES } from "#app/domain/deals/settlement/decisions.server";
+import { mayConfirmReceipt, SETTLEMENT_MESSAGES } from "#app/domain/deals/settlement/plan";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
 import { requireFormData } from "#app/server/http.server";
@@ -58,8 +59,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...order,
       expired: order.status === "active" && !isWithinHold({ expiresAt }, now),
       payBy: order.status === "active" ? formatDeadline(expiresAt) : null,
-      protectionEnds: order.dealState === "held" ? formatDeadline(releaseDueAt) : null,
-      canConfirm: order.dealState === "held",
+      // A removed seller's held payment is not released: the admin refunds it (ADR 0079).
+      refundAwaited: order.dealState === "held" && order.sellerLeft,
+      protectionEnds: order.dealState === "held" && !order.sellerLeft ? formatDeadline(releaseDueAt) : null,
+      canConfirm: mayConfirmReceipt({ state: order.dealState, sellerRemoved: order.sellerLeft }),
       // The claim rule itself: held, or released within the protection window; once.
       canClaim: canOpenClaim({ dealState: order.dealState, releaseDueAt, claimId: order.claimId }, now),
     };
@@ -179,7 +182,9 @@ function PaymentCell({ order, page }: { order: Order; page: number }) {
             Receipt
           </Link>
         </span>
-        {order.protectionEnds ? (
+        {order.refundAwaited ? (
+          <small className={table.deadline}>{SETTLEMENT_MESSAGES.sellerRemoved}</small>
+        ) : order.protectionEnds ? (
           <small className={table.deadline}>{`Payment held for your protection until ${order.protectionEnds}`}</small>
         ) : dealWords ? (
           <small className={table.deadline}>{dealWords}</small>

@@ -743,6 +743,12 @@ describe("bad input at every form action", () => {
       ],
     },
     {
+      name: "refund a removed seller's held payment",
+      path: () => "/dashboard/claims/refund",
+      who: (w) => w.cookies.admin,
+      names: ["bookingId", "page"],
+    },
+    {
       name: "claims page's intent and fields",
       path: () => "/dashboard/claims",
       who: (w) => w.cookies.admin,
@@ -1147,6 +1153,12 @@ describe("bad input at every /api call", () => {
       who: (w) => w.bearers.admin,
       names: ["outcome", "amount", "note"],
     },
+    {
+      method: "POST",
+      path: (w) => `/api/bookings/${w.paidBooking.A}/refund`,
+      who: (w) => w.bearers.admin,
+      names: ["x"],
+    },
     { method: "POST", path: () => "/api/payouts/onboarding", who: (w) => w.bearers.sellerA, names: ["x"] },
     {
       method: "PUT",
@@ -1229,6 +1241,8 @@ describe("bad input at every /api call", () => {
           ["PUT", `/api/reviews/${id}/answer`, world.bearers.sellerA],
           ["POST", `/api/reviews/${id}/reports`, world.bearers.buyerA],
           ["PUT", `/api/reviews/${id}/decision`, world.bearers.admin],
+          ["POST", `/api/bookings/${id}/refund`, world.bearers.admin],
+          ["GET", `/api/platform/removed-sellers/payments?page=${id}`, world.bearers.admin],
           ["DELETE", `/api/product/${id}`, world.bearers.sellerA],
           ["DELETE", `/api/account/sessions/${id}`, world.bearers.buyerB],
           ["GET", `/api/product/${id}/photos`, world.bearers.sellerA],

@@ -8,6 +8,7 @@ import { revokeUserSessionsStatement } from "#app/domain/accounts/sessions.serve
 import { endActiveBookingsStatements } from "#app/domain/catalog/availability.server";
 import { ANY_STATUS, isListed } from "#app/domain/catalog/catalog.server";
 import { ratingSummaryColumns } from "#app/domain/catalog/seller-ratings.server";
+import { closePayoutAccountStatement } from "#app/domain/deals/payouts/accounts.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { containsText, LIST_PAGE_SIZE, type ListQuery, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
@@ -134,6 +135,7 @@ export async function deleteAccount(db: Database, role: ManagedRole, userId: str
     role === "seller"
       ? endActiveBookingsStatements(db, { sellerId: userId }, "seller_deleted", { releaseProducts: true, now })
       : endActiveBookingsStatements(db, { buyerId: userId }, "buyer_deleted", { releaseProducts: true, now });
+  const removedNow = sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.deletedAt} = ${now})`;
   const [deleted] = await db.batch([
     db
       .update(users)
@@ -143,6 +145,8 @@ export async function deleteAccount(db: Database, role: ManagedRole, userId: str
       .returning({ id: users.id }),
     revokeUserSessionsStatement(db, userId),
     ...endBookings,
+    // A removed seller is never paid again (ADR 0079): their payout account closes with them.
+    closePayoutAccountStatement(db, userId, removedNow, now),
   ]);
   const deletedCount = deleted.length;
   // Someone else deleted it a moment ago: the rest of the batch changed nothing either.

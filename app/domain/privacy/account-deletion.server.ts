@@ -9,6 +9,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { confirmIdentity, type ReauthResult } from "#app/domain/accounts/reauthentication.server";
 import { forgetTwoFactorStatements } from "#app/domain/accounts/two-factor.server";
+import { closePayoutAccountStatement } from "#app/domain/deals/payouts/accounts.server";
 import { hasUnsettledDeals, unsettledDealsOf, unsettledMessage } from "#app/domain/deals/unsettled.server";
 import type { Database } from "#db/client";
 import { accountTokens, notificationPreferences, sessions, subscribers, users, wishlistEntries } from "#db/schema";
@@ -67,6 +68,7 @@ export async function deleteOwnAccount(
     db.delete(notificationPreferences).where(and(eq(notificationPreferences.userId, user.id), deletedNow)),
     db.delete(wishlistEntries).where(and(eq(wishlistEntries.buyerId, user.id), deletedNow)),
     db.delete(subscribers).where(and(sql`lower(${subscribers.email}) = lower(${user.email})`, deletedNow)),
+    closePayoutAccountStatement(db, user.id, deletedNow, now),
   ]);
   if (deleted.length === 0) {
     const opened = await unsettledDealsOf(db, user.id);

@@ -1469,7 +1469,27 @@ export const ROWS: Row[] = [
   ),
   api("GET", "/api/claims", "/api/claims", only(["admin"], "ok", "forbidden", "unauthorized")),
   api("GET", "/api/platform/totals", "/api/platform/totals", only(["admin"], "ok", "forbidden", "unauthorized")),
+  api(
+    "GET",
+    "/api/platform/removed-sellers/payments",
+    "/api/platform/removed-sellers/payments",
+    only(["admin"], "ok", "forbidden", "unauthorized"),
+  ),
   ...OWNERS.flatMap((owner) => [
+    // The world's sellers are not removed: the admin's refund of a removed seller's payment is refused.
+    form(
+      "/dashboard/claims/refund",
+      "routes/dashboard.claims.refund",
+      (w) => ({ bookingId: w.paidBooking[owner] }),
+      only(["admin"], "refused", "forbidden"),
+      `/dashboard/claims/refund paid booking of ${owner}`,
+    ),
+    api(
+      "POST",
+      (w) => `/api/bookings/${w.paidBooking[owner]}/refund`,
+      "/api/bookings/:id/refund",
+      only(["admin"], owner === "nobody" ? "notFound" : "refused", "forbidden", "unauthorized"),
+    ),
     form(
       "/dashboard/my_orders",
       "routes/dashboard.my_orders",

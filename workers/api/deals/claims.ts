@@ -13,11 +13,17 @@ import {
   type ClaimView,
   getClaimFor,
   listClaims,
+  listRemovedSellersHeldDeals,
   openClaim,
 } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { getPlatformTotals } from "#app/domain/deals/payouts/summary.server";
-import { confirmReceipt, type DecisionResult, decideClaim } from "#app/domain/deals/settlement/decisions.server";
+import {
+  confirmReceipt,
+  type DecisionResult,
+  decideClaim,
+  refundForRemovedSeller,
+} from "#app/domain/deals/settlement/decisions.server";
 import type { ClaimDecision } from "#app/domain/deals/settlement/plan";
 import { toDollars } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
@@ -148,6 +154,35 @@ claimsApi.put("/claims/:id/decision", ...adminOnly, async (c) => {
     c,
     await decideClaim(db(c), provider(c), appEnv(c).settings, c.get("user"), id.data, decision, note ?? null),
   );
+});
+
+/** The held payments of removed sellers, oldest first, each waiting for its refund (ADR 0079). */
+claimsApi.get("/platform/removed-sellers/payments", ...adminOnly, async (c) => {
+  const list = await listRemovedSellersHeldDeals(db(c), requestedPage(c));
+  listHeaders(c, list);
+  return c.json(
+    list.rows.map((deal) => ({
+      bookingId: deal.bookingId,
+      productName: deal.productName,
+      price: toDollars(deal.amountCents),
+      priceCents: deal.amountCents,
+      currency: deal.currency,
+      paidAt: deal.paidAt.toISOString(),
+      buyer: { name: deal.buyerName, email: deal.buyerEmail },
+      seller: { name: deal.sellerName },
+      claimStatus: deal.claimStatus ?? null,
+    })),
+  );
+});
+
+/** The admin refunds in full a held payment whose seller was removed (nothing else may pay it). */
+claimsApi.post("/bookings/:id/refund", ...adminOnly, async (c) => {
+  const id = idSchema.safeParse(c.req.param("id"));
+  if (!id.success) return apiError(c, 404, "not_found", "There is no such paid order.");
+  const result = await refundForRemovedSeller(db(c), provider(c), c.get("user"), id.data);
+  if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
+  await publishEvents(c, result.events);
+  return c.json({ decided: result.decided, message: result.message });
 });
 
 /** The platform's money for the admin: held, released, fees earned, refunded, open claims. */

@@ -13,7 +13,7 @@ import type { ClaimReason, ClaimStatus, DealState } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
 import { intoColumns } from "#db/insert-select";
 import { bookings, claims, deals, products, users } from "#db/schema";
-import { bumpVersionStatement } from "../settlement/deals.server";
+import { bumpVersionStatement, sellerRemoved } from "../settlement/deals.server";
 
 export const CLAIM_MESSAGES = {
   opened: "Your claim is open: the payment stays held until an admin decides.",
@@ -209,6 +209,41 @@ export async function listClaims(db: Database, page: number, status: ClaimStatus
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: sql<number>`count(*)` }).from(claims).where(where),
+    page,
+  );
+}
+
+/**
+ * The held payments of sellers who were removed (ADR 0079), oldest first: nothing releases them
+ * any more, so each waits for the admin to refund its buyer. A page of them and their count, in
+ * one D1 batch.
+ */
+export async function listRemovedSellersHeldDeals(db: Database, page: number) {
+  const waiting = and(eq(deals.state, "held"), sellerRemoved(deals.sellerId));
+  return listPage(
+    db
+      .select({
+        bookingId: deals.bookingId,
+        amountCents: deals.amountCents,
+        currency: deals.currency,
+        paidAt: deals.createdAt,
+        productName: sql`${products.name}`.mapWith(products.name).as("held_product_name"),
+        buyerName: sql`${buyers.name}`.mapWith(buyers.name).as("held_buyer_name"),
+        buyerEmail: sql`${buyers.email}`.mapWith(buyers.email).as("held_buyer_email"),
+        sellerName: sql`${sellers.name}`.mapWith(sellers.name).as("held_seller_name"),
+        claimStatus: sql`${claims.status}`.mapWith(claims.status).as("held_claim_status"),
+      })
+      .from(deals)
+      .innerJoin(bookings, eq(bookings.id, deals.bookingId))
+      .innerJoin(products, eq(products.id, bookings.productId))
+      .innerJoin(buyers, eq(buyers.id, deals.buyerId))
+      .innerJoin(sellers, eq(sellers.id, deals.sellerId))
+      .leftJoin(claims, eq(claims.paymentId, deals.paymentId))
+      .where(waiting)
+      .orderBy(deals.createdAt, deals.paymentId)
+      .limit(LIST_PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db.select({ total: sql<number>`count(*)` }).from(deals).where(waiting),
     page,
   );
 }

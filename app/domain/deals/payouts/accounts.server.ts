@@ -3,12 +3,13 @@
 // offline provider's test page), and kept current by one function, `applyAccountState`, which
 // Stripe's account.updated events, the account read back on the seller's return and the test
 // page all call. A seller's listings can be booked only once the account is ready.
-import { and, eq, isNull, lte, ne, or } from "drizzle-orm";
+import { and, eq, isNull, lte, ne, not, or, type SQL } from "drizzle-orm";
 import { mayReceivePayouts } from "#app/domain/accounts/email-verification.server";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import type { Database } from "#db/client";
 import { payoutAccounts } from "#db/schema";
 import type { ConnectedAccountState, PaymentProvider } from "../payments/types";
+import { sellerRemoved } from "../settlement/deals.server";
 import { payoutSetup } from "./payout-words";
 
 export const PAYOUT_MESSAGES = {
@@ -122,10 +123,32 @@ export async function applyAccountState(
         eq(payoutAccounts.provider, input.provider),
         eq(payoutAccounts.accountId, input.accountId),
         or(isNull(payoutAccounts.stateAt), lte(payoutAccounts.stateAt, new Date(input.at))),
+        // A removed seller's account stays closed whatever the provider says of it.
+        not(sellerRemoved(payoutAccounts.sellerId)),
       ),
     )
     .returning({ sellerId: payoutAccounts.sellerId });
   return row ?? null;
+}
+
+/** The reason a payout account shows once its seller's account is gone (ADR 0079). */
+export const ACCOUNT_REMOVED_REASON = "pay_and_buy.account_removed";
+
+/**
+ * The seller's payout account closed, in the batch that removes or deletes the seller (`when`:
+ * the condition that the account was removed by that batch): it receives no transfer and no
+ * payout again, and a later report of the provider does not open it again.
+ */
+export function closePayoutAccountStatement(db: Database, sellerId: string, when: SQL, now: number) {
+  return db
+    .update(payoutAccounts)
+    .set({
+      transfersActive: false,
+      payoutsEnabled: false,
+      disabledReason: ACCOUNT_REMOVED_REASON,
+      updatedAt: new Date(now),
+    })
+    .where(and(eq(payoutAccounts.sellerId, sellerId), when));
 }
 
 /** The seller is back from the provider's onboarding: their account is read back from it. */

@@ -3,7 +3,7 @@
 // offline, the scheduled job pays each seller's balance out of the ledger itself. Either way a
 // payout is one row (its status only moves forward: pending, in transit, paid; failed or
 // canceled last) and its ledger entries: the payout, and its failure, which returns the money.
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, inArray, lte, sql } from "drizzle-orm";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
@@ -150,7 +150,19 @@ export async function payOutFromLedger(db: Database, provider: PaymentProviderNa
   const balances = await db
     .select({ sellerId: ledgerEntries.sellerId, currency: ledgerEntries.currency, balance: balanceOf })
     .from(ledgerEntries)
-    .where(eq(ledgerEntries.provider, provider))
+    .where(
+      and(
+        eq(ledgerEntries.provider, provider),
+        // As the provider pays out: only to an account whose payouts are on (a removed seller's
+        // account is closed, ADR 0079).
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(payoutAccounts)
+            .where(and(eq(payoutAccounts.sellerId, ledgerEntries.sellerId), eq(payoutAccounts.payoutsEnabled, true))),
+        ),
+      ),
+    )
     .groupBy(ledgerEntries.sellerId, ledgerEntries.currency)
     .having(sql`${balanceOf} > 0`)
     .limit(PAYOUT_BATCH_LIMIT);

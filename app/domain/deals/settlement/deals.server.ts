@@ -3,11 +3,20 @@
 // (compare-and-set on its version). Two decisions read at the same moment: one is written, the
 // other reads the deal again and decides on what it finds.
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Database, rowsChanged } from "#db/client";
 import type { OperationOrigin } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
-import { claims, dealOperations, deals } from "#db/schema";
+import { claims, dealOperations, deals, users } from "#db/schema";
 import type { DealSnapshot, Plan } from "./plan";
+
+/**
+ * Whether the seller's account is gone (removed by an admin, or deleted by its owner, who cannot
+ * while a deal is unsettled): nothing is paid to it any more (ADR 0079).
+ */
+export function sellerRemoved(sellerId: SQL | SQLiteColumn): SQL {
+  return sql`exists (select 1 from ${users} where ${users.id} = ${sellerId} and ${users.deletedAt} is not null)`;
+}
 
 const sum = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number);
 
@@ -44,6 +53,7 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
       lastSeq: sql<number>`coalesce(max(${dealOperations.seq}), -1)`.mapWith(Number),
       claimId: claims.id,
       claimStatus: claims.status,
+      sellerRemoved: sql<boolean>`${sellerRemoved(deals.sellerId)}`.mapWith(Boolean),
     })
     .from(deals)
     .leftJoin(dealOperations, eq(dealOperations.paymentId, deals.paymentId))
@@ -63,6 +73,7 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
     lastSeq: row.lastSeq,
     totals: { charged: row.charged, refunded: row.refunded, fee: row.fee, net: row.net },
     claim: row.claimId && row.claimStatus ? { id: row.claimId, status: row.claimStatus } : null,
+    sellerRemoved: row.sellerRemoved,
   };
 }
 

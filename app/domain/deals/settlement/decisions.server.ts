@@ -3,7 +3,7 @@
 // deal, plan with the state machine (plan.ts), write with a compare-and-set; a decision that lost
 // the race reads the deal again and decides on what it finds. The movements decided are then
 // carried out (operations.server.ts); what cannot be made now is retried by the scheduled job.
-import { and, asc, eq, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, lte, not, notExists, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { feeRuleOf, type PaymentSettings } from "#app/domain/deals/payments/settings";
 import type { PaymentProvider } from "#app/domain/deals/payments/types";
@@ -12,7 +12,7 @@ import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { claims, dealOperations, deals, ledgerEntries, payments } from "#db/schema";
-import { applyPlan, type Deal, type DecisionContext, findDeal } from "./deals.server";
+import { applyPlan, type Deal, type DecisionContext, findDeal, sellerRemoved } from "./deals.server";
 import { settleDeal } from "./operations.server";
 import {
   type ClaimDecision,
@@ -21,6 +21,7 @@ import {
   planClaimDecision,
   planConfirmation,
   planProviderRefund,
+  planRemovedSellerRefund,
   SETTLEMENT_MESSAGES,
 } from "./plan";
 
@@ -93,7 +94,10 @@ export function confirmReceipt(
   });
 }
 
-/** Held deals whose protection window has ended at `now` with no open claim, oldest first. */
+/**
+ * Held deals whose protection window has ended at `now` with no open claim, oldest first; a
+ * removed seller's deals wait for the admin instead.
+ */
 export async function dueDeals(db: Database, now: number, limit: number): Promise<string[]> {
   const rows = await db
     .select({ paymentId: deals.paymentId })
@@ -102,6 +106,7 @@ export async function dueDeals(db: Database, now: number, limit: number): Promis
       and(
         eq(deals.state, "held"),
         lte(deals.releaseDueAt, new Date(now)),
+        not(sellerRemoved(deals.sellerId)),
         notExists(
           db
             .select({ one: sql`1` })
@@ -166,6 +171,35 @@ export function decideClaim(
       note,
       success: "The claim is decided.",
       notFound: DEAL_MESSAGES.claimNotFound,
+      claimEvent: "claim_decided",
+    },
+  );
+}
+
+/**
+ * The admin refunds in full a held payment whose seller was removed (the Claims page's
+ * "Paid orders of removed sellers", `POST /api/bookings/:id/refund`); the deal is picked by its
+ * booking. Once however often it is sent.
+ */
+export function refundForRemovedSeller(
+  db: Database,
+  provider: PaymentProvider,
+  admin: Pick<SessionUser, "id">,
+  bookingId: string,
+  now = Date.now(),
+): Promise<DecisionResult> {
+  return decide(
+    db,
+    provider,
+    () => findDeal(db, eq(deals.bookingId, bookingId)),
+    (deal) => planRemovedSellerRefund(deal),
+    {
+      origin: "claim_decision",
+      now,
+      decidedBy: admin.id,
+      note: null,
+      success: SETTLEMENT_MESSAGES.refundedForRemovedSeller,
+      notFound: DEAL_MESSAGES.notFound,
       claimEvent: "claim_decided",
     },
   );

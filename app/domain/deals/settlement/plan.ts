@@ -10,6 +10,9 @@
 //   released ──admin refunds (a claim within the window)──▶ released | refunded
 //                (the transfer is partly reversed and the fee on the refunded part given back)
 //   settled_outside: paid before the ledger; nothing ever moves.
+//
+// A seller an admin removed is never paid again (ADR 0079): their held deals are not released
+// (not by the buyer, the job or a claim's decision); the admin refunds the buyer instead.
 import { type FeeRule, platformFee } from "#app/domain/deals/fees";
 import type { ClaimOutcome, ClaimStatus, DealState } from "#db/closed-lists";
 
@@ -30,6 +33,8 @@ export interface DealSnapshot {
   releaseDueAt: Date | null;
   totals: DealTotals;
   claim: { id: string; status: ClaimStatus } | null;
+  /** The seller's account was removed: nothing is paid to them any more. */
+  sellerRemoved: boolean;
 }
 
 export type PlannedOperation =
@@ -57,6 +62,11 @@ export const SETTLEMENT_MESSAGES = {
   refundTooLarge: (max: string) => `The refund can be at most ${max}: what is left of the payment.`,
   partialMustBeLess: (max: string) => `A partial refund must be less than ${max}; refund in full instead.`,
   nothingLeft: "Nothing is left of this payment to refund.",
+  sellerRemoved:
+    "The seller's account was removed, so this payment cannot go to them: an admin refunds it to you. You will get a letter.",
+  releaseToRemovedSeller: "The seller's account was removed: nothing can be paid to them. Refund the buyer in full.",
+  refundedForRemovedSeller: "The buyer is refunded in full: the seller's account was removed.",
+  sellerNotRemoved: "The seller's account is not removed: this payment is decided by the buyer or a claim.",
 } as const;
 
 /** What is still with the platform for the deal (0 once released or refunded). */
@@ -103,11 +113,17 @@ function refund(deal: DealSnapshot, amount: number, rule: FeeRule, externalRef?:
 
 const openClaim = (deal: DealSnapshot) => deal.claim?.status === "open";
 
+/** Whether My Orders offers "I received it as described": a held payment its seller may still be paid. */
+export function mayConfirmReceipt(deal: { state: DealState | null; sellerRemoved: boolean }): boolean {
+  return deal.state === "held" && !deal.sellerRemoved;
+}
+
 /** The buyer's "I received it as described": releases a held payment and withdraws an open claim. */
 export function planConfirmation(deal: DealSnapshot, rule: FeeRule): Planned {
   const withdraw = openClaim(deal) ? ({ status: "withdrawn" } as const) : undefined;
   switch (deal.state) {
     case "held":
+      if (!mayConfirmReceipt(deal)) return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.sellerRemoved };
       return {
         ok: true,
         plan: { state: "released", operations: [release(deal.totals, rule)], ...(withdraw ? { claim: withdraw } : {}) },
@@ -125,7 +141,13 @@ export function planConfirmation(deal: DealSnapshot, rule: FeeRule): Planned {
 
 /** The scheduled job at `now`: a held payment past its window, with no open claim, is released. */
 export function planAutoRelease(deal: DealSnapshot, rule: FeeRule, now: number): Planned {
-  if (deal.state !== "held" || openClaim(deal) || !deal.releaseDueAt || deal.releaseDueAt.getTime() > now) {
+  if (
+    deal.state !== "held" ||
+    deal.sellerRemoved ||
+    openClaim(deal) ||
+    !deal.releaseDueAt ||
+    deal.releaseDueAt.getTime() > now
+  ) {
     return { ok: true, plan: null, message: SETTLEMENT_MESSAGES.notHeld };
   }
   return { ok: true, plan: { state: "released", operations: [release(deal.totals, rule)] } };
@@ -147,6 +169,10 @@ export function planClaimDecision(
   if (deal.state === "refunded" || deal.state === "settled_outside") {
     return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.nothingLeft };
   }
+  // Only all of it back: a release, or the rest of a part refunded, would pay the removed seller.
+  if (deal.sellerRemoved && deal.state === "held" && decision.outcome !== "refund_full") {
+    return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.releaseToRemovedSeller };
+  }
   if (decision.outcome === "release") {
     const operations = deal.state === "held" ? [release(deal.totals, rule)] : [];
     return {
@@ -167,6 +193,33 @@ export function planClaimDecision(
   const rest = { ...deal.totals, refunded: deal.totals.refunded + amount };
   const operations = deal.state === "held" ? [back, release(rest, rule)] : [back];
   return { ok: true, plan: { state: "released", operations, claim } };
+}
+
+/**
+ * The admin refunds a held payment whose seller was removed, in full, whether or not the buyer
+ * opened a claim (an open one is decided with it).
+ */
+export function planRemovedSellerRefund(deal: DealSnapshot): Planned {
+  if (!deal.sellerRemoved) return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.sellerNotRemoved };
+  if (deal.state !== "held") {
+    return {
+      ok: false,
+      status: 409,
+      message: deal.state === "refunded" ? SETTLEMENT_MESSAGES.refunded : SETTLEMENT_MESSAGES.notHeld,
+    };
+  }
+  const amount = refundable(deal.totals);
+  const claim = openClaim(deal)
+    ? ({ status: "decided", outcome: "refund_full", refundCents: amount } as const)
+    : undefined;
+  return {
+    ok: true,
+    plan: {
+      state: "refunded",
+      operations: [{ kind: "refund", amountCents: amount, feeCents: 0, reversalCents: 0 }],
+      ...(claim ? { claim } : {}),
+    },
+  };
 }
 
 /**
