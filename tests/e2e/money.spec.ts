@@ -118,3 +118,51 @@ test("a claim: the buyer reports a problem, the seller answers, the admin refund
   await expect(order).toContainText("Refunded: $ 5.00");
   await expect(order).toContainText("Released to the seller");
 });
+
+test("a removed seller's paid order: the buyer is told why, and the admin refunds it from Claims", async ({
+  page,
+  browser,
+}, info) => {
+  test.slow(); // three people's pages, one after another
+  const sellerContext = await browser.newContext({ javaScriptEnabled: info.project.name === "js" });
+  const seller = await sellerContext.newPage();
+  const { email } = await registerSeller(seller, info, "Rory Removed");
+  const name = uniqueProductName(info, "Removed Seller Lens");
+  const id = await addProductByApi(seller.request, await bearerOf(seller.request), name);
+  await sellerContext.close();
+
+  await signUp(page, { name: "Rae Refunded", email: uniqueEmail(info, "refunded"), password: "long enough" });
+  await bookAndPay(page, { id, name });
+
+  const adminContext = await browser.newContext({ javaScriptEnabled: info.project.name === "js" });
+  const admin = await adminContext.newPage();
+  await signIn(admin, DEMO.admin);
+  await admin.goto("/dashboard/all_sellers");
+  await admin.getByLabel("Search sellers by name or email").fill(email);
+  await admin.getByRole("button", { name: "Search", exact: true }).click();
+  await admin
+    .getByRole("row")
+    .filter({ hasText: "Rory Removed" })
+    .getByRole("link", { name: /Delete/ })
+    .click();
+  await admin.getByRole("dialog", { name: "Delete Confirmation" }).getByRole("button", { name: "Yes" }).click();
+  await expectToast(admin, "Seller has been deleted");
+
+  // The buyer cannot release the money to the removed seller, and is told who refunds it.
+  await page.goto("/dashboard/my_orders");
+  const order = page.getByRole("row").filter({ hasText: name });
+  await expect(order).toContainText("an admin refunds it to you");
+  await expect(order.getByRole("button", { name: /I received it as described/ })).toHaveCount(0);
+
+  await admin.goto("/dashboard/claims");
+  const waiting = admin.getByRole("region", { name: "Paid orders of removed sellers" });
+  await expect(waiting).toContainText(name);
+  await waiting.getByRole("button", { name: `Refund the buyer: ${name}` }).click();
+  await expectToast(admin, "The buyer is refunded in full: the seller's account was removed.");
+  await expect(admin.getByRole("button", { name: `Refund the buyer: ${name}` })).toHaveCount(0);
+  await adminContext.close();
+
+  await page.goto("/dashboard/my_orders");
+  await expect(order).toContainText("Refunded: $ 19.99");
+  await expect(order).not.toContainText("an admin refunds it to you");
+});
