@@ -9,21 +9,22 @@ export function gradesText(grades: readonly string[]): string {
 }
 
 /**
- * "Sold on Pay&Buy for $ 780.00–$ 940.00 (median $ 850.00, 7 sales in the last 6 months, same
- * model, Good or better)", or, with too few sales, how many there were and that no range is shown.
+ * "Most sold on Pay&Buy for about $ 775.00–$ 950.00 (median about $ 850.00, 7 sales in the last
+ * 6 months, same model, Good or better)": the rounded 10th–90th percentile range (ADR 0076); or,
+ * with too few sales, how many there were and that no range is shown.
  */
 export function guidanceText(guidance: PriceGuidance): string {
   const scope = `same model, ${gradesText(guidance.grades)}`;
   const when = `in the last ${GUIDANCE_PERIOD_LABEL}`;
   if (guidance.enough) {
-    return `Sold on Pay&Buy for ${formatMoney(guidance.lowCents)}–${formatMoney(guidance.highCents)} (median ${formatMoney(guidance.medianCents)}, ${guidance.sales} sales ${when}, ${scope})`;
+    return `Most sold on Pay&Buy for about ${formatMoney(guidance.lowCents)}–${formatMoney(guidance.highCents)} (median about ${formatMoney(guidance.medianCents)}, ${guidance.sales} sales ${when}, ${scope})`;
   }
   if (guidance.sales === 0) return `No recorded sale on Pay&Buy ${when} (${scope}): no price guidance yet.`;
   return `Only ${guidance.sales} recorded ${guidance.sales === 1 ? "sale" : "sales"} on Pay&Buy ${when} (${scope}): too few to show a price range.`;
 }
 
-/** The warning when an asking price is far above what the model sold for, or null. */
+/** The warning when an asking price is far above the top of the model's range, or null. */
 export function farAboveText(guidance: PriceGuidance | null, far: { percent: number } | null): string | null {
   if (!far || !guidance?.enough) return null;
-  return `This price is ${far.percent}% above the highest recorded sale of this model (${formatMoney(guidance.highCents)}, ${gradesText(guidance.grades)}).`;
+  return `This price is ${far.percent}% above what this model mostly sold for on Pay&Buy (up to about ${formatMoney(guidance.highCents)}, ${gradesText(guidance.grades)}).`;
 }

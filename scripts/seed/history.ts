@@ -47,8 +47,8 @@ type Sold = {
 };
 
 // What the catalog's models sold for: enough Canon EOS R6, Nikon Z6 II, Canon EF 24-70 and Nikon
-// 70-200 sales for a price range, two Sony a7 III (too few), and sales outside the six months
-// or below the grade a listing is compared with.
+// 70-200 sales for a price range (five at least, ADR 0076), two Sony a7 III (too few), and sales
+// outside the six months or below the grade a listing is compared with.
 const SOLD: Sold[] = [
   ...(
     [
@@ -78,6 +78,8 @@ const SOLD: Sold[] = [
       ["1150.00", 20],
       ["1220.00", 75],
       ["1260.00", 130],
+      ["1190.00", 50],
+      ["1240.00", 100],
     ] as const
   ).map(([price, days], index) => ({
     key: `nikon-z6-ii-sold-${index + 1}`,
@@ -112,6 +114,7 @@ const SOLD: Sold[] = [
       ["Good", "1020.00", 66],
       ["Excellent", "1100.00", 101],
       ["Excellent", "1150.00", 160],
+      ["Good", "1060.00", 45],
     ] as const
   ).map(([condition, price, days], index) => ({
     key: `canon-ef-24-70-ii-sold-${index + 1}`,
@@ -129,6 +132,8 @@ const SOLD: Sold[] = [
       ["1650.00", 25],
       ["1700.00", 80],
       ["1800.00", 150],
+      ["1680.00", 40],
+      ["1760.00", 110],
     ] as const
   ).map(([price, days], index) => ({
     key: `nikon-70-200e-sold-${index + 1}`,

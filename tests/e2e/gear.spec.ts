@@ -64,9 +64,10 @@ test.describe("gear data", () => {
     await expect(specs.getByRole("row", { name: /^Focal length/ })).toContainText("70-200 mm");
     await expect(specs.getByRole("row", { name: /^Maximum aperture/ })).toContainText("f/2.8");
 
-    // Three recorded sales of this model in Good or better over the last six months (scripts/seed/history.ts).
+    // Five recorded sales of this model in Good or better over the last six months
+    // (scripts/seed/history.ts): the 10th–90th percentile and the median, rounded to $ 50.
     await expect(page.getByRole("region", { name: "Price guidance" })).toContainText(
-      "Sold on Pay&Buy for $ 1,650.00–$ 1,800.00 (median $ 1,700.00, 3 sales in the last 6 months, same model, Good or better)",
+      "Most sold on Pay&Buy for about $ 1,650.00–$ 1,800.00 (median about $ 1,700.00, 5 sales in the last 6 months, same model, Good or better)",
     );
   });
 

@@ -1,13 +1,20 @@
 // Price guidance from Pay&Buy's own recorded sales (ADR 0055): what listings of the same model, in
 // the same grade or better, sold for in the last six months. Only successful payments count
 // (model_sales is kept in step with them by triggers); with fewer than MIN_SALES of them the
-// guidance says so and shows no price. Nothing is estimated, averaged from elsewhere or invented.
+// guidance says so and shows no price, and the figures it shows are rounded (ADR 0076). Nothing is estimated, averaged from elsewhere or invented.
 // It belongs to the catalog: a listing's page and a seller pricing an item read it; the sales
 // it counts are a table the deals' payments fill, read here, never written.
 import { and, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { CONDITIONS, type Condition } from "#db/closed-lists";
-import { GUIDANCE_PERIOD_DAYS, gradesAtLeast, MIN_SALES, type PriceGuidance } from "./price-guidance";
+import {
+  GUIDANCE_PERIOD_DAYS,
+  GUIDANCE_TENTHS,
+  gradesAtLeast,
+  guidanceFigures,
+  type PriceGuidance,
+  percentileRanks,
+} from "./price-guidance";
 
 export { farAbove, type PriceGuidance } from "./price-guidance";
 
@@ -45,11 +52,23 @@ function salesOf(subject: SalesSubject, currency: string, now: number): SQL | un
 /** Whose guidance: a model and grade (a seller pricing an item), or a listing's own (its model and grade). */
 export type GuidanceSubject = { model: string | null; condition: Condition } | { productId: string };
 
+/** The price at a percentile's lower or upper rank (percentileRanks, in SQL). */
+function priceAtRank(
+  ranked: { amount: SQL.Aliased<number>; rank: SQL.Aliased<number>; total: SQL.Aliased<number> },
+  tenths: number,
+  which: "lower" | "upper",
+) {
+  const lower = sql`1 + ((${ranked.total} - 1) * ${sql.raw(String(tenths))}) / 10`;
+  const rank = which === "lower" ? lower : sql`min(${lower} + 1, ${ranked.total})`;
+  return sql<number | null>`max(case when ${ranked.rank} = ${rank} then ${ranked.amount} end)`;
+}
+
 /**
- * The guidance of a model in a grade (null without a model of the list): how many sales, the
- * lowest, the highest and the median (the middle price, or the mean of the middle two), from the
- * sales the index gives in range. A listing's guidance reads the listing's model and grade in the
- * same query, so it needs no read of the listing first and rides in the listing's round trip.
+ * The guidance of a model in a grade (null without a model of the list): how many sales, and,
+ * from MIN_SALES of them, the range from the 10th to the 90th percentile and the median, each
+ * rounded (guidanceFigures, ADR 0076). The query reads only the prices at the ranks those
+ * percentiles lie between. A listing's guidance reads the listing's model and grade in the same
+ * query, so it needs no read of the listing first and rides in the listing's round trip.
  */
 export async function priceGuidance(
   db: Database,
@@ -64,8 +83,6 @@ export async function priceGuidance(
       amount: sql<number>`${modelSales.amountCents}`.as("amount"),
       rank: sql<number>`row_number() over (order by ${modelSales.amountCents})`.as("rank"),
       total: sql<number>`count(*) over ()`.as("total"),
-      lowest: sql<number>`min(${modelSales.amountCents}) over ()`.as("lowest"),
-      highest: sql<number>`max(${modelSales.amountCents}) over ()`.as("highest"),
     })
     .from(modelSales)
     .where(salesOf(sales, currency, now))
@@ -75,17 +92,20 @@ export async function priceGuidance(
     "productId" in subject
       ? sql<T | null>`(select ${column} from ${products} where ${products.id} = ${subject.productId})`
       : sql<T | null>`null`;
+  const tenths = Object.values(GUIDANCE_TENTHS);
   const [row] = await db
     .select({
       sales: sql<number>`coalesce(max(${ranked.total}), 0)`.as("sales"),
-      low: sql<number | null>`min(${ranked.lowest})`.as("low"),
-      high: sql<number | null>`max(${ranked.highest})`.as("high"),
-      median: sql<number | null>`avg(${ranked.amount})`.as("median"),
+      ...Object.fromEntries(
+        tenths.flatMap((tenth) => [
+          [`lower${tenth}`, priceAtRank(ranked, tenth, "lower").as(`lower${tenth}`)],
+          [`upper${tenth}`, priceAtRank(ranked, tenth, "upper").as(`upper${tenth}`)],
+        ]),
+      ),
       model: ofListing<string>(sql`${products.model}`).as("model"),
       condition: ofListing<Condition>(sql`${products.condition}`).as("condition"),
     })
-    .from(ranked)
-    .where(sql`${ranked.rank} in ((${ranked.total} + 1) / 2, (${ranked.total} + 2) / 2)`);
+    .from(ranked);
   const model = "model" in subject ? subject.model : (row?.model ?? null);
   const condition = "model" in subject ? subject.condition : (row?.condition ?? null);
   if (!model || model === "other" || !condition) return null;
@@ -95,14 +115,18 @@ export async function priceGuidance(
     sales: Number(row?.sales ?? 0),
     periodDays: GUIDANCE_PERIOD_DAYS,
   };
-  if (base.sales < MIN_SALES || row?.low == null || row.high == null || row.median == null)
-    return { ...base, enough: false };
-  // An even count's median is the mean of its two middle prices, rounded to the cent.
-  return {
-    ...base,
-    enough: true,
-    lowCents: Number(row.low),
-    highCents: Number(row.high),
-    medianCents: Math.round(Number(row.median)),
-  };
+  // The prices read, by rank: each percentile's two ranks.
+  const prices = new Map<number, number>();
+  const read = (row ?? {}) as Record<string, unknown>;
+  for (const tenth of tenths) {
+    const [lower, upper] = percentileRanks(base.sales, tenth);
+    if (read[`lower${tenth}`] != null) prices.set(lower, Number(read[`lower${tenth}`]));
+    if (read[`upper${tenth}`] != null) prices.set(upper, Number(read[`upper${tenth}`]));
+  }
+  const figures = guidanceFigures(base.sales, (rank) => {
+    const price = prices.get(rank);
+    if (price === undefined) throw new Error(`Price guidance read no price at rank ${rank}`);
+    return price;
+  });
+  return figures ? { ...base, enough: true, ...figures } : { ...base, enough: false };
 }

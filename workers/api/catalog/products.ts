@@ -66,8 +66,8 @@ function productRecord(product: SellerProduct, owner: SessionUser, origin: strin
 }
 
 /**
- * What the model sold for when a price is far above it: `{percent, highCents}`, or null. Saved
- * anyway; the seller decides.
+ * When a price is far above the top of the model's range (rounded, ADR 0076):
+ * `{percentAboveRange, rangeHighCents}`, or null. Saved anyway; the seller decides.
  */
 async function priceWarning(c: ApiContext, details: Pick<ProductDetails, "gear" | "condition" | "resalePrice">) {
   const guidance = await priceGuidance(
@@ -76,7 +76,7 @@ async function priceWarning(c: ApiContext, details: Pick<ProductDetails, "gear" 
     appEnv(c).settings.PAYMENT_CURRENCY,
   );
   const far = farAbove(guidance, details.resalePrice);
-  return far && guidance?.enough ? { percentAboveHighest: far.percent, highestSaleCents: guidance.highCents } : null;
+  return far && guidance?.enough ? { percentAboveRange: far.percent, rangeHighCents: guidance.highCents } : null;
 }
 
 function saleRecord(sale: Sale) {
