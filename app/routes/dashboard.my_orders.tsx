@@ -173,7 +173,13 @@ function ConfirmReceiptForm({ order }: { order: Order }) {
  */
 function PaymentCell({ order, page }: { order: Order; page: number }) {
   if (order.status === "paid") {
-    const dealWords = order.dealState ? DEAL_WORDS[order.dealState] : null;
+    // "Refunded to you" once the refund is made at the provider; until then it is on its way.
+    const dealWords =
+      order.dealState === "refunded" && order.refundPendingCents > 0
+        ? null
+        : order.dealState
+          ? DEAL_WORDS[order.dealState]
+          : null;
     return (
       <>
         <span className={table.paidCell}>
@@ -191,6 +197,11 @@ function PaymentCell({ order, page }: { order: Order; page: number }) {
         ) : null}
         {order.refundedCents > 0 ? (
           <small className={table.deadline}>{`Refunded: ${formatMoney(order.refundedCents)}`}</small>
+        ) : null}
+        {order.refundPendingCents > 0 ? (
+          <small className={table.deadline}>
+            {`A refund of ${formatMoney(order.refundPendingCents)} is on its way to you`}
+          </small>
         ) : null}
         {order.claimStatus ? (
           <small className={table.deadline}>

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { database } from "#db/client";
 import { claims, dealOperations, deals, payoutAccounts, processedEvents, refunds } from "#db/schema";
 import { app } from "../../workers/app";
-import { bearerFor } from "./auth-helpers";
+import { bearerFor, sessionCookieFor } from "./auth-helpers";
 import { insertUser } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
 import { DAY, dealState, payoutsOf, tick } from "./money-fixtures";
@@ -280,6 +280,46 @@ describe("refunds", () => {
       expect((await webhook("platform", event)).status).toBe(200);
     }
     expect(await db().select().from(dealOperations)).toHaveLength(operations);
+    await expectLedgerHolds(testEnv.DB);
+  });
+
+  it("My Orders says a refund is on its way until Stripe has made it, then that it is refunded", async () => {
+    const stripe = stripeApi();
+    const { seller } = await stripeSeller(stripe);
+    const admin = await insertUser({ role: "admin" });
+    const { buyer, booking, deal } = await stripeDeal(stripe, seller.id, 40_000);
+    const claim = await (
+      await api(buyer.user.id, "POST", `/api/bookings/${booking.id}/claim`, {
+        reason: "not_handed_over",
+        details: "The seller never came.",
+      })
+    ).json<{ _id: string }>();
+    // Stripe does not answer the refund (the SDK tries twice): the refund is decided, not made.
+    stripe.fail(/^POST \/v1\/refunds$/, { times: 2 });
+    expect((await api(admin.id, "PUT", `/api/claims/${claim._id}/decision`, { outcome: "refund_full" })).status).toBe(
+      200,
+    );
+    const cookie = await sessionCookieFor(buyer.user.id);
+    const orders = async () => (await call("/dashboard/my_orders", { headers: { Cookie: cookie } })).text();
+    const ordersApi = async () =>
+      (
+        await (
+          await api(buyer.user.id, "GET", "/api/myOrders")
+        ).json<Array<{ _id: string; deal: { refundedCents: number; refundPendingCents: number } }>>()
+      ).find((order) => order._id === booking.id)!.deal;
+    let page = await orders();
+    expect(page).toContain("A refund of $ 400.00 is on its way to you");
+    expect(page).not.toContain("Refunded to you");
+    expect(page).not.toContain("Refunded: $ 400.00");
+    expect(await ordersApi()).toMatchObject({ refundedCents: 0, refundPendingCents: 40_000 });
+
+    const [operation] = await db().select().from(dealOperations).where(eq(dealOperations.paymentId, deal.paymentId));
+    await tick(operation!.nextAttemptAt.getTime(), stripeEnv());
+    page = await orders();
+    expect(page).toContain("Refunded to you");
+    expect(page).toContain("Refunded: $ 400.00");
+    expect(page).not.toContain("is on its way to you");
+    expect(await ordersApi()).toMatchObject({ refundedCents: 40_000, refundPendingCents: 0 });
     await expectLedgerHolds(testEnv.DB);
   });
 

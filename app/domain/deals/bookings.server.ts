@@ -200,6 +200,13 @@ export async function cancelBooking(
 
 const orderSellers = alias(users, "order_seller");
 
+/** The refunds of the row's deal in one status, in cents. */
+function refundSum(status: SQL) {
+  return sql<number>`(select coalesce(sum(${dealOperations.amountCents}), 0) from ${dealOperations}
+    where ${dealOperations.paymentId} = ${deals.paymentId} and ${dealOperations.kind} = 'refund'
+    and ${dealOperations.status} = ${status})`.mapWith(Number);
+}
+
 /**
  * A page of My Orders: the buyer's live and paid bookings, and those the system ended (a row and
  * the count, read together).
@@ -234,10 +241,10 @@ export async function listOrders(db: Database, buyerId: string, page: number) {
         // or refunded; its claim, if the buyer opened one.
         dealState: deals.state,
         releaseDueAt: deals.releaseDueAt,
-        refundedCents: sql<number>`(select coalesce(sum(${dealOperations.amountCents}), 0) from ${dealOperations}
-          where ${dealOperations.paymentId} = ${deals.paymentId} and ${dealOperations.kind} = 'refund')`.mapWith(
-          Number,
-        ),
+        // Refunded: made at the provider; decided but not made yet: on its way (a refund the
+        // provider has not taken is not told to the buyer as done).
+        refundedCents: refundSum(sql`'done'`),
+        refundPendingCents: refundSum(sql`'pending'`),
         claimId: sql<string | null>`${claims.id}`.as("claim_id"),
         // Aliased: D1 returns a batch's rows keyed by column name, and bookings.status collides.
         claimStatus: sql`${claims.status}`.mapWith(claims.status).as("claim_status"),

@@ -225,8 +225,11 @@ storefront.get("/myOrders", ...buyerOnly, async (c) => {
         ? {
             state: order.dealState,
             protectionEndsAt: order.releaseDueAt?.toISOString() ?? null,
+            // Made at the provider; and decided but not made yet.
             refunded: toDollars(order.refundedCents),
             refundedCents: order.refundedCents,
+            refundPending: toDollars(order.refundPendingCents),
+            refundPendingCents: order.refundPendingCents,
             claim: order.claimId
               ? { _id: order.claimId, status: order.claimStatus, outcome: order.claimOutcome }
               : null,
