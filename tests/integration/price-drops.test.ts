@@ -331,6 +331,14 @@ describe("a drop counts only from a price the listing kept for a day (ADR 0077)"
     expect(await outbox()).toHaveLength(0);
   });
 
+  it("a new listing's price lowered within its first day is no drop: there is no kept price yet", async () => {
+    await db().update(products).set({ priceSetAt: new Date() }).where(eq(products.id, world.product.id));
+    expect((await putDetails(800)).status).toBe(200);
+    expect(queue.sent).toHaveLength(0);
+    expect(await productRow(world.product.id)).toMatchObject({ previousPriceCents: null, priceDroppedAt: null });
+    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toBeNull();
+  });
+
   it("a lower below the kept price after a short raise strikes the kept price, not the raised one", async () => {
     await putDetails(1200);
     await postDetails("900.00");
