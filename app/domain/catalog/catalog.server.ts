@@ -155,7 +155,13 @@ export type CardFit = { label: string; kind: "native" | "adapter" } | null;
  */
 export type CardView = Omit<
   ProductCard,
-  "sellerEmail" | "previousPriceCents" | "previousPriceUntil" | "priceDroppedAt" | "gearKind" | "model" | "sellerPayoutsReady"
+  | "sellerEmail"
+  | "previousPriceCents"
+  | "previousPriceUntil"
+  | "priceDroppedAt"
+  | "gearKind"
+  | "model"
+  | "sellerPayoutsReady"
 > & {
   bookability: Bookability;
   fit: CardFit;
