@@ -264,11 +264,16 @@ export const products = sqliteTable(
     // Held out of the storefront while its serial matches a stolen-gear report the admin has not
     // decided (serial_matches); the listing rule reads it.
     heldAt: timestamp("held_at"),
-    // The price before the listing's last price drop and when it dropped (ADR 0063): written
-    // only by a price edit (app/domain/catalog/price-drops.server.ts), cleared by a rise; the
-    // pages strike the previous price through for PRICE_DROP_SHOWN_DAYS after the drop.
+    // Price drops (ADR 0063, ADR 0077), written only by a price edit
+    // (app/domain/catalog/price-drops.server.ts): the last price the listing kept for at least a
+    // day and when it stopped being the price; when the price last dropped below both it and the
+    // price before; when the current price was set (null: set before these times were kept, and
+    // counted as kept). The pages strike the kept price through for PRICE_DROP_SHOWN_DAYS after it
+    // ended, while it is above the current price.
     previousPriceCents: integer("previous_price_cents"),
     priceDroppedAt: timestamp("price_dropped_at"),
+    previousPriceUntil: timestamp("previous_price_until"),
+    priceSetAt: timestamp("price_set_at"),
     // Buyers may offer a price on it (ADR 0061); its seller turns this off per listing.
     offersAccepted: integer("offers_accepted", { mode: "boolean" }).notNull().default(true),
   },

@@ -2,33 +2,11 @@
 // setting of the server, the same for every test), so the journey moves the deadline of this
 // one booking into the past in the server's local D1 — the one thing a person cannot do
 // through the site — then triggers the Cron Trigger through wrangler's /__scheduled.
-import { execFileSync } from "node:child_process";
-import { setTimeout as sleep } from "node:timers/promises";
 import { expect, type Page } from "@playwright/test";
-import { E2E_STATE } from "../../playwright.config";
 import { test } from "./fixtures";
 import { expectToast, signUp, uniqueEmail } from "./helpers";
+import { executeSql } from "./local-d1";
 import { listingOfNewSeller } from "./seller-helpers";
-
-/**
- * Writes to the running server's local D1 (wrangler's own command, as an operator would). The
- * server may hold the database's write lock at that moment (another journey's write): then the
- * statement is tried again.
- */
-async function executeSql(sql: string) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", E2E_STATE, "--command", sql], {
-        stdio: "pipe",
-      });
-      return;
-    } catch (error) {
-      const busy = /SQLITE_BUSY|database is locked/.test(String((error as { stderr?: Buffer }).stderr ?? error));
-      if (!busy || attempt === 5) throw error;
-      await sleep(500 * attempt);
-    }
-  }
-}
 
 async function book(page: Page, listingPath: string, product: string) {
   await page.goto(listingPath);

@@ -1,17 +1,24 @@
 import { expect } from "@playwright/test";
 import { test } from "./fixtures";
 import { expectToast, signUp, uniqueEmail } from "./helpers";
+import { keepPriceForADay } from "./local-d1";
 import { addProductByApi, bearerOf, registerSeller, uniqueProductName } from "./seller-helpers";
 
 // A buyer keeps a listing on their wishlist; its seller lowers the price in Edit Product; the
 // buyer is told by letter and sees the old price struck through beside the new one (ADR 0063).
+// A drop counts only from a price the listing kept for a day (ADR 0077): each journey lets a day
+// pass for its listing's price in the server's local D1.
 test("a price drop reaches a wishlisting buyer", async ({ page, browser }, info) => {
+  // Starting wrangler for the one SQL statement takes several seconds on a busy machine.
+  test.setTimeout(90_000);
   // The seller and their listing ($19.99), in a browser of their own.
   const sellerContext = await browser.newContext();
   const sellerPage = await sellerContext.newPage();
   await registerSeller(sellerPage, info, "Pia Pricer");
   const name = uniqueProductName(info, "Price drop camera");
   const productId = await addProductByApi(sellerPage.request, await bearerOf(sellerPage.request), name);
+  // A day passes: $19.99 is the price the listing kept.
+  await keepPriceForADay(productId);
 
   // The buyer wishlists it from its page.
   const buyer = uniqueEmail(info, "dropwatch");
@@ -60,14 +67,17 @@ test("a price drop reaches a wishlisting buyer", async ({ page, browser }, info)
 });
 
 test("the longest struck price fits a phone's screen", async ({ page, browser }, info) => {
+  // Starting wrangler for the one SQL statement takes several seconds on a busy machine.
+  test.setTimeout(90_000);
   const sellerContext = await browser.newContext();
   const sellerPage = await sellerContext.newPage();
   await registerSeller(sellerPage, info, "Lars Longprice");
   const name = uniqueProductName(info, "Long price camera");
   const auth = await bearerOf(sellerPage.request);
   const productId = await addProductByApi(sellerPage.request, auth, name);
-  // The highest price a listing may have, then a cent less: the widest pair of prices.
+  // The highest price a listing may have, kept a day, then a cent less: the widest pair of prices.
   for (const resalePrice of [100_000, 99_999.99]) {
+    if (resalePrice < 100_000) await keepPriceForADay(productId);
     const response = await sellerPage.request.put(`/api/product/${productId}`, {
       headers: auth,
       data: {

@@ -199,9 +199,11 @@ async function checkInvariants() {
       `select id from account_tokens where length(token_hash) != 43 or token_hash glob '*[^A-Za-z0-9_-]*'`,
     ],
     [
-      "a price drop half written, or to a price not lower (ADR 0063)",
-      `select p.id from products p where (p.previous_price_cents is null) != (p.price_dropped_at is null)
-      or p.previous_price_cents <= p.resale_price_cents`,
+      "a kept price half written, or a price drop not below its kept price (ADR 0063, 0077)",
+      `select p.id from products p where (p.previous_price_cents is null) != (p.previous_price_until is null)
+      or (p.price_dropped_at is not null and (p.previous_price_cents is null
+        or p.previous_price_cents <= p.resale_price_cents or p.price_dropped_at < p.previous_price_until))
+      or (p.previous_price_until is not null and p.previous_price_until > coalesce(p.price_set_at, 0))`,
     ],
     [
       "accepted offer without its booking at the agreed price",

@@ -1,14 +1,22 @@
-// Price drops (ADR 0063): a lower price, from the Edit Product page or PUT /api/product/:id, keeps
-// the previous one for 14 days, struck through on the listing page, the cards and the wishlist,
-// and tells every buyer who wishlisted the listing once through the queue; a rise tells nobody
-// and clears it. The routes publish to a recording queue; the Worker's queue() handler is driven
-// with the messages they published.
+// Price drops (ADR 0063, ADR 0077): a price below both the price before it and the last price the
+// listing kept for a day, from the Edit Product page or PUT /api/product/:id, strikes the kept
+// price through for 14 days after it ended, on the listing page, the cards and the wishlist, and
+// tells every buyer who wishlisted the listing once through the queue; a raise and a lower within
+// minutes tells nobody and strikes nothing. The routes publish to a recording queue; the Worker's
+// queue() handler is driven with the messages they published. A listing made by the factory has a
+// price set before price times were kept (price_set_at null), which counts as kept; the domain's
+// edit is given its instant where a journey needs days to pass.
 import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { LISTING_EDIT_MESSAGES } from "#app/domain/catalog/listing-edits.server";
-import { PRICE_DROP_SHOWN_MS, shownPreviousPrice } from "#app/domain/catalog/price-drops";
-import { type NotificationMessage, parseNotificationMessage } from "#app/domain/notifications/messages";
+import { LISTING_EDIT_MESSAGES, updateListingDetails } from "#app/domain/catalog/listing-edits.server";
+import { PRICE_DROP_SHOWN_MS, PRICE_KEPT_MS, shownPreviousPrice } from "#app/domain/catalog/price-drops";
+import { productDetailsSchema } from "#app/domain/catalog/product-schema";
+import {
+  type NotificationMessage,
+  parseNotificationMessage,
+  toNotificationMessage,
+} from "#app/domain/notifications/messages";
 import { emailOutbox, notificationPreferences, products, wishlistEntries } from "#db/schema";
 import worker from "../../workers/app";
 import { bearerFor, ORIGIN, sessionCookieFor } from "./auth-helpers";
@@ -200,12 +208,12 @@ describe("a price drop", () => {
     expect(struck(wishlist)).toContain("$ 1,000.00");
   });
 
-  it("is shown for 14 days, then the page shows the price alone", async () => {
+  it("is shown for 14 days after the kept price ended, then the page shows the price alone", async () => {
     await postDetails("800.00");
     const longAgo = Date.now() - PRICE_DROP_SHOWN_MS - 60_000;
     await db()
       .update(products)
-      .set({ priceDroppedAt: new Date(longAgo) })
+      .set({ priceDroppedAt: new Date(longAgo), previousPriceUntil: new Date(longAgo) })
       .where(eq(products.id, world.product.id));
     expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toBeNull();
     const listing = (await (await callWorker(`/api/listings/${world.product.id}`, {})).json()) as Record<
@@ -218,32 +226,46 @@ describe("a price drop", () => {
     expect(await outbox()).toHaveLength(0);
   });
 
-  it("the one rule: shown from the drop until 14 days after it, only above the current price", () => {
-    const droppedAt = new Date(Date.UTC(2026, 10, 1));
-    const drop = { resalePriceCents: 800, previousPriceCents: 1000, priceDroppedAt: droppedAt };
-    const at = droppedAt.getTime();
+  it("the one rule: shown from the end of the kept price until 14 days after it, only after a drop and above the current price", () => {
+    const until = new Date(Date.UTC(2026, 10, 1));
+    const at = until.getTime();
+    // The kept price ended at `until`; the drop below it came an hour later.
+    const drop = {
+      resalePriceCents: 800,
+      previousPriceCents: 1000,
+      previousPriceUntil: until,
+      priceDroppedAt: new Date(at + 3_600_000),
+    };
     expect(shownPreviousPrice(drop, at)).toBe(1000);
     expect(shownPreviousPrice(drop, at + PRICE_DROP_SHOWN_MS - 1)).toBe(1000);
     expect(shownPreviousPrice(drop, at + PRICE_DROP_SHOWN_MS)).toBeNull();
     expect(shownPreviousPrice(drop, at - 1)).toBeNull();
     expect(shownPreviousPrice({ ...drop, previousPriceCents: 800 }, at)).toBeNull();
     expect(shownPreviousPrice({ ...drop, previousPriceCents: null }, at)).toBeNull();
+    expect(shownPreviousPrice({ ...drop, previousPriceUntil: null }, at)).toBeNull();
     expect(shownPreviousPrice({ ...drop, priceDroppedAt: null }, at)).toBeNull();
   });
 });
 
 describe("a rise, the same price and a second drop", () => {
-  it("a rise tells nobody and clears the struck price; a letter queued before it sends nothing", async () => {
+  it("a rise to the kept price or above tells nobody and clears the struck price; a letter queued before it sends nothing", async () => {
     await postDetails("800.00");
     const dropped = [...queue.sent];
-    const rise = await putDetails(900);
+    const rise = await putDetails(1000);
     expect(rise.status).toBe(200);
     expect(queue.sent).toHaveLength(1);
     const row = await productRow(world.product.id);
-    expect(row).toMatchObject({ resalePriceCents: 90_000, previousPriceCents: null, priceDroppedAt: null });
+    expect(row).toMatchObject({ resalePriceCents: 100_000, previousPriceCents: 100_000, priceDroppedAt: null });
     expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toBeNull();
     await deliver(dropped);
     expect(await outbox()).toHaveLength(0);
+  });
+
+  it("a rise still below the kept price tells nobody new and keeps the kept price struck through", async () => {
+    await postDetails("800.00");
+    await putDetails(900);
+    expect(queue.sent).toHaveLength(1);
+    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toContain("$ 1,000.00");
   });
 
   it("a double submit of the same drop makes one drop and one letter each", async () => {
@@ -256,16 +278,16 @@ describe("a rise, the same price and a second drop", () => {
     expect(await outbox()).toHaveLength(2);
   });
 
-  it("a second drop strikes the price just before it; the buyers are told once that day, of the price as it is", async () => {
+  it("a second drop within the day keeps the kept price struck; the buyers are told once that day, of the price as it is", async () => {
     await postDetails("800.00");
     await putDetails(700);
     expect(queue.sent).toHaveLength(2);
     expect(queue.sent[0]!.key).toBe(queue.sent[1]!.key);
-    expect(await productRow(world.product.id)).toMatchObject({ resalePriceCents: 70_000, previousPriceCents: 80_000 });
+    expect(await productRow(world.product.id)).toMatchObject({ resalePriceCents: 70_000, previousPriceCents: 100_000 });
     await deliver(queue.sent);
     const letters = await outbox();
     expect(letters).toHaveLength(2);
-    expect(letters[0]!.body).toContain("now costs $ 700.00, down from $ 800.00");
+    expect(letters[0]!.body).toContain("now costs $ 700.00, down from $ 1,000.00");
   });
 
   it("a drop of a listing buyers can no longer book (booked, removed or deleted since) tells nobody", async () => {
@@ -279,6 +301,110 @@ describe("a rise, the same price and a second drop", () => {
         .set({ status: "available", removedAt: null, deletedAt: null })
         .where(eq(products.id, world.product.id));
     }
+  });
+});
+
+/** The edit of the price through the domain at a given instant (the page and the API share it). */
+async function editAt(resalePrice: string, at: number) {
+  const details = productDetailsSchema.parse(validFields({ productName: "Leica M6 Classic", resalePrice }));
+  const result = await updateListingDetails(db(), world.seller.id, world.product.id, details, at);
+  if (!result.ok) throw new Error(result.message);
+  queue.sent.push(...result.events.map(toNotificationMessage));
+  return result;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+describe("a drop counts only from a price the listing kept for a day (ADR 0077)", () => {
+  it("a raise and a lower within minutes strikes nothing and tells nobody, by the page and the API", async () => {
+    expect((await postDetails("1200.00")).status).toBe(302);
+    expect((await putDetails(1100)).status).toBe(200);
+    expect(queue.sent).toHaveLength(0);
+    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toBeNull();
+    expect(struck(await (await callWorker("/search?q=leica", {})).text())).toBeNull();
+    const listing = (await (await callWorker(`/api/listings/${world.product.id}`, {})).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(listing).toMatchObject({ resalePriceCents: 110_000, previousResalePriceCents: null, priceDroppedAt: null });
+    await deliver(queue.sent);
+    expect(await outbox()).toHaveLength(0);
+  });
+
+  it("a new listing's price lowered within its first day is no drop: there is no kept price yet", async () => {
+    await db().update(products).set({ priceSetAt: new Date() }).where(eq(products.id, world.product.id));
+    expect((await putDetails(800)).status).toBe(200);
+    expect(queue.sent).toHaveLength(0);
+    expect(await productRow(world.product.id)).toMatchObject({ previousPriceCents: null, priceDroppedAt: null });
+    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toBeNull();
+  });
+
+  it("a lower below the kept price after a short raise strikes the kept price, not the raised one", async () => {
+    await putDetails(1200);
+    await postDetails("900.00");
+    expect(queue.sent.map((message) => message.kind)).toEqual(["price_dropped"]);
+    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toContain("$ 1,000.00");
+    await deliver(queue.sent);
+    const letters = await outbox();
+    expect(letters).toHaveLength(2);
+    expect(letters[0]!.body).toContain("now costs $ 900.00, down from $ 1,000.00");
+  });
+
+  it("a raised price kept a day and then lowered is struck through and told once", async () => {
+    const start = Date.now() - 3 * 24 * HOUR;
+    expect((await editAt("1200.00", start)).events).toEqual([]);
+    // Lowered before the day is over: not yet kept, no drop.
+    const early = await editAt("1150.00", start + PRICE_KEPT_MS - 60_000);
+    expect(early.events).toEqual([]);
+    // 1150 was set a minute before the day was over; it is kept a day later, then lowered.
+    const lowered = await editAt("1100.00", start + 2 * PRICE_KEPT_MS);
+    expect(lowered.events).toHaveLength(1);
+    expect(await productRow(world.product.id)).toMatchObject({
+      resalePriceCents: 110_000,
+      previousPriceCents: 115_000,
+      previousPriceUntil: new Date(start + 2 * PRICE_KEPT_MS),
+      priceDroppedAt: new Date(start + 2 * PRICE_KEPT_MS),
+    });
+    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toContain("$ 1,150.00");
+    await deliver(queue.sent);
+    const letters = await outbox();
+    expect(letters.map((letter) => letter.toEmail)).toEqual(["ann@example.com", "bob@example.com"]);
+    expect(letters[0]!.body).toContain("now costs $ 1,100.00, down from $ 1,150.00");
+  });
+
+  it("lowered again and again within a day: the struck price stays the kept one", async () => {
+    const start = Date.now() - 5 * HOUR;
+    for (const [price, hours] of [
+      ["900.00", 0],
+      ["850.00", 1],
+      ["800.00", 2],
+    ] as const) {
+      await editAt(price, start + hours * HOUR);
+      expect((await productRow(world.product.id)).previousPriceCents).toBe(100_000);
+    }
+    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toContain("$ 1,000.00");
+  });
+
+  it("the struck price lapses 14 days after the kept price ended, and a late letter tells nobody", async () => {
+    const start = Date.now() - PRICE_DROP_SHOWN_MS - HOUR;
+    const result = await editAt("800.00", start);
+    expect(result.events).toHaveLength(1);
+    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toBeNull();
+    await deliver(queue.sent);
+    expect(await outbox()).toHaveLength(0);
+    // The lower price was kept since: the next drop is measured from it.
+    expect((await editAt("700.00", Date.now() - 60_000)).events).toHaveLength(1);
+    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toContain("$ 800.00");
+  });
+
+  it("the same lower price sent 20 times at once drops once: one letter to each buyer", async () => {
+    const responses = await Promise.all(Array.from({ length: 20 }, () => putDetails(800)));
+    expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
+    expect(queue.sent.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(queue.sent.map((message) => message.key)).size).toBe(1);
+    expect(await productRow(world.product.id)).toMatchObject({ resalePriceCents: 80_000, previousPriceCents: 100_000 });
+    await deliver(queue.sent);
+    expect((await outbox()).map((letter) => letter.toEmail)).toEqual(["ann@example.com", "bob@example.com"]);
   });
 });
 

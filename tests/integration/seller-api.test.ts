@@ -59,6 +59,9 @@ describe("POST /api/product", () => {
       advertised: false,
     });
     expect(row!.createdAt.getUTCFullYear()).toBeGreaterThan(2000);
+    // Its price is set as it is made: a drop is measured from it once it is kept a day (ADR 0077).
+    expect(row!.priceSetAt).toEqual(row!.createdAt);
+    expect(row).toMatchObject({ previousPriceCents: null, previousPriceUntil: null, priceDroppedAt: null });
     expect(await storedPhotoStems()).toEqual([row!.photoKey]);
   });
 

@@ -83,8 +83,9 @@ export const cardFields = {
   location: products.location,
   resalePriceCents: products.resalePriceCents,
   originalPriceCents: products.originalPriceCents,
-  // A recent price drop's previous price, struck through (price-drops.ts decides, ADR 0063).
+  // A recent price drop's kept price, struck through (price-drops.ts decides, ADR 0063, 0077).
   previousPriceCents: products.previousPriceCents,
+  previousPriceUntil: products.previousPriceUntil,
   priceDroppedAt: products.priceDroppedAt,
   purchaseYear: products.purchaseYear,
   condition: products.condition,
@@ -116,6 +117,7 @@ export type ProductCard = {
   resalePriceCents: number;
   originalPriceCents: number;
   previousPriceCents: number | null;
+  previousPriceUntil: Date | null;
   priceDroppedAt: Date | null;
   purchaseYear: number;
   condition: string;
@@ -153,7 +155,13 @@ export type CardFit = { label: string; kind: "native" | "adapter" } | null;
  */
 export type CardView = Omit<
   ProductCard,
-  "sellerEmail" | "previousPriceCents" | "priceDroppedAt" | "gearKind" | "model" | "sellerPayoutsReady"
+  | "sellerEmail"
+  | "previousPriceCents"
+  | "previousPriceUntil"
+  | "priceDroppedAt"
+  | "gearKind"
+  | "model"
+  | "sellerPayoutsReady"
 > & {
   bookability: Bookability;
   fit: CardFit;
@@ -174,6 +182,7 @@ export function toCardView(
   {
     sellerEmail: _email,
     previousPriceCents,
+    previousPriceUntil,
     priceDroppedAt,
     gearKind,
     model,
@@ -187,7 +196,7 @@ export function toCardView(
     ...card,
     bookability: bookabilityOf({ status: "available", sellerPayoutsReady }),
     fit: fitOfCard({ gearKind, model, mount: card.mount }, camera),
-    wasPriceCents: shownPreviousPrice({ ...card, previousPriceCents, priceDroppedAt }, now),
+    wasPriceCents: shownPreviousPrice({ ...card, previousPriceCents, previousPriceUntil, priceDroppedAt }, now),
   };
 }
 

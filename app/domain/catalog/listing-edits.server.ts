@@ -120,16 +120,17 @@ export type DetailsSaved = { ok: true; held: boolean; events: NotificationEvent[
  * only while the listing is editable and the category exists, and its lists (included items,
  * checklist) are replaced in the same batch only when it happens. A new serial number is counted
  * for the rate limit and matched with the stolen-gear register (a match holds the listing).
- * Saving the same details twice leaves the listing as the first time did. A lower price is a
- * price drop (price-drops.server): the previous price is kept, and the event tells the buyers.
+ * Saving the same details twice leaves the listing as the first time did. A price below both the
+ * price it replaces and the last price the listing kept for a day is a price drop
+ * (price-drops.server): the event tells the buyers. `now` is the edit's instant (tests move it).
  */
 export async function updateListingDetails(
   db: Database,
   sellerId: string,
   productId: string,
   details: ProductDetails,
+  now = Date.now(),
 ): Promise<DetailsSaved | EditRefusal> {
-  const now = Date.now();
   const slug = details.category.toLowerCase();
   const categoryId = sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${slug})`;
   const serial = details.gear.serial;

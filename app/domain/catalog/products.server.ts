@@ -154,9 +154,11 @@ export async function createProduct(
                 removedAt: sql`null`,
                 ...gearSelection(input.gear),
                 heldAt: sql`null`,
-                // A new listing has no price drop yet (ADR 0063).
+                // A new listing has no price drop yet, and its price is set now (ADR 0063, 0077).
                 previousPriceCents: sql`null`,
                 priceDroppedAt: sql`null`,
+                previousPriceUntil: sql`null`,
+                priceSetAt: sql`${now}`,
                 // A new listing takes offers until its seller turns them off (ADR 0061).
                 offersAccepted: sql`1`,
               }),

@@ -81,6 +81,7 @@ export async function listWishlist(db: Database, buyerId: string, page: number) 
         priceCents: products.resalePriceCents,
         // A recent drop's previous price (wishlistItemView decides whether it is shown).
         previousPriceCents: products.previousPriceCents,
+        previousPriceUntil: products.previousPriceUntil,
         priceDroppedAt: products.priceDroppedAt,
         status: products.status,
         // Gone from the storefront: deleted, removed, or its seller deleted.
@@ -117,11 +118,14 @@ export type WishlistItem = Awaited<ReturnType<typeof listWishlist>>["rows"][numb
 
 /** A wishlist row as its table shows it: the previous price struck through while a drop is shown. */
 export function wishlistItemView<Row extends WishlistItem>(
-  { previousPriceCents, priceDroppedAt, ...row }: Row,
+  { previousPriceCents, previousPriceUntil, priceDroppedAt, ...row }: Row,
   now: number = Date.now(),
 ) {
   return {
     ...row,
-    wasPriceCents: shownPreviousPrice({ resalePriceCents: row.priceCents, previousPriceCents, priceDroppedAt }, now),
+    wasPriceCents: shownPreviousPrice(
+      { resalePriceCents: row.priceCents, previousPriceCents, previousPriceUntil, priceDroppedAt },
+      now,
+    ),
   };
 }

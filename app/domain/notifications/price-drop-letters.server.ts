@@ -26,6 +26,7 @@ export async function priceDropLetters(
       sellerId: products.sellerId,
       resalePriceCents: products.resalePriceCents,
       previousPriceCents: products.previousPriceCents,
+      previousPriceUntil: products.previousPriceUntil,
       priceDroppedAt: products.priceDroppedAt,
     })
     .from(products)
