@@ -76,6 +76,7 @@ export const PAGES: Record<string, Page> = {
   "routes/dashboard.payouts._index": { path: () => "/dashboard/payouts", as: "seller" },
   "routes/dashboard.payouts.test-onboarding": { path: () => "/dashboard/payouts/test-onboarding", as: "seller" },
   "routes/dashboard.claims": { path: () => "/dashboard/claims", as: "admin" },
+  "routes/dashboard.claims.refund": { path: () => "/dashboard/claims/refund", as: "admin" },
   "routes/dashboard.all_sellers": { path: () => "/dashboard/all_sellers", as: "admin" },
   "routes/dashboard.all_buyers": { path: () => "/dashboard/all_buyers", as: "admin" },
   "routes/dashboard.reported_items": { path: () => "/dashboard/reported_items", as: "admin" },
