@@ -27,7 +27,7 @@ const JITLESS_ZOD = fileURLToPath(new URL("./app/zod-jitless.client.ts", import.
 const CHUNK_SEEDS: Record<string, string[]> = {
   frame: [
     "root.tsx",
-    "components/product-card.tsx",
+    "components/listing-card.tsx",
     "components/listing-actions.tsx",
     "components/booking-dialog.tsx",
     "components/report-dialog.tsx",

@@ -8,7 +8,7 @@ import * as styles from "./booking-dialog.css";
 import { DialogActions, ListingGone, UrlDialog, useDialogSubmission } from "./dialog";
 import * as dialogStyles from "./dialog.css";
 import { ErrorList, Field } from "./forms";
-import { VerifiedBadge } from "./product-card";
+import { VerifiedBadge } from "./listing-card";
 
 /**
  * The booking dialog (spec section 2): what is booked from whom and what booking means, the

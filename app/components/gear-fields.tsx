@@ -1,5 +1,5 @@
 import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
-import * as styles from "#app/components/product-form.css";
+import * as styles from "#app/components/listing-form.css";
 import { BRANDS, OTHER } from "#app/domain/gear/brands";
 import { gearKindOf } from "#app/domain/gear/categories";
 import { CONDITION_CHECK_WORDS, INCLUDED_ITEM_WORDS, SHUTTER_COUNT_METHOD_WORDS } from "#app/domain/gear/listing-words";

@@ -8,14 +8,14 @@ import { groupThousands } from "#app/domain/shared/numbers";
 import { formatPostedDate, NOT_FOUND, yearsOfUse } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
 import { sellerPath } from "#app/utils/seller-urls";
-import * as styles from "./product-card.css";
+import * as styles from "./listing-card.css";
 import { WasPrice } from "./was-price";
 
 /**
  * The listing card of the advertisement list and the category pages. Its name is the card's
  * link to the listing page, and the whole card (photo included) leads there.
  */
-export function ProductCard({
+export function ListingCard({
   product,
   currentYear,
   priority = false,

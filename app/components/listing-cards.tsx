@@ -2,7 +2,7 @@ import type { CardView } from "#app/domain/catalog/catalog.server";
 import { grid } from "#app/styles/utilities.css";
 import type { Role } from "#db/closed-lists";
 import { ListingActions } from "./listing-actions";
-import { ProductCard } from "./product-card";
+import { ListingCard } from "./listing-card";
 
 /**
  * A storefront's grid of listings, each card with the visitor's actions (book, wishlist,
@@ -27,7 +27,7 @@ export function ListingCards({
   return (
     <div className={grid}>
       {products.map((product, index) => (
-        <ProductCard
+        <ListingCard
           key={product.id}
           product={product}
           currentYear={currentYear}
@@ -41,7 +41,7 @@ export function ListingCards({
             viewer={viewer}
             bookability={product.bookability}
           />
-        </ProductCard>
+        </ListingCard>
       ))}
     </div>
   );

@@ -4,18 +4,18 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import * as z from "zod";
 import { ErrorList } from "#app/components/forms";
+import { ProductDetailsFields } from "#app/components/listing-fields";
+import * as styles from "#app/components/listing-form.css";
 import { PhotoInput, photoErrors } from "#app/components/photo-input";
-import { ProductDetailsFields } from "#app/components/product-fields";
-import * as styles from "#app/components/product-form.css";
 import { SellerPriceGuidance } from "#app/components/seller-price-guidance";
 import * as table from "#app/components/table.css";
-import { photoSources } from "#app/domain/catalog/photo-keys";
 import {
-  type ProductDetailsInput,
+  type ListingDetailsInput,
+  listingDetailFieldsSchema,
+  listingDetailsSchema,
   photoFilesSchema,
-  productDetailFieldsSchema,
-  productDetailsSchema,
-} from "#app/domain/catalog/product-schema";
+} from "#app/domain/catalog/listing-schema";
+import { photoSources } from "#app/domain/catalog/photo-keys";
 import { button } from "#app/styles/utilities.css";
 import { editActionPath, editPath } from "#app/utils/listing-edit-urls";
 import { useIsPending } from "#app/utils/use-is-pending";
@@ -178,18 +178,18 @@ export function DetailsForm({
   lastResult,
 }: {
   productId: string;
-  details: ProductDetailsInput;
+  details: ListingDetailsInput;
   categories: Array<{ value: string; label: string }>;
   currentYear: number;
   guidance: GuidanceView;
   lastResult?: Errors;
 }) {
   const action = editActionPath(productId, "details");
-  const [form, fields] = useSchemaForm(productDetailsSchema, {
+  const [form, fields] = useSchemaForm(listingDetailsSchema, {
     id: "edit-details",
     lastResult,
     defaultValue: details,
-    constraintSchema: productDetailFieldsSchema,
+    constraintSchema: listingDetailFieldsSchema,
   });
   const saving = useIsPending({ formAction: action });
   return (

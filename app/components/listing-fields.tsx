@@ -1,6 +1,6 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import * as styles from "#app/components/product-form.css";
-import { PRODUCT_LIMITS, type ProductDetailsInput } from "#app/domain/catalog/product-schema";
+import * as styles from "#app/components/listing-form.css";
+import { LISTING_LIMITS, type ListingDetailsInput } from "#app/domain/catalog/listing-schema";
 import { CONDITIONS } from "#db/closed-lists";
 import { Field, TextareaField } from "./forms";
 import { GearFields, type GearFieldset } from "./gear-fields";
@@ -10,7 +10,7 @@ import { SelectField } from "./select-field";
 type AnyField<T> = FieldMetadata<T, any, string[]>;
 
 export type ProductDetailFields = {
-  [K in Exclude<keyof ProductDetailsInput, keyof GearFieldset>]-?: AnyField<string>;
+  [K in Exclude<keyof ListingDetailsInput, keyof GearFieldset>]-?: AnyField<string>;
 } & GearFieldset;
 
 /** The fields of a listing's details, the same on Add Product and on the edit page. */
@@ -30,7 +30,7 @@ export function ProductDetailsFields({
     <>
       <Field
         label="Product Name"
-        inputProps={{ ...getInputProps(fields.productName, { type: "text" }), maxLength: PRODUCT_LIMITS.productName }}
+        inputProps={{ ...getInputProps(fields.productName, { type: "text" }), maxLength: LISTING_LIMITS.productName }}
         errors={fields.productName.errors}
       />
       <SelectField
@@ -49,7 +49,7 @@ export function ProductDetailsFields({
       />
       <Field
         label="Location"
-        inputProps={{ ...getInputProps(fields.location, { type: "text" }), maxLength: PRODUCT_LIMITS.location }}
+        inputProps={{ ...getInputProps(fields.location, { type: "text" }), maxLength: LISTING_LIMITS.location }}
         errors={fields.location.errors}
       />
       <Field
@@ -68,14 +68,14 @@ export function ProductDetailsFields({
         label="Year Of Purchase"
         inputProps={{ ...getInputProps(fields.purchaseYear, { type: "text" }), inputMode: "numeric", maxLength: 4 }}
         errors={fields.purchaseYear.errors}
-        hint={`Between ${PRODUCT_LIMITS.minYear} and ${currentYear}`}
+        hint={`Between ${LISTING_LIMITS.minYear} and ${currentYear}`}
       />
       <Field
         label="Contact Number"
         inputProps={{
           ...getInputProps(fields.contact, { type: "tel" }),
           autoComplete: "tel",
-          maxLength: PRODUCT_LIMITS.contact,
+          maxLength: LISTING_LIMITS.contact,
         }}
         errors={fields.contact.errors}
       />
@@ -83,7 +83,7 @@ export function ProductDetailsFields({
       <div className={styles.wide}>
         <TextareaField
           label="Product Description"
-          textareaProps={{ ...getTextareaProps(fields.description), maxLength: PRODUCT_LIMITS.description }}
+          textareaProps={{ ...getTextareaProps(fields.description), maxLength: LISTING_LIMITS.description }}
           errors={fields.description.errors}
         />
       </div>

@@ -7,8 +7,8 @@ import { eyebrow } from "#app/styles/utilities.css";
 import { formatPostedDate, NOT_FOUND, yearsOfUse } from "#app/utils/format";
 import { sellerPath } from "#app/utils/seller-urls";
 import type { ProductStatus } from "#db/closed-lists";
+import { SellerRating } from "./listing-card";
 import * as styles from "./listing-summary.css";
-import { SellerRating } from "./product-card";
 import { WasPrice } from "./was-price";
 
 const STATES: Record<ProductStatus, { label: string; note: string | null }> = {

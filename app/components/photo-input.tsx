@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import * as styles from "#app/components/product-form.css";
+import * as styles from "#app/components/listing-form.css";
 import { MAX_PHOTOS, PHOTO_TYPES } from "#app/domain/catalog/photo-keys";
 import { Field, type ListOfErrors } from "./forms";
 

@@ -5,18 +5,18 @@ import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList, Field } from "#app/components/forms";
+import { ProductDetailsFields } from "#app/components/listing-fields";
+import * as styles from "#app/components/listing-form.css";
 import { PhotoInput, photoErrors } from "#app/components/photo-input";
-import { ProductDetailsFields } from "#app/components/product-fields";
-import * as styles from "#app/components/product-form.css";
 import { CheckSoldPrices, SellerPriceGuidance } from "#app/components/seller-price-guidance";
 import { accountPhone } from "#app/domain/accounts/account-settings.server";
 import { listCategories } from "#app/domain/catalog/catalog.server";
+import { issueProductToken, readProductToken } from "#app/domain/catalog/listing-requests.server";
+import { LISTING_FORM_MAX_BYTES, listingFieldsSchema, listingSchema } from "#app/domain/catalog/listing-schema";
 import { PHOTO_MESSAGES } from "#app/domain/catalog/photo-keys";
 import { farAbove } from "#app/domain/catalog/price-guidance";
 import { priceGuidance } from "#app/domain/catalog/price-guidance.server";
-import { issueProductToken, readProductToken } from "#app/domain/catalog/product-requests.server";
-import { PRODUCT_FORM_MAX_BYTES, productFieldsSchema, productSchema } from "#app/domain/catalog/product-schema";
-import { createProduct, PRODUCT_MESSAGES } from "#app/domain/catalog/products.server";
+import { createListing, LISTING_MESSAGES } from "#app/domain/catalog/seller-listings.server";
 import { type FeeRule, feeRuleWords, sellerNet } from "#app/domain/deals/fees";
 import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import { findPayoutAccount } from "#app/domain/deals/payouts/accounts.server";
@@ -89,7 +89,7 @@ function unreadable(message: string): SubmissionResult<string[]> {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const seller = await requireSeller(request, context);
-  const read = await readFormData(request, PRODUCT_FORM_MAX_BYTES);
+  const read = await readFormData(request, LISTING_FORM_MAX_BYTES);
   if (!read.ok) {
     const message =
       read.status === 413
@@ -98,14 +98,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(unreadable(message), { status: read.status });
   }
   if (read.form.get("intent") !== "create") return data(unreadable("Unknown action."), { status: 400 });
-  const submission = parseWithZod(read.form, { schema: productSchema });
+  const submission = parseWithZod(read.form, { schema: listingSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const token = await readProductToken(read.form.get("productToken"), seller.id, context.env.settings.SESSION_SECRET);
   if (!token.ok) return data(submission.reply({ formErrors: [token.message] }), { status: token.status });
   // The seller is the session's user: the read-only Name and Email fields are never read.
   const store = { photos: context.env.PHOTOS, images: context.env.IMAGES };
   const db = database(context.env.DB);
-  const result = await createProduct(db, store, seller, submission.value, {
+  const result = await createListing(db, store, seller, submission.value, {
     productId: token.productId,
   });
   if (!result.ok) {
@@ -119,7 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const guidance = await priceGuidance(db, { model: gear.model, condition }, context.env.settings.PAYMENT_CURRENCY);
   const warning = farAboveText(guidance, farAbove(guidance, resalePrice));
   return redirectWithToast(context, "/dashboard/my_product", {
-    message: result.held ? PRODUCT_MESSAGES.held : PRODUCT_MESSAGES.added,
+    message: result.held ? LISTING_MESSAGES.held : LISTING_MESSAGES.added,
     type: warning ? "warning" : "success",
     ...(warning ? { description: warning } : {}),
   });
@@ -147,7 +147,7 @@ export default function AddProduct() {
     payoutSetup: setup,
   } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const [form, fields] = useSchemaForm(productSchema, {
+  const [form, fields] = useSchemaForm(listingSchema, {
     id: "add-product",
     lastResult,
     // The account's phone, and the model and grade the seller checked the sold prices of.
@@ -155,7 +155,7 @@ export default function AddProduct() {
       contact,
       ...(guidanceFor ? { model: guidanceFor.model, condition: guidanceFor.condition } : {}),
     },
-    constraintSchema: productFieldsSchema,
+    constraintSchema: listingFieldsSchema,
   });
   const shown = useLiveGuidance(PATH, { guidance, guidanceFor }, fields.model.value, fields.condition.value);
   const submitting = useIsPending({ formAction: PATH });

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useLoaderData } from "@remix-run/react";
 import { deleteAccountColumn, deleteAccountConfirmation } from "#app/components/account-rows";
 import { DashboardPage } from "#app/components/dashboard-page";
+import { SellerRating } from "#app/components/listing-card";
 import { PagedTable } from "#app/components/paged-table";
-import { SellerRating } from "#app/components/product-card";
 import { ADMIN_MESSAGES, deleteAccount, verifySeller } from "#app/domain/moderation/admin-users.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";

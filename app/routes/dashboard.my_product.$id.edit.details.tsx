@@ -8,9 +8,9 @@ import { data } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import { DetailsForm } from "#app/components/listing-edit-forms";
 import { LISTING_EDIT_MESSAGES, updateListingDetails } from "#app/domain/catalog/listing-edits.server";
+import { type ListingDetails, listingDetailsSchema } from "#app/domain/catalog/listing-schema";
 import { farAbove } from "#app/domain/catalog/price-guidance";
 import { priceGuidance } from "#app/domain/catalog/price-guidance.server";
-import { type ProductDetails, productDetailsSchema } from "#app/domain/catalog/product-schema";
 import { notFound, requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { editPath, editSection } from "#app/utils/listing-edit-urls";
@@ -26,9 +26,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const seller = await requireSeller(request, context);
   const productId = params.id ?? "";
   const back = editPath(productId);
-  const submission = parseWithZod(await requireFormData(request), { schema: productDetailsSchema });
+  const submission = parseWithZod(await requireFormData(request), { schema: listingDetailsSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const details = submission.value as ProductDetails;
+  const details = submission.value as ListingDetails;
   const db = database(context.env.DB);
   const result = await updateListingDetails(db, seller.id, productId, details);
   if (result.ok) {

@@ -8,10 +8,10 @@ import { data } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import * as z from "zod";
 import { AddPhotosForm } from "#app/components/listing-edit-forms";
+import { addListingPhotos, PHOTO_EDIT_MESSAGES } from "#app/domain/catalog/listing-photos.server";
+import { isUploadId } from "#app/domain/catalog/listing-requests.server";
+import { LISTING_FORM_MAX_BYTES, photoFilesSchema } from "#app/domain/catalog/listing-schema";
 import { MAX_PHOTOS, PHOTO_MESSAGES } from "#app/domain/catalog/photo-keys";
-import { addListingPhotos, PHOTO_EDIT_MESSAGES } from "#app/domain/catalog/product-photos.server";
-import { isUploadId } from "#app/domain/catalog/product-requests.server";
-import { PRODUCT_FORM_MAX_BYTES, photoFilesSchema } from "#app/domain/catalog/product-schema";
 import { notFound, readFormData } from "#app/server/http.server";
 import { editPath, editSection } from "#app/utils/listing-edit-urls";
 import { requireSeller } from "#app/utils/session.server";
@@ -31,7 +31,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const seller = await requireSeller(request, context);
   const productId = params.id ?? "";
   const back = editPath(productId);
-  const read = await readFormData(request, PRODUCT_FORM_MAX_BYTES);
+  const read = await readFormData(request, LISTING_FORM_MAX_BYTES);
   if (!read.ok) {
     const message =
       read.status === 413 ? `${PHOTO_MESSAGES.tooLarge} Send at most ${MAX_PHOTOS}.` : "Your form could not be read.";

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import * as z from "zod";
 import { LISTING_EDIT_MESSAGES } from "#app/domain/catalog/listing-edits.server";
-import { PHOTO_EDIT_MESSAGES, removeListingPhoto } from "#app/domain/catalog/product-photos.server";
+import { PHOTO_EDIT_MESSAGES, removeListingPhoto } from "#app/domain/catalog/listing-photos.server";
 import { badRequest, notFound, requireFormData } from "#app/server/http.server";
 import { editPath } from "#app/utils/listing-edit-urls";
 import { requireSeller } from "#app/utils/session.server";

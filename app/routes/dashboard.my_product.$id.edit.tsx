@@ -5,13 +5,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { AddPhotosForm, DetailsForm, OffersForm, PhotoList } from "#app/components/listing-edit-forms";
-import * as styles from "#app/components/product-form.css";
+import * as styles from "#app/components/listing-form.css";
 import { listCategories } from "#app/domain/catalog/catalog.server";
 import { detailFormValues } from "#app/domain/catalog/listing-details.server";
 import { findListingForEdit } from "#app/domain/catalog/listing-edits.server";
+import type { ListingDetailsInput } from "#app/domain/catalog/listing-schema";
 import { MAX_PHOTOS } from "#app/domain/catalog/photo-keys";
 import { priceGuidance } from "#app/domain/catalog/price-guidance.server";
-import type { ProductDetailsInput } from "#app/domain/catalog/product-schema";
 import { gearFormValues } from "#app/domain/gear/gear-schema";
 import { modelByKey, modelFullName } from "#app/domain/gear/models";
 import { notFound } from "#app/server/http.server";
@@ -59,7 +59,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         ...detailFormValues(listing),
         category: listing.categorySlug,
         ...gearFormValues(listing),
-      } satisfies ProductDetailsInput,
+      } satisfies ListingDetailsInput,
     },
     guidance,
     guidanceFor: (() => {

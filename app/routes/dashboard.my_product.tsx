@@ -5,12 +5,12 @@ import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { photoSources } from "#app/domain/catalog/photo-keys";
 import {
-  advertiseProduct,
-  deleteProduct,
-  listSellerProducts,
-  PRODUCT_MESSAGES,
-  type SellerProduct,
-} from "#app/domain/catalog/products.server";
+  advertiseListing,
+  deleteListing,
+  LISTING_MESSAGES,
+  listSellerListings,
+  type SellerListing,
+} from "#app/domain/catalog/seller-listings.server";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
 import { badRequest, notFound, requireFormData } from "#app/server/http.server";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { page } = readListQuery(url.searchParams);
   // The products travel with the session's read: one D1 round trip (ADR 0040, 0069).
   const { data } = await requireRoleWith(request, context, ["seller"], (viewer) =>
-    listSellerProducts(database(context.env.DB), viewer.id, page),
+    listSellerListings(database(context.env.DB), viewer.id, page),
   );
   const products = pageOrLast(data, PAGE, { page });
   // The dialog opens only for one of the seller's own products on this page (a stale or foreign id: no dialog).
@@ -56,25 +56,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = database(context.env.DB);
   const result =
     intent === "advertise"
-      ? await advertiseProduct(db, seller.id, productId)
-      : await deleteProduct(db, context.env.PHOTOS, seller.id, productId);
+      ? await advertiseListing(db, seller.id, productId)
+      : await deleteListing(db, context.env.PHOTOS, seller.id, productId);
   // Another seller's product is not found, exactly like one that does not exist.
   if (!result.ok && result.status === 404) throw notFound();
   if (!result.ok) return redirectWithError(context, back, result.message);
   return redirectWithSuccess(
     context,
     back,
-    intent === "advertise" ? PRODUCT_MESSAGES.advertised : PRODUCT_MESSAGES.deleted,
+    intent === "advertise" ? LISTING_MESSAGES.advertised : LISTING_MESSAGES.deleted,
   );
 }
 
-function Thumbnail({ product }: { product: SellerProduct }) {
+function Thumbnail({ product }: { product: SellerListing }) {
   const src = photoSources(product.photoKey, "thumb")?.src;
   if (!src) return NOT_FOUND;
   return <img src={src} alt={product.name} width={64} height={64} className={table.thumb} loading="lazy" />;
 }
 
-function Advertisement({ product, here }: { product: SellerProduct; here: string }) {
+function Advertisement({ product, here }: { product: SellerListing; here: string }) {
   // Until the page after the post has loaded: the row may be gone then.
   const pending = useIsPending({ state: "non-idle", field: ["id", product.id] });
   if (product.status === "sold") return null;

@@ -4,11 +4,11 @@ import { CameraPicker } from "#app/components/camera-picker";
 import { ErrorPage } from "#app/components/error-page";
 import { GearSpecs, PriceGuidanceNote } from "#app/components/gear-specs";
 import { ListingActions } from "#app/components/listing-actions";
+import { FitBadge, ListingCard } from "#app/components/listing-card";
 import { ListingGallery } from "#app/components/listing-gallery";
 import { ListingSummary } from "#app/components/listing-summary";
 import { useNonce } from "#app/components/nonce";
 import { OfferPanel, type OfferPanelData } from "#app/components/offer-panel";
-import { FitBadge, ProductCard } from "#app/components/product-card";
 import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { toCardView } from "#app/domain/catalog/catalog.server";
 import { findListing } from "#app/domain/catalog/listings.server";
@@ -220,7 +220,7 @@ export default function ListingPage() {
           <h2 id="more-heading">{`More from ${listing.sellerName}`}</h2>
           <div className={grid}>
             {sellerListings.map((other) => (
-              <ProductCard key={other.id} product={other} currentYear={currentYear} linkSearch={cameraSearch(camera)} />
+              <ListingCard key={other.id} product={other} currentYear={currentYear} linkSearch={cameraSearch(camera)} />
             ))}
           </div>
         </section>

@@ -4,7 +4,7 @@ import { ErrorPage } from "#app/components/error-page";
 import { TextareaField } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
 import { Pager } from "#app/components/list-controls";
-import { ProductCard, SellerRating, VerifiedBadge } from "#app/components/product-card";
+import { ListingCard, SellerRating, VerifiedBadge } from "#app/components/listing-card";
 import { toCardView } from "#app/domain/catalog/catalog.server";
 import { loadSellerProfile, type ProfilePages } from "#app/domain/catalog/seller-profiles.server";
 import { REVIEW_ANSWER_MAX } from "#app/domain/deals/rating-schema";
@@ -272,7 +272,7 @@ export default function SellerProfilePage() {
         ) : (
           <div className={grid}>
             {profile.listings.rows.map((product) => (
-              <ProductCard key={product.id} product={product} currentYear={currentYear} />
+              <ListingCard key={product.id} product={product} currentYear={currentYear} />
             ))}
           </div>
         )}

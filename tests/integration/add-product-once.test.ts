@@ -3,7 +3,7 @@
 // keeps one photo. Tokens and keys are bound to their seller.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { issueProductToken } from "#app/domain/catalog/product-requests.server";
+import { issueProductToken } from "#app/domain/catalog/listing-requests.server";
 import { bearerFor, get, ORIGIN, secrets, signedInUser } from "./auth-helpers";
 import { insertCategory } from "./factories";
 import {

@@ -4,7 +4,7 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { productDetailsSchema } from "#app/domain/catalog/product-schema";
+import { listingDetailsSchema } from "#app/domain/catalog/listing-schema";
 import { listingChecks, listingIncludedItems, products } from "#db/schema";
 import { bearerFor, get, ORIGIN, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct } from "./factories";
@@ -19,7 +19,7 @@ import {
 } from "./seller-helpers";
 
 const details = (fields: Record<string, unknown>) =>
-  productDetailsSchema.safeParse({ ...validFields(), ...fields } as Record<string, unknown>);
+  listingDetailsSchema.safeParse({ ...validFields(), ...fields } as Record<string, unknown>);
 
 const errorsOf = (result: ReturnType<typeof details>) =>
   result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));

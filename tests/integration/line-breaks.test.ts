@@ -3,7 +3,7 @@
 // schemas); other control characters are still refused.
 import { describe, expect, it } from "vitest";
 import type * as z from "zod";
-import { productDetailFieldsSchema } from "#app/domain/catalog/product-schema";
+import { listingDetailFieldsSchema } from "#app/domain/catalog/listing-schema";
 import {
   claimAnswerFieldsSchema,
   claimDecisionFieldsSchema,
@@ -43,7 +43,7 @@ describe("multi-line fields", () => {
   }
 
   it("a listing's description accepts CRLF as a line break", () => {
-    const shape = productDetailFieldsSchema.shape.description;
+    const shape = listingDetailFieldsSchema.shape.description;
     expect(shape.safeParse("line one\r\nline two").data).toBe("line one\nline two");
     expect(shape.safeParse("line one\u0007two").success).toBe(false);
   });

@@ -12,7 +12,7 @@ import {
   sameDetails,
 } from "#app/domain/catalog/listing-details.server";
 import { findListingForEdit } from "#app/domain/catalog/listing-edits.server";
-import { productDetailsSchema } from "#app/domain/catalog/product-schema";
+import { listingDetailsSchema } from "#app/domain/catalog/listing-schema";
 import { products } from "#db/schema";
 import { bearerFor, ORIGIN, sessionCookieFor } from "./auth-helpers";
 import { insertCategory, insertUser } from "./factories";
@@ -101,7 +101,7 @@ describe("a listing's details, from one list", () => {
     if (!found) throw new Error("the seller's listing is not found for editing");
     const values = { ...detailFormValues(found.listing), category: "camera" };
     expect(values).toMatchObject({ originalPrice: "900.00", resalePrice: "412.50", purchaseYear: "2019" });
-    const read = productDetailsSchema.safeParse(values);
+    const read = listingDetailsSchema.safeParse(values);
     expect(read.success).toBe(true);
     if (read.success) expect(sameDetails(found.listing, read.data)).toBe(true);
   });

@@ -5,7 +5,7 @@ import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LISTING_EDIT_MESSAGES } from "#app/domain/catalog/listing-edits.server";
-import { PHOTO_EDIT_MESSAGES } from "#app/domain/catalog/product-photos.server";
+import { PHOTO_EDIT_MESSAGES } from "#app/domain/catalog/listing-photos.server";
 import { products } from "#db/schema";
 import { bearerFor, ORIGIN } from "./auth-helpers";
 import { insertCategory, insertUser } from "./factories";

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LISTING_EDIT_MESSAGES } from "#app/domain/catalog/listing-edits.server";
-import { PHOTO_EDIT_MESSAGES } from "#app/domain/catalog/product-photos.server";
+import { PHOTO_EDIT_MESSAGES } from "#app/domain/catalog/listing-photos.server";
 import { bookings, products, wishlistEntries } from "#db/schema";
 import { get, signedInUser } from "./auth-helpers";
 import { insertCategory, insertUser } from "./factories";

@@ -10,8 +10,8 @@ import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecu
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LISTING_EDIT_MESSAGES, updateListingDetails } from "#app/domain/catalog/listing-edits.server";
+import { listingDetailsSchema } from "#app/domain/catalog/listing-schema";
 import { PRICE_DROP_SHOWN_MS, PRICE_KEPT_MS, shownPreviousPrice } from "#app/domain/catalog/price-drops";
-import { productDetailsSchema } from "#app/domain/catalog/product-schema";
 import {
   type NotificationMessage,
   parseNotificationMessage,
@@ -306,7 +306,7 @@ describe("a rise, the same price and a second drop", () => {
 
 /** The edit of the price through the domain at a given instant (the page and the API share it). */
 async function editAt(resalePrice: string, at: number) {
-  const details = productDetailsSchema.parse(validFields({ productName: "Leica M6 Classic", resalePrice }));
+  const details = listingDetailsSchema.parse(validFields({ productName: "Leica M6 Classic", resalePrice }));
   const result = await updateListingDetails(db(), world.seller.id, world.product.id, details, at);
   if (!result.ok) throw new Error(result.message);
   queue.sent.push(...result.events.map(toNotificationMessage));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { LISTING_FORM_MAX_BYTES } from "#app/domain/catalog/listing-schema";
 import { PHOTO_MAX_BYTES } from "#app/domain/catalog/photo-keys";
-import { PRODUCT_FORM_MAX_BYTES } from "#app/domain/catalog/product-schema";
 import { get, signedInUser } from "./auth-helpers";
 import { insertCategory } from "./factories";
 import {
@@ -227,7 +227,7 @@ describe("photo uploads", () => {
     const { cookie } = await sellerWithCategory();
     const response = await postAddProduct(
       cookie,
-      productForm(validFields(), photoFile("jpeg", PRODUCT_FORM_MAX_BYTES + 1024)),
+      productForm(validFields(), photoFile("jpeg", LISTING_FORM_MAX_BYTES + 1024)),
     );
     expect(response.status).toBe(413);
     expect(await response.text()).toContain("The photo must be 5 MB or smaller.");

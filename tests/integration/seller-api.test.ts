@@ -1,8 +1,8 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { LISTING_FORM_MAX_BYTES } from "#app/domain/catalog/listing-schema";
 import { PHOTO_MAX_BYTES } from "#app/domain/catalog/photo-keys";
-import { PRODUCT_FORM_MAX_BYTES } from "#app/domain/catalog/product-schema";
 import { products } from "#db/schema";
 import { bearerFor, ORIGIN, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct, insertSale, insertUser } from "./factories";
@@ -128,7 +128,7 @@ describe("POST /api/product", () => {
         "The photo must be a JPEG, PNG, WebP or AVIF image.",
       ],
       [photoFile("jpeg", PHOTO_MAX_BYTES + 1), 422, "The photo must be 5 MB or smaller."],
-      [photoFile("jpeg", PRODUCT_FORM_MAX_BYTES + 1024), 413, "The photo must be 5 MB or smaller."],
+      [photoFile("jpeg", LISTING_FORM_MAX_BYTES + 1024), 413, "The photo must be 5 MB or smaller."],
     ];
     for (const [file, status, message] of cases) {
       const response = await api("/product", { method: "POST", headers: auth, body: productForm(validFields(), file) });

@@ -3,8 +3,8 @@
 // the same mistakes everywhere.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod";
+import { LISTING_FORM_MAX_BYTES } from "#app/domain/catalog/listing-schema";
 import { PHOTO_MESSAGES } from "#app/domain/catalog/photo-keys";
-import { PRODUCT_FORM_MAX_BYTES } from "#app/domain/catalog/product-schema";
 import { IDEMPOTENCY_KEY_MESSAGE, isIdempotencyKey } from "#app/domain/shared/idempotency";
 import { readFormData } from "#app/server/http.server";
 import type { ApiContext } from "./context";
@@ -39,7 +39,7 @@ export async function readMultipart<Schema extends z.ZodType>(
     const message = "Send multipart/form-data with the photos in the img field.";
     return { ok: false, response: apiError(c, 415, "unsupported_media_type", message) };
   }
-  const read = await readFormData(c.req.raw, PRODUCT_FORM_MAX_BYTES);
+  const read = await readFormData(c.req.raw, LISTING_FORM_MAX_BYTES);
   if (!read.ok) {
     const response =
       read.status === 413

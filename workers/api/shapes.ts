@@ -1,7 +1,7 @@
 // Response shapes of spec section 3, shared by the REST handlers. Prices are given both in
 // dollars (the spec's numbers) and in integer cents (what the product stores).
 import type { Context } from "hono";
-import { type CardFit, fitOfCard, type ProductCard } from "#app/domain/catalog/catalog.server";
+import { type CardFit, fitOfCard, type ListingCard } from "#app/domain/catalog/catalog.server";
 import { conditionWords } from "#app/domain/catalog/conditions";
 import { type DetailRow, detailsOf } from "#app/domain/catalog/listing-details.server";
 import type { ListingLookup } from "#app/domain/catalog/listings.server";
@@ -14,11 +14,11 @@ import { type Page, readPage } from "#app/domain/shared/list-query";
 import { toDollars } from "#app/domain/shared/money";
 
 /** A card's gear for programs: what the cards show (mount, shutter count), the kind and the model. */
-function cardGear(product: ProductCard) {
+function cardGear(product: ListingCard) {
   return { kind: product.gearKind, model: product.model, mount: product.mount, shutterCount: product.shutterCount };
 }
 
-export function advertisedProduct(product: ProductCard, camera: Camera | null = null, now = Date.now()) {
+export function advertisedProduct(product: ListingCard, camera: Camera | null = null, now = Date.now()) {
   const fit: CardFit = fitOfCard(product, camera);
   // A recent price drop's previous price, as the pages strike it through (null: none shown).
   const previous = shownPreviousPrice(product, now);

@@ -109,7 +109,7 @@ export const cardFields = {
   sellerPayoutsReady: sql<boolean>`${sellerCanBePaid}`.mapWith(Boolean).as("seller_payouts_ready"),
 };
 
-export type ProductCard = {
+export type ListingCard = {
   id: string;
   name: string;
   photoKey: string | null;
@@ -140,7 +140,7 @@ export const HOME_CATEGORY_COUNT = 3;
 export const ADVERTISED_LIMIT = 24;
 /**
  * The home page shows a dozen advertised listings, whatever the catalog's size: its cost and
- * weight stay the same as advertisements grow (ADR 0036). GET /api/advertiseProduct gives 24.
+ * weight stay the same as advertisements grow (ADR 0036). GET /api/advertiseListing gives 24.
  */
 export const HOME_ADVERTISED_COUNT = 12;
 
@@ -154,7 +154,7 @@ export type CardFit = { label: string; kind: "native" | "adapter" } | null;
  * what they are decided from (whether the seller can be paid, the gear's kind and model).
  */
 export type CardView = Omit<
-  ProductCard,
+  ListingCard,
   | "sellerEmail"
   | "previousPriceCents"
   | "previousPriceUntil"
@@ -169,7 +169,7 @@ export type CardView = Omit<
 };
 
 /** The fit of a listing's lens on the camera, for its badge. */
-export function fitOfCard(card: Pick<ProductCard, "gearKind" | "mount" | "model">, camera: Camera | null): CardFit {
+export function fitOfCard(card: Pick<ListingCard, "gearKind" | "mount" | "model">, camera: Camera | null): CardFit {
   const fit = listingFit(card, camera);
   return fit ? { label: fit.label, kind: fit.kind } : null;
 }
@@ -188,7 +188,7 @@ export function toCardView(
     model,
     sellerPayoutsReady,
     ...card
-  }: ProductCard,
+  }: ListingCard,
   camera: Camera | null = null,
   now: number = Date.now(),
 ): CardView {
@@ -241,7 +241,7 @@ export async function loadStorefront(db: Database, options: { allCategories: boo
   return {
     categories: shown,
     categoryCount: allCategories.length,
-    advertised: advertised as ProductCard[],
+    advertised: advertised as ListingCard[],
   };
 }
 
@@ -289,7 +289,7 @@ export async function loadCategoryPage(db: Database, slug: string, page: number)
     ),
   ]);
   const listed = toCappedPage(
-    rows as ProductCard[],
+    rows as ListingCard[],
     Number(counted[0]?.total ?? 0),
     Math.max(1, page),
     CATEGORY_PAGE_SIZE,
@@ -313,5 +313,5 @@ export async function findBookableProduct(db: Database, productId: string) {
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(and(eq(products.id, productId), isListed(["available"])))
     .limit(1);
-  return (row as ProductCard | undefined) ?? null;
+  return (row as ListingCard | undefined) ?? null;
 }

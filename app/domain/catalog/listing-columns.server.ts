@@ -23,7 +23,7 @@ export const gearSpecColumns = {
 } as const;
 
 /** A product's form fields and id; the query joins `categories` on the product's category. */
-export const productColumns = {
+export const listingColumns = {
   id: products.id,
   ...detailColumns,
   categorySlug: categories.slug,

@@ -9,7 +9,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { GEAR_FIELD_NAMES } from "#app/domain/gear/gear-schema";
 import { toUnitsText } from "#app/domain/shared/money";
 import { products } from "#db/schema";
-import { DETAIL_FIELD_NAMES, type ProductDetails, type ProductDetailsInput } from "./product-schema";
+import { DETAIL_FIELD_NAMES, type ListingDetails, type ListingDetailsInput } from "./listing-schema";
 
 /** The details whose column is named otherwise than the field the form and the API send. */
 const RENAMED = {
@@ -22,7 +22,7 @@ const RENAMED = {
 export const MONEY_DETAILS = ["originalPrice", "resalePrice"] as const;
 
 /** A detail that is one column of the listing. */
-export type DetailField = Exclude<keyof ProductDetails, "category" | "gear">;
+export type DetailField = Exclude<keyof ListingDetails, "category" | "gear">;
 type ColumnOf<F extends DetailField> = F extends keyof typeof RENAMED ? (typeof RENAMED)[F] : F;
 export type DetailColumn = { [F in DetailField]: ColumnOf<F> }[DetailField];
 type ProductRow = typeof products.$inferSelect;
@@ -53,12 +53,12 @@ export const detailColumns = Object.fromEntries(
 ) as { [C in DetailColumn]: (typeof products)[C] };
 
 /** The columns' values of the details a seller gave: an update's `set`. */
-export function detailRow(details: ProductDetails): DetailRow {
+export function detailRow(details: ListingDetails): DetailRow {
   return Object.fromEntries(DETAIL_FIELDS.map((field) => [columnOf(field), details[field]])) as DetailRow;
 }
 
 /** The same values as the parameters of an INSERT … SELECT, each encoded as its column stores it. */
-export function detailSelection(details: ProductDetails): Record<DetailColumn, SQL> {
+export function detailSelection(details: ListingDetails): Record<DetailColumn, SQL> {
   return Object.fromEntries(
     DETAIL_FIELDS.map((field) => {
       const column = products[columnOf(field)];
@@ -68,7 +68,7 @@ export function detailSelection(details: ProductDetails): Record<DetailColumn, S
 }
 
 /** Whether a stored listing already has exactly these details (a repeated request). */
-export function sameDetails(stored: DetailRow, details: ProductDetails): boolean {
+export function sameDetails(stored: DetailRow, details: ListingDetails): boolean {
   return DETAIL_FIELDS.every((field) => stored[columnOf(field)] === details[field]);
 }
 
@@ -80,7 +80,7 @@ export function detailsOf(row: DetailRow): { [F in DetailField]: DetailRow[Colum
 }
 
 /** A stored listing's details as the edit form shows them: text, prices in dollars, a ticked box "on". */
-export function detailFormValues(row: DetailRow): Pick<ProductDetailsInput, DetailField> {
+export function detailFormValues(row: DetailRow): Pick<ListingDetailsInput, DetailField> {
   const money: ReadonlySet<string> = new Set(MONEY_DETAILS);
   return Object.fromEntries(
     DETAIL_FIELDS.map((field) => {
@@ -90,5 +90,5 @@ export function detailFormValues(row: DetailRow): Pick<ProductDetailsInput, Deta
       if (typeof value === "boolean") return [field, value ? "on" : ""];
       return [field, money.has(field) ? toUnitsText(Number(value)) : String(value)];
     }),
-  ) as Pick<ProductDetailsInput, DetailField>;
+  ) as Pick<ListingDetailsInput, DetailField>;
 }

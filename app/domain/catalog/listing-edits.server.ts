@@ -7,12 +7,12 @@ import type { NotificationEvent } from "#app/domain/shared/events";
 import { type Database, rowsChanged } from "#db/client";
 import type { ProductStatus } from "#db/closed-lists";
 import { categories, productPhotos, products, users } from "#db/schema";
+import { listingColumns } from "./listing-columns.server";
 import { detailRow } from "./listing-details.server";
 import { gearColumns, gearListsOf, replaceGearRowsStatements } from "./listing-gear.server";
+import type { ListingDetails } from "./listing-schema";
 import { dropDay } from "./price-drops";
 import { droppedBy, priceEditColumns } from "./price-drops.server";
-import { productColumns } from "./product-columns.server";
-import type { ProductDetails } from "./product-schema";
 import {
   claimSerialEntry,
   holdListingStatements,
@@ -80,7 +80,7 @@ export async function findListingForEdit(db: Database, sellerId: string, product
   const [found, photos, gearLists] = await Promise.all([
     db
       .select({
-        ...productColumns,
+        ...listingColumns,
         status: products.status,
         removedAt: products.removedAt,
         heldAt: products.heldAt,
@@ -128,7 +128,7 @@ export async function updateListingDetails(
   db: Database,
   sellerId: string,
   productId: string,
-  details: ProductDetails,
+  details: ListingDetails,
   now = Date.now(),
 ): Promise<DetailsSaved | EditRefusal> {
   const slug = details.category.toLowerCase();

@@ -15,8 +15,8 @@ import {
   LISTING_EDIT_MESSAGES,
   type ShownPhoto,
 } from "./listing-edits.server";
+import { photoIdsForUpload } from "./listing-requests.server";
 import { MAX_PHOTOS, MIN_PHOTOS, photoRoomMessage } from "./photo-keys";
-import { photoIdsForUpload } from "./product-requests.server";
 import {
   deletePhotoIfUnneeded,
   discardPhotos,

@@ -13,7 +13,7 @@ const AUDIENCE = "pay-and-buy:add-product";
 /** How long an Add Product page can stay open before it must be loaded again. */
 export const PRODUCT_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
-export const PRODUCT_REQUEST_MESSAGES = {
+export const LISTING_REQUEST_MESSAGES = {
   unverified: "This form could not be verified. Please send it again from this page.",
   expired: "This form has expired. Please send it again from this page.",
   otherSeller: "This form belongs to another account. Please send it again from this page.",
@@ -35,15 +35,15 @@ export async function readProductToken(
   sellerId: string,
   secrets: string[],
 ): Promise<ProductTokenCheck> {
-  const unverified = { ok: false, status: 400, message: PRODUCT_REQUEST_MESSAGES.unverified } as const;
+  const unverified = { ok: false, status: 400, message: LISTING_REQUEST_MESSAGES.unverified } as const;
   if (typeof token !== "string") return unverified;
   const read = await readClaims(token, { audience: AUDIENCE, secrets, required: ["pid"], maxLength: 2048 });
   if (!read.ok) {
-    return read.expired ? { ok: false, status: 400, message: PRODUCT_REQUEST_MESSAGES.expired } : unverified;
+    return read.expired ? { ok: false, status: 400, message: LISTING_REQUEST_MESSAGES.expired } : unverified;
   }
   const { pid, sub } = read.claims;
   if (typeof pid !== "string" || pid.length > 64) return unverified;
-  if (sub !== sellerId) return { ok: false, status: 403, message: PRODUCT_REQUEST_MESSAGES.otherSeller };
+  if (sub !== sellerId) return { ok: false, status: 403, message: LISTING_REQUEST_MESSAGES.otherSeller };
   return { ok: true, productId: pid };
 }
 

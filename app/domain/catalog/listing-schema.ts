@@ -10,7 +10,7 @@ import { CONDITIONS } from "#db/closed-lists";
 import { CONDITION_CHOICE_MESSAGE } from "./conditions";
 import { MAX_PHOTOS, MIN_PHOTOS, PHOTO_MAX_BYTES, PHOTO_MESSAGES, photoRoomMessage } from "./photo-keys";
 
-export const PRODUCT_LIMITS = {
+export const LISTING_LIMITS = {
   productName: 120,
   description: 2000,
   location: 120,
@@ -79,15 +79,15 @@ export function photoFilesSchema(room: number = MAX_PHOTOS) {
 }
 
 /** The fields of a listing's details: the spec's product fields and its gear (the gear schema). */
-export const productDetailFields = {
-  productName: requiredLine("product name is required", "Product name", PRODUCT_LIMITS.productName),
+export const listingDetailFields = {
+  productName: requiredLine("product name is required", "Product name", LISTING_LIMITS.productName),
   // The category's lowercased title (its slug), as in /products/:name and the spec's payload.
-  category: requiredLine("category is required", "Category", PRODUCT_LIMITS.category),
+  category: requiredLine("category is required", "Category", LISTING_LIMITS.category),
   condition: z.enum(CONDITIONS, {
     error: (issue) => (issue.input === undefined ? "condition is required" : CONDITION_CHOICE_MESSAGE),
   }),
   description: multiLine(
-    requiredText("description is required", "Description", PRODUCT_LIMITS.description),
+    requiredText("description is required", "Description", LISTING_LIMITS.description),
     "Description",
   ),
   // Both prices come out of the schema as integer cents.
@@ -100,20 +100,20 @@ export const productDetailFields = {
     .transform((value, ctx) => {
       const year = /^\d{4}$/.test(value) ? Number(value) : Number.NaN;
       const latest = currentYear();
-      if (!(year >= PRODUCT_LIMITS.minYear && year <= latest)) {
+      if (!(year >= LISTING_LIMITS.minYear && year <= latest)) {
         ctx.addIssue({
           code: "custom",
-          message: `Year of purchase must be between ${PRODUCT_LIMITS.minYear} and ${latest}`,
+          message: `Year of purchase must be between ${LISTING_LIMITS.minYear} and ${latest}`,
         });
         return z.NEVER;
       }
       return year;
     }),
-  contact: requiredLine("contact is required", "Contact number", PRODUCT_LIMITS.contact).refine(
+  contact: requiredLine("contact is required", "Contact number", LISTING_LIMITS.contact).refine(
     isPhoneNumber,
     "Contact number must be a phone number, such as +1 415 555 0100",
   ),
-  location: requiredLine("location is required", "Location", PRODUCT_LIMITS.location),
+  location: requiredLine("location is required", "Location", LISTING_LIMITS.location),
   ...gearFields,
 };
 
@@ -134,29 +134,29 @@ function withGear<T extends { category: string } & GearInput>(value: T, ctx: z.R
 }
 
 /** The product form's fields as they arrive, before the gear is read: the form's constraints. */
-export const productFieldsSchema = z.object({
-  ...productDetailFields,
+export const listingFieldsSchema = z.object({
+  ...listingDetailFields,
   // One to eight photos, each sent as a file in `img` (a multiple file input). Sizes are checked
   // here (the browser knows them before sending); the type is recognised by magic bytes and the
   // image decoded on the server (uploads.server.ts).
   img: photoFilesSchema(),
 });
 
-export const productSchema = productFieldsSchema.transform((value, ctx) => withGear(value, ctx));
+export const listingSchema = listingFieldsSchema.transform((value, ctx) => withGear(value, ctx));
 
-export type ProductFormInput = z.input<typeof productSchema>;
-export type NewProduct = z.output<typeof productSchema>;
+export type ListingFormInput = z.input<typeof listingSchema>;
+export type NewProduct = z.output<typeof listingSchema>;
 
 /** The largest request with photos read: eight photos plus room for the text fields. */
-export const PRODUCT_FORM_MAX_BYTES = MAX_PHOTOS * PHOTO_MAX_BYTES + 64 * 1024;
+export const LISTING_FORM_MAX_BYTES = MAX_PHOTOS * PHOTO_MAX_BYTES + 64 * 1024;
 
 /** A listing's details as the edit page and `PUT /api/product/:id` change them: all but photos. */
-export const productDetailsSchema = z.object(productDetailFields).transform((value, ctx) => withGear(value, ctx));
+export const listingDetailsSchema = z.object(listingDetailFields).transform((value, ctx) => withGear(value, ctx));
 
 /** The details' fields as they arrive, before the gear is read: the edit form's constraints. */
-export const productDetailFieldsSchema = productDetailsSchema.in;
+export const listingDetailFieldsSchema = listingDetailsSchema.in;
 
 /** The names of the details' fields, as the form and the REST calls send them. */
-export const DETAIL_FIELD_NAMES = Object.keys(productDetailFields) as Array<keyof typeof productDetailFields>;
-export type ProductDetails = z.output<typeof productDetailsSchema>;
-export type ProductDetailsInput = z.input<typeof productDetailsSchema>;
+export const DETAIL_FIELD_NAMES = Object.keys(listingDetailFields) as Array<keyof typeof listingDetailFields>;
+export type ListingDetails = z.output<typeof listingDetailsSchema>;
+export type ListingDetailsInput = z.input<typeof listingDetailsSchema>;

@@ -14,7 +14,7 @@ import type { Database } from "#db/client";
 import { CONDITIONS } from "#db/closed-lists";
 import { categories, products, users } from "#db/schema";
 import { productsFts } from "#db/search-index";
-import { cardFields, isListed, type ProductCard } from "./catalog.server";
+import { cardFields, isListed, type ListingCard } from "./catalog.server";
 import { effectiveSort, type SearchQuery, type SearchSort } from "./search-params";
 import { toMatchQuery } from "./search-terms";
 
@@ -182,7 +182,7 @@ export type ListingSearchResult =
       ok: true;
       category: { id: string; slug: string; title: string } | null;
       sort: SearchSort;
-      listings: Page<ProductCard>;
+      listings: Page<ListingCard>;
     }
   | { ok: false; reason: "unknown-category" };
 
@@ -230,7 +230,7 @@ export async function searchListings(db: Database, query: SearchQuery): Promise<
     ok: true,
     category,
     sort,
-    listings: bestMatchPages(sort, toCappedPage(cards as ProductCard[], Number(counted[0]?.total ?? 0), query.page)),
+    listings: bestMatchPages(sort, toCappedPage(cards as ListingCard[], Number(counted[0]?.total ?? 0), query.page)),
   };
 }
 

@@ -8,13 +8,13 @@ import type { Database } from "#db/client";
 import type { ProductStatus } from "#db/closed-lists";
 import { categories, products, users } from "#db/schema";
 import { type Bookability, bookabilityOf } from "./bookability";
-import { ANY_STATUS, cardFields, isListed, type ProductCard } from "./catalog.server";
+import { ANY_STATUS, cardFields, isListed, type ListingCard } from "./catalog.server";
+import { gearSpecColumns } from "./listing-columns.server";
 import { type DetailRow, detailColumns } from "./listing-details.server";
 import { gearListsOf } from "./listing-gear.server";
+import { photosOf } from "./listing-photos.server";
 import { shownPreviousPrice } from "./price-drops";
 import { type PriceGuidance, priceGuidance } from "./price-guidance.server";
-import { gearSpecColumns } from "./product-columns.server";
-import { photosOf } from "./product-photos.server";
 
 /** A photo of a listing as the gallery shows it: its stored key and its text alternative. */
 export interface ListingPhoto {
@@ -43,7 +43,7 @@ export function listingPhotos(
 /** A listing's gear as its page shows it: every part read; the serial only by its last characters. */
 export type ListingGear = Required<StoredGear>;
 
-export type Listing = ProductCard &
+export type Listing = ListingCard &
   ListingGear &
   DetailRow & {
     status: ProductStatus;
@@ -67,7 +67,7 @@ export type ListingLookup =
       kind: "listed";
       listing: Listing;
       photos: ListingPhoto[];
-      sellerListings: ProductCard[];
+      sellerListings: ListingCard[];
       guidance: PriceGuidance | null;
     }
   | { kind: "gone" }
@@ -149,7 +149,7 @@ export async function findListing(
     kind: "listed",
     listing,
     photos: listingPhotos(listing, shown),
-    sellerListings: others as ProductCard[],
+    sellerListings: others as ListingCard[],
     guidance,
   };
 }

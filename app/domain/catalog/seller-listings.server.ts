@@ -8,10 +8,10 @@ import { intoColumns } from "#db/insert-select";
 import { categories, productPhotos, products } from "#db/schema";
 import { endActiveBookingsStatements } from "./availability.server";
 import { ANY_STATUS, isListed } from "./catalog.server";
+import { listingColumns } from "./listing-columns.server";
 import { detailSelection, sameDetails } from "./listing-details.server";
 import { gearColumns, gearRowsStatements, gearSelection } from "./listing-gear.server";
-import { productColumns } from "./product-columns.server";
-import type { NewProduct } from "./product-schema";
+import type { NewProduct } from "./listing-schema";
 import {
   claimSerialEntry,
   holdListingStatements,
@@ -21,7 +21,7 @@ import {
 } from "./serial-holds.server";
 import { deletePhotoIfUnneeded, discardPhotos, type PhotoStore, preparePhotos, storePhotos } from "./uploads.server";
 
-export const PRODUCT_MESSAGES = {
+export const LISTING_MESSAGES = {
   added: "Product added Successfully",
   advertised: "Product is ready for advertising",
   deleted: "Product has been deleted",
@@ -37,7 +37,7 @@ export const PRODUCT_MESSAGES = {
 
 type Seller = Pick<SessionUser, "id" | "role" | "emailVerified">;
 
-export type CreateProductResult =
+export type CreateListingResult =
   | { ok: true; productId: string; replayed: boolean; held: boolean }
   | {
       ok: false;
@@ -48,7 +48,7 @@ export type CreateProductResult =
     };
 
 /** The fields a repeat of the request must carry to be the same product (the photo aside). */
-function sameProduct(stored: typeof products.$inferSelect & { categorySlug: string }, input: NewProduct) {
+function sameListing(stored: typeof products.$inferSelect & { categorySlug: string }, input: NewProduct) {
   return (
     sameDetails(stored, input) &&
     stored.categorySlug === input.category.toLowerCase() &&
@@ -62,7 +62,7 @@ async function earlierAnswer(
   seller: Seller,
   productId: string,
   input: NewProduct,
-): Promise<CreateProductResult | null> {
+): Promise<CreateListingResult | null> {
   const [stored] = await db
     .select({ product: products, categorySlug: categories.slug })
     .from(products)
@@ -72,11 +72,11 @@ async function earlierAnswer(
   if (!stored) return null;
   if (
     stored.product.sellerId === seller.id &&
-    sameProduct({ ...stored.product, categorySlug: stored.categorySlug }, input)
+    sameListing({ ...stored.product, categorySlug: stored.categorySlug }, input)
   ) {
     return { ok: true, productId, replayed: true, held: stored.product.heldAt !== null };
   }
-  return { ok: false, status: 422, field: null, message: PRODUCT_MESSAGES.requestReused, reused: true };
+  return { ok: false, status: 422, field: null, message: LISTING_MESSAGES.requestReused, reused: true };
 }
 
 /**
@@ -91,14 +91,14 @@ async function earlierAnswer(
  * photos; repeats that race each other meet at the primary key, and the loser's photos are
  * deleted.
  */
-export async function createProduct(
+export async function createListing(
   db: Database,
   store: PhotoStore,
   seller: Seller,
   input: NewProduct,
   request: { productId?: string } = {},
-): Promise<CreateProductResult> {
-  if (seller.role !== "seller") return { ok: false, status: 403, field: null, message: PRODUCT_MESSAGES.notSeller };
+): Promise<CreateListingResult> {
+  if (seller.role !== "seller") return { ok: false, status: 403, field: null, message: LISTING_MESSAGES.notSeller };
   if (request.productId) {
     const earlier = await earlierAnswer(db, seller, request.productId, input);
     if (earlier) return earlier;
@@ -111,7 +111,7 @@ export async function createProduct(
   // below if the listing is not written (ADR 0072).
   const serialClaim = input.gear.serial ? await claimSerialEntry(db, seller.id, now) : null;
   if (input.gear.serial && !serialClaim) {
-    return { ok: false, status: 429, field: "serialNumber", message: PRODUCT_MESSAGES.tooManySerials };
+    return { ok: false, status: 429, field: "serialNumber", message: LISTING_MESSAGES.tooManySerials };
   }
   const release = async () => {
     if (serialClaim) await releaseSerialEntry(db, serialClaim);
@@ -209,7 +209,7 @@ export async function createProduct(
   }
   if (written) return { ok: true, productId, replayed: false, held };
   const earlier = request.productId ? await earlierAnswer(db, seller, request.productId, input) : null;
-  return earlier ?? { ok: false, status: 422, field: "category", message: PRODUCT_MESSAGES.unknownCategory };
+  return earlier ?? { ok: false, status: 422, field: "category", message: LISTING_MESSAGES.unknownCategory };
 }
 
 /**
@@ -217,12 +217,12 @@ export async function createProduct(
  * marked), its total capped at COUNT_CAP. The rows and their count start together: the request's
  * read batcher sends them with the page's other reads (ADR 0069).
  */
-export async function listSellerProducts(db: Database, sellerId: string, page: number) {
+export async function listSellerListings(db: Database, sellerId: string, page: number) {
   const mine = and(eq(products.sellerId, sellerId), isNull(products.deletedAt));
   const [rows, counted] = await Promise.all([
     db
       .select({
-        ...productColumns,
+        ...listingColumns,
         photoKey: products.photoKey,
         status: products.status,
         advertised: products.advertised,
@@ -252,7 +252,7 @@ export async function listSellerProducts(db: Database, sellerId: string, page: n
   return toCappedPage(rows, Number(counted[0]?.total ?? 0), page);
 }
 
-export type SellerProduct = Awaited<ReturnType<typeof listSellerProducts>>["rows"][number];
+export type SellerListing = Awaited<ReturnType<typeof listSellerListings>>["rows"][number];
 
 export type ChangeResult = { ok: true; changed: boolean } | { ok: false; status: 404 | 409; message: string };
 
@@ -263,7 +263,7 @@ const ownedLive = (sellerId: string, productId: string) =>
  * Advertise: the product shows on the home page while it is available. Advertising twice
  * changes nothing; a sold or removed product cannot be advertised.
  */
-export async function advertiseProduct(db: Database, sellerId: string, productId: string): Promise<ChangeResult> {
+export async function advertiseListing(db: Database, sellerId: string, productId: string): Promise<ChangeResult> {
   const result = await db
     .update(products)
     .set({ advertised: true, updatedAt: new Date() })
@@ -281,9 +281,9 @@ export async function advertiseProduct(db: Database, sellerId: string, productId
     .from(products)
     .where(ownedLive(sellerId, productId))
     .limit(1);
-  if (!product) return { ok: false, status: 404, message: PRODUCT_MESSAGES.notFound };
-  if (product.status === "sold") return { ok: false, status: 409, message: PRODUCT_MESSAGES.soldCannotAdvertise };
-  if (product.removedAt) return { ok: false, status: 409, message: PRODUCT_MESSAGES.removedCannotAdvertise };
+  if (!product) return { ok: false, status: 404, message: LISTING_MESSAGES.notFound };
+  if (product.status === "sold") return { ok: false, status: 409, message: LISTING_MESSAGES.soldCannotAdvertise };
+  if (product.removedAt) return { ok: false, status: 409, message: LISTING_MESSAGES.removedCannotAdvertise };
   return { ok: true, changed: false };
 }
 
@@ -292,7 +292,7 @@ export async function advertiseProduct(db: Database, sellerId: string, productId
  * and payments, an active (unpaid) booking is ended in the same batch so its buyer sees it as
  * cancelled, and its photos leave R2 only when no history can show them any more.
  */
-export async function deleteProduct(
+export async function deleteListing(
   db: Database,
   photos: R2Bucket,
   sellerId: string,
@@ -306,7 +306,7 @@ export async function deleteProduct(
     db.select({ key: productPhotos.key }).from(productPhotos).where(eq(productPhotos.productId, productId)),
   ]);
   const product = found[0];
-  if (!product) return { ok: false, status: 404, message: PRODUCT_MESSAGES.notFound };
+  if (!product) return { ok: false, status: 404, message: LISTING_MESSAGES.notFound };
   const now = Date.now();
   const [deleted] = await db.batch([
     db

@@ -7,7 +7,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { LIST_PAGE_SIZE, type Page, pageOffset, toPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import { bookings, deals, messages, products, ratings, users } from "#db/schema";
-import { cardFields, isListed, type ProductCard } from "./catalog.server";
+import { cardFields, isListed, type ListingCard } from "./catalog.server";
 
 /** Deals whose money reached the seller: released to them, or settled before the ledger. */
 export const COMPLETED_DEAL_STATES = ["released", "settled_outside"] as const;
@@ -156,7 +156,7 @@ export interface SellerProfile {
   completedSales: number;
   responseMs: number | null;
   responseText: string;
-  listings: Page<ProductCard>;
+  listings: Page<ListingCard>;
 }
 
 export type ProfileResult =
@@ -214,7 +214,7 @@ function toSellerProfile(results: Results, pages: ProfilePages): ProfileResult {
       completedSales: Number(sales?.total ?? 0),
       responseMs,
       responseText: responseTimeText(responseMs),
-      listings: toPage(listingRows as ProductCard[], Number(listingCount[0]?.total ?? 0), pages.listings),
+      listings: toPage(listingRows as ListingCard[], Number(listingCount[0]?.total ?? 0), pages.listings),
     },
   };
 }

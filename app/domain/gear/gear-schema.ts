@@ -1,5 +1,5 @@
 // A listing's gear fields, as Add Product, the edit page and the REST calls send them, checked by
-// one schema (part of the product schema, app/domain/catalog/product-schema.ts). What a field may
+// one schema (part of the product schema, app/domain/catalog/listing-schema.ts). What a field may
 // hold depends on the listing's category: bodies and lenses carry camera data, other gear only
 // what came with it and a serial number. A model of the list brings its own facts (mount, sensor,
 // focal range, aperture); a field that disagrees with them is refused, never overwritten silently.

@@ -864,7 +864,7 @@ export const ROWS: Row[] = [
       }),
     ),
   ),
-  api("GET", "/api/advertiseProduct", "/api/advertiseProduct", all("ok")),
+  api("GET", "/api/advertiseListing", "/api/advertiseListing", all("ok")),
   ...OWNERS.map((owner) =>
     api(
       "GET",

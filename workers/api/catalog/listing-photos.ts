@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import * as z from "zod";
 import { findListingForEdit } from "#app/domain/catalog/listing-edits.server";
-import { MAX_PHOTOS, PHOTO_MESSAGES, photoRenditions, photoUrl } from "#app/domain/catalog/photo-keys";
 import {
   addListingPhotos,
   orderListingPhotos,
   PHOTO_EDIT_MESSAGES,
   removeListingPhoto,
-} from "#app/domain/catalog/product-photos.server";
-import { photoFilesSchema } from "#app/domain/catalog/product-schema";
+} from "#app/domain/catalog/listing-photos.server";
+import { photoFilesSchema } from "#app/domain/catalog/listing-schema";
+import { MAX_PHOTOS, PHOTO_MESSAGES, photoRenditions, photoUrl } from "#app/domain/catalog/photo-keys";
 import { type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "../context";
 import { apiError, validationError } from "../errors";
 import { readIdempotencyKey, readMultipart } from "../requests";

@@ -2,24 +2,24 @@ import { Hono } from "hono";
 import * as z from "zod";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { type EditRefusal, setOffersAccepted, updateListingDetails } from "#app/domain/catalog/listing-edits.server";
+import { productIdForKey } from "#app/domain/catalog/listing-requests.server";
+import {
+  DETAIL_FIELD_NAMES,
+  type ListingDetails,
+  listingDetailsSchema,
+  listingSchema,
+} from "#app/domain/catalog/listing-schema";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
 import { farAbove } from "#app/domain/catalog/price-guidance";
 import { priceGuidance } from "#app/domain/catalog/price-guidance.server";
-import { productIdForKey } from "#app/domain/catalog/product-requests.server";
 import {
-  DETAIL_FIELD_NAMES,
-  type ProductDetails,
-  productDetailsSchema,
-  productSchema,
-} from "#app/domain/catalog/product-schema";
-import {
-  advertiseProduct,
+  advertiseListing,
   type ChangeResult,
-  createProduct,
-  deleteProduct,
-  listSellerProducts,
-  type SellerProduct,
-} from "#app/domain/catalog/products.server";
+  createListing,
+  deleteListing,
+  listSellerListings,
+  type SellerListing,
+} from "#app/domain/catalog/seller-listings.server";
 import { listSales, type Sale } from "#app/domain/deals/sales.server";
 import { gearRecord } from "#app/domain/gear/describe";
 import { toDollars } from "#app/domain/shared/money";
@@ -42,7 +42,7 @@ export const seller = new Hono<ApiEnv>();
 // Middleware per route, not `use("*")`: this app is mounted at the API's root.
 const sellerOnly = [requireBearer, requireApiRole("seller")] as const;
 
-function productRecord(product: SellerProduct, owner: SessionUser, origin: string) {
+function productRecord(product: SellerListing, owner: SessionUser, origin: string) {
   const img = photoUrl(product.photoKey);
   return {
     _id: product.id,
@@ -69,7 +69,7 @@ function productRecord(product: SellerProduct, owner: SessionUser, origin: strin
  * When a price is far above the top of the model's range (rounded, ADR 0076):
  * `{percentAboveRange, rangeHighCents}`, or null. Saved anyway; the seller decides.
  */
-async function priceWarning(c: ApiContext, details: Pick<ProductDetails, "gear" | "condition" | "resalePrice">) {
+async function priceWarning(c: ApiContext, details: Pick<ListingDetails, "gear" | "condition" | "resalePrice">) {
   const guidance = await priceGuidance(
     db(c),
     { model: details.gear.model, condition: details.condition },
@@ -128,11 +128,11 @@ seller.post("/product", ...sellerOnly, async (c) => {
   const idempotency = readIdempotencyKey(c);
   if (!idempotency.ok) return idempotency.response;
   const key = idempotency.value;
-  const submission = await readMultipart(c, productSchema, { invalid: "The product is not valid." });
+  const submission = await readMultipart(c, listingSchema, { invalid: "The product is not valid." });
   if (!submission.ok) return submission.response;
   const env = appEnv(c);
   const user = c.get("user");
-  const result = await createProduct(db(c), { photos: env.PHOTOS, images: env.IMAGES }, user, submission.value, {
+  const result = await createListing(db(c), { photos: env.PHOTOS, images: env.IMAGES }, user, submission.value, {
     productId: key === undefined ? undefined : await productIdForKey(user.id, key),
   });
   if (!result.ok) {
@@ -164,7 +164,7 @@ seller.post("/product", ...sellerOnly, async (c) => {
 /** GET /api/product?page=: the caller's own products, a page at a time (totals in headers). */
 seller.get("/product", ...sellerOnly, async (c) => {
   const user = c.get("user");
-  const products = await listSellerProducts(db(c), user.id, requestedPage(c));
+  const products = await listSellerListings(db(c), user.id, requestedPage(c));
   listHeaders(c, products);
   const origin = new URL(c.req.url).origin;
   return c.json(products.rows.map((product) => productRecord(product, user, origin)));
@@ -218,7 +218,7 @@ seller.put("/product/:id", ...sellerOnly, async (c) => {
       const message = parsed.error.issues[0]?.message ?? "Send a JSON object.";
       return apiError(c, 422, "invalid", message, { isAdvertise: [message] });
     }
-    const result = await advertiseProduct(db(c), c.get("user").id, c.req.param("id"));
+    const result = await advertiseListing(db(c), c.get("user").id, c.req.param("id"));
     if (!result.ok) return changeError(c, result);
     return c.json({ acknowledged: true, modifiedCount: result.changed ? 1 : 0 });
   }
@@ -226,7 +226,7 @@ seller.put("/product/:id", ...sellerOnly, async (c) => {
     const message = "Send the details or isAdvertise, not both in one call.";
     return apiError(c, 422, "invalid", message, { isAdvertise: [message] });
   }
-  const parsed = productDetailsSchema.safeParse(detailsFromJson(object));
+  const parsed = listingDetailsSchema.safeParse(detailsFromJson(object));
   if (!parsed.success) return validationError(c, parsed.error);
   const result = await updateListingDetails(db(c), c.get("user").id, c.req.param("id"), parsed.data);
   if (!result.ok) return editError(c, result);
@@ -242,7 +242,7 @@ seller.put("/product/:id", ...sellerOnly, async (c) => {
 
 /** DELETE /api/product/:id: a soft delete, as on My Products. */
 seller.delete("/product/:id", ...sellerOnly, async (c) => {
-  const result = await deleteProduct(db(c), appEnv(c).PHOTOS, c.get("user").id, c.req.param("id"));
+  const result = await deleteListing(db(c), appEnv(c).PHOTOS, c.get("user").id, c.req.param("id"));
   if (!result.ok) return changeError(c, result);
   return c.json({ acknowledged: true, deletedCount: result.changed ? 1 : 0 });
 });

@@ -54,7 +54,7 @@ async function callerCamera(
   return { ok: true, camera: readCamera(user?.camera) };
 }
 
-storefront.get("/advertiseProduct", async (c) => {
+storefront.get("/advertiseListing", async (c) => {
   const camera = await callerCamera(c);
   if (!camera.ok) return camera.response;
   const products = await listAdvertisedProducts(db(c));
