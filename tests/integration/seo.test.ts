@@ -47,14 +47,15 @@ describe("meta tags", () => {
       descriptions.set(id, description!);
     }
     // /, /home share the home page's description; a form's own URL (Settings, two-factor sign-in,
-    // the edit page, Reported Items) shows its page (ADR 0071, 0075), with its description; every
-    // other page has its own.
+    // the edit page, Reported Items, Claims) shows its page (ADR 0071, 0075, 0079), with its
+    // description; every other page has its own.
     descriptions.delete("routes/home");
     for (const page of [
       "dashboard.settings.two-factor",
       "dashboard.settings",
       "dashboard.my_product.$id.edit",
       "dashboard.reported_items",
+      "dashboard.claims",
     ]) {
       const shown = descriptions.get(`routes/${page}`);
       for (const [id, description] of descriptions) {
