@@ -115,6 +115,23 @@ export const CLAIM_OUTCOMES = ["refund_full", "refund_partial", "release"] as co
 export type ClaimOutcome = (typeof CLAIM_OUTCOMES)[number];
 
 /**
+ * A chargeback's state, as the card's bank and Stripe move it (Stripe's dispute statuses): open
+ * while it needs a response or is under review; closed when won, lost, or (an inquiry) closed.
+ */
+export const DISPUTE_STATUSES = [
+  "warning_needs_response",
+  "warning_under_review",
+  "warning_closed",
+  "needs_response",
+  "under_review",
+  "won",
+  "lost",
+] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+/** The statuses a dispute stays in for good. */
+export const CLOSED_DISPUTE_STATUSES = ["warning_closed", "won", "lost"] as const satisfies readonly DisputeStatus[];
+
+/**
  * The ledger's movements. Per deal: a charge (money in), the platform's fee and the seller's
  * net transfer at release, refunds to the buyer, and after a release the transfer reversal and
  * the fee given back that pay for a refund. Per seller: payouts to the bank, and their failures

@@ -24,6 +24,7 @@ import {
   CONDITION_CHECKS,
   CONDITIONS,
   DEAL_STATES,
+  DISPUTE_STATUSES,
   GEAR_KINDS,
   INCLUDED_ITEMS,
   LEDGER_KINDS,
@@ -564,6 +565,41 @@ export const refunds = sqliteTable(
     index("refunds_status_created").on(t.status, t.createdAt),
     check("refunds_reason_check", sql`${t.reason} in (${inList(REFUND_REASONS)})`),
     check("refunds_status_check", sql`${t.status} in (${inList(REFUND_STATUSES)})`),
+  ],
+);
+
+/**
+ * A chargeback (ADR 0081): the buyer's bank disputes a payment. Kept as the provider last reported
+ * it (`stateAt`: an older report changes nothing). While one is open its deal releases and pays
+ * out nothing; lost, its amount goes back to the buyer in the ledger, once.
+ */
+export const disputes = sqliteTable(
+  "disputes",
+  {
+    id: id(),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    providerDisputeId: text("provider_dispute_id").notNull(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    // The bank's reason, as the provider names it (fraudulent, product_not_received, …).
+    reason: text("reason").notNull(),
+    status: text("status", { enum: DISPUTE_STATUSES }).notNull(),
+    evidenceDueAt: timestamp("evidence_due_at"),
+    stateAt: timestamp("state_at").notNull(),
+    createdAt: createdAt(),
+    closedAt: timestamp("closed_at"),
+  },
+  (t) => [
+    uniqueIndex("disputes_provider_dispute").on(t.provider, t.providerDisputeId),
+    index("disputes_payment").on(t.paymentId),
+    // The admin's list: open ones first.
+    index("disputes_open_created").on(t.createdAt).where(sql`${t.closedAt} is null`),
+    check("disputes_status_check", sql`${t.status} in (${inList(DISPUTE_STATUSES)})`),
+    check("disputes_provider_check", sql`${t.provider} in (${inList(PAYMENT_PROVIDERS)})`),
+    check("disputes_amount_positive", sql`${t.amountCents} > 0`),
   ],
 );
 

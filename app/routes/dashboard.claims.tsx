@@ -13,6 +13,7 @@ import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.serve
 import { CLAIMS_PATH } from "#app/domain/deals/payouts/paths";
 import { getPlatformTotals } from "#app/domain/deals/payouts/summary.server";
 import { DEAL_MESSAGES, decideClaim } from "#app/domain/deals/settlement/decisions.server";
+import { listDisputes } from "#app/domain/deals/settlement/disputes.server";
 import type { ClaimDecision } from "#app/domain/deals/settlement/plan";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
@@ -28,7 +29,7 @@ import { requireAdmin, requireRoleWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
-import { CLAIM_OUTCOMES } from "#db/closed-lists";
+import { CLAIM_OUTCOMES, type DealState, type DisputeStatus } from "#db/closed-lists";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy Claims", "Buyers' claims about their payments, and the platform's money.");
@@ -39,15 +40,41 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = database(context.env.DB);
   // The claims and the totals travel with the session's read: one D1 round trip (ADR 0040, 0069).
   const {
-    data: [list, totals, removed],
+    data: [list, totals, removed, disputed],
   } = await requireRoleWith(request, context, ["admin"], () =>
-    Promise.all([listClaims(db, page, null), getPlatformTotals(db), listRemovedSellersHeldDeals(db, 1)]),
+    Promise.all([
+      listClaims(db, page, null),
+      getPlatformTotals(db),
+      listRemovedSellersHeldDeals(db, 1),
+      listDisputes(db, 1),
+    ]),
   );
   const claims = pageOrLast(list, CLAIMS_PATH, { page });
   const decideId = url.searchParams.get("decide");
   const deciding = claims.rows.find((claim) => claim.id === decideId && claim.status === "open") ?? null;
   return {
     totals,
+    disputes: {
+      total: disputed.total,
+      rows: disputed.rows.map((dispute) => ({
+        id: dispute.id,
+        productName: dispute.productName,
+        amountCents: dispute.amountCents,
+        reason: dispute.reason.replaceAll("_", " "),
+        status: DISPUTE_STATUS_WORDS[dispute.status],
+        open: dispute.closedAt === null,
+        evidenceDue: dispute.closedAt === null && dispute.evidenceDueAt ? formatDeadline(dispute.evidenceDueAt) : null,
+        buyer: `${dispute.buyerName} (${dispute.buyerEmail})`,
+        // What Pay&Buy holds for the evidence.
+        booked: formatDayMonthYear(dispute.bookedAt),
+        paid: formatDayMonthYear(dispute.paidAt),
+        meetLocation: dispute.meetLocation,
+        money: dispute.dealState ? DISPUTED_DEAL_WORDS[dispute.dealState] : null,
+        released: dispute.releasedAt ? formatDayMonthYear(dispute.releasedAt) : null,
+        claim: dispute.claimStatus ? `${CLAIM_STATUS_WORDS[dispute.claimStatus]}: ${dispute.claimDetails}` : null,
+        messages: dispute.messageCount,
+      })),
+    },
     removed: {
       total: removed.total,
       rows: removed.rows.map((deal) => ({
@@ -123,7 +150,7 @@ const DECISION_WORDS = {
 } as const;
 
 export default function Claims() {
-  const { totals, claims, deciding, removed } = useLoaderData<typeof loader>();
+  const { totals, claims, deciding, removed, disputes } = useLoaderData<typeof loader>();
   return (
     <DashboardPage title="Claims">
       <section aria-labelledby="platform-totals">
@@ -165,6 +192,8 @@ export default function Claims() {
           </p>
         ) : null}
       </section>
+
+      {disputes.total > 0 ? <Disputes disputes={disputes} /> : null}
 
       {removed.total > 0 ? <RemovedSellersPayments removed={removed} page={claims.page} /> : null}
 
@@ -227,6 +256,79 @@ export default function Claims() {
         {deciding ? <DecisionDialog deciding={deciding} page={claims.page} /> : null}
       </PagedTable>
     </DashboardPage>
+  );
+}
+
+/** A chargeback's state in words. */
+const DISPUTE_STATUS_WORDS = {
+  warning_needs_response: "Inquiry: needs a response",
+  warning_under_review: "Inquiry: under review",
+  warning_closed: "Inquiry closed",
+  needs_response: "Needs a response",
+  under_review: "Under review by the bank",
+  won: "Won: the money stays",
+  lost: "Lost: the money went back to the buyer",
+} as const satisfies Record<DisputeStatus, string>;
+
+/** Where a disputed payment's money was when the bank disputed it. */
+const DISPUTED_DEAL_WORDS = {
+  held: "Held by Pay&Buy",
+  released: "Released to the seller",
+  refunded: "Refunded to the buyer",
+  settled_outside: "Settled before the ledger",
+} as const satisfies Record<DealState, string>;
+
+type DisputeRows = ReturnType<typeof useLoaderData<typeof loader>>["disputes"];
+
+/**
+ * Chargebacks: the buyer's bank disputes a payment (ADR 0081). Open ones first, with what
+ * Pay&Buy holds to answer the bank: the booking and the meeting, the payment, where the money is,
+ * the buyer's claim and the messages. Nothing of a disputed payment moves until the bank decides.
+ */
+function Disputes({ disputes }: { disputes: DisputeRows }) {
+  return (
+    <section aria-labelledby="disputes">
+      <h2 id="disputes">Disputed payments</h2>
+      <p>
+        {`${disputes.total} ${disputes.total === 1 ? "chargeback" : "chargebacks"}: nothing of a disputed payment is released or refunded until the bank decides. Answer the bank in Stripe's Dashboard before the date shown.`}
+        {disputes.total > disputes.rows.length ? ` The first ${disputes.rows.length} are shown.` : ""}
+      </p>
+      <ul>
+        {disputes.rows.map((dispute) => (
+          <li key={dispute.id}>
+            <strong>{`${dispute.productName}: ${formatMoney(dispute.amountCents)}, ${dispute.reason}`}</strong>
+            {` — ${dispute.status}`}
+            {dispute.evidenceDue ? ` (evidence due ${dispute.evidenceDue})` : ""}
+            <dl>
+              <div>
+                <dt>Buyer</dt>
+                <dd>{dispute.buyer}</dd>
+              </div>
+              <div>
+                <dt>Booked, and where they met</dt>
+                <dd>{`${dispute.booked}, ${dispute.meetLocation}`}</dd>
+              </div>
+              <div>
+                <dt>Paid</dt>
+                <dd>{dispute.paid}</dd>
+              </div>
+              <div>
+                <dt>The money</dt>
+                <dd>{`${dispute.money ?? "No deal"}${dispute.released ? ` on ${dispute.released}` : ""}`}</dd>
+              </div>
+              <div>
+                <dt>The buyer&apos;s claim</dt>
+                <dd>{dispute.claim ?? "None"}</dd>
+              </div>
+              <div>
+                <dt>Messages between them</dt>
+                <dd>{dispute.messages}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

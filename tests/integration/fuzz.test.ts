@@ -1245,6 +1245,7 @@ describe("bad input at every /api call", () => {
           ["PUT", `/api/reviews/${id}/decision`, world.bearers.admin],
           ["POST", `/api/bookings/${id}/refund`, world.bearers.admin],
           ["GET", `/api/platform/removed-sellers/payments?page=${id}`, world.bearers.admin],
+          ["GET", `/api/platform/disputes?page=${id}`, world.bearers.admin],
           ["DELETE", `/api/product/${id}`, world.bearers.sellerA],
           ["DELETE", `/api/account/sessions/${id}`, world.bearers.buyerB],
           ["GET", `/api/product/${id}/photos`, world.bearers.sellerA],

@@ -7,7 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { database } from "#db/client";
-import { claims, dealOperations, deals, payoutAccounts, processedEvents, refunds } from "#db/schema";
+import { claims, dealOperations, deals, disputes, payoutAccounts, processedEvents, refunds } from "#db/schema";
 import { app } from "../../workers/app";
 import { bearerFor, sessionCookieFor } from "./auth-helpers";
 import { insertUser } from "./factories";
@@ -49,7 +49,8 @@ function webhook(endpoint: "platform" | "connect", signed: { payload: string; si
 
 const connectEvent = (type: string, object: unknown, account: string, options: { created?: number } = {}) =>
   signedEvent(CONNECT_SECRET, type, object, { account, ...options });
-const platformEvent = (type: string, object: unknown) => signedEvent(PLATFORM_SECRET, type, object);
+const platformEvent = (type: string, object: unknown, options: { created?: number; id?: string } = {}) =>
+  signedEvent(PLATFORM_SECRET, type, object, options);
 
 /** A seller onboarded through Stripe: the Express account made ready by account.updated. */
 async function stripeSeller(stripe: ReturnType<typeof stripeApi>) {
@@ -398,5 +399,131 @@ describe("the scheduled job with Stripe", () => {
       .where(and(eq(claims.paymentId, deal.paymentId)));
     expect(open).toHaveLength(0);
     await expectLedgerHolds(testEnv.DB);
+  });
+});
+
+describe("chargebacks", () => {
+  /** Stripe's dispute of a payment, in a status. */
+  const disputeOf = (intent: { id: string; latest_charge: string }, amount: number, status: string, id = "dp_1") => ({
+    id,
+    object: "dispute",
+    amount,
+    currency: "usd",
+    charge: intent.latest_charge,
+    payment_intent: intent.id,
+    reason: "fraudulent",
+    status,
+    evidence_details: { due_by: Math.floor(Date.now() / 1000) + 7 * 86_400 },
+  });
+  const disputeRows = (paymentId: string) => db().select().from(disputes).where(eq(disputes.paymentId, paymentId));
+
+  it("an open dispute stops the deal: no release by the buyer, the job or an admin; won, the deal goes on", async () => {
+    const stripe = stripeApi();
+    const { seller } = await stripeSeller(stripe);
+    const admin = await insertUser({ role: "admin" });
+    const { buyer, booking, deal, intent } = await stripeDeal(stripe, seller.id, 60_000);
+    const opened = await platformEvent("charge.dispute.created", disputeOf(intent, 60_000, "needs_response"));
+    expect(await (await webhook("platform", opened)).json()).toMatchObject({ outcome: "dispute_needs_response" });
+    // Stripe sends an event again: one dispute.
+    expect((await webhook("platform", opened)).status).toBe(200);
+    expect(await disputeRows(deal.paymentId)).toHaveLength(1);
+
+    const confirmed = await api(buyer.user.id, "POST", `/api/bookings/${booking.id}/receipt`);
+    expect(confirmed.status).toBe(409);
+    await tick(deal.releaseDueAt!.getTime() + 60 * DAY, stripeEnv());
+    const claim = await (
+      await api(buyer.user.id, "POST", `/api/bookings/${booking.id}/claim`, {
+        reason: "not_as_described",
+        details: "Not the lens I paid for.",
+      })
+    ).json<{ _id: string }>();
+    const decided = await api(admin.id, "PUT", `/api/claims/${claim._id}/decision`, { outcome: "release" });
+    expect(decided.status).toBe(409);
+    let state = await dealState(deal.paymentId);
+    expect(state.deal.state).toBe("held");
+    expect(state.operations).toEqual([]);
+    expect(stripe.calls("POST /v1/transfers")).toHaveLength(0);
+
+    const listedResponse = await api(admin.id, "GET", "/api/platform/disputes");
+    expect(listedResponse.status).toBe(200);
+    const listed =
+      await listedResponse.json<
+        Array<{ providerDisputeId: string; open: boolean; evidence: { bookingId: string; claim: unknown } }>
+      >();
+    expect(listed[0]).toMatchObject({ providerDisputeId: "dp_1", open: true, evidence: { bookingId: booking.id } });
+    expect(listed[0]!.evidence.claim).toMatchObject({ status: "open" });
+    const claimsPage = await (
+      await call("/dashboard/claims", { headers: { Cookie: await sessionCookieFor(admin.id) } })
+    ).text();
+    expect(claimsPage).toContain("Disputed payments");
+    expect(claimsPage).toContain("Needs a response");
+    expect(claimsPage).toContain("Not the lens I paid for.");
+
+    const won = await platformEvent("charge.dispute.closed", disputeOf(intent, 60_000, "won"), {
+      created: Math.floor(Date.now() / 1000) + 60,
+    });
+    expect((await webhook("platform", won)).status).toBe(200);
+    expect(await disputeRows(deal.paymentId)).toMatchObject([{ status: "won", closedAt: expect.any(Date) }]);
+    const release = await api(admin.id, "PUT", `/api/claims/${claim._id}/decision`, { outcome: "release" });
+    expect(release.status).toBe(200);
+    state = await dealState(deal.paymentId);
+    expect(state.deal.state).toBe("released");
+    expect(state.count("transfer")).toBe(1);
+    await expectLedgerHolds(testEnv.DB);
+  });
+
+  it("lost after the release: the money goes back to the buyer once, and the seller's transfer is reversed", async () => {
+    const stripe = stripeApi();
+    const { seller } = await stripeSeller(stripe);
+    const { buyer, booking, deal, intent } = await stripeDeal(stripe, seller.id, 50_000);
+    await api(buyer.user.id, "POST", `/api/bookings/${booking.id}/receipt`);
+    expect((await dealState(deal.paymentId)).net).toBe(46_000);
+    const now = Math.floor(Date.now() / 1000);
+    // Out of order: the closing report first, the opening one after it changes nothing.
+    const lost = await platformEvent("charge.dispute.closed", disputeOf(intent, 50_000, "lost"), { created: now + 60 });
+    const created = await platformEvent("charge.dispute.created", disputeOf(intent, 50_000, "needs_response"), {
+      created: now,
+    });
+    expect((await webhook("platform", lost)).status).toBe(200);
+    expect((await webhook("platform", created)).status).toBe(200);
+    expect((await webhook("platform", lost)).status).toBe(200);
+    expect(await disputeRows(deal.paymentId)).toMatchObject([{ status: "lost" }]);
+    const state = await dealState(deal.paymentId);
+    expect(state.deal.state).toBe("refunded");
+    expect(state.refunded).toBe(50_000);
+    expect(state.net).toBe(0);
+    expect(state.operations.filter((o) => o.kind === "refund")).toHaveLength(1);
+    // The bank took the money back: nothing is refunded at Stripe again.
+    expect(stripe.calls("POST /v1/refunds")).toHaveLength(0);
+    const transfer = [...stripe.objects.values()].find((o) => o.object === "transfer")!;
+    expect(stripe.calls(`POST /v1/transfers/${transfer.id}/reversals`)).toHaveLength(1);
+    await expectLedgerHolds(testEnv.DB);
+  });
+
+  it("a dispute of a charge another product took is acknowledged and recorded nowhere; one of a payment not recorded yet is asked for again", async () => {
+    const stripe = stripeApi();
+    const foreign = {
+      id: "pi_foreign",
+      object: "payment_intent",
+      amount: 1_000,
+      currency: "usd",
+      status: "succeeded",
+      latest_charge: "ch_foreign",
+      metadata: {},
+    };
+    stripe.objects.set(foreign.id, foreign);
+    const event = await platformEvent("charge.dispute.created", disputeOf(foreign, 1_000, "needs_response", "dp_f"));
+    const answer = await webhook("platform", event);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ outcome: "not_ours" });
+    expect(await db().select().from(disputes)).toEqual([]);
+
+    const listing = await bookedListing(2_000);
+    const unpaid = stripe.succeededIntent(listing.booking.id, 2_000);
+    const early = await webhook(
+      "platform",
+      await platformEvent("charge.dispute.created", disputeOf(unpaid, 2_000, "needs_response", "dp_early")),
+    );
+    expect(early.status).toBe(503);
   });
 });

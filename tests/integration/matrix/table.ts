@@ -1469,6 +1469,7 @@ export const ROWS: Row[] = [
   ),
   api("GET", "/api/claims", "/api/claims", only(["admin"], "ok", "forbidden", "unauthorized")),
   api("GET", "/api/platform/totals", "/api/platform/totals", only(["admin"], "ok", "forbidden", "unauthorized")),
+  api("GET", "/api/platform/disputes", "/api/platform/disputes", only(["admin"], "ok", "forbidden", "unauthorized")),
   api(
     "GET",
     "/api/platform/removed-sellers/payments",

@@ -24,6 +24,7 @@ import {
   decideClaim,
   refundForRemovedSeller,
 } from "#app/domain/deals/settlement/decisions.server";
+import { listDisputes } from "#app/domain/deals/settlement/disputes.server";
 import type { ClaimDecision } from "#app/domain/deals/settlement/plan";
 import { toDollars } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
@@ -171,6 +172,39 @@ claimsApi.get("/platform/removed-sellers/payments", ...adminOnly, async (c) => {
       buyer: { name: deal.buyerName, email: deal.buyerEmail },
       seller: { name: deal.sellerName },
       claimStatus: deal.claimStatus ?? null,
+    })),
+  );
+});
+
+/** The chargebacks (ADR 0081), open ones first, with the evidence Pay&Buy holds for each. */
+claimsApi.get("/platform/disputes", ...adminOnly, async (c) => {
+  const list = await listDisputes(db(c), requestedPage(c));
+  listHeaders(c, list);
+  return c.json(
+    list.rows.map((dispute) => ({
+      _id: dispute.id,
+      providerDisputeId: dispute.providerDisputeId,
+      amount: toDollars(dispute.amountCents),
+      amountCents: dispute.amountCents,
+      currency: dispute.currency,
+      reason: dispute.reason,
+      status: dispute.status,
+      open: dispute.closedAt === null,
+      evidenceDueAt: dispute.evidenceDueAt?.toISOString() ?? null,
+      openedAt: dispute.openedAt.toISOString(),
+      closedAt: dispute.closedAt?.toISOString() ?? null,
+      evidence: {
+        bookingId: dispute.bookingId,
+        productName: dispute.productName,
+        bookedAt: dispute.bookedAt.toISOString(),
+        meetLocation: dispute.meetLocation,
+        paidAt: dispute.paidAt.toISOString(),
+        buyer: { name: dispute.buyerName, email: dispute.buyerEmail },
+        dealState: dispute.dealState ?? null,
+        releasedAt: dispute.releasedAt?.toISOString() ?? null,
+        claim: dispute.claimStatus ? { status: dispute.claimStatus, details: dispute.claimDetails } : null,
+        messages: dispute.messageCount,
+      },
     })),
   );
 });

@@ -3,15 +3,17 @@
 // charge (charge.refunded). Each is safe to receive twice and in any order: the account's state
 // carries the event's time, a payout's status only moves forward, a refund is recorded once by
 // its id. Refunds Pay&Buy made itself carry their operation in the metadata and are only
-// finished here, never recorded a second time.
+// finished here, never recorded a second time. Chargebacks (charge.dispute.*) are kept as they
+// move, and a lost one is recorded as money back to the buyer (ADR 0081).
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Database } from "#db/client";
-import { PAYOUT_STATUSES, type PayoutStatus } from "#db/closed-lists";
+import { DISPUTE_STATUSES, type DisputeStatus, PAYOUT_STATUSES, type PayoutStatus } from "#db/closed-lists";
 import { dealOperations, refunds } from "#db/schema";
 import { applyAccountState } from "../payouts/accounts.server";
 import { recordPayout } from "../payouts/payouts.server";
 import { recordProviderRefund } from "../settlement/decisions.server";
+import { recordDispute } from "../settlement/disputes.server";
 import { settleDeal } from "../settlement/operations.server";
 import type { PaymentSettings } from "./settings";
 import type { StripeConnection } from "./stripe-client.server";
@@ -122,4 +124,56 @@ export async function handleChargeRefunded(
     if (!returned) return { outcome: "payment_not_recorded_yet", events: outcome.events, retryLater: true };
   }
   return outcome;
+}
+
+const DISPUTE_STATUSES_KNOWN: readonly string[] = DISPUTE_STATUSES;
+
+/**
+ * A chargeback as Stripe reports it (charge.dispute.created, .updated, .funds_withdrawn,
+ * .funds_reinstated, .closed): kept, in order, once; a dispute of a charge another product took
+ * is acknowledged and recorded nowhere; one of a payment not recorded yet is asked for again.
+ */
+export async function handleDispute(
+  db: Database,
+  provider: PaymentProvider,
+  settings: PaymentSettings,
+  connected: () => Promise<StripeConnection>,
+  event: Stripe.Event,
+): Promise<EventHandling> {
+  const dispute = event.data.object as Stripe.Dispute;
+  if (!DISPUTE_STATUSES_KNOWN.includes(dispute.status)) return ignored;
+  const { stripe } = await connected();
+  const intentId =
+    typeof dispute.payment_intent === "string"
+      ? dispute.payment_intent
+      : (dispute.payment_intent?.id ??
+        (await (async () => {
+          const chargeId = typeof dispute.charge === "string" ? dispute.charge : dispute.charge.id;
+          const charge = await stripe.charges.retrieve(chargeId);
+          return typeof charge.payment_intent === "string"
+            ? charge.payment_intent
+            : (charge.payment_intent?.id ?? null);
+        })()));
+  if (!intentId) return ignored;
+  const intent =
+    typeof dispute.payment_intent === "object" && dispute.payment_intent
+      ? dispute.payment_intent
+      : await stripe.paymentIntents.retrieve(intentId);
+  if (!intent.metadata?.bookingId) {
+    console.info("A dispute of a charge Pay&Buy did not take was ignored", dispute.id);
+    return { outcome: "not_ours", events: [] };
+  }
+  const recorded = await recordDispute(db, provider, settings, {
+    provider: "stripe",
+    disputeId: dispute.id,
+    transactionId: intentId,
+    amountCents: dispute.amount,
+    currency: dispute.currency,
+    reason: dispute.reason,
+    status: dispute.status as DisputeStatus,
+    evidenceDueAt: dispute.evidence_details?.due_by ? new Date(dispute.evidence_details.due_by * 1000) : null,
+    at: event.created * 1000,
+  });
+  if (!recorded.ok) return { outcome: "payment_not_recorded_yet", events: [], retryLater: true };
+  return { outcome: `dispute_${recorded.status}`, events: recorded.events };
 }

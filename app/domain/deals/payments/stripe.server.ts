@@ -15,7 +15,7 @@ import {
 } from "./fulfilment.server";
 import type { PaymentSettings } from "./settings";
 import { stripeConnection } from "./stripe-client.server";
-import { handleAccountUpdated, handleChargeRefunded, handlePayout } from "./stripe-events.server";
+import { handleAccountUpdated, handleChargeRefunded, handleDispute, handlePayout } from "./stripe-events.server";
 import { stripePayoutRail } from "./stripe-payouts.server";
 import type { EventEndpoint, EventHandling, PayableBooking, PaymentProvider, PayResult, ProviderEvent } from "./types";
 
@@ -101,6 +101,13 @@ export function stripePaymentProvider(db: Database, settings: PaymentSettings): 
       case "charge.refunded":
         if (event.account) break;
         return handleChargeRefunded(db, provider, settings, connected, event);
+      case "charge.dispute.created":
+      case "charge.dispute.updated":
+      case "charge.dispute.funds_withdrawn":
+      case "charge.dispute.funds_reinstated":
+      case "charge.dispute.closed":
+        if (event.account) break;
+        return handleDispute(db, provider, settings, connected, event);
       case "account.updated":
         return handleAccountUpdated(db, event);
       case "payout.created":

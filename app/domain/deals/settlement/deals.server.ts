@@ -7,7 +7,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Database, rowsChanged } from "#db/client";
 import type { OperationOrigin } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
-import { claims, dealOperations, deals, users } from "#db/schema";
+import { claims, dealOperations, deals, disputes, users } from "#db/schema";
 import type { DealSnapshot, Plan } from "./plan";
 
 /**
@@ -16,6 +16,11 @@ import type { DealSnapshot, Plan } from "./plan";
  */
 export function sellerRemoved(sellerId: SQL | SQLiteColumn): SQL {
   return sql`exists (select 1 from ${users} where ${users.id} = ${sellerId} and ${users.deletedAt} is not null)`;
+}
+
+/** Whether the payment has a chargeback still open (ADR 0081): nothing of it moves until the bank decides. */
+export function disputeOpen(paymentId: SQL | SQLiteColumn): SQL {
+  return sql`exists (select 1 from ${disputes} where ${disputes.paymentId} = ${paymentId} and ${disputes.closedAt} is null)`;
 }
 
 const sum = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number);
@@ -54,6 +59,7 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
       claimId: claims.id,
       claimStatus: claims.status,
       sellerRemoved: sql<boolean>`${sellerRemoved(deals.sellerId)}`.mapWith(Boolean),
+      disputed: sql<boolean>`${disputeOpen(deals.paymentId)}`.mapWith(Boolean),
     })
     .from(deals)
     .leftJoin(dealOperations, eq(dealOperations.paymentId, deals.paymentId))
@@ -74,6 +80,7 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
     totals: { charged: row.charged, refunded: row.refunded, fee: row.fee, net: row.net },
     claim: row.claimId && row.claimStatus ? { id: row.claimId, status: row.claimStatus } : null,
     sellerRemoved: row.sellerRemoved,
+    disputed: row.disputed,
   };
 }
 

@@ -12,7 +12,7 @@ import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { claims, dealOperations, deals, ledgerEntries, payments } from "#db/schema";
-import { applyPlan, type Deal, type DecisionContext, findDeal, sellerRemoved } from "./deals.server";
+import { applyPlan, type Deal, type DecisionContext, disputeOpen, findDeal, sellerRemoved } from "./deals.server";
 import { settleDeal } from "./operations.server";
 import {
   type ClaimDecision,
@@ -107,6 +107,7 @@ export async function dueDeals(db: Database, now: number, limit: number): Promis
         eq(deals.state, "held"),
         lte(deals.releaseDueAt, new Date(now)),
         not(sellerRemoved(deals.sellerId)),
+        not(disputeOpen(deals.paymentId)),
         notExists(
           db
             .select({ one: sql`1` })

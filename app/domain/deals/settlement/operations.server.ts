@@ -9,7 +9,7 @@ import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import { dealOperations, deals, ledgerEntries, payments, payoutAccounts } from "#db/schema";
 import type { PaymentProvider } from "../payments/types";
-import { sellerRemoved } from "./deals.server";
+import { disputeOpen, sellerRemoved } from "./deals.server";
 
 /** The longest wait between two attempts of a movement. */
 export const MAX_RETRY_DELAY_MS = 6 * 3600 * 1000;
@@ -44,6 +44,8 @@ async function dealOf(db: Database, paymentId: string) {
       },
       // Nothing is transferred to a removed seller (ADR 0079), even a release decided before.
       sellerRemoved: sql<boolean>`${sellerRemoved(deals.sellerId)}`.mapWith(Boolean),
+      // Nor anything while the buyer's bank disputes the payment (ADR 0081).
+      disputed: sql<boolean>`${disputeOpen(deals.paymentId)}`.mapWith(Boolean),
       transferRef: sql<string | null>`(select ${ledgerEntries.providerRef} from ${ledgerEntries}
         where ${ledgerEntries.paymentId} = ${deals.paymentId} and ${ledgerEntries.kind} = 'transfer' limit 1)`,
     })
@@ -90,6 +92,7 @@ async function carryOut(provider: PaymentProvider, deal: DealOf, operation: Oper
     let transferId: string | null = null;
     if (operation.amountCents > 0) {
       if (deal.sellerRemoved) throw new NotYet("The seller's account was removed: nothing is transferred to it.");
+      if (deal.disputed) throw new NotYet("The payment is disputed by the buyer's bank: nothing is transferred.");
       const account = deal.account;
       if (!account || account.provider !== deal.provider) throw new NotYet("The seller has no payout account yet.");
       if (!(account.detailsSubmitted && account.transfersActive && account.payoutsEnabled)) {

@@ -11,6 +11,9 @@
 //                (the transfer is partly reversed and the fee on the refunded part given back)
 //   settled_outside: paid before the ledger; nothing ever moves.
 //
+// While the buyer's bank disputes the payment (a chargeback, ADR 0081) nobody decides anything
+// about it; a lost dispute is recorded as a refund the provider made.
+//
 // A seller an admin removed is never paid again (ADR 0079): their held deals are not released
 // (not by the buyer, the job or a claim's decision); the admin refunds the buyer instead.
 import { type FeeRule, platformFee } from "#app/domain/deals/fees";
@@ -35,6 +38,8 @@ export interface DealSnapshot {
   claim: { id: string; status: ClaimStatus } | null;
   /** The seller's account was removed: nothing is paid to them any more. */
   sellerRemoved: boolean;
+  /** A chargeback is open: nothing moves until the card's bank decides (ADR 0081). */
+  disputed: boolean;
 }
 
 export type PlannedOperation =
@@ -67,7 +72,11 @@ export const SETTLEMENT_MESSAGES = {
   releaseToRemovedSeller: "The seller's account was removed: nothing can be paid to them. Refund the buyer in full.",
   refundedForRemovedSeller: "The buyer is refunded in full: the seller's account was removed.",
   sellerNotRemoved: "The seller's account is not removed: this payment is decided by the buyer or a claim.",
+  disputed:
+    "The buyer's bank disputes this payment (a chargeback): nothing is released or refunded until the bank decides.",
 } as const;
+
+const DISPUTED: Refusal = { ok: false, status: 409, message: SETTLEMENT_MESSAGES.disputed };
 
 /** What is still with the platform for the deal (0 once released or refunded). */
 export function heldAmount(totals: DealTotals): number {
@@ -123,6 +132,7 @@ export function planConfirmation(deal: DealSnapshot, rule: FeeRule): Planned {
   const withdraw = openClaim(deal) ? ({ status: "withdrawn" } as const) : undefined;
   switch (deal.state) {
     case "held":
+      if (deal.disputed) return DISPUTED;
       if (!mayConfirmReceipt(deal)) return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.sellerRemoved };
       return {
         ok: true,
@@ -144,6 +154,7 @@ export function planAutoRelease(deal: DealSnapshot, rule: FeeRule, now: number):
   if (
     deal.state !== "held" ||
     deal.sellerRemoved ||
+    deal.disputed ||
     openClaim(deal) ||
     !deal.releaseDueAt ||
     deal.releaseDueAt.getTime() > now
@@ -166,6 +177,7 @@ export function planClaimDecision(
   formatCents: (cents: number) => string,
 ): Planned {
   if (!openClaim(deal)) return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.claimClosed };
+  if (deal.disputed) return DISPUTED;
   if (deal.state === "refunded" || deal.state === "settled_outside") {
     return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.nothingLeft };
   }
@@ -201,6 +213,7 @@ export function planClaimDecision(
  */
 export function planRemovedSellerRefund(deal: DealSnapshot): Planned {
   if (!deal.sellerRemoved) return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.sellerNotRemoved };
+  if (deal.disputed) return DISPUTED;
   if (deal.state !== "held") {
     return {
       ok: false,
