@@ -58,6 +58,36 @@ const errorProps = (id: string, errors?: string[]) =>
  * The filters of a listing search: a plain GET form, so the search lives in the URL and works
  * without JavaScript. Each bad parameter is reported next to its field.
  */
+/** One end of a range the buyer types (a price, a focal length): a number, with its errors. */
+function RangeField({
+  name,
+  label,
+  values,
+  errors,
+}: {
+  name: "min" | "max" | "focal_min" | "focal_max";
+  label: string;
+  values: SearchFormValues;
+  errors: SearchErrors;
+}) {
+  return (
+    <div className={formStyles.field}>
+      <label htmlFor={`search-${name}`} className={formStyles.label}>
+        {label}
+      </label>
+      <input
+        id={`search-${name}`}
+        name={name}
+        inputMode="decimal"
+        defaultValue={values[name]}
+        className={formStyles.input}
+        {...errorProps(`search-${name}`, errors[name])}
+      />
+      <ErrorList id={`search-${name}-error`} errors={errors[name]} />
+    </div>
+  );
+}
+
 export function SearchFiltersForm({
   action,
   values,
@@ -121,22 +151,8 @@ export function SearchFiltersForm({
         <ErrorList id="search-condition-error" errors={errors.condition} />
       </fieldset>
       <div className={styles.prices}>
-        {(["min", "max"] as const).map((name) => (
-          <div key={name} className={formStyles.field}>
-            <label htmlFor={`search-${name}`} className={formStyles.label}>
-              {name === "min" ? "Min price ($)" : "Max price ($)"}
-            </label>
-            <input
-              id={`search-${name}`}
-              name={name}
-              inputMode="decimal"
-              defaultValue={values[name]}
-              className={formStyles.input}
-              {...errorProps(`search-${name}`, errors[name])}
-            />
-            <ErrorList id={`search-${name}-error`} errors={errors[name]} />
-          </div>
-        ))}
+        <RangeField name="min" label="Min price ($)" values={values} errors={errors} />
+        <RangeField name="max" label="Max price ($)" values={values} errors={errors} />
       </div>
       <div className={formStyles.field}>
         <label className={styles.check}>
@@ -198,22 +214,8 @@ export function SearchFiltersForm({
           <ErrorList id="search-shutter_max-error" errors={errors.shutter_max} />
         </div>
         <div className={styles.prices}>
-          {(["focal_min", "focal_max"] as const).map((name) => (
-            <div key={name} className={formStyles.field}>
-              <label htmlFor={`search-${name}`} className={formStyles.label}>
-                {name === "focal_min" ? "Focal from (mm)" : "Focal to (mm)"}
-              </label>
-              <input
-                id={`search-${name}`}
-                name={name}
-                inputMode="decimal"
-                defaultValue={values[name]}
-                className={formStyles.input}
-                {...errorProps(`search-${name}`, errors[name])}
-              />
-              <ErrorList id={`search-${name}-error`} errors={errors[name]} />
-            </div>
-          ))}
+          <RangeField name="focal_min" label="Focal from (mm)" values={values} errors={errors} />
+          <RangeField name="focal_max" label="Focal to (mm)" values={values} errors={errors} />
         </div>
         <div className={formStyles.field}>
           <label className={styles.check}>

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList, Field, Honeypot } from "#app/components/forms";
@@ -14,6 +14,7 @@ import { publishFromRoute } from "#app/server/notifications.server";
 import { linkOrigin } from "#app/server/origin.server";
 import { button, container, section } from "#app/styles/utilities.css";
 import { isHoneypotFilled } from "#app/utils/honeypot";
+import { retryAfterHeaders } from "#app/utils/retry-after";
 import { pageMeta } from "#app/utils/seo";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
@@ -26,12 +27,7 @@ export const meta: MetaFunction = () => [
 ];
 
 /** A refused request tells the client when to try again. */
-export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // "sent" after a request: the page says what to expect (the same whatever the address).

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountFormPage, AccountPasswordField, EmailField, useAccountForm } from "#app/components/account-form";
 import { loginSchema } from "#app/domain/accounts/account-schema";
@@ -7,6 +7,7 @@ import { signInWithPassword } from "#app/domain/accounts/accounts.server";
 import { clientAddress } from "#app/server/auth.server";
 import { loadAccountPage, readAccountForm, refuseAccountForm } from "#app/utils/account-form.server";
 import { safeRedirect } from "#app/utils/redirect";
+import { retryAfterHeaders } from "#app/utils/retry-after";
 import { originFrom, publicPageMeta } from "#app/utils/seo";
 import { completeSignIn } from "#app/utils/session.server";
 import { database } from "#db/client";
@@ -20,12 +21,8 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 /** A refused sign-in tells the client when to try again. */
-export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+/** A refused request tells the client when to try again. */
+export const headers = retryAfterHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadAccountPage(request, context);

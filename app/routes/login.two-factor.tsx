@@ -3,7 +3,7 @@
 // recovery code) turns it into a session.
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList, Field } from "#app/components/forms";
@@ -16,6 +16,7 @@ import type { EnvContext } from "#app/server/env.server";
 import { requireFormData } from "#app/server/http.server";
 import { button, container, section } from "#app/styles/utilities.css";
 import { safeRedirect } from "#app/utils/redirect";
+import { retryAfterHeaders } from "#app/utils/retry-after";
 import { pageMeta } from "#app/utils/seo";
 import {
   PENDING_SIGN_IN_COOKIE,
@@ -33,12 +34,8 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+/** A refused request tells the client when to try again. */
+export const headers = retryAfterHeaders;
 
 const EXPIRED = "Your sign-in took too long or was not started here. Please log in again.";
 

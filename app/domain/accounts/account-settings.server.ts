@@ -12,8 +12,8 @@ import {
   clearSignInFailuresStatement,
   releaseClaim,
   releaseClaimStatement,
-  retryMessage,
   signInSucceeded,
+  tooManyGuesses,
 } from "./sign-in-limits.server";
 
 export const SETTINGS_MESSAGES = {
@@ -124,13 +124,7 @@ export async function changePassword(
   // The current password is a guess like a sign-in's: it claims its slot before it is judged.
   const claim = await claimSignInAttempt(db, user.email, input.clientAddress);
   if (!claim.ok) {
-    return {
-      ok: false,
-      status: 429,
-      field: null,
-      message: retryMessage(claim.retryAfterSeconds),
-      retryAfterSeconds: claim.retryAfterSeconds,
-    };
+    return tooManyGuesses(claim.retryAfterSeconds);
   }
   if (!(await verifyPassword(input.currentPassword, row.hash))) {
     if (await verifyPassword(input.newPassword, row.hash)) {

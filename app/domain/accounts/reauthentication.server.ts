@@ -9,7 +9,7 @@ import type { Database } from "#db/client";
 import { users } from "#db/schema";
 import { sameEmail } from "./emails";
 import { verifyPassword } from "./passwords.server";
-import { claimSignInAttempt, retryMessage, signInSucceeded } from "./sign-in-limits.server";
+import { claimSignInAttempt, signInSucceeded, tooManyGuesses } from "./sign-in-limits.server";
 import { twoFactorStatus, verifySecondFactor } from "./two-factor.server";
 
 export const REAUTH_MESSAGES = {
@@ -60,13 +60,7 @@ export async function confirmIdentity(
   if (methods.password && input.currentPassword) {
     const claim = await claimSignInAttempt(db, user.email, options.clientAddress);
     if (!claim.ok) {
-      return {
-        ok: false,
-        status: 429,
-        field: null,
-        message: retryMessage(claim.retryAfterSeconds),
-        retryAfterSeconds: claim.retryAfterSeconds,
-      };
+      return tooManyGuesses(claim.retryAfterSeconds);
     }
     const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
     if (await verifyPassword(input.currentPassword, row?.hash)) {

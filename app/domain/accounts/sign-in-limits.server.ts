@@ -115,6 +115,17 @@ export function retryMessage(seconds: number): string {
   return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
+/** The refusal of a password guess whose slot could not be claimed: 429, with when to try again. */
+export function tooManyGuesses(retryAfterSeconds: number) {
+  return {
+    ok: false as const,
+    status: 429 as const,
+    field: null,
+    message: retryMessage(retryAfterSeconds),
+    retryAfterSeconds,
+  };
+}
+
 /**
  * Deletes failed attempts older than the window (the longest the limits ever look back), at
  * most `limit` per run.

@@ -116,24 +116,8 @@ export function readGear(categorySlug: string, input: GearInput): { gear: GearDe
   const kind = gearKindOf(categorySlug);
   const issues: Issue[] = [];
   const refuse = (path: string, message: string) => issues.push({ path, message });
-  const gear: GearDetails = {
-    kind,
-    brand: null,
-    brandOther: null,
-    model: null,
-    modelOther: null,
-    mount: null,
-    sensorFormat: null,
-    shutterCount: null,
-    shutterCountMethod: null,
-    focalMinMm: null,
-    focalMaxMm: null,
-    apertureWide: null,
-    apertureTele: null,
-    included: [],
-    checks: {},
-    serial: null,
-  };
+  // No gear yet, of this kind; its own lists, filled below.
+  const gear: GearDetails = { ...NO_GEAR, kind, included: [], checks: {} };
   const given = {
     brand: input.brand,
     brandName: input.brandName,
