@@ -56,6 +56,7 @@ export default [
     route("my_buyer", "routes/dashboard.my_buyer.tsx"),
     route("payouts", "routes/dashboard.payouts._index.tsx"),
     route("payouts/test-onboarding", "routes/dashboard.payouts.test-onboarding.tsx"),
+    route("payouts/statement", "routes/dashboard.payouts.statement.ts"),
     // Claims, and the refund of a removed seller's held payment (ADR 0079).
     route("claims", "routes/dashboard.claims.tsx", [route("refund", "routes/dashboard.claims.refund.tsx")]),
     route("my_orders", "routes/dashboard.my_orders.tsx"),

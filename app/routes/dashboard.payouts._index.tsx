@@ -5,6 +5,7 @@ import { DashboardPage } from "#app/components/dashboard-page";
 import { DialogActions, UrlDialog } from "#app/components/dialog";
 import { TextareaField } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
+import { MoneyChart } from "#app/components/money-chart";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { CLAIM_TEXT_MAX, claimAnswerFieldsSchema } from "#app/domain/deals/claims/claim-schema";
@@ -19,6 +20,9 @@ import {
   startPayoutOnboarding,
 } from "#app/domain/deals/payouts/accounts.server";
 import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
+
+const STATEMENT_PATH = `${PAYOUTS_PATH}/statement`;
+
 import {
   missingForPayouts,
   PAYOUT_SETUP_WORDS,
@@ -26,6 +30,7 @@ import {
   payoutSetup,
 } from "#app/domain/deals/payouts/payout-words";
 import { listPayouts } from "#app/domain/deals/payouts/payouts.server";
+import { monthOf, sellerMonths } from "#app/domain/deals/payouts/statements.server";
 import { getSellerAmounts, listSellerDeals } from "#app/domain/deals/payouts/summary.server";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
@@ -67,15 +72,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Everything travels with the session's read: one D1 round trip (ADR 0040, 0069).
   const rule = feeRuleOf(context.env.settings);
   const { data } = await requireRoleWith(request, context, ["seller"], async (viewer) => {
-    const [account, amounts, deals, history] = await Promise.all([
+    const [account, amounts, deals, history, months] = await Promise.all([
       findPayoutAccount(db, viewer.id),
       getSellerAmounts(db, viewer.id, rule),
       listSellerDeals(db, viewer.id, page, rule),
       listPayouts(db, viewer.id, 1),
+      sellerMonths(db, viewer.id),
     ]);
-    return { account, amounts, deals, history };
+    return { account, amounts, deals, history, months };
   });
-  const { account, amounts, history } = data;
+  const { account, amounts, history, months } = data;
   const deals = pageOrLast(data.deals, PAYOUTS_PATH, { page });
   const answerId = url.searchParams.get("answer");
   const answering = deals.rows.find((deal) => deal.claimId === answerId && deal.claimStatus === "open") ?? null;
@@ -86,6 +92,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     testMode: provider.testMode,
     feeWords: feeRuleWords(rule, formatMoney),
     amounts,
+    months,
+    statementDefaults: { from: monthOf(Date.now(), -11), to: monthOf(Date.now()) },
     deals: {
       ...deals,
       rows: deals.rows.map((deal) => ({
@@ -164,7 +172,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const money = (cents: number | null) => (cents === null ? "—" : formatMoney(cents));
 
 export default function Payouts() {
-  const { setup, missing, testMode, feeWords, amounts, deals, history, answering } = useLoaderData<typeof loader>();
+  const { setup, missing, testMode, feeWords, amounts, deals, history, answering, months, statementDefaults } =
+    useLoaderData<typeof loader>();
   const settingUp = useIsPending({ state: "non-idle", intent: "setup" });
   return (
     <DashboardPage title="Payouts">
@@ -218,6 +227,8 @@ export default function Payouts() {
           </div>
         </dl>
       </section>
+
+      <MonthlyMoney months={months} defaults={statementDefaults} />
 
       <section aria-labelledby="payout-sales">
         <h2 id="payout-sales">Your sales</h2>
@@ -332,5 +343,75 @@ function AnswerDialog({
         <DialogActions closeHref={listHref(PAYOUTS_PATH, { page })} submit="Send answer" pending={pending} />
       </Form>
     </UrlDialog>
+  );
+}
+
+type Months = ReturnType<typeof useLoaderData<typeof loader>>["months"];
+
+/**
+ * The seller's money by month (the last 12, from the ledger): a chart of what was sent to them,
+ * the figures in a table beside it, and the statement of any months as a CSV file.
+ */
+function MonthlyMoney({ months, defaults }: { months: Months; defaults: { from: string; to: string } }) {
+  const currencies = [...new Set(months.map((month) => month.currency))];
+  return (
+    <section aria-labelledby="payout-months">
+      <h2 id="payout-months">Your money by month</h2>
+      {currencies.length === 0 ? <p>Nothing has moved yet: your sales show here once they are paid.</p> : null}
+      {currencies.map((currency) => {
+        const rows = months.filter((month) => month.currency === currency);
+        return (
+          <div key={currency}>
+            <MoneyChart
+              title={`Sent to you each month (${currency.toUpperCase()})`}
+              description={`The last ${rows.length} months; the table below gives each month's figures.`}
+              months={rows.map((row) => ({ month: row.month, cents: row.received }))}
+            />
+            <table className={table.table}>
+              <caption>{`Your money by month, ${currency.toUpperCase()}: what moved, from Pay&Buy's ledger`}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Month</th>
+                  <th scope="col">Sales</th>
+                  <th scope="col">Fees</th>
+                  <th scope="col">Refunds</th>
+                  <th scope="col">Sent to you</th>
+                  <th scope="col">Paid to your bank</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.month}>
+                    <th scope="row">{row.month}</th>
+                    <td>{formatMoney(row.sales)}</td>
+                    <td>{formatMoney(row.fees)}</td>
+                    <td>{formatMoney(row.refunds)}</td>
+                    <td>{formatMoney(row.received)}</td>
+                    <td>{formatMoney(row.paidOut)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        );
+      })}
+      <Form method="get" action={STATEMENT_PATH} reloadDocument className={formStyles.form}>
+        <h3>Download a statement</h3>
+        <p>Every movement of your money in the months you choose, as a CSV file for a spreadsheet.</p>
+        <label className={formStyles.field}>
+          <span className={formStyles.label}>From (month)</span>
+          <input type="month" name="from" defaultValue={defaults.from} className={formStyles.input} required />
+        </label>
+        <label className={formStyles.field}>
+          <span className={formStyles.label}>To (month)</span>
+          <input type="month" name="to" defaultValue={defaults.to} className={formStyles.input} required />
+        </label>
+        <div>
+          <button type="submit" className={button.secondary}>
+            Download the statement (CSV)
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }

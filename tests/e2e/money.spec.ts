@@ -65,6 +65,20 @@ test("a seller sets up payouts; the buyer pays and confirms; the seller's Payout
   await expect(sale).toContainText("$ 1.60");
   await expect(sale).toContainText("$ 18.39");
   await expect(sale).toContainText("Released to you");
+
+  // The month's money, charted and in a table, and the statement as a CSV file.
+  const months = seller.getByRole("region", { name: "Your money by month" });
+  await expect(months.getByRole("img", { name: "Sent to you each month (USD)" })).toBeVisible();
+  const thisMonth = new Date().toISOString().slice(0, 7);
+  await expect(months.getByRole("row", { name: new RegExp(`^${thisMonth}`) })).toContainText("$ 18.39");
+  const [download] = await Promise.all([
+    seller.waitForEvent("download"),
+    months.getByRole("button", { name: "Download the statement (CSV)" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^pay-and-buy-statement-\d{4}-\d{2}-to-\d{4}-\d{2}\.csv$/);
+  const csv = await (await import("node:fs/promises")).readFile(await download.path(), "utf8");
+  expect(csv).toContain(`Sale paid by the buyer,${name},`);
+  expect(csv).toContain(",19.99,USD,");
   await sellerContext.close();
 });
 

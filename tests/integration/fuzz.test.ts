@@ -1246,6 +1246,7 @@ describe("bad input at every /api call", () => {
           ["POST", `/api/bookings/${id}/refund`, world.bearers.admin],
           ["GET", `/api/platform/removed-sellers/payments?page=${id}`, world.bearers.admin],
           ["GET", `/api/platform/disputes?page=${id}`, world.bearers.admin],
+          ["GET", `/api/payouts/statement?from=${id}&to=${id}`, world.bearers.sellerA],
           ["DELETE", `/api/product/${id}`, world.bearers.sellerA],
           ["DELETE", `/api/account/sessions/${id}`, world.bearers.buyerB],
           ["GET", `/api/product/${id}/photos`, world.bearers.sellerA],

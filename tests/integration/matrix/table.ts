@@ -1461,6 +1461,9 @@ export const ROWS: Row[] = [
   api("GET", "/api/payouts", "/api/payouts", only(["seller"], "ok", "forbidden", "unauthorized")),
   api("GET", "/api/payouts/deals", "/api/payouts/deals", only(["seller"], "ok", "forbidden", "unauthorized")),
   api("GET", "/api/payouts/history", "/api/payouts/history", only(["seller"], "ok", "forbidden", "unauthorized")),
+  api("GET", "/api/payouts/months", "/api/payouts/months", only(["seller"], "ok", "forbidden", "unauthorized")),
+  api("GET", "/api/payouts/statement", "/api/payouts/statement", only(["seller"], "ok", "forbidden", "unauthorized")),
+  page("/dashboard/payouts/statement", "routes/dashboard.payouts.statement", only(["seller"], "ok", "forbidden")),
   api(
     "POST",
     "/api/payouts/onboarding",

@@ -9,6 +9,13 @@ import { findPayoutAccount, startPayoutOnboarding } from "#app/domain/deals/payo
 import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 import { missingForPayouts, payoutSetup } from "#app/domain/deals/payouts/payout-words";
 import { listPayouts } from "#app/domain/deals/payouts/payouts.server";
+import {
+  readStatementRange,
+  sellerMonths,
+  sellerStatement,
+  statementCsv,
+  statementFileName,
+} from "#app/domain/deals/payouts/statements.server";
 import { getSellerAmounts, listSellerDeals } from "#app/domain/deals/payouts/summary.server";
 import { formatMoney, toDollars } from "#app/domain/shared/money";
 import { type ApiEnv, appEnv, db, requireApiRole, requireBearer } from "../context";
@@ -114,6 +121,38 @@ payoutsApi.get("/payouts/history", ...sellerOnly, async (c) => {
  * Set up payouts: the seller's account at the provider (opened once) and the address where its
  * onboarding continues (Stripe's hosted onboarding, or the test page in test mode).
  */
+/** The seller's money in each of the last 12 months, from the ledger (what the Payouts page charts). */
+payoutsApi.get("/payouts/months", ...sellerOnly, async (c) => {
+  const months = await sellerMonths(db(c), c.get("user").id);
+  return c.json(
+    months.map((month) => ({
+      month: month.month,
+      currency: month.currency,
+      sales: toDollars(month.sales),
+      salesCents: month.sales,
+      fees: toDollars(month.fees),
+      feesCents: month.fees,
+      refunds: toDollars(month.refunds),
+      refundsCents: month.refunds,
+      received: toDollars(month.received),
+      receivedCents: month.received,
+      paidOut: toDollars(month.paidOut),
+      paidOutCents: month.paidOut,
+    })),
+  );
+});
+
+/** The seller's statement of the months asked for (`?from=YYYY-MM&to=YYYY-MM`), as CSV. */
+payoutsApi.get("/payouts/statement", ...sellerOnly, async (c) => {
+  const range = readStatementRange(c.req.query("from") ?? null, c.req.query("to") ?? null);
+  if (!range.ok) return apiError(c, 422, "invalid", range.message);
+  const lines = await sellerStatement(db(c), c.get("user").id, range);
+  return c.body(statementCsv(lines), 200, {
+    "Content-Type": "text/csv; charset=utf-8; header=present",
+    "Content-Disposition": `attachment; filename="${statementFileName(range)}"`,
+  });
+});
+
 payoutsApi.post("/payouts/onboarding", ...sellerOnly, async (c) => {
   const origin = appEnv(c).settings.APP_URL ?? new URL(c.req.url).origin;
   const result = await startPayoutOnboarding(db(c), choosePaymentProvider(db(c), appEnv(c).settings), c.get("user"), {

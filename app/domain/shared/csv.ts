@@ -1,0 +1,16 @@
+// CSV as spreadsheets open it (RFC 4180): fields separated by commas, lines by CRLF, a field with
+// a comma, a quote or a line break quoted and its quotes doubled. A field a spreadsheet would take
+// for a formula (it starts with =, +, -, @, a tab or a carriage return) is written as text, with a
+// leading apostrophe: a product's name is the seller's to choose, not a formula to run.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function field(value: string | number | null): string {
+  if (value === null) return "";
+  const text = typeof value === "number" ? String(value) : FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The rows as one CSV document, the header row first; numbers are written as they are. */
+export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | null>>): string {
+  return rows.map((row) => row.map(field).join(",")).join("\r\n") + "\r\n";
+}
