@@ -12,5 +12,5 @@ function field(value: string | number | null): string {
 
 /** The rows as one CSV document, the header row first; numbers are written as they are. */
 export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | null>>): string {
-  return rows.map((row) => row.map(field).join(",")).join("\r\n") + "\r\n";
+  return `${rows.map((row) => row.map(field).join(",")).join("\r\n")}\r\n`;
 }
