@@ -367,31 +367,34 @@ function MonthlyMoney({ months, defaults }: { months: Months; defaults: { from: 
               description={`The last ${rows.length} months; the table below gives each month's figures.`}
               months={rows.map((row) => ({ month: row.month, cents: row.received }))}
             />
-            <table className={table.table}>
-              <caption>{`Your money by month, ${currency.toUpperCase()}: what moved, from Pay&Buy's ledger`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Month</th>
-                  <th scope="col">Sales</th>
-                  <th scope="col">Fees</th>
-                  <th scope="col">Refunds</th>
-                  <th scope="col">Sent to you</th>
-                  <th scope="col">Paid to your bank</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.month}>
-                    <th scope="row">{row.month}</th>
-                    <td>{formatMoney(row.sales)}</td>
-                    <td>{formatMoney(row.fees)}</td>
-                    <td>{formatMoney(row.refunds)}</td>
-                    <td>{formatMoney(row.received)}</td>
-                    <td>{formatMoney(row.paidOut)}</td>
+            {/* On a narrow box the rows stack as cards, as the page's other tables do. */}
+            <div className={`${table.wrap} ${table.wide}`}>
+              <table className={table.table}>
+                <caption>{`Your money by month, ${currency.toUpperCase()}: what moved, from Pay&Buy's ledger`}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Month</th>
+                    <th scope="col">Sales</th>
+                    <th scope="col">Fees</th>
+                    <th scope="col">Refunds</th>
+                    <th scope="col">Sent to you</th>
+                    <th scope="col">Paid to your bank</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.month}>
+                      <th scope="row">{row.month}</th>
+                      <td data-label="Sales">{formatMoney(row.sales)}</td>
+                      <td data-label="Fees">{formatMoney(row.fees)}</td>
+                      <td data-label="Refunds">{formatMoney(row.refunds)}</td>
+                      <td data-label="Sent to you">{formatMoney(row.received)}</td>
+                      <td data-label="Paid to your bank">{formatMoney(row.paidOut)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </div>
         );
       })}

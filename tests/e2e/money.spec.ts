@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { hydrated, test } from "./fixtures";
 import { DEMO, expectToast, payWithTestCard, signIn, signUp, uniqueEmail } from "./helpers";
 import { addProductByApi, bearerOf, registerSeller, setUpTestPayouts, uniqueProductName } from "./seller-helpers";
@@ -25,6 +26,7 @@ test("a seller sets up payouts; the buyer pays and confirms; the seller's Payout
   page,
   browser,
 }, info) => {
+  test.slow(); // two people's pages, and an accessibility check of the Payouts page
   // The seller, without payouts yet: the fee shows before listing, and the listing cannot be booked.
   const sellerContext = await browser.newContext({ javaScriptEnabled: info.project.name === "js" });
   const seller = await sellerContext.newPage();
@@ -69,6 +71,7 @@ test("a seller sets up payouts; the buyer pays and confirms; the seller's Payout
   // The month's money, charted and in a table, and the statement as a CSV file.
   const months = seller.getByRole("region", { name: "Your money by month" });
   await expect(months.getByRole("img", { name: "Sent to you each month (USD)" })).toBeVisible();
+  await expectAccessible(seller, "Payouts with a month of money");
   const thisMonth = new Date().toISOString().slice(0, 7);
   await expect(months.getByRole("row", { name: new RegExp(`^${thisMonth}`) })).toContainText("$ 18.39");
   const [download] = await Promise.all([
@@ -171,6 +174,7 @@ test("a removed seller's paid order: the buyer is told why, and the admin refund
   await admin.goto("/dashboard/claims");
   const waiting = admin.getByRole("region", { name: "Paid orders of removed sellers" });
   await expect(waiting).toContainText(name);
+  await expectAccessible(admin, "Claims with a removed seller's payment");
   await waiting.getByRole("button", { name: `Refund the buyer: ${name}` }).click();
   await expectToast(admin, "The buyer is refunded in full: the seller's account was removed.");
   await expect(admin.getByRole("button", { name: `Refund the buyer: ${name}` })).toHaveCount(0);
