@@ -14,6 +14,21 @@ export type Role = (typeof ROLES)[number];
 export const CONDITIONS = ["Excellent", "Good", "Fair"] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
+/**
+ * How a listing can change hands (PRODUCT.md, shipping): met in person (the spec's way), sent by
+ * post, or either, as its seller says.
+ */
+export const DELIVERY_METHODS = ["meetup", "ship", "both"] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+/** The countries listings ship within (ADR 0085): a listing ships inside the country it ships from. */
+export const SHIPPING_COUNTRIES = ["US", "CA"] as const;
+export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
+
+/** The parcel a listing ships in, by size: each preset's weight and box live in catalog/delivery. */
+export const PARCEL_SIZES = ["small", "medium", "large"] as const;
+export type ParcelSize = (typeof PARCEL_SIZES)[number];
+
 export const PRODUCT_STATUSES = ["available", "booked", "sold"] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 

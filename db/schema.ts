@@ -24,6 +24,7 @@ import {
   CONDITION_CHECKS,
   CONDITIONS,
   DEAL_STATES,
+  DELIVERY_METHODS,
   DISPUTE_STATUSES,
   GEAR_KINDS,
   INCLUDED_ITEMS,
@@ -36,6 +37,7 @@ import {
   OPERATION_KINDS,
   OPERATION_ORIGINS,
   OPERATION_STATUSES,
+  PARCEL_SIZES,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
   PAYOUT_STATUSES,
@@ -48,6 +50,7 @@ import {
   SENSOR_FORMATS,
   SERIAL_MATCH_RESOLUTIONS,
   SESSION_KINDS,
+  SHIPPING_COUNTRIES,
   SHUTTER_COUNT_METHODS,
 } from "./closed-lists";
 import { createdAt, id, timestamp } from "./columns";
@@ -277,6 +280,15 @@ export const products = sqliteTable(
     priceSetAt: timestamp("price_set_at"),
     // Buyers may offer a price on it (ADR 0061); its seller turns this off per listing.
     offersAccepted: integer("offers_accepted", { mode: "boolean" }).notNull().default(true),
+    // How it changes hands (ADR 0085, app/domain/catalog/delivery.ts): a meetup keeps no shipping
+    // field; shipping has where it ships from, its parcel and handling time, and a flat price in
+    // cents (null: the carrier's rate for the buyer's address at booking).
+    delivery: text("delivery", { enum: DELIVERY_METHODS }).notNull().default("meetup"),
+    shipsFromCountry: text("ships_from_country", { enum: SHIPPING_COUNTRIES }),
+    shipsFromPostalCode: text("ships_from_postal_code"),
+    parcel: text("parcel", { enum: PARCEL_SIZES }),
+    shippingPriceCents: integer("shipping_price_cents"),
+    handlingDays: integer("handling_days"),
   },
   (t) => [
     // Home page advertisement list: advertised, available, newest first. The leading column is
@@ -309,6 +321,17 @@ export const products = sqliteTable(
     index("products_available_sensor").on(t.sensorFormat, t.createdAt, t.id).where(availableListingTerms(t)),
     index("products_available_shutter").on(t.shutterCount, t.createdAt, t.id).where(availableListingTerms(t)),
     index("products_available_lens_focal").on(t.focalMinMm, t.focalMaxMm, t.createdAt).where(availableListingTerms(t)),
+    // "Ships to my country" and "meetup" (ADR 0085), each walked newest first and stopped after a page.
+    index("products_available_ships_from")
+      .on(t.shipsFromCountry, t.createdAt, t.id)
+      .where(sql`${t.shipsFromCountry} is not null and ${availableListingTerms(t)}`),
+    index("products_available_meets")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.delivery} != 'ship' and ${availableListingTerms(t)}`),
+    check(
+      "products_delivery_check",
+      sql`${t.delivery} in (${inList(DELIVERY_METHODS)}) and (${t.delivery} = 'meetup') = (${t.shipsFromCountry} is null) and (${t.shipsFromCountry} is null) = (${t.shipsFromPostalCode} is null) and (${t.shipsFromCountry} is null) = (${t.parcel} is null) and (${t.shipsFromCountry} is null) = (${t.handlingDays} is null) and (${t.shipsFromCountry} is not null or ${t.shippingPriceCents} is null) and (${t.shipsFromCountry} is null or ${t.shipsFromCountry} in (${inList(SHIPPING_COUNTRIES)})) and (${t.parcel} is null or ${t.parcel} in (${inList(PARCEL_SIZES)})) and (${t.handlingDays} is null or ${t.handlingDays} between 1 and 5) and (${t.shippingPriceCents} is null or ${t.shippingPriceCents} between 0 and 50000) and (${t.shipsFromPostalCode} is null or length(${t.shipsFromPostalCode}) between 3 and 10)`,
+    ),
     // A new stolen-gear report is matched against the listings' serials.
     index("products_serial").on(t.serialNumber).where(sql`${t.serialNumber} is not null`),
     check("products_gear_kind_check", sql`${t.gearKind} is null or ${t.gearKind} in (${inList(GEAR_KINDS)})`),

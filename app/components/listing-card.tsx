@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { CardView } from "#app/domain/catalog/catalog.server";
+import { deliveryLine } from "#app/domain/catalog/delivery";
 import { photoSources } from "#app/domain/catalog/photo-keys";
 import { MOUNT_FACTS } from "#app/domain/gear/mounts";
 import { formatMoney } from "#app/domain/shared/money";
@@ -71,6 +72,10 @@ export function ListingCard({
           <div>
             <dt>Location</dt>
             <dd title={product.location || undefined}>{product.location || NOT_FOUND}</dd>
+          </div>
+          <div>
+            <dt>Delivery</dt>
+            <dd>{deliveryLine(product)}</dd>
           </div>
           <div>
             <dt>Condition</dt>

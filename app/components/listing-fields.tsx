@@ -2,6 +2,7 @@ import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } f
 import * as styles from "#app/components/listing-form.css";
 import { LISTING_LIMITS, type ListingDetailsInput } from "#app/domain/catalog/listing-schema";
 import { CONDITIONS } from "#db/closed-lists";
+import { DeliveryFields, type DeliveryFieldset } from "./delivery-fields";
 import { Field, TextareaField } from "./forms";
 import { GearFields, type GearFieldset } from "./gear-fields";
 import { SelectField } from "./select-field";
@@ -10,8 +11,9 @@ import { SelectField } from "./select-field";
 type AnyField<T> = FieldMetadata<T, any, string[]>;
 
 export type ProductDetailFields = {
-  [K in Exclude<keyof ListingDetailsInput, keyof GearFieldset>]-?: AnyField<string>;
-} & GearFieldset;
+  [K in Exclude<keyof ListingDetailsInput, keyof GearFieldset | keyof DeliveryFieldset>]-?: AnyField<string>;
+} & GearFieldset &
+  DeliveryFieldset;
 
 /** The fields of a listing's details, the same on Add Product and on the edit page. */
 export function ProductDetailsFields({
@@ -79,6 +81,7 @@ export function ProductDetailsFields({
         }}
         errors={fields.contact.errors}
       />
+      <DeliveryFields fields={fields} />
       <GearFields fields={fields} />
       <div className={styles.wide}>
         <TextareaField

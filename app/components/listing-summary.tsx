@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { conditionWords } from "#app/domain/catalog/conditions";
+import { deliveryLine, handlingWords } from "#app/domain/catalog/delivery";
 import type { Listing } from "#app/domain/catalog/listings.server";
 import { formatMoney, savingAgainstNew } from "#app/domain/shared/money";
 import { eyebrow } from "#app/styles/utilities.css";
@@ -69,6 +70,11 @@ export function ListingSummary({
         <dd>{used ? `${listing.purchaseYear}, used for ${used}` : NOT_FOUND}</dd>
         <dt>Location</dt>
         <dd>{listing.location || NOT_FOUND}</dd>
+        <dt>Delivery</dt>
+        <dd>
+          {deliveryLine(listing)}
+          {listing.handlingDays !== null ? <> · {handlingWords(listing.handlingDays)}</> : null}
+        </dd>
         <dt>Posted</dt>
         <dd>{formatPostedDate(listing.createdAt) ?? NOT_FOUND}</dd>
         <dt>Contact</dt>

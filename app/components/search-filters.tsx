@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { DELIVERY_CHOICE_LABELS, DELIVERY_CHOICES } from "#app/domain/catalog/delivery";
 import { type SearchErrors, type SearchSort, SORT_LABELS } from "#app/domain/catalog/search-params";
 import { SEARCH_TEXT_MAX } from "#app/domain/catalog/search-terms";
 import { BRANDS } from "#app/domain/gear/brands";
@@ -19,6 +20,7 @@ export type SearchFormValues = {
   min: string;
   max: string;
   verified: boolean;
+  delivery: string;
   brand: string;
   mount: string;
   sensor: string;
@@ -39,6 +41,7 @@ export function formValues(params: URLSearchParams): SearchFormValues {
     min: text("min"),
     max: text("max"),
     verified: params.has("verified") && text("verified") !== "",
+    delivery: text("delivery").toLowerCase(),
     brand: text("brand").toLowerCase(),
     mount: text("mount").toLowerCase(),
     sensor: text("sensor").toLowerCase(),
@@ -167,6 +170,13 @@ export function SearchFiltersForm({
         </label>
         <ErrorList id="search-verified-error" errors={errors.verified} />
       </div>
+      <SelectField
+        label="Delivery"
+        selectProps={{ id: "search-delivery", name: "delivery", defaultValue: values.delivery }}
+        options={DELIVERY_CHOICES.map((choice) => ({ value: choice, label: DELIVERY_CHOICE_LABELS[choice] }))}
+        placeholder="Meetup or shipping"
+        errors={errors.delivery}
+      />
       <fieldset className={styles.gear}>
         <legend className={formStyles.label}>Camera gear</legend>
         <SelectField

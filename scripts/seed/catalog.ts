@@ -1064,3 +1064,72 @@ export const seedListings: SeedListing[] = [
     postedDaysAgo: 50,
   },
 ];
+
+/** How a seed listing ships (ADR 0085); every listing not named here is a meetup only. */
+export interface SeedShipping {
+  delivery: "ship" | "both";
+  postalCode: string;
+  parcel: "small" | "medium" | "large";
+  /** Null: the carrier's rate for the buyer's address. */
+  shippingPriceCents: number | null;
+  handlingDays: number;
+}
+
+export const seedShipping: Record<string, SeedShipping> = {
+  "canon-eos-5d-mark-iv-body-seller1": {
+    delivery: "both",
+    postalCode: "11215",
+    parcel: "medium",
+    shippingPriceCents: 1_800,
+    handlingDays: 2,
+  },
+  "sony-a7-iii-body-seller1": {
+    delivery: "ship",
+    postalCode: "94110",
+    parcel: "medium",
+    shippingPriceCents: null,
+    handlingDays: 1,
+  },
+  "canon-ef-24-70mm-f2-8l-ii-usm-seller1": {
+    delivery: "both",
+    postalCode: "11211",
+    parcel: "small",
+    shippingPriceCents: 1_400,
+    handlingDays: 2,
+  },
+  "sony-fe-85mm-f1-8-seller2": {
+    delivery: "ship",
+    postalCode: "94609",
+    parcel: "small",
+    shippingPriceCents: 0,
+    handlingDays: 3,
+  },
+  "leica-summicron-m-50mm-f2-seller1": {
+    delivery: "ship",
+    postalCode: "94114",
+    parcel: "small",
+    shippingPriceCents: 1_250,
+    handlingDays: 1,
+  },
+  "manfrotto-190xpro-aluminium-xpro-ball-head-seller1": {
+    delivery: "both",
+    postalCode: "60614",
+    parcel: "large",
+    shippingPriceCents: null,
+    handlingDays: 3,
+  },
+  "sandisk-extreme-pro-128gb-sdxc-three-pack-seller1": {
+    delivery: "ship",
+    postalCode: "55418",
+    parcel: "small",
+    shippingPriceCents: 400,
+    handlingDays: 1,
+  },
+  "peak-design-everyday-messenger-13-v2-seller1": {
+    delivery: "both",
+    postalCode: "78702",
+    parcel: "large",
+    shippingPriceCents: 1_600,
+    handlingDays: 2,
+  },
+};

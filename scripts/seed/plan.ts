@@ -6,7 +6,7 @@ import { dollarsToCents } from "#app/domain/shared/money";
 import type { CheckAnswer, ConditionCheck } from "#db/closed-lists";
 import { bookingRow, categoryRow, paymentRow, productRow, reportRow, userRow } from "#db/factories";
 import { seedAccounts } from "./accounts";
-import { type SeedGear, type SeedListing, seedCategories, seedListings } from "./catalog";
+import { type SeedGear, type SeedListing, type SeedShipping, seedCategories, seedListings, seedShipping } from "./catalog";
 import { type HistoryListing, historyAccounts, historyListings, historyStolenSerials } from "./history";
 import { type ModerationListing, moderationAccounts, moderationListings, moderationReports } from "./moderation";
 
@@ -112,6 +112,8 @@ export async function seedPlan(now = Date.now()) {
       .map((listing) => [listing.key, "sold"] as const),
   ]);
   const held = new Set(historyStolenSerials.map((stolen) => stolen.holds));
+  for (const key of Object.keys(seedShipping))
+    if (!listings.some((listing) => listing.key === key)) throw new Error(`Seed shipping names no listing: ${key}`);
   const products = await Promise.all(
     listings.map(async (listing, index) => {
       const sellerId = userIdByKey.get(listing.seller);
@@ -135,6 +137,7 @@ export async function seedPlan(now = Date.now()) {
         createdAt: new Date(today - listing.postedDaysAgo * DAY_MS + (index % 12) * 3_600_000),
         ...(gear ? gearColumns(gear) : {}),
         heldAt: held.has(listing.key) ? new Date(today - DAY_MS) : null,
+        ...shippingColumns(seedShipping[listing.key]),
       });
       // The cover (products.photo_key) follows the first photo by trigger once the photos are stored.
       return {
@@ -271,3 +274,16 @@ const seedSales = [
     buyerContact: "+1 206 555 0133",
   },
 ] as const;
+
+/** A seed listing's shipping columns (all left at their meetup default when it has none). */
+function shippingColumns(shipping: SeedShipping | undefined) {
+  if (!shipping) return {};
+  return {
+    delivery: shipping.delivery,
+    shipsFromCountry: "US" as const,
+    shipsFromPostalCode: shipping.postalCode,
+    parcel: shipping.parcel,
+    shippingPriceCents: shipping.shippingPriceCents,
+    handlingDays: shipping.handlingDays,
+  };
+}

@@ -9,6 +9,7 @@ import {
   detailColumns,
   detailFormValues,
   MONEY_DETAILS,
+  PRIVATE_DETAILS,
   sameDetails,
 } from "#app/domain/catalog/listing-details.server";
 import { findListingForEdit } from "#app/domain/catalog/listing-edits.server";
@@ -29,6 +30,12 @@ const DETAILS = {
   purchaseYear: 2019,
   contact: "+1 415 555 0101",
   location: "Oakland, California",
+  delivery: "both",
+  shipsFromCountry: "US",
+  shipsFromPostalCode: "94609",
+  parcel: "small",
+  shippingPrice: 14,
+  handlingDays: 2,
 };
 
 async function sellerWithEditedListing() {
@@ -49,6 +56,11 @@ async function sellerWithEditedListing() {
 const expectedRecord = Object.fromEntries(
   DETAIL_FIELDS.map((field) => [field, DETAILS[field as keyof typeof DETAILS]]),
 ) as Record<string, unknown>;
+const privateDetails: ReadonlySet<string> = new Set(PRIVATE_DETAILS);
+/** The public record: every detail but the private ones. */
+const expectedPublicRecord = Object.fromEntries(
+  Object.entries(expectedRecord).filter(([field]) => !privateDetails.has(field)),
+);
 
 describe("a listing's details, from one list", () => {
   it("are the form's fields but the category and the gear, each stored in a column of the listing", () => {
@@ -61,6 +73,12 @@ describe("a listing's details, from one list", () => {
       "purchaseYear",
       "contact",
       "location",
+      "delivery",
+      "shipsFromCountry",
+      "shipsFromPostalCode",
+      "parcel",
+      "shippingPrice",
+      "handlingDays",
     ]);
     const columns = Object.values(getTableColumns(products));
     for (const column of Object.values(detailColumns)) expect(columns).toContain(column);
@@ -73,13 +91,21 @@ describe("a listing's details, from one list", () => {
       await SELF.fetch(`${ORIGIN}/api/product`, { headers: { Authorization: bearer } })
     ).json()) as Array<Record<string, unknown>>;
     const record = mine.find((row) => row._id === product.id);
-    expect(record).toMatchObject({ ...expectedRecord, originalPriceCents: 90_000, resalePriceCents: 41_250 });
+    expect(record).toMatchObject({
+      ...expectedRecord,
+      originalPriceCents: 90_000,
+      resalePriceCents: 41_250,
+      shippingPriceCents: 1_400,
+    });
 
     const listing = (await (await SELF.fetch(`${ORIGIN}/api/listings/${product.id}`)).json()) as Record<
       string,
       unknown
     >;
-    expect(listing).toMatchObject({ ...expectedRecord, originalPriceCents: 90_000, resalePriceCents: 41_250 });
+    expect(listing).toMatchObject({ ...expectedPublicRecord, originalPriceCents: 90_000, resalePriceCents: 41_250 });
+    // Where the parcel leaves from is the seller's: never in the public record.
+    for (const field of PRIVATE_DETAILS) expect(listing).not.toHaveProperty(field);
+    expect(JSON.stringify(listing)).not.toContain("94609");
   });
 
   it("are all in the seller's data download", async () => {
@@ -100,7 +126,13 @@ describe("a listing's details, from one list", () => {
     const found = await findListingForEdit(db(), seller.id, product.id);
     if (!found) throw new Error("the seller's listing is not found for editing");
     const values = { ...detailFormValues(found.listing), category: "camera" };
-    expect(values).toMatchObject({ originalPrice: "900.00", resalePrice: "412.50", purchaseYear: "2019" });
+    expect(values).toMatchObject({
+      originalPrice: "900.00",
+      resalePrice: "412.50",
+      purchaseYear: "2019",
+      shippingPrice: "14.00",
+      handlingDays: "2",
+    });
     const read = listingDetailsSchema.safeParse(values);
     expect(read.success).toBe(true);
     if (read.success) expect(sameDetails(found.listing, read.data)).toBe(true);

@@ -3,7 +3,8 @@
 import type { Context } from "hono";
 import { type CardFit, fitOfCard, type ListingCard } from "#app/domain/catalog/catalog.server";
 import { conditionWords } from "#app/domain/catalog/conditions";
-import { type DetailRow, detailsOf } from "#app/domain/catalog/listing-details.server";
+import { deliveryLine } from "#app/domain/catalog/delivery";
+import { detailsOf, type PublicDetailRow } from "#app/domain/catalog/listing-details.server";
 import type { ListingLookup } from "#app/domain/catalog/listings.server";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
 import { shownPreviousPrice } from "#app/domain/catalog/price-drops";
@@ -41,6 +42,12 @@ export function advertisedProduct(product: ListingCard, camera: Camera | null = 
     name: product.sellerName,
     email: product.sellerEmail,
     contact: product.contact,
+    // How it changes hands (ADR 0085); a null shipping price is the carrier's rate at booking.
+    delivery: product.delivery,
+    shipsFromCountry: product.shipsFromCountry,
+    shippingPrice: product.shippingPriceCents === null ? null : toDollars(product.shippingPriceCents),
+    shippingPriceCents: product.shippingPriceCents,
+    deliverySummary: deliveryLine(product),
     isSellerVerification: product.sellerVerifiedAt !== null,
     sellerRating: { average: product.sellerRatingAverage, count: product.sellerRatingCount },
     gear: cardGear(product),
@@ -53,13 +60,16 @@ export function advertisedProduct(product: ListingCard, camera: Camera | null = 
  * A listing's details under the spec's names, prices in dollars and in cents: every detail the
  * form takes (listing-details.server), so a detail added to the form is in the records too.
  */
-export function detailRecord(row: DetailRow) {
+export function detailRecord<R extends PublicDetailRow>(row: R) {
   return {
     ...detailsOf(row),
     originalPrice: toDollars(row.originalPriceCents),
     originalPriceCents: row.originalPriceCents,
     resalePrice: toDollars(row.resalePriceCents),
     resalePriceCents: row.resalePriceCents,
+    // Null: the carrier's rate for the buyer's address (or no shipping: see `delivery`).
+    shippingPrice: row.shippingPriceCents === null ? null : toDollars(row.shippingPriceCents),
+    shippingPriceCents: row.shippingPriceCents,
   };
 }
 

@@ -4,7 +4,14 @@ import { alias, QueryBuilder } from "drizzle-orm/sqlite-core";
 import { type Camera, listingFit } from "#app/domain/gear/compatibility";
 import { countLimit, toCappedPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
-import { type GearKind, type Mount, PRODUCT_STATUSES, type ProductStatus } from "#db/closed-lists";
+import {
+  type DeliveryMethod,
+  type GearKind,
+  type Mount,
+  PRODUCT_STATUSES,
+  type ProductStatus,
+  type ShippingCountry,
+} from "#db/closed-lists";
 import {
   availableListingTerms,
   categories,
@@ -91,6 +98,10 @@ export const cardFields = {
   condition: products.condition,
   contact: products.contact,
   createdAt: products.createdAt,
+  // How it changes hands (ADR 0085): the card's delivery line and the API's card.
+  delivery: products.delivery,
+  shipsFromCountry: products.shipsFromCountry,
+  shippingPriceCents: products.shippingPriceCents,
   // What a card shows of the gear (its mount, a body's shutter count) and what "fits my camera"
   // reads (the kind, model and mount).
   gearKind: products.gearKind,
@@ -123,6 +134,9 @@ export type ListingCard = {
   condition: string;
   contact: string;
   createdAt: Date;
+  delivery: DeliveryMethod;
+  shipsFromCountry: ShippingCountry | null;
+  shippingPriceCents: number | null;
   gearKind: GearKind | null;
   model: string | null;
   mount: Mount | null;

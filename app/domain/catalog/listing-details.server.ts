@@ -16,10 +16,11 @@ const RENAMED = {
   productName: "name",
   originalPrice: "originalPriceCents",
   resalePrice: "resalePriceCents",
+  shippingPrice: "shippingPriceCents",
 } as const;
 
 /** The details kept in integer cents: the form shows them in dollars, the API gives both. */
-export const MONEY_DETAILS = ["originalPrice", "resalePrice"] as const;
+export const MONEY_DETAILS = ["originalPrice", "resalePrice", "shippingPrice"] as const;
 
 /** A detail that is one column of the listing. */
 export type DetailField = Exclude<keyof ListingDetails, "category" | "gear">;
@@ -72,11 +73,36 @@ export function sameDetails(stored: DetailRow, details: ListingDetails): boolean
   return DETAIL_FIELDS.every((field) => stored[columnOf(field)] === details[field]);
 }
 
-/** A stored listing's details under the names the form and the API use (prices in cents). */
-export function detailsOf(row: DetailRow): { [F in DetailField]: DetailRow[ColumnOf<F>] } {
-  return Object.fromEntries(DETAIL_FIELDS.map((field) => [field, row[columnOf(field)]])) as {
-    [F in DetailField]: DetailRow[ColumnOf<F>];
-  };
+/**
+ * The details only the listing's seller (and the admin) reads: where the parcel leaves from. The
+ * public page, the public REST record and the cards never select them.
+ */
+export const PRIVATE_DETAILS = ["shipsFromPostalCode"] as const satisfies readonly DetailField[];
+type PrivateColumn = ColumnOf<(typeof PRIVATE_DETAILS)[number]>;
+
+/** A listing's details as anyone may read them. */
+export type PublicDetailRow = Omit<DetailRow, PrivateColumn>;
+
+const privateColumns: ReadonlySet<string> = new Set(PRIVATE_DETAILS.map((field) => columnOf(field)));
+
+/** The details' columns but the private ones, for the public page's read. */
+export const publicDetailColumns = Object.fromEntries(
+  Object.entries(detailColumns).filter(([column]) => !privateColumns.has(column)),
+) as Omit<typeof detailColumns, PrivateColumn>;
+
+/**
+ * A stored listing's details under the names the form and the API use (prices in cents): every
+ * detail whose column the row has (a public read has no private one).
+ */
+export function detailsOf<R extends PublicDetailRow>(
+  row: R,
+): { [F in DetailField as ColumnOf<F> extends keyof R ? F : never]: DetailRow[ColumnOf<F>] } {
+  return Object.fromEntries(
+    DETAIL_FIELDS.filter((field) => columnOf(field) in row).map((field) => [
+      field,
+      (row as Partial<DetailRow>)[columnOf(field)],
+    ]),
+  ) as never;
 }
 
 /** A stored listing's details as the edit form shows them: text, prices in dollars, a ticked box "on". */

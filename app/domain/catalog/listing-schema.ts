@@ -6,8 +6,9 @@ import * as z from "zod";
 import { GEAR_FIELD_NAMES, type GearInput, gearFields, readGear } from "#app/domain/gear/gear-schema";
 import { dollarsToCents, formatMoney, MAX_PRICE_CENTS } from "#app/domain/shared/money";
 import { isOneLine, isPhoneNumber, multiLine, notOneLineMessage, PHONE_MAX } from "#app/domain/shared/schemas";
-import { CONDITIONS } from "#db/closed-lists";
+import { CONDITIONS, DELIVERY_METHODS } from "#db/closed-lists";
 import { CONDITION_CHOICE_MESSAGE } from "./conditions";
+import { DELIVERY_LIMITS, DELIVERY_MESSAGES, type DeliveryInput, readDelivery } from "./delivery";
 import { MAX_PHOTOS, MIN_PHOTOS, PHOTO_MAX_BYTES, PHOTO_MESSAGES, photoRoomMessage } from "./photo-keys";
 
 export const LISTING_LIMITS = {
@@ -78,6 +79,32 @@ export function photoFilesSchema(room: number = MAX_PHOTOS) {
     .max(Math.max(room, 0), room >= MAX_PHOTOS ? PHOTO_MESSAGES.tooMany : photoRoomMessage(room));
 }
 
+/** A delivery field's text, read with the others by `readDelivery`: "" when left empty or out. */
+function deliveryText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} should be at most ${max} characters`)
+    .nullish()
+    .transform((value) => value ?? "");
+}
+
+/**
+ * How the listing changes hands (catalog/delivery): a meetup when left out, as every listing
+ * was before shipping; the shipping fields are read together by `readDelivery`.
+ */
+const deliveryFields = {
+  delivery: z
+    .enum(DELIVERY_METHODS, { error: DELIVERY_MESSAGES.method })
+    .nullish()
+    .transform((value) => value ?? "meetup"),
+  shipsFromCountry: deliveryText("Ships from country", 2),
+  shipsFromPostalCode: deliveryText("Postal code", DELIVERY_LIMITS.postalCode),
+  parcel: deliveryText("Parcel", 10),
+  shippingPrice: deliveryText("Shipping price", 20),
+  handlingDays: deliveryText("Handling time", 2),
+};
+
 /** The fields of a listing's details: the spec's product fields and its gear (the gear schema). */
 export const listingDetailFields = {
   productName: requiredLine("product name is required", "Product name", LISTING_LIMITS.productName),
@@ -114,23 +141,30 @@ export const listingDetailFields = {
     "Contact number must be a phone number, such as +1 415 555 0100",
   ),
   location: requiredLine("location is required", "Location", LISTING_LIMITS.location),
+  ...deliveryFields,
   ...gearFields,
 };
 
 /**
- * The details with the gear fields the form parser read turned into the listing's gear, or the
- * gear's issues on their fields (the category decides which fields apply).
+ * The details with the gear fields the form parser read turned into the listing's gear and the
+ * delivery fields read together, or the issues of both on their fields (the category decides
+ * which gear fields apply, the delivery method which shipping fields do).
  */
-function withGear<T extends { category: string } & GearInput>(value: T, ctx: z.RefinementCtx) {
+function withGearAndDelivery<T extends { category: string } & GearInput & Record<keyof DeliveryInput, unknown>>(
+  value: T,
+  ctx: z.RefinementCtx,
+) {
   const rest: Record<string, unknown> = { ...value };
   for (const name of GEAR_FIELD_NAMES) delete rest[name];
+  const delivery = readDelivery(value as DeliveryInput);
+  if (!delivery.ok)
+    for (const issue of delivery.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [issue.path] });
   const read = readGear(value.category, value);
-  if ("issues" in read) {
+  if ("issues" in read)
     for (const issue of read.issues)
       ctx.addIssue({ code: "custom", message: issue.message, path: issue.path.split(".") });
-    return z.NEVER;
-  }
-  return { ...(rest as Omit<T, keyof GearInput>), gear: read.gear };
+  if (!delivery.ok || "issues" in read) return z.NEVER;
+  return { ...(rest as Omit<T, keyof GearInput | keyof DeliveryInput>), ...delivery.delivery, gear: read.gear };
 }
 
 /** The product form's fields as they arrive, before the gear is read: the form's constraints. */
@@ -142,7 +176,7 @@ export const listingFieldsSchema = z.object({
   img: photoFilesSchema(),
 });
 
-export const listingSchema = listingFieldsSchema.transform((value, ctx) => withGear(value, ctx));
+export const listingSchema = listingFieldsSchema.transform((value, ctx) => withGearAndDelivery(value, ctx));
 
 export type ListingFormInput = z.input<typeof listingSchema>;
 export type NewProduct = z.output<typeof listingSchema>;
@@ -151,7 +185,9 @@ export type NewProduct = z.output<typeof listingSchema>;
 export const LISTING_FORM_MAX_BYTES = MAX_PHOTOS * PHOTO_MAX_BYTES + 64 * 1024;
 
 /** A listing's details as the edit page and `PUT /api/product/:id` change them: all but photos. */
-export const listingDetailsSchema = z.object(listingDetailFields).transform((value, ctx) => withGear(value, ctx));
+export const listingDetailsSchema = z
+  .object(listingDetailFields)
+  .transform((value, ctx) => withGearAndDelivery(value, ctx));
 
 /** The details' fields as they arrive, before the gear is read: the edit form's constraints. */
 export const listingDetailFieldsSchema = listingDetailsSchema.in;

@@ -15,6 +15,7 @@ import { CONDITIONS } from "#db/closed-lists";
 import { categories, products, users } from "#db/schema";
 import { productsFts } from "#db/search-index";
 import { cardFields, isListed, type ListingCard } from "./catalog.server";
+import { shipsToOf } from "./delivery";
 import { effectiveSort, type SearchQuery, type SearchSort } from "./search-params";
 import { toMatchQuery } from "./search-terms";
 
@@ -73,8 +74,21 @@ function filtersOf(query: SearchQuery, match: string | null, how: Matching): SQL
     query.min !== undefined ? gte(products.resalePriceCents, query.min) : undefined,
     query.max !== undefined ? lte(products.resalePriceCents, query.max) : undefined,
     query.verified ? isNotNull(users.verifiedAt) : undefined,
+    deliveryFilterOf(query),
     ...gearFiltersOf(query),
   );
+}
+
+/**
+ * How it changes hands (ADR 0085), each through its partial index newest first: a listing that
+ * can be met (products_available_meets), or one that ships within a country
+ * (products_available_ships_from).
+ */
+function deliveryFilterOf(query: SearchQuery): SQL | undefined {
+  if (!query.delivery) return undefined;
+  const country = shipsToOf(query.delivery);
+  // The literal is the partial index's own term: SQLite uses the index only when the query says it.
+  return country === null ? sql`${products.delivery} != 'ship'` : eq(products.shipsFromCountry, country);
 }
 
 /** The gear filters (ADR 0054): brand and mount walk their own partial indexes, newest first. */
@@ -101,6 +115,7 @@ function narrowsBeyondWords(query: SearchQuery): boolean {
       query.min !== undefined ||
       query.max !== undefined ||
       query.verified ||
+      query.delivery ||
       gearFiltersOf(query).some(Boolean),
   );
 }

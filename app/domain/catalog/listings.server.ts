@@ -10,7 +10,7 @@ import { categories, products, users } from "#db/schema";
 import { type Bookability, bookabilityOf } from "./bookability";
 import { ANY_STATUS, cardFields, isListed, type ListingCard } from "./catalog.server";
 import { gearSpecColumns } from "./listing-columns.server";
-import { type DetailRow, detailColumns } from "./listing-details.server";
+import { type PublicDetailRow, publicDetailColumns } from "./listing-details.server";
 import { gearListsOf } from "./listing-gear.server";
 import { photosOf } from "./listing-photos.server";
 import { shownPreviousPrice } from "./price-drops";
@@ -45,7 +45,7 @@ export type ListingGear = Required<StoredGear>;
 
 export type Listing = ListingCard &
   ListingGear &
-  DetailRow & {
+  PublicDetailRow & {
     status: ProductStatus;
     categorySlug: string;
     categoryTitle: string;
@@ -78,8 +78,8 @@ export const SELLER_LISTINGS_LIMIT = 4;
 
 const listingFields = {
   ...cardFields,
-  // Every detail the seller gave (the card has only some).
-  ...detailColumns,
+  // Every detail the seller gave that anyone may read (the card has only some).
+  ...publicDetailColumns,
   status: products.status,
   updatedAt: products.updatedAt,
   offersAccepted: products.offersAccepted,

@@ -13,6 +13,7 @@ import { COUNT_CAP, readPage } from "#app/domain/shared/list-query";
 import { dollarsToCents } from "#app/domain/shared/money";
 import { groupThousands } from "#app/domain/shared/numbers";
 import { CONDITIONS, type Condition, type Mount, SENSOR_FORMATS, type SensorFormat } from "#db/closed-lists";
+import { DELIVERY_CHOICE_MESSAGE, isDeliveryChoice } from "./delivery";
 import { SEARCH_TEXT_MAX, searchTerms } from "./search-terms";
 
 export const SEARCH_SORTS = ["relevance", "newest", "price-asc", "price-desc"] as const;
@@ -33,6 +34,7 @@ export const SEARCH_PARAMS = [
   "min",
   "max",
   "verified",
+  "delivery",
   "brand",
   "mount",
   "sensor",
@@ -134,6 +136,14 @@ export const searchParamsSchema = z
     min: price("Min price"),
     max: price("Max price"),
     verified: flag("verified sellers choice", "Verified sellers only is 1 (on) or left out (off)."),
+    // How it changes hands (ADR 0085): can meet in person, or ships within a country.
+    delivery: once("delivery").transform((value, ctx) => {
+      if (value === "") return undefined;
+      const choice = value.toLowerCase();
+      if (isDeliveryChoice(choice)) return choice;
+      ctx.addIssue({ code: "custom", message: DELIVERY_CHOICE_MESSAGE });
+      return z.NEVER;
+    }),
     brand: once("brand").transform((key, ctx) => {
       if (key === "") return undefined;
       const brand = key.toLowerCase();
@@ -257,6 +267,7 @@ export function searchQueryParams(filters: SearchFilters, page = 1): URLSearchPa
   if (filters.min !== undefined) params.set("min", centsToText(filters.min));
   if (filters.max !== undefined) params.set("max", centsToText(filters.max));
   if (filters.verified) params.set("verified", "1");
+  if (filters.delivery) params.set("delivery", filters.delivery);
   if (filters.brand) params.set("brand", filters.brand);
   if (filters.mount) params.set("mount", filters.mount);
   if (filters.sensor) params.set("sensor", filters.sensor);
