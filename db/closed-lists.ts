@@ -25,6 +25,30 @@ export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 export const SHIPPING_COUNTRIES = ["US", "CA"] as const;
 export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
 
+/** How a booked listing changes hands: met in person, or sent to the buyer's address. */
+export const BOOKING_DELIVERIES = ["meetup", "ship"] as const;
+export type BookingDelivery = (typeof BOOKING_DELIVERIES)[number];
+
+/**
+ * Where a shipped deal's parcel is (ADR 0086): waiting for its seller to send it, then the
+ * carrier's states (a label made, on its way, delivered, sent back, lost or damaged), or
+ * cancelled before it was sent.
+ */
+export const SHIPMENT_STATUSES = [
+  "awaiting_shipment",
+  "pre_transit",
+  "in_transit",
+  "delivered",
+  "returned",
+  "failure",
+  "cancelled",
+] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+
+/** The carriers a parcel is tracked with: the real carrier API's, and the offline one. */
+export const CARRIER_PROVIDERS = ["offline", "shippo"] as const;
+export type CarrierProvider = (typeof CARRIER_PROVIDERS)[number];
+
 /** The parcel a listing ships in, by size: each preset's weight and box live in catalog/delivery. */
 export const PARCEL_SIZES = ["small", "medium", "large"] as const;
 export type ParcelSize = (typeof PARCEL_SIZES)[number];

@@ -15,8 +15,10 @@ import {
 } from "drizzle-orm/sqlite-core";
 import {
   ACCOUNT_TOKEN_PURPOSES,
+  BOOKING_DELIVERIES,
   BOOKING_END_REASONS,
   BOOKING_STATUSES,
+  CARRIER_PROVIDERS,
   CHECK_ANSWERS,
   CLAIM_OUTCOMES,
   CLAIM_REASONS,
@@ -50,6 +52,7 @@ import {
   SENSOR_FORMATS,
   SERIAL_MATCH_RESOLUTIONS,
   SESSION_KINDS,
+  SHIPMENT_STATUSES,
   SHIPPING_COUNTRIES,
   SHUTTER_COUNT_METHODS,
 } from "./closed-lists";
@@ -454,8 +457,17 @@ export const bookings = sqliteTable(
     // An unpaid booking can be paid until then (BOOKING_HOLD_HOURS after it was made, fixed when
     // it is made); the scheduled job ends it afterwards. Set on every active booking.
     expiresAt: timestamp("expires_at"),
+    // How it changes hands (ADR 0086): a meetup (at meet_location), or shipped to the address in
+    // its shipment, for shipping_cents on top of the price (read from the listing or the
+    // carrier's rate at booking, never from a request).
+    delivery: text("delivery", { enum: BOOKING_DELIVERIES }).notNull().default("meetup"),
+    shippingCents: integer("shipping_cents").notNull().default(0),
   },
   (t) => [
+    check(
+      "bookings_delivery_check",
+      sql`${t.delivery} in (${inList(BOOKING_DELIVERIES)}) and ${t.shippingCents} >= 0 and (${t.delivery} = 'ship' or ${t.shippingCents} = 0)`,
+    ),
     // At most one live (active or paid) booking per product, enforced by the database.
     uniqueIndex("bookings_one_live_per_product").on(t.productId).where(sql`${t.status} in ('active', 'paid')`),
     // The scheduled job's search for active bookings past their deadline.
@@ -551,8 +563,12 @@ export const payments = sqliteTable(
     transactionId: text("transaction_id").notNull(),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("succeeded"),
     createdAt: createdAt(),
+    // The part of the amount that paid for shipping (ADR 0086): no fee is taken on it, and a
+    // model's recorded sale price leaves it out.
+    shippingCents: integer("shipping_cents").notNull().default(0),
   },
   (t) => [
+    check("payments_shipping_part", sql`${t.shippingCents} >= 0 and ${t.shippingCents} < ${t.amountCents}`),
     uniqueIndex("payments_one_per_booking").on(t.bookingId),
     uniqueIndex("payments_provider_transaction").on(t.provider, t.transactionId),
     // My Buyers (the seller's sales) and the buyer's history.
@@ -1050,8 +1066,11 @@ export const deals = sqliteTable(
     // The decision that wrote the current version: the batch's later statements look for it.
     decisionKey: text("decision_key"),
     createdAt: createdAt(),
+    // The part of the amount that paid for shipping (ADR 0086): the fee is on the rest.
+    shippingCents: integer("shipping_cents").notNull().default(0),
   },
   (t) => [
+    check("deals_shipping_part", sql`${t.shippingCents} >= 0 and ${t.shippingCents} < ${t.amountCents}`),
     uniqueIndex("deals_booking").on(t.bookingId),
     // The scheduled job's search for held deals past their protection window.
     index("deals_held_release_due").on(t.releaseDueAt).where(sql`${t.state} = 'held'`),
@@ -1061,6 +1080,66 @@ export const deals = sqliteTable(
     check("deals_provider_check", sql`${t.provider} in (${inList(PAYMENT_PROVIDERS)})`),
     check("deals_amount_positive", sql`${t.amountCents} > 0`),
     check("deals_release_due", sql`${t.state} = 'settled_outside' or ${t.releaseDueAt} is not null`),
+  ],
+);
+
+/**
+ * The parcel of a shipped booking (ADR 0086): the buyer's address (shown to the seller only once
+ * the deal is paid, and erased a set time after it settles), then the parcel's way: its label
+ * or the tracking number its seller typed, and the carrier's states. Each change is a
+ * compare-and-set on `version`; a carrier event older than the last one applied changes nothing.
+ */
+export const shipments = sqliteTable(
+  "shipments",
+  {
+    bookingId: text("booking_id")
+      .primaryKey()
+      .references(() => bookings.id),
+    recipient: text("recipient"),
+    line1: text("line1"),
+    line2: text("line2"),
+    city: text("city"),
+    region: text("region"),
+    postalCode: text("postal_code"),
+    country: text("country", { enum: SHIPPING_COUNTRIES }).notNull(),
+    addressErasedAt: timestamp("address_erased_at"),
+    parcel: text("parcel", { enum: PARCEL_SIZES }).notNull(),
+    status: text("status", { enum: SHIPMENT_STATUSES }).notNull().default("awaiting_shipment"),
+    // Sent by then (set at payment: the handling time in business days, and a grace day), or the
+    // buyer may cancel; the scheduled job cancels at the later deadline.
+    shipBy: timestamp("ship_by"),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    trackingUrl: text("tracking_url"),
+    // A label bought through Pay&Buy: the carrier API's, its id there, its file and its cost
+    // (taken from the shipping charge at release).
+    carrierProvider: text("carrier_provider", { enum: CARRIER_PROVIDERS }),
+    labelRef: text("label_ref"),
+    labelUrl: text("label_url"),
+    labelCostCents: integer("label_cost_cents"),
+    shippedAt: timestamp("shipped_at"),
+    deliveredAt: timestamp("delivered_at"),
+    // The time of the carrier's latest event applied: an older one arriving later is ignored.
+    lastEventAt: timestamp("last_event_at"),
+    version: integer("version").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at"),
+  },
+  (t) => [
+    index("shipments_status_ship_by").on(t.shipBy).where(sql`${t.status} = 'awaiting_shipment'`),
+    uniqueIndex("shipments_tracking").on(t.carrier, t.trackingNumber).where(sql`${t.trackingNumber} is not null`),
+    check("shipments_status_check", sql`${t.status} in (${inList(SHIPMENT_STATUSES)})`),
+    check("shipments_country_check", sql`${t.country} in (${inList(SHIPPING_COUNTRIES)})`),
+    check("shipments_parcel_check", sql`${t.parcel} in (${inList(PARCEL_SIZES)})`),
+    check(
+      "shipments_address_kept_or_erased",
+      sql`(${t.addressErasedAt} is null) = (${t.line1} is not null) and (${t.line1} is null) = (${t.recipient} is null) and (${t.line1} is null) = (${t.city} is null) and (${t.line1} is null) = (${t.postalCode} is null)`,
+    ),
+    check(
+      "shipments_label",
+      sql`(${t.labelRef} is null) = (${t.labelCostCents} is null) and (${t.labelRef} is null or ${t.carrierProvider} is not null) and (${t.labelCostCents} is null or ${t.labelCostCents} >= 0)`,
+    ),
+    check("shipments_tracked_once_shipped", sql`${t.shippedAt} is null or ${t.trackingNumber} is not null`),
   ],
 );
 

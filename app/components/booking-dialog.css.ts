@@ -38,3 +38,27 @@ export const form = style({
 
 // The actions and any error about the whole form take the full width.
 globalStyle(`${form} > :is(ul, div:last-child)`, { gridColumn: "1 / -1" });
+
+/** A listing that meets or ships: the buyer's choice. */
+export const choice = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: 0,
+  padding: 0,
+  border: 0,
+  minWidth: 0,
+});
+
+export const option = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xxs });
+
+/** The address to ship to: its fields, one under another. */
+export const address = style({
+  display: "grid",
+  gap: vars.space.sm,
+  margin: 0,
+  padding: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  minWidth: 0,
+});

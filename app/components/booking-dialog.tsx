@@ -1,14 +1,21 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
+import { useState } from "react";
+import { COUNTRY_NAMES, meets, ships } from "#app/domain/catalog/delivery";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
+import { ADDRESS_LIMITS } from "#app/domain/deals/booking-schema";
 import { formatMoney } from "#app/domain/shared/money";
 import { holdLabel, NOT_FOUND } from "#app/utils/format";
 import type { BookingDialogData } from "#app/utils/storefront.server";
+import { useHydrated } from "#app/utils/use-hydrated";
+import { type DeliveryMethod, SHIPPING_COUNTRIES, type ShippingCountry } from "#db/closed-lists";
 import * as styles from "./booking-dialog.css";
 import { DialogActions, ListingGone, UrlDialog, useDialogSubmission } from "./dialog";
 import * as dialogStyles from "./dialog.css";
 import { ErrorList, Field } from "./forms";
+import * as formStyles from "./forms.css";
 import { VerifiedBadge } from "./listing-card";
+import { SelectField } from "./select-field";
 
 /**
  * The booking dialog (spec section 2): what is booked from whom and what booking means, the
@@ -43,6 +50,18 @@ export function BookingDialog({
         <dl className={dialogStyles.summary}>
           <dt>Price</dt>
           <dd className={styles.price}>{formatMoney(product.resalePriceCents) ?? NOT_FOUND}</dd>
+          {ships(product.delivery) ? (
+            <>
+              <dt>Shipping</dt>
+              <dd>
+                {product.shippingPriceCents === null
+                  ? "The carrier's rate for your address, shown before you pay"
+                  : product.shippingPriceCents === 0
+                    ? "Free"
+                    : formatMoney(product.shippingPriceCents)}
+              </dd>
+            </>
+          ) : null}
           <dt>Seller</dt>
           <dd>
             {product.sellerName || NOT_FOUND} {product.sellerVerified ? <VerifiedBadge /> : null}
@@ -64,20 +83,11 @@ export function BookingDialog({
       <fetcher.Form method="post" id="booking" noValidate className={styles.form} preventScrollReset>
         <input type="hidden" name="intent" value="book" />
         <input type="hidden" name="productId" value={product.id} />
-        <Field
-          label="Your Location*"
-          inputProps={{
-            id: "booking-meetLocation",
-            name: "meetLocation",
-            type: "text",
-            defaultValue: value("meetLocation"),
-            autoComplete: "address-level2",
-            maxLength: 200,
-            "aria-required": true,
-            // The first field to fill takes the focus (without JavaScript too: the dialog is server-rendered).
-            autoFocus: true,
-          }}
-          errors={errors.meetLocation}
+        <DeliveryChoice
+          delivery={product.delivery}
+          shipsFromCountry={product.shipsFromCountry}
+          value={value}
+          errors={errors}
         />
         <Field
           label="Your Contact*"
@@ -108,5 +118,156 @@ export function BookingDialog({
         </DialogActions>
       </fetcher.Form>
     </UrlDialog>
+  );
+}
+
+type FieldErrors = Record<string, string[] | null | undefined>;
+
+/**
+ * How the booked item changes hands: the meetup's place, the address to ship to, or, for a
+ * listing that does both, the buyer's choice. Without JavaScript both sets of fields are there
+ * (the chosen way's are used); with it, only the chosen way's show.
+ */
+function DeliveryChoice({
+  delivery,
+  shipsFromCountry,
+  value,
+  errors,
+}: {
+  delivery: DeliveryMethod;
+  shipsFromCountry: ShippingCountry | null;
+  value: (name: string) => string | undefined;
+  errors: FieldErrors;
+}) {
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<"meetup" | "ship">(
+    delivery === "ship" || value("delivery") === "ship" ? "ship" : "meetup",
+  );
+  const both = delivery === "both";
+  const showMeetup = meets(delivery) && (!hydrated || !both || chosen === "meetup");
+  const showShipping = ships(delivery) && (!hydrated || !both || chosen === "ship");
+  return (
+    <>
+      {both ? (
+        <fieldset className={styles.choice}>
+          <legend className={formStyles.label}>How you get it*</legend>
+          {(["meetup", "ship"] as const).map((way) => (
+            <label key={way} className={styles.option}>
+              <input
+                type="radio"
+                name="delivery"
+                value={way}
+                defaultChecked={chosen === way}
+                onChange={() => setChosen(way)}
+              />
+              {way === "meetup" ? "Meet the seller" : "Ship it to me"}
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <input type="hidden" name="delivery" value={delivery === "ship" ? "ship" : "meetup"} />
+      )}
+      {showMeetup ? (
+        <Field
+          label={both ? "Your Location (for a meetup)" : "Your Location*"}
+          inputProps={{
+            id: "booking-meetLocation",
+            name: "meetLocation",
+            type: "text",
+            defaultValue: value("meetLocation"),
+            autoComplete: "address-level2",
+            maxLength: 200,
+            "aria-required": !both,
+            // The first field to fill takes the focus (without JavaScript too: the dialog is server-rendered).
+            autoFocus: !both,
+          }}
+          errors={errors.meetLocation}
+        />
+      ) : null}
+      {showShipping ? (
+        <fieldset className={styles.address}>
+          <legend className={formStyles.label}>{both ? "Ship to (for shipping)" : "Ship to*"}</legend>
+          <Field
+            label="Recipient"
+            inputProps={{
+              id: "booking-recipient",
+              name: "recipient",
+              defaultValue: value("recipient"),
+              autoComplete: "shipping name",
+              maxLength: ADDRESS_LIMITS.recipient,
+            }}
+            errors={errors.recipient}
+          />
+          <Field
+            label="Street address"
+            inputProps={{
+              id: "booking-line1",
+              name: "line1",
+              defaultValue: value("line1"),
+              autoComplete: "shipping address-line1",
+              maxLength: ADDRESS_LIMITS.line,
+            }}
+            errors={errors.line1}
+          />
+          <Field
+            label="Apartment, suite (optional)"
+            inputProps={{
+              id: "booking-line2",
+              name: "line2",
+              defaultValue: value("line2"),
+              autoComplete: "shipping address-line2",
+              maxLength: ADDRESS_LIMITS.line,
+            }}
+            errors={errors.line2}
+          />
+          <Field
+            label="City"
+            inputProps={{
+              id: "booking-city",
+              name: "city",
+              defaultValue: value("city"),
+              autoComplete: "shipping address-level2",
+              maxLength: ADDRESS_LIMITS.city,
+            }}
+            errors={errors.city}
+          />
+          <Field
+            label="State or province"
+            inputProps={{
+              id: "booking-region",
+              name: "region",
+              defaultValue: value("region"),
+              autoComplete: "shipping address-level1",
+              maxLength: ADDRESS_LIMITS.region,
+            }}
+            errors={errors.region}
+          />
+          <Field
+            label="Postal code"
+            inputProps={{
+              id: "booking-postalCode",
+              name: "postalCode",
+              defaultValue: value("postalCode"),
+              autoComplete: "shipping postal-code",
+              maxLength: ADDRESS_LIMITS.postalCode,
+            }}
+            errors={errors.postalCode}
+          />
+          <SelectField
+            label="Country"
+            selectProps={{
+              id: "booking-country",
+              name: "country",
+              defaultValue: value("country") ?? shipsFromCountry ?? "",
+              autoComplete: "shipping country",
+            }}
+            options={SHIPPING_COUNTRIES.map((code) => ({ value: code, label: COUNTRY_NAMES[code] }))}
+            placeholder="Choose a country"
+            errors={errors.country}
+            hint={shipsFromCountry ? `It ships within ${COUNTRY_NAMES[shipsFromCountry]}.` : undefined}
+          />
+        </fieldset>
+      ) : null}
+    </>
   );
 }

@@ -80,6 +80,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       status: booking.status,
       productName: booking.productName,
       priceCents: booking.priceCents,
+      shippingCents: booking.shippingCents,
+      amountCents: booking.amountCents,
       transactionId: booking.transactionId,
       expired: isExpired(booking),
       payBy: formatDeadline(booking.expiresAt),
@@ -136,7 +138,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function Payment() {
   const { booking, testMode, publishableKey, processing, checkoutCancelled } = useLoaderData<typeof loader>();
-  const price = formatMoney(booking.priceCents) ?? "Price not found";
+  const price = formatMoney(booking.amountCents) ?? "Price not found";
   if (booking.status === "paid") {
     return (
       <DashboardPage title="Payment Successful">
@@ -158,6 +160,11 @@ export default function Payment() {
   return (
     <DashboardPage title={`Payment for ${booking.productName}`}>
       <p className={styles.lead}>{`Please, pay ${price} for your product ${booking.productName}`}</p>
+      {booking.shippingCents > 0 ? (
+        <p className={styles.deadline}>
+          {`${formatMoney(booking.priceCents)} for the item and ${formatMoney(booking.shippingCents)} for shipping.`}
+        </p>
+      ) : null}
       {booking.payBy ? (
         <p className={styles.deadline}>{`Pay by ${booking.payBy}: unpaid, the booking then expires.`}</p>
       ) : null}

@@ -11,6 +11,7 @@ import { useNonce } from "#app/components/nonce";
 import { OfferPanel, type OfferPanelData } from "#app/components/offer-panel";
 import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { toCardView } from "#app/domain/catalog/catalog.server";
+import { meets } from "#app/domain/catalog/delivery";
 import { findListing } from "#app/domain/catalog/listings.server";
 import { farAbove } from "#app/domain/catalog/price-guidance";
 import { findLiveOffer } from "#app/domain/deals/offers/offer-reads.server";
@@ -29,6 +30,7 @@ import { originFrom, pageMeta, siteOrigin } from "#app/utils/seo";
 import { getOptionalUserWith } from "#app/utils/session.server";
 import { handleStorefrontAction, loadStorefrontShell, withoutDialog } from "#app/utils/storefront.server";
 import { database } from "#db/client";
+import type { DeliveryMethod } from "#db/closed-lists";
 import * as styles from "./listings.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -100,11 +102,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  */
 function offerPanelOf(
   request: Request,
-  listing: { id: string; resalePriceCents: number; offersAccepted: boolean; bookability: string },
+  listing: {
+    id: string;
+    resalePriceCents: number;
+    offersAccepted: boolean;
+    bookability: string;
+    delivery: DeliveryMethod;
+  },
   user: { role: string } | null,
   live: Awaited<ReturnType<typeof findLiveOffer>>,
 ): OfferPanelData | null {
-  if (!listing.offersAccepted || listing.bookability !== "bookable") return null;
+  // An accepted offer books a meetup: a listing that is only shipped takes none (ADR 0086).
+  if (!listing.offersAccepted || !meets(listing.delivery) || listing.bookability !== "bookable") return null;
   if (!user) {
     const url = new URL(request.url);
     return { kind: "signIn", href: `/login?${new URLSearchParams({ redirectTo: url.pathname })}` };

@@ -69,6 +69,10 @@ const settingsSchema = z.object({
   // connected accounts (sellers' payout accounts: account.updated, payout.*).
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_CONNECT_WEBHOOK_SECRET: optional,
+  // Shipping labels and tracking through Shippo (ADR 0086, docs/guides/shipping.md): with no key
+  // the offline carrier is used. The webhook secret is the token its tracking webhook URL carries.
+  SHIPPO_API_KEY: optional,
+  SHIPPO_WEBHOOK_SECRET: optional,
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   // The public origin, used for OAuth and payment return URLs; the request's origin otherwise.

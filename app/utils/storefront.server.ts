@@ -7,6 +7,7 @@ import { data } from "@remix-run/cloudflare";
 import { findBookableProduct } from "#app/domain/catalog/catalog.server";
 import { addToWishlist } from "#app/domain/catalog/wishlist.server";
 import { bookingSchema } from "#app/domain/deals/booking-schema";
+import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { BOOKING_MESSAGES, bookProduct } from "#app/domain/deals/bookings.server";
 import { readCamera } from "#app/domain/gear/camera";
 import { type Camera, cameraName } from "#app/domain/gear/compatibility";
@@ -93,6 +94,9 @@ export async function loadBookingDialog(request: Request, context: EnvContext, v
           sellerVerified: product.sellerVerifiedAt !== null,
           sellerEmail: product.sellerEmail,
           contact: product.contact,
+          delivery: product.delivery,
+          shipsFromCountry: product.shipsFromCountry,
+          shippingPriceCents: product.shippingPriceCents,
         }
       : null,
   };
@@ -198,9 +202,13 @@ export async function handleStorefrontAction(request: Request, context: EnvConte
     const buyer = await requireBuyer(request, context);
     const submission = parseWithZod(form, { schema: bookingSchema });
     if (submission.status !== "success") return refused(request, context, url, "book", form, submission.reply());
-    const result = await bookProduct(database(context.env.DB), buyer, submission.value, {
-      hours: context.env.settings.BOOKING_HOLD_HOURS,
-    });
+    const result = await bookProduct(
+      database(context.env.DB),
+      buyer,
+      submission.value,
+      { hours: context.env.settings.BOOKING_HOLD_HOURS },
+      chooseCarrier(context.env.settings),
+    );
     if (!result.ok) return redirectWithError(context, back, result.message);
     await publishFromRoute(context, result.events);
     return redirectWithSuccess(context, back, BOOKING_MESSAGES.booked);

@@ -31,6 +31,7 @@ describe("intoColumns", () => {
       productId: product.id,
       meetLocation: "Ferry Building",
       buyerContact: "+1 415 555 0199",
+      delivery: "meetup",
     });
     expect(result.ok).toBe(true);
     const [row] = await db().select().from(bookings).where(eq(bookings.productId, product.id));

@@ -18,6 +18,23 @@ export const LEDGER_RULES: Array<[string, string]> = [
       or p.seller_id != d.seller_id or p.buyer_id != d.buyer_id`,
   ],
   [
+    "payment or deal whose amount is not its booking's price and shipping (ADR 0086)",
+    `select p.id from payments p join bookings b on b.id = p.booking_id left join deals d on d.payment_id = p.id
+      where p.amount_cents != b.price_cents + b.shipping_cents or p.shipping_cents != b.shipping_cents
+        or (d.payment_id is not null and d.shipping_cents != p.shipping_cents)`,
+  ],
+  [
+    "shipped booking without its shipment, or a shipment of a meetup",
+    `select b.id from bookings b left join shipments s on s.booking_id = b.id
+      where (b.delivery = 'ship') != (s.booking_id is not null)`,
+  ],
+  [
+    "fee taken on shipping: more than the item's part of what was kept",
+    `select d.payment_id as id from deals d join deal_operations o on o.payment_id = d.payment_id
+      where o.kind = 'release' and o.fee_cents > o.amount_cents + o.fee_cents - d.shipping_cents
+        and o.fee_cents > 0`,
+  ],
+  [
     "deal under the ledger without exactly one charge of its amount",
     `select d.payment_id as id from deals d where d.state != 'settled_outside'
       and (select count(*) || ':' || coalesce(sum(amount_cents), 0) from ledger_entries l

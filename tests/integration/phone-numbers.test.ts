@@ -1,7 +1,7 @@
 // One phone rule for the booking dialog's contact and Add Product's contact number.
 import { describe, expect, it } from "vitest";
 import { listingDetailFields } from "#app/domain/catalog/listing-schema";
-import { bookingSchema } from "#app/domain/deals/booking-schema";
+import { buyerContactField } from "#app/domain/deals/booking-schema";
 import { isPhoneNumber } from "#app/domain/shared/schemas";
 
 const ACCEPTED = [
@@ -33,7 +33,7 @@ describe("isPhoneNumber", () => {
 
   it("is the rule of both the booking dialog and Add Product", () => {
     for (const value of [...ACCEPTED, ...REFUSED.filter(Boolean)]) {
-      const booking = bookingSchema.shape.buyerContact.safeParse(value);
+      const booking = buyerContactField.safeParse(value);
       const product = listingDetailFields.contact.safeParse(value);
       expect(booking.success, `booking ${value}`).toBe(isPhoneNumber(value));
       expect(product.success, `product ${value}`).toBe(isPhoneNumber(value));

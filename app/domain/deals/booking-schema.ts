@@ -1,6 +1,7 @@
 // The booking dialog's rules and the ids the booking calls name, shared by the pages (browser
 // and server) and the REST API.
 import * as z from "zod";
+import { COUNTRY_NAMES, isShippingCountry, readPostalCode } from "#app/domain/catalog/delivery";
 import {
   idSchema,
   isOneLine,
@@ -10,22 +11,125 @@ import {
   PHONE_MESSAGE,
   requiredId,
 } from "#app/domain/shared/schemas";
+import { BOOKING_DELIVERIES, SHIPPING_COUNTRIES, type ShippingCountry } from "#db/closed-lists";
 
-/** The booking dialog: what the buyer types. Everything else comes from the database. */
-export const bookingSchema = z.object({
+/** Where to meet: one line the buyer types. */
+export const meetLocationField = z
+  .string({ error: "Your location is required" })
+  .trim()
+  .min(1, { error: "Your location is required", abort: true })
+  .max(200, "Your location should be at most 200 characters")
+  .refine(isOneLine, notOneLineMessage("Your location"));
+
+/** How to reach the buyer: a phone number (the carrier's too, for a parcel). */
+export const buyerContactField = z
+  .string({ error: "Your contact is required" })
+  .trim()
+  .min(1, { error: "Your contact is required", abort: true })
+  .max(PHONE_MAX, { error: PHONE_MESSAGE, abort: true })
+  .refine(isPhoneNumber, PHONE_MESSAGE);
+
+export const ADDRESS_LIMITS = { recipient: 100, line: 200, city: 100, region: 100, postalCode: 10 } as const;
+
+/** A buyer's address to ship to (ADR 0086), as the booking stores it in its shipment. */
+export interface ShippingAddress {
+  recipient: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: ShippingCountry;
+}
+
+export const ADDRESS_MESSAGES = {
+  recipient: "Enter who the parcel is for.",
+  line1: "Enter the street address.",
+  city: "Enter the city.",
+  region: "Enter the state or province.",
+  postalCode: "Enter the postal code.",
+  country: `We ship within ${SHIPPING_COUNTRIES.map((code) => COUNTRY_NAMES[code]).join(" and ")} only.`,
+  postalCodeOf: {
+    US: "Enter a US ZIP code, such as 11201 or 11201-1234.",
+    CA: "Enter a Canadian postal code, such as M5V 2T6.",
+  } satisfies Record<ShippingCountry, string>,
+} as const;
+
+/** A field that only one way of delivery needs: its one-line text, "" when left out. */
+function optionalLine(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} should be at most ${max} characters`)
+    .refine(isOneLine, notOneLineMessage(label))
+    .nullish()
+    .transform((value) => value ?? "");
+}
+
+const bookingFields = z.object({
   productId: idSchema,
-  meetLocation: z
-    .string({ error: "Your location is required" })
-    .trim()
-    .min(1, { error: "Your location is required", abort: true })
-    .max(200, "Your location should be at most 200 characters")
-    .refine(isOneLine, notOneLineMessage("Your location")),
-  buyerContact: z
-    .string({ error: "Your contact is required" })
-    .trim()
-    .min(1, { error: "Your contact is required", abort: true })
-    .max(PHONE_MAX, { error: PHONE_MESSAGE, abort: true })
-    .refine(isPhoneNumber, PHONE_MESSAGE),
+  // A meetup when left out: the spec's booking, as every client before shipping sent it.
+  delivery: z
+    .enum(BOOKING_DELIVERIES, { error: "Delivery must be meetup or ship." })
+    .nullish()
+    .transform((value) => value ?? "meetup"),
+  meetLocation: optionalLine("Your location", 200),
+  buyerContact: buyerContactField,
+  recipient: optionalLine("Recipient", ADDRESS_LIMITS.recipient),
+  line1: optionalLine("Street address", ADDRESS_LIMITS.line),
+  line2: optionalLine("Apartment, suite", ADDRESS_LIMITS.line),
+  city: optionalLine("City", ADDRESS_LIMITS.city),
+  region: optionalLine("State or province", ADDRESS_LIMITS.region),
+  postalCode: optionalLine("Postal code", ADDRESS_LIMITS.postalCode),
+  country: optionalLine("Country", 2),
+});
+
+export type BookingRequest =
+  | { productId: string; buyerContact: string; delivery: "meetup"; meetLocation: string }
+  | { productId: string; buyerContact: string; delivery: "ship"; address: ShippingAddress };
+
+/**
+ * The booking dialog: what the buyer types. Everything else comes from the database. A meetup
+ * needs where to meet; shipping needs the address, in a country we ship within, with its
+ * postal code written the country's way. The fields of the other way are ignored.
+ */
+export const bookingSchema = bookingFields.transform((value, ctx): BookingRequest => {
+  const { productId, buyerContact } = value;
+  const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  if (value.delivery === "meetup") {
+    if (value.meetLocation === "") {
+      issue("meetLocation", "Your location is required");
+      return z.NEVER;
+    }
+    return { productId, buyerContact, delivery: "meetup", meetLocation: value.meetLocation };
+  }
+  const country = value.country.toUpperCase();
+  if (value.recipient === "") issue("recipient", ADDRESS_MESSAGES.recipient);
+  if (value.line1 === "") issue("line1", ADDRESS_MESSAGES.line1);
+  if (value.city === "") issue("city", ADDRESS_MESSAGES.city);
+  if (value.region === "") issue("region", ADDRESS_MESSAGES.region);
+  let postalCode: string | null = null;
+  if (!isShippingCountry(country)) issue("country", ADDRESS_MESSAGES.country);
+  else if (value.postalCode === "") issue("postalCode", ADDRESS_MESSAGES.postalCode);
+  else {
+    postalCode = readPostalCode(country, value.postalCode);
+    if (postalCode === null) issue("postalCode", ADDRESS_MESSAGES.postalCodeOf[country]);
+  }
+  if (!isShippingCountry(country) || postalCode === null || ctx.issues.length > 0) return z.NEVER;
+  return {
+    productId,
+    buyerContact,
+    delivery: "ship",
+    address: {
+      recipient: value.recipient,
+      line1: value.line1,
+      line2: value.line2 === "" ? null : value.line2,
+      city: value.city,
+      region: value.region,
+      postalCode,
+      country,
+    },
+  };
 });
 
 export const bookingIdSchema = z.object({

@@ -14,6 +14,10 @@ import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { intoColumns } from "#db/insert-select";
 import { bookings, claims, dealOperations, deals, payments, products, ratings, users } from "#db/schema";
+import type { BookingRequest } from "./booking-schema";
+import type { Carrier } from "./shipping/carriers";
+import { offlineCarrier } from "./shipping/offline-carrier";
+import { type Quote, quoteShipping, sameShippingTerms, shipmentStatement } from "./shipping/shipments.server";
 
 export const BOOKING_MESSAGES = {
   booked: "Booking Submitted Successfully",
@@ -24,6 +28,10 @@ export const BOOKING_MESSAGES = {
   cancelled: "Booking had been canceled",
   paidCannotCancel: "A paid booking cannot be cancelled.",
   bookingNotFound: "There is no such booking.",
+  shipOnly: "This listing is only shipped: choose shipping and give your address.",
+  meetupOnly: "This listing is handed over in person only: choose a meetup.",
+  shippingChanged: "The seller just changed how this listing ships: look again and book.",
+  notShippedTo: (country: string) => `This listing ships within ${country} only.`,
 } as const;
 
 export const DEFAULT_BOOKING_HOLD_HOURS = 48;
@@ -49,6 +57,8 @@ export interface BookingTerms {
   priceCents: SQLiteColumn | SQL;
   meetLocation: SQLiteColumn | SQL;
   buyerContact: SQLiteColumn | SQL;
+  /** Shipped (with its shipping charge), or a meetup when left out. */
+  shipping?: { cents: SQLiteColumn | SQL };
 }
 
 /**
@@ -63,7 +73,7 @@ export function bookingStatements(
   db: Database,
   booking: { id: string; productId: string; now: number; holdHours: number },
   terms: BookingTerms,
-  source?: { join: SQLiteTable; on: SQL; where: SQL | undefined },
+  source?: { join?: SQLiteTable; on?: SQL; where: SQL | undefined },
 ) {
   const { id, productId, now } = booking;
   const from = db
@@ -81,12 +91,18 @@ export function bookingStatements(
         paidAt: sql`null`,
         cancelledAt: sql`null`,
         expiresAt: sql`${bookingDeadline(now, booking.holdHours).getTime()}`,
+        delivery: terms.shipping ? sql`'ship'` : sql`'meetup'`,
+        shippingCents: terms.shipping ? terms.shipping.cents : sql`0`,
       }),
     )
     .from(products)
     .$dynamic();
-  const joined = source ? from.innerJoin(source.join, source.on) : from;
-  const insert = db.insert(bookings).select(joined.where(and(eq(products.id, productId), isBookable(), source?.where)));
+  const joined = source?.join && source.on ? from.innerJoin(source.join, source.on) : from;
+  // A meetup only of a listing that can be met; shipping is checked by the caller's `where`.
+  const handOver = terms.shipping ? undefined : sql`${products.delivery} != 'ship'`;
+  const insert = db
+    .insert(bookings)
+    .select(joined.where(and(eq(products.id, productId), isBookable(), handOver, source?.where)));
   const markBooked = db
     .update(products)
     .set({ status: "booked", updatedAt: new Date(now) })
@@ -102,37 +118,49 @@ export function bookingStatements(
 
 export type BookResult =
   | { ok: true; bookingId: string; events: DomainEvent[] }
-  | { ok: false; status: 403 | 404 | 409; message: string };
+  | { ok: false; status: 403 | 404 | 409 | 422 | 503; message: string };
 
 /**
  * Books a product in one D1 batch (a transaction): the booking row is inserted only while the
  * product is available, at the product's price, and the product becomes booked. A concurrent
  * second booking either finds the product booked or hits the one-live-booking index; both
- * leave nothing half-written.
+ * leave nothing half-written. A shipped booking (ADR 0086) also stores the buyer's address in its
+ * shipment, and its shipping charge: the listing's flat price, or the carrier's rate for the
+ * address quoted now, written only if the listing's shipping terms are still those quoted.
  */
 export async function bookProduct(
   db: Database,
   buyer: Pick<SessionUser, "id" | "role">,
-  input: { productId: string; meetLocation: string; buyerContact: string },
+  input: BookingRequest,
   hold: { hours: number; now?: number } = { hours: DEFAULT_BOOKING_HOLD_HOURS },
+  carrier: Carrier = offlineCarrier(),
 ): Promise<BookResult> {
   if (buyer.role !== "buyer") return { ok: false, status: 403, message: BOOKING_MESSAGES.notBuyer };
   const bookingId = crypto.randomUUID();
   const now = hold.now ?? Date.now();
-  // Only while the product can be booked (available, its seller still here and able to be
-  // paid) is a row inserted, at the product's own price.
+  const terms = {
+    buyerId: sql`${buyer.id}`,
+    priceCents: products.resalePriceCents,
+    meetLocation: sql`${input.delivery === "meetup" ? input.meetLocation : ""}`,
+    buyerContact: sql`${input.buyerContact}`,
+  };
+  let shipping: Extract<Quote, { ok: true }> | null = null;
+  if (input.delivery === "ship") {
+    const quoted = await quoteShipping(db, carrier, input.productId, input.address);
+    if (!quoted.ok) return quoted;
+    shipping = quoted;
+  }
   const [insert, markBooked] = bookingStatements(
     db,
     { id: bookingId, productId: input.productId, now, holdHours: hold.hours },
-    {
-      buyerId: sql`${buyer.id}`,
-      priceCents: products.resalePriceCents,
-      meetLocation: sql`${input.meetLocation}`,
-      buyerContact: sql`${input.buyerContact}`,
-    },
+    shipping ? { ...terms, shipping: { cents: sql`${shipping.cents}` } } : terms,
+    shipping ? { where: sameShippingTerms(shipping.terms) } : undefined,
   );
   try {
-    const [inserted] = await db.batch([insert, markBooked]);
+    const [inserted] =
+      input.delivery === "ship" && shipping
+        ? await db.batch([insert, markBooked, shipmentStatement(db, bookingId, input.address, shipping.terms.parcel)])
+        : await db.batch([insert, markBooked]);
     if ((inserted as D1Result).meta.changes === 1) {
       return { ok: true, bookingId, events: [{ kind: "booking_made", bookingId }] };
     }
@@ -143,11 +171,18 @@ export async function bookProduct(
   // Why nothing was inserted: a listing that left the storefront (with its seller, too) is gone;
   // one still available whose seller cannot be paid waits for them; any other was taken.
   const [stillListed] = await db
-    .select({ available: sql<boolean>`${isListed(["available"])}`.mapWith(Boolean) })
+    .select({
+      available: sql<boolean>`${isListed(["available"])}`.mapWith(Boolean),
+      delivery: products.delivery,
+    })
     .from(products)
     .where(and(eq(products.id, input.productId), isListed(ANY_STATUS)))
     .limit(1);
   if (!stillListed) return { ok: false, status: 404, message: BOOKING_MESSAGES.notFound };
+  if (input.delivery === "meetup" && stillListed.delivery === "ship")
+    return { ok: false, status: 422, message: BOOKING_MESSAGES.shipOnly };
+  if (stillListed.available && input.delivery === "ship")
+    return { ok: false, status: 409, message: BOOKING_MESSAGES.shippingChanged };
   if (stillListed.available) return { ok: false, status: 409, message: BOOKING_MESSAGES.payoutsPending };
   return { ok: false, status: 409, message: BOOKING_MESSAGES.unavailable };
 }

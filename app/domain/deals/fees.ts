@@ -24,6 +24,15 @@ export function platformFee(amountCents: number, rule: FeeRule): number {
   return Math.min(amountCents, percent + rule.fixedCents);
 }
 
+/**
+ * The fee on what a buyer's payment still keeps of a deal (ADR 0086): the platform's fee applies
+ * to the item, never to shipping; a refund is taken from the item's price first, so the fee is
+ * on what is kept beyond the shipping charge.
+ */
+export function dealFee(keptCents: number, shippingCents: number, rule: FeeRule): number {
+  return platformFee(Math.max(0, keptCents - shippingCents), rule);
+}
+
 /** What the seller receives of a sale of `amountCents`. */
 export function sellerNet(amountCents: number, rule: FeeRule): number {
   return Math.max(0, amountCents - platformFee(amountCents, rule));

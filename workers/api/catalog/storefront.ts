@@ -10,6 +10,7 @@ import { readSearchParams, searchQueryParams, withFits } from "#app/domain/catal
 import { sellerRatingSummary } from "#app/domain/catalog/seller-ratings.server";
 import { addToWishlist, listWishlist } from "#app/domain/catalog/wishlist.server";
 import { bookingIdSchema, bookingSchema } from "#app/domain/deals/booking-schema";
+import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { bookProduct, cancelBooking, getBookingFor, listOrders } from "#app/domain/deals/bookings.server";
 import { rateSeller, ratingSchema } from "#app/domain/deals/ratings.server";
 import { type Camera, readCamera } from "#app/domain/gear/camera";
@@ -159,16 +160,28 @@ storefront.get("/wishlist", ...buyerOnly, async (c) => {
   );
 });
 
+/** The JSON error code of each refusal of a booking. */
+const BOOKING_ERROR_CODES = {
+  403: "forbidden",
+  404: "not_found",
+  409: "unavailable",
+  422: "invalid",
+  503: "carrier_unavailable",
+} as const;
+
 storefront.post("/booking", ...buyerOnly, async (c) => {
   const body = await readJson(c);
   const parsed = bookingSchema.safeParse(body);
   if (!parsed.success) return validationError(c, parsed.error);
   // Whatever price the request names is ignored: the product's price is charged.
-  const result = await bookProduct(db(c), c.get("user"), parsed.data, {
-    hours: appEnv(c).settings.BOOKING_HOLD_HOURS,
-  });
-  if (!result.ok)
-    return apiError(c, result.status, result.status === 409 ? "unavailable" : "not_found", result.message);
+  const result = await bookProduct(
+    db(c),
+    c.get("user"),
+    parsed.data,
+    { hours: appEnv(c).settings.BOOKING_HOLD_HOURS },
+    chooseCarrier(appEnv(c).settings),
+  );
+  if (!result.ok) return apiError(c, result.status, BOOKING_ERROR_CODES[result.status], result.message);
   await publishEvents(c, result.events);
   return c.json(
     {

@@ -74,7 +74,10 @@ paymentsApi.post("/create-payment-intent", ...buyerOnly, async (c) => {
   return c.json({
     provider: payments.name,
     clientSecret: started.clientSecret,
-    amount: booking.priceCents,
+    // In cents, the item and its shipping (ADR 0086).
+    amount: booking.amountCents,
+    itemCents: booking.priceCents,
+    shippingCents: booking.shippingCents,
     currency: appEnv(c).settings.PAYMENT_CURRENCY,
   });
 });

@@ -2,9 +2,9 @@
 // offer on a listing and a seller's counter. The price rules are functions of the asking price,
 // which the server reads from the database (never from the request). Browser-safe.
 import * as z from "zod";
-import { bookingSchema } from "#app/domain/deals/booking-schema";
+import { buyerContactField, meetLocationField } from "#app/domain/deals/booking-schema";
 import { dollarsToCents, formatMoney, MAX_PRICE_CENTS } from "#app/domain/shared/money";
-import { requiredId } from "#app/domain/shared/schemas";
+import { idSchema, requiredId } from "#app/domain/shared/schemas";
 
 /** How long whoever's turn it is has to answer an offer (and a counter, from when it is made). */
 export const OFFER_HOURS = 48;
@@ -51,10 +51,10 @@ const COUNTER_AMOUNT_MESSAGE = "Enter your counter in dollars, such as 900 or 89
 
 /** A buyer's offer: the listing, the price, and where and how to meet should it be accepted. */
 export const offerSchema = z.object({
-  productId: bookingSchema.shape.productId,
+  productId: idSchema,
   amount: dollars(OFFER_AMOUNT_MESSAGE),
-  meetLocation: bookingSchema.shape.meetLocation,
-  buyerContact: bookingSchema.shape.buyerContact,
+  meetLocation: meetLocationField,
+  buyerContact: buyerContactField,
 });
 export type OfferInput = z.output<typeof offerSchema>;
 

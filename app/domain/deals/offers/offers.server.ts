@@ -3,9 +3,11 @@
 // offer-steps.ts; every step is one compare-and-set on the offer's state, its party and its
 // deadline, so a repeated request changes nothing twice; an acceptance becomes a booking at the
 // agreed price (made by the bookings' own statements) in one D1 batch, or writes nothing.
+
 import { and, asc, eq, inArray, lte, ne, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { ANY_STATUS, isBookable, isListed } from "#app/domain/catalog/catalog.server";
+import { meets } from "#app/domain/catalog/delivery";
 import { BOOKING_MESSAGES, bookingStatements, DEFAULT_BOOKING_HOLD_HOURS } from "#app/domain/deals/bookings.server";
 import { type AttemptLimit, anyFull, hasRoom, secondsUntilRoom } from "#app/domain/shared/attempt-limits.server";
 import type { DomainEvent } from "#app/domain/shared/events";
@@ -58,6 +60,7 @@ export const OFFER_MESSAGES = {
   notFound: "This product is no longer available.",
   unavailable: "Sorry, this product has just been booked by someone else.",
   offersOff: "The seller does not take offers on this listing.",
+  shipOnly: "Offers are for listings handed over in person: book this one at its price, with shipping.",
   payoutsPending: BOOKING_MESSAGES.payoutsPending,
   alreadyOpen: "You already have an open offer on this listing: withdraw it to make another.",
   keyReused: "This idempotency key was already used for another offer.",
@@ -131,6 +134,7 @@ export async function makeOffer(
     .select({
       askingCents: products.resalePriceCents,
       offersAccepted: products.offersAccepted,
+      delivery: products.delivery,
       available: sql<boolean>`${isListed(["available"])}`.mapWith(Boolean),
       bookable: sql<boolean>`${isBookable()}`.mapWith(Boolean),
     })
@@ -140,6 +144,9 @@ export async function makeOffer(
   if (!listing) return { ok: false, status: 404, message: OFFER_MESSAGES.notFound };
   if (!listing.available) return { ok: false, status: 409, message: OFFER_MESSAGES.unavailable };
   if (!listing.offersAccepted) return { ok: false, status: 409, message: OFFER_MESSAGES.offersOff };
+  // An accepted offer books a meetup (its place and contact are the offer's): a listing that is
+  // only shipped is booked at its price, with the address (ADR 0086).
+  if (!meets(listing.delivery)) return { ok: false, status: 409, message: OFFER_MESSAGES.shipOnly };
   if (!listing.bookable) return { ok: false, status: 409, message: OFFER_MESSAGES.payoutsPending };
   const problem = offerPriceProblem(input.amount, listing.askingCents);
   if (problem) return { ok: false, status: 422, message: problem };
@@ -175,6 +182,7 @@ export async function makeOffer(
             eq(products.id, input.productId),
             isBookable(),
             eq(products.offersAccepted, true),
+            sql`${products.delivery} != 'ship'`,
             sql`${input.amount} <= ${products.resalePriceCents} and ${input.amount} * 2 >= ${products.resalePriceCents}`,
             ...limits.map((limit) => hasRoom(limit, now)),
           ),

@@ -1,7 +1,7 @@
 // Paying for a booking, whatever the provider: which booking may be paid by whom, the choice of
 // provider (once, from the settings), and events the provider pushes, each handled once.
 // Fulfilment itself is in fulfilment.server.ts; each provider in its own module.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { isWithinHold } from "#app/domain/deals/bookings.server";
 import type { DomainEvent } from "#app/domain/shared/events";
@@ -54,6 +54,8 @@ export async function findPayableBooking(
       endReason: bookings.endReason,
       expiresAt: bookings.expiresAt,
       priceCents: bookings.priceCents,
+      shippingCents: bookings.shippingCents,
+      amountCents: sql<number>`${bookings.priceCents} + ${bookings.shippingCents}`.mapWith(Number).as("amount_cents"),
       productId: bookings.productId,
       productName: products.name,
       transactionId: payments.transactionId,

@@ -6,7 +6,8 @@ import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import type { RefundReason } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
-import { bookings, deals, ledgerEntries, payments, products, refunds } from "#db/schema";
+import { bookings, deals, ledgerEntries, payments, products, refunds, shipments } from "#db/schema";
+import { shipByOf } from "../shipping/clock";
 import type { ConfirmedPayment, FulfilmentResult, PaymentProvider } from "./types";
 
 export type { ConfirmedPayment, FulfilmentResult, RefundReason };
@@ -21,6 +22,14 @@ export interface DealTerms {
 }
 
 const DAY_MS = 86_400_000;
+
+/** The ship-by date of a parcel paid for at `now`, by the listing's handling time (1 to 5 days). */
+function shipByCase(now: number) {
+  const cases = [1, 2, 3, 4, 5].map((days) => sql` when ${days} then ${shipByOf(now, days)}`);
+  return sql`(select case ${products.handlingDays}${sql.join(cases)} else ${shipByOf(now, 5)} end
+    from ${products} join ${bookings} on ${bookings.productId} = ${products.id}
+    where ${bookings.id} = ${shipments.bookingId})`;
+}
 
 export async function fulfilPayment(
   db: Database,
@@ -45,12 +54,14 @@ export async function fulfilPayment(
               productId: bookings.productId,
               buyerId: bookings.buyerId,
               sellerId: products.sellerId,
-              amountCents: bookings.priceCents,
+              // The item and its shipping (ADR 0086), both the booking's.
+              amountCents: sql`${bookings.priceCents} + ${bookings.shippingCents}`,
               currency: sql`${payment.currency}`,
               provider: sql`${payment.provider}`,
               transactionId: sql`${payment.transactionId}`,
               status: sql`'succeeded'`,
               createdAt: sql`${now}`,
+              shippingCents: bookings.shippingCents,
             }),
           )
           .from(bookings)
@@ -61,7 +72,7 @@ export async function fulfilPayment(
               eq(bookings.status, "active"),
               or(isNull(bookings.expiresAt), gt(bookings.expiresAt, new Date(now))),
               eq(products.status, "booked"),
-              eq(bookings.priceCents, payment.amountCents),
+              sql`${bookings.priceCents} + ${bookings.shippingCents} = ${payment.amountCents}`,
             ),
           ),
       )
@@ -115,12 +126,25 @@ export async function fulfilPayment(
               version: sql`0`,
               decisionKey: sql`null`,
               createdAt: sql`${now}`,
+              shippingCents: payments.shippingCents,
             }),
           )
           .from(payments)
           .where(eq(payments.id, paymentId)),
       )
       .onConflictDoNothing(),
+    // A shipped deal's parcel is due from now: within the listing's handling time and a grace day.
+    db
+      .update(shipments)
+      .set({ shipBy: sql`${shipByCase(now)}`, version: sql`${shipments.version} + 1`, updatedAt: new Date(now) })
+      .where(
+        and(
+          eq(shipments.bookingId, payment.bookingId),
+          eq(shipments.status, "awaiting_shipment"),
+          isNull(shipments.shipBy),
+          sql`exists (select 1 from ${bookings} where id = ${payment.bookingId} and status = 'paid' and paid_at = ${now})`,
+        ),
+      ),
     // The charge, the ledger's first entry of the deal.
     db
       .insert(ledgerEntries)
@@ -180,13 +204,13 @@ async function explainUnfulfilled(db: Database, payment: ConfirmedPayment): Prom
     return { outcome: "already_fulfilled" };
   }
   const [booking] = await db
-    .select({ status: bookings.status, priceCents: bookings.priceCents })
+    .select({ status: bookings.status, amountCents: sql<number>`${bookings.priceCents} + ${bookings.shippingCents}` })
     .from(bookings)
     .where(eq(bookings.id, payment.bookingId))
     .limit(1);
   const reason: RefundReason = existing
     ? "already_paid"
-    : booking && booking.status === "active" && booking.priceCents !== payment.amountCents
+    : booking && booking.status === "active" && Number(booking.amountCents) !== payment.amountCents
       ? "amount_mismatch"
       : "booking_not_payable";
   const refundId = await recordRefund(db, payment, reason);

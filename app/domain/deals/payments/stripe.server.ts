@@ -19,8 +19,8 @@ import { handleAccountUpdated, handleChargeRefunded, handleDispute, handlePayout
 import { stripePayoutRail } from "./stripe-payouts.server";
 import type { EventEndpoint, EventHandling, PayableBooking, PaymentProvider, PayResult, ProviderEvent } from "./types";
 
-const idempotencyKey = (booking: Pick<PayableBooking, "id" | "priceCents">, kind: string) =>
-  `pay-and-buy:${kind}:${booking.id}:${booking.priceCents}`;
+const idempotencyKey = (booking: Pick<PayableBooking, "id" | "amountCents">, kind: string) =>
+  `pay-and-buy:${kind}:${booking.id}:${booking.amountCents}`;
 
 export function stripePaymentProvider(db: Database, settings: PaymentSettings): PaymentProvider {
   const secretKey = settings.STRIPE_SECRET_KEY;
@@ -134,7 +134,7 @@ export function stripePaymentProvider(db: Database, settings: PaymentSettings): 
     async start(booking) {
       const intent = await (await client()).paymentIntents.create(
         {
-          amount: booking.priceCents,
+          amount: booking.amountCents,
           currency,
           automatic_payment_methods: { enabled: true },
           description: booking.productName,
@@ -166,6 +166,15 @@ export function stripePaymentProvider(db: Database, settings: PaymentSettings): 
                 product_data: { name: booking.productName },
               },
             },
+            // A shipped booking's shipping, its own line (ADR 0086).
+            ...(booking.shippingCents > 0
+              ? [
+                  {
+                    quantity: 1,
+                    price_data: { currency, unit_amount: booking.shippingCents, product_data: { name: "Shipping" } },
+                  },
+                ]
+              : []),
           ],
           metadata: { bookingId: booking.id },
           payment_intent_data: { metadata: { bookingId: booking.id }, transfer_group: booking.id },

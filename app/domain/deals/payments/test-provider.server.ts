@@ -33,7 +33,7 @@ export function testPaymentProvider(db: Database, settings: PaymentSettings): Pa
           bookingId: booking.id,
           provider: "test",
           transactionId: charge.transactionId,
-          amountCents: booking.priceCents,
+          amountCents: booking.amountCents,
           currency: settings.PAYMENT_CURRENCY,
           chargeRef: charge.transactionId,
         },

@@ -17,6 +17,10 @@ export interface PayableBooking {
   endReason: BookingEndReason | null;
   expiresAt: Date | null;
   priceCents: number;
+  /** A shipped booking's shipping charge (0 for a meetup). */
+  shippingCents: number;
+  /** What the buyer pays: the price and the shipping, both the booking's. */
+  amountCents: number;
   productId: string;
   productName: string;
   transactionId: string | null;

@@ -4,7 +4,7 @@
 // yet carried out count where they were decided to go; the ledger says what has moved.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { type FeeRule, platformFee } from "#app/domain/deals/fees";
+import { dealFee, type FeeRule } from "#app/domain/deals/fees";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import type { DealState } from "#db/closed-lists";
@@ -42,6 +42,7 @@ export async function listSellerDeals(db: Database, sellerId: string, page: numb
         bookingId: deals.bookingId,
         state: deals.state,
         amountCents: deals.amountCents,
+        shippingCents: deals.shippingCents,
         currency: deals.currency,
         releaseDueAt: deals.releaseDueAt,
         releasedAt: deals.releasedAt,
@@ -77,6 +78,7 @@ export async function listSellerDeals(db: Database, sellerId: string, page: numb
 interface DealRow {
   state: DealState;
   amountCents: number;
+  shippingCents: number;
   refunded: number;
   fee: number;
   net: number;
@@ -89,7 +91,7 @@ interface DealRow {
 function toSellerDeal<Row extends DealRow>(row: Row, rule: FeeRule) {
   const left = row.amountCents - row.refunded;
   const held = row.state === "held";
-  const fee = held ? platformFee(left, rule) : row.fee;
+  const fee = held ? dealFee(left, row.shippingCents, rule) : row.fee;
   return {
     ...row,
     fee: row.state === "settled_outside" ? null : fee,
@@ -103,7 +105,7 @@ export async function getSellerAmounts(db: Database, sellerId: string, rule: Fee
   const [held, released, paid] = await Promise.all([
     // Held: what each held deal would pay the seller at release.
     db
-      .select({ amountCents: deals.amountCents, refunded: operationSums.refunded })
+      .select({ amountCents: deals.amountCents, shippingCents: deals.shippingCents, refunded: operationSums.refunded })
       .from(deals)
       .leftJoin(dealOperations, eq(dealOperations.paymentId, deals.paymentId))
       .where(and(eq(deals.sellerId, sellerId), eq(deals.state, "held")))
@@ -121,7 +123,7 @@ export async function getSellerAmounts(db: Database, sellerId: string, rule: Fee
   ]);
   const heldNet = held.reduce((sum, deal) => {
     const left = deal.amountCents - deal.refunded;
-    return sum + left - platformFee(left, rule);
+    return sum + left - dealFee(left, deal.shippingCents, rule);
   }, 0);
   const totals = released[0] ?? { fee: 0, net: 0, refunded: 0 };
   const paidOut = paid[0]?.paid ?? 0;

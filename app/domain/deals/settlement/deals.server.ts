@@ -48,6 +48,7 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
       version: deals.version,
       releaseDueAt: deals.releaseDueAt,
       charged: deals.amountCents,
+      shipping: deals.shippingCents,
       refunded: sum(sql`case when ${dealOperations.kind} = 'refund' then ${dealOperations.amountCents} end`),
       fee: sum(
         sql`case when ${dealOperations.kind} = 'release' then ${dealOperations.feeCents} else -${dealOperations.feeCents} end`,
@@ -77,7 +78,7 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
     version: row.version,
     releaseDueAt: row.releaseDueAt,
     lastSeq: row.lastSeq,
-    totals: { charged: row.charged, refunded: row.refunded, fee: row.fee, net: row.net },
+    totals: { charged: row.charged, shipping: row.shipping, refunded: row.refunded, fee: row.fee, net: row.net },
     claim: row.claimId && row.claimStatus ? { id: row.claimId, status: row.claimStatus } : null,
     sellerRemoved: row.sellerRemoved,
     disputed: row.disputed,

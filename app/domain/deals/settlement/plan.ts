@@ -16,12 +16,14 @@
 //
 // A seller an admin removed is never paid again (ADR 0079): their held deals are not released
 // (not by the buyer, the job or a claim's decision); the admin refunds the buyer instead.
-import { type FeeRule, platformFee } from "#app/domain/deals/fees";
+import { dealFee, type FeeRule } from "#app/domain/deals/fees";
 import type { ClaimOutcome, ClaimStatus, DealState } from "#db/closed-lists";
 
 /** A deal's money as decided so far: what the buyer paid and where it has been sent. */
 export interface DealTotals {
   charged: number;
+  /** The part of the charge that paid for shipping: no fee is taken on it (ADR 0086). */
+  shipping: number;
   refunded: number;
   /** The platform's fee kept (at release), less fees given back on refunds. */
   fee: number;
@@ -90,7 +92,7 @@ export function refundable(totals: DealTotals): number {
 
 function release(totals: DealTotals, rule: FeeRule): PlannedOperation {
   const kept = refundable(totals);
-  const fee = platformFee(kept, rule);
+  const fee = dealFee(kept, totals.shipping, rule);
   return { kind: "release", amountCents: kept - fee, feeCents: fee };
 }
 
@@ -110,7 +112,7 @@ function refund(deal: DealSnapshot, amount: number, rule: FeeRule, externalRef?:
     };
   }
   const kept = refundable(deal.totals) - amount;
-  const fee = platformFee(kept, rule);
+  const fee = dealFee(kept, deal.totals.shipping, rule);
   return {
     kind: "refund",
     amountCents: amount,

@@ -1,0 +1,61 @@
+// Carriers behind one interface (ADR 0086), chosen like the payment providers: the real carrier
+// API (Shippo) when its key is configured, the offline carrier otherwise, never both. A carrier
+// prices a parcel between two postal codes, sells a prepaid label with its tracking number, and
+// tells the parcel's way through events (the real one by webhook, the offline one by the
+// scheduled job or a labelled test control).
+import type { ShippingAddress } from "#app/domain/deals/booking-schema";
+import type { CarrierProvider, ParcelSize, ShipmentStatus, ShippingCountry } from "#db/closed-lists";
+
+/** What the carrier needs to know of the configuration; the domain never reads the environment. */
+export interface CarrierSettings {
+  SHIPPO_API_KEY?: string | undefined;
+  SHIPPO_WEBHOOK_SECRET?: string | undefined;
+}
+
+/** A parcel between the seller's postal code and the buyer's address. */
+export interface ParcelRoute {
+  parcel: ParcelSize;
+  country: ShippingCountry;
+  fromPostalCode: string;
+  to: Pick<ShippingAddress, "postalCode"> & Partial<ShippingAddress>;
+}
+
+export type RateResult = { ok: true; cents: number } | { ok: false; message: string };
+
+export interface Label {
+  /** The carrier API's id of the label bought. */
+  labelRef: string;
+  labelUrl: string;
+  carrier: string;
+  trackingNumber: string;
+  trackingUrl: string;
+  costCents: number;
+}
+
+export type LabelResult = { ok: true; label: Label } | { ok: false; message: string };
+
+/** A state of the parcel the carrier reports, at the time it happened. */
+export interface TrackingEvent {
+  carrier: string;
+  trackingNumber: string;
+  status: Exclude<ShipmentStatus, "awaiting_shipment" | "cancelled">;
+  at: Date;
+  /** The carrier's words for it ("Arrived at the Post Office"). */
+  detail: string;
+}
+
+export interface Carrier {
+  name: CarrierProvider;
+  rate(route: ParcelRoute): Promise<RateResult>;
+  buyLabel(route: ParcelRoute & { to: ShippingAddress; reference: string }): Promise<LabelResult>;
+}
+
+export const CARRIER_MESSAGES = {
+  rateUnavailable: "The carrier could not price this parcel just now: try again in a minute.",
+  labelUnavailable: "The carrier could not sell a label just now: try again in a minute, or enter your own tracking.",
+} as const;
+
+/** The real carrier whenever its key is configured; the offline carrier never then. */
+export function carrierProviderName(settings: CarrierSettings): CarrierProvider {
+  return settings.SHIPPO_API_KEY ? "shippo" : "offline";
+}

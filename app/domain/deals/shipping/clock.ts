@@ -1,0 +1,36 @@
+// The shipped deal's clock (ADR 0086): the seller sends the parcel within the listing's handling
+// time (business days, Monday to Friday, in UTC) and a grace day; after that the buyer may cancel
+// for a full refund, and AUTO_CANCEL_DAYS later the scheduled job cancels and refunds by itself.
+// The buyer's protection window starts at delivery; a parcel not delivered NOT_RECEIVED_DAYS
+// after it was sent lets the buyer claim it never came.
+
+/** Business days added to the handling time before the buyer may cancel. */
+export const SHIP_GRACE_BUSINESS_DAYS = 1;
+/** Days after the ship-by date when the scheduled job cancels an unsent parcel's deal. */
+export const AUTO_CANCEL_DAYS = 5;
+/** Days after sending when a parcel not shown delivered may be claimed as not received. */
+export const NOT_RECEIVED_DAYS = 14;
+
+const DAY_MS = 86_400_000;
+
+/** `days` business days (Monday to Friday, UTC) after `from`, at the same time of day. */
+export function addBusinessDays(from: number, days: number): number {
+  let at = from;
+  let left = days;
+  while (left > 0) {
+    at += DAY_MS;
+    const weekday = new Date(at).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return at;
+}
+
+/** When a parcel paid for at `paidAt`, with `handlingDays` to send it, must be sent by. */
+export function shipByOf(paidAt: number, handlingDays: number): number {
+  return addBusinessDays(paidAt, handlingDays + SHIP_GRACE_BUSINESS_DAYS);
+}
+
+/** When the scheduled job cancels a deal whose parcel was due by `shipBy` and never sent. */
+export function autoCancelAtOf(shipBy: number): number {
+  return shipBy + AUTO_CANCEL_DAYS * DAY_MS;
+}

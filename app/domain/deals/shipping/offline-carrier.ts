@@ -1,0 +1,59 @@
+// The offline carrier (ADR 0086): the default under `wrangler dev` and in the tests, with the
+// real carrier's shape. Its rates are a fixed table by parcel and distance (the postal codes'
+// first characters), its labels are numbered from the shipment they are for, and its parcels
+// move through the same states as a real one's, advanced by the scheduled job or a labelled
+// test control.
+import type { ParcelSize, ShippingCountry } from "#db/closed-lists";
+import type { Carrier, ParcelRoute } from "./carriers";
+
+/** What a parcel costs before distance, in cents. */
+const BASE_CENTS: Record<ParcelSize, number> = { small: 895, medium: 1_495, large: 2_995 };
+/** Added for each step of distance between the two postal codes' regions. */
+const STEP_CENTS = 120;
+
+/** A postal code's region: a US ZIP code's first digit, a Canadian postal code's first letter. */
+function region(country: ShippingCountry, postalCode: string): number {
+  const first = postalCode.trim().toUpperCase().charCodeAt(0);
+  if (country === "US") return first - 48;
+  // Canada's first letters run east (A) to west (V) and north (X, Y): about ten steps.
+  return Math.floor((first - 65) / 2.5);
+}
+
+/** The offline carrier's rate: the parcel's base and a step per region between the two codes. */
+export function offlineRate(route: ParcelRoute): number {
+  const distance = Math.abs(region(route.country, route.fromPostalCode) - region(route.country, route.to.postalCode));
+  return BASE_CENTS[route.parcel] + STEP_CENTS * distance;
+}
+
+/** The offline carrier's tracking numbers: OFF then the shipment's reference, upper case. */
+export const offlineTrackingNumber = (reference: string) =>
+  `OFF${reference
+    .replace(/[^0-9a-z]/gi, "")
+    .slice(0, 20)
+    .toUpperCase()}`;
+
+export const OFFLINE_CARRIER_NAME = "Pay&Buy Test Post";
+
+export function offlineCarrier(): Carrier {
+  return {
+    name: "offline",
+    async rate(route) {
+      return { ok: true, cents: offlineRate(route) };
+    },
+    async buyLabel(route) {
+      const trackingNumber = offlineTrackingNumber(route.reference);
+      return {
+        ok: true,
+        label: {
+          labelRef: `offline-label-${route.reference}`,
+          // The label is drawn by Pay&Buy's own page (the offline carrier has no files).
+          labelUrl: `/dashboard/shipments/${encodeURIComponent(route.reference)}/label`,
+          carrier: OFFLINE_CARRIER_NAME,
+          trackingNumber,
+          trackingUrl: `/track/${trackingNumber}`,
+          costCents: offlineRate(route),
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,113 @@
+// The real carrier (ADR 0086): Shippo's HTTP API, called with `fetch` (it runs on Workers; its
+// Node SDK does not add what we use). A rate is the cheapest of the carriers' rates for the
+// parcel; a label is bought at that rate, and its cost is what Shippo charges for it.
+import { PARCEL_PRESETS } from "#app/domain/catalog/delivery";
+import type { ShippingAddress } from "../booking-schema";
+import type { Carrier, CarrierSettings, LabelResult, ParcelRoute, RateResult } from "./carriers";
+import { CARRIER_MESSAGES } from "./carriers";
+
+export const SHIPPO_API = "https://api.goshippo.com";
+
+interface ShippoRate {
+  object_id: string;
+  amount: string;
+  currency: string;
+  provider: string;
+}
+
+function parcelOf(route: ParcelRoute) {
+  const preset = PARCEL_PRESETS[route.parcel];
+  const [length, width, height] = preset.boxCm;
+  return {
+    length: String(length),
+    width: String(width),
+    height: String(height),
+    distance_unit: "cm",
+    weight: String(preset.maxGrams),
+    mass_unit: "g",
+  };
+}
+
+function addressOf(country: string, postalCode: string, full?: Partial<ShippingAddress>) {
+  return {
+    zip: postalCode,
+    country,
+    ...(full?.recipient ? { name: full.recipient } : {}),
+    ...(full?.line1 ? { street1: full.line1 } : {}),
+    ...(full?.line2 ? { street2: full.line2 } : {}),
+    ...(full?.city ? { city: full.city } : {}),
+    ...(full?.region ? { state: full.region } : {}),
+  };
+}
+
+/** "12.34" → 1234; null for anything that is not an amount. */
+function toCents(amount: string): number | null {
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  return match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : null;
+}
+
+export function shippoCarrier(settings: CarrierSettings, currency = "USD"): Carrier {
+  const key = settings.SHIPPO_API_KEY;
+  if (!key) throw new Error("The Shippo carrier needs SHIPPO_API_KEY");
+  const call = async (path: string, body: unknown): Promise<Record<string, unknown> | null> => {
+    const response = await fetch(`${SHIPPO_API}${path}`, {
+      method: "POST",
+      headers: { Authorization: `ShippoToken ${key}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) return null;
+    return (await response.json()) as Record<string, unknown>;
+  };
+
+  /** The cheapest rate in the charge's currency for the parcel between the two addresses. */
+  async function cheapest(route: ParcelRoute, from?: Partial<ShippingAddress>): Promise<ShippoRate | null> {
+    const shipment = await call("/shipments/", {
+      address_from: addressOf(route.country, route.fromPostalCode, from),
+      address_to: addressOf(route.country, route.to.postalCode, route.to),
+      parcels: [parcelOf(route)],
+      async: false,
+    });
+    const rates = Array.isArray(shipment?.rates) ? (shipment.rates as ShippoRate[]) : [];
+    const priced = rates
+      .filter((rate) => rate.currency?.toUpperCase() === currency.toUpperCase() && toCents(rate.amount) !== null)
+      .sort((a, b) => toCents(a.amount)! - toCents(b.amount)!);
+    return priced[0] ?? null;
+  }
+
+  return {
+    name: "shippo",
+    async rate(route): Promise<RateResult> {
+      const rate = await cheapest(route);
+      return rate ? { ok: true, cents: toCents(rate.amount)! } : { ok: false, message: CARRIER_MESSAGES.rateUnavailable };
+    },
+    async buyLabel(route): Promise<LabelResult> {
+      const rate = await cheapest(route);
+      if (!rate) return { ok: false, message: CARRIER_MESSAGES.labelUnavailable };
+      const bought = await call("/transactions/", {
+        rate: rate.object_id,
+        label_file_type: "PDF",
+        async: false,
+        metadata: route.reference,
+      });
+      if (
+        !bought ||
+        bought.status !== "SUCCESS" ||
+        typeof bought.tracking_number !== "string" ||
+        typeof bought.label_url !== "string" ||
+        typeof bought.object_id !== "string"
+      )
+        return { ok: false, message: CARRIER_MESSAGES.labelUnavailable };
+      return {
+        ok: true,
+        label: {
+          labelRef: bought.object_id,
+          labelUrl: bought.label_url,
+          carrier: rate.provider,
+          trackingNumber: bought.tracking_number,
+          trackingUrl: typeof bought.tracking_url_provider === "string" ? bought.tracking_url_provider : "",
+          costCents: toCents(rate.amount)!,
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,270 @@
+// A shipped deal (ADR 0086): the buyer books with an address, pays the item and its shipping
+// (both read from the database), the seller is paid the item less the fee and the shipping in
+// full; nothing the request says about money is trusted.
+import { SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { addBusinessDays, shipByOf } from "#app/domain/deals/shipping/clock";
+import { offlineRate } from "#app/domain/deals/shipping/offline-carrier";
+import { bookings, deals, modelSales, payments, products, shipments } from "#db/schema";
+import { ORIGIN } from "./auth-helpers";
+import { insertCategory, insertProduct, insertUser } from "./factories";
+import { expectLedgerHolds } from "./ledger-invariant";
+import { apiCall, db, dealState } from "./money-fixtures";
+import { testEnv } from "./test-env";
+
+const ADDRESS = {
+  recipient: "Dana Buyer",
+  line1: "1550 Wewatta St",
+  line2: "Apt 4",
+  city: "Denver",
+  region: "CO",
+  postalCode: "80202",
+  country: "US",
+};
+
+type ProductColumns = Partial<typeof products.$inferInsert>;
+
+async function shippedListing(columns: ProductColumns = {}) {
+  const category = await insertCategory({ title: `Lens ${crypto.randomUUID().slice(0, 6)}` });
+  const seller = await insertUser({ role: "seller" });
+  const buyer = await insertUser({ role: "buyer" });
+  const product = await insertProduct({
+    sellerId: seller.id,
+    categoryId: category.id,
+    name: "Nikon 50mm f/1.8",
+    resalePriceCents: 45_000,
+    location: "Brooklyn, NY",
+    delivery: "ship",
+    shipsFromCountry: "US",
+    shipsFromPostalCode: "11201",
+    parcel: "small",
+    shippingPriceCents: 1_400,
+    handlingDays: 2,
+    ...columns,
+  });
+  return { seller, buyer, product };
+}
+
+const book = (buyerId: string, body: Record<string, unknown>) => apiCall(buyerId, "POST", "/api/booking", body);
+
+describe("booking a listing that ships", () => {
+  it("keeps the address in the booking's shipment and the listing's flat shipping price, whatever the request says", async () => {
+    const { buyer, product } = await shippedListing();
+    const response = await book(buyer.id, {
+      productId: product.id,
+      delivery: "ship",
+      buyerContact: "+1 303 555 0101",
+      ...ADDRESS,
+      shippingCents: 1,
+      price: 1,
+    });
+    expect(response.status).toBe(201);
+    const [booking] = await db().select().from(bookings).where(eq(bookings.productId, product.id));
+    expect(booking).toMatchObject({ delivery: "ship", shippingCents: 1_400, priceCents: 45_000, meetLocation: "" });
+    const [shipment] = await db().select().from(shipments).where(eq(shipments.bookingId, booking!.id));
+    expect(shipment).toMatchObject({ ...ADDRESS, status: "awaiting_shipment", parcel: "small", shipBy: null });
+  });
+
+  it("charges the carrier's rate for the address when the listing leaves the price to it", async () => {
+    const { buyer, product } = await shippedListing({ shippingPriceCents: null, parcel: "medium" });
+    expect(
+      (await book(buyer.id, { productId: product.id, delivery: "ship", buyerContact: "+1 303 555 0101", ...ADDRESS }))
+        .status,
+    ).toBe(201);
+    const [booking] = await db().select().from(bookings).where(eq(bookings.productId, product.id));
+    const rate = offlineRate({ parcel: "medium", country: "US", fromPostalCode: "11201", to: { postalCode: "80202" } });
+    expect(rate).toBe(1_495 + 120 * 7);
+    expect(booking?.shippingCents).toBe(rate);
+  });
+
+  it("refuses a meetup of a listing that only ships, and shipping of one that only meets, saying which", async () => {
+    const { buyer, product } = await shippedListing();
+    const meetup = await book(buyer.id, {
+      productId: product.id,
+      meetLocation: "Union Square",
+      buyerContact: "+1 303 555 0101",
+    });
+    expect(meetup.status).toBe(422);
+    expect(await meetup.json()).toMatchObject({
+      error: { message: "This listing is only shipped: choose shipping and give your address." },
+    });
+    const local = await shippedListing({
+      delivery: "meetup",
+      shipsFromCountry: null,
+      shipsFromPostalCode: null,
+      parcel: null,
+      shippingPriceCents: null,
+      handlingDays: null,
+    });
+    const shipped = await book(local.buyer.id, {
+      productId: local.product.id,
+      delivery: "ship",
+      buyerContact: "+1 303 555 0101",
+      ...ADDRESS,
+    });
+    expect(shipped.status).toBe(422);
+    expect(await shipped.json()).toMatchObject({
+      error: { message: "This listing is handed over in person only: choose a meetup." },
+    });
+    expect(await db().select().from(bookings)).toHaveLength(0);
+    expect(await db().select().from(shipments)).toHaveLength(0);
+  });
+
+  it("refuses an address in a country the listing does not ship within, without a postal code, or with characters we cannot show", async () => {
+    const { buyer, product } = await shippedListing();
+    const refused = async (overrides: Record<string, string>) => {
+      const response = await book(buyer.id, {
+        productId: product.id,
+        delivery: "ship",
+        buyerContact: "+1 303 555 0101",
+        ...ADDRESS,
+        ...overrides,
+      });
+      expect(response.status, JSON.stringify(overrides).slice(0, 80)).toBe(422);
+      return ((await response.json()) as { error: { message: string; fields?: Record<string, string[]> } }).error;
+    };
+    expect((await refused({ country: "CA", postalCode: "M5V 2T6" })).message).toBe(
+      "This listing ships within United States only.",
+    );
+    expect((await refused({ country: "FR" })).fields?.country).toEqual([
+      "We ship within United States and Canada only.",
+    ]);
+    expect((await refused({ postalCode: "" })).fields?.postalCode).toEqual(["Enter the postal code."]);
+    expect((await refused({ postalCode: "8020" })).fields?.postalCode).toEqual([
+      "Enter a US ZIP code, such as 11201 or 11201-1234.",
+    ]);
+    expect((await refused({ line1: "1550 Wewatta\u0007 St" })).fields?.line1).toEqual([
+      "Street address contains characters we cannot show.",
+    ]);
+    expect((await refused({ line1: "x".repeat(3_000_000) })).fields?.line1?.[0]).toMatch(/at most 200/);
+    expect((await refused({ recipient: "" })).fields?.recipient).toEqual(["Enter who the parcel is for."]);
+    expect(await db().select().from(bookings)).toHaveLength(0);
+  });
+
+  it("books once under a double submit: one booking, one shipment", async () => {
+    const { buyer, product } = await shippedListing();
+    const body = { productId: product.id, delivery: "ship", buyerContact: "+1 303 555 0101", ...ADDRESS };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => book(buyer.id, body)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(await db().select().from(bookings)).toHaveLength(1);
+    expect(await db().select().from(shipments)).toHaveLength(1);
+  });
+
+  it("refuses a booking when the seller changed the shipping terms after the quote", async () => {
+    const { buyer, product } = await shippedListing({ shippingPriceCents: null });
+    const { bookProduct } = await import("#app/domain/deals/bookings.server");
+    const changing = {
+      name: "offline" as const,
+      async rate() {
+        // The seller's edit lands between the quote and the booking.
+        await db().update(products).set({ parcel: "large" }).where(eq(products.id, product.id));
+        return { ok: true as const, cents: 999 };
+      },
+      async buyLabel() {
+        return { ok: false as const, message: "unused" };
+      },
+    };
+    const result = await bookProduct(
+      db(),
+      { id: buyer.id, role: "buyer" },
+      {
+        productId: product.id,
+        delivery: "ship",
+        buyerContact: "+1 303 555 0101",
+        address: { ...ADDRESS, country: "US" },
+      },
+      { hours: 48 },
+      changing,
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      status: 409,
+      message: "The seller just changed how this listing ships: look again and book.",
+    });
+    expect(await db().select().from(bookings)).toHaveLength(0);
+  });
+});
+
+describe("paying for a shipped deal", () => {
+  async function paidShippedDeal(columns: ProductColumns = {}) {
+    const world = await shippedListing(columns);
+    const booked = await book(world.buyer.id, {
+      productId: world.product.id,
+      delivery: "ship",
+      buyerContact: "+1 303 555 0101",
+      ...ADDRESS,
+    });
+    expect(booked.status).toBe(201);
+    const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
+    const paid = await apiCall(world.buyer.id, "POST", "/api/payment", {
+      bookingId,
+      card: { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" },
+    });
+    expect(paid.status).toBe(200);
+    const [deal] = await db().select().from(deals).where(eq(deals.bookingId, bookingId));
+    return { ...world, bookingId, deal: deal! };
+  }
+
+  it("charges the item and its shipping, both from the database, and sets the day it must be sent by", async () => {
+    const before = Date.now();
+    const { buyer, bookingId, deal } = await paidShippedDeal();
+    const intent = await apiCall(buyer.id, "POST", "/api/create-payment-intent", { bookingId, price: 1 });
+    expect(intent.status).toBe(409);
+    const [payment] = await db().select().from(payments).where(eq(payments.bookingId, bookingId));
+    expect(payment).toMatchObject({ amountCents: 46_400, shippingCents: 1_400 });
+    expect(deal).toMatchObject({ amountCents: 46_400, shippingCents: 1_400, state: "held" });
+    const [shipment] = await db().select().from(shipments).where(eq(shipments.bookingId, bookingId));
+    const shipBy = shipment!.shipBy!.getTime();
+    expect(shipBy).toBeGreaterThanOrEqual(shipByOf(before, 2));
+    expect(shipBy).toBeLessThanOrEqual(shipByOf(Date.now(), 2));
+    await expectLedgerHolds(testEnv.DB);
+  });
+
+  it("takes the platform's fee on the item only: the seller is paid the item less the fee, and the shipping in full", async () => {
+    const { buyer, bookingId, deal } = await paidShippedDeal();
+    const confirmed = await apiCall(buyer.id, "POST", `/api/bookings/${bookingId}/receipt`);
+    expect(confirmed.status).toBe(200);
+    const state = await dealState(deal.paymentId);
+    // 8 % of $ 450.00 is $ 36.00; the $ 14.00 shipping goes to the seller whole.
+    expect(state.fee).toBe(3_600);
+    expect(state.net).toBe(45_000 - 3_600 + 1_400);
+    expect(state.charged).toBe(46_400);
+    await expectLedgerHolds(testEnv.DB);
+  });
+
+  it("records a model's sale at the item's price, without the shipping", async () => {
+    const { deal } = await paidShippedDeal({
+      gearKind: "lens",
+      brand: "nikon",
+      model: "nikon-af-s-50mm-f1-8g",
+      mount: "nikon-f",
+    });
+    const [sale] = await db().select().from(modelSales).where(eq(modelSales.paymentId, deal.paymentId));
+    expect(sale?.amountCents).toBe(45_000);
+  });
+
+  it("is a business-day clock: Friday plus two business days is Tuesday", () => {
+    const friday = Date.UTC(2026, 10, 27, 15);
+    expect(new Date(addBusinessDays(friday, 2)).getUTCDay()).toBe(2);
+    expect(new Date(shipByOf(friday, 2)).toISOString()).toBe("2026-12-02T15:00:00.000Z");
+  });
+
+  it("shows the buyer the item and the shipping on the payment page", async () => {
+    const world = await shippedListing();
+    const booked = await book(world.buyer.id, {
+      productId: world.product.id,
+      delivery: "ship",
+      buyerContact: "+1 303 555 0101",
+      ...ADDRESS,
+    });
+    const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
+    const { sessionCookieFor } = await import("./auth-helpers");
+    const page = await SELF.fetch(`${ORIGIN}/dashboard/payment/${bookingId}`, {
+      headers: { Cookie: await sessionCookieFor(world.buyer.id) },
+    });
+    const html = await page.text();
+    expect(html).toContain("Please, pay $ 464.00 for your product Nikon 50mm f/1.8");
+    expect(html).toContain("$ 450.00 for the item and $ 14.00 for shipping.");
+  });
+});
