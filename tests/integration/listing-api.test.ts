@@ -41,6 +41,14 @@ describe("GET /api/listings/:id", () => {
       // The seller's profile is /sellers/<sellerId> (ADR 0064).
       sellerId: seller.id,
       contact: listing.contact,
+      // A meetup, as every listing before shipping (ADR 0085); never where a parcel leaves from.
+      delivery: "meetup",
+      shipsFromCountry: null,
+      parcel: null,
+      shippingPrice: null,
+      shippingPriceCents: null,
+      handlingDays: null,
+      deliverySummary: "Meetup only",
       isSellerVerification: true,
       sellerRating: { average: null, count: 0 },
       description: TRICKY_DESCRIPTION,

@@ -88,49 +88,63 @@ export type BookingRequest =
   | { productId: string; buyerContact: string; delivery: "meetup"; meetLocation: string }
   | { productId: string; buyerContact: string; delivery: "ship"; address: ShippingAddress };
 
+type BookingFields = z.output<typeof bookingFields>;
+
+/** The way's own fields, checked even when another field is wrong (so every message shows at once). */
+function wayIssues(value: Partial<BookingFields>): Array<{ path: string; message: string }> {
+  const text = (name: keyof BookingFields) => (typeof value[name] === "string" ? (value[name] as string) : "");
+  if (value.delivery !== "ship") {
+    return text("meetLocation") === "" ? [{ path: "meetLocation", message: "Your location is required" }] : [];
+  }
+  const issues: Array<{ path: string; message: string }> = [];
+  for (const [name, message] of [
+    ["recipient", ADDRESS_MESSAGES.recipient],
+    ["line1", ADDRESS_MESSAGES.line1],
+    ["city", ADDRESS_MESSAGES.city],
+    ["region", ADDRESS_MESSAGES.region],
+  ] as const)
+    if (text(name) === "") issues.push({ path: name, message });
+  const country = text("country").toUpperCase();
+  if (!isShippingCountry(country)) issues.push({ path: "country", message: ADDRESS_MESSAGES.country });
+  else if (text("postalCode") === "") issues.push({ path: "postalCode", message: ADDRESS_MESSAGES.postalCode });
+  else if (readPostalCode(country, text("postalCode")) === null)
+    issues.push({ path: "postalCode", message: ADDRESS_MESSAGES.postalCodeOf[country] });
+  return issues;
+}
+
 /**
  * The booking dialog: what the buyer types. Everything else comes from the database. A meetup
  * needs where to meet; shipping needs the address, in a country we ship within, with its
  * postal code written the country's way. The fields of the other way are ignored.
  */
-export const bookingSchema = bookingFields.transform((value, ctx): BookingRequest => {
-  const { productId, buyerContact } = value;
-  const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-  if (value.delivery === "meetup") {
-    if (value.meetLocation === "") {
-      issue("meetLocation", "Your location is required");
-      return z.NEVER;
-    }
-    return { productId, buyerContact, delivery: "meetup", meetLocation: value.meetLocation };
-  }
-  const country = value.country.toUpperCase();
-  if (value.recipient === "") issue("recipient", ADDRESS_MESSAGES.recipient);
-  if (value.line1 === "") issue("line1", ADDRESS_MESSAGES.line1);
-  if (value.city === "") issue("city", ADDRESS_MESSAGES.city);
-  if (value.region === "") issue("region", ADDRESS_MESSAGES.region);
-  let postalCode: string | null = null;
-  if (!isShippingCountry(country)) issue("country", ADDRESS_MESSAGES.country);
-  else if (value.postalCode === "") issue("postalCode", ADDRESS_MESSAGES.postalCode);
-  else {
-    postalCode = readPostalCode(country, value.postalCode);
-    if (postalCode === null) issue("postalCode", ADDRESS_MESSAGES.postalCodeOf[country]);
-  }
-  if (!isShippingCountry(country) || postalCode === null || ctx.issues.length > 0) return z.NEVER;
-  return {
-    productId,
-    buyerContact,
-    delivery: "ship",
-    address: {
-      recipient: value.recipient,
-      line1: value.line1,
-      line2: value.line2 === "" ? null : value.line2,
-      city: value.city,
-      region: value.region,
-      postalCode,
-      country,
+export const bookingSchema = bookingFields
+  .superRefine(
+    (value, ctx) => {
+      for (const issue of wayIssues(value)) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
     },
-  };
-});
+    // Also when another field is wrong: the buyer reads every message at once.
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  )
+  .transform((value): BookingRequest => {
+    const { productId, buyerContact } = value;
+    if (value.delivery === "meetup")
+      return { productId, buyerContact, delivery: "meetup", meetLocation: value.meetLocation };
+    const country = value.country.toUpperCase() as ShippingCountry;
+    return {
+      productId,
+      buyerContact,
+      delivery: "ship",
+      address: {
+        recipient: value.recipient,
+        line1: value.line1,
+        line2: value.line2 === "" ? null : value.line2,
+        city: value.city,
+        region: value.region,
+        postalCode: readPostalCode(country, value.postalCode) ?? value.postalCode,
+        country,
+      },
+    };
+  });
 
 export const bookingIdSchema = z.object({
   bookingId: requiredId("bookingId", "the id of the booking (My Orders lists yours)"),
