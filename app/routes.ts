@@ -64,6 +64,11 @@ export default [
     route("offers", "routes/dashboard.offers.tsx"),
     route("wishlist", "routes/dashboard.wishlist.tsx"),
     route("payment/:id", "routes/dashboard.payment.tsx"),
+    // A shipped deal's parcel, its seller's tracking and the offline carrier's test control (ADR 0086).
+    route("shipments/:bookingId", "routes/dashboard.shipments.$bookingId.tsx", [
+      route("tracking", "routes/dashboard.shipments.$bookingId.tracking.tsx"),
+      route("test-advance", "routes/dashboard.shipments.$bookingId.test-advance.tsx"),
+    ]),
     route("messages", "routes/dashboard.messages._index.tsx"),
     route("messages/:bookingId", "routes/dashboard.messages.$bookingId.tsx"),
     // The Settings page, and one action per form of it (ADR 0071).

@@ -4,6 +4,8 @@ import { DashboardPage } from "#app/components/dashboard-page";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { listSales } from "#app/domain/deals/sales.server";
+import { shipmentPath } from "#app/domain/deals/shipping/paths";
+import { SHIPMENT_STATUS_WORDS } from "#app/domain/deals/shipping/shipment-words";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
 import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
@@ -63,6 +65,20 @@ export default function MyBuyers() {
             label: "Transaction Id",
             className: table.mono,
             cell: (sale) => sale.transactionId,
+          },
+          {
+            header: "Delivery",
+            cell: (sale) =>
+              sale.shipmentStatus ? (
+                <Link
+                  to={shipmentPath(sale.bookingId)}
+                  aria-label={`Shipment: ${sale.productName || NOT_FOUND}, ${SHIPMENT_STATUS_WORDS[sale.shipmentStatus]}`}
+                >
+                  {SHIPMENT_STATUS_WORDS[sale.shipmentStatus]}
+                </Link>
+              ) : (
+                "Meetup"
+              ),
           },
           {
             header: "Messages",

@@ -18,6 +18,8 @@ import { RATING_COMMENT_MAX, ratingSchema } from "#app/domain/deals/rating-schem
 import { RATING_MESSAGES, rateSeller } from "#app/domain/deals/ratings.server";
 import { confirmReceipt, DEAL_MESSAGES } from "#app/domain/deals/settlement/decisions.server";
 import { mayConfirmReceipt, SETTLEMENT_MESSAGES } from "#app/domain/deals/settlement/plan";
+import { shipmentPath } from "#app/domain/deals/shipping/paths";
+import { SHIPMENT_STATUS_WORDS } from "#app/domain/deals/shipping/shipment-words";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
 import { requireFormData } from "#app/server/http.server";
@@ -342,6 +344,20 @@ export default function MyOrders() {
           },
           { header: "Product Price", cell: (order) => formatMoney(order.priceCents) ?? "Price not found" },
           { header: "Payment", cell: (order) => <PaymentCell order={order} page={orders.page} /> },
+          {
+            header: "Delivery",
+            cell: (order) =>
+              order.shipmentStatus ? (
+                <Link
+                  to={shipmentPath(order.id)}
+                  aria-label={`Parcel: ${order.productName}, ${SHIPMENT_STATUS_WORDS[order.shipmentStatus]}`}
+                >
+                  {SHIPMENT_STATUS_WORDS[order.shipmentStatus]}
+                </Link>
+              ) : (
+                "Meetup"
+              ),
+          },
           {
             header: "Action",
             kind: "actions",

@@ -57,7 +57,12 @@ describe("the deadline of a booking", () => {
     const booked = await bookProduct(
       db(),
       buyer,
-      { productId: product.id, meetLocation: "Union Square", buyerContact: "+1 415 555 0101", delivery: "meetup" as const },
+      {
+        productId: product.id,
+        meetLocation: "Union Square",
+        buyerContact: "+1 415 555 0101",
+        delivery: "meetup" as const,
+      },
       { hours: 5, now: T },
     );
     expect(booked.ok).toBe(true);

@@ -291,6 +291,28 @@ describe("bad input at every form action", () => {
       ],
     },
     {
+      name: "book with shipping",
+      path: () => "/?index",
+      who: (w) => w.cookies.buyerA,
+      names: ["delivery", "recipient", "line1", "line2", "city", "region", "postalCode", "country", "buyerContact"],
+      fixed: (w) => [
+        ["intent", "book"],
+        ["productId", w.listing.A],
+      ],
+    },
+    {
+      name: "save a shipped deal's tracking",
+      path: (w) => `/dashboard/shipments/${w.shippedBooking.A}/tracking`,
+      who: (w) => w.cookies.sellerA,
+      names: ["carrier", "trackingNumber"],
+    },
+    {
+      name: "the test carrier's control",
+      path: (w) => `/dashboard/shipments/${w.shippedBooking.A}/test-advance`,
+      who: (w) => w.cookies.buyerA,
+      names: ["bookingId"],
+    },
+    {
       name: "actions on a listing page",
       path: (w) => `/listings/${w.listing.A}`,
       who: (w) => w.cookies.buyerB,
@@ -1040,6 +1062,18 @@ describe("bad input at every /api call", () => {
       who: (w) => w.bearers.buyerA,
       names: ["productId", "meetLocation", "buyerContact", "price"],
     },
+    {
+      method: "POST",
+      path: () => "/api/booking",
+      who: (w) => w.bearers.buyerA,
+      names: ["productId", "delivery", "recipient", "line1", "city", "region", "postalCode", "country", "buyerContact"],
+    },
+    {
+      method: "POST",
+      path: (w) => `/api/shipments/${w.shippedBooking.A}/tracking`,
+      who: (w) => w.bearers.sellerA,
+      names: ["carrier", "trackingNumber"],
+    },
     { method: "POST", path: () => "/api/wishlist", who: (w) => w.bearers.buyerA, names: ["productId"] },
     {
       method: "PUT",
@@ -1207,7 +1241,7 @@ describe("bad input at every /api call", () => {
     },
   ];
   for (const call of calls) {
-    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, booking: { A: ":id" }, paidBooking: { A: ":id" }, claim: { A: ":id" }, heldListing: { A: ":id" }, offer: { A: ":id" }, review: { A: ":id" }, savedSearch: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
+    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, booking: { A: ":id" }, paidBooking: { A: ":id" }, shippedBooking: { A: ":id" }, claim: { A: ":id" }, heldListing: { A: ":id" }, offer: { A: ":id" }, review: { A: ":id" }, savedSearch: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
       const world = await buildWorld();
       await fc.assert(
         fc.asyncProperty(jsonBody(call.names), fc.boolean(), async (body, raw) => {
@@ -1244,6 +1278,8 @@ describe("bad input at every /api call", () => {
           ["POST", `/api/reviews/${id}/reports`, world.bearers.buyerA],
           ["PUT", `/api/reviews/${id}/decision`, world.bearers.admin],
           ["POST", `/api/bookings/${id}/refund`, world.bearers.admin],
+          ["GET", `/api/shipments/${id}`, world.bearers.buyerA],
+          ["POST", `/api/shipments/${id}/test-advance`, world.bearers.sellerA],
           ["GET", `/api/platform/removed-sellers/payments?page=${id}`, world.bearers.admin],
           ["GET", `/api/platform/disputes?page=${id}`, world.bearers.admin],
           ["GET", `/api/payouts/statement?from=${id}&to=${id}`, world.bearers.sellerA],

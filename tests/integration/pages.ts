@@ -77,6 +77,22 @@ export const PAGES: Record<string, Page> = {
   "routes/dashboard.payouts.test-onboarding": { path: () => "/dashboard/payouts/test-onboarding", as: "seller" },
   "routes/dashboard.claims": { path: () => "/dashboard/claims", as: "admin" },
   "routes/dashboard.claims.refund": { path: () => "/dashboard/claims/refund", as: "admin" },
+  // A shipped deal's parcel (ADR 0086): the fixture's booking is a meetup, so there is none to show.
+  "routes/dashboard.shipments.$bookingId": {
+    path: ({ bookingId }) => `/dashboard/shipments/${bookingId}`,
+    as: "buyer",
+    status: 404,
+  },
+  "routes/dashboard.shipments.$bookingId.tracking": {
+    path: ({ bookingId }) => `/dashboard/shipments/${bookingId}/tracking`,
+    as: "buyer",
+    status: 404,
+  },
+  "routes/dashboard.shipments.$bookingId.test-advance": {
+    path: ({ bookingId }) => `/dashboard/shipments/${bookingId}/test-advance`,
+    as: "buyer",
+    status: 404,
+  },
   "routes/dashboard.all_sellers": { path: () => "/dashboard/all_sellers", as: "admin" },
   "routes/dashboard.all_buyers": { path: () => "/dashboard/all_buyers", as: "admin" },
   "routes/dashboard.reported_items": { path: () => "/dashboard/reported_items", as: "admin" },

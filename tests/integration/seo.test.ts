@@ -47,7 +47,7 @@ describe("meta tags", () => {
       descriptions.set(id, description!);
     }
     // /, /home share the home page's description; a form's own URL (Settings, two-factor sign-in,
-    // the edit page, Reported Items, Claims) shows its page (ADR 0071, 0075, 0079), with its
+    // the edit page, Reported Items, Claims, a shipment) shows its page (ADR 0071, 0075, 0079, 0086), with its
     // description; every other page has its own.
     descriptions.delete("routes/home");
     for (const page of [
@@ -56,6 +56,7 @@ describe("meta tags", () => {
       "dashboard.my_product.$id.edit",
       "dashboard.reported_items",
       "dashboard.claims",
+      "dashboard.shipments.$bookingId",
     ]) {
       const shown = descriptions.get(`routes/${page}`);
       for (const [id, description] of descriptions) {

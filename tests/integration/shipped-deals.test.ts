@@ -10,7 +10,7 @@ import { bookings, deals, modelSales, payments, products, shipments } from "#db/
 import { ORIGIN } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
-import { apiCall, db, dealState } from "./money-fixtures";
+import { apiCall, DAY, db, dealState } from "./money-fixtures";
 import { testEnv } from "./test-env";
 
 const ADDRESS = {
@@ -266,5 +266,175 @@ describe("paying for a shipped deal", () => {
     const html = await page.text();
     expect(html).toContain("Please, pay $ 464.00 for your product Nikon 50mm f/1.8");
     expect(html).toContain("$ 450.00 for the item and $ 14.00 for shipping.");
+  });
+});
+
+describe("the parcel's way", () => {
+  async function paidShipment() {
+    const world = await shippedListing();
+    const booked = await book(world.buyer.id, {
+      productId: world.product.id,
+      delivery: "ship",
+      buyerContact: "+1 303 555 0101",
+      ...ADDRESS,
+    });
+    const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
+    const page = (userId: string) => pageOf(userId, `/dashboard/shipments/${bookingId}`);
+    const before = await page(world.seller.id);
+    const paid = await apiCall(world.buyer.id, "POST", "/api/payment", {
+      bookingId,
+      card: { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" },
+    });
+    expect(paid.status).toBe(200);
+    const [deal] = await db().select().from(deals).where(eq(deals.bookingId, bookingId));
+    return { ...world, bookingId, deal: deal!, page, before };
+  }
+
+  async function pageOf(userId: string, path: string) {
+    const { sessionCookieFor } = await import("./auth-helpers");
+    const response = await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: await sessionCookieFor(userId) } });
+    return { status: response.status, html: await response.text() };
+  }
+
+  async function postForm(userId: string, path: string, fields: Record<string, string>) {
+    const { sessionCookieFor } = await import("./auth-helpers");
+    return SELF.fetch(`${ORIGIN}${path}`, {
+      method: "POST",
+      headers: {
+        Cookie: await sessionCookieFor(userId),
+        Origin: ORIGIN,
+        Host: new URL(ORIGIN).host,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
+  }
+
+  it("shows the address to the seller only once the deal is paid, and to nobody else", async () => {
+    const { seller, buyer, before, page } = await paidShipment();
+    expect(before.status).toBe(200);
+    expect(before.html).not.toContain("1550 Wewatta St");
+    expect((await page(seller.id)).html).toContain("1550 Wewatta St");
+    expect((await page(buyer.id)).html).toContain("1550 Wewatta St");
+    const stranger = await insertUser({ role: "seller" });
+    expect((await page(stranger.id)).status).toBe(404);
+    const otherBuyer = await insertUser({ role: "buyer" });
+    expect((await page(otherBuyer.id)).status).toBe(404);
+  });
+
+  it("is sent once by its seller with a tracking number, which the buyer then follows", async () => {
+    const { seller, buyer, bookingId, page } = await paidShipment();
+    const path = `/dashboard/shipments/${bookingId}/tracking`;
+    const bad = await postForm(seller.id, path, { carrier: "USPS", trackingNumber: "94001\u0007" });
+    expect(bad.status).toBe(302);
+    const [untouched] = await db().select().from(shipments).where(eq(shipments.bookingId, bookingId));
+    expect(untouched?.status).toBe("awaiting_shipment");
+    const strangerSeller = await insertUser({ role: "seller" });
+    await postForm(strangerSeller.id, path, { carrier: "USPS", trackingNumber: "9400 1000 0000 0000 0000 01" });
+    expect((await db().select().from(shipments).where(eq(shipments.bookingId, bookingId)))[0]?.status).toBe(
+      "awaiting_shipment",
+    );
+    const sent = await Promise.all(
+      [0, 1, 2].map(() =>
+        postForm(seller.id, path, { carrier: "USPS", trackingNumber: "9400 1000 0000 0000 0000 01" }),
+      ),
+    );
+    expect(sent.every((response) => response.status === 302)).toBe(true);
+    const [shipment] = await db().select().from(shipments).where(eq(shipments.bookingId, bookingId));
+    expect(shipment).toMatchObject({
+      status: "in_transit",
+      carrier: "USPS",
+      trackingNumber: "9400100000000000000001",
+      version: 2,
+    });
+    expect((await page(buyer.id)).html).toContain("USPS 9400100000000000000001");
+    const orders = await pageOf(buyer.id, "/dashboard/my_orders");
+    expect(orders.html).toContain("On its way");
+    const buyers = await pageOf(seller.id, "/dashboard/my_buyer");
+    expect(buyers.html).toContain(`/dashboard/shipments/${bookingId}`);
+  });
+
+  it("starts the buyer's protection at delivery: nothing is released by itself while the parcel travels", async () => {
+    const { seller, buyer, bookingId, deal } = await paidShipment();
+    const { tick } = await import("./money-fixtures");
+    expect(deal.releaseDueAt!.getTime()).toBeGreaterThan(Date.now() + 20 * DAY);
+    await apiCall(seller.id, "POST", `/api/shipments/${bookingId}/tracking`, {
+      carrier: "USPS",
+      trackingNumber: "9400100000000000000002",
+    });
+    // Long after a meetup's window: the parcel is still on its way, so the money stays held.
+    await tick(deal.releaseDueAt!.getTime() + DAY);
+    expect((await dealState(deal.paymentId)).deal.state).toBe("held");
+    const delivered = await apiCall(buyer.id, "POST", `/api/shipments/${bookingId}/test-advance`);
+    expect(delivered.status).toBe(200);
+    const [shipment] = await db().select().from(shipments).where(eq(shipments.bookingId, bookingId));
+    expect(shipment?.status).toBe("delivered");
+    const after = (await dealState(deal.paymentId)).deal;
+    expect(after.releaseDueAt!.getTime()).toBe(shipment!.deliveredAt!.getTime() + 3 * DAY);
+    await tick(after.releaseDueAt!.getTime() + 60_000);
+    expect((await dealState(deal.paymentId)).deal.state).toBe("released");
+    await expectLedgerHolds(testEnv.DB);
+  });
+
+  it("applies each carrier event once and in order: older or repeated events change nothing", async () => {
+    const { seller, bookingId } = await paidShipment();
+    await apiCall(seller.id, "POST", `/api/shipments/${bookingId}/tracking`, {
+      carrier: "USPS",
+      trackingNumber: "9400100000000000000003",
+    });
+    const { applyTrackingEvent } = await import("#app/domain/deals/shipping/shipments.server");
+    const base = Date.now();
+    const at = (minutes: number) => new Date(base + minutes * 60_000);
+    const event = (status: "in_transit" | "delivered", minutes: number) => ({
+      carrier: "USPS",
+      trackingNumber: "9400100000000000000003",
+      status,
+      at: at(minutes),
+      detail: "",
+    });
+    const outcomes = await Promise.all([1, 2, 3].map(() => applyTrackingEvent(db(), event("delivered", 10), 3)));
+    expect(outcomes.filter((outcome) => outcome === "applied")).toHaveLength(1);
+    expect(await applyTrackingEvent(db(), event("in_transit", 5), 3)).toBe("ignored_older");
+    expect(await applyTrackingEvent(db(), event("in_transit", 20), 3)).toBe("ignored_final");
+    const [shipment] = await db().select().from(shipments).where(eq(shipments.bookingId, bookingId));
+    expect(shipment).toMatchObject({ status: "delivered", deliveredAt: at(10) });
+    expect(await applyTrackingEvent(db(), { ...event("delivered", 30), trackingNumber: "NOPE000000" }, 3)).toBe(
+      "unknown_parcel",
+    );
+  });
+
+  it("still releases at once when the buyer confirms before the carrier says delivered", async () => {
+    const { seller, buyer, bookingId, deal } = await paidShipment();
+    await apiCall(seller.id, "POST", `/api/shipments/${bookingId}/tracking`, {
+      carrier: "USPS",
+      trackingNumber: "9400100000000000000004",
+    });
+    expect((await apiCall(buyer.id, "POST", `/api/bookings/${bookingId}/receipt`)).status).toBe(200);
+    expect((await dealState(deal.paymentId)).deal.state).toBe("released");
+  });
+
+  it("has nothing to move before the parcel is sent, and a refused tracking number says why", async () => {
+    const { seller, buyer, bookingId } = await paidShipment();
+    const early = await apiCall(buyer.id, "POST", `/api/shipments/${bookingId}/test-advance`);
+    expect(early.status).toBe(409);
+    const bad = await apiCall(seller.id, "POST", `/api/shipments/${bookingId}/tracking`, {
+      carrier: "",
+      trackingNumber: "x",
+    });
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toMatchObject({
+      error: {
+        fields: {
+          carrier: ["Enter the carrier, such as USPS, UPS, FedEx or Canada Post."],
+          trackingNumber: ["Enter the tracking number: 6 to 40 letters and digits."],
+        },
+      },
+    });
+    const byBuyer = await apiCall(buyer.id, "POST", `/api/shipments/${bookingId}/tracking`, {
+      carrier: "USPS",
+      trackingNumber: "9400100000000000000005",
+    });
+    expect(byBuyer.status).toBe(403);
   });
 });

@@ -12,6 +12,7 @@ import { offersApi } from "./deals/offers";
 import { paymentsApi } from "./deals/payments";
 import { payoutsApi } from "./deals/payouts";
 import { reviewsApi } from "./deals/reviews";
+import { shipmentsApi } from "./deals/shipments";
 import { apiError } from "./errors";
 import { gearApi } from "./gear/gear";
 import { messagesApi } from "./messaging/messages";
@@ -50,6 +51,7 @@ api.route("/", gearApi);
 api.route("/", stolenSerialsApi);
 api.route("/", sellersApi);
 api.route("/", reviewsApi);
+api.route("/", shipmentsApi);
 api.route("/", reviewReportsApi);
 
 // Registered last: any other /api path is a JSON 404, never the HTML site.

@@ -120,7 +120,8 @@ function wayIssues(value: Partial<BookingFields>): Array<{ path: string; message
 export const bookingSchema = bookingFields
   .superRefine(
     (value, ctx) => {
-      for (const issue of wayIssues(value)) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+      for (const issue of wayIssues(value))
+        ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
     },
     // Also when another field is wrong: the buyer reads every message at once.
     { when: (payload) => typeof payload.value === "object" && payload.value !== null },

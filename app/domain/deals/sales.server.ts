@@ -4,7 +4,8 @@ import { desc, eq, sql } from "drizzle-orm";
 import { ANY_STATUS, isListed } from "#app/domain/catalog/catalog.server";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
-import { payments, products, users } from "#db/schema";
+import type { ShipmentStatus } from "#db/closed-lists";
+import { payments, products, shipments, users } from "#db/schema";
 
 /**
  * One page of the seller's sales, newest first: its rows and their count, started together (the
@@ -28,6 +29,9 @@ export async function listSales(db: Database, sellerId: string, page: number) {
         productName: sql`${products.name}`.mapWith(products.name).as("product_name"),
         // Its public page can be opened (booked and sold ones too).
         listed: sql<boolean>`${isListed(ANY_STATUS)}`.mapWith(Boolean).as("listed"),
+        // A shipped deal's parcel (ADR 0086): where it is; null for a meetup.
+        shipmentStatus: sql<ShipmentStatus | null>`(select ${shipments.status} from ${shipments}
+          where ${shipments.bookingId} = ${payments.bookingId})`.as("shipment_status"),
       })
       .from(payments)
       .innerJoin(users, eq(users.id, payments.buyerId))

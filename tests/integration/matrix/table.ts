@@ -181,6 +181,16 @@ const partiesOwn = (owner: Owner, mine: Outcome, anon: Outcome): Record<Caller, 
   admin: "notFound",
 });
 
+/** A shipped deal's parcel: its buyer, its seller and the admin see it; anyone else is told it does not exist. */
+const shipmentParties = (owner: Owner, mine: Outcome, anon: Outcome): Record<Caller, Outcome> => ({
+  anon,
+  buyerA: owner === "A" ? mine : "notFound",
+  buyerB: owner === "B" ? mine : "notFound",
+  sellerA: owner === "A" ? mine : "notFound",
+  sellerB: owner === "B" ? mine : "notFound",
+  admin: owner === "nobody" ? "notFound" : mine,
+});
+
 /**
  * A stolen-gear registration: its reporter (buyer A's is A's) may withdraw it; anyone else is
  * told there is no such registration among theirs.
@@ -606,6 +616,16 @@ export const ROWS: Row[] = [
     name: `GET /dashboard/messages/{booking of ${owner}}`,
     send: (world: World, caller: Caller) =>
       SELF.fetch(`${ORIGIN}/dashboard/messages/${world.booking[owner]}`, {
+        headers: cookieOf(world, caller),
+        redirect: "manual",
+      }),
+  })),
+  // A shipped deal's parcel (ADR 0086): its buyer, its seller and the admin; nobody else.
+  ...OWNERS.map((owner) => ({
+    ...page("", "routes/dashboard.shipments.$bookingId", shipmentParties(owner, "ok", "login")),
+    name: `GET /dashboard/shipments/{shipped booking of ${owner}}`,
+    send: (world: World, caller: Caller) =>
+      SELF.fetch(`${ORIGIN}/dashboard/shipments/${world.shippedBooking[owner]}`, {
         headers: cookieOf(world, caller),
         redirect: "manual",
       }),
@@ -1480,6 +1500,40 @@ export const ROWS: Row[] = [
     only(["admin"], "ok", "forbidden", "unauthorized"),
   ),
   ...OWNERS.flatMap((owner) => [
+    // A shipped deal's seller says it is sent (ADR 0086); the test carrier moves nothing not sent.
+    form(
+      (w) => `/dashboard/shipments/${w.shippedBooking[owner]}/tracking`,
+      "routes/dashboard.shipments.$bookingId.tracking",
+      () => ({ carrier: "USPS", trackingNumber: "9400 1000 0000 0000 0000 00" }),
+      sellersOwn(owner, "ok", "refused", "forbidden", "login"),
+      `/dashboard/shipments/:bookingId/tracking shipped booking of ${owner}`,
+    ),
+    form(
+      (w) => `/dashboard/shipments/${w.shippedBooking[owner]}/test-advance`,
+      "routes/dashboard.shipments.$bookingId.test-advance",
+      () => ({}),
+      signedIn("refused"),
+      `/dashboard/shipments/:bookingId/test-advance shipped booking of ${owner} (not sent yet)`,
+    ),
+    api(
+      "GET",
+      (w) => `/api/shipments/${w.shippedBooking[owner]}`,
+      "/api/shipments/:bookingId",
+      shipmentParties(owner, "ok", "unauthorized"),
+    ),
+    api(
+      "POST",
+      (w) => `/api/shipments/${w.shippedBooking[owner]}/tracking`,
+      "/api/shipments/:bookingId/tracking",
+      sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+      { json: () => ({ carrier: "USPS", trackingNumber: "9400100000000000000000" }) },
+    ),
+    api(
+      "POST",
+      (w) => `/api/shipments/${w.shippedBooking[owner]}/test-advance`,
+      "/api/shipments/:bookingId/test-advance",
+      { ...shipmentParties(owner, "refused", "unauthorized") },
+    ),
     // The world's sellers are not removed: the admin's refund of a removed seller's payment is refused.
     form(
       "/dashboard/claims/refund",

@@ -23,6 +23,7 @@ import {
   reviewReports,
   savedSearches,
   serialMatches,
+  shipments,
   stolenSerials,
   twoFactorCredentials,
   users as usersTable,
@@ -127,6 +128,56 @@ export async function buildWorld() {
     if (!opened.ok) throw new Error(`The world's claim failed: ${opened.message}`);
     return opened.claimId;
   };
+  // Shipped deals (ADR 0086), paid and waiting for their seller to send the parcel: A's is buyer
+  // A's of seller A's listing, B's the same of B.
+  const shipped = (sellerId: string, buyerId: string, name: string) => {
+    const listing = withId(
+      productRow({
+        sellerId,
+        categoryId: category.id,
+        name,
+        status: "booked",
+        delivery: "ship",
+        shipsFromCountry: "US",
+        shipsFromPostalCode: "11201",
+        parcel: "small",
+        shippingPriceCents: 1_000,
+        handlingDays: 2,
+      }),
+    );
+    const booking = withId({
+      ...bookingRow(listing, buyerId),
+      delivery: "ship" as const,
+      shippingCents: 1_000,
+      meetLocation: "",
+    });
+    const shipment = {
+      bookingId: booking.id,
+      recipient: "Dana Buyer",
+      line1: "1550 Wewatta St",
+      city: "Denver",
+      region: "CO",
+      postalCode: "80202",
+      country: "US" as const,
+      parcel: "small" as const,
+    };
+    return { listing, booking, shipment };
+  };
+  const shippedA = shipped(users.sellerA.id, users.buyerA.id, "Shipped by A");
+  const shippedB = shipped(users.sellerB.id, users.buyerB.id, "Shipped by B");
+  await db.batch([
+    db.insert(products).values([shippedA.listing, shippedB.listing]),
+    db.insert(bookings).values([shippedA.booking, shippedB.booking]),
+    db.insert(shipments).values([shippedA.shipment, shippedB.shipment]),
+  ]);
+  for (const [{ booking }, buyerId] of [
+    [shippedA, users.buyerA.id],
+    [shippedB, users.buyerB.id],
+  ] as const) {
+    const payable = await findPayableBooking(db, { id: buyerId }, booking.id);
+    const paid = await payBooking(provider, payable!, { method: "card", cardNumber: "4242424242424242" });
+    if (!paid.ok) throw new Error(`The world's shipped payment failed: ${paid.message}`);
+  }
   const claimA = await payAndClaim(paidBookingA, users.buyerA.id);
   const claimB = await payAndClaim(paidBookingB, users.buyerB.id);
   // Reviews: A's is buyer A's of seller A (its paid purchase), B's the same of B; each reported
@@ -165,6 +216,8 @@ export async function buildWorld() {
     /** Paid bookings, their payments held, each with an open claim by its buyer. */
     paidBooking: { A: paidBookingA.id, B: paidBookingB.id, nobody: NOBODY },
     claim: { A: claimA, B: claimB, nobody: NOBODY },
+    /** Shipped deals, paid, their parcels waiting for their sellers (ADR 0086). */
+    shippedBooking: { A: shippedA.booking.id, B: shippedB.booking.id, nobody: NOBODY },
     /** Open offers: buyer A's on seller A's listing, buyer B's on seller B's. */
     offer: { A: offerA.id, B: offerB.id, nobody: NOBODY },
     sellerId: { A: users.sellerA.id, B: users.sellerB.id, nobody: NOBODY },

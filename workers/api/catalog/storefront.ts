@@ -10,9 +10,9 @@ import { readSearchParams, searchQueryParams, withFits } from "#app/domain/catal
 import { sellerRatingSummary } from "#app/domain/catalog/seller-ratings.server";
 import { addToWishlist, listWishlist } from "#app/domain/catalog/wishlist.server";
 import { bookingIdSchema, bookingSchema } from "#app/domain/deals/booking-schema";
-import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { bookProduct, cancelBooking, getBookingFor, listOrders } from "#app/domain/deals/bookings.server";
 import { rateSeller, ratingSchema } from "#app/domain/deals/ratings.server";
+import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { type Camera, readCamera } from "#app/domain/gear/camera";
 import { readPage } from "#app/domain/shared/list-query";
 import { toDollars } from "#app/domain/shared/money";

@@ -7,7 +7,7 @@ import type { Database } from "#db/client";
 import type { RefundReason } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { bookings, deals, ledgerEntries, payments, products, refunds, shipments } from "#db/schema";
-import { shipByOf } from "../shipping/clock";
+import { AUTO_CANCEL_DAYS, NOT_RECEIVED_DAYS, shipByOf } from "../shipping/clock";
 import type { ConfirmedPayment, FulfilmentResult, PaymentProvider } from "./types";
 
 export type { ConfirmedPayment, FulfilmentResult, RefundReason };
@@ -120,7 +120,11 @@ export async function fulfilPayment(
               currency: payments.currency,
               chargeRef: sql`${payment.chargeRef ?? null}`,
               state: sql`'held'`,
-              releaseDueAt: sql`${now + terms.protectionDays * DAY_MS}`,
+              // A shipped deal's window starts at delivery (ADR 0086), which sets it; until then it
+              // is a bound past the last day the parcel could still be sent and claimed missing.
+              releaseDueAt: sql`case when exists (select 1 from ${shipments} where ${shipments.bookingId} = ${payments.bookingId})
+                then ${shipByOf(now, 5) + (AUTO_CANCEL_DAYS + NOT_RECEIVED_DAYS + terms.protectionDays) * DAY_MS}
+                else ${now + terms.protectionDays * DAY_MS} end`,
               releasedAt: sql`null`,
               refundedAt: sql`null`,
               version: sql`0`,

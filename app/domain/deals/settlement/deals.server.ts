@@ -7,7 +7,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Database, rowsChanged } from "#db/client";
 import type { OperationOrigin } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
-import { claims, dealOperations, deals, disputes, users } from "#db/schema";
+import { claims, dealOperations, deals, disputes, shipments, users } from "#db/schema";
 import type { DealSnapshot, Plan } from "./plan";
 
 /**
@@ -21,6 +21,14 @@ export function sellerRemoved(sellerId: SQL | SQLiteColumn): SQL {
 /** Whether the payment has a chargeback still open (ADR 0081): nothing of it moves until the bank decides. */
 export function disputeOpen(paymentId: SQL | SQLiteColumn): SQL {
   return sql`exists (select 1 from ${disputes} where ${disputes.paymentId} = ${paymentId} and ${disputes.closedAt} is null)`;
+}
+
+/**
+ * Whether the deal's parcel is on its way and not shown delivered (ADR 0086): the protection
+ * window starts at delivery, so nothing is released by itself before.
+ */
+export function awaitingDelivery(bookingId: SQL | SQLiteColumn): SQL {
+  return sql`exists (select 1 from ${shipments} where ${shipments.bookingId} = ${bookingId} and ${shipments.status} != 'delivered')`;
 }
 
 const sum = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number);
@@ -61,6 +69,7 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
       claimStatus: claims.status,
       sellerRemoved: sql<boolean>`${sellerRemoved(deals.sellerId)}`.mapWith(Boolean),
       disputed: sql<boolean>`${disputeOpen(deals.paymentId)}`.mapWith(Boolean),
+      awaitingDelivery: sql<boolean>`${awaitingDelivery(deals.bookingId)}`.mapWith(Boolean),
     })
     .from(deals)
     .leftJoin(dealOperations, eq(dealOperations.paymentId, deals.paymentId))
@@ -82,6 +91,7 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
     claim: row.claimId && row.claimStatus ? { id: row.claimId, status: row.claimStatus } : null,
     sellerRemoved: row.sellerRemoved,
     disputed: row.disputed,
+    awaitingDelivery: row.awaitingDelivery,
   };
 }
 

@@ -42,6 +42,8 @@ export interface DealSnapshot {
   sellerRemoved: boolean;
   /** A chargeback is open: nothing moves until the card's bank decides (ADR 0081). */
   disputed: boolean;
+  /** A shipped deal whose parcel is not shown delivered: the window has not started (ADR 0086). */
+  awaitingDelivery?: boolean;
 }
 
 export type PlannedOperation =
@@ -157,6 +159,7 @@ export function planAutoRelease(deal: DealSnapshot, rule: FeeRule, now: number):
     deal.state !== "held" ||
     deal.sellerRemoved ||
     deal.disputed ||
+    deal.awaitingDelivery ||
     openClaim(deal) ||
     !deal.releaseDueAt ||
     deal.releaseDueAt.getTime() > now

@@ -5,11 +5,15 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { isListed } from "#app/domain/catalog/catalog.server";
 import { COUNTRY_NAMES } from "#app/domain/catalog/delivery";
 import type { Database } from "#db/client";
-import type { ParcelSize, ShippingCountry } from "#db/closed-lists";
+import type { ParcelSize, ShipmentStatus, ShippingCountry } from "#db/closed-lists";
+import { isUniqueViolation } from "#db/errors";
 import { intoColumns } from "#db/insert-select";
-import { bookings, products, shipments } from "#db/schema";
+import { bookings, deals, products, shipments } from "#db/schema";
 import type { ShippingAddress } from "../booking-schema";
-import { CARRIER_MESSAGES, type Carrier } from "./carriers";
+import { CARRIER_MESSAGES, type Carrier, type TrackingEvent } from "./carriers";
+import type { TrackingInput } from "./tracking-schema";
+
+const DAY_MS = 86_400_000;
 
 /** A listing's shipping terms as a booking quoted them: the booking is made only if they still hold. */
 export interface ShippingTerms {
@@ -119,4 +123,228 @@ export function shipmentStatement(db: Database, bookingId: string, address: Ship
       .from(bookings)
       .where(and(eq(bookings.id, bookingId), eq(bookings.delivery, "ship"))),
   );
+}
+
+export const SHIPMENT_MESSAGES = {
+  notFound: "There is no such shipment.",
+  sent: "Tracking saved: the buyer can follow the parcel.",
+  notAwaiting: "This parcel is already on its way: its tracking is set.",
+  notPaid: "This parcel is sent once the buyer has paid.",
+  notHeld: "This deal is settled: there is nothing to send.",
+  trackingTaken: "This tracking number is already another parcel's.",
+  notOffline: "The test carrier's controls work only while the offline carrier is in use.",
+  nothingToAdvance: "This parcel is not on its way: there is nothing to move on.",
+  advanced: "The test carrier moved the parcel on.",
+} as const;
+
+type Viewer = { id: string; role: string | undefined };
+
+/**
+ * A shipped booking's parcel for someone allowed to see it: its buyer, its seller, or an admin;
+ * anyone else gets null. The address is given to the buyer, to the admin, and to the seller only
+ * once the deal is paid (ADR 0086); after it is erased, to nobody.
+ */
+export async function findShipmentFor(db: Database, viewer: Viewer, bookingId: string) {
+  const [row] = await db
+    .select({
+      bookingId: shipments.bookingId,
+      status: shipments.status,
+      recipient: shipments.recipient,
+      line1: shipments.line1,
+      line2: shipments.line2,
+      city: shipments.city,
+      region: shipments.region,
+      postalCode: shipments.postalCode,
+      country: shipments.country,
+      addressErasedAt: shipments.addressErasedAt,
+      parcel: shipments.parcel,
+      shipBy: shipments.shipBy,
+      carrier: shipments.carrier,
+      trackingNumber: shipments.trackingNumber,
+      trackingUrl: shipments.trackingUrl,
+      carrierProvider: shipments.carrierProvider,
+      shippedAt: shipments.shippedAt,
+      deliveredAt: shipments.deliveredAt,
+      lastEventAt: shipments.lastEventAt,
+      buyerId: bookings.buyerId,
+      sellerId: products.sellerId,
+      // Aliased: a batched read keys rows by column name, and shipments.status collides.
+      bookingStatus: sql`${bookings.status}`.mapWith(bookings.status).as("booking_status"),
+      productId: products.id,
+      productName: products.name,
+      shippingCents: bookings.shippingCents,
+      buyerContact: bookings.buyerContact,
+    })
+    .from(shipments)
+    .innerJoin(bookings, eq(bookings.id, shipments.bookingId))
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .where(eq(shipments.bookingId, bookingId))
+    .limit(1);
+  if (!row) return null;
+  const isBuyer = row.buyerId === viewer.id;
+  const isSeller = row.sellerId === viewer.id;
+  const isAdmin = viewer.role === "admin";
+  if (!isBuyer && !isSeller && !isAdmin) return null;
+  const showsAddress = row.addressErasedAt === null && (isBuyer || isAdmin || row.bookingStatus === "paid");
+  const { recipient, line1, line2, city, region, postalCode, buyerContact, ...rest } = row;
+  return {
+    ...rest,
+    viewer: isSeller ? ("seller" as const) : isBuyer ? ("buyer" as const) : ("admin" as const),
+    address: showsAddress ? { recipient, line1, line2, city, region, postalCode, country: row.country } : null,
+    // The carrier calls the number on the parcel: the seller reads it with the address.
+    buyerContact: showsAddress ? buyerContact : null,
+  };
+}
+
+export type ShipmentView = NonNullable<Awaited<ReturnType<typeof findShipmentFor>>>;
+
+export type ShipmentResult = { ok: true; message: string } | { ok: false; status: 404 | 409 | 422; message: string };
+
+/**
+ * The seller sends the parcel themselves and types its carrier and tracking number: the parcel is
+ * on its way. Only the deal's seller, only for a paid deal still held, only once (compare-and-set
+ * on the shipment's status and version in the same statement).
+ */
+export async function enterTracking(
+  db: Database,
+  seller: Viewer,
+  bookingId: string,
+  input: TrackingInput,
+  now = Date.now(),
+): Promise<ShipmentResult> {
+  const own = sql`exists (select 1 from ${bookings} join ${products} on ${products.id} = ${bookings.productId}
+    where ${bookings.id} = ${shipments.bookingId} and ${products.sellerId} = ${seller.id})`;
+  const payable = sql`exists (select 1 from ${deals} where ${deals.bookingId} = ${shipments.bookingId} and ${deals.state} = 'held')`;
+  try {
+    const updated = await db
+      .update(shipments)
+      .set({
+        status: "in_transit",
+        carrier: input.carrier,
+        trackingNumber: input.trackingNumber,
+        shippedAt: new Date(now),
+        updatedAt: new Date(now),
+        version: sql`${shipments.version} + 1`,
+      })
+      .where(and(eq(shipments.bookingId, bookingId), eq(shipments.status, "awaiting_shipment"), own, payable))
+      .returning({ bookingId: shipments.bookingId });
+    if (updated.length === 1) return { ok: true, message: SHIPMENT_MESSAGES.sent };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return { ok: false, status: 409, message: SHIPMENT_MESSAGES.trackingTaken };
+  }
+  const shipment = await findShipmentFor(db, seller, bookingId);
+  if (!shipment || shipment.viewer !== "seller") return { ok: false, status: 404, message: SHIPMENT_MESSAGES.notFound };
+  if (shipment.bookingStatus !== "paid") return { ok: false, status: 409, message: SHIPMENT_MESSAGES.notPaid };
+  if (shipment.status !== "awaiting_shipment")
+    return { ok: false, status: 409, message: SHIPMENT_MESSAGES.notAwaiting };
+  return { ok: false, status: 409, message: SHIPMENT_MESSAGES.notHeld };
+}
+
+/** Where each carrier state may lead: a parcel never goes back, and a delivered one stays delivered. */
+const NEXT: Record<ShipmentStatus, readonly ShipmentStatus[]> = {
+  awaiting_shipment: ["pre_transit", "in_transit", "delivered", "returned", "failure"],
+  pre_transit: ["in_transit", "delivered", "returned", "failure"],
+  in_transit: ["in_transit", "delivered", "returned", "failure"],
+  delivered: [],
+  returned: [],
+  failure: ["in_transit", "delivered", "returned"],
+  cancelled: [],
+};
+
+export type TrackingOutcome = "applied" | "ignored_older" | "ignored_final" | "unknown_parcel";
+
+/**
+ * A carrier's event about a parcel, applied once and in order: an event no newer than the last
+ * one applied, or one that would move the parcel back, changes nothing (carriers resend and
+ * reorder). Delivered starts the buyer's protection window (`protectionDays` from delivery), in
+ * the same batch, for a deal still held.
+ */
+export async function applyTrackingEvent(
+  db: Database,
+  event: TrackingEvent,
+  protectionDays: number,
+): Promise<TrackingOutcome> {
+  const [shipment] = await db
+    .select({
+      bookingId: shipments.bookingId,
+      status: shipments.status,
+      version: shipments.version,
+      lastEventAt: shipments.lastEventAt,
+    })
+    .from(shipments)
+    .where(and(eq(shipments.carrier, event.carrier), eq(shipments.trackingNumber, event.trackingNumber)))
+    .limit(1);
+  if (!shipment) return "unknown_parcel";
+  if (shipment.lastEventAt && shipment.lastEventAt.getTime() >= event.at.getTime()) return "ignored_older";
+  if (!NEXT[shipment.status].includes(event.status)) return "ignored_final";
+  const delivered = event.status === "delivered";
+  const [moved] = await db.batch([
+    db
+      .update(shipments)
+      .set({
+        status: event.status,
+        lastEventAt: event.at,
+        updatedAt: new Date(),
+        version: sql`${shipments.version} + 1`,
+        ...(delivered ? { deliveredAt: event.at } : {}),
+      })
+      .where(and(eq(shipments.bookingId, shipment.bookingId), eq(shipments.version, shipment.version)))
+      .returning({ bookingId: shipments.bookingId }),
+    db
+      .update(deals)
+      .set({ releaseDueAt: new Date(event.at.getTime() + protectionDays * DAY_MS) })
+      .where(
+        and(
+          eq(deals.bookingId, shipment.bookingId),
+          eq(deals.state, "held"),
+          sql`${delivered ? 1 : 0} = 1`,
+          sql`exists (select 1 from ${shipments} where ${shipments.bookingId} = ${shipment.bookingId}
+            and ${shipments.version} = ${shipment.version + 1} and ${shipments.status} = 'delivered')`,
+        ),
+      ),
+  ]);
+  // Another event was applied meanwhile: read again and decide on what it left.
+  if (moved.length === 0) return applyTrackingEvent(db, event, protectionDays);
+  return "applied";
+}
+
+/** What the offline carrier's parcel does next: sent parcels travel, travelling parcels arrive. */
+const OFFLINE_NEXT: Partial<Record<ShipmentStatus, TrackingEvent["status"]>> = {
+  pre_transit: "in_transit",
+  in_transit: "delivered",
+  failure: "delivered",
+};
+
+/**
+ * The offline carrier's labelled test control (and its scheduled job's step): the parcel moves to
+ * its next state, as the real carrier's webhook would say. Only with the offline carrier in use,
+ * only for the deal's buyer, seller or an admin.
+ */
+export async function advanceOfflineParcel(
+  db: Database,
+  viewer: Viewer,
+  bookingId: string,
+  protectionDays: number,
+  now = Date.now(),
+): Promise<ShipmentResult> {
+  const shipment = await findShipmentFor(db, viewer, bookingId);
+  if (!shipment) return { ok: false, status: 404, message: SHIPMENT_MESSAGES.notFound };
+  const next = OFFLINE_NEXT[shipment.status];
+  if (!next || !shipment.carrier || !shipment.trackingNumber)
+    return { ok: false, status: 409, message: SHIPMENT_MESSAGES.nothingToAdvance };
+  const outcome = await applyTrackingEvent(
+    db,
+    {
+      carrier: shipment.carrier,
+      trackingNumber: shipment.trackingNumber,
+      status: next,
+      at: new Date(now),
+      detail: "Test carrier",
+    },
+    protectionDays,
+  );
+  return outcome === "applied"
+    ? { ok: true, message: SHIPMENT_MESSAGES.advanced }
+    : { ok: false, status: 409, message: SHIPMENT_MESSAGES.nothingToAdvance };
 }

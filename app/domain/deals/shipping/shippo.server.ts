@@ -78,7 +78,9 @@ export function shippoCarrier(settings: CarrierSettings, currency = "USD"): Carr
     name: "shippo",
     async rate(route): Promise<RateResult> {
       const rate = await cheapest(route);
-      return rate ? { ok: true, cents: toCents(rate.amount)! } : { ok: false, message: CARRIER_MESSAGES.rateUnavailable };
+      return rate
+        ? { ok: true, cents: toCents(rate.amount)! }
+        : { ok: false, message: CARRIER_MESSAGES.rateUnavailable };
     },
     async buyLabel(route): Promise<LabelResult> {
       const rate = await cheapest(route);

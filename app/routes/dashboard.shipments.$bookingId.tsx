@@ -1,0 +1,145 @@
+// A shipped deal's parcel (ADR 0086), for its buyer, its seller and the admin: where it is, its
+// tracking, and, for the seller of a paid deal, the address to send it to and the form to say it
+// is sent. With the offline carrier, a labelled test control moves the parcel on.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { DashboardPage } from "#app/components/dashboard-page";
+import { Field } from "#app/components/forms";
+import { COUNTRY_NAMES, PARCEL_PRESETS } from "#app/domain/catalog/delivery";
+import { carrierProviderName } from "#app/domain/deals/shipping/carriers";
+import { shipmentPath } from "#app/domain/deals/shipping/paths";
+import { SHIPMENT_STATUS_WORDS, shipmentTimeline } from "#app/domain/deals/shipping/shipment-words";
+import { findShipmentFor } from "#app/domain/deals/shipping/shipments.server";
+import { TRACKING_LIMITS } from "#app/domain/deals/shipping/tracking-schema";
+import { formatMoney } from "#app/domain/shared/money";
+import { idSchema } from "#app/domain/shared/schemas";
+import { notFound } from "#app/server/http.server";
+import { button } from "#app/styles/utilities.css";
+import { formatDeadline } from "#app/utils/format";
+import { pageMeta } from "#app/utils/seo";
+import { requireUserWith } from "#app/utils/session.server";
+import { database } from "#db/client";
+
+export const meta: MetaFunction = () => pageMeta("Pay&Buy Shipment", "Where a parcel of a Pay&Buy deal is.");
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const bookingId = idSchema.safeParse(params.bookingId);
+  if (!bookingId.success) throw notFound();
+  const { user, data: shipment } = await requireUserWith(request, context, (viewer) =>
+    findShipmentFor(database(context.env.DB), viewer, bookingId.data),
+  );
+  // The cookie's role claim is checked against the account the session proved.
+  if (!shipment || (shipment.viewer === "admin" && user.role !== "admin")) throw notFound("There is no such shipment");
+  return {
+    shipment,
+    timeline: shipmentTimeline(shipment),
+    shipBy: formatDeadline(shipment.shipBy),
+    offlineCarrier: carrierProviderName(context.env.settings) === "offline",
+  };
+}
+
+export default function Shipment() {
+  const { shipment, timeline, shipBy, offlineCarrier } = useLoaderData<typeof loader>();
+  const here = shipmentPath(shipment.bookingId);
+  const canSend =
+    shipment.viewer === "seller" && shipment.status === "awaiting_shipment" && shipment.bookingStatus === "paid";
+  return (
+    <DashboardPage title={`Shipment of ${shipment.productName}`}>
+      <p>
+        <strong>{SHIPMENT_STATUS_WORDS[shipment.status]}</strong>
+        {shipment.status === "awaiting_shipment" && shipBy ? ` · to be sent by ${shipBy}` : null}
+      </p>
+      <dl>
+        <dt>Parcel</dt>
+        <dd>{`${PARCEL_PRESETS[shipment.parcel].label}: ${PARCEL_PRESETS[shipment.parcel].fits}`}</dd>
+        <dt>Shipping paid</dt>
+        <dd>{formatMoney(shipment.shippingCents)}</dd>
+        {shipment.trackingNumber ? (
+          <>
+            <dt>Tracking</dt>
+            <dd>{`${shipment.carrier} ${shipment.trackingNumber}`}</dd>
+          </>
+        ) : null}
+      </dl>
+      <h2>Ship to</h2>
+      {shipment.address ? (
+        <address data-testid="ship-to">
+          {shipment.address.recipient}
+          <br />
+          {shipment.address.line1}
+          {shipment.address.line2 ? (
+            <>
+              <br />
+              {shipment.address.line2}
+            </>
+          ) : null}
+          <br />
+          {`${shipment.address.city}, ${shipment.address.region} ${shipment.address.postalCode}`}
+          <br />
+          {COUNTRY_NAMES[shipment.address.country]}
+          {shipment.buyerContact ? (
+            <>
+              <br />
+              {shipment.buyerContact}
+            </>
+          ) : null}
+        </address>
+      ) : (
+        <p>
+          The address is shown to the seller once the buyer has paid, and erased some time after the deal is settled.
+        </p>
+      )}
+      {canSend ? (
+        <section aria-labelledby="send-heading">
+          <h2 id="send-heading">Sent it? Add the tracking</h2>
+          <Form method="post" action={`${here}/tracking`}>
+            <Field
+              label="Carrier"
+              inputProps={{
+                id: "tracking-carrier",
+                name: "carrier",
+                maxLength: TRACKING_LIMITS.carrier,
+                required: true,
+              }}
+            />
+            <Field
+              label="Tracking number"
+              inputProps={{
+                id: "tracking-number",
+                name: "trackingNumber",
+                maxLength: TRACKING_LIMITS.trackingNumber * 2,
+                autoComplete: "off",
+                required: true,
+              }}
+            />
+            <button type="submit" className={button.primary}>
+              Save tracking
+            </button>
+          </Form>
+        </section>
+      ) : null}
+      <h2>Timeline</h2>
+      <ol>
+        {timeline.map((step) => (
+          <li key={step.label}>{`${step.label}${step.at ? `: ${formatDeadline(step.at)}` : ""}`}</li>
+        ))}
+      </ol>
+      {offlineCarrier && ["pre_transit", "in_transit", "failure"].includes(shipment.status) ? (
+        <section aria-labelledby="test-carrier">
+          <h2 id="test-carrier">Test carrier</h2>
+          <p>The offline carrier moves its parcels here (a real carrier tells Pay&Buy by webhook).</p>
+          <Form method="post" action={`${here}/test-advance`}>
+            <button type="submit" className={button.secondary}>
+              Test carrier: move the parcel on
+            </button>
+          </Form>
+        </section>
+      ) : null}
+      <p>
+        <Link to={shipment.viewer === "seller" ? "/dashboard/my_buyer" : "/dashboard/my_orders"}>
+          {shipment.viewer === "seller" ? "Back to My Buyers" : "Back to My Orders"}
+        </Link>
+      </p>
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,76 @@
+// A shipped deal's parcel, for programs (ADR 0086): its buyer, its seller and the admin read it;
+// its seller says it is sent; with the offline carrier, a labelled test control moves it on. The
+// rules are the domain's (app/domain/deals/shipping); the same schema as the page's form.
+import { Hono } from "hono";
+import { carrierProviderName } from "#app/domain/deals/shipping/carriers";
+import {
+  advanceOfflineParcel,
+  enterTracking,
+  findShipmentFor,
+  SHIPMENT_MESSAGES,
+  type ShipmentView,
+} from "#app/domain/deals/shipping/shipments.server";
+import { trackingSchema } from "#app/domain/deals/shipping/tracking-schema";
+import { toDollars } from "#app/domain/shared/money";
+import { idSchema } from "#app/domain/shared/schemas";
+import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "../context";
+import { apiError, validationError } from "../errors";
+
+export const shipmentsApi = new Hono<ApiEnv>();
+
+const CODES = { 404: "not_found", 409: "conflict", 422: "invalid" } as const;
+
+/** A parcel as the API shows it: the address only to whom the page shows it. */
+export function shipmentShape(shipment: ShipmentView) {
+  return {
+    bookingId: shipment.bookingId,
+    productId: shipment.productId,
+    productName: shipment.productName,
+    status: shipment.status,
+    parcel: shipment.parcel,
+    shipping: toDollars(shipment.shippingCents),
+    shippingCents: shipment.shippingCents,
+    shipBy: shipment.shipBy?.toISOString() ?? null,
+    carrier: shipment.carrier,
+    trackingNumber: shipment.trackingNumber,
+    shippedAt: shipment.shippedAt?.toISOString() ?? null,
+    deliveredAt: shipment.deliveredAt?.toISOString() ?? null,
+    address: shipment.address,
+    buyerContact: shipment.buyerContact,
+  };
+}
+
+async function shipmentOf(c: ApiContext) {
+  const id = idSchema.safeParse(c.req.param("bookingId"));
+  if (!id.success) return null;
+  return { id: id.data, shipment: await findShipmentFor(db(c), c.get("user"), id.data) };
+}
+
+shipmentsApi.get("/shipments/:bookingId", requireBearer, async (c) => {
+  const found = await shipmentOf(c);
+  if (!found?.shipment) return apiError(c, 404, "not_found", SHIPMENT_MESSAGES.notFound);
+  return c.json(shipmentShape(found.shipment));
+});
+
+shipmentsApi.post("/shipments/:bookingId/tracking", requireBearer, requireApiRole("seller"), async (c) => {
+  const id = idSchema.safeParse(c.req.param("bookingId"));
+  if (!id.success) return apiError(c, 404, "not_found", SHIPMENT_MESSAGES.notFound);
+  const parsed = trackingSchema.safeParse(await readJson(c));
+  if (!parsed.success) return validationError(c, parsed.error);
+  const result = await enterTracking(db(c), c.get("user"), id.data, parsed.data);
+  if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
+  const shipment = await findShipmentFor(db(c), c.get("user"), id.data);
+  return c.json({ message: result.message, shipment: shipment ? shipmentShape(shipment) : null });
+});
+
+/** The offline carrier's test control: refused while a real carrier is configured. */
+shipmentsApi.post("/shipments/:bookingId/test-advance", requireBearer, async (c) => {
+  const id = idSchema.safeParse(c.req.param("bookingId"));
+  if (!id.success) return apiError(c, 404, "not_found", SHIPMENT_MESSAGES.notFound);
+  if (carrierProviderName(appEnv(c).settings) !== "offline")
+    return apiError(c, 409, "conflict", SHIPMENT_MESSAGES.notOffline);
+  const result = await advanceOfflineParcel(db(c), c.get("user"), id.data, appEnv(c).settings.BUYER_PROTECTION_DAYS);
+  if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
+  const shipment = await findShipmentFor(db(c), c.get("user"), id.data);
+  return c.json({ message: result.message, shipment: shipment ? shipmentShape(shipment) : null });
+});
