@@ -42,6 +42,7 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
       payoutsMade: money.payoutsMade,
       payoutsPaid: money.payoutsPaid,
       linksPurged: result.linksPurged,
+      addressesErased: result.addressesErased,
       alertListingsRead: alerts.listingsRead,
       alertMatches: alerts.matches,
       alertLetters: alerts.letters,

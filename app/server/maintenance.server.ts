@@ -8,6 +8,7 @@ import { purgeExpiredSessionsStatement } from "#app/domain/accounts/sessions.ser
 import { purgeOldSignInAttemptsStatement } from "#app/domain/accounts/sign-in-limits.server";
 import { dueBookingIds, endActiveBookingsStatements } from "#app/domain/catalog/availability.server";
 import { expireOffersStatements } from "#app/domain/deals/offers/offers.server";
+import { eraseAddressesStatement } from "#app/domain/deals/shipping/shipments.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { type Database, rowsChanged } from "#db/client";
 import { processedEvents } from "#db/schema";
@@ -31,6 +32,8 @@ export interface MaintenanceResult {
   signInAttemptsPurged: number;
   processedEventsPurged: number;
   linksPurged: number;
+  /** Buyers' addresses erased from shipments no deal needs any more. */
+  addressesErased: number;
   /** What happened, for whoever tells people about it. */
   events: DomainEvent[];
 }
@@ -40,28 +43,31 @@ export async function runMaintenance(db: Database, now: number): Promise<Mainten
   const due = { dueBy: now, limit: EXPIRY_BATCH_LIMIT };
   const [release, end] = endActiveBookingsStatements(db, due, "expired", { releaseProducts: true, now });
   const [dueOffers, expireOffers] = expireOffersStatements(db, due);
-  const [expired, released, , sessionsPurged, attemptsPurged, eventsPurged, linksPurged, offersDue] = await db.batch([
-    // The bookings this run ends, read inside the same transaction before they change.
-    dueBookingIds(db, due),
-    release!,
-    end!,
-    purgeExpiredSessionsStatement(db, now, PURGE_BATCH_LIMIT),
-    purgeOldSignInAttemptsStatement(db, now, PURGE_BATCH_LIMIT),
-    db.delete(processedEvents).where(
-      inArray(
-        processedEvents.id,
-        db
-          .select({ id: processedEvents.id })
-          .from(processedEvents)
-          .where(lte(processedEvents.receivedAt, new Date(now - PROCESSED_EVENT_RETENTION_MS)))
-          .limit(PURGE_BATCH_LIMIT),
+  const [expired, released, , sessionsPurged, attemptsPurged, eventsPurged, linksPurged, offersDue, , erased] =
+    await db.batch([
+      // The bookings this run ends, read inside the same transaction before they change.
+      dueBookingIds(db, due),
+      release!,
+      end!,
+      purgeExpiredSessionsStatement(db, now, PURGE_BATCH_LIMIT),
+      purgeOldSignInAttemptsStatement(db, now, PURGE_BATCH_LIMIT),
+      db.delete(processedEvents).where(
+        inArray(
+          processedEvents.id,
+          db
+            .select({ id: processedEvents.id })
+            .from(processedEvents)
+            .where(lte(processedEvents.receivedAt, new Date(now - PROCESSED_EVENT_RETENTION_MS)))
+            .limit(PURGE_BATCH_LIMIT),
+        ),
       ),
-    ),
-    purgeOldLinksStatement(db, now, PURGE_BATCH_LIMIT),
-    // The offers this run expires, read inside the same transaction before they change.
-    dueOffers,
-    expireOffers,
-  ]);
+      purgeOldLinksStatement(db, now, PURGE_BATCH_LIMIT),
+      // The offers this run expires, read inside the same transaction before they change.
+      dueOffers,
+      expireOffers,
+      // Buyers' addresses no deal needs any more (ADR 0086).
+      eraseAddressesStatement(db, now, PURGE_BATCH_LIMIT),
+    ]);
   const expiredOfferIds = (offersDue as { id: string }[]).map((row) => row.id);
   const expiredBookingIds = (expired as { id: string }[]).map((row) => row.id);
   return {
@@ -72,6 +78,7 @@ export async function runMaintenance(db: Database, now: number): Promise<Mainten
     signInAttemptsPurged: rowsChanged(attemptsPurged),
     processedEventsPurged: rowsChanged(eventsPurged),
     linksPurged: rowsChanged(linksPurged),
+    addressesErased: rowsChanged(erased),
     events: [
       ...expiredBookingIds.map((bookingId) => ({ kind: "booking_expired" as const, bookingId })),
       ...expiredOfferIds.map((offerId) => ({ kind: "offer_expired" as const, offerId })),

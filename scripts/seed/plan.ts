@@ -6,7 +6,14 @@ import { dollarsToCents } from "#app/domain/shared/money";
 import type { CheckAnswer, ConditionCheck } from "#db/closed-lists";
 import { bookingRow, categoryRow, paymentRow, productRow, reportRow, userRow } from "#db/factories";
 import { seedAccounts } from "./accounts";
-import { type SeedGear, type SeedListing, type SeedShipping, seedCategories, seedListings, seedShipping } from "./catalog";
+import {
+  type SeedGear,
+  type SeedListing,
+  type SeedShipping,
+  seedCategories,
+  seedListings,
+  seedShipping,
+} from "./catalog";
 import { type HistoryListing, historyAccounts, historyListings, historyStolenSerials } from "./history";
 import { type ModerationListing, moderationAccounts, moderationListings, moderationReports } from "./moderation";
 

@@ -438,3 +438,52 @@ describe("the parcel's way", () => {
     expect(byBuyer.status).toBe(403);
   });
 });
+
+describe("the buyer's address", () => {
+  it("is erased by the scheduled job 30 days after the deal settles, and at once for a booking that ended unpaid", async () => {
+    const world = await shippedListing();
+    const booked = await book(world.buyer.id, {
+      productId: world.product.id,
+      delivery: "ship",
+      buyerContact: "+1 303 555 0101",
+      ...ADDRESS,
+    });
+    const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
+    await apiCall(world.buyer.id, "POST", "/api/payment", {
+      bookingId,
+      card: { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" },
+    });
+    expect((await apiCall(world.buyer.id, "POST", `/api/bookings/${bookingId}/receipt`)).status).toBe(200);
+    const { tick } = await import("./money-fixtures");
+    const [deal] = await db().select().from(deals).where(eq(deals.bookingId, bookingId));
+    await tick(deal!.releasedAt!.getTime() + 29 * DAY);
+    expect((await db().select().from(shipments).where(eq(shipments.bookingId, bookingId)))[0]?.line1).toBe(
+      ADDRESS.line1,
+    );
+    await tick(deal!.releasedAt!.getTime() + 30 * DAY + 60_000);
+    const [erased] = await db().select().from(shipments).where(eq(shipments.bookingId, bookingId));
+    expect(erased).toMatchObject({
+      recipient: null,
+      line1: null,
+      line2: null,
+      city: null,
+      region: null,
+      postalCode: null,
+    });
+    expect(erased?.addressErasedAt).not.toBeNull();
+    const api = await apiCall(world.seller.id, "GET", `/api/shipments/${bookingId}`);
+    expect(await api.json()).toMatchObject({ address: null, buyerContact: null });
+
+    const other = await shippedListing();
+    const unpaid = await book(other.buyer.id, {
+      productId: other.product.id,
+      delivery: "ship",
+      buyerContact: "+1 303 555 0101",
+      ...ADDRESS,
+    });
+    const unpaidId = ((await unpaid.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
+    expect((await apiCall(other.buyer.id, "PUT", "/api/bookingCancel", { bookingId: unpaidId })).status).toBe(200);
+    await tick(Date.now());
+    expect((await db().select().from(shipments).where(eq(shipments.bookingId, unpaidId)))[0]?.line1).toBeNull();
+  });
+});

@@ -12,7 +12,15 @@ import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { claims, dealOperations, deals, ledgerEntries, payments } from "#db/schema";
-import { applyPlan, type Deal, type DecisionContext, disputeOpen, findDeal, sellerRemoved } from "./deals.server";
+import {
+  applyPlan,
+  awaitingDelivery,
+  type Deal,
+  type DecisionContext,
+  disputeOpen,
+  findDeal,
+  sellerRemoved,
+} from "./deals.server";
 import { settleDeal } from "./operations.server";
 import {
   type ClaimDecision,
@@ -108,6 +116,8 @@ export async function dueDeals(db: Database, now: number, limit: number): Promis
         lte(deals.releaseDueAt, new Date(now)),
         not(sellerRemoved(deals.sellerId)),
         not(disputeOpen(deals.paymentId)),
+        // A parcel not shown delivered has not started its window (ADR 0086).
+        not(awaitingDelivery(deals.bookingId)),
         notExists(
           db
             .select({ one: sql`1` })

@@ -1,7 +1,7 @@
 // A shipped booking's parcel (ADR 0086): what it costs (quoted at booking from the listing's
 // terms), the buyer's address kept in its shipment, and who may read that address: the buyer,
 // and the deal's seller once the deal is paid; nobody after it is erased.
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { isListed } from "#app/domain/catalog/catalog.server";
 import { COUNTRY_NAMES } from "#app/domain/catalog/delivery";
 import type { Database } from "#db/client";
@@ -234,7 +234,7 @@ export async function enterTracking(
     return { ok: false, status: 409, message: SHIPMENT_MESSAGES.trackingTaken };
   }
   const shipment = await findShipmentFor(db, seller, bookingId);
-  if (!shipment || shipment.viewer !== "seller") return { ok: false, status: 404, message: SHIPMENT_MESSAGES.notFound };
+  if (shipment?.viewer !== "seller") return { ok: false, status: 404, message: SHIPMENT_MESSAGES.notFound };
   if (shipment.bookingStatus !== "paid") return { ok: false, status: 409, message: SHIPMENT_MESSAGES.notPaid };
   if (shipment.status !== "awaiting_shipment")
     return { ok: false, status: 409, message: SHIPMENT_MESSAGES.notAwaiting };
@@ -347,4 +347,45 @@ export async function advanceOfflineParcel(
   return outcome === "applied"
     ? { ok: true, message: SHIPMENT_MESSAGES.advanced }
     : { ok: false, status: 409, message: SHIPMENT_MESSAGES.nothingToAdvance };
+}
+
+/** How long a settled deal keeps the buyer's address: long enough for a claim and its decision. */
+export const ADDRESS_KEPT_DAYS = 30;
+
+/**
+ * The addresses the scheduled job erases (ADR 0086): of bookings that ended unpaid, and of deals
+ * settled (released or refunded) ADDRESS_KEPT_DAYS ago; at most `limit` a run, oldest first.
+ */
+export function eraseAddressesStatement(db: Database, now: number, limit: number) {
+  const keptUntil = now - ADDRESS_KEPT_DAYS * DAY_MS;
+  const due = db
+    .select({ bookingId: shipments.bookingId })
+    .from(shipments)
+    .innerJoin(bookings, eq(bookings.id, shipments.bookingId))
+    .leftJoin(deals, eq(deals.bookingId, shipments.bookingId))
+    .where(
+      and(
+        isNull(shipments.addressErasedAt),
+        or(
+          eq(bookings.status, "cancelled"),
+          and(
+            inArray(deals.state, ["released", "refunded"]),
+            sql`coalesce(${deals.refundedAt}, ${deals.releasedAt}) <= ${keptUntil}`,
+          ),
+        ),
+      ),
+    )
+    .limit(limit);
+  return db
+    .update(shipments)
+    .set({
+      recipient: null,
+      line1: null,
+      line2: null,
+      city: null,
+      region: null,
+      postalCode: null,
+      addressErasedAt: new Date(now),
+    })
+    .where(inArray(shipments.bookingId, due));
 }

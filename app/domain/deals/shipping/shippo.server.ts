@@ -92,8 +92,7 @@ export function shippoCarrier(settings: CarrierSettings, currency = "USD"): Carr
         metadata: route.reference,
       });
       if (
-        !bought ||
-        bought.status !== "SUCCESS" ||
+        bought?.status !== "SUCCESS" ||
         typeof bought.tracking_number !== "string" ||
         typeof bought.label_url !== "string" ||
         typeof bought.object_id !== "string"
