@@ -68,6 +68,7 @@ export default [
     route("shipments/:bookingId", "routes/dashboard.shipments.$bookingId.tsx", [
       route("tracking", "routes/dashboard.shipments.$bookingId.tracking.tsx"),
       route("test-advance", "routes/dashboard.shipments.$bookingId.test-advance.tsx"),
+      route("cancel", "routes/dashboard.shipments.$bookingId.cancel.tsx"),
     ]),
     route("messages", "routes/dashboard.messages._index.tsx"),
     route("messages/:bookingId", "routes/dashboard.messages.$bookingId.tsx"),

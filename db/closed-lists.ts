@@ -131,6 +131,11 @@ export const NOTIFICATION_KINDS = [
   "offer_declined",
   "offer_expired",
   "saved_search_matches",
+  // A shipped deal's parcel (ADR 0086).
+  "parcel_sent",
+  "parcel_delivered",
+  "ship_reminder",
+  "unshipped_cancelled",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -143,7 +148,7 @@ export const DEAL_STATES = ["held", "released", "refunded", "settled_outside"] a
 export type DealState = (typeof DEAL_STATES)[number];
 
 /** What a buyer's claim is about; the words are in app/domain/deals/claims/claim-words.ts. */
-export const CLAIM_REASONS = ["not_as_described", "not_handed_over", "other"] as const;
+export const CLAIM_REASONS = ["not_as_described", "not_handed_over", "not_received", "other"] as const;
 export type ClaimReason = (typeof CLAIM_REASONS)[number];
 
 /** Open until the admin decides it, or until the buyer confirms receipt after all (withdrawn). */
@@ -185,6 +190,9 @@ export const LEDGER_KINDS = [
   "fee_refund",
   "payout",
   "payout_failure",
+  // A shipping label bought through Pay&Buy, paid to the carrier out of the deal's shipping at
+  // release (ADR 0086).
+  "label",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -193,7 +201,14 @@ export const OPERATION_KINDS = ["release", "refund"] as const;
 export type OperationKind = (typeof OPERATION_KINDS)[number];
 
 /** Who decided it. */
-export const OPERATION_ORIGINS = ["buyer_confirmed", "auto_release", "claim_decision", "provider_refund"] as const;
+export const OPERATION_ORIGINS = [
+  "buyer_confirmed",
+  "auto_release",
+  "claim_decision",
+  "provider_refund",
+  // A shipped deal's parcel not sent in time: the buyer cancelled, or the scheduled job did (ADR 0086).
+  "not_shipped",
+] as const;
 export type OperationOrigin = (typeof OPERATION_ORIGINS)[number];
 
 export const OPERATION_STATUSES = ["pending", "done"] as const;

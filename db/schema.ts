@@ -1119,6 +1119,8 @@ export const shipments = sqliteTable(
     labelCostCents: integer("label_cost_cents"),
     shippedAt: timestamp("shipped_at"),
     deliveredAt: timestamp("delivered_at"),
+    // The seller was reminded, the day before the ship-by date, to send it (once).
+    remindedAt: timestamp("reminded_at"),
     // The time of the carrier's latest event applied: an older one arriving later is ignored.
     lastEventAt: timestamp("last_event_at"),
     version: integer("version").notNull().default(0),

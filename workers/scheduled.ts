@@ -39,6 +39,7 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
       processedEventsPurged: result.processedEventsPurged,
       dealsReleased: money.released,
       dealsRetried: money.retried,
+      dealsCancelledUnshipped: money.cancelledUnshipped,
       payoutsMade: money.payoutsMade,
       payoutsPaid: money.payoutsPaid,
       linksPurged: result.linksPurged,

@@ -6,6 +6,7 @@ import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import { advanceOfflineParcel, SHIPMENT_MESSAGES } from "#app/domain/deals/shipping/shipments.server";
 import { idSchema } from "#app/domain/shared/schemas";
 import { notFound } from "#app/server/http.server";
+import { publishFromRoute } from "#app/server/notifications.server";
 import { requireUser } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
 import { database } from "#db/client";
@@ -23,9 +24,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     bookingId.data,
     context.env.settings.BUYER_PROTECTION_DAYS,
   );
-  return result.ok
-    ? redirectWithSuccess(context, back, result.message)
-    : redirectWithError(context, back, result.message);
+  if (!result.ok) return redirectWithError(context, back, result.message);
+  await publishFromRoute(context, result.events);
+  return redirectWithSuccess(context, back, result.message);
 }
 
 /** The page shows the button; a GET of this URL shows the page. */

@@ -5,6 +5,7 @@ import { enterTracking } from "#app/domain/deals/shipping/shipments.server";
 import { trackingSchema } from "#app/domain/deals/shipping/tracking-schema";
 import { idSchema } from "#app/domain/shared/schemas";
 import { notFound, requireFormData } from "#app/server/http.server";
+import { publishFromRoute } from "#app/server/notifications.server";
 import { requireRole } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
 import { database } from "#db/client";
@@ -19,9 +20,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!parsed.success)
     return redirectWithError(context, back, parsed.error.issues[0]?.message ?? "Check the tracking.");
   const result = await enterTracking(database(context.env.DB), seller, bookingId.data, parsed.data);
-  return result.ok
-    ? redirectWithSuccess(context, back, result.message)
-    : redirectWithError(context, back, result.message);
+  if (!result.ok) return redirectWithError(context, back, result.message);
+  await publishFromRoute(context, result.events);
+  return redirectWithSuccess(context, back, result.message);
 }
 
 /** The page shows the form; a GET of this URL shows the page. */

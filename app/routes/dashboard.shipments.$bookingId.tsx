@@ -34,12 +34,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     shipment,
     timeline: shipmentTimeline(shipment),
     shipBy: formatDeadline(shipment.shipBy),
+    // Past its ship-by date and still unsent: the buyer may cancel for a full refund (ADR 0086).
+    mayCancel:
+      shipment.viewer === "buyer" &&
+      shipment.status === "awaiting_shipment" &&
+      shipment.shipBy !== null &&
+      shipment.shipBy.getTime() <= Date.now(),
     offlineCarrier: carrierProviderName(context.env.settings) === "offline",
   };
 }
 
 export default function Shipment() {
-  const { shipment, timeline, shipBy, offlineCarrier } = useLoaderData<typeof loader>();
+  const { shipment, timeline, shipBy, offlineCarrier, mayCancel } = useLoaderData<typeof loader>();
   const here = shipmentPath(shipment.bookingId);
   const canSend =
     shipment.viewer === "seller" && shipment.status === "awaiting_shipment" && shipment.bookingStatus === "paid";
@@ -114,6 +120,17 @@ export default function Shipment() {
             />
             <button type="submit" className={button.primary}>
               Save tracking
+            </button>
+          </Form>
+        </section>
+      ) : null}
+      {mayCancel ? (
+        <section aria-labelledby="cancel-heading">
+          <h2 id="cancel-heading">Not sent in time</h2>
+          <p>The seller did not send it by {shipBy}. You can cancel the purchase and get everything back.</p>
+          <Form method="post" action={`${here}/cancel`}>
+            <button type="submit" className={button.primary}>
+              Cancel and refund me
             </button>
           </Form>
         </section>

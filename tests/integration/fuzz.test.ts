@@ -1280,6 +1280,7 @@ describe("bad input at every /api call", () => {
           ["POST", `/api/bookings/${id}/refund`, world.bearers.admin],
           ["GET", `/api/shipments/${id}`, world.bearers.buyerA],
           ["POST", `/api/shipments/${id}/test-advance`, world.bearers.sellerA],
+          ["POST", `/api/shipments/${id}/cancel`, world.bearers.buyerA],
           ["GET", `/api/platform/removed-sellers/payments?page=${id}`, world.bearers.admin],
           ["GET", `/api/platform/disputes?page=${id}`, world.bearers.admin],
           ["GET", `/api/payouts/statement?from=${id}&to=${id}`, world.bearers.sellerA],

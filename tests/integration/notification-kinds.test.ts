@@ -46,6 +46,10 @@ const SAMPLES: { [K in DomainEventKind]: EventOf<K> } = {
   offer_declined: { kind: "offer_declined", offerId: "of1" },
   offer_expired: { kind: "offer_expired", offerId: "of1" },
   saved_search_matches: { kind: "saved_search_matches", letterId: "l1" },
+  parcel_sent: { kind: "parcel_sent", bookingId: "b1" },
+  parcel_delivered: { kind: "parcel_delivered", bookingId: "b1" },
+  ship_reminder: { kind: "ship_reminder", bookingId: "b1" },
+  unshipped_cancelled: { kind: "unshipped_cancelled", bookingId: "b1" },
   account_link: { kind: "account_link", linkId: "k1", token: "t".repeat(43), origin: ORIGIN },
   email_changed: {
     kind: "email_changed",

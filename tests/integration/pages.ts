@@ -88,6 +88,11 @@ export const PAGES: Record<string, Page> = {
     as: "buyer",
     status: 404,
   },
+  "routes/dashboard.shipments.$bookingId.cancel": {
+    path: ({ bookingId }) => `/dashboard/shipments/${bookingId}/cancel`,
+    as: "buyer",
+    status: 404,
+  },
   "routes/dashboard.shipments.$bookingId.test-advance": {
     path: ({ bookingId }) => `/dashboard/shipments/${bookingId}/test-advance`,
     as: "buyer",

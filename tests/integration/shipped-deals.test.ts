@@ -487,3 +487,102 @@ describe("the buyer's address", () => {
     expect((await db().select().from(shipments).where(eq(shipments.bookingId, unpaidId)))[0]?.line1).toBeNull();
   });
 });
+
+describe("a parcel not sent in time", () => {
+  async function paidUnsent() {
+    const world = await shippedListing();
+    const booked = await book(world.buyer.id, {
+      productId: world.product.id,
+      delivery: "ship",
+      buyerContact: "+1 303 555 0101",
+      ...ADDRESS,
+    });
+    const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
+    await apiCall(world.buyer.id, "POST", "/api/payment", {
+      bookingId,
+      card: { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" },
+    });
+    const [deal] = await db().select().from(deals).where(eq(deals.bookingId, bookingId));
+    return { ...world, bookingId, deal: deal! };
+  }
+
+  /** The parcel's ship-by date moved to `at` (as if paid long ago). */
+  async function dueBy(bookingId: string, at: number) {
+    await db()
+      .update(shipments)
+      .set({ shipBy: new Date(at) })
+      .where(eq(shipments.bookingId, bookingId));
+  }
+
+  it("can be cancelled by its buyer only after the ship-by date, for everything back", async () => {
+    const { buyer, seller, bookingId, deal } = await paidUnsent();
+    const early = await apiCall(buyer.id, "POST", `/api/shipments/${bookingId}/cancel`);
+    expect(early.status).toBe(409);
+    expect(((await early.json()) as { error: { message: string } }).error.message).toMatch(
+      /^The seller has until .* to send it/,
+    );
+    expect((await apiCall(seller.id, "POST", `/api/shipments/${bookingId}/cancel`)).status).toBe(403);
+    const stranger = await insertUser({ role: "buyer" });
+    await dueBy(bookingId, Date.now() - 60_000);
+    expect((await apiCall(stranger.id, "POST", `/api/shipments/${bookingId}/cancel`)).status).toBe(404);
+    const cancelled = await apiCall(buyer.id, "POST", `/api/shipments/${bookingId}/cancel`);
+    expect(cancelled.status).toBe(200);
+    const state = await dealState(deal.paymentId);
+    expect(state.deal.state).toBe("refunded");
+    expect(state.refunded).toBe(46_400);
+    expect(state.operations[0]).toMatchObject({ kind: "refund", origin: "not_shipped", amountCents: 46_400 });
+    expect((await db().select().from(shipments).where(eq(shipments.bookingId, bookingId)))[0]?.status).toBe(
+      "cancelled",
+    );
+    // Again: nothing moves twice; and the seller can no longer say it is sent.
+    expect((await apiCall(buyer.id, "POST", `/api/shipments/${bookingId}/cancel`)).status).toBe(409);
+    const late = await apiCall(seller.id, "POST", `/api/shipments/${bookingId}/tracking`, {
+      carrier: "USPS",
+      trackingNumber: "9400100000000000000009",
+    });
+    expect(late.status).toBe(409);
+    await expectLedgerHolds(testEnv.DB);
+  });
+
+  it("races the seller's tracking: exactly one of the two is written", async () => {
+    const { buyer, seller, bookingId, deal } = await paidUnsent();
+    await dueBy(bookingId, Date.now() - 60_000);
+    const [cancel, tracking] = await Promise.all([
+      apiCall(buyer.id, "POST", `/api/shipments/${bookingId}/cancel`),
+      apiCall(seller.id, "POST", `/api/shipments/${bookingId}/tracking`, {
+        carrier: "USPS",
+        trackingNumber: "9400100000000000000010",
+      }),
+    ]);
+    expect([cancel.status, tracking.status].sort()).toEqual([200, 409]);
+    const [shipment] = await db().select().from(shipments).where(eq(shipments.bookingId, bookingId));
+    const state = await dealState(deal.paymentId);
+    if (cancel.status === 200) expect([shipment?.status, state.deal.state]).toEqual(["cancelled", "refunded"]);
+    else expect([shipment?.status, state.deal.state]).toEqual(["in_transit", "held"]);
+    await expectLedgerHolds(testEnv.DB);
+  });
+
+  it("is cancelled and refunded by the scheduled job five days after its ship-by date, and its seller is reminded the day before", async () => {
+    const { bookingId, deal } = await paidUnsent();
+    const { tick } = await import("./money-fixtures");
+    const { runScheduled } = await import("../../workers/scheduled");
+    const [shipment] = await db().select().from(shipments).where(eq(shipments.bookingId, bookingId));
+    const shipBy = shipment!.shipBy!.getTime();
+    const published: Array<{ kind: string }> = [];
+    const run = (at: number) =>
+      runScheduled(at, testEnv as never, async (events) => {
+        published.push(...events);
+      });
+    await run(shipBy - DAY / 2);
+    await run(shipBy - DAY / 3);
+    expect(published.filter((event) => event.kind === "ship_reminder")).toHaveLength(1);
+    await tick(shipBy + 4 * DAY);
+    expect((await dealState(deal.paymentId)).deal.state).toBe("held");
+    await run(shipBy + 5 * DAY + 60_000);
+    expect((await dealState(deal.paymentId)).deal.state).toBe("refunded");
+    expect(published.map((event) => event.kind)).toEqual(
+      expect.arrayContaining(["unshipped_cancelled", "payment_refunded"]),
+    );
+    await expectLedgerHolds(testEnv.DB);
+  });
+});

@@ -13,6 +13,7 @@ import { moneyLetters } from "./money-letters.server";
 import { offerLetters } from "./offer-letters.server";
 import { priceDropLetters } from "./price-drop-letters.server";
 import { savedSearchMatchLetters } from "./saved-search-letters.server";
+import { shipmentLetters } from "./shipment-letters.server";
 
 export interface NotificationDefinition<K extends NotificationKind> {
   /** The kind's name in the settings and the outbox. */
@@ -164,6 +165,30 @@ export const NOTIFICATIONS: { readonly [K in NotificationKind]: NotificationDefi
     description: "New listings match my saved searches (one email a day at most).",
     roles: ["buyer", "seller", "admin"],
     letters: savedSearchMatchLetters,
+  },
+  parcel_sent: {
+    label: "Parcel sent",
+    description: "The seller sent a parcel I bought, with its tracking.",
+    roles: BUYER,
+    letters: shipmentLetters,
+  },
+  parcel_delivered: {
+    label: "Parcel delivered",
+    description: "The carrier delivered a parcel of a sale I am part of.",
+    roles: BOTH,
+    letters: shipmentLetters,
+  },
+  ship_reminder: {
+    label: "Reminder to ship",
+    description: "A parcel I sold is due to be sent tomorrow.",
+    roles: SELLER,
+    letters: shipmentLetters,
+  },
+  unshipped_cancelled: {
+    label: "Cancelled, not sent",
+    description: "A sale I am part of is cancelled and refunded because its parcel was not sent in time.",
+    roles: BOTH,
+    letters: shipmentLetters,
   },
 };
 

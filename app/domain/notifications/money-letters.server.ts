@@ -84,6 +84,7 @@ const ORIGIN_WORDS = {
   auto_release: "The buyer's protection window ended without a claim.",
   claim_decision: "An admin decided the buyer's claim.",
   provider_refund: "",
+  not_shipped: "The seller did not send the parcel in time.",
 } as const;
 
 export async function moneyLetters(

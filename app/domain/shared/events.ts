@@ -69,6 +69,11 @@ export const NOTIFICATION_EVENTS = {
   offer_expired: defineEvent("offer_expired", { offerId: id }, ["offerId"]),
   /** A letter of new matches of a user's saved searches (ADR 0062). */
   saved_search_matches: defineEvent("saved_search_matches", { letterId: id }, ["letterId"]),
+  /** A shipped deal's parcel (ADR 0086): sent, delivered, due soon, or cancelled unsent. */
+  parcel_sent: defineEvent("parcel_sent", { bookingId: id }, ["bookingId"]),
+  parcel_delivered: defineEvent("parcel_delivered", { bookingId: id }, ["bookingId"]),
+  ship_reminder: defineEvent("ship_reminder", { bookingId: id }, ["bookingId"]),
+  unshipped_cancelled: defineEvent("unshipped_cancelled", { bookingId: id }, ["bookingId"]),
 } satisfies EventDefinitions<NotificationKind>;
 
 /**

@@ -1515,6 +1515,20 @@ export const ROWS: Row[] = [
       signedIn("refused"),
       `/dashboard/shipments/:bookingId/test-advance shipped booking of ${owner} (not sent yet)`,
     ),
+    // Not due: the parcel's ship-by date has not passed, so even its buyer cannot cancel yet.
+    form(
+      (w) => `/dashboard/shipments/${w.shippedBooking[owner]}/cancel`,
+      "routes/dashboard.shipments.$bookingId.cancel",
+      () => ({}),
+      buyersOwn(owner, "refused", "refused", "forbidden", "login"),
+      `/dashboard/shipments/:bookingId/cancel shipped booking of ${owner} (not due)`,
+    ),
+    api(
+      "POST",
+      (w) => `/api/shipments/${w.shippedBooking[owner]}/cancel`,
+      "/api/shipments/:bookingId/cancel",
+      buyersOwn(owner, "refused", "notFound", "forbidden", "unauthorized"),
+    ),
     api(
       "GET",
       (w) => `/api/shipments/${w.shippedBooking[owner]}`,

@@ -2,6 +2,8 @@
 // its seller says it is sent; with the offline carrier, a labelled test control moves it on. The
 // rules are the domain's (app/domain/deals/shipping); the same schema as the page's form.
 import { Hono } from "hono";
+import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
+import { cancelUnshipped } from "#app/domain/deals/settlement/decisions.server";
 import { carrierProviderName } from "#app/domain/deals/shipping/carriers";
 import {
   advanceOfflineParcel,
@@ -13,7 +15,16 @@ import {
 import { trackingSchema } from "#app/domain/deals/shipping/tracking-schema";
 import { toDollars } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
-import { type ApiContext, type ApiEnv, appEnv, db, readJson, requireApiRole, requireBearer } from "../context";
+import {
+  type ApiContext,
+  type ApiEnv,
+  appEnv,
+  db,
+  publishEvents,
+  readJson,
+  requireApiRole,
+  requireBearer,
+} from "../context";
 import { apiError, validationError } from "../errors";
 
 export const shipmentsApi = new Hono<ApiEnv>();
@@ -59,6 +70,7 @@ shipmentsApi.post("/shipments/:bookingId/tracking", requireBearer, requireApiRol
   if (!parsed.success) return validationError(c, parsed.error);
   const result = await enterTracking(db(c), c.get("user"), id.data, parsed.data);
   if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
+  await publishEvents(c, result.events);
   const shipment = await findShipmentFor(db(c), c.get("user"), id.data);
   return c.json({ message: result.message, shipment: shipment ? shipmentShape(shipment) : null });
 });
@@ -71,6 +83,22 @@ shipmentsApi.post("/shipments/:bookingId/test-advance", requireBearer, async (c)
     return apiError(c, 409, "conflict", SHIPMENT_MESSAGES.notOffline);
   const result = await advanceOfflineParcel(db(c), c.get("user"), id.data, appEnv(c).settings.BUYER_PROTECTION_DAYS);
   if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
+  await publishEvents(c, result.events);
   const shipment = await findShipmentFor(db(c), c.get("user"), id.data);
   return c.json({ message: result.message, shipment: shipment ? shipmentShape(shipment) : null });
+});
+
+/** The buyer cancels a deal whose parcel was not sent by its ship-by date: a full refund. */
+shipmentsApi.post("/shipments/:bookingId/cancel", requireBearer, requireApiRole("buyer"), async (c) => {
+  const id = idSchema.safeParse(c.req.param("bookingId"));
+  if (!id.success) return apiError(c, 404, "not_found", SHIPMENT_MESSAGES.notFound);
+  const result = await cancelUnshipped(
+    db(c),
+    choosePaymentProvider(db(c), appEnv(c).settings),
+    { buyerId: c.get("user").id },
+    id.data,
+  );
+  if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
+  await publishEvents(c, result.events);
+  return c.json({ decided: result.decided, message: result.message });
 });

@@ -5,6 +5,7 @@ import type { ClaimOutcome, ClaimReason, ClaimStatus } from "#db/closed-lists";
 export const CLAIM_REASON_WORDS = {
   not_as_described: "Not as described",
   not_handed_over: "Item not handed over",
+  not_received: "Parcel not received",
   other: "Other",
 } as const satisfies Record<ClaimReason, string>;
 

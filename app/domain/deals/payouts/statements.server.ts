@@ -123,6 +123,7 @@ export const STATEMENT_WORDS: Record<LedgerKind, string> = {
   transfer_reversal: "Taken back for a refund",
   payout: "Paid to your bank",
   payout_failure: "Payout returned by the bank",
+  label: "Shipping label",
 };
 
 /**

@@ -5,7 +5,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Database, rowsChanged } from "#db/client";
-import type { OperationOrigin } from "#db/closed-lists";
+import type { OperationOrigin, ShipmentStatus } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { claims, dealOperations, deals, disputes, shipments, users } from "#db/schema";
 import type { DealSnapshot, Plan } from "./plan";
@@ -70,6 +70,10 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
       sellerRemoved: sql<boolean>`${sellerRemoved(deals.sellerId)}`.mapWith(Boolean),
       disputed: sql<boolean>`${disputeOpen(deals.paymentId)}`.mapWith(Boolean),
       awaitingDelivery: sql<boolean>`${awaitingDelivery(deals.bookingId)}`.mapWith(Boolean),
+      parcelStatus: sql<ShipmentStatus | null>`(select ${shipments.status} from ${shipments}
+        where ${shipments.bookingId} = ${deals.bookingId})`.as("parcel_status"),
+      parcelShipBy: sql<number | null>`(select ${shipments.shipBy} from ${shipments}
+        where ${shipments.bookingId} = ${deals.bookingId})`.as("parcel_ship_by"),
     })
     .from(deals)
     .leftJoin(dealOperations, eq(dealOperations.paymentId, deals.paymentId))
@@ -92,6 +96,9 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
     sellerRemoved: row.sellerRemoved,
     disputed: row.disputed,
     awaitingDelivery: row.awaitingDelivery,
+    parcel: row.parcelStatus
+      ? { status: row.parcelStatus, shipBy: row.parcelShipBy === null ? null : new Date(Number(row.parcelShipBy)) }
+      : null,
   };
 }
 
@@ -169,9 +176,27 @@ export async function applyPlan(db: Database, deal: Deal, plan: Plan, context: D
         releasedAt: sql`case when ${plan.state} = 'released' then coalesce(${deals.releasedAt}, ${now}) else ${deals.releasedAt} end`,
         refundedAt: sql`case when ${plan.state} = 'refunded' then coalesce(${deals.refundedAt}, ${now}) else ${deals.refundedAt} end`,
       })
-      .where(and(eq(deals.paymentId, deal.paymentId), eq(deals.version, deal.version))),
+      .where(
+        and(
+          eq(deals.paymentId, deal.paymentId),
+          eq(deals.version, deal.version),
+          // A parcel cancelled unsent: only while it is still unsent (a tracking number saved first wins).
+          plan.cancelsShipment
+            ? sql`exists (select 1 from ${shipments} where ${shipments.bookingId} = ${deals.bookingId}
+                and ${shipments.status} = 'awaiting_shipment')`
+            : undefined,
+        ),
+      ),
     ...claimUpdate,
     ...operations,
+    ...(plan.cancelsShipment
+      ? [
+          db
+            .update(shipments)
+            .set({ status: "cancelled", version: sql`${shipments.version} + 1`, updatedAt: new Date(now) })
+            .where(and(eq(shipments.bookingId, deal.bookingId), eq(shipments.status, "awaiting_shipment"), decided)),
+        ]
+      : []),
   ]);
   return rowsChanged(written) === 1;
 }

@@ -30,6 +30,7 @@ import {
   planConfirmation,
   planProviderRefund,
   planRemovedSellerRefund,
+  planUnshippedCancel,
   SETTLEMENT_MESSAGES,
 } from "./plan";
 
@@ -277,4 +278,36 @@ export async function recordProviderRefund(
     if (isUniqueViolation(error)) return recorded();
     throw error;
   }
+}
+
+/**
+ * A shipped deal cancelled because its parcel was not sent in time (ADR 0086): by its buyer once
+ * the ship-by date has passed, or by the scheduled job AUTO_CANCEL_DAYS later. The buyer gets
+ * everything back; racing the seller's tracking, exactly one of the two is written.
+ */
+export async function cancelUnshipped(
+  db: Database,
+  provider: PaymentProvider,
+  by: { buyerId: string } | "job",
+  bookingId: string,
+  now = Date.now(),
+  formatDate: (date: Date) => string = (date) => date.toISOString().slice(0, 10),
+): Promise<DecisionResult> {
+  const find =
+    by === "job" ? () => findDeal(db, eq(deals.bookingId, bookingId)) : buyersDeal(db, by.buyerId, bookingId);
+  const result = await decide(
+    db,
+    provider,
+    find,
+    (deal) => planUnshippedCancel(deal, by === "job" ? "job" : "buyer", now, formatDate),
+    {
+      origin: "not_shipped",
+      now,
+      success: SETTLEMENT_MESSAGES.notShipped,
+      notFound: DEAL_MESSAGES.notFound,
+      claimEvent: "claim_decided",
+    },
+  );
+  if (result.ok && result.decided) result.events.unshift({ kind: "unshipped_cancelled", bookingId });
+  return result;
 }

@@ -7,7 +7,8 @@ import type { Database } from "#db/client";
 import type { PaymentSettings } from "../payments/settings";
 import type { PaymentProvider } from "../payments/types";
 import { payOutFromLedger } from "../payouts/payouts.server";
-import { dueDeals, releaseDueDeal } from "./decisions.server";
+import { dueUnshipped, remindToShip } from "../shipping/shipments.server";
+import { cancelUnshipped, dueDeals, releaseDueDeal } from "./decisions.server";
 import { dealsWithDueMovements, settleDeal } from "./operations.server";
 
 /** Deals released per run. */
@@ -17,6 +18,8 @@ export const RETRY_BATCH_LIMIT = 50;
 
 export interface MoneyJobResult {
   released: number;
+  /** Shipped deals cancelled and refunded because their parcel was never sent (ADR 0086). */
+  cancelledUnshipped: number;
   retried: number;
   payoutsMade: number;
   payoutsPaid: number;
@@ -29,7 +32,27 @@ export async function runMoneyJobs(
   settings: Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS">,
   now: number,
 ): Promise<MoneyJobResult> {
-  const result: MoneyJobResult = { released: 0, retried: 0, payoutsMade: 0, payoutsPaid: 0, events: [] };
+  const result: MoneyJobResult = {
+    released: 0,
+    cancelledUnshipped: 0,
+    retried: 0,
+    payoutsMade: 0,
+    payoutsPaid: 0,
+    events: [],
+  };
+  // Parcels not sent long after their ship-by date: their buyers get everything back.
+  for (const bookingId of await dueUnshipped(db, now, RELEASE_BATCH_LIMIT)) {
+    try {
+      const cancelled = await cancelUnshipped(db, provider, "job", bookingId, now);
+      if (cancelled.ok && cancelled.decided) {
+        result.cancelledUnshipped += 1;
+        result.events.push(...cancelled.events);
+      }
+    } catch (error) {
+      console.error("The cancellation of an unsent parcel failed; the next run tries again", bookingId, error);
+    }
+  }
+  result.events.push(...(await remindToShip(db, now, RELEASE_BATCH_LIMIT)));
   for (const paymentId of await dueDeals(db, now, RELEASE_BATCH_LIMIT)) {
     try {
       const released = await releaseDueDeal(db, provider, settings, paymentId, now);

@@ -17,7 +17,8 @@
 // A seller an admin removed is never paid again (ADR 0079): their held deals are not released
 // (not by the buyer, the job or a claim's decision); the admin refunds the buyer instead.
 import { dealFee, type FeeRule } from "#app/domain/deals/fees";
-import type { ClaimOutcome, ClaimStatus, DealState } from "#db/closed-lists";
+import type { ClaimOutcome, ClaimStatus, DealState, ShipmentStatus } from "#db/closed-lists";
+import { autoCancelAtOf } from "../shipping/clock";
 
 /** A deal's money as decided so far: what the buyer paid and where it has been sent. */
 export interface DealTotals {
@@ -44,6 +45,8 @@ export interface DealSnapshot {
   disputed: boolean;
   /** A shipped deal whose parcel is not shown delivered: the window has not started (ADR 0086). */
   awaitingDelivery?: boolean;
+  /** A shipped deal's parcel: where it is, and the day it had to be sent by (ADR 0086). */
+  parcel?: { status: ShipmentStatus; shipBy: Date | null } | null;
 }
 
 export type PlannedOperation =
@@ -53,6 +56,8 @@ export type PlannedOperation =
 export interface Plan {
   state: DealState;
   operations: PlannedOperation[];
+  /** The parcel was never sent: its shipment is cancelled with the decision, if still unsent. */
+  cancelsShipment?: boolean;
   /** What becomes of the deal's claim. */
   claim?: { status: "decided"; outcome: ClaimOutcome; refundCents: number | null } | { status: "withdrawn" };
 }
@@ -78,6 +83,10 @@ export const SETTLEMENT_MESSAGES = {
   sellerNotRemoved: "The seller's account is not removed: this payment is decided by the buyer or a claim.",
   disputed:
     "The buyer's bank disputes this payment (a chargeback): nothing is released or refunded until the bank decides.",
+  notShipped: "The seller did not send it in time: the purchase is cancelled and you are refunded in full.",
+  notAShipment: "This purchase is not shipped: there is no parcel to cancel.",
+  alreadySent: "The seller has sent it: follow the parcel, or report a problem once it is due.",
+  notDueYet: (by: string) => `The seller has until ${by} to send it: you can cancel after that.`,
 } as const;
 
 const DISPUTED: Refusal = { ok: false, status: 409, message: SETTLEMENT_MESSAGES.disputed };
@@ -261,4 +270,50 @@ export function planProviderRefund(
     ? ({ status: "decided", outcome: "refund_full", refundCents: amount } as const)
     : undefined;
   return { ok: true, plan: { state: "refunded", operations: [back], ...(claim ? { claim } : {}) } };
+}
+
+/**
+ * A shipped deal whose parcel was not sent in time (ADR 0086): the buyer may cancel once its
+ * ship-by date has passed, the scheduled job cancels AUTO_CANCEL_DAYS later; either way the
+ * buyer gets everything back and the shipment is cancelled, only while the parcel is still
+ * unsent (a tracking number saved first wins).
+ */
+export function planUnshippedCancel(
+  deal: DealSnapshot,
+  by: "buyer" | "job",
+  now: number,
+  formatDate: (date: Date) => string,
+): Planned {
+  if (!deal.parcel) return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.notAShipment };
+  if (deal.disputed) return DISPUTED;
+  if (deal.parcel.status !== "awaiting_shipment")
+    return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.alreadySent };
+  if (deal.state !== "held") {
+    return {
+      ok: false,
+      status: 409,
+      message: deal.state === "refunded" ? SETTLEMENT_MESSAGES.refunded : SETTLEMENT_MESSAGES.notHeld,
+    };
+  }
+  const shipBy = deal.parcel.shipBy;
+  const due = shipBy ? (by === "buyer" ? shipBy.getTime() : autoCancelAtOf(shipBy.getTime())) : null;
+  if (!shipBy || due === null || now < due)
+    return {
+      ok: false,
+      status: 409,
+      message: SETTLEMENT_MESSAGES.notDueYet(shipBy ? formatDate(shipBy) : "the ship-by date"),
+    };
+  const amount = refundable(deal.totals);
+  const claim = openClaim(deal)
+    ? ({ status: "decided", outcome: "refund_full", refundCents: amount } as const)
+    : undefined;
+  return {
+    ok: true,
+    plan: {
+      state: "refunded",
+      operations: [{ kind: "refund", amountCents: amount, feeCents: 0, reversalCents: 0 }],
+      cancelsShipment: true,
+      ...(claim ? { claim } : {}),
+    },
+  };
 }

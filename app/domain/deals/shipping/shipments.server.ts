@@ -1,9 +1,10 @@
 // A shipped booking's parcel (ADR 0086): what it costs (quoted at booking from the listing's
 // terms), the buyer's address kept in its shipment, and who may read that address: the buyer,
 // and the deal's seller once the deal is paid; nobody after it is erased.
-import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { isListed } from "#app/domain/catalog/catalog.server";
 import { COUNTRY_NAMES } from "#app/domain/catalog/delivery";
+import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import type { ParcelSize, ShipmentStatus, ShippingCountry } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
@@ -11,6 +12,7 @@ import { intoColumns } from "#db/insert-select";
 import { bookings, deals, products, shipments } from "#db/schema";
 import type { ShippingAddress } from "../booking-schema";
 import { CARRIER_MESSAGES, type Carrier, type TrackingEvent } from "./carriers";
+import { AUTO_CANCEL_DAYS } from "./clock";
 import type { TrackingInput } from "./tracking-schema";
 
 const DAY_MS = 86_400_000;
@@ -114,6 +116,7 @@ export function shipmentStatement(db: Database, bookingId: string, address: Ship
           labelCostCents: sql`null`,
           shippedAt: sql`null`,
           deliveredAt: sql`null`,
+          remindedAt: sql`null`,
           lastEventAt: sql`null`,
           version: sql`0`,
           createdAt: bookings.createdAt,
@@ -198,7 +201,9 @@ export async function findShipmentFor(db: Database, viewer: Viewer, bookingId: s
 
 export type ShipmentView = NonNullable<Awaited<ReturnType<typeof findShipmentFor>>>;
 
-export type ShipmentResult = { ok: true; message: string } | { ok: false; status: 404 | 409 | 422; message: string };
+export type ShipmentResult =
+  | { ok: true; message: string; events: DomainEvent[] }
+  | { ok: false; status: 404 | 409 | 422; message: string };
 
 /**
  * The seller sends the parcel themselves and types its carrier and tracking number: the parcel is
@@ -228,7 +233,8 @@ export async function enterTracking(
       })
       .where(and(eq(shipments.bookingId, bookingId), eq(shipments.status, "awaiting_shipment"), own, payable))
       .returning({ bookingId: shipments.bookingId });
-    if (updated.length === 1) return { ok: true, message: SHIPMENT_MESSAGES.sent };
+    if (updated.length === 1)
+      return { ok: true, message: SHIPMENT_MESSAGES.sent, events: [{ kind: "parcel_sent", bookingId }] };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     return { ok: false, status: 409, message: SHIPMENT_MESSAGES.trackingTaken };
@@ -344,9 +350,9 @@ export async function advanceOfflineParcel(
     },
     protectionDays,
   );
-  return outcome === "applied"
-    ? { ok: true, message: SHIPMENT_MESSAGES.advanced }
-    : { ok: false, status: 409, message: SHIPMENT_MESSAGES.nothingToAdvance };
+  if (outcome !== "applied") return { ok: false, status: 409, message: SHIPMENT_MESSAGES.nothingToAdvance };
+  const events: DomainEvent[] = next === "delivered" ? [{ kind: "parcel_delivered", bookingId }] : [];
+  return { ok: true, message: SHIPMENT_MESSAGES.advanced, events };
 }
 
 /** How long a settled deal keeps the buyer's address: long enough for a claim and its decision. */
@@ -388,4 +394,42 @@ export function eraseAddressesStatement(db: Database, now: number, limit: number
       addressErasedAt: new Date(now),
     })
     .where(inArray(shipments.bookingId, due));
+}
+
+/** Parcels still unsent AUTO_CANCEL_DAYS after their ship-by date: the job cancels their deals. */
+export async function dueUnshipped(db: Database, now: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ bookingId: shipments.bookingId })
+    .from(shipments)
+    .where(
+      and(eq(shipments.status, "awaiting_shipment"), lte(shipments.shipBy, new Date(now - AUTO_CANCEL_DAYS * DAY_MS))),
+    )
+    .orderBy(asc(shipments.shipBy))
+    .limit(limit);
+  return rows.map((row) => row.bookingId);
+}
+
+/**
+ * The day before its ship-by date, a paid parcel's seller is reminded once to send it: marked in
+ * the statement that picks it, so two runs never remind twice.
+ */
+export async function remindToShip(db: Database, now: number, limit: number): Promise<DomainEvent[]> {
+  const due = db
+    .select({ bookingId: shipments.bookingId })
+    .from(shipments)
+    .where(
+      and(
+        eq(shipments.status, "awaiting_shipment"),
+        isNull(shipments.remindedAt),
+        gt(shipments.shipBy, new Date(now)),
+        lte(shipments.shipBy, new Date(now + DAY_MS)),
+      ),
+    )
+    .limit(limit);
+  const reminded = await db
+    .update(shipments)
+    .set({ remindedAt: new Date(now) })
+    .where(and(inArray(shipments.bookingId, due), isNull(shipments.remindedAt)))
+    .returning({ bookingId: shipments.bookingId });
+  return reminded.map(({ bookingId }) => ({ kind: "ship_reminder" as const, bookingId }));
 }
