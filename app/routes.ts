@@ -69,7 +69,9 @@ export default [
       route("tracking", "routes/dashboard.shipments.$bookingId.tracking.tsx"),
       route("test-advance", "routes/dashboard.shipments.$bookingId.test-advance.tsx"),
       route("cancel", "routes/dashboard.shipments.$bookingId.cancel.tsx"),
+      route("label", "routes/dashboard.shipments.$bookingId.label.tsx"),
     ]),
+    route("labels/:bookingId", "routes/dashboard.labels.$bookingId.tsx"),
     route("messages", "routes/dashboard.messages._index.tsx"),
     route("messages/:bookingId", "routes/dashboard.messages.$bookingId.tsx"),
     // The Settings page, and one action per form of it (ADR 0071).

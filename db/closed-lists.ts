@@ -190,9 +190,10 @@ export const LEDGER_KINDS = [
   "fee_refund",
   "payout",
   "payout_failure",
-  // A shipping label bought through Pay&Buy, paid to the carrier out of the deal's shipping at
-  // release (ADR 0086).
+  // A shipping label bought through Pay&Buy (ADR 0086): its cost taken from the deal at release,
+  // and the part given back when a later refund leaves too little to pay for it.
   "label",
+  "label_refund",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

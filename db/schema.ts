@@ -1221,6 +1221,9 @@ export const dealOperations = sqliteTable(
     feeCents: integer("fee_cents").notNull().default(0),
     // Refund after a release: the part of the seller's transfer taken back.
     reversalCents: integer("reversal_cents").notNull().default(0),
+    // A shipping label bought through Pay&Buy (ADR 0086). Release: its cost, taken from the deal.
+    // Refund: the part of it given back when what is kept no longer pays for it.
+    labelCents: integer("label_cents").notNull().default(0),
     // A refund the provider made without us (Stripe's Dashboard): its id; nothing to refund again.
     externalRef: text("external_ref"),
     status: text("status", { enum: OPERATION_STATUSES }).notNull().default("pending"),
@@ -1243,7 +1246,7 @@ export const dealOperations = sqliteTable(
     check("deal_operations_status_check", sql`${t.status} in (${inList(OPERATION_STATUSES)})`),
     check(
       "deal_operations_amounts",
-      sql`${t.amountCents} >= 0 and ${t.feeCents} >= 0 and ${t.reversalCents} >= 0 and (${t.kind} = 'refund' or ${t.reversalCents} = 0)`,
+      sql`${t.amountCents} >= 0 and ${t.feeCents} >= 0 and ${t.reversalCents} >= 0 and ${t.labelCents} >= 0 and (${t.kind} = 'refund' or ${t.reversalCents} = 0)`,
     ),
     check("deal_operations_refund_positive", sql`${t.kind} = 'release' or ${t.amountCents} > 0`),
   ],

@@ -1,7 +1,8 @@
--- Four closed lists grow (ADR 0086): a refund for a parcel not sent in time, a claim that a parcel
--- never came, a label paid to the carrier, and the parcel's notifications. SQLite changes a CHECK
--- only by rebuilding its table; claims and deal_operations are referenced by other tables, so
--- the foreign keys are checked at the end of the migration's transaction (D1's way).
+-- Closed lists grow (ADR 0086): a refund for a parcel not sent in time, a claim that a parcel
+-- never came, a label paid to the carrier, and the parcel's notifications; a release carries the
+-- label's cost. SQLite changes a CHECK only by rebuilding its table; claims and deal_operations
+-- are referenced by other tables, so the foreign keys are checked at the end of the migration's
+-- transaction (D1's way).
 PRAGMA defer_foreign_keys = on;--> statement-breakpoint
 CREATE TABLE `__new_claims` (
 	`id` text PRIMARY KEY NOT NULL,
@@ -52,6 +53,7 @@ CREATE TABLE `__new_deal_operations` (
 	`amount_cents` integer NOT NULL,
 	`fee_cents` integer DEFAULT 0 NOT NULL,
 	`reversal_cents` integer DEFAULT 0 NOT NULL,
+	`label_cents` integer DEFAULT 0 NOT NULL,
 	`external_ref` text,
 	`status` text DEFAULT 'pending' NOT NULL,
 	`attempts` integer DEFAULT 0 NOT NULL,
@@ -64,11 +66,11 @@ CREATE TABLE `__new_deal_operations` (
 	CONSTRAINT "deal_operations_kind_check" CHECK("__new_deal_operations"."kind" in ('release', 'refund')),
 	CONSTRAINT "deal_operations_origin_check" CHECK("__new_deal_operations"."origin" in ('buyer_confirmed', 'auto_release', 'claim_decision', 'provider_refund', 'not_shipped')),
 	CONSTRAINT "deal_operations_status_check" CHECK("__new_deal_operations"."status" in ('pending', 'done')),
-	CONSTRAINT "deal_operations_amounts" CHECK("__new_deal_operations"."amount_cents" >= 0 and "__new_deal_operations"."fee_cents" >= 0 and "__new_deal_operations"."reversal_cents" >= 0 and ("__new_deal_operations"."kind" = 'refund' or "__new_deal_operations"."reversal_cents" = 0)),
+	CONSTRAINT "deal_operations_amounts" CHECK("__new_deal_operations"."amount_cents" >= 0 and "__new_deal_operations"."fee_cents" >= 0 and "__new_deal_operations"."reversal_cents" >= 0 and "__new_deal_operations"."label_cents" >= 0 and ("__new_deal_operations"."kind" = 'refund' or "__new_deal_operations"."reversal_cents" = 0)),
 	CONSTRAINT "deal_operations_refund_positive" CHECK("__new_deal_operations"."kind" = 'release' or "__new_deal_operations"."amount_cents" > 0)
 );
 --> statement-breakpoint
-INSERT INTO `__new_deal_operations`("id", "payment_id", "seq", "kind", "origin", "claim_id", "amount_cents", "fee_cents", "reversal_cents", "external_ref", "status", "attempts", "next_attempt_at", "last_error", "created_at", "completed_at") SELECT "id", "payment_id", "seq", "kind", "origin", "claim_id", "amount_cents", "fee_cents", "reversal_cents", "external_ref", "status", "attempts", "next_attempt_at", "last_error", "created_at", "completed_at" FROM `deal_operations`;--> statement-breakpoint
+INSERT INTO `__new_deal_operations`("id", "payment_id", "seq", "kind", "origin", "claim_id", "amount_cents", "fee_cents", "reversal_cents", "label_cents", "external_ref", "status", "attempts", "next_attempt_at", "last_error", "created_at", "completed_at") SELECT "id", "payment_id", "seq", "kind", "origin", "claim_id", "amount_cents", "fee_cents", "reversal_cents", "label_cents", "external_ref", "status", "attempts", "next_attempt_at", "last_error", "created_at", "completed_at" FROM `deal_operations`;--> statement-breakpoint
 DROP TABLE `deal_operations`;--> statement-breakpoint
 ALTER TABLE `__new_deal_operations` RENAME TO `deal_operations`;--> statement-breakpoint
 CREATE UNIQUE INDEX `deal_operations_payment_seq` ON `deal_operations` (`payment_id`,`seq`);--> statement-breakpoint
@@ -91,7 +93,7 @@ CREATE TABLE `__new_ledger_entries` (
 	FOREIGN KEY (`payment_id`) REFERENCES `payments`(`id`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`operation_id`) REFERENCES `deal_operations`(`id`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`payout_id`) REFERENCES `payouts`(`id`) ON UPDATE no action ON DELETE no action,
-	CONSTRAINT "ledger_entries_kind_check" CHECK("__new_ledger_entries"."kind" in ('charge', 'fee', 'transfer', 'refund', 'transfer_reversal', 'fee_refund', 'payout', 'payout_failure', 'label')),
+	CONSTRAINT "ledger_entries_kind_check" CHECK("__new_ledger_entries"."kind" in ('charge', 'fee', 'transfer', 'refund', 'transfer_reversal', 'fee_refund', 'payout', 'payout_failure', 'label', 'label_refund')),
 	CONSTRAINT "ledger_entries_provider_check" CHECK("__new_ledger_entries"."provider" in ('test', 'stripe')),
 	CONSTRAINT "ledger_entries_amount_positive" CHECK("__new_ledger_entries"."amount_cents" > 0),
 	CONSTRAINT "ledger_entries_deal_or_payout" CHECK(("__new_ledger_entries"."payment_id" is null) = ("__new_ledger_entries"."kind" in ('payout', 'payout_failure')))

@@ -7,6 +7,8 @@
 import { runAlertPass } from "#app/domain/alerts/matching.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { runMoneyJobs } from "#app/domain/deals/settlement/jobs.server";
+import { carrierProviderName } from "#app/domain/deals/shipping/carriers";
+import { advanceOfflineParcels } from "#app/domain/deals/shipping/shipments.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { parseEnv } from "#app/server/env.server";
 import { runMaintenance } from "#app/server/maintenance.server";
@@ -23,10 +25,20 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
   // A listing whose booking expired is bookable again: cached pages must say so (ADR 0037).
   if (result.productsReleased > 0 && edgeCacheEnabled(env)) await bumpVersion();
   const money = await runMoneyJobs(db, choosePaymentProvider(db, appEnv.settings), appEnv.settings, scheduledTime);
+  // The offline carrier's parcels move on by themselves, as a real carrier's would (ADR 0086).
+  const parcels =
+    carrierProviderName(appEnv.settings) === "offline"
+      ? await advanceOfflineParcels(db, scheduledTime, appEnv.settings.BUYER_PROTECTION_DAYS, 100)
+      : [];
   // Saved searches: the next new listings matched, the letters due planned (ADR 0062).
   const alerts = await runAlertPass(db, scheduledTime);
   // Publishing failures are logged by the publisher; the job's own work is done either way.
-  await (publishEvents ?? ((events) => publish(appEnv, events)))([...result.events, ...money.events, ...alerts.events]);
+  await (publishEvents ?? ((events) => publish(appEnv, events)))([
+    ...result.events,
+    ...money.events,
+    ...parcels,
+    ...alerts.events,
+  ]);
   console.log(
     JSON.stringify({
       job: "maintenance",

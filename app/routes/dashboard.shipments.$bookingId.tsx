@@ -7,9 +7,10 @@ import { DashboardPage } from "#app/components/dashboard-page";
 import { Field } from "#app/components/forms";
 import { COUNTRY_NAMES, PARCEL_PRESETS } from "#app/domain/catalog/delivery";
 import { carrierProviderName } from "#app/domain/deals/shipping/carriers";
+import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import { SHIPMENT_STATUS_WORDS, shipmentTimeline } from "#app/domain/deals/shipping/shipment-words";
-import { findShipmentFor } from "#app/domain/deals/shipping/shipments.server";
+import { findShipmentFor, quoteLabel } from "#app/domain/deals/shipping/shipments.server";
 import { TRACKING_LIMITS } from "#app/domain/deals/shipping/tracking-schema";
 import { formatMoney } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
@@ -30,7 +31,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
   // The cookie's role claim is checked against the account the session proved.
   if (!shipment || (shipment.viewer === "admin" && user.role !== "admin")) throw notFound("There is no such shipment");
+  const canSend =
+    shipment.viewer === "seller" &&
+    shipment.status === "awaiting_shipment" &&
+    shipment.bookingStatus === "paid" &&
+    !shipment.carrierProvider;
+  // What a label costs now, beside the shipping paid: shown before the seller buys one.
+  const labelQuote = canSend ? await quoteLabel(chooseCarrier(context.env.settings), shipment) : null;
   return {
+    canSend,
+    labelQuote,
     shipment,
     timeline: shipmentTimeline(shipment),
     shipBy: formatDeadline(shipment.shipBy),
@@ -45,10 +55,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function Shipment() {
-  const { shipment, timeline, shipBy, offlineCarrier, mayCancel } = useLoaderData<typeof loader>();
+  const { shipment, timeline, shipBy, offlineCarrier, mayCancel, canSend, labelQuote } = useLoaderData<typeof loader>();
   const here = shipmentPath(shipment.bookingId);
-  const canSend =
-    shipment.viewer === "seller" && shipment.status === "awaiting_shipment" && shipment.bookingStatus === "paid";
   return (
     <DashboardPage title={`Shipment of ${shipment.productName}`}>
       <p>
@@ -95,6 +103,70 @@ export default function Shipment() {
           The address is shown to the seller once the buyer has paid, and erased some time after the deal is settled.
         </p>
       )}
+      {shipment.labelUrl && shipment.viewer !== "buyer" ? (
+        <p>
+          <a href={shipment.labelUrl}>Print the shipping label</a>
+          {shipment.labelCostCents !== null
+            ? ` (${formatMoney(shipment.labelCostCents)}, paid from the sale when it is released)`
+            : null}
+        </p>
+      ) : null}
+      {canSend && labelQuote ? (
+        <section aria-labelledby="label-heading">
+          <h2 id="label-heading">Buy a label through Pay&Buy</h2>
+          <p>
+            {`The label costs ${formatMoney(labelQuote.labelCents)}; the buyer paid ${formatMoney(labelQuote.shippingCents)} for shipping. `}
+            {labelQuote.shippingCents >= labelQuote.labelCents
+              ? `The ${formatMoney(labelQuote.shippingCents - labelQuote.labelCents)} left is yours.`
+              : `The ${formatMoney(labelQuote.labelCents - labelQuote.shippingCents)} more comes out of your sale.`}
+            {" It is paid from the sale when the money is released."}
+          </p>
+          <Form method="post" action={`${here}/label`}>
+            <p>The sender's address the carrier prints (not kept by Pay&Buy):</p>
+            <Field
+              label="Your name"
+              inputProps={{ id: "label-name", name: "name", autoComplete: "name", maxLength: 100, required: true }}
+            />
+            <Field
+              label="Street address"
+              inputProps={{
+                id: "label-line1",
+                name: "line1",
+                autoComplete: "address-line1",
+                maxLength: 200,
+                required: true,
+              }}
+            />
+            <Field
+              label="Apartment, suite (optional)"
+              inputProps={{ id: "label-line2", name: "line2", autoComplete: "address-line2", maxLength: 200 }}
+            />
+            <Field
+              label="City"
+              inputProps={{
+                id: "label-city",
+                name: "city",
+                autoComplete: "address-level2",
+                maxLength: 100,
+                required: true,
+              }}
+            />
+            <Field
+              label="State or province"
+              inputProps={{
+                id: "label-region",
+                name: "region",
+                autoComplete: "address-level1",
+                maxLength: 100,
+                required: true,
+              }}
+            />
+            <button type="submit" className={button.primary}>
+              {`Buy label for ${formatMoney(labelQuote.labelCents)}`}
+            </button>
+          </Form>
+        </section>
+      ) : null}
       {canSend ? (
         <section aria-labelledby="send-heading">
           <h2 id="send-heading">Sent it? Add the tracking</h2>

@@ -8,7 +8,7 @@ import { purgeExpiredSessionsStatement } from "#app/domain/accounts/sessions.ser
 import { purgeOldSignInAttemptsStatement } from "#app/domain/accounts/sign-in-limits.server";
 import { dueBookingIds, endActiveBookingsStatements } from "#app/domain/catalog/availability.server";
 import { expireOffersStatements } from "#app/domain/deals/offers/offers.server";
-import { eraseAddressesStatement } from "#app/domain/deals/shipping/shipments.server";
+import { eraseAddressesStatement, releaseStaleLabelClaimsStatement } from "#app/domain/deals/shipping/shipments.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { type Database, rowsChanged } from "#db/client";
 import { processedEvents } from "#db/schema";
@@ -67,6 +67,8 @@ export async function runMaintenance(db: Database, now: number): Promise<Mainten
       expireOffers,
       // Buyers' addresses no deal needs any more (ADR 0086).
       eraseAddressesStatement(db, now, PURGE_BATCH_LIMIT),
+      // Label purchases that never finished let their parcel go (ADR 0086).
+      releaseStaleLabelClaimsStatement(db, now),
     ]);
   const expiredOfferIds = (offersDue as { id: string }[]).map((row) => row.id);
   const expiredBookingIds = (expired as { id: string }[]).map((row) => row.id);

@@ -307,6 +307,12 @@ describe("bad input at every form action", () => {
       names: ["carrier", "trackingNumber"],
     },
     {
+      name: "buy a shipped deal's label",
+      path: (w) => `/dashboard/shipments/${w.shippedBooking.A}/label`,
+      who: (w) => w.cookies.sellerA,
+      names: ["name", "line1", "line2", "city", "region"],
+    },
+    {
       name: "the test carrier's control",
       path: (w) => `/dashboard/shipments/${w.shippedBooking.A}/test-advance`,
       who: (w) => w.cookies.buyerA,
@@ -1070,6 +1076,12 @@ describe("bad input at every /api call", () => {
     },
     {
       method: "POST",
+      path: (w) => `/api/shipments/${w.shippedBooking.A}/label`,
+      who: (w) => w.bearers.sellerA,
+      names: ["name", "line1", "line2", "city", "region"],
+    },
+    {
+      method: "POST",
       path: (w) => `/api/shipments/${w.shippedBooking.A}/tracking`,
       who: (w) => w.bearers.sellerA,
       names: ["carrier", "trackingNumber"],
@@ -1281,6 +1293,7 @@ describe("bad input at every /api call", () => {
           ["GET", `/api/shipments/${id}`, world.bearers.buyerA],
           ["POST", `/api/shipments/${id}/test-advance`, world.bearers.sellerA],
           ["POST", `/api/shipments/${id}/cancel`, world.bearers.buyerA],
+          ["GET", `/api/shipments/${id}/label-quote`, world.bearers.sellerA],
           ["GET", `/api/platform/removed-sellers/payments?page=${id}`, world.bearers.admin],
           ["GET", `/api/platform/disputes?page=${id}`, world.bearers.admin],
           ["GET", `/api/payouts/statement?from=${id}&to=${id}`, world.bearers.sellerA],

@@ -31,7 +31,7 @@ export const LEDGER_RULES: Array<[string, string]> = [
   [
     "fee taken on shipping: more than the item's part of what was kept",
     `select d.payment_id as id from deals d join deal_operations o on o.payment_id = d.payment_id
-      where o.kind = 'release' and o.fee_cents > o.amount_cents + o.fee_cents - d.shipping_cents
+      where o.kind = 'release' and o.fee_cents > o.amount_cents + o.fee_cents + o.label_cents - d.shipping_cents
         and o.fee_cents > 0`,
   ],
   [
@@ -47,21 +47,22 @@ export const LEDGER_RULES: Array<[string, string]> = [
         or exists (select 1 from deal_operations o where o.payment_id = d.payment_id))`,
   ],
   [
-    "negative or impossible balance (charged = fee + net + refunded + held)",
+    "negative or impossible balance (charged = fee + net + label + refunded + held)",
     `select payment_id as id from (
       select payment_id,
         sum(case kind when 'charge' then amount_cents else 0 end) as charged,
         sum(case kind when 'refund' then amount_cents else 0 end) as refunded,
         sum(case kind when 'fee' then amount_cents when 'fee_refund' then -amount_cents else 0 end) as fee,
-        sum(case kind when 'transfer' then amount_cents when 'transfer_reversal' then -amount_cents else 0 end) as net
+        sum(case kind when 'transfer' then amount_cents when 'transfer_reversal' then -amount_cents else 0 end) as net,
+        sum(case kind when 'label' then amount_cents when 'label_refund' then -amount_cents else 0 end) as label
       from ledger_entries where payment_id is not null group by payment_id)
-      where fee < 0 or net < 0 or refunded > charged or charged - refunded - fee - net < 0`,
+      where fee < 0 or net < 0 or label < 0 or refunded > charged or charged - refunded - fee - net - label < 0`,
   ],
   [
     "settled deal with money still held",
     `select d.payment_id as id from deals d join (
         select payment_id, sum(case kind when 'charge' then amount_cents when 'fee_refund' then amount_cents
-          when 'transfer_reversal' then amount_cents else -amount_cents end) as held
+          when 'transfer_reversal' then amount_cents when 'label_refund' then amount_cents else -amount_cents end) as held
         from ledger_entries where payment_id is not null group by payment_id) t on t.payment_id = d.payment_id
       where d.state in ('released', 'refunded') and t.held != 0
       and not exists (select 1 from deal_operations o where o.payment_id = d.payment_id and o.status = 'pending')`,
@@ -94,12 +95,16 @@ export const LEDGER_RULES: Array<[string, string]> = [
               from ledger_entries l where l.payment_id = o.payment_id and l.kind in ('transfer', 'transfer_reversal'))
         or sum(case o.kind when 'release' then o.fee_cents else -o.fee_cents end)
           != (select coalesce(sum(case kind when 'fee' then amount_cents else -amount_cents end), 0)
-              from ledger_entries l where l.payment_id = o.payment_id and l.kind in ('fee', 'fee_refund'))`,
+              from ledger_entries l where l.payment_id = o.payment_id and l.kind in ('fee', 'fee_refund'))
+        or sum(case o.kind when 'release' then o.label_cents else -o.label_cents end)
+          != (select coalesce(sum(case kind when 'label' then amount_cents else -amount_cents end), 0)
+              from ledger_entries l where l.payment_id = o.payment_id and l.kind in ('label', 'label_refund'))`,
   ],
   [
     "movement recorded without its operation done",
     `select l.id from ledger_entries l left join deal_operations o on o.id = l.operation_id
-      where l.kind in ('fee', 'transfer', 'refund', 'transfer_reversal', 'fee_refund') and (o.id is null or o.status != 'done')`,
+      where l.kind in ('fee', 'transfer', 'refund', 'transfer_reversal', 'fee_refund', 'label', 'label_refund')
+        and (o.id is null or o.status != 'done')`,
   ],
   [
     "seller paid out more than they were sent",

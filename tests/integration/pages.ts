@@ -1,12 +1,16 @@
 // Every page of the HTML site, with who may open it and the data it needs: the header and SEO
 // tests walk this table, and fail when app/routes.ts has a page the table does not name.
 
+import { eq } from "drizzle-orm";
+import { database } from "#db/client";
 import type { Role } from "#db/closed-lists";
+import { bookings, shipments } from "#db/schema";
 // @ts-expect-error -- the server build exists once `npm run build` has run.
 import * as build from "../../build/server/index.js";
 import { signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct } from "./factories";
 import { bookedListing } from "./payment-fixtures";
+import { testEnv } from "./test-env";
 
 type Fixture = { bookingId: string; productId: string; sellerId: string };
 export type Page = {
@@ -77,26 +81,30 @@ export const PAGES: Record<string, Page> = {
   "routes/dashboard.payouts.test-onboarding": { path: () => "/dashboard/payouts/test-onboarding", as: "seller" },
   "routes/dashboard.claims": { path: () => "/dashboard/claims", as: "admin" },
   "routes/dashboard.claims.refund": { path: () => "/dashboard/claims/refund", as: "admin" },
-  // A shipped deal's parcel (ADR 0086): the fixture's booking is a meetup, so there is none to show.
+  // A shipped deal's parcel (ADR 0086), and its label: the fixture's booking is shipped.
   "routes/dashboard.shipments.$bookingId": {
     path: ({ bookingId }) => `/dashboard/shipments/${bookingId}`,
     as: "buyer",
-    status: 404,
   },
   "routes/dashboard.shipments.$bookingId.tracking": {
     path: ({ bookingId }) => `/dashboard/shipments/${bookingId}/tracking`,
     as: "buyer",
-    status: 404,
   },
   "routes/dashboard.shipments.$bookingId.cancel": {
     path: ({ bookingId }) => `/dashboard/shipments/${bookingId}/cancel`,
     as: "buyer",
-    status: 404,
+  },
+  "routes/dashboard.shipments.$bookingId.label": {
+    path: ({ bookingId }) => `/dashboard/shipments/${bookingId}/label`,
+    as: "buyer",
+  },
+  "routes/dashboard.labels.$bookingId": {
+    path: ({ bookingId }) => `/dashboard/labels/${bookingId}`,
+    as: "buyer",
   },
   "routes/dashboard.shipments.$bookingId.test-advance": {
     path: ({ bookingId }) => `/dashboard/shipments/${bookingId}/test-advance`,
     as: "buyer",
-    status: 404,
   },
   "routes/dashboard.all_sellers": { path: () => "/dashboard/all_sellers", as: "admin" },
   "routes/dashboard.all_buyers": { path: () => "/dashboard/all_buyers", as: "admin" },
@@ -192,6 +200,27 @@ export async function pageFixture() {
   const product = await insertProduct({ sellerId: seller.user.id, categoryId: category.id, name: "Leica M6" });
   const admin = await signedInUser("admin");
   const cookies: Record<Role, string> = { buyer: buyer.cookie, seller: seller.cookie, admin: admin.cookie };
+  // The booking is shipped, its label bought from the offline carrier: its parcel's pages show.
+  const db = database(testEnv.DB);
+  await db.update(bookings).set({ delivery: "ship" }).where(eq(bookings.id, booking.id));
+  await db.insert(shipments).values({
+    bookingId: booking.id,
+    recipient: "Dana Buyer",
+    line1: "1550 Wewatta St",
+    city: "Denver",
+    region: "CO",
+    postalCode: "80202",
+    country: "US",
+    parcel: "small",
+    status: "pre_transit",
+    carrier: "Pay&Buy Test Post",
+    trackingNumber: "OFFPAGES1",
+    carrierProvider: "offline",
+    labelRef: "offline-label-pages",
+    labelUrl: `/dashboard/labels/${booking.id}`,
+    labelCostCents: 900,
+    shippedAt: new Date(),
+  });
   const fixture: Fixture = { bookingId: booking.id, productId: product.id, sellerId: seller.user.id };
   return {
     /** Each page's URL and the headers to open it with (its role's session cookie). */

@@ -65,7 +65,11 @@ describe("meta tags", () => {
         descriptions.delete(id);
       }
     }
-    expect(new Set(descriptions.values()).size).toBe(descriptions.size);
+    const seen = new Map<string, string>();
+    for (const [id, description] of descriptions) {
+      expect(seen.get(description), `${id} shares its description`).toBeUndefined();
+      seen.set(description, id);
+    }
   });
 
   it("gives the public pages Open Graph tags with absolute URLs and a canonical URL", async () => {

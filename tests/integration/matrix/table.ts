@@ -1515,6 +1515,37 @@ export const ROWS: Row[] = [
       signedIn("refused"),
       `/dashboard/shipments/:bookingId/test-advance shipped booking of ${owner} (not sent yet)`,
     ),
+    // Its seller buys the label (the offline carrier's); a sender's address is asked for.
+    form(
+      (w) => `/dashboard/shipments/${w.shippedBooking[owner]}/label`,
+      "routes/dashboard.shipments.$bookingId.label",
+      () => ({ name: "Sam Seller", line1: "100 Court St", city: "Brooklyn", region: "NY" }),
+      sellersOwn(owner, "ok", "refused", "forbidden", "login"),
+      `/dashboard/shipments/:bookingId/label shipped booking of ${owner}`,
+    ),
+    api(
+      "POST",
+      (w) => `/api/shipments/${w.shippedBooking[owner]}/label`,
+      "/api/shipments/:bookingId/label",
+      sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+      { json: () => ({ name: "Sam Seller", line1: "100 Court St", city: "Brooklyn", region: "NY" }) },
+    ),
+    api(
+      "GET",
+      (w) => `/api/shipments/${w.shippedBooking[owner]}/label-quote`,
+      "/api/shipments/:bookingId/label-quote",
+      sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+    ),
+    // No label bought yet: there is none to print, for anyone.
+    {
+      ...page("", "routes/dashboard.labels.$bookingId", signedIn("notFound")),
+      name: `GET /dashboard/labels/{shipped booking of ${owner}}`,
+      send: (world: World, caller: Caller) =>
+        SELF.fetch(`${ORIGIN}/dashboard/labels/${world.shippedBooking[owner]}`, {
+          headers: cookieOf(world, caller),
+          redirect: "manual",
+        }),
+    },
     // Not due: the parcel's ship-by date has not passed, so even its buyer cannot cancel yet.
     form(
       (w) => `/dashboard/shipments/${w.shippedBooking[owner]}/cancel`,

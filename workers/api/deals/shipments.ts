@@ -4,11 +4,15 @@
 import { Hono } from "hono";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { cancelUnshipped } from "#app/domain/deals/settlement/decisions.server";
-import { carrierProviderName } from "#app/domain/deals/shipping/carriers";
+import { CARRIER_MESSAGES, carrierProviderName } from "#app/domain/deals/shipping/carriers";
+import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
+import { returnAddressSchema } from "#app/domain/deals/shipping/label-schema";
 import {
   advanceOfflineParcel,
+  buyLabel,
   enterTracking,
   findShipmentFor,
+  quoteLabel,
   SHIPMENT_MESSAGES,
   type ShipmentView,
 } from "#app/domain/deals/shipping/shipments.server";
@@ -44,6 +48,10 @@ export function shipmentShape(shipment: ShipmentView) {
     shipBy: shipment.shipBy?.toISOString() ?? null,
     carrier: shipment.carrier,
     trackingNumber: shipment.trackingNumber,
+    trackingUrl: shipment.trackingUrl,
+    // A label bought through Pay&Buy: its file, and its cost (paid from the sale at release).
+    labelUrl: shipment.viewer === "buyer" ? null : shipment.labelUrl,
+    labelCostCents: shipment.viewer === "buyer" ? null : shipment.labelCostCents,
     shippedAt: shipment.shippedAt?.toISOString() ?? null,
     deliveredAt: shipment.deliveredAt?.toISOString() ?? null,
     address: shipment.address,
@@ -101,4 +109,33 @@ shipmentsApi.post("/shipments/:bookingId/cancel", requireBearer, requireApiRole(
   if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
   await publishEvents(c, result.events);
   return c.json({ decided: result.decided, message: result.message });
+});
+
+/** What a label through Pay&Buy costs now, beside the shipping paid: for the deal's seller. */
+shipmentsApi.get("/shipments/:bookingId/label-quote", requireBearer, requireApiRole("seller"), async (c) => {
+  const found = await shipmentOf(c);
+  if (found?.shipment?.viewer !== "seller") return apiError(c, 404, "not_found", SHIPMENT_MESSAGES.notFound);
+  const quote = await quoteLabel(chooseCarrier(appEnv(c).settings), found.shipment);
+  if (!quote) return apiError(c, 409, "conflict", CARRIER_MESSAGES.labelUnavailable);
+  return c.json({
+    label: toDollars(quote.labelCents),
+    labelCents: quote.labelCents,
+    shipping: toDollars(quote.shippingCents),
+    shippingCents: quote.shippingCents,
+    // What the seller keeps of the shipping (negative: what comes out of the sale).
+    differenceCents: quote.shippingCents - quote.labelCents,
+  });
+});
+
+/** The seller buys the parcel's label: JSON `{ name, line1, line2?, city, region }`, the sender. */
+shipmentsApi.post("/shipments/:bookingId/label", requireBearer, requireApiRole("seller"), async (c) => {
+  const id = idSchema.safeParse(c.req.param("bookingId"));
+  if (!id.success) return apiError(c, 404, "not_found", SHIPMENT_MESSAGES.notFound);
+  const from = returnAddressSchema.safeParse(await readJson(c));
+  if (!from.success) return validationError(c, from.error);
+  const result = await buyLabel(db(c), chooseCarrier(appEnv(c).settings), c.get("user"), id.data, from.data);
+  if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
+  await publishEvents(c, result.events);
+  const shipment = await findShipmentFor(db(c), c.get("user"), id.data);
+  return c.json({ message: result.message, shipment: shipment ? shipmentShape(shipment) : null });
 });

@@ -124,6 +124,7 @@ export const STATEMENT_WORDS: Record<LedgerKind, string> = {
   payout: "Paid to your bank",
   payout_failure: "Payout returned by the bank",
   label: "Shipping label",
+  label_refund: "Shipping label given back",
 };
 
 /**

@@ -64,6 +64,13 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
       net: sum(
         sql`case when ${dealOperations.kind} = 'release' then ${dealOperations.amountCents} else -${dealOperations.reversalCents} end`,
       ),
+      label: sum(
+        sql`case when ${dealOperations.kind} = 'release' then ${dealOperations.labelCents} else -${dealOperations.labelCents} end`,
+      ),
+      labelCost: sql<number>`coalesce((select ${shipments.labelCostCents} from ${shipments}
+        where ${shipments.bookingId} = ${deals.bookingId} and ${shipments.labelRef} not like 'pending:%'), 0)`
+        .mapWith(Number)
+        .as("label_cost"),
       lastSeq: sql<number>`coalesce(max(${dealOperations.seq}), -1)`.mapWith(Number),
       claimId: claims.id,
       claimStatus: claims.status,
@@ -74,6 +81,10 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
         where ${shipments.bookingId} = ${deals.bookingId})`.as("parcel_status"),
       parcelShipBy: sql<number | null>`(select ${shipments.shipBy} from ${shipments}
         where ${shipments.bookingId} = ${deals.bookingId})`.as("parcel_ship_by"),
+      parcelLabelPending: sql<boolean>`exists (select 1 from ${shipments} where ${shipments.bookingId} = ${deals.bookingId}
+        and ${shipments.status} = 'awaiting_shipment' and ${shipments.labelRef} is not null)`
+        .mapWith(Boolean)
+        .as("parcel_label_pending"),
     })
     .from(deals)
     .leftJoin(dealOperations, eq(dealOperations.paymentId, deals.paymentId))
@@ -91,13 +102,25 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
     version: row.version,
     releaseDueAt: row.releaseDueAt,
     lastSeq: row.lastSeq,
-    totals: { charged: row.charged, shipping: row.shipping, refunded: row.refunded, fee: row.fee, net: row.net },
+    totals: {
+      charged: row.charged,
+      shipping: row.shipping,
+      refunded: row.refunded,
+      fee: row.fee,
+      net: row.net,
+      label: row.label,
+      labelCost: row.labelCost,
+    },
     claim: row.claimId && row.claimStatus ? { id: row.claimId, status: row.claimStatus } : null,
     sellerRemoved: row.sellerRemoved,
     disputed: row.disputed,
     awaitingDelivery: row.awaitingDelivery,
     parcel: row.parcelStatus
-      ? { status: row.parcelStatus, shipBy: row.parcelShipBy === null ? null : new Date(Number(row.parcelShipBy)) }
+      ? {
+          status: row.parcelStatus,
+          shipBy: row.parcelShipBy === null ? null : new Date(Number(row.parcelShipBy)),
+          labelBeingBought: row.parcelLabelPending,
+        }
       : null,
   };
 }
@@ -133,6 +156,7 @@ export async function applyPlan(db: Database, deal: Deal, plan: Plan, context: D
             amountCents: sql`${operation.amountCents}`,
             feeCents: sql`${operation.feeCents}`,
             reversalCents: sql`${operation.kind === "refund" ? operation.reversalCents : 0}`,
+            labelCents: sql`${operation.labelCents ?? 0}`,
             externalRef: sql`${operation.kind === "refund" ? (operation.externalRef ?? null) : null}`,
             status: sql`'pending'`,
             attempts: sql`0`,
@@ -183,7 +207,7 @@ export async function applyPlan(db: Database, deal: Deal, plan: Plan, context: D
           // A parcel cancelled unsent: only while it is still unsent (a tracking number saved first wins).
           plan.cancelsShipment
             ? sql`exists (select 1 from ${shipments} where ${shipments.bookingId} = ${deals.bookingId}
-                and ${shipments.status} = 'awaiting_shipment')`
+                and ${shipments.status} = 'awaiting_shipment' and ${shipments.labelRef} is null)`
             : undefined,
         ),
       ),

@@ -112,6 +112,10 @@ async function carryOut(provider: PaymentProvider, deal: DealOf, operation: Oper
         ? [entry(deal, operation, "fee", operation.feeCents, transferId ?? `fee_${operation.id}`, now)]
         : []),
       ...(transferId ? [entry(deal, operation, "transfer", operation.amountCents, transferId, now)] : []),
+      // The label's cost, kept by the platform, which paid the carrier for it (ADR 0086).
+      ...(operation.labelCents > 0
+        ? [entry(deal, operation, "label", operation.labelCents, `label_${operation.id}`, now)]
+        : []),
     ];
   }
   let reversalId: string | null = null;
@@ -133,6 +137,7 @@ async function carryOut(provider: PaymentProvider, deal: DealOf, operation: Oper
   return [
     ...(reversalId ? [entry(deal, operation, "transfer_reversal", operation.reversalCents, reversalId, now)] : []),
     ...(operation.feeCents > 0 ? [entry(deal, operation, "fee_refund", operation.feeCents, refundId, now)] : []),
+    ...(operation.labelCents > 0 ? [entry(deal, operation, "label_refund", operation.labelCents, refundId, now)] : []),
     entry(deal, operation, "refund", operation.amountCents, refundId, now),
   ];
 }

@@ -30,6 +30,10 @@ export interface DealTotals {
   fee: number;
   /** The seller's net (at release), less reversals. */
   net: number;
+  /** A label bought through Pay&Buy: what the deal has paid for it so far (at release, less given back). */
+  label?: number;
+  /** Its cost: the deal pays it at release, out of what the seller would receive (ADR 0086). */
+  labelCost?: number;
 }
 
 export interface DealSnapshot {
@@ -46,12 +50,19 @@ export interface DealSnapshot {
   /** A shipped deal whose parcel is not shown delivered: the window has not started (ADR 0086). */
   awaitingDelivery?: boolean;
   /** A shipped deal's parcel: where it is, and the day it had to be sent by (ADR 0086). */
-  parcel?: { status: ShipmentStatus; shipBy: Date | null } | null;
+  parcel?: { status: ShipmentStatus; shipBy: Date | null; labelBeingBought?: boolean } | null;
 }
 
 export type PlannedOperation =
-  | { kind: "release"; amountCents: number; feeCents: number }
-  | { kind: "refund"; amountCents: number; feeCents: number; reversalCents: number; externalRef?: string };
+  | { kind: "release"; amountCents: number; feeCents: number; labelCents?: number }
+  | {
+      kind: "refund";
+      amountCents: number;
+      feeCents: number;
+      reversalCents: number;
+      labelCents?: number;
+      externalRef?: string;
+    };
 
 export interface Plan {
   state: DealState;
@@ -93,7 +104,7 @@ const DISPUTED: Refusal = { ok: false, status: 409, message: SETTLEMENT_MESSAGES
 
 /** What is still with the platform for the deal (0 once released or refunded). */
 export function heldAmount(totals: DealTotals): number {
-  return totals.charged - totals.refunded - totals.fee - totals.net;
+  return totals.charged - totals.refunded - totals.fee - totals.net - (totals.label ?? 0);
 }
 
 /** What can still be given back to the buyer. */
@@ -101,10 +112,19 @@ export function refundable(totals: DealTotals): number {
   return totals.charged - totals.refunded;
 }
 
-function release(totals: DealTotals, rule: FeeRule): PlannedOperation {
-  const kept = refundable(totals);
+/**
+ * What a deal keeping `kept` pays: the platform's fee on the item, then the label (what is left
+ * pays for as much of it as it can), and the seller's net, the rest.
+ */
+function shares(kept: number, totals: DealTotals, rule: FeeRule) {
   const fee = dealFee(kept, totals.shipping, rule);
-  return { kind: "release", amountCents: kept - fee, feeCents: fee };
+  const label = Math.min(totals.labelCost ?? 0, kept - fee);
+  return { fee, label, net: kept - fee - label };
+}
+
+function release(totals: DealTotals, rule: FeeRule): PlannedOperation {
+  const { fee, label, net } = shares(refundable(totals), totals, rule);
+  return { kind: "release", amountCents: net, feeCents: fee, ...(label > 0 ? { labelCents: label } : {}) };
 }
 
 /**
@@ -122,13 +142,18 @@ function refund(deal: DealSnapshot, amount: number, rule: FeeRule, externalRef?:
       ...(externalRef ? { externalRef } : {}),
     };
   }
+  // The label stays paid for as far as what is kept still covers it; the rest of it is given back.
   const kept = refundable(deal.totals) - amount;
   const fee = dealFee(kept, deal.totals.shipping, rule);
+  const paidLabel = deal.totals.label ?? 0;
+  const label = Math.min(paidLabel, kept - fee);
+  const labelBack = paidLabel - label;
   return {
     kind: "refund",
     amountCents: amount,
     feeCents: deal.totals.fee - fee,
-    reversalCents: deal.totals.net - (kept - fee),
+    reversalCents: deal.totals.net - (kept - fee - label),
+    ...(labelBack > 0 ? { labelCents: labelBack } : {}),
     ...(externalRef ? { externalRef } : {}),
   };
 }
@@ -286,7 +311,7 @@ export function planUnshippedCancel(
 ): Planned {
   if (!deal.parcel) return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.notAShipment };
   if (deal.disputed) return DISPUTED;
-  if (deal.parcel.status !== "awaiting_shipment")
+  if (deal.parcel.status !== "awaiting_shipment" || deal.parcel.labelBeingBought)
     return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.alreadySent };
   if (deal.state !== "held") {
     return {

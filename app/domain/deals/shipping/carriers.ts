@@ -20,6 +20,15 @@ export interface ParcelRoute {
   to: Pick<ShippingAddress, "postalCode"> & Partial<ShippingAddress>;
 }
 
+/** The sender's address on a label (the seller's; passed on to the carrier, never stored). */
+export interface ReturnAddressOf {
+  name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  region: string;
+}
+
 export type RateResult = { ok: true; cents: number } | { ok: false; message: string };
 
 export interface Label {
@@ -47,7 +56,9 @@ export interface TrackingEvent {
 export interface Carrier {
   name: CarrierProvider;
   rate(route: ParcelRoute): Promise<RateResult>;
-  buyLabel(route: ParcelRoute & { to: ShippingAddress; reference: string }): Promise<LabelResult>;
+  buyLabel(
+    route: ParcelRoute & { to: ShippingAddress; from: ReturnAddressOf; reference: string },
+  ): Promise<LabelResult>;
 }
 
 export const CARRIER_MESSAGES = {

@@ -47,7 +47,7 @@ export function offlineCarrier(): Carrier {
         label: {
           labelRef: `offline-label-${route.reference}`,
           // The label is drawn by Pay&Buy's own page (the offline carrier has no files).
-          labelUrl: `/dashboard/shipments/${encodeURIComponent(route.reference)}/label`,
+          labelUrl: `/dashboard/labels/${encodeURIComponent(route.reference)}`,
           carrier: OFFLINE_CARRIER_NAME,
           trackingNumber,
           trackingUrl: `/track/${trackingNumber}`,

@@ -11,7 +11,7 @@ import { isUniqueViolation } from "#db/errors";
 import { intoColumns } from "#db/insert-select";
 import { bookings, deals, products, shipments } from "#db/schema";
 import type { ShippingAddress } from "../booking-schema";
-import { CARRIER_MESSAGES, type Carrier, type TrackingEvent } from "./carriers";
+import { CARRIER_MESSAGES, type Carrier, type ReturnAddressOf, type TrackingEvent } from "./carriers";
 import { AUTO_CANCEL_DAYS } from "./clock";
 import type { TrackingInput } from "./tracking-schema";
 
@@ -166,6 +166,8 @@ export async function findShipmentFor(db: Database, viewer: Viewer, bookingId: s
       trackingNumber: shipments.trackingNumber,
       trackingUrl: shipments.trackingUrl,
       carrierProvider: shipments.carrierProvider,
+      labelUrl: shipments.labelUrl,
+      labelCostCents: shipments.labelCostCents,
       shippedAt: shipments.shippedAt,
       deliveredAt: shipments.deliveredAt,
       lastEventAt: shipments.lastEventAt,
@@ -177,6 +179,7 @@ export async function findShipmentFor(db: Database, viewer: Viewer, bookingId: s
       productName: products.name,
       shippingCents: bookings.shippingCents,
       buyerContact: bookings.buyerContact,
+      fromPostalCode: products.shipsFromPostalCode,
     })
     .from(shipments)
     .innerJoin(bookings, eq(bookings.id, shipments.bookingId))
@@ -189,13 +192,15 @@ export async function findShipmentFor(db: Database, viewer: Viewer, bookingId: s
   const isAdmin = viewer.role === "admin";
   if (!isBuyer && !isSeller && !isAdmin) return null;
   const showsAddress = row.addressErasedAt === null && (isBuyer || isAdmin || row.bookingStatus === "paid");
-  const { recipient, line1, line2, city, region, postalCode, buyerContact, ...rest } = row;
+  const { recipient, line1, line2, city, region, postalCode, buyerContact, fromPostalCode, ...rest } = row;
   return {
     ...rest,
     viewer: isSeller ? ("seller" as const) : isBuyer ? ("buyer" as const) : ("admin" as const),
     address: showsAddress ? { recipient, line1, line2, city, region, postalCode, country: row.country } : null,
     // The carrier calls the number on the parcel: the seller reads it with the address.
     buyerContact: showsAddress ? buyerContact : null,
+    // Where it leaves from: the seller's own (never the buyer's to read).
+    fromPostalCode: isSeller || isAdmin ? fromPostalCode : null,
   };
 }
 
@@ -231,7 +236,16 @@ export async function enterTracking(
         updatedAt: new Date(now),
         version: sql`${shipments.version} + 1`,
       })
-      .where(and(eq(shipments.bookingId, bookingId), eq(shipments.status, "awaiting_shipment"), own, payable))
+      .where(
+        and(
+          eq(shipments.bookingId, bookingId),
+          eq(shipments.status, "awaiting_shipment"),
+          // A label being bought is the parcel's tracking already.
+          isNull(shipments.labelRef),
+          own,
+          payable,
+        ),
+      )
       .returning({ bookingId: shipments.bookingId });
     if (updated.length === 1)
       return { ok: true, message: SHIPMENT_MESSAGES.sent, events: [{ kind: "parcel_sent", bookingId }] };
@@ -432,4 +446,220 @@ export async function remindToShip(db: Database, now: number, limit: number): Pr
     .where(and(inArray(shipments.bookingId, due), isNull(shipments.remindedAt)))
     .returning({ bookingId: shipments.bookingId });
   return reminded.map(({ bookingId }) => ({ kind: "ship_reminder" as const, bookingId }));
+}
+
+export const LABEL_MESSAGES = {
+  bought: "Label bought: print it, stick it on the parcel and hand it to the carrier.",
+  inProgress: "A label for this parcel is being bought: look again in a minute.",
+} as const;
+
+/** The seller's address the carrier prints as the sender's (passed on, never stored). */
+export type ReturnAddress = ReturnAddressOf;
+
+/** The parcel as its carrier needs it: from the listing's postal code to the buyer's address. */
+async function parcelRoute(db: Database, bookingId: string) {
+  const [row] = await db
+    .select({
+      parcel: shipments.parcel,
+      country: shipments.country,
+      fromPostalCode: products.shipsFromPostalCode,
+      shippingCents: bookings.shippingCents,
+      recipient: shipments.recipient,
+      line1: shipments.line1,
+      line2: shipments.line2,
+      city: shipments.city,
+      region: shipments.region,
+      postalCode: shipments.postalCode,
+    })
+    .from(shipments)
+    .innerJoin(bookings, eq(bookings.id, shipments.bookingId))
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .where(eq(shipments.bookingId, bookingId))
+    .limit(1);
+  if (!row?.fromPostalCode || !row.postalCode || !row.recipient || !row.line1 || !row.city || !row.region) return null;
+  return {
+    shippingCents: row.shippingCents,
+    route: {
+      parcel: row.parcel,
+      country: row.country,
+      fromPostalCode: row.fromPostalCode,
+      to: {
+        recipient: row.recipient,
+        line1: row.line1,
+        line2: row.line2,
+        city: row.city,
+        region: row.region,
+        postalCode: row.postalCode,
+        country: row.country,
+      },
+    },
+  };
+}
+
+/**
+ * What a label through Pay&Buy costs now, beside the shipping the buyer paid: shown to the seller
+ * before they buy (the difference is theirs, either way). Null when nothing can be bought. Reads
+ * nothing more than the shipment as its seller sees it.
+ */
+export async function quoteLabel(carrier: Carrier, shipment: ShipmentView) {
+  const postalCode = shipment.address?.postalCode;
+  if (!postalCode || !shipment.fromPostalCode) return null;
+  const rate = await carrier.rate({
+    parcel: shipment.parcel,
+    country: shipment.country,
+    fromPostalCode: shipment.fromPostalCode,
+    to: { postalCode },
+  });
+  return rate.ok ? { labelCents: rate.cents, shippingCents: shipment.shippingCents } : null;
+}
+
+/**
+ * The seller buys the parcel's label through Pay&Buy (ADR 0086). The shipment is claimed first
+ * (a pending label, in the statement that checks the parcel is unsent, the deal held and the
+ * seller its own), so the label is bought once and no cancellation passes it; then the carrier
+ * sells it, and the shipment takes its tracking. A carrier that refuses leaves the parcel as it
+ * was. The label's cost is paid by the deal at release.
+ */
+export async function buyLabel(
+  db: Database,
+  carrier: Carrier,
+  seller: Viewer,
+  bookingId: string,
+  from: ReturnAddress,
+  now = Date.now(),
+): Promise<ShipmentResult> {
+  const parcel = await parcelRoute(db, bookingId);
+  const shipment = await findShipmentFor(db, seller, bookingId);
+  if (!parcel || shipment?.viewer !== "seller") return { ok: false, status: 404, message: SHIPMENT_MESSAGES.notFound };
+  if (shipment.bookingStatus !== "paid") return { ok: false, status: 409, message: SHIPMENT_MESSAGES.notPaid };
+  const quote = await carrier.rate(parcel.route);
+  if (!quote.ok) return { ok: false, status: 409, message: CARRIER_MESSAGES.labelUnavailable };
+  const pending = `pending:${crypto.randomUUID()}`;
+  const claimed = await db
+    .update(shipments)
+    .set({
+      carrierProvider: carrier.name,
+      labelRef: pending,
+      labelCostCents: quote.cents,
+      updatedAt: new Date(now),
+      version: sql`${shipments.version} + 1`,
+    })
+    .where(
+      and(
+        eq(shipments.bookingId, bookingId),
+        eq(shipments.status, "awaiting_shipment"),
+        isNull(shipments.labelRef),
+        sql`exists (select 1 from ${deals} where ${deals.bookingId} = ${shipments.bookingId} and ${deals.state} = 'held')`,
+      ),
+    )
+    .returning({ bookingId: shipments.bookingId });
+  if (claimed.length !== 1) {
+    const again = await findShipmentFor(db, seller, bookingId);
+    if (again?.status === "awaiting_shipment" && again.carrierProvider)
+      return { ok: false, status: 409, message: LABEL_MESSAGES.inProgress };
+    return {
+      ok: false,
+      status: 409,
+      message: again?.status === "awaiting_shipment" ? SHIPMENT_MESSAGES.notHeld : SHIPMENT_MESSAGES.notAwaiting,
+    };
+  }
+  const bought = await carrier
+    .buyLabel({ ...parcel.route, from, reference: bookingId })
+    .catch(() => ({ ok: false as const, message: CARRIER_MESSAGES.labelUnavailable }));
+  if (!bought.ok) {
+    await releaseLabelClaim(db, bookingId, pending);
+    return { ok: false, status: 409, message: bought.message };
+  }
+  const { label } = bought;
+  await db
+    .update(shipments)
+    .set({
+      status: "pre_transit",
+      labelRef: label.labelRef,
+      labelUrl: label.labelUrl,
+      labelCostCents: label.costCents,
+      carrier: label.carrier,
+      trackingNumber: label.trackingNumber,
+      trackingUrl: label.trackingUrl,
+      shippedAt: new Date(now),
+      updatedAt: new Date(now),
+      version: sql`${shipments.version} + 1`,
+    })
+    .where(and(eq(shipments.bookingId, bookingId), eq(shipments.labelRef, pending)));
+  return { ok: true, message: LABEL_MESSAGES.bought, events: [{ kind: "parcel_sent", bookingId }] };
+}
+
+function releaseLabelClaim(db: Database, bookingId: string, pending: string) {
+  return db
+    .update(shipments)
+    .set({ carrierProvider: null, labelRef: null, labelCostCents: null, version: sql`${shipments.version} + 1` })
+    .where(and(eq(shipments.bookingId, bookingId), eq(shipments.labelRef, pending)));
+}
+
+/** A label claim older than this is a purchase that never finished: the job lets it go. */
+export const STALE_LABEL_CLAIM_MS = 15 * 60 * 1000;
+
+/** The scheduled job's clean-up of label purchases that never finished (the Worker stopped mid-way). */
+export function releaseStaleLabelClaimsStatement(db: Database, now: number) {
+  return db
+    .update(shipments)
+    .set({ carrierProvider: null, labelRef: null, labelCostCents: null, version: sql`${shipments.version} + 1` })
+    .where(
+      and(
+        sql`${shipments.labelRef} like 'pending:%'`,
+        eq(shipments.status, "awaiting_shipment"),
+        lte(shipments.updatedAt, new Date(now - STALE_LABEL_CLAIM_MS)),
+      ),
+    );
+}
+
+/** How long the offline carrier's parcels take: picked up a day after the label, delivered two later. */
+export const OFFLINE_PICKUP_MS = DAY_MS;
+export const OFFLINE_TRANSIT_MS = 2 * DAY_MS;
+
+/**
+ * The offline carrier's scheduled step (ADR 0086): its labelled parcels move on as a real
+ * carrier's would, picked up a day after the label was bought and delivered two days later,
+ * each through `applyTrackingEvent` like a real carrier's event.
+ */
+export async function advanceOfflineParcels(
+  db: Database,
+  now: number,
+  protectionDays: number,
+  limit: number,
+): Promise<DomainEvent[]> {
+  const due = await db
+    .select({
+      bookingId: shipments.bookingId,
+      status: shipments.status,
+      carrier: shipments.carrier,
+      trackingNumber: shipments.trackingNumber,
+    })
+    .from(shipments)
+    .where(
+      and(
+        eq(shipments.carrierProvider, "offline"),
+        or(
+          and(eq(shipments.status, "pre_transit"), lte(shipments.shippedAt, new Date(now - OFFLINE_PICKUP_MS))),
+          and(
+            eq(shipments.status, "in_transit"),
+            lte(shipments.shippedAt, new Date(now - OFFLINE_PICKUP_MS - OFFLINE_TRANSIT_MS)),
+          ),
+        ),
+      ),
+    )
+    .limit(limit);
+  const events: DomainEvent[] = [];
+  for (const parcel of due) {
+    if (!parcel.carrier || !parcel.trackingNumber) continue;
+    const next = parcel.status === "pre_transit" ? "in_transit" : "delivered";
+    const outcome = await applyTrackingEvent(
+      db,
+      { carrier: parcel.carrier, trackingNumber: parcel.trackingNumber, status: next, at: new Date(now), detail: "" },
+      protectionDays,
+    );
+    if (outcome === "applied" && next === "delivered")
+      events.push({ kind: "parcel_delivered", bookingId: parcel.bookingId });
+  }
+  return events;
 }

@@ -83,7 +83,13 @@ export function shippoCarrier(settings: CarrierSettings, currency = "USD"): Carr
         : { ok: false, message: CARRIER_MESSAGES.rateUnavailable };
     },
     async buyLabel(route): Promise<LabelResult> {
-      const rate = await cheapest(route);
+      const rate = await cheapest(route, {
+        recipient: route.from.name,
+        line1: route.from.line1,
+        line2: route.from.line2,
+        city: route.from.city,
+        region: route.from.region,
+      });
       if (!rate) return { ok: false, message: CARRIER_MESSAGES.labelUnavailable };
       const bought = await call("/transactions/", {
         rate: rate.object_id,
