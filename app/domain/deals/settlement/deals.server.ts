@@ -81,10 +81,11 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
         where ${shipments.bookingId} = ${deals.bookingId})`.as("parcel_status"),
       parcelShipBy: sql<number | null>`(select ${shipments.shipBy} from ${shipments}
         where ${shipments.bookingId} = ${deals.bookingId})`.as("parcel_ship_by"),
-      parcelLabelPending: sql<boolean>`exists (select 1 from ${shipments} where ${shipments.bookingId} = ${deals.bookingId}
+      parcelLabelPending:
+        sql<boolean>`exists (select 1 from ${shipments} where ${shipments.bookingId} = ${deals.bookingId}
         and ${shipments.status} = 'awaiting_shipment' and ${shipments.labelRef} is not null)`
-        .mapWith(Boolean)
-        .as("parcel_label_pending"),
+          .mapWith(Boolean)
+          .as("parcel_label_pending"),
     })
     .from(deals)
     .leftJoin(dealOperations, eq(dealOperations.paymentId, deals.paymentId))
