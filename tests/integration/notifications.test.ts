@@ -432,8 +432,13 @@ describe("settings", () => {
       "offer_declined",
       "offer_expired",
       "saved_search_matches",
+      "parcel_sent",
+      "parcel_delivered",
+      "unshipped_cancelled",
     ]);
     expect((await putSettings(bearer, { booking_made: false })).status).toBe(422);
+    // A buyer is never reminded to ship: that is a seller's.
+    expect((await putSettings(bearer, { ship_reminder: false })).status).toBe(422);
     // A buyer is never told of offers received: those are a seller's.
     expect((await putSettings(bearer, { offer_received: false })).status).toBe(422);
     expect((await putSettings(bearer, { payment_received: "no" })).status).toBe(422);

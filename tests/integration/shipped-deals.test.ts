@@ -586,3 +586,44 @@ describe("a parcel not sent in time", () => {
     await expectLedgerHolds(testEnv.DB);
   });
 });
+
+describe("the letters of a shipped deal", () => {
+  it("never carry the buyer's address, and say where the parcel is", async () => {
+    const { plannedLetters } = await import("#app/domain/notifications/letters.server");
+    const world = await shippedListing();
+    const booked = await book(world.buyer.id, {
+      productId: world.product.id,
+      delivery: "ship",
+      buyerContact: "+1 303 555 0101",
+      ...ADDRESS,
+    });
+    const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
+    await apiCall(world.buyer.id, "POST", "/api/payment", {
+      bookingId,
+      card: { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" },
+    });
+    await apiCall(world.seller.id, "POST", `/api/shipments/${bookingId}/tracking`, {
+      carrier: "USPS",
+      trackingNumber: "9400100000000000000077",
+    });
+    await apiCall(world.buyer.id, "POST", `/api/shipments/${bookingId}/test-advance`);
+    const options = { appName: "Pay&Buy", appUrl: ORIGIN };
+    const texts: string[] = [];
+    for (const kind of [
+      "booking_made",
+      "payment_received",
+      "parcel_sent",
+      "parcel_delivered",
+      "ship_reminder",
+    ] as const) {
+      const letters = await plannedLetters(db(), { kind, bookingId }, options);
+      expect(letters.length, kind).toBeGreaterThan(0);
+      texts.push(...letters.map((letter) => `${letter.subject}\n${letter.text}`));
+    }
+    const all = texts.join("\n");
+    for (const part of [ADDRESS.line1, ADDRESS.recipient, ADDRESS.postalCode, "Apt 4"]) expect(all).not.toContain(part);
+    expect(all).toContain("To be shipped, for $ 14.00 shipping");
+    expect(all).toContain("USPS, tracking number 9400100000000000000077");
+    expect(all).toContain(`/dashboard/shipments/${bookingId}`);
+  });
+});

@@ -2,6 +2,7 @@
 // (to both, with the transaction id), and a message about it (to the other party).
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import type { EventOf } from "#app/domain/shared/events";
 import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
@@ -16,6 +17,8 @@ async function loadBooking(db: Database, bookingId: string) {
     .select({
       productName: products.name,
       priceCents: bookings.priceCents,
+      shippingCents: bookings.shippingCents,
+      delivery: bookings.delivery,
       meetLocation: bookings.meetLocation,
       buyerContact: bookings.buyerContact,
       expiresAt: bookings.expiresAt,
@@ -57,7 +60,10 @@ export async function bookingLetters(
           b.seller,
           `Booking made: ${b.productName}`,
           `${b.buyer.name} booked "${b.productName}" for ${formatMoney(b.priceCents)}.\n` +
-            `Meeting place: ${b.meetLocation}. Contact: ${b.buyerContact}.\n` +
+            // A shipped booking's address is shown on the parcel's page once it is paid (ADR 0086).
+            (b.delivery === "ship"
+              ? `To be shipped, for ${formatMoney(b.shippingCents)} shipping: the address shows on the parcel's page once it is paid.\n`
+              : `Meeting place: ${b.meetLocation}. Contact: ${b.buyerContact}.\n`) +
             `The booking holds the item until ${utc(b.expiresAt)} unless it is paid.\n` +
             link(options, "/dashboard/my_product", "Your listings"),
         ),
@@ -92,8 +98,12 @@ export async function bookingLetters(
     case "payment_received": {
       const b = await loadBooking(db, event.bookingId);
       if (!b?.transactionId) return [];
-      const amount = formatMoney(b.priceCents);
+      const amount = formatMoney(b.priceCents + b.shippingCents);
       const subject = `Payment received: ${b.productName}`;
+      const ship =
+        b.delivery === "ship"
+          ? `Send it by its ship-by date: the address and the label are on the parcel's page.\n${link(options, shipmentPath(event.bookingId), "The parcel")}\n`
+          : "";
       return [
         letter(
           b.buyer,
@@ -105,6 +115,7 @@ export async function bookingLetters(
           b.seller,
           subject,
           `${b.buyer.name} paid ${amount} for "${b.productName}".\nTransaction ID: ${b.transactionId}\n` +
+            ship +
             link(options, "/dashboard/my_buyer", "My Buyers"),
         ),
       ];
