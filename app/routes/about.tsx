@@ -1,6 +1,7 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import * as styles from "#app/components/content-page.css";
-import { aboutBlocks, aboutIntro } from "#app/content/about";
+import { readStaticContent } from "#app/server/static-content.server";
 import { container, eyebrow, grid, prose, section } from "#app/styles/utilities.css";
 import { originFrom, publicPageMeta } from "#app/utils/seo";
 
@@ -13,7 +14,13 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/about",
   });
 
+/** The page's text, from the static assets (ADR 0084). */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return readStaticContent(context.env.ASSETS, "about");
+}
+
 export default function About() {
+  const { intro: aboutIntro, blocks: aboutBlocks } = useLoaderData<typeof loader>();
   return (
     <div className={`${container} ${section}`}>
       <span className={eyebrow}>About</span>

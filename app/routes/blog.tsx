@@ -1,6 +1,7 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import * as styles from "#app/components/content-page.css";
-import { articles } from "#app/content/blog";
+import { readStaticContent } from "#app/server/static-content.server";
 import { container, eyebrow, prose, section } from "#app/styles/utilities.css";
 import { formatLongDate } from "#app/utils/format";
 import { originFrom, publicPageMeta } from "#app/utils/seo";
@@ -14,7 +15,13 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/blog",
   });
 
+/** The articles, from the static assets (ADR 0084). */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return readStaticContent(context.env.ASSETS, "blog");
+}
+
 export default function Blog() {
+  const { articles } = useLoaderData<typeof loader>();
   return (
     <div className={`${container} ${section}`}>
       <span className={eyebrow}>Blog</span>

@@ -2,25 +2,30 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ContentPage } from "#app/components/content-page";
 import * as styles from "#app/components/content-page.css";
-import { contact } from "#app/content/trust";
+import { readStaticContent } from "#app/server/static-content.server";
 import { originFrom, publicPageMeta, siteOrigin } from "#app/utils/seo";
 
-export const meta: MetaFunction = ({ matches }) =>
-  publicPageMeta({
-    title: contact.title,
-    description: contact.description,
-    origin: originFrom(matches),
-    path: contact.path,
-  });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? publicPageMeta({
+        title: data.contact.title,
+        description: data.contact.description,
+        origin: originFrom(matches),
+        path: data.contact.path,
+      })
+    : [];
 
-/** The support address: SUPPORT_EMAIL, or support@ the site's own host name. */
+/** The page's text (from the static assets, ADR 0084) and the support address: SUPPORT_EMAIL, or support@ the site's own host name. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { SUPPORT_EMAIL, APP_URL } = context.env.settings;
-  return { email: SUPPORT_EMAIL ?? `support@${new URL(siteOrigin(request, APP_URL)).hostname}` };
+  return {
+    contact: await readStaticContent(context.env.ASSETS, "contact"),
+    email: SUPPORT_EMAIL ?? `support@${new URL(siteOrigin(request, APP_URL)).hostname}`,
+  };
 }
 
 export default function Contact() {
-  const { email } = useLoaderData<typeof loader>();
+  const { contact, email } = useLoaderData<typeof loader>();
   return (
     <ContentPage page={contact}>
       <p className={styles.contactCard}>

@@ -1,18 +1,32 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { ContentPage } from "#app/components/content-page";
 import * as styles from "#app/components/content-page.css";
-import { help } from "#app/content/trust";
 import { CONDITION_GUIDE } from "#app/domain/catalog/conditions";
 import { listOfChoices } from "#app/domain/shared/choices";
+import { readStaticContent } from "#app/server/static-content.server";
 import { grid } from "#app/styles/utilities.css";
 import { originFrom, publicPageMeta } from "#app/utils/seo";
 import { CONDITIONS } from "#db/closed-lists";
 
-export const meta: MetaFunction = ({ matches }) =>
-  publicPageMeta({ title: help.title, description: help.description, origin: originFrom(matches), path: help.path });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? publicPageMeta({
+        title: data.help.title,
+        description: data.help.description,
+        origin: originFrom(matches),
+        path: data.help.path,
+      })
+    : [];
+
+/** The page's text, from the static assets (ADR 0084). */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { help: await readStaticContent(context.env.ASSETS, "help") };
+}
 
 /** The help centre, starting with what the three conditions of a listing mean. */
 export default function Help() {
+  const { help } = useLoaderData<typeof loader>();
   return (
     <ContentPage page={help}>
       <section aria-labelledby="conditions" className={styles.part}>

@@ -1,16 +1,25 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { ContentPage } from "#app/components/content-page";
-import { terms } from "#app/content/trust";
+import { readStaticContent } from "#app/server/static-content.server";
 import { originFrom, publicPageMeta } from "#app/utils/seo";
 
-export const meta: MetaFunction = ({ matches }) =>
-  publicPageMeta({
-    title: terms.title,
-    description: terms.description,
-    origin: originFrom(matches),
-    path: terms.path,
-  });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? publicPageMeta({
+        title: data.page.title,
+        description: data.page.description,
+        origin: originFrom(matches),
+        path: data.page.path,
+      })
+    : [];
+
+/** The page's text, from the static assets (ADR 0084). */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { page: await readStaticContent(context.env.ASSETS, "terms") };
+}
 
 export default function Page() {
-  return <ContentPage page={terms} />;
+  const { page } = useLoaderData<typeof loader>();
+  return <ContentPage page={page} />;
 }

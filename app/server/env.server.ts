@@ -93,6 +93,8 @@ export type Settings = z.infer<typeof settingsSchema>;
 export interface AppEnv {
   DB: D1Database;
   PHOTOS: R2Bucket;
+  /** The static assets (build/client): the static pages' text is read from them (ADR 0084). */
+  ASSETS?: Fetcher;
   /** Cloudflare Images: makes the WebP renditions of uploaded photos (ADR 0029). */
   IMAGES: ImagesBinding;
   /** The notification queue's producer (ADR 0033); absent only where nothing is published. */
@@ -119,7 +121,15 @@ export function parseEnv(env: Record<string, unknown>): AppEnv {
     settings.SESSION_SECRET = [LOCAL_SESSION_SECRET];
   }
   const notifications = env.NOTIFICATIONS as Queue<NotificationMessage> | undefined;
-  const appEnv: AppEnv = { DB: db, PHOTOS: photos, IMAGES: images, NOTIFICATIONS: notifications, settings };
+  const assets = env.ASSETS as Fetcher | undefined;
+  const appEnv: AppEnv = {
+    DB: db,
+    PHOTOS: photos,
+    IMAGES: images,
+    NOTIFICATIONS: notifications,
+    ASSETS: assets,
+    settings,
+  };
   cache.set(env, appEnv);
   return appEnv;
 }
