@@ -82,10 +82,16 @@ export async function bearerOf(request: APIRequestContext) {
 }
 
 /** A product added through POST /api/product (the REST twin of the form), returning its id. */
-export async function addProductByApi(request: APIRequestContext, auth: Record<string, string>, productName: string) {
+export async function addProductByApi(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  productName: string,
+  extra: Record<string, string> = {},
+) {
   const response = await request.post("/api/product", {
     headers: auth,
     multipart: {
+      ...extra,
       productName,
       category: "camera",
       condition: PRODUCT.condition,

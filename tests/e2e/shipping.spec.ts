@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./fixtures";
-import { expectToast } from "./helpers";
-import { fillProductForm, PHOTO, registerSeller, uniqueProductName } from "./seller-helpers";
+import { expectToast, payWithTestCard, signUp, uniqueEmail } from "./helpers";
+import { addProductByApi, bearerOf, fillProductForm, PHOTO, registerSeller, uniqueProductName } from "./seller-helpers";
 
 // How a listing changes hands (ADR 0085): the seller says meetup, shipping or both on Add
 // Product; cards and the listing page say it; search filters by it. With JavaScript the shipping
@@ -72,5 +72,90 @@ test.describe("shipping a listing", () => {
     if (info.project.name === "no-js") await page.getByLabel("Product Photo").setInputFiles(PHOTO);
     await page.getByRole("button", { name: "Add Product" }).click();
     await expectToast(page, "Product added Successfully");
+  });
+});
+
+test.describe("a shipped deal", () => {
+  test("a buyer in another city books with an address and pays item + shipping; the seller buys a label; the parcel is delivered; the buyer confirms; Payouts shows the net", async ({
+    page,
+    browser,
+  }, info) => {
+    test.slow(); // two people's pages, one after another
+    const sellerContext = await browser.newContext({ javaScriptEnabled: info.project.name === "js" });
+    const seller = await sellerContext.newPage();
+    await registerSeller(seller, info, "Sid Shipper");
+    const name = uniqueProductName(info, "Shipped Lens");
+    const id = await addProductByApi(seller.request, await bearerOf(seller.request), name, {
+      location: "Brooklyn, NY",
+      delivery: "ship",
+      shipsFromCountry: "US",
+      shipsFromPostalCode: "11201",
+      parcel: "small",
+      shippingPrice: "14",
+      handlingDays: "2",
+    });
+
+    // The buyer, in Denver: the address, then the item and its shipping to pay.
+    await signUp(page, { name: "Dana Denver", email: uniqueEmail(info, "denver"), password: "long enough" });
+    await page.goto(`/listings/${id}`);
+    await page.getByRole("link", { name: `Book Now: ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Book ${name}` });
+    await expect(dialog).toContainText("$ 14.00");
+    await dialog.getByLabel("Recipient").fill("Dana Denver");
+    await dialog.getByLabel("Street address").fill("1550 Wewatta St");
+    await dialog.getByLabel("City").fill("Denver");
+    await dialog.getByLabel("State or province").fill("CO");
+    await dialog.getByLabel("Postal code").fill("80202");
+    await dialog.getByLabel("Your Contact*").fill("+1 303 555 0101");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expectToast(page, "Booking Submitted Successfully");
+    await page.goto("/dashboard/my_orders");
+    await page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: "Pay", exact: true }).click();
+    await expect(page.getByText(`Please, pay $ 33.99 for your product ${name}`)).toBeVisible();
+    await expect(page.getByText("$ 19.99 for the item and $ 14.00 for shipping.")).toBeVisible();
+    await payWithTestCard(page);
+
+    // The seller: the address once paid, the label's cost beside the shipping, then the label.
+    await seller.goto("/dashboard/my_buyer");
+    await seller.getByRole("link", { name: new RegExp(`^Shipment: ${name}`) }).click();
+    await expect(seller.getByTestId("ship-to")).toContainText("1550 Wewatta St");
+    await expect(seller.getByText(/The label costs \$ \d+\.\d\d; the buyer paid \$ 14\.00 for shipping/)).toBeVisible();
+    await seller.getByLabel("Your name").fill("Sid Shipper");
+    await seller.getByLabel("Street address").fill("100 Court St");
+    await seller.getByLabel("City").fill("Brooklyn");
+    await seller.getByLabel("State or province").fill("NY");
+    await seller.getByRole("button", { name: /^Buy label for \$ / }).click();
+    await expectToast(seller, "Label bought: print it, stick it on the parcel and hand it to the carrier.");
+    await seller.getByRole("link", { name: "Print the shipping label" }).click();
+    await expect(seller.getByTestId("label-tracking")).toHaveText(/^OFF[0-9A-Z]+$/);
+
+    // The buyer follows the parcel; the test carrier takes it to the door.
+    await page.goto("/dashboard/my_orders");
+    await page.getByRole("link", { name: new RegExp(`^Parcel: ${name}`) }).click();
+    await page.getByRole("button", { name: "Test carrier: move the parcel on" }).click();
+    await expectToast(page, "The test carrier moved the parcel on.");
+    await expect(page.getByText("On its way", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Test carrier: move the parcel on" }).click();
+    await expect(page.getByText("Delivered", { exact: true }).first()).toBeVisible();
+    await page.goto("/dashboard/my_orders");
+    const row = page.getByRole("row").filter({ hasText: name });
+    await row.getByRole("button", { name: `I received it as described: ${name}` }).click();
+    await expectToast(page, "Thank you: the payment is released to the seller.");
+
+    // The seller's money: the item less the fee, and the shipping less the label.
+    await seller.goto("/dashboard/payouts");
+    const sale = seller.getByRole("row").filter({ hasText: name });
+    await expect(sale).toContainText("$ 33.99");
+    await expect(sale).toContainText("$ 1.60");
+    // $ 19.99 − $ 1.60 fee + $ 14.00 shipping − $ 17.35 label (the offline carrier's, Brooklyn to Denver).
+    await expect(sale).toContainText("$ 15.04");
+    await expect(sale).toContainText("Released to you");
+    await sellerContext.close();
+  });
+
+  test("a parcel's page that is not the visitor's is not found", async ({ page }, info) => {
+    await signUp(page, { name: "Nia Nosy", email: uniqueEmail(info, "nosy"), password: "long enough" });
+    const response = await page.goto("/dashboard/shipments/00000000-0000-4000-8000-000000000000");
+    expect(response?.status()).toBe(404);
   });
 });

@@ -8,7 +8,17 @@ import { dealFee, type FeeRule } from "#app/domain/deals/fees";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import type { DealState } from "#db/closed-lists";
-import { bookings, claims, dealOperations, deals, ledgerEntries, payouts, products, users } from "#db/schema";
+import {
+  bookings,
+  claims,
+  dealOperations,
+  deals,
+  ledgerEntries,
+  payouts,
+  products,
+  shipments,
+  users,
+} from "#db/schema";
 
 /** A sum, named: D1 returns a batch's rows keyed by column name. */
 const total = (expression: ReturnType<typeof sql>, name: string) =>
@@ -28,6 +38,12 @@ const operationSums = {
   pending: total(sql`case when ${dealOperations.status} = 'pending' then 1 end`, "pending"),
 };
 
+/** A deal's label bought through Pay&Buy: its cost, paid from the sale at release (0: none). */
+const labelCost = sql<number>`coalesce((select ${shipments.labelCostCents} from ${shipments}
+  where ${shipments.bookingId} = ${deals.bookingId} and ${shipments.labelRef} not like 'pending:%'), 0)`
+  .mapWith(Number)
+  .as("deal_label_cost");
+
 const dealBuyers = alias(users, "deal_buyers");
 
 /**
@@ -43,6 +59,7 @@ export async function listSellerDeals(db: Database, sellerId: string, page: numb
         state: deals.state,
         amountCents: deals.amountCents,
         shippingCents: deals.shippingCents,
+        labelCostCents: labelCost,
         currency: deals.currency,
         releaseDueAt: deals.releaseDueAt,
         releasedAt: deals.releasedAt,
@@ -79,6 +96,7 @@ interface DealRow {
   state: DealState;
   amountCents: number;
   shippingCents: number;
+  labelCostCents: number;
   refunded: number;
   fee: number;
   net: number;
@@ -92,10 +110,12 @@ function toSellerDeal<Row extends DealRow>(row: Row, rule: FeeRule) {
   const left = row.amountCents - row.refunded;
   const held = row.state === "held";
   const fee = held ? dealFee(left, row.shippingCents, rule) : row.fee;
+  // A label bought through Pay&Buy is paid from the sale at release (ADR 0086).
+  const label = Math.min(row.labelCostCents, Math.max(0, left - fee));
   return {
     ...row,
     fee: row.state === "settled_outside" ? null : fee,
-    net: row.state === "settled_outside" ? null : held ? left - fee : row.net,
+    net: row.state === "settled_outside" ? null : held ? left - fee - label : row.net,
     expected: held,
   };
 }
@@ -105,7 +125,12 @@ export async function getSellerAmounts(db: Database, sellerId: string, rule: Fee
   const [held, released, paid] = await Promise.all([
     // Held: what each held deal would pay the seller at release.
     db
-      .select({ amountCents: deals.amountCents, shippingCents: deals.shippingCents, refunded: operationSums.refunded })
+      .select({
+        amountCents: deals.amountCents,
+        shippingCents: deals.shippingCents,
+        labelCostCents: labelCost,
+        refunded: operationSums.refunded,
+      })
       .from(deals)
       .leftJoin(dealOperations, eq(dealOperations.paymentId, deals.paymentId))
       .where(and(eq(deals.sellerId, sellerId), eq(deals.state, "held")))
@@ -123,7 +148,8 @@ export async function getSellerAmounts(db: Database, sellerId: string, rule: Fee
   ]);
   const heldNet = held.reduce((sum, deal) => {
     const left = deal.amountCents - deal.refunded;
-    return sum + left - dealFee(left, deal.shippingCents, rule);
+    const fee = dealFee(left, deal.shippingCents, rule);
+    return sum + left - fee - Math.min(deal.labelCostCents, Math.max(0, left - fee));
   }, 0);
   const totals = released[0] ?? { fee: 0, net: 0, refunded: 0 };
   const paidOut = paid[0]?.paid ?? 0;
