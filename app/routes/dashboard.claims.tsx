@@ -15,6 +15,7 @@ import { getPlatformTotals } from "#app/domain/deals/payouts/summary.server";
 import { DEAL_MESSAGES, decideClaim } from "#app/domain/deals/settlement/decisions.server";
 import { listDisputes } from "#app/domain/deals/settlement/disputes.server";
 import type { ClaimDecision } from "#app/domain/deals/settlement/plan";
+import { SHIPMENT_STATUS_WORDS } from "#app/domain/deals/shipping/shipment-words";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
@@ -104,6 +105,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         protectionEnds: claim.dealState === "held" ? formatDeadline(claim.releaseDueAt) : null,
         buyer: `${claim.buyerName} (${claim.buyerEmail})`,
         seller: `${claim.sellerName} (${claim.sellerEmail})`,
+        // A shipped order's parcel, beside its claim (ADR 0086).
+        parcel: claim.parcelStatus
+          ? {
+              status: SHIPMENT_STATUS_WORDS[claim.parcelStatus],
+              tracking: claim.parcelTrackingNumber ? `${claim.parcelCarrier} ${claim.parcelTrackingNumber}` : null,
+              sent: formatDayMonthYear(claim.parcelShippedAt),
+              delivered: formatDayMonthYear(claim.parcelDeliveredAt),
+              lastEvent: formatDeadline(claim.parcelLastEventAt),
+            }
+          : null,
       })),
     },
     deciding: deciding
@@ -216,6 +227,19 @@ export default function Claims() {
               <>
                 {`${CLAIM_REASON_WORDS[claim.reason]}: ${claim.details}`}
                 <small className={table.deadline}>{`Opened ${claim.openedOn}`}</small>
+                {claim.parcel ? (
+                  <small className={table.deadline}>
+                    {[
+                      `Parcel: ${claim.parcel.status}`,
+                      claim.parcel.tracking ? `tracking ${claim.parcel.tracking}` : "no tracking",
+                      claim.parcel.sent ? `sent ${claim.parcel.sent}` : null,
+                      claim.parcel.delivered ? `delivered ${claim.parcel.delivered}` : null,
+                      claim.parcel.lastEvent ? `last carrier event ${claim.parcel.lastEvent}` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(", ")}
+                  </small>
+                ) : null}
               </>
             ),
           },

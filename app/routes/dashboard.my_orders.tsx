@@ -11,7 +11,12 @@ import { bookingIdSchema } from "#app/domain/deals/booking-schema";
 import { BOOKING_END_WORDS, bookingEndWords } from "#app/domain/deals/booking-words";
 import { BOOKING_MESSAGES, cancelBooking, isWithinHold, listOrders } from "#app/domain/deals/bookings.server";
 import { CLAIM_TEXT_MAX, claimSchema } from "#app/domain/deals/claims/claim-schema";
-import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS, CLAIM_STATUS_WORDS } from "#app/domain/deals/claims/claim-words";
+import {
+  CLAIM_OUTCOME_WORDS,
+  CLAIM_REASON_WORDS,
+  CLAIM_STATUS_WORDS,
+  claimReasonsFor,
+} from "#app/domain/deals/claims/claim-words";
 import { CLAIM_MESSAGES, canOpenClaim, openClaim } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { RATING_COMMENT_MAX, ratingSchema } from "#app/domain/deals/rating-schema";
@@ -37,7 +42,7 @@ import { requireBuyer, requireRoleWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult, redirectWithSuccess } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
-import { CLAIM_REASONS, type DealState } from "#db/closed-lists";
+import type { DealState } from "#db/closed-lists";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy My Orders", "Your bookings on Pay&Buy: pay for them or cancel them.");
@@ -79,7 +84,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     orders: { ...orders, rows },
     confirming: confirming ? { id: confirming.id, productName: confirming.productName } : null,
     rating: rating ? { id: rating.id, productName: rating.productName } : null,
-    claiming: claiming ? { id: claiming.id, productName: claiming.productName } : null,
+    claiming: claiming
+      ? { id: claiming.id, productName: claiming.productName, shipped: claiming.shipmentStatus !== null }
+      : null,
   };
 }
 
@@ -278,7 +285,13 @@ function RatingDialog({ rating, page }: { rating: { id: string; productName: str
 }
 
 /** The buyer's claim on a held payment: a reason and what happened. */
-function ClaimDialog({ claiming, page }: { claiming: { id: string; productName: string }; page: number }) {
+function ClaimDialog({
+  claiming,
+  page,
+}: {
+  claiming: { id: string; productName: string; shipped: boolean };
+  page: number;
+}) {
   const pending = useIsPending({ intent: "claim" });
   return (
     <UrlDialog title="Report a problem" closeHref={listHref(PATH, { page })}>
@@ -289,7 +302,7 @@ function ClaimDialog({ claiming, page }: { claiming: { id: string; productName: 
         <input type="hidden" name="bookingId" value={claiming.id} />
         <fieldset className={formStyles.field}>
           <legend className={formStyles.label}>What is wrong?*</legend>
-          {CLAIM_REASONS.map((reason) => (
+          {claimReasonsFor(claiming.shipped).map((reason) => (
             <label key={reason}>
               <input type="radio" name="reason" value={reason} required /> {CLAIM_REASON_WORDS[reason]}
             </label>

@@ -627,3 +627,76 @@ describe("the letters of a shipped deal", () => {
     expect(all).toContain(`/dashboard/shipments/${bookingId}`);
   });
 });
+
+describe("a parcel not received", () => {
+  async function paidShippedOrder() {
+    const world = await shippedListing();
+    const booked = await book(world.buyer.id, {
+      productId: world.product.id,
+      delivery: "ship",
+      buyerContact: "+1 303 555 0101",
+      ...ADDRESS,
+    });
+    const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
+    await apiCall(world.buyer.id, "POST", "/api/payment", {
+      bookingId,
+      card: { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" },
+    });
+    const [deal] = await db().select().from(deals).where(eq(deals.bookingId, bookingId));
+    return { ...world, bookingId, deal: deal! };
+  }
+  const claim = (buyerId: string, bookingId: string, reason: string) =>
+    apiCall(buyerId, "POST", `/api/bookings/${bookingId}/claim`, { reason, details: "Nothing came." });
+  const refusal = async (response: Response) => {
+    expect(response.status).toBe(409);
+    return ((await response.json()) as { error: { message: string } }).error.message;
+  };
+
+  it("can be claimed only once it is due: sent, and not delivered 14 days later; the admin sees the tracking beside it", async () => {
+    const { buyer, seller, bookingId, deal } = await paidShippedOrder();
+    expect(await refusal(await claim(buyer.id, bookingId, "not_received"))).toMatch(
+      /^The parcel has not been sent yet/,
+    );
+    expect(await refusal(await claim(buyer.id, bookingId, "not_handed_over"))).toBe(
+      'This order is shipped: choose "Parcel not received" instead.',
+    );
+    await apiCall(seller.id, "POST", `/api/shipments/${bookingId}/tracking`, {
+      carrier: "USPS",
+      trackingNumber: "9400100000000000000055",
+    });
+    expect(await refusal(await claim(buyer.id, bookingId, "not_received"))).toMatch(
+      /^A parcel on its way can be reported missing from \d{4}-\d{2}-\d{2}, 14 days after it was sent\.$/,
+    );
+    await db()
+      .update(shipments)
+      .set({ shippedAt: new Date(Date.now() - 15 * DAY) })
+      .where(eq(shipments.bookingId, bookingId));
+    const opened = await claim(buyer.id, bookingId, "not_received");
+    expect(opened.status).toBe(201);
+    const claimId = ((await opened.json()) as { _id: string })._id;
+    const admin = await insertUser({ role: "admin" });
+    const shown = await apiCall(admin.id, "GET", `/api/claims/${claimId}`);
+    expect(await shown.json()).toMatchObject({
+      reason: "not_received",
+      parcel: { status: "in_transit", carrier: "USPS", trackingNumber: "9400100000000000000055" },
+    });
+    const { sessionCookieFor } = await import("./auth-helpers");
+    const page = await SELF.fetch(`${ORIGIN}/dashboard/claims`, {
+      headers: { Cookie: await sessionCookieFor(admin.id) },
+    });
+    expect(await page.text()).toContain("Parcel: On its way, tracking USPS 9400100000000000000055");
+    const decided = await apiCall(admin.id, "PUT", `/api/claims/${claimId}/decision`, { outcome: "refund_full" });
+    expect(decided.status).toBe(200);
+    expect((await dealState(deal.paymentId)).deal.state).toBe("refunded");
+    await expectLedgerHolds(testEnv.DB);
+  });
+
+  it('is a meetup\'s "not handed over", never "not received"', async () => {
+    const { paidDeal } = await import("./money-fixtures");
+    const { buyer, booking } = await paidDeal();
+    expect(await refusal(await claim(buyer.user.id, booking.id, "not_received"))).toBe(
+      'This order was handed over in person: choose "Item not handed over" instead.',
+    );
+    expect((await claim(buyer.user.id, booking.id, "not_handed_over")).status).toBe(201);
+  });
+});

@@ -117,10 +117,11 @@ describe("a label through Pay&Buy", () => {
     expect((await apiCall(seller.id, "POST", `/api/shipments/${bookingId}/label`, FROM)).status).toBe(200);
     // While held, Payouts shows what the release will pay: the label is taken from it.
     const expected = 45_000 - 3_600 + 1_400 - LABEL_CENTS;
-    const listed = (await (await apiCall(seller.id, "GET", "/api/payouts/deals")).json()) as {
-      deals?: Array<{ bookingId: string; netCents: number }>;
-    } & Array<{ bookingId: string; netCents: number }>;
-    const rows = Array.isArray(listed) ? listed : (listed.deals ?? []);
+    const listed: unknown = await (await apiCall(seller.id, "GET", "/api/payouts/deals")).json();
+    const rows = (Array.isArray(listed) ? listed : ((listed as { deals?: unknown[] }).deals ?? [])) as Array<{
+      bookingId: string;
+      netCents: number;
+    }>;
     expect(rows.find((row) => row.bookingId === bookingId)?.netCents).toBe(expected);
     expect((await apiCall(buyer.id, "POST", `/api/bookings/${bookingId}/receipt`)).status).toBe(200);
     const state = await dealState(deal.paymentId);

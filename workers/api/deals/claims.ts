@@ -75,6 +75,16 @@ export function claimShape(claim: ClaimView) {
     createdAt: claim.createdAt.toISOString(),
     dealState: claim.dealState,
     protectionEndsAt: claim.releaseDueAt?.toISOString() ?? null,
+    // A shipped order's parcel (ADR 0086): where it is and its tracking; null for a meetup.
+    parcel: claim.parcelStatus
+      ? {
+          status: claim.parcelStatus,
+          carrier: claim.parcelCarrier,
+          trackingNumber: claim.parcelTrackingNumber,
+          shippedAt: claim.parcelShippedAt?.toISOString() ?? null,
+          deliveredAt: claim.parcelDeliveredAt?.toISOString() ?? null,
+        }
+      : null,
     buyer: { _id: claim.buyerId, name: claim.buyerName, email: claim.buyerEmail },
     seller: { _id: claim.sellerId, name: claim.sellerName, email: claim.sellerEmail },
   };

@@ -20,3 +20,11 @@ export const CLAIM_OUTCOME_WORDS = {
   refund_partial: "Refunded in part",
   release: "Released to the seller",
 } as const satisfies Record<ClaimOutcome, string>;
+
+/**
+ * The reasons a claim about an order can give (ADR 0086): a parcel "not received", a meetup's
+ * item "not handed over"; the others for both.
+ */
+export function claimReasonsFor(shipped: boolean): ClaimReason[] {
+  return shipped ? ["not_as_described", "not_received", "other"] : ["not_as_described", "not_handed_over", "other"];
+}

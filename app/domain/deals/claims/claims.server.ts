@@ -1,5 +1,6 @@
 // Claims: within the protection window the buyer of a paid booking may open one claim ("Not as
-// described", "Item not handed over", "Other", with what happened). While it is open the money
+// described", "Item not handed over" for a meetup, "Parcel not received" for a shipped order once
+// it is due, "Other", with what happened). While it is open the money
 // is not released by the scheduled job; the seller may answer; the admin decides (see
 // settlement/decisions.server.ts). Only the deal's buyer, its seller and the admin see a claim.
 import { and, desc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
@@ -12,8 +13,11 @@ import type { Database } from "#db/client";
 import type { ClaimReason, ClaimStatus, DealState } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
 import { intoColumns } from "#db/insert-select";
-import { bookings, claims, deals, products, users } from "#db/schema";
+import { bookings, claims, deals, products, shipments, users } from "#db/schema";
 import { bumpVersionStatement, sellerRemoved } from "../settlement/deals.server";
+import { NOT_RECEIVED_DAYS } from "../shipping/clock";
+
+const DAY_MS = 86_400_000;
 
 export const CLAIM_MESSAGES = {
   opened: "Your claim is open: the payment stays held until an admin decides.",
@@ -24,6 +28,13 @@ export const CLAIM_MESSAGES = {
   windowOver: "The buyer protection of this order has ended: a claim can no longer be opened.",
   notHeld: "This payment was refunded or settled: there is nothing left to claim.",
   closed: "This claim is closed: it can no longer be answered.",
+  meetupNotReceived: 'This order was handed over in person: choose "Item not handed over" instead.',
+  shippedNotHandedOver: 'This order is shipped: choose "Parcel not received" instead.',
+  notSentYet:
+    "The parcel has not been sent yet: once its ship-by date has passed you can cancel the purchase from the parcel's page.",
+  delivered: "The carrier shows the parcel delivered: choose what is wrong with it instead.",
+  notReceivedFrom: (date: string) =>
+    `A parcel on its way can be reported missing from ${date}, ${NOT_RECEIVED_DAYS} days after it was sent.`,
 } as const;
 
 export type ClaimResult =
@@ -64,6 +75,7 @@ export async function openClaim(
     eq(deals.buyerId, buyer.id),
     inArray(deals.state, [...CLAIMABLE_STATES]),
     gt(deals.releaseDueAt, new Date(now)),
+    reasonApplies(input.reason, now),
   );
   try {
     const [inserted] = await db.batch([
@@ -112,6 +124,8 @@ export async function openClaim(
   if (deal.state === "refunded" || deal.state === "settled_outside") {
     return { ok: false, status: 409, message: CLAIM_MESSAGES.notHeld };
   }
+  const reasonRefused = await whyReasonRefused(db, input, now);
+  if (reasonRefused) return { ok: false, status: 409, message: reasonRefused };
   return { ok: false, status: 409, message: CLAIM_MESSAGES.windowOver };
 }
 
@@ -168,6 +182,13 @@ const claimFields = {
   sellerId: claims.sellerId,
   sellerName: sql`${sellers.name}`.mapWith(sellers.name).as("claim_seller_name"),
   sellerEmail: sql`${sellers.email}`.mapWith(sellers.email).as("claim_seller_email"),
+  // A shipped order's parcel beside its claim (ADR 0086): where it is and its tracking.
+  parcelStatus: sql`${shipments.status}`.mapWith(shipments.status).as("claim_parcel_status"),
+  parcelCarrier: shipments.carrier,
+  parcelTrackingNumber: shipments.trackingNumber,
+  parcelShippedAt: shipments.shippedAt,
+  parcelDeliveredAt: shipments.deliveredAt,
+  parcelLastEventAt: shipments.lastEventAt,
 };
 
 function claimsQuery(db: Database, where: SQL | undefined) {
@@ -179,6 +200,7 @@ function claimsQuery(db: Database, where: SQL | undefined) {
     .innerJoin(products, eq(products.id, bookings.productId))
     .innerJoin(buyers, eq(buyers.id, claims.buyerId))
     .innerJoin(sellers, eq(sellers.id, claims.sellerId))
+    .leftJoin(shipments, eq(shipments.bookingId, claims.bookingId))
     .where(where);
 }
 
@@ -246,4 +268,46 @@ export async function listRemovedSellersHeldDeals(db: Database, page: number) {
     db.select({ total: sql<number>`count(*)` }).from(deals).where(waiting),
     page,
   );
+}
+
+/** The parcel states a buyer may report as not received (once it is due): on its way, or lost. */
+const MISSING_STATES = ["pre_transit", "in_transit", "failure", "returned"] as const;
+
+/**
+ * Whether a claim's reason fits its order (ADR 0086): "not received" for a shipped order whose
+ * parcel is lost or returned, or still not delivered NOT_RECEIVED_DAYS after it was sent; "not
+ * handed over" for a meetup only.
+ */
+function reasonApplies(reason: ClaimReason, now: number): SQL | undefined {
+  const shipment = sql`(select 1 from ${shipments} where ${shipments.bookingId} = ${deals.bookingId})`;
+  if (reason === "not_handed_over") return sql`not exists ${shipment}`;
+  if (reason !== "not_received") return undefined;
+  const due = now - NOT_RECEIVED_DAYS * DAY_MS;
+  return sql`exists (select 1 from ${shipments} where ${shipments.bookingId} = ${deals.bookingId}
+    and (${shipments.status} in ('failure', 'returned')
+      or (${shipments.status} in (${sql.join(
+        MISSING_STATES.map((state) => sql`${state}`),
+        sql`, `,
+      )}) and ${shipments.shippedAt} <= ${due})))`;
+}
+
+/** Why the claim's reason does not fit its order, or null when it does (the window decides then). */
+async function whyReasonRefused(
+  db: Database,
+  input: { bookingId: string; reason: ClaimReason },
+  now: number,
+): Promise<string | null> {
+  if (input.reason !== "not_received" && input.reason !== "not_handed_over") return null;
+  const [shipment] = await db
+    .select({ status: shipments.status, shippedAt: shipments.shippedAt })
+    .from(shipments)
+    .where(eq(shipments.bookingId, input.bookingId))
+    .limit(1);
+  if (input.reason === "not_handed_over") return shipment ? CLAIM_MESSAGES.shippedNotHandedOver : null;
+  if (!shipment) return CLAIM_MESSAGES.meetupNotReceived;
+  if (shipment.status === "delivered") return CLAIM_MESSAGES.delivered;
+  if (!shipment.shippedAt || shipment.status === "awaiting_shipment" || shipment.status === "cancelled")
+    return CLAIM_MESSAGES.notSentYet;
+  const from = shipment.shippedAt.getTime() + NOT_RECEIVED_DAYS * DAY_MS;
+  return from > now ? CLAIM_MESSAGES.notReceivedFrom(new Date(from).toISOString().slice(0, 10)) : null;
 }
