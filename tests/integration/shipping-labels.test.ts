@@ -332,3 +332,72 @@ describe("the real carrier's adapter (Shippo's HTTP API, intercepted)", () => {
     expect((await db().select().from(products).where(eq(products.id, product.id)))[0]?.status).toBe("booked");
   });
 });
+
+describe("Shippo's tracking webhook", () => {
+  const SECRET = "whsec_shippo_integration";
+  const env = { ...testEnv, SHIPPO_WEBHOOK_SECRET: SECRET };
+  const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+  const hook = async (body: unknown, token: string | null = SECRET) => {
+    const { app } = await import("../../workers/app");
+    return app.request(
+      `https://pay.test/api/webhooks/shippo${token === null ? "" : `?token=${encodeURIComponent(token)}`}`,
+      { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+      env,
+      ctx,
+    );
+  };
+  const track = (status: string, date: string, trackingNumber = "9400100000000000000088") => ({
+    event: "track_updated",
+    test: true,
+    data: {
+      carrier: "usps",
+      tracking_number: trackingNumber,
+      tracking_status: { status, status_date: date, status_details: "Arrived at USPS facility" },
+    },
+  });
+
+  it("is not there unless its secret is configured, and refuses any other token", async () => {
+    const { SELF } = await import("cloudflare:test");
+    expect(
+      (await SELF.fetch("https://pay.test/api/webhooks/shippo?token=x", { method: "POST", body: "{}" })).status,
+    ).toBe(404);
+    expect((await hook(track("TRANSIT", "2026-11-29T10:00:00Z"), "wrong")).status).toBe(401);
+    expect((await hook(track("TRANSIT", "2026-11-29T10:00:00Z"), null)).status).toBe(401);
+  });
+
+  it("moves a parcel labelled through Shippo once and in order, whatever is repeated or late", async () => {
+    const { bookingId, deal } = await paidShipment();
+    await db()
+      .update(shipments)
+      .set({
+        status: "pre_transit",
+        carrier: "USPS",
+        trackingNumber: "9400100000000000000088",
+        carrierProvider: "shippo",
+        labelRef: "txn_hook",
+        labelCostCents: 995,
+        labelUrl: "https://shippo-delivery.example/label.pdf",
+        shippedAt: new Date("2026-11-28T10:00:00Z"),
+      })
+      .where(eq(shipments.bookingId, bookingId));
+    const outcome = async (body: unknown) => ((await (await hook(body)).json()) as { outcome: string }).outcome;
+    expect(await outcome(track("TRANSIT", "2026-11-29T10:00:00Z"))).toBe("applied");
+    expect(await outcome(track("DELIVERED", "2026-11-30T15:00:00Z"))).toBe("applied");
+    // Shippo sends again, and late: nothing changes.
+    expect(await outcome(track("DELIVERED", "2026-11-30T15:00:00Z"))).toBe("ignored_older");
+    expect(await outcome(track("TRANSIT", "2026-11-29T18:00:00Z"))).toBe("ignored_older");
+    expect(await outcome(track("UNKNOWN", "2026-12-01T10:00:00Z"))).toBe("ignored");
+    expect(await outcome({ event: "transaction_created", data: {} })).toBe("ignored");
+    expect(await outcome(track("DELIVERED", "2026-12-01T10:00:00Z", "NOT-OURS-1"))).toBe("unknown_parcel");
+    const [shipment] = await db().select().from(shipments).where(eq(shipments.bookingId, bookingId));
+    expect(shipment).toMatchObject({ status: "delivered", deliveredAt: new Date("2026-11-30T15:00:00Z") });
+    expect((await dealState(deal.paymentId)).deal.releaseDueAt).toEqual(new Date("2026-12-03T15:00:00Z"));
+    const bad = await (await import("../../workers/app")).app.request(
+      `https://pay.test/api/webhooks/shippo?token=${SECRET}`,
+      { method: "POST", headers: { "Content-Type": "application/json" }, body: "{not json" },
+      env,
+      ctx,
+    );
+    expect(bad.status).toBeLessThan(500);
+  });
+});

@@ -2,6 +2,8 @@
 // The record keeps its parameters ("pbkdf2-sha256$<iterations>$<salt>$<hash>") so the cost
 // can be raised later and old hashes still verify.
 
+import { timingSafeEqual } from "#app/domain/shared/constant-time";
+
 /** Cloudflare Workers refuse more than 100,000 PBKDF2 iterations (local workerd does not). */
 export const MAX_PBKDF2_ITERATIONS = 100_000;
 export const PBKDF2_ITERATIONS = 100_000;
@@ -42,14 +44,6 @@ export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
   const hash = await derive(password, salt, PBKDF2_ITERATIONS);
   return `pbkdf2-sha256$${PBKDF2_ITERATIONS}$${toBase64(salt)}$${toBase64(hash)}`;
-}
-
-/** Constant-time comparison of two byte strings of equal length. */
-function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;
-  return difference === 0;
 }
 
 export async function verifyPassword(password: string, record: string | null | undefined): Promise<boolean> {

@@ -901,6 +901,8 @@ export const ROWS: Row[] = [
   api("GET", "/api/product", "/api/product", only(["seller"], "ok", "forbidden", "unauthorized")),
   api("GET", "/api/sellerSBuyer", "/api/sellerSBuyer", only(["seller"], "ok", "forbidden", "unauthorized")),
   api("POST", "/api/webhooks/stripe", "/api/webhooks/stripe", all("notFound"), { json: () => ({}) }),
+  // Not configured in the tests' environment (SHIPPO_WEBHOOK_SECRET): there is no such call.
+  api("POST", "/api/webhooks/shippo", "/api/webhooks/shippo", all("notFound"), { json: () => ({}) }),
   ...OWNERS.flatMap((owner) => [
     api(
       "POST",

@@ -13,9 +13,11 @@ import {
   enterTracking,
   findShipmentFor,
   quoteLabel,
+  receiveCarrierEvent,
   SHIPMENT_MESSAGES,
   type ShipmentView,
 } from "#app/domain/deals/shipping/shipments.server";
+import { isShippoWebhookToken, readShippoTrackEvent } from "#app/domain/deals/shipping/shippo.server";
 import { trackingSchema } from "#app/domain/deals/shipping/tracking-schema";
 import { toDollars } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
@@ -138,4 +140,22 @@ shipmentsApi.post("/shipments/:bookingId/label", requireBearer, requireApiRole("
   await publishEvents(c, result.events);
   const shipment = await findShipmentFor(db(c), c.get("user"), id.data);
   return c.json({ message: result.message, shipment: shipment ? shipmentShape(shipment) : null });
+});
+
+/**
+ * Shippo's tracking webhook (docs/guides/shipping.md): its URL carries the shared secret
+ * (`?token=`, SHIPPO_WEBHOOK_SECRET); each `track_updated` event of a parcel labelled through it is
+ * applied once and in order, so repeated and reordered deliveries are harmless. Anything else is
+ * acknowledged and changes nothing (Shippo stops sending to an endpoint that keeps failing).
+ */
+shipmentsApi.post("/webhooks/shippo", async (c) => {
+  const settings = appEnv(c).settings;
+  if (!settings.SHIPPO_WEBHOOK_SECRET) return apiError(c, 404, "not_found", "There is no such API call.");
+  if (!isShippoWebhookToken(settings, c.req.query("token") ?? null))
+    return apiError(c, 401, "unauthorized", "The webhook's token is not this endpoint's.");
+  const event = readShippoTrackEvent(await readJson(c));
+  if (!event) return c.json({ received: true, outcome: "ignored" });
+  const received = await receiveCarrierEvent(db(c), "shippo", event, settings.BUYER_PROTECTION_DAYS);
+  await publishEvents(c, received.events);
+  return c.json({ received: true, outcome: received.outcome });
 });

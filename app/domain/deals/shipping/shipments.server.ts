@@ -663,3 +663,28 @@ export async function advanceOfflineParcels(
   }
   return events;
 }
+
+/**
+ * A tracking event the real carrier pushed (ADR 0086) for a parcel whose label was bought through
+ * it: found by its tracking number, applied once and in order like any carrier event. The outcome
+ * and, for a delivery, the letters' event.
+ */
+export async function receiveCarrierEvent(
+  db: Database,
+  provider: "shippo",
+  event: Omit<TrackingEvent, "carrier">,
+  protectionDays: number,
+): Promise<{ outcome: TrackingOutcome; events: DomainEvent[] }> {
+  const [parcel] = await db
+    .select({ bookingId: shipments.bookingId, carrier: shipments.carrier })
+    .from(shipments)
+    .where(and(eq(shipments.carrierProvider, provider), eq(shipments.trackingNumber, event.trackingNumber)))
+    .limit(1);
+  if (!parcel?.carrier) return { outcome: "unknown_parcel", events: [] };
+  const outcome = await applyTrackingEvent(db, { ...event, carrier: parcel.carrier }, protectionDays);
+  const events: DomainEvent[] =
+    outcome === "applied" && event.status === "delivered"
+      ? [{ kind: "parcel_delivered", bookingId: parcel.bookingId }]
+      : [];
+  return { outcome, events };
+}

@@ -2,8 +2,9 @@
 // Node SDK does not add what we use). A rate is the cheapest of the carriers' rates for the
 // parcel; a label is bought at that rate, and its cost is what Shippo charges for it.
 import { PARCEL_PRESETS } from "#app/domain/catalog/delivery";
+import { timingSafeEqual } from "#app/domain/shared/constant-time";
 import type { ShippingAddress } from "../booking-schema";
-import type { Carrier, CarrierSettings, LabelResult, ParcelRoute, RateResult } from "./carriers";
+import type { Carrier, CarrierSettings, LabelResult, ParcelRoute, RateResult, TrackingEvent } from "./carriers";
 import { CARRIER_MESSAGES } from "./carriers";
 
 export const SHIPPO_API = "https://api.goshippo.com";
@@ -117,4 +118,40 @@ export function shippoCarrier(settings: CarrierSettings, currency = "USD"): Carr
       };
     },
   };
+}
+
+/** Shippo's tracking states, as the parcel's (UNKNOWN changes nothing). */
+const SHIPPO_STATUSES: Record<string, TrackingEvent["status"]> = {
+  PRE_TRANSIT: "pre_transit",
+  TRANSIT: "in_transit",
+  DELIVERED: "delivered",
+  RETURNED: "returned",
+  FAILURE: "failure",
+};
+
+/** Whether the webhook's token is the configured secret (compared in constant time). */
+export function isShippoWebhookToken(settings: CarrierSettings, token: string | null): boolean {
+  const secret = settings.SHIPPO_WEBHOOK_SECRET;
+  if (!secret || !token) return false;
+  return timingSafeEqual(new TextEncoder().encode(secret), new TextEncoder().encode(token));
+}
+
+/**
+ * A `track_updated` webhook's body as a tracking event of a parcel labelled through Shippo, or
+ * null for anything else (another event, an UNKNOWN state, a body without its fields).
+ */
+export function readShippoTrackEvent(body: unknown): Omit<TrackingEvent, "carrier"> | null {
+  if (typeof body !== "object" || body === null) return null;
+  const { event, data } = body as { event?: unknown; data?: unknown };
+  if (event !== "track_updated" || typeof data !== "object" || data === null) return null;
+  const { tracking_number: trackingNumber, tracking_status: status } = data as {
+    tracking_number?: unknown;
+    tracking_status?: { status?: unknown; status_date?: unknown; status_details?: unknown } | null;
+  };
+  if (typeof trackingNumber !== "string" || trackingNumber.length > 60 || !status) return null;
+  const state = typeof status.status === "string" ? SHIPPO_STATUSES[status.status] : undefined;
+  const at = typeof status.status_date === "string" ? new Date(status.status_date) : null;
+  if (!state || !at || Number.isNaN(at.getTime())) return null;
+  const detail = typeof status.status_details === "string" ? status.status_details.slice(0, 200) : "";
+  return { trackingNumber, status: state, at, detail };
 }
