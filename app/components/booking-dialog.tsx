@@ -169,7 +169,7 @@ function DeliveryChoice({
       )}
       {showMeetup ? (
         <Field
-          label={both ? "Your Location (for a meetup)" : "Your Location*"}
+          label="Your Location*"
           inputProps={{
             id: "booking-meetLocation",
             name: "meetLocation",
@@ -177,11 +177,12 @@ function DeliveryChoice({
             defaultValue: value("meetLocation"),
             autoComplete: "address-level2",
             maxLength: 200,
-            "aria-required": !both,
+            "aria-required": true,
             // The first field to fill takes the focus (without JavaScript too: the dialog is server-rendered).
             autoFocus: !both,
           }}
           errors={errors.meetLocation}
+          hint={both ? "For a meetup: where you can meet the seller." : undefined}
         />
       ) : null}
       {showShipping ? (

@@ -1097,10 +1097,10 @@ export const seedShipping: Record<string, SeedShipping> = {
     shippingPriceCents: 1_400,
     handlingDays: 2,
   },
-  "sony-fe-85mm-f1-8-seller2": {
+  "peak-design-travel-tripod-carbon-seller2": {
     delivery: "ship",
-    postalCode: "94609",
-    parcel: "small",
+    postalCode: "98107",
+    parcel: "medium",
     shippingPriceCents: 0,
     handlingDays: 3,
   },
