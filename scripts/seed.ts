@@ -28,7 +28,8 @@ import {
   twoFactorCredentials,
   users,
 } from "#db/schema";
-import { seedPlan } from "./seed/plan";
+import { seedShippedDeals } from "./seed/deals";
+import { seedPlan, stableId } from "./seed/plan";
 
 const photosDir = fileURLToPath(new URL("./seed/photos/", import.meta.url));
 
@@ -173,10 +174,18 @@ async function main() {
     // A few at a time: the renditions are the slow part.
     for (let at = 0; at < planned.length; at += 4) await Promise.all(planned.slice(at, at + 4).map(addPhoto));
 
+    // Shipped deals in each state, made through the domain with the offline providers (ADR 0086).
+    const userIdOf = new Map(plan.users.map((user) => [user.key, user.row.id!]));
+    const shippedDeals = await seedShippedDeals(db, parseEnv({ ...proxy.env, LOCAL_DEV: "true" }).settings, {
+      listing: (key) => stableId("product", key),
+      user: (key) => userIdOf.get(key)!,
+    });
+
     console.log(
       `Seeded ${persistTo}: ${written} new rows, ${uploaded} new photos ` +
         `(${plan.users.length} accounts, ${plan.categories.length} categories, ${plan.products.length} listings, ` +
-        `${plan.sales.length} bookings, ${plan.reports.length} open reports, ${plan.stolen.length} stolen-gear registration).`,
+        `${plan.sales.length} bookings, ${plan.reports.length} open reports, ${plan.stolen.length} stolen-gear registration, ` +
+        `${shippedDeals} new shipped deals).`,
     );
     console.log("Local demo accounts (local development only):");
     for (const user of plan.users) {
