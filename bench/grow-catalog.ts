@@ -98,6 +98,17 @@ async function main() {
               resalePriceCents: 50_000 + i,
               purchaseYear: 2015 + (i % 10),
               location: "Bench City",
+              // A third ship (half of those meet too), within the US or Canada (ADR 0085).
+              ...(i % 3 === 0
+                ? {
+                    delivery: i % 2 === 0 ? ("both" as const) : ("ship" as const),
+                    shipsFromCountry: i % 5 === 0 ? ("CA" as const) : ("US" as const),
+                    shipsFromPostalCode: i % 5 === 0 ? "M5V 2T6" : "11201",
+                    parcel: "small" as const,
+                    shippingPriceCents: i % 4 === 0 ? null : 1_200,
+                    handlingDays: 2,
+                  }
+                : {}),
               photoKey: sample?.photoKey ?? null,
               advertised: i % 10 === 0,
               // Older than the seed, so the first pages keep showing the demo catalog.

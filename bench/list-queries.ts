@@ -53,6 +53,10 @@ const CASES: Case[] = [
   { label: "API /api/products?path=camera", run: (db) => loadCategoryPage(db, "camera", 1) },
   // The gear filters (ADR 0054) and "only gear that fits" a Nikon Z6 II.
   { label: "brand canon, newest", run: search("brand=canon") },
+  // How it changes hands (ADR 0085): can be met, or ships within a country.
+  { label: "delivery meetup, newest", run: search("delivery=meetup") },
+  { label: "delivery ship-us, newest", run: search("delivery=ship-us") },
+  { label: "delivery ship-ca, newest", run: search("delivery=ship-ca") },
   { label: "mount sony-e, newest", run: search("mount=sony-e") },
   { label: "mount sony-e, price-asc", run: search("mount=sony-e&sort=price-asc") },
   { label: "lenses, mount nikon-z", run: search("category=camera+lens&mount=nikon-z") },

@@ -62,3 +62,6 @@ export const address = style({
   borderRadius: vars.radius.md,
   minWidth: 0,
 });
+
+/** The address of a listing that also meets, folded without JavaScript until it is wanted. */
+export const addressFold = style({ display: "grid", gap: vars.space.sm });

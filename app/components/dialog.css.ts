@@ -40,6 +40,12 @@ export const actions = style({
   justifyContent: "flex-end",
   gap: vars.space.sm,
   marginTop: vars.space.lg,
+  // A long dialog (a listing that meets or ships asks for more) keeps its decision on a phone's
+  // screen: the actions stay at the bottom of what shows while the rest scrolls.
+  position: "sticky",
+  bottom: 0,
+  paddingBlock: vars.space.sm,
+  background: vars.color.surface,
 });
 
 export const summary = style({

@@ -24,7 +24,7 @@ import { RATING_MESSAGES, rateSeller } from "#app/domain/deals/ratings.server";
 import { confirmReceipt, DEAL_MESSAGES } from "#app/domain/deals/settlement/decisions.server";
 import { mayConfirmReceipt, SETTLEMENT_MESSAGES } from "#app/domain/deals/settlement/plan";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
-import { SHIPMENT_STATUS_WORDS } from "#app/domain/deals/shipping/shipment-words";
+import { SHIPMENT_STATUS_SHORT, SHIPMENT_STATUS_WORDS } from "#app/domain/deals/shipping/shipment-words";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
 import { requireFormData } from "#app/server/http.server";
@@ -365,7 +365,7 @@ export default function MyOrders() {
                   to={shipmentPath(order.id)}
                   aria-label={`Parcel: ${order.productName}, ${SHIPMENT_STATUS_WORDS[order.shipmentStatus]}`}
                 >
-                  {SHIPMENT_STATUS_WORDS[order.shipmentStatus]}
+                  {SHIPMENT_STATUS_SHORT[order.shipmentStatus]}
                 </Link>
               ) : (
                 "Meetup"

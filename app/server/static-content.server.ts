@@ -26,7 +26,8 @@ export async function readStaticContent<K extends StaticPageName>(
   name: K,
 ): Promise<StaticContent[K]> {
   const response = assets ? await assets.fetch(`https://assets.invalid/content/${name}.json`) : null;
-  if (!response?.ok) {
+  const content = response?.ok ? await response.json().catch(() => null) : null;
+  if (content === null || typeof content !== "object") {
     console.error("A static page's text is missing from the assets", name, response?.status ?? "no ASSETS binding");
     throw new Response("This page is not available just now. Please try again in a minute.", {
       status: 503,
@@ -34,5 +35,5 @@ export async function readStaticContent<K extends StaticPageName>(
       headers: { "Retry-After": "60" },
     });
   }
-  return (await response.json()) as StaticContent[K];
+  return content as StaticContent[K];
 }

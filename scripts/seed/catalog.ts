@@ -1125,6 +1125,13 @@ export const seedShipping: Record<string, SeedShipping> = {
     shippingPriceCents: 400,
     handlingDays: 1,
   },
+  "think-tank-airport-security-v3-seller1": {
+    delivery: "ship",
+    postalCode: "10036",
+    parcel: "large",
+    shippingPriceCents: 2_400,
+    handlingDays: 2,
+  },
   "peak-design-everyday-messenger-13-v2-seller1": {
     delivery: "both",
     postalCode: "78702",

@@ -23,7 +23,7 @@ export const SEED_SHIPPED_DEALS: Array<{ listing: string; buyer: "buyer1" | "buy
   { listing: "leica-summicron-m-50mm-f2-seller1", buyer: "buyer1", step: "paid" },
   { listing: "sandisk-extreme-pro-128gb-sdxc-three-pack-seller1", buyer: "buyer2", step: "label" },
   { listing: "peak-design-everyday-messenger-13-v2-seller1", buyer: "buyer1", step: "delivered_released" },
-  { listing: "peak-design-travel-tripod-carbon-seller2", buyer: "buyer2", step: "delivered_claimed" },
+  { listing: "think-tank-airport-security-v3-seller1", buyer: "buyer2", step: "delivered_claimed" },
 ];
 
 const ADDRESSES = {
@@ -105,7 +105,7 @@ export async function seedShippedDeals(
       const claimed = await openClaim(db, buyer, {
         bookingId: booked.bookingId,
         reason: "not_as_described",
-        details: "The tripod's centre column does not lock at full height.",
+        details: "One wheel of the case is cracked and the handle does not lock.",
       });
       if (!claimed.ok) throw new Error(`Seed deal ${deal.listing}: ${claimed.message}`);
     }

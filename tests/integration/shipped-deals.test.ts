@@ -8,45 +8,11 @@ import { addBusinessDays, shipByOf } from "#app/domain/deals/shipping/clock";
 import { offlineRate } from "#app/domain/deals/shipping/offline-carrier";
 import { bookings, deals, modelSales, payments, products, shipments } from "#db/schema";
 import { ORIGIN } from "./auth-helpers";
-import { insertCategory, insertProduct, insertUser } from "./factories";
+import { insertUser } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
 import { apiCall, DAY, db, dealState } from "./money-fixtures";
+import { ADDRESS, book, bookShipped, paidShippedDeal, payShipped, shippedListing } from "./shipping-fixtures";
 import { testEnv } from "./test-env";
-
-const ADDRESS = {
-  recipient: "Dana Buyer",
-  line1: "1550 Wewatta St",
-  line2: "Apt 4",
-  city: "Denver",
-  region: "CO",
-  postalCode: "80202",
-  country: "US",
-};
-
-type ProductColumns = Partial<typeof products.$inferInsert>;
-
-async function shippedListing(columns: ProductColumns = {}) {
-  const category = await insertCategory({ title: `Lens ${crypto.randomUUID().slice(0, 6)}` });
-  const seller = await insertUser({ role: "seller" });
-  const buyer = await insertUser({ role: "buyer" });
-  const product = await insertProduct({
-    sellerId: seller.id,
-    categoryId: category.id,
-    name: "Nikon 50mm f/1.8",
-    resalePriceCents: 45_000,
-    location: "Brooklyn, NY",
-    delivery: "ship",
-    shipsFromCountry: "US",
-    shipsFromPostalCode: "11201",
-    parcel: "small",
-    shippingPriceCents: 1_400,
-    handlingDays: 2,
-    ...columns,
-  });
-  return { seller, buyer, product };
-}
-
-const book = (buyerId: string, body: Record<string, unknown>) => apiCall(buyerId, "POST", "/api/booking", body);
 
 describe("booking a listing that ships", () => {
   it("keeps the address in the booking's shipment and the listing's flat shipping price, whatever the request says", async () => {
@@ -187,25 +153,6 @@ describe("booking a listing that ships", () => {
 });
 
 describe("paying for a shipped deal", () => {
-  async function paidShippedDeal(columns: ProductColumns = {}) {
-    const world = await shippedListing(columns);
-    const booked = await book(world.buyer.id, {
-      productId: world.product.id,
-      delivery: "ship",
-      buyerContact: "+1 303 555 0101",
-      ...ADDRESS,
-    });
-    expect(booked.status).toBe(201);
-    const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
-    const paid = await apiCall(world.buyer.id, "POST", "/api/payment", {
-      bookingId,
-      card: { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" },
-    });
-    expect(paid.status).toBe(200);
-    const [deal] = await db().select().from(deals).where(eq(deals.bookingId, bookingId));
-    return { ...world, bookingId, deal: deal! };
-  }
-
   it("charges the item and its shipping, both from the database, and sets the day it must be sent by", async () => {
     const before = Date.now();
     const { buyer, bookingId, deal } = await paidShippedDeal();
@@ -252,13 +199,7 @@ describe("paying for a shipped deal", () => {
 
   it("shows the buyer the item and the shipping on the payment page", async () => {
     const world = await shippedListing();
-    const booked = await book(world.buyer.id, {
-      productId: world.product.id,
-      delivery: "ship",
-      buyerContact: "+1 303 555 0101",
-      ...ADDRESS,
-    });
-    const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
+    const bookingId = await bookShipped(world);
     const { sessionCookieFor } = await import("./auth-helpers");
     const page = await SELF.fetch(`${ORIGIN}/dashboard/payment/${bookingId}`, {
       headers: { Cookie: await sessionCookieFor(world.buyer.id) },
@@ -272,22 +213,11 @@ describe("paying for a shipped deal", () => {
 describe("the parcel's way", () => {
   async function paidShipment() {
     const world = await shippedListing();
-    const booked = await book(world.buyer.id, {
-      productId: world.product.id,
-      delivery: "ship",
-      buyerContact: "+1 303 555 0101",
-      ...ADDRESS,
-    });
-    const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
+    const bookingId = await bookShipped(world);
     const page = (userId: string) => pageOf(userId, `/dashboard/shipments/${bookingId}`);
     const before = await page(world.seller.id);
-    const paid = await apiCall(world.buyer.id, "POST", "/api/payment", {
-      bookingId,
-      card: { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" },
-    });
-    expect(paid.status).toBe(200);
-    const [deal] = await db().select().from(deals).where(eq(deals.bookingId, bookingId));
-    return { ...world, bookingId, deal: deal!, page, before };
+    const deal = await payShipped(world.buyer.id, bookingId);
+    return { ...world, bookingId, deal, page, before };
   }
 
   async function pageOf(userId: string, path: string) {
@@ -441,18 +371,7 @@ describe("the parcel's way", () => {
 
 describe("the buyer's address", () => {
   it("is erased by the scheduled job 30 days after the deal settles, and at once for a booking that ended unpaid", async () => {
-    const world = await shippedListing();
-    const booked = await book(world.buyer.id, {
-      productId: world.product.id,
-      delivery: "ship",
-      buyerContact: "+1 303 555 0101",
-      ...ADDRESS,
-    });
-    const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
-    await apiCall(world.buyer.id, "POST", "/api/payment", {
-      bookingId,
-      card: { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" },
-    });
+    const { bookingId, ...world } = await paidShippedDeal();
     expect((await apiCall(world.buyer.id, "POST", `/api/bookings/${bookingId}/receipt`)).status).toBe(200);
     const { tick } = await import("./money-fixtures");
     const [deal] = await db().select().from(deals).where(eq(deals.bookingId, bookingId));
@@ -475,13 +394,7 @@ describe("the buyer's address", () => {
     expect(await api.json()).toMatchObject({ address: null, buyerContact: null });
 
     const other = await shippedListing();
-    const unpaid = await book(other.buyer.id, {
-      productId: other.product.id,
-      delivery: "ship",
-      buyerContact: "+1 303 555 0101",
-      ...ADDRESS,
-    });
-    const unpaidId = ((await unpaid.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
+    const unpaidId = await bookShipped(other);
     expect((await apiCall(other.buyer.id, "PUT", "/api/bookingCancel", { bookingId: unpaidId })).status).toBe(200);
     await tick(Date.now());
     expect((await db().select().from(shipments).where(eq(shipments.bookingId, unpaidId)))[0]?.line1).toBeNull();
@@ -489,23 +402,6 @@ describe("the buyer's address", () => {
 });
 
 describe("a parcel not sent in time", () => {
-  async function paidUnsent() {
-    const world = await shippedListing();
-    const booked = await book(world.buyer.id, {
-      productId: world.product.id,
-      delivery: "ship",
-      buyerContact: "+1 303 555 0101",
-      ...ADDRESS,
-    });
-    const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
-    await apiCall(world.buyer.id, "POST", "/api/payment", {
-      bookingId,
-      card: { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" },
-    });
-    const [deal] = await db().select().from(deals).where(eq(deals.bookingId, bookingId));
-    return { ...world, bookingId, deal: deal! };
-  }
-
   /** The parcel's ship-by date moved to `at` (as if paid long ago). */
   async function dueBy(bookingId: string, at: number) {
     await db()
@@ -515,7 +411,7 @@ describe("a parcel not sent in time", () => {
   }
 
   it("can be cancelled by its buyer only after the ship-by date, for everything back", async () => {
-    const { buyer, seller, bookingId, deal } = await paidUnsent();
+    const { buyer, seller, bookingId, deal } = await paidShippedDeal();
     const early = await apiCall(buyer.id, "POST", `/api/shipments/${bookingId}/cancel`);
     expect(early.status).toBe(409);
     expect(((await early.json()) as { error: { message: string } }).error.message).toMatch(
@@ -545,7 +441,7 @@ describe("a parcel not sent in time", () => {
   });
 
   it("races the seller's tracking: exactly one of the two is written", async () => {
-    const { buyer, seller, bookingId, deal } = await paidUnsent();
+    const { buyer, seller, bookingId, deal } = await paidShippedDeal();
     await dueBy(bookingId, Date.now() - 60_000);
     const [cancel, tracking] = await Promise.all([
       apiCall(buyer.id, "POST", `/api/shipments/${bookingId}/cancel`),
@@ -563,7 +459,7 @@ describe("a parcel not sent in time", () => {
   });
 
   it("is cancelled and refunded by the scheduled job five days after its ship-by date, and its seller is reminded the day before", async () => {
-    const { bookingId, deal } = await paidUnsent();
+    const { bookingId, deal } = await paidShippedDeal();
     const { tick } = await import("./money-fixtures");
     const { runScheduled } = await import("../../workers/scheduled");
     const [shipment] = await db().select().from(shipments).where(eq(shipments.bookingId, bookingId));
@@ -590,18 +486,7 @@ describe("a parcel not sent in time", () => {
 describe("the letters of a shipped deal", () => {
   it("never carry the buyer's address, and say where the parcel is", async () => {
     const { plannedLetters } = await import("#app/domain/notifications/letters.server");
-    const world = await shippedListing();
-    const booked = await book(world.buyer.id, {
-      productId: world.product.id,
-      delivery: "ship",
-      buyerContact: "+1 303 555 0101",
-      ...ADDRESS,
-    });
-    const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
-    await apiCall(world.buyer.id, "POST", "/api/payment", {
-      bookingId,
-      card: { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" },
-    });
+    const { bookingId, ...world } = await paidShippedDeal();
     await apiCall(world.seller.id, "POST", `/api/shipments/${bookingId}/tracking`, {
       carrier: "USPS",
       trackingNumber: "9400100000000000000077",
@@ -629,22 +514,6 @@ describe("the letters of a shipped deal", () => {
 });
 
 describe("a parcel not received", () => {
-  async function paidShippedOrder() {
-    const world = await shippedListing();
-    const booked = await book(world.buyer.id, {
-      productId: world.product.id,
-      delivery: "ship",
-      buyerContact: "+1 303 555 0101",
-      ...ADDRESS,
-    });
-    const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
-    await apiCall(world.buyer.id, "POST", "/api/payment", {
-      bookingId,
-      card: { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" },
-    });
-    const [deal] = await db().select().from(deals).where(eq(deals.bookingId, bookingId));
-    return { ...world, bookingId, deal: deal! };
-  }
   const claim = (buyerId: string, bookingId: string, reason: string) =>
     apiCall(buyerId, "POST", `/api/bookings/${bookingId}/claim`, { reason, details: "Nothing came." });
   const refusal = async (response: Response) => {
@@ -653,7 +522,7 @@ describe("a parcel not received", () => {
   };
 
   it("can be claimed only once it is due: sent, and not delivered 14 days later; the admin sees the tracking beside it", async () => {
-    const { buyer, seller, bookingId, deal } = await paidShippedOrder();
+    const { buyer, seller, bookingId, deal } = await paidShippedDeal();
     expect(await refusal(await claim(buyer.id, bookingId, "not_received"))).toMatch(
       /^The parcel has not been sent yet/,
     );

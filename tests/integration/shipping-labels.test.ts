@@ -5,55 +5,20 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { offlineRate } from "#app/domain/deals/shipping/offline-carrier";
 import { SHIPPO_API, shippoCarrier } from "#app/domain/deals/shipping/shippo.server";
-import { deals, products, shipments } from "#db/schema";
+import { products, shipments } from "#db/schema";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
 import { apiCall, DAY, db, dealState } from "./money-fixtures";
+import { ADDRESS, paidShippedDeal } from "./shipping-fixtures";
 import { testEnv } from "./test-env";
 
 const realFetch = globalThis.fetch;
 afterEach(() => vi.restoreAllMocks());
 
-const ADDRESS = {
-  recipient: "Dana Buyer",
-  line1: "1550 Wewatta St",
-  city: "Denver",
-  region: "CO",
-  postalCode: "80202",
-  country: "US",
-};
 const FROM = { name: "Sam Seller", line1: "100 Court St", city: "Brooklyn", region: "NY" };
 
-async function paidShipment(shippingPriceCents: number | null = 1_400) {
-  const category = await insertCategory({ title: `Lens ${crypto.randomUUID().slice(0, 6)}` });
-  const seller = await insertUser({ role: "seller" });
-  const buyer = await insertUser({ role: "buyer" });
-  const product = await insertProduct({
-    sellerId: seller.id,
-    categoryId: category.id,
-    name: "Nikon 50mm f/1.8",
-    resalePriceCents: 45_000,
-    delivery: "ship",
-    shipsFromCountry: "US",
-    shipsFromPostalCode: "11201",
-    parcel: "small",
-    shippingPriceCents,
-    handlingDays: 2,
-  });
-  const booked = await apiCall(buyer.id, "POST", "/api/booking", {
-    productId: product.id,
-    delivery: "ship",
-    buyerContact: "+1 303 555 0101",
-    ...ADDRESS,
-  });
-  const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
-  await apiCall(buyer.id, "POST", "/api/payment", {
-    bookingId,
-    card: { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" },
-  });
-  const [deal] = await db().select().from(deals).where(eq(deals.bookingId, bookingId));
-  return { seller, buyer, product, bookingId, deal: deal! };
-}
+/** A paid shipped deal ($ 450.00, its shipping flat or, with null, the carrier's rate). */
+const paidShipment = (shippingPriceCents: number | null = 1_400) => paidShippedDeal({ shippingPriceCents });
 
 const LABEL_CENTS = offlineRate({
   parcel: "small",

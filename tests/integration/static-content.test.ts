@@ -17,9 +17,10 @@ describe("the static pages' text", () => {
     expect(html).toContain(`<title>${terms.title.replace("&", "&amp;")}</title>`);
   });
 
-  it("answers 503, not a 500, when a page's file is missing from the assets", async () => {
+  it("answers 503, not a 500, when a page's file is missing from the assets or is not its text", async () => {
     const missing = { fetch: async () => new Response("Not found", { status: 404 }) } as unknown as Fetcher;
-    for (const assets of [missing, undefined]) {
+    const broken = { fetch: async () => new Response("{not json", { status: 200 }) } as unknown as Fetcher;
+    for (const assets of [missing, broken, undefined]) {
       const thrown = await readStaticContent(assets, "terms").then(
         () => null,
         (error: unknown) => error,

@@ -11,6 +11,17 @@ export const SHIPMENT_STATUS_WORDS: Record<ShipmentStatus, string> = {
   cancelled: "Cancelled before it was sent",
 };
 
+/** The same, in a table's narrow column. */
+export const SHIPMENT_STATUS_SHORT: Record<ShipmentStatus, string> = {
+  awaiting_shipment: "To be sent",
+  pre_transit: "Label made",
+  in_transit: "On its way",
+  delivered: "Delivered",
+  returned: "Returned",
+  failure: "Carrier problem",
+  cancelled: "Cancelled",
+};
+
 /** The parcel's steps so far, in order: booked, sent, delivered. */
 export function shipmentTimeline(shipment: {
   status: ShipmentStatus;
