@@ -102,6 +102,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         buyerName: deal.buyerName,
         state: deal.state,
         amountCents: deal.amountCents,
+        // A shipped sale's shipping, and the label bought through Pay&Buy paid from it (ADR 0086).
+        shippingCents: deal.shippingCents,
+        labelCents: deal.labelCostCents,
         fee: deal.fee,
         net: deal.net,
         expected: deal.expected,
@@ -244,7 +247,19 @@ export default function Payouts() {
             { header: "Product", kind: "name", cell: (deal) => deal.productName },
             { header: "Buyer", cell: (deal) => deal.buyerName },
             { header: "Paid on", cell: (deal) => deal.paidOn },
-            { header: "Price", cell: (deal) => formatMoney(deal.amountCents) },
+            {
+              header: "Price",
+              cell: (deal) => (
+                <>
+                  {formatMoney(deal.amountCents)}
+                  {deal.shippingCents > 0 ? (
+                    <small className={table.deadline}>
+                      {`incl. ${formatMoney(deal.shippingCents)} shipping${deal.labelCents > 0 ? `, label ${formatMoney(deal.labelCents)}` : ""}`}
+                    </small>
+                  ) : null}
+                </>
+              ),
+            },
             { header: "Fee", cell: (deal) => money(deal.fee) },
             { header: "You receive", cell: (deal) => money(deal.net) },
             { header: "Refunded", cell: (deal) => formatMoney(deal.refunded) },

@@ -146,6 +146,7 @@ test.describe("a shipped deal", () => {
     await seller.goto("/dashboard/payouts");
     const sale = seller.getByRole("row").filter({ hasText: name });
     await expect(sale).toContainText("$ 33.99");
+    await expect(sale).toContainText("incl. $ 14.00 shipping, label $ 17.35");
     await expect(sale).toContainText("$ 1.60");
     // $ 19.99 − $ 1.60 fee + $ 14.00 shipping − $ 17.35 label (the offline carrier's, Brooklyn to Denver).
     await expect(sale).toContainText("$ 15.04");
