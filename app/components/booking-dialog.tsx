@@ -152,6 +152,90 @@ function DeliveryChoice({
     ["recipient", "line1", "city", "region", "postalCode"].some(
       (name) => Boolean(value(name)) || Boolean(errors[name]),
     );
+  const addressFields = (
+    <fieldset className={styles.address}>
+      <legend className={formStyles.label}>{both ? "Ship to (for shipping)" : "Ship to*"}</legend>
+      <Field
+        label="Recipient"
+        inputProps={{
+          id: "booking-recipient",
+          name: "recipient",
+          defaultValue: value("recipient"),
+          autoComplete: "shipping name",
+          maxLength: ADDRESS_LIMITS.recipient,
+        }}
+        errors={errors.recipient}
+      />
+      <Field
+        label="Street address"
+        inputProps={{
+          id: "booking-line1",
+          name: "line1",
+          defaultValue: value("line1"),
+          autoComplete: "shipping address-line1",
+          maxLength: ADDRESS_LIMITS.line,
+        }}
+        errors={errors.line1}
+      />
+      <Field
+        label="Apartment, suite (optional)"
+        inputProps={{
+          id: "booking-line2",
+          name: "line2",
+          defaultValue: value("line2"),
+          autoComplete: "shipping address-line2",
+          maxLength: ADDRESS_LIMITS.line,
+        }}
+        errors={errors.line2}
+      />
+      <Field
+        label="City"
+        inputProps={{
+          id: "booking-city",
+          name: "city",
+          defaultValue: value("city"),
+          autoComplete: "shipping address-level2",
+          maxLength: ADDRESS_LIMITS.city,
+        }}
+        errors={errors.city}
+      />
+      <Field
+        label="State or province"
+        inputProps={{
+          id: "booking-region",
+          name: "region",
+          defaultValue: value("region"),
+          autoComplete: "shipping address-level1",
+          maxLength: ADDRESS_LIMITS.region,
+        }}
+        errors={errors.region}
+      />
+      <Field
+        label="Postal code"
+        inputProps={{
+          id: "booking-postalCode",
+          name: "postalCode",
+          defaultValue: value("postalCode"),
+          autoComplete: "shipping postal-code",
+          maxLength: ADDRESS_LIMITS.postalCode,
+        }}
+        errors={errors.postalCode}
+      />
+      <SelectField
+        label="Country"
+        selectProps={{
+          id: "booking-country",
+          name: "country",
+          defaultValue: value("country") ?? shipsFromCountry ?? "",
+          autoComplete: "shipping country",
+        }}
+        options={SHIPPING_COUNTRIES.map((code) => ({ value: code, label: COUNTRY_NAMES[code] }))}
+        placeholder="Choose a country"
+        errors={errors.country}
+        hint={shipsFromCountry ? `It ships within ${COUNTRY_NAMES[shipsFromCountry]}.` : undefined}
+      />
+    </fieldset>
+  );
   return (
     <>
       {both ? (
@@ -197,172 +281,10 @@ function DeliveryChoice({
           // wanted (or was typed), so the dialog's Submit stays on a phone's screen.
           <details className={styles.addressFold} open={shipWanted}>
             <summary>Ship it to me: the address</summary>
-            <fieldset className={styles.address}>
-              <legend className={formStyles.label}>{both ? "Ship to (for shipping)" : "Ship to*"}</legend>
-              <Field
-                label="Recipient"
-                inputProps={{
-                  id: "booking-recipient",
-                  name: "recipient",
-                  defaultValue: value("recipient"),
-                  autoComplete: "shipping name",
-                  maxLength: ADDRESS_LIMITS.recipient,
-                }}
-                errors={errors.recipient}
-              />
-              <Field
-                label="Street address"
-                inputProps={{
-                  id: "booking-line1",
-                  name: "line1",
-                  defaultValue: value("line1"),
-                  autoComplete: "shipping address-line1",
-                  maxLength: ADDRESS_LIMITS.line,
-                }}
-                errors={errors.line1}
-              />
-              <Field
-                label="Apartment, suite (optional)"
-                inputProps={{
-                  id: "booking-line2",
-                  name: "line2",
-                  defaultValue: value("line2"),
-                  autoComplete: "shipping address-line2",
-                  maxLength: ADDRESS_LIMITS.line,
-                }}
-                errors={errors.line2}
-              />
-              <Field
-                label="City"
-                inputProps={{
-                  id: "booking-city",
-                  name: "city",
-                  defaultValue: value("city"),
-                  autoComplete: "shipping address-level2",
-                  maxLength: ADDRESS_LIMITS.city,
-                }}
-                errors={errors.city}
-              />
-              <Field
-                label="State or province"
-                inputProps={{
-                  id: "booking-region",
-                  name: "region",
-                  defaultValue: value("region"),
-                  autoComplete: "shipping address-level1",
-                  maxLength: ADDRESS_LIMITS.region,
-                }}
-                errors={errors.region}
-              />
-              <Field
-                label="Postal code"
-                inputProps={{
-                  id: "booking-postalCode",
-                  name: "postalCode",
-                  defaultValue: value("postalCode"),
-                  autoComplete: "shipping postal-code",
-                  maxLength: ADDRESS_LIMITS.postalCode,
-                }}
-                errors={errors.postalCode}
-              />
-              <SelectField
-                label="Country"
-                selectProps={{
-                  id: "booking-country",
-                  name: "country",
-                  defaultValue: value("country") ?? shipsFromCountry ?? "",
-                  autoComplete: "shipping country",
-                }}
-                options={SHIPPING_COUNTRIES.map((code) => ({ value: code, label: COUNTRY_NAMES[code] }))}
-                placeholder="Choose a country"
-                errors={errors.country}
-                hint={shipsFromCountry ? `It ships within ${COUNTRY_NAMES[shipsFromCountry]}.` : undefined}
-              />
-            </fieldset>
+            {addressFields}
           </details>
         ) : (
-          <fieldset className={styles.address}>
-            <legend className={formStyles.label}>{both ? "Ship to (for shipping)" : "Ship to*"}</legend>
-            <Field
-              label="Recipient"
-              inputProps={{
-                id: "booking-recipient",
-                name: "recipient",
-                defaultValue: value("recipient"),
-                autoComplete: "shipping name",
-                maxLength: ADDRESS_LIMITS.recipient,
-              }}
-              errors={errors.recipient}
-            />
-            <Field
-              label="Street address"
-              inputProps={{
-                id: "booking-line1",
-                name: "line1",
-                defaultValue: value("line1"),
-                autoComplete: "shipping address-line1",
-                maxLength: ADDRESS_LIMITS.line,
-              }}
-              errors={errors.line1}
-            />
-            <Field
-              label="Apartment, suite (optional)"
-              inputProps={{
-                id: "booking-line2",
-                name: "line2",
-                defaultValue: value("line2"),
-                autoComplete: "shipping address-line2",
-                maxLength: ADDRESS_LIMITS.line,
-              }}
-              errors={errors.line2}
-            />
-            <Field
-              label="City"
-              inputProps={{
-                id: "booking-city",
-                name: "city",
-                defaultValue: value("city"),
-                autoComplete: "shipping address-level2",
-                maxLength: ADDRESS_LIMITS.city,
-              }}
-              errors={errors.city}
-            />
-            <Field
-              label="State or province"
-              inputProps={{
-                id: "booking-region",
-                name: "region",
-                defaultValue: value("region"),
-                autoComplete: "shipping address-level1",
-                maxLength: ADDRESS_LIMITS.region,
-              }}
-              errors={errors.region}
-            />
-            <Field
-              label="Postal code"
-              inputProps={{
-                id: "booking-postalCode",
-                name: "postalCode",
-                defaultValue: value("postalCode"),
-                autoComplete: "shipping postal-code",
-                maxLength: ADDRESS_LIMITS.postalCode,
-              }}
-              errors={errors.postalCode}
-            />
-            <SelectField
-              label="Country"
-              selectProps={{
-                id: "booking-country",
-                name: "country",
-                defaultValue: value("country") ?? shipsFromCountry ?? "",
-                autoComplete: "shipping country",
-              }}
-              options={SHIPPING_COUNTRIES.map((code) => ({ value: code, label: COUNTRY_NAMES[code] }))}
-              placeholder="Choose a country"
-              errors={errors.country}
-              hint={shipsFromCountry ? `It ships within ${COUNTRY_NAMES[shipsFromCountry]}.` : undefined}
-            />
-          </fieldset>
+          addressFields
         )
       ) : null}
     </>
