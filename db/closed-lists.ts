@@ -136,6 +136,11 @@ export const NOTIFICATION_KINDS = [
   "parcel_delivered",
   "ship_reminder",
   "unshipped_cancelled",
+  // Money under faults: a seller told what they owe (ADR 0087), admins told of a chargeback and
+  // of the differences a reconciliation found (ADR 0081, ADR 0089).
+  "seller_debt",
+  "dispute_opened",
+  "reconciliation_differences",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -194,8 +199,28 @@ export const LEDGER_KINDS = [
   // and the part given back when a later refund leaves too little to pay for it.
   "label",
   "label_refund",
+  // A chargeback the platform lost (ADR 0081): the amount the buyer's bank took back (a refund in
+  // every sum of the deal's money), and the provider's dispute fee, the platform's cost.
+  "dispute_loss",
+  "dispute_fee",
+  // What a seller owes (ADR 0087): a refund's share the seller's account could not give back, and
+  // the part of it recovered since (withheld from a later sale, or a transfer reversal retried).
+  "seller_debt",
+  "debt_recovery",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** The ledger's movements that give a deal's money back to its buyer. */
+export const REFUND_LEDGER_KINDS = ["refund", "dispute_loss"] as const satisfies readonly LedgerKind[];
+
+/**
+ * The daily comparison of the ledger with the provider's records (ADR 0089): a movement only one
+ * side has, or one whose amounts differ.
+ */
+export const RECONCILIATION_DIFFERENCES = ["missing_ours", "missing_theirs", "amount_differs"] as const;
+export type ReconciliationDifference = (typeof RECONCILIATION_DIFFERENCES)[number];
+export const RECONCILIATION_RUN_STATUSES = ["running", "done"] as const;
+export type ReconciliationRunStatus = (typeof RECONCILIATION_RUN_STATUSES)[number];
 
 /** A decided money movement of a deal: a release to the seller, or a refund to the buyer. */
 export const OPERATION_KINDS = ["release", "refund"] as const;

@@ -44,6 +44,8 @@ import {
   PAYMENT_STATUSES,
   PAYOUT_STATUSES,
   PRODUCT_STATUSES,
+  RECONCILIATION_DIFFERENCES,
+  RECONCILIATION_RUN_STATUSES,
   REFUND_REASONS,
   REFUND_STATUSES,
   REPORT_REASONS,
@@ -627,6 +629,11 @@ export const disputes = sqliteTable(
     reason: text("reason").notNull(),
     status: text("status", { enum: DISPUTE_STATUSES }).notNull(),
     evidenceDueAt: timestamp("evidence_due_at"),
+    // The provider's dispute fee (Stripe's balance transaction of the withdrawal); recorded in the
+    // ledger if the dispute is lost (ADR 0081).
+    feeCents: integer("fee_cents").notNull().default(0),
+    // When the admin sent Pay&Buy's evidence to the provider (once).
+    evidenceSubmittedAt: timestamp("evidence_submitted_at"),
     stateAt: timestamp("state_at").notNull(),
     createdAt: createdAt(),
     closedAt: timestamp("closed_at"),
@@ -639,6 +646,7 @@ export const disputes = sqliteTable(
     check("disputes_status_check", sql`${t.status} in (${inList(DISPUTE_STATUSES)})`),
     check("disputes_provider_check", sql`${t.provider} in (${inList(PAYMENT_PROVIDERS)})`),
     check("disputes_amount_positive", sql`${t.amountCents} > 0`),
+    check("disputes_fee_not_negative", sql`${t.feeCents} >= 0`),
   ],
 );
 
@@ -1021,6 +1029,10 @@ export const payoutAccounts = sqliteTable(
     disabledReason: text("disabled_reason"),
     // The provider's time of the state last applied: an older event (out of order) changes nothing.
     stateAt: timestamp("state_at"),
+    // What the seller owes (ADR 0087): a transfer reversal recovering it is in flight until then
+    // (a sale's netting waits), and the next one is not tried before `recovery_retry_at`.
+    recoveryLockUntil: timestamp("recovery_lock_until"),
+    recoveryRetryAt: timestamp("recovery_retry_at"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at"),
   },
@@ -1384,4 +1396,81 @@ export const savedSearchScan = sqliteTable(
     lastRowid: integer("last_rowid").notNull(),
   },
   (t) => [check("saved_search_scan_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * The offline test provider's own record of the money it moved (ADR 0089): what Stripe's balance
+ * transactions are for a real account, so the daily reconciliation compares the ledger with a
+ * record the ledger did not write. One row per movement, named by the provider's id.
+ */
+export const testProviderMovements = sqliteTable(
+  "test_provider_movements",
+  {
+    providerRef: text("provider_ref").primaryKey(),
+    kind: text("kind", { enum: LEDGER_KINDS }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("test_provider_movements_created").on(t.createdAt),
+    check("test_provider_movements_kind_check", sql`${t.kind} in (${inList(LEDGER_KINDS)})`),
+    check("test_provider_movements_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * One day's comparison of the ledger with the provider's records (ADR 0089), per provider: made
+ * once, resumed where it stopped (`cursor`, the provider's page) when a run failed or ran out of
+ * its bound.
+ */
+export const reconciliationRuns = sqliteTable(
+  "reconciliation_runs",
+  {
+    id: id(),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    // "2026-11-28": the UTC day whose movements are compared.
+    day: text("day").notNull(),
+    status: text("status", { enum: RECONCILIATION_RUN_STATUSES }).notNull().default("running"),
+    cursor: text("cursor"),
+    checked: integer("checked").notNull().default(0),
+    differences: integer("differences").notNull().default(0),
+    lastError: text("last_error"),
+    startedAt: createdAt("started_at"),
+    updatedAt: timestamp("updated_at"),
+    finishedAt: timestamp("finished_at"),
+  },
+  (t) => [
+    uniqueIndex("reconciliation_runs_provider_day").on(t.provider, t.day),
+    check("reconciliation_runs_provider_check", sql`${t.provider} in (${inList(PAYMENT_PROVIDERS)})`),
+    check("reconciliation_runs_status_check", sql`${t.status} in (${inList(RECONCILIATION_RUN_STATUSES)})`),
+  ],
+);
+
+/** A difference a reconciliation found, once per movement and kind of difference (ADR 0089). */
+export const reconciliationDifferences = sqliteTable(
+  "reconciliation_differences",
+  {
+    id: id(),
+    runId: text("run_id")
+      .notNull()
+      .references(() => reconciliationRuns.id),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    kind: text("kind", { enum: RECONCILIATION_DIFFERENCES }).notNull(),
+    providerRef: text("provider_ref").notNull(),
+    ledgerKind: text("ledger_kind", { enum: LEDGER_KINDS }),
+    ourCents: integer("our_cents"),
+    theirCents: integer("their_cents"),
+    currency: text("currency").notNull(),
+    noticedAt: createdAt("noticed_at"),
+    // The admin looked into it and marked it settled.
+    resolvedAt: timestamp("resolved_at"),
+    resolvedBy: text("resolved_by").references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex("reconciliation_differences_ref").on(t.provider, t.kind, t.providerRef),
+    index("reconciliation_differences_open").on(t.noticedAt).where(sql`${t.resolvedAt} is null`),
+    check("reconciliation_differences_kind_check", sql`${t.kind} in (${inList(RECONCILIATION_DIFFERENCES)})`),
+    check("reconciliation_differences_provider_check", sql`${t.provider} in (${inList(PAYMENT_PROVIDERS)})`),
+  ],
 );

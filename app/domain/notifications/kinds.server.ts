@@ -9,6 +9,7 @@ import type { NotificationKind, Role } from "#db/closed-lists";
 import { bookingLetters, messageLetters } from "./booking-letters.server";
 import type { LetterOf, LetterOptions, PlannedLetter } from "./letter-kit.server";
 import { listingRemovedLetters, sellerVerifiedLetters } from "./moderation-letters.server";
+import { moneyFaultLetters } from "./money-fault-letters.server";
 import { moneyLetters } from "./money-letters.server";
 import { offerLetters } from "./offer-letters.server";
 import { priceDropLetters } from "./price-drop-letters.server";
@@ -34,6 +35,7 @@ export interface NotificationDefinition<K extends NotificationKind> {
 const BOTH = ["buyer", "seller"] as const;
 const SELLER = ["seller"] as const;
 const BUYER = ["buyer"] as const;
+const ADMIN = ["admin"] as const;
 
 export const NOTIFICATIONS: { readonly [K in NotificationKind]: NotificationDefinition<K> } = {
   booking_made: {
@@ -189,6 +191,24 @@ export const NOTIFICATIONS: { readonly [K in NotificationKind]: NotificationDefi
     description: "A sale I am part of is cancelled and refunded because its parcel was not sent in time.",
     roles: BOTH,
     letters: shipmentLetters,
+  },
+  seller_debt: {
+    label: "Money owed",
+    description: "Money I received is taken back and my payout account could not give it back.",
+    roles: SELLER,
+    letters: moneyFaultLetters,
+  },
+  dispute_opened: {
+    label: "Chargebacks",
+    description: "A buyer's bank disputes a payment.",
+    roles: ADMIN,
+    letters: moneyFaultLetters,
+  },
+  reconciliation_differences: {
+    label: "Reconciliation",
+    description: "The daily check of the ledger against the payment provider finds a difference.",
+    roles: ADMIN,
+    letters: moneyFaultLetters,
   },
 };
 

@@ -56,7 +56,7 @@ function dealParties(db: Database) {
 }
 
 /** The admins, who decide claims. */
-async function admins(db: Database): Promise<Recipient[]> {
+export async function admins(db: Database): Promise<Recipient[]> {
   const rows = await db
     .select({ id: users.id, email: users.email, name: users.name, deletedAt: users.deletedAt })
     .from(users)

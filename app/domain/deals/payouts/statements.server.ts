@@ -125,6 +125,10 @@ export const STATEMENT_WORDS: Record<LedgerKind, string> = {
   payout_failure: "Payout returned by the bank",
   label: "Shipping label",
   label_refund: "Shipping label given back",
+  dispute_loss: "Taken back by the buyer's bank (chargeback)",
+  dispute_fee: "Chargeback fee",
+  seller_debt: "Owed: a refund your account could not give back",
+  debt_recovery: "Owed amount recovered",
 };
 
 /**
