@@ -4,12 +4,17 @@
 // onboarded on a test page of our own site, and the deal's money moves through the same state
 // machine as with Stripe: only how it moves differs (ids made here, payouts from the ledger).
 import type { Database } from "#db/client";
+import { sellerAccountBalance } from "../payouts/balances.server";
 import { TEST_ONBOARDING_PATH } from "../payouts/paths";
 import { markRefund, settlePayment } from "./fulfilment.server";
 import { PAYMENT_MESSAGES } from "./messages";
 import type { PaymentSettings } from "./settings";
 import { chargeTestCard } from "./test-card";
 import type { PaymentProvider } from "./types";
+
+/** The offline account's answer to a reversal larger than what it holds (Stripe's is alike). */
+export const TEST_INSUFFICIENT_FUNDS =
+  "Insufficient funds: the seller's account does not hold the amount to take back.";
 
 export function testPaymentProvider(db: Database, settings: PaymentSettings): PaymentProvider {
   const provider: PaymentProvider = {
@@ -71,7 +76,11 @@ export function testPaymentProvider(db: Database, settings: PaymentSettings): Pa
       async refund(order) {
         return `re_test_${order.operationId.replace(/-/g, "")}`;
       },
+      // As Stripe does, a reversal takes money back only while the seller's account still holds
+      // it: once paid out to their bank, it fails, and what the seller owes is recorded (ADR 0087).
       async reverseTransfer(order) {
+        const held = await sellerAccountBalance(db, order.transferId);
+        if (held < order.amountCents) throw new Error(TEST_INSUFFICIENT_FUNDS);
         return `trr_test_${order.operationId.replace(/-/g, "")}`;
       },
     },

@@ -10,6 +10,7 @@ import type { Database } from "#db/client";
 import type { PaymentProviderName, PayoutStatus } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { ledgerEntries, payoutAccounts, payouts } from "#db/schema";
+import { accountBalanceSum } from "./balances.server";
 
 /** How far along a status is: a report of an earlier one (out of order) changes nothing. */
 const statusRank = (status: unknown) =>
@@ -118,12 +119,7 @@ export async function recordPayout(db: Database, report: ReportedPayout, now = D
 }
 
 /** What a seller has received and not yet been paid out, per currency, from the ledger. */
-const balanceOf = sql<number>`sum(case ${ledgerEntries.kind}
-  when 'transfer' then ${ledgerEntries.amountCents}
-  when 'transfer_reversal' then -${ledgerEntries.amountCents}
-  when 'payout' then -${ledgerEntries.amountCents}
-  when 'payout_failure' then ${ledgerEntries.amountCents}
-  else 0 end)`.mapWith(Number);
+const balanceOf = accountBalanceSum;
 
 /** Sellers paid out per run of the offline job. */
 export const PAYOUT_BATCH_LIMIT = 100;
