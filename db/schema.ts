@@ -1321,6 +1321,10 @@ export const ledgerEntries = sqliteTable(
     uniqueIndex("ledger_entries_provider_ref").on(t.provider, t.kind, t.providerRef),
     index("ledger_entries_payment").on(t.paymentId),
     index("ledger_entries_seller_created").on(t.sellerId, t.createdAt),
+    // What sellers owe (ADR 0087): the few entries the debt recovery and a sale's netting sum.
+    index("ledger_entries_debts")
+      .on(t.sellerId, t.provider, t.currency)
+      .where(sql`${t.kind} in ('seller_debt', 'debt_recovery')`),
     check("ledger_entries_kind_check", sql`${t.kind} in (${inList(LEDGER_KINDS)})`),
     check("ledger_entries_provider_check", sql`${t.provider} in (${inList(PAYMENT_PROVIDERS)})`),
     check("ledger_entries_amount_positive", sql`${t.amountCents} > 0`),

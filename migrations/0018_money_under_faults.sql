@@ -83,6 +83,7 @@ ALTER TABLE `__new_ledger_entries` RENAME TO `ledger_entries`;--> statement-brea
 CREATE UNIQUE INDEX `ledger_entries_provider_ref` ON `ledger_entries` (`provider`,`kind`,`provider_ref`);--> statement-breakpoint
 CREATE INDEX `ledger_entries_payment` ON `ledger_entries` (`payment_id`);--> statement-breakpoint
 CREATE INDEX `ledger_entries_seller_created` ON `ledger_entries` (`seller_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `ledger_entries_debts` ON `ledger_entries` (`seller_id`,`provider`,`currency`) WHERE "ledger_entries"."kind" in ('seller_debt', 'debt_recovery');--> statement-breakpoint
 CREATE TABLE `__new_notification_preferences` (
 	`user_id` text NOT NULL,
 	`kind` text NOT NULL,
