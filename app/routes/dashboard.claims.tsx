@@ -193,6 +193,18 @@ export default function Claims() {
               <dt>Paid out to sellers&apos; banks</dt>
               <dd>{formatMoney(row.paidOut)}</dd>
             </div>
+            <div>
+              <dt>Owed by sellers</dt>
+              <dd>{formatMoney(row.owedBySellers)}</dd>
+            </div>
+            <div>
+              <dt>Chargebacks lost</dt>
+              <dd>{formatMoney(row.disputesLost)}</dd>
+            </div>
+            <div>
+              <dt>Chargeback fees</dt>
+              <dd>{formatMoney(row.disputeFees)}</dd>
+            </div>
           </dl>
         ))}
         <p>{`Open claims: ${totals.openClaims}. Deals held: ${totals.heldDeals}.`}</p>

@@ -207,6 +207,11 @@ export default function Payouts() {
 
       <section aria-labelledby="payout-amounts">
         <h2 id="payout-amounts">Your money</h2>
+        {amounts.owed > 0 ? (
+          <p role="status">
+            {`You owe ${formatMoney(amounts.owed)}: a refund or a chargeback after you were paid that your payout account could not give back. It is taken from your next sales before anything is paid out, and taken back from your payout account when it holds enough.`}
+          </p>
+        ) : null}
         <dl>
           <div>
             <dt>Held for buyers&apos; protection</dt>
@@ -227,6 +232,10 @@ export default function Payouts() {
           <div>
             <dt>Refunded to buyers</dt>
             <dd>{formatMoney(amounts.refunded)}</dd>
+          </div>
+          <div>
+            <dt>You owe</dt>
+            <dd>{formatMoney(amounts.owed)}</dd>
           </div>
         </dl>
       </section>

@@ -51,9 +51,10 @@ export const LEDGER_RULES: Array<[string, string]> = [
     `select payment_id as id from (
       select payment_id,
         sum(case kind when 'charge' then amount_cents else 0 end) as charged,
-        sum(case kind when 'refund' then amount_cents else 0 end) as refunded,
+        sum(case when kind in ('refund', 'dispute_loss') then amount_cents else 0 end) as refunded,
         sum(case kind when 'fee' then amount_cents when 'fee_refund' then -amount_cents else 0 end) as fee,
-        sum(case kind when 'transfer' then amount_cents when 'transfer_reversal' then -amount_cents else 0 end) as net,
+        sum(case kind when 'transfer' then amount_cents when 'transfer_reversal' then -amount_cents
+          when 'seller_debt' then -amount_cents when 'debt_recovery' then amount_cents else 0 end) as net,
         sum(case kind when 'label' then amount_cents when 'label_refund' then -amount_cents else 0 end) as label
       from ledger_entries where payment_id is not null group by payment_id)
       where fee < 0 or net < 0 or label < 0 or refunded > charged or charged - refunded - fee - net - label < 0`,
@@ -62,7 +63,8 @@ export const LEDGER_RULES: Array<[string, string]> = [
     "settled deal with money still held",
     `select d.payment_id as id from deals d join (
         select payment_id, sum(case kind when 'charge' then amount_cents when 'fee_refund' then amount_cents
-          when 'transfer_reversal' then amount_cents when 'label_refund' then amount_cents else -amount_cents end) as held
+          when 'transfer_reversal' then amount_cents when 'label_refund' then amount_cents
+          when 'seller_debt' then amount_cents when 'dispute_fee' then 0 else -amount_cents end) as held
         from ledger_entries where payment_id is not null group by payment_id) t on t.payment_id = d.payment_id
       where d.state in ('released', 'refunded') and t.held != 0
       and not exists (select 1 from deal_operations o where o.payment_id = d.payment_id and o.status = 'pending')`,
@@ -72,7 +74,7 @@ export const LEDGER_RULES: Array<[string, string]> = [
     `select d.payment_id as id from deals d where d.state = 'refunded'
       and not exists (select 1 from deal_operations o where o.payment_id = d.payment_id and o.status = 'pending')
       and d.amount_cents != (select coalesce(sum(amount_cents), 0) from ledger_entries l
-        where l.payment_id = d.payment_id and l.kind = 'refund')`,
+        where l.payment_id = d.payment_id and l.kind in ('refund', 'dispute_loss'))`,
   ],
   [
     "held deal with a release",
@@ -87,24 +89,34 @@ export const LEDGER_RULES: Array<[string, string]> = [
   ],
   [
     "ledger that differs from the movements carried out",
-    `select o.payment_id as id from deal_operations o where o.status = 'done' group by o.payment_id
+    // Entries of movements carried out (a sale's netting is recorded just before its transfer).
+    `with done as (select l.* from ledger_entries l where l.operation_id is null
+        or exists (select 1 from deal_operations d where d.id = l.operation_id and d.status = 'done'))
+      select o.payment_id as id from deal_operations o where o.status = 'done' group by o.payment_id
       having sum(case o.kind when 'refund' then o.amount_cents else 0 end)
-          != (select coalesce(sum(amount_cents), 0) from ledger_entries l where l.payment_id = o.payment_id and l.kind = 'refund')
+          != (select coalesce(sum(amount_cents), 0) from done l where l.payment_id = o.payment_id
+              and l.kind in ('refund', 'dispute_loss'))
         or sum(case o.kind when 'release' then o.amount_cents else -o.reversal_cents end)
-          != (select coalesce(sum(case kind when 'transfer' then amount_cents else -amount_cents end), 0)
-              from ledger_entries l where l.payment_id = o.payment_id and l.kind in ('transfer', 'transfer_reversal'))
+          != (select coalesce(sum(case when kind in ('transfer', 'debt_recovery') then amount_cents else -amount_cents end), 0)
+              from done l where l.payment_id = o.payment_id
+              and l.kind in ('transfer', 'transfer_reversal', 'seller_debt', 'debt_recovery'))
         or sum(case o.kind when 'release' then o.fee_cents else -o.fee_cents end)
           != (select coalesce(sum(case kind when 'fee' then amount_cents else -amount_cents end), 0)
-              from ledger_entries l where l.payment_id = o.payment_id and l.kind in ('fee', 'fee_refund'))
+              from done l where l.payment_id = o.payment_id and l.kind in ('fee', 'fee_refund'))
         or sum(case o.kind when 'release' then o.label_cents else -o.label_cents end)
           != (select coalesce(sum(case kind when 'label' then amount_cents else -amount_cents end), 0)
-              from ledger_entries l where l.payment_id = o.payment_id and l.kind in ('label', 'label_refund'))`,
+              from done l where l.payment_id = o.payment_id and l.kind in ('label', 'label_refund'))`,
   ],
   [
     "movement recorded without its operation done",
     `select l.id from ledger_entries l left join deal_operations o on o.id = l.operation_id
-      where l.kind in ('fee', 'transfer', 'refund', 'transfer_reversal', 'fee_refund', 'label', 'label_refund')
-        and (o.id is null or o.status != 'done')`,
+      where l.kind in ('fee', 'transfer', 'refund', 'dispute_loss', 'transfer_reversal', 'fee_refund', 'label',
+          'label_refund', 'seller_debt')
+        and (o.id is null or o.status != 'done')
+        -- A reversal the debt recovery made later (ADR 0087) belongs to no operation: its recovery names it.
+        and not (l.kind = 'transfer_reversal' and l.operation_id is null and exists (select 1 from ledger_entries r
+          where r.kind = 'debt_recovery' and r.provider = l.provider and r.provider_ref = l.provider_ref
+            and r.amount_cents = l.amount_cents and r.payment_id = l.payment_id))`,
   ],
   [
     "seller paid out more than they were sent",
@@ -118,6 +130,25 @@ export const LEDGER_RULES: Array<[string, string]> = [
       where (select count(*) from ledger_entries l where l.payout_id = p.id and l.kind = 'payout') != 1
         or (select count(*) from ledger_entries l where l.payout_id = p.id and l.kind = 'payout_failure')
           != (case when p.status in ('failed', 'canceled') then 1 else 0 end)`,
+  ],
+  [
+    "seller recovered from more than they owed (ADR 0087)",
+    `select seller_id as id from ledger_entries where kind in ('seller_debt', 'debt_recovery')
+      group by seller_id, provider, currency
+      having sum(case kind when 'debt_recovery' then amount_cents else -amount_cents end) > 0`,
+  ],
+  [
+    "debt recovered by a reversal without that reversal",
+    `select l.id from ledger_entries l where l.kind = 'debt_recovery' and l.operation_id is null
+      and not exists (select 1 from ledger_entries r where r.kind = 'transfer_reversal'
+        and r.provider = l.provider and r.provider_ref = l.provider_ref and r.amount_cents = l.amount_cents)`,
+  ],
+  [
+    "dispute fee or lost amount of a dispute that is not lost, or twice",
+    `select l.id from ledger_entries l where l.kind in ('dispute_fee', 'dispute_loss')
+      and (not exists (select 1 from disputes d where d.status = 'lost' and d.payment_id = l.payment_id
+          and l.provider_ref in ('dispute:' || d.provider_dispute_id, 'dispute_fee:' || d.provider_dispute_id))
+        or (select count(*) from ledger_entries x where x.kind = l.kind and x.provider_ref = l.provider_ref) != 1)`,
   ],
 ];
 

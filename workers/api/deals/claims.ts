@@ -246,6 +246,12 @@ claimsApi.get("/platform/totals", ...adminOnly, async (c) => {
       refundedCents: row.refunded,
       paidOut: toDollars(row.paidOut),
       paidOutCents: row.paidOut,
+      owedBySellers: toDollars(row.owedBySellers),
+      owedBySellersCents: row.owedBySellers,
+      disputesLost: toDollars(row.disputesLost),
+      disputesLostCents: row.disputesLost,
+      disputeFees: toDollars(row.disputeFees),
+      disputeFeesCents: row.disputeFees,
     })),
   });
 });

@@ -172,6 +172,8 @@ export async function handleDispute(
     reason: dispute.reason,
     status: dispute.status as DisputeStatus,
     evidenceDueAt: dispute.evidence_details?.due_by ? new Date(dispute.evidence_details.due_by * 1000) : null,
+    // Withdrawn with the amount, given back with it when won: what is left is the platform's cost.
+    feeCents: (dispute.balance_transactions ?? []).reduce((sum, transaction) => sum + (transaction.fee ?? 0), 0),
     at: event.created * 1000,
   });
   if (!recorded.ok) return { outcome: "payment_not_recorded_yet", events: [], retryLater: true };

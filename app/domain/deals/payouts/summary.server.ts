@@ -2,7 +2,7 @@
 // net, refunds, where each stands), and the platform's totals for the admin (held, released,
 // fees earned, refunded, open claims, movements waiting for a retry). Amounts decided but not
 // yet carried out count where they were decided to go; the ledger says what has moved.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { dealFee, type FeeRule } from "#app/domain/deals/fees";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
@@ -19,6 +19,7 @@ import {
   shipments,
   users,
 } from "#db/schema";
+import { debtSum } from "./balances.server";
 
 /** A sum, named: D1 returns a batch's rows keyed by column name. */
 const total = (expression: ReturnType<typeof sql>, name: string) =>
@@ -122,7 +123,7 @@ function toSellerDeal<Row extends DealRow>(row: Row, rule: FeeRule) {
 
 /** A seller's amounts: its three reads start together (one D1 batch, ADR 0069). */
 export async function getSellerAmounts(db: Database, sellerId: string, rule: FeeRule): Promise<SellerAmounts> {
-  const [held, released, paid] = await Promise.all([
+  const [held, released, paid, owed] = await Promise.all([
     // Held: what each held deal would pay the seller at release.
     db
       .select({
@@ -145,6 +146,11 @@ export async function getSellerAmounts(db: Database, sellerId: string, rule: Fee
       .select({ paid: total(sql`case when ${payouts.status} = 'paid' then ${payouts.amountCents} end`, "paid") })
       .from(payouts)
       .where(eq(payouts.sellerId, sellerId)),
+    // What the seller owes (ADR 0087).
+    db
+      .select({ owed: debtSum })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.sellerId, sellerId), inArray(ledgerEntries.kind, ["seller_debt", "debt_recovery"]))),
   ]);
   const heldNet = held.reduce((sum, deal) => {
     const left = deal.amountCents - deal.refunded;
@@ -153,9 +159,13 @@ export async function getSellerAmounts(db: Database, sellerId: string, rule: Fee
   }, 0);
   const totals = released[0] ?? { fee: 0, net: 0, refunded: 0 };
   const paidOut = paid[0]?.paid ?? 0;
+  const owes = Math.max(0, owed[0]?.owed ?? 0);
   return {
     held: heldNet,
-    onItsWay: Math.max(0, totals.net - paidOut),
+    // Decided net = sent − taken back − owed (a refund's share not taken back is still the seller's
+    // to give): what the account was sent and not paid out is the net plus what is owed.
+    onItsWay: Math.max(0, totals.net + owes - paidOut),
+    owed: owes,
     paid: paidOut,
     fees: totals.fee,
     refunded: totals.refunded,
@@ -171,6 +181,8 @@ export interface SellerAmounts {
   paid: number;
   fees: number;
   refunded: number;
+  /** What the seller owes (ADR 0087): withheld from their next sales, or taken back from their account. */
+  owed: number;
 }
 
 /**
@@ -191,10 +203,28 @@ export async function getPlatformTotals(db: Database) {
     db
       .select({
         currency: ledgerEntries.currency,
-        held: signed("held", { charge: 1, refund: -1, fee: -1, fee_refund: 1, transfer: -1, transfer_reversal: 1 }),
+        // Charged − refunded − fee − label − the sellers' net (sent, less taken back and owed).
+        held: signed("held", {
+          charge: 1,
+          refund: -1,
+          dispute_loss: -1,
+          fee: -1,
+          fee_refund: 1,
+          label: -1,
+          label_refund: 1,
+          transfer: -1,
+          transfer_reversal: 1,
+          seller_debt: 1,
+          debt_recovery: -1,
+        }),
         released: signed("released", { transfer: 1, transfer_reversal: -1 }),
         fees: signed("fees", { fee: 1, fee_refund: -1 }),
         refunded: signed("refunded", { refund: 1 }),
+        // Chargebacks lost: what the banks took back, and the provider's fees for them (ADR 0081).
+        disputesLost: signed("disputes_lost", { dispute_loss: 1 }),
+        disputeFees: signed("dispute_fees", { dispute_fee: 1 }),
+        // What sellers owe the platform (ADR 0087).
+        owedBySellers: signed("owed_by_sellers", { seller_debt: 1, debt_recovery: -1 }),
         paidOut: signed("paid_out", { payout: 1, payout_failure: -1 }),
       })
       .from(ledgerEntries)

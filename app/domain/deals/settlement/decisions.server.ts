@@ -3,13 +3,14 @@
 // deal, plan with the state machine (plan.ts), write with a compare-and-set; a decision that lost
 // the race reads the deal again and decides on what it finds. The movements decided are then
 // carried out (operations.server.ts); what cannot be made now is retried by the scheduled job.
-import { and, asc, eq, lte, not, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, not, notExists, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { feeRuleOf, type PaymentSettings } from "#app/domain/deals/payments/settings";
 import type { PaymentProvider } from "#app/domain/deals/payments/types";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
+import { REFUND_LEDGER_KINDS } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
 import { claims, dealOperations, deals, ledgerEntries, payments } from "#db/schema";
 import {
@@ -252,7 +253,7 @@ export async function recordProviderRefund(
         .where(
           and(
             eq(ledgerEntries.provider, provider.name),
-            eq(ledgerEntries.kind, "refund"),
+            inArray(ledgerEntries.kind, REFUND_LEDGER_KINDS),
             eq(ledgerEntries.providerRef, refund.refundRef),
           ),
         )

@@ -9,10 +9,12 @@ import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import { CLOSED_DISPUTE_STATUSES, type DisputeStatus, type PaymentProviderName } from "#db/closed-lists";
-import { bookings, claims, deals, disputes, messages, payments, products, users } from "#db/schema";
+import { intoColumns } from "#db/insert-select";
+import { bookings, claims, deals, disputes, ledgerEntries, messages, payments, products, users } from "#db/schema";
 import type { PaymentSettings } from "../payments/settings";
 import type { PaymentProvider } from "../payments/types";
 import { recordProviderRefund } from "./decisions.server";
+import { lostDisputeRef } from "./plan";
 
 export interface ReportedDispute {
   provider: PaymentProviderName;
@@ -24,6 +26,8 @@ export interface ReportedDispute {
   reason: string;
   status: DisputeStatus;
   evidenceDueAt: Date | null;
+  /** The provider's fee for the dispute, net of any given back (Stripe's balance transactions). */
+  feeCents?: number;
   /** When the provider reported this state (the event's creation time). */
   at: number;
 }
@@ -35,8 +39,7 @@ export type DisputeRecorded =
 
 const isClosed = (status: DisputeStatus) => (CLOSED_DISPUTE_STATUSES as readonly DisputeStatus[]).includes(status);
 
-/** The ledger reference of a lost dispute's money: one per dispute. */
-export const lostDisputeRef = (disputeId: string) => `dispute:${disputeId}`;
+export { lostDisputeRef };
 
 /**
  * A dispute as the provider reports it, kept once; lost, its amount is recorded as given back to
@@ -55,6 +58,12 @@ export async function recordDispute(
     .where(and(eq(payments.provider, report.provider), eq(payments.transactionId, report.transactionId)))
     .limit(1);
   if (!payment) return { ok: false, reason: "payment_not_recorded" };
+  const [known] = await db
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(and(eq(disputes.provider, report.provider), eq(disputes.providerDisputeId, report.disputeId)))
+    .limit(1);
+  const feeCents = Math.max(0, report.feeCents ?? 0);
   const closedAt = isClosed(report.status) ? new Date(report.at) : null;
   const [kept] = await db
     .insert(disputes)
@@ -67,6 +76,7 @@ export async function recordDispute(
       reason: report.reason,
       status: report.status,
       evidenceDueAt: report.evidenceDueAt,
+      feeCents,
       stateAt: new Date(report.at),
       createdAt: new Date(now),
       closedAt,
@@ -78,6 +88,7 @@ export async function recordDispute(
         reason: report.reason,
         status: report.status,
         evidenceDueAt: report.evidenceDueAt,
+        feeCents,
         stateAt: new Date(report.at),
         // Closed stays closed: the bank's decision is final.
         closedAt: sql`coalesce(${disputes.closedAt}, ${closedAt?.getTime() ?? null})`,
@@ -85,11 +96,11 @@ export async function recordDispute(
       // An older report (out of order) changes nothing; a closed dispute is not reopened.
       setWhere: sql`${disputes.stateAt} <= ${report.at} and ${disputes.closedAt} is null`,
     })
-    .returning({ status: disputes.status });
+    .returning({ id: disputes.id, status: disputes.status });
   const [current] = kept
     ? [kept]
     : await db
-        .select({ status: disputes.status })
+        .select({ id: disputes.id, status: disputes.status })
         .from(disputes)
         .where(and(eq(disputes.provider, report.provider), eq(disputes.providerDisputeId, report.disputeId)))
         .limit(1);
@@ -101,9 +112,49 @@ export async function recordDispute(
       amountCents: report.amountCents,
     });
     if (!recorded.ok) console.error("A lost dispute could not be recorded", report.disputeId, recorded.message);
+    await recordDisputeFee(db, report.provider, report.disputeId, now);
   }
-  // The parties are told by the bank and the provider; the admin sees it on Claims.
-  return { ok: true, status, events: [] };
+  // The parties are told by the bank and the provider; the admins by a letter, once, and on Claims.
+  const events: DomainEvent[] = !known && current ? [{ kind: "dispute_opened", disputeId: current.id }] : [];
+  return { ok: true, status, events };
+}
+
+/**
+ * A lost dispute's fee, the platform's cost (the seller is not charged it, ADR 0087): recorded
+ * once, as the fee the provider reported last.
+ */
+async function recordDisputeFee(db: Database, provider: PaymentProviderName, disputeId: string, now: number) {
+  await db
+    .insert(ledgerEntries)
+    .select(
+      db
+        .select(
+          intoColumns(ledgerEntries, {
+            id: sql`${crypto.randomUUID()}`,
+            kind: sql`'dispute_fee'`,
+            amountCents: disputes.feeCents,
+            currency: disputes.currency,
+            provider: disputes.provider,
+            providerRef: sql`${`dispute_fee:${disputeId}`}`,
+            sellerId: deals.sellerId,
+            paymentId: disputes.paymentId,
+            operationId: sql`null`,
+            payoutId: sql`null`,
+            createdAt: sql`${now}`,
+          }),
+        )
+        .from(disputes)
+        .innerJoin(deals, eq(deals.paymentId, disputes.paymentId))
+        .where(
+          and(
+            eq(disputes.provider, provider),
+            eq(disputes.providerDisputeId, disputeId),
+            eq(disputes.status, "lost"),
+            sql`${disputes.feeCents} > 0`,
+          ),
+        ),
+    )
+    .onConflictDoNothing();
 }
 
 const disputeBuyers = users;

@@ -8,6 +8,7 @@ import type { PaymentSettings } from "../payments/settings";
 import type { PaymentProvider } from "../payments/types";
 import { payOutFromLedger } from "../payouts/payouts.server";
 import { dueUnshipped, remindToShip } from "../shipping/shipments.server";
+import { recoverDebts } from "./debts.server";
 import { cancelUnshipped, dueDeals, releaseDueDeal } from "./decisions.server";
 import { dealsWithDueMovements, settleDeal } from "./operations.server";
 
@@ -21,6 +22,8 @@ export interface MoneyJobResult {
   /** Shipped deals cancelled and refunded because their parcel was never sent (ADR 0086). */
   cancelledUnshipped: number;
   retried: number;
+  /** Sellers whose debt a transfer reversal recovered (ADR 0087). */
+  debtsRecovered: number;
   payoutsMade: number;
   payoutsPaid: number;
   events: DomainEvent[];
@@ -36,6 +39,7 @@ export async function runMoneyJobs(
     released: 0,
     cancelledUnshipped: 0,
     retried: 0,
+    debtsRecovered: 0,
     payoutsMade: 0,
     payoutsPaid: 0,
     events: [],
@@ -68,6 +72,8 @@ export async function runMoneyJobs(
     result.retried += 1;
     result.events.push(...(await settleDeal(db, provider, paymentId, now)));
   }
+  // What sellers owe, taken back from their accounts before anything is paid out of them.
+  result.debtsRecovered = (await recoverDebts(db, provider, now)).recovered;
   if (provider.payouts.paysOutFromLedger) {
     const payouts = await payOutFromLedger(db, provider.name, now);
     result.payoutsMade = payouts.made;

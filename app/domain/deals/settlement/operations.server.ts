@@ -4,12 +4,15 @@
 // with the provider's ids (unique), together with the operation marked done, in one batch. Two
 // runs of the same operation at once (a request and the scheduled job) get the same ids from the
 // provider and write the ledger once. A movement that fails waits and is retried by the job.
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, notExists, sql } from "drizzle-orm";
 import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
+import { intoColumns } from "#db/insert-select";
 import { dealOperations, deals, ledgerEntries, payments, payoutAccounts } from "#db/schema";
 import type { PaymentProvider } from "../payments/types";
+import { debtSum, sellerEntries } from "../payouts/balances.server";
 import { disputeOpen, sellerRemoved } from "./deals.server";
+import { isLostDisputeRef } from "./plan";
 
 /** The longest wait between two attempts of a movement. */
 export const MAX_RETRY_DELAY_MS = 6 * 3600 * 1000;
@@ -48,6 +51,12 @@ async function dealOf(db: Database, paymentId: string) {
       disputed: sql<boolean>`${disputeOpen(deals.paymentId)}`.mapWith(Boolean),
       transferRef: sql<string | null>`(select ${ledgerEntries.providerRef} from ${ledgerEntries}
         where ${ledgerEntries.paymentId} = ${deals.paymentId} and ${ledgerEntries.kind} = 'transfer' limit 1)`,
+      // What of the deal's transfer its seller's account could still give back (ADR 0087).
+      reversible: sql<number>`(select coalesce(sum(case ${ledgerEntries.kind} when 'transfer' then ${ledgerEntries.amountCents}
+        else -${ledgerEntries.amountCents} end), 0) from ${ledgerEntries}
+        where ${ledgerEntries.paymentId} = ${deals.paymentId} and ${ledgerEntries.kind} in ('transfer', 'transfer_reversal'))`.mapWith(
+        Number,
+      ),
     })
     .from(deals)
     .innerJoin(payments, eq(payments.id, deals.paymentId))
@@ -68,6 +77,7 @@ function entry(
   now: number,
 ) {
   return {
+    id: crypto.randomUUID(),
     kind,
     amountCents,
     currency: deal.currency,
@@ -80,8 +90,76 @@ function entry(
   };
 }
 
+type Entry = ReturnType<typeof entry>;
+
+/**
+ * What a release withholds of the seller's net for what they owe (ADR 0087): recorded once, before
+ * anything is transferred, in one statement that reads the debt it recovers (so two sales never
+ * recover the same debt); nothing while a reversal recovering it is in flight. A retry reads the
+ * amount recorded by the first attempt, so the transfer's amount never changes.
+ */
+async function withholdDebt(db: Database, deal: DealOf, operation: Operation, now: number): Promise<number> {
+  const ref = `netted:${operation.id}`;
+  const owed = db
+    .select({ owed: sql`${debtSum}`.as("owed") })
+    .from(ledgerEntries)
+    .where(
+      and(
+        sellerEntries(deal.sellerId, deal.provider, deal.currency),
+        inArray(ledgerEntries.kind, ["seller_debt", "debt_recovery"]),
+      ),
+    )
+    .as("seller_owed");
+  const [, recorded] = await db.batch([
+    db
+      .insert(ledgerEntries)
+      .select(
+        db
+          .select(
+            intoColumns(ledgerEntries, {
+              id: sql`${crypto.randomUUID()}`,
+              kind: sql`'debt_recovery'`,
+              amountCents: sql`min(owed, ${operation.amountCents})`,
+              currency: sql`${deal.currency}`,
+              provider: sql`${deal.provider}`,
+              providerRef: sql`${ref}`,
+              sellerId: sql`${deal.sellerId}`,
+              paymentId: sql`${deal.paymentId}`,
+              operationId: sql`${operation.id}`,
+              payoutId: sql`null`,
+              createdAt: sql`${now}`,
+            }),
+          )
+          .from(owed)
+          .where(
+            and(
+              sql`owed > 0`,
+              notExists(
+                db
+                  .select({ one: sql`1` })
+                  .from(payoutAccounts)
+                  .where(and(eq(payoutAccounts.sellerId, deal.sellerId), gt(payoutAccounts.recoveryLockUntil, new Date(now)))),
+              ),
+            ),
+          ),
+      )
+      .onConflictDoNothing(),
+    db
+      .select({ amountCents: ledgerEntries.amountCents })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.provider, deal.provider),
+          eq(ledgerEntries.kind, "debt_recovery"),
+          eq(ledgerEntries.providerRef, ref),
+        ),
+      ),
+  ]);
+  return recorded[0]?.amountCents ?? 0;
+}
+
 /** Makes the movement at the provider; the ledger entries it leaves. */
-async function carryOut(provider: PaymentProvider, deal: DealOf, operation: Operation, now: number) {
+async function carryOut(db: Database, provider: PaymentProvider, deal: DealOf, operation: Operation, now: number) {
   const order = {
     operationId: operation.id,
     bookingId: deal.bookingId,
@@ -90,6 +168,7 @@ async function carryOut(provider: PaymentProvider, deal: DealOf, operation: Oper
   };
   if (operation.kind === "release") {
     let transferId: string | null = null;
+    let withheld = 0;
     if (operation.amountCents > 0) {
       if (deal.sellerRemoved) throw new NotYet("The seller's account was removed: nothing is transferred to it.");
       if (deal.disputed) throw new NotYet("The payment is disputed by the buyer's bank: nothing is transferred.");
@@ -98,35 +177,31 @@ async function carryOut(provider: PaymentProvider, deal: DealOf, operation: Oper
       if (!(account.detailsSubmitted && account.transfersActive && account.payoutsEnabled)) {
         throw new NotYet("The seller's payout account is not ready to receive transfers.");
       }
-      transferId = await provider.payouts.transfer({
-        ...order,
-        amountCents: operation.amountCents,
-        destination: account.accountId,
-        chargeRef: deal.chargeRef,
-        transactionId: deal.transactionId,
-      });
-      deal.transferRef = transferId;
+      // What the seller owes is paid from this sale first (ADR 0087); the rest is transferred.
+      withheld = await withholdDebt(db, deal, operation, now);
+      if (operation.amountCents > withheld) {
+        transferId = await provider.payouts.transfer({
+          ...order,
+          amountCents: operation.amountCents - withheld,
+          destination: account.accountId,
+          chargeRef: deal.chargeRef,
+          transactionId: deal.transactionId,
+        });
+      }
     }
     return [
       ...(operation.feeCents > 0
         ? [entry(deal, operation, "fee", operation.feeCents, transferId ?? `fee_${operation.id}`, now)]
         : []),
-      ...(transferId ? [entry(deal, operation, "transfer", operation.amountCents, transferId, now)] : []),
+      ...(transferId ? [entry(deal, operation, "transfer", operation.amountCents - withheld, transferId, now)] : []),
       // The label's cost, kept by the platform, which paid the carrier for it (ADR 0086).
       ...(operation.labelCents > 0
         ? [entry(deal, operation, "label", operation.labelCents, `label_${operation.id}`, now)]
         : []),
     ];
   }
-  let reversalId: string | null = null;
-  if (operation.reversalCents > 0) {
-    if (!deal.transferRef) throw new NotYet("The transfer to take back is not recorded yet.");
-    reversalId = await provider.payouts.reverseTransfer({
-      ...order,
-      amountCents: operation.reversalCents,
-      transferId: deal.transferRef,
-    });
-  }
+  // The buyer's money first, from the platform's balance: a refund never waits on the seller
+  // (ADR 0087). A chargeback the bank decided was given back by the bank itself (no refund made).
   const refundId =
     operation.externalRef ??
     (await provider.payouts.refund({
@@ -134,11 +209,31 @@ async function carryOut(provider: PaymentProvider, deal: DealOf, operation: Oper
       amountCents: operation.amountCents,
       transactionId: deal.transactionId,
     }));
+  // Then the seller's share, taken back from their account as far as the deal's transfer and the
+  // account allow; what cannot be is what the seller owes, recovered later.
+  let reversed = 0;
+  let reversalId: string | null = null;
+  const toReverse = Math.min(operation.reversalCents, Math.max(0, deal.reversible));
+  if (toReverse > 0 && deal.transferRef) {
+    try {
+      reversalId = await provider.payouts.reverseTransfer({
+        ...order,
+        amountCents: toReverse,
+        transferId: deal.transferRef,
+      });
+      reversed = toReverse;
+    } catch (error) {
+      console.warn("A transfer reversal failed; the seller owes it", operation.id, errorText(error));
+    }
+  }
+  const owed = operation.reversalCents - reversed;
+  const lost = operation.externalRef !== null && isLostDisputeRef(operation.externalRef);
   return [
-    ...(reversalId ? [entry(deal, operation, "transfer_reversal", operation.reversalCents, reversalId, now)] : []),
+    ...(reversalId ? [entry(deal, operation, "transfer_reversal", reversed, reversalId, now)] : []),
+    ...(owed > 0 ? [entry(deal, operation, "seller_debt", owed, `debt:${operation.id}`, now)] : []),
     ...(operation.feeCents > 0 ? [entry(deal, operation, "fee_refund", operation.feeCents, refundId, now)] : []),
     ...(operation.labelCents > 0 ? [entry(deal, operation, "label_refund", operation.labelCents, refundId, now)] : []),
-    entry(deal, operation, "refund", operation.amountCents, refundId, now),
+    entry(deal, operation, lost ? "dispute_loss" : "refund", operation.amountCents, refundId, now),
   ];
 }
 
@@ -172,7 +267,7 @@ export async function settleDeal(
     try {
       if (deal.provider !== provider.name)
         throw new NotYet(`This deal was paid through the ${deal.provider} provider.`);
-      const entries = await carryOut(provider, deal, operation, now);
+      const entries: Entry[] = await carryOut(db, provider, deal, operation, now);
       const [marked] = await db.batch([
         db
           .update(dealOperations)
@@ -181,6 +276,13 @@ export async function settleDeal(
           .returning({ id: dealOperations.id }),
         ...entries.map((row) => db.insert(ledgerEntries).values(row).onConflictDoNothing()),
       ]);
+      // What a later movement of this run can take back of the transfer.
+      for (const row of entries) {
+        if (row.kind === "transfer") {
+          deal.transferRef = row.providerRef;
+          deal.reversible += row.amountCents;
+        } else if (row.kind === "transfer_reversal") deal.reversible -= row.amountCents;
+      }
       // Told once: by the run that marked it done.
       if (marked.length === 1) {
         events.push(
@@ -188,6 +290,8 @@ export async function settleDeal(
             ? { kind: "payment_released", operationId: operation.id }
             : { kind: "payment_refunded", operationId: operation.id },
         );
+        const debt = entries.find((row) => row.kind === "seller_debt");
+        if (debt) events.push({ kind: "seller_debt", entryId: debt.id });
       }
     } catch (error) {
       if (!(error instanceof NotYet)) console.error("A money movement failed; it will be retried", operation.id, error);

@@ -100,6 +100,10 @@ export const SETTLEMENT_MESSAGES = {
   notDueYet: (by: string) => `The seller has until ${by} to send it: you can cancel after that.`,
 } as const;
 
+/** The ledger reference of a lost dispute's money: one per dispute (ADR 0081). */
+export const lostDisputeRef = (disputeId: string) => `dispute:${disputeId}`;
+export const isLostDisputeRef = (ref: string) => ref.startsWith("dispute:");
+
 const DISPUTED: Refusal = { ok: false, status: 409, message: SETTLEMENT_MESSAGES.disputed };
 
 /** What is still with the platform for the deal (0 once released or refunded). */
