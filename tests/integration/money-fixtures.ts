@@ -19,8 +19,8 @@ export const offlineProvider = () => choosePaymentProvider(db(), settings());
 export const DAY = 86_400_000;
 
 /** A booking paid with the test card 4242…: its deal is held for the buyer's protection. */
-export async function paidDeal(priceCents = 120_000) {
-  const listing = await bookedListing(priceCents);
+export async function paidDeal(priceCents = 120_000, options: { sellerId?: string } = {}) {
+  const listing = await bookedListing(priceCents, options);
   const payable = await findPayableBooking(db(), listing.buyer.user, listing.booking.id);
   const paid = await payBooking(offlineProvider(), payable!, { method: "card", cardNumber: "4242424242424242" });
   if (!paid.ok) throw new Error(`The test payment failed: ${paid.message}`);
@@ -58,8 +58,11 @@ export async function dealState(paymentId: string) {
     operations,
     charged: sum("charge"),
     fee: sum("fee") - sum("fee_refund"),
-    net: sum("transfer") - sum("transfer_reversal"),
-    refunded: sum("refund"),
+    // The seller's net: sent, less taken back, less what they owe of a refund, plus what a sale's
+    // money paid of what they owed (ADR 0087).
+    net: sum("transfer") - sum("transfer_reversal") - sum("seller_debt") + sum("debt_recovery"),
+    transferred: sum("transfer") - sum("transfer_reversal"),
+    refunded: sum("refund") + sum("dispute_loss"),
     count: (kind: string) => entries.filter((entry) => entry.kind === kind).length,
   };
 }

@@ -52,11 +52,12 @@ async function dealOf(db: Database, paymentId: string) {
       transferRef: sql<string | null>`(select ${ledgerEntries.providerRef} from ${ledgerEntries}
         where ${ledgerEntries.paymentId} = ${deals.paymentId} and ${ledgerEntries.kind} = 'transfer' limit 1)`,
       // What of the deal's transfer its seller's account could still give back (ADR 0087).
-      reversible: sql<number>`(select coalesce(sum(case ${ledgerEntries.kind} when 'transfer' then ${ledgerEntries.amountCents}
+      reversible:
+        sql<number>`(select coalesce(sum(case ${ledgerEntries.kind} when 'transfer' then ${ledgerEntries.amountCents}
         else -${ledgerEntries.amountCents} end), 0) from ${ledgerEntries}
         where ${ledgerEntries.paymentId} = ${deals.paymentId} and ${ledgerEntries.kind} in ('transfer', 'transfer_reversal'))`.mapWith(
-        Number,
-      ),
+          Number,
+        ),
     })
     .from(deals)
     .innerJoin(payments, eq(payments.id, deals.paymentId))
@@ -138,7 +139,12 @@ async function withholdDebt(db: Database, deal: DealOf, operation: Operation, no
                 db
                   .select({ one: sql`1` })
                   .from(payoutAccounts)
-                  .where(and(eq(payoutAccounts.sellerId, deal.sellerId), gt(payoutAccounts.recoveryLockUntil, new Date(now)))),
+                  .where(
+                    and(
+                      eq(payoutAccounts.sellerId, deal.sellerId),
+                      gt(payoutAccounts.recoveryLockUntil, new Date(now)),
+                    ),
+                  ),
               ),
             ),
           ),
