@@ -58,7 +58,11 @@ export default [
     route("payouts/test-onboarding", "routes/dashboard.payouts.test-onboarding.tsx"),
     route("payouts/statement", "routes/dashboard.payouts.statement.ts"),
     // Claims, and the refund of a removed seller's held payment (ADR 0079).
-    route("claims", "routes/dashboard.claims.tsx", [route("refund", "routes/dashboard.claims.refund.tsx")]),
+    route("claims", "routes/dashboard.claims.tsx", [
+      route("refund", "routes/dashboard.claims.refund.tsx"),
+      route("evidence", "routes/dashboard.claims.evidence.tsx"),
+      route("test-dispute", "routes/dashboard.claims.test-dispute.tsx"),
+    ]),
     route("my_orders", "routes/dashboard.my_orders.tsx"),
     route("my_offers", "routes/dashboard.my_offers.tsx"),
     route("offers", "routes/dashboard.offers.tsx"),

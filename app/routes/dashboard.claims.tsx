@@ -55,6 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const deciding = claims.rows.find((claim) => claim.id === decideId && claim.status === "open") ?? null;
   return {
     totals,
+    testMode: choosePaymentProvider(db, context.env.settings).name === "test",
     disputes: {
       total: disputed.total,
       rows: disputed.rows.map((dispute) => ({
@@ -65,6 +66,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         status: DISPUTE_STATUS_WORDS[dispute.status],
         open: dispute.closedAt === null,
         evidenceDue: dispute.closedAt === null && dispute.evidenceDueAt ? formatDeadline(dispute.evidenceDueAt) : null,
+        evidenceSent: dispute.evidenceSubmittedAt ? formatDayMonthYear(dispute.evidenceSubmittedAt) : null,
+        handover:
+          dispute.delivery === "ship"
+            ? dispute.trackingNumber
+              ? `Shipped${dispute.carrier ? ` with ${dispute.carrier}` : ""}, tracking ${dispute.trackingNumber}${dispute.deliveredAt ? `, delivered ${formatDayMonthYear(dispute.deliveredAt)}` : ""}`
+              : "Shipped: no tracking number recorded"
+            : `Met at ${dispute.meetLocation}`,
+        confirmedByBuyer: dispute.confirmedByBuyer,
         buyer: `${dispute.buyerName} (${dispute.buyerEmail})`,
         // What Pay&Buy holds for the evidence.
         booked: formatDayMonthYear(dispute.bookedAt),
@@ -153,6 +162,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const REFUND_PATH = `${CLAIMS_PATH}/refund`;
+const EVIDENCE_PATH = `${CLAIMS_PATH}/evidence`;
+const TEST_DISPUTE_PATH = `${CLAIMS_PATH}/test-dispute`;
 
 const DECISION_WORDS = {
   refund_full: "Refund the buyer in full",
@@ -161,7 +172,7 @@ const DECISION_WORDS = {
 } as const;
 
 export default function Claims() {
-  const { totals, claims, deciding, removed, disputes } = useLoaderData<typeof loader>();
+  const { totals, claims, deciding, removed, disputes, testMode } = useLoaderData<typeof loader>();
   return (
     <DashboardPage title="Claims">
       <section aria-labelledby="platform-totals">
@@ -216,7 +227,7 @@ export default function Claims() {
         ) : null}
       </section>
 
-      {disputes.total > 0 ? <Disputes disputes={disputes} /> : null}
+      {disputes.total > 0 ? <Disputes disputes={disputes} testMode={testMode} /> : null}
 
       {removed.total > 0 ? <RemovedSellersPayments removed={removed} page={claims.page} /> : null}
 
@@ -321,12 +332,14 @@ type DisputeRows = ReturnType<typeof useLoaderData<typeof loader>>["disputes"];
  * Pay&Buy holds to answer the bank: the booking and the meeting, the payment, where the money is,
  * the buyer's claim and the messages. Nothing of a disputed payment moves until the bank decides.
  */
-function Disputes({ disputes }: { disputes: DisputeRows }) {
+function Disputes({ disputes, testMode }: { disputes: DisputeRows; testMode: boolean }) {
+  const sending = useIsPending({ state: "non-idle", formAction: EVIDENCE_PATH });
+  const deciding = useIsPending({ state: "non-idle", formAction: TEST_DISPUTE_PATH });
   return (
     <section aria-labelledby="disputes">
       <h2 id="disputes">Disputed payments</h2>
       <p>
-        {`${disputes.total} ${disputes.total === 1 ? "chargeback" : "chargebacks"}: nothing of a disputed payment is released or refunded until the bank decides. Answer the bank in Stripe's Dashboard before the date shown.`}
+        {`${disputes.total} ${disputes.total === 1 ? "chargeback" : "chargebacks"}: nothing of a disputed payment is released or refunded until the bank decides. Send the bank our evidence before the date shown.`}
         {disputes.total > disputes.rows.length ? ` The first ${disputes.rows.length} are shown.` : ""}
       </p>
       <ul>
@@ -341,8 +354,16 @@ function Disputes({ disputes }: { disputes: DisputeRows }) {
                 <dd>{dispute.buyer}</dd>
               </div>
               <div>
-                <dt>Booked, and where they met</dt>
-                <dd>{`${dispute.booked}, ${dispute.meetLocation}`}</dd>
+                <dt>Booked</dt>
+                <dd>{dispute.booked}</dd>
+              </div>
+              <div>
+                <dt>Handed over</dt>
+                <dd>{dispute.handover}</dd>
+              </div>
+              <div>
+                <dt>The buyer confirmed receipt</dt>
+                <dd>{dispute.confirmedByBuyer ? "Yes" : "No"}</dd>
               </div>
               <div>
                 <dt>Paid</dt>
@@ -361,6 +382,35 @@ function Disputes({ disputes }: { disputes: DisputeRows }) {
                 <dd>{dispute.messages}</dd>
               </div>
             </dl>
+            {dispute.evidenceSent ? (
+              <p>{`Our evidence was sent to the bank on ${dispute.evidenceSent}.`}</p>
+            ) : dispute.open ? (
+              <Form method="post" action={EVIDENCE_PATH} preventScrollReset>
+                <input type="hidden" name="disputeId" value={dispute.id} />
+                <button
+                  type="submit"
+                  className={button.primary}
+                  disabled={sending}
+                  aria-label={`Send our evidence to the bank: ${dispute.productName}`}
+                >
+                  Send our evidence to the bank
+                </button>
+              </Form>
+            ) : null}
+            {testMode && dispute.open ? (
+              <Form method="post" action={TEST_DISPUTE_PATH} preventScrollReset>
+                <input type="hidden" name="disputeId" value={dispute.id} />
+                <fieldset disabled={deciding}>
+                  <legend>{`Test: the bank decides (${dispute.productName})`}</legend>
+                  <button type="submit" name="outcome" value="won" className={button.secondary}>
+                    For Pay&amp;Buy (won)
+                  </button>{" "}
+                  <button type="submit" name="outcome" value="lost" className={button.danger}>
+                    For the buyer (lost)
+                  </button>
+                </fieldset>
+              </Form>
+            ) : null}
           </li>
         ))}
       </ul>

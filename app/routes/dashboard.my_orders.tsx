@@ -22,6 +22,8 @@ import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.serve
 import { RATING_COMMENT_MAX, ratingSchema } from "#app/domain/deals/rating-schema";
 import { RATING_MESSAGES, rateSeller } from "#app/domain/deals/ratings.server";
 import { confirmReceipt, DEAL_MESSAGES } from "#app/domain/deals/settlement/decisions.server";
+import { DISPUTE_BUYER_WORDS } from "#app/domain/deals/settlement/dispute-words";
+import { openTestDispute } from "#app/domain/deals/settlement/disputes.server";
 import { mayConfirmReceipt, SETTLEMENT_MESSAGES } from "#app/domain/deals/settlement/plan";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import { SHIPMENT_STATUS_SHORT, SHIPMENT_STATUS_WORDS } from "#app/domain/deals/shipping/shipment-words";
@@ -72,6 +74,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       canConfirm: mayConfirmReceipt({ state: order.dealState, sellerRemoved: order.sellerLeft }),
       // The claim rule itself: held, or released within the protection window; once.
       canClaim: canOpenClaim({ dealState: order.dealState, releaseDueAt, claimId: order.claimId }, now),
+      // The test control: a paid order whose money is held or released, not disputed yet.
+      mayTestDispute: (order.dealState === "held" || order.dealState === "released") && order.disputeStatus === null,
     };
   });
   // ?rate=<bookingId>: the rating dialog, for a paid order not rated yet.
@@ -81,6 +85,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const claimId = url.searchParams.get("claim");
   const claiming = rows.find((order) => order.id === claimId && order.canClaim);
   return {
+    testMode: choosePaymentProvider(database(context.env.DB), context.env.settings).name === "test",
     orders: { ...orders, rows },
     confirming: confirming ? { id: confirming.id, productName: confirming.productName } : null,
     rating: rating ? { id: rating.id, productName: rating.productName } : null,
@@ -137,6 +142,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (opened.ok) await publishFromRoute(context, opened.events);
     return redirectWithResult(context, back, opened, CLAIM_MESSAGES.opened);
   }
+  if (intent === "test-dispute") {
+    const parsed = bookingIdSchema.safeParse({ bookingId: form.get("bookingId") });
+    if (!parsed.success) return redirectWithError(context, back, DEAL_MESSAGES.notFound);
+    const db = database(context.env.DB);
+    const result = await openTestDispute(
+      db,
+      choosePaymentProvider(db, context.env.settings),
+      context.env.settings,
+      buyer.id,
+      parsed.data.bookingId,
+    );
+    if (!result.ok) return redirectWithError(context, back, result.message);
+    await publishFromRoute(context, result.events);
+    return redirectWithSuccess(context, back, result.message);
+  }
   if (intent !== "cancel") throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
   const parsed = bookingIdSchema.safeParse({ bookingId: form.get("bookingId") });
   if (!parsed.success) return redirectWithError(context, back, BOOKING_MESSAGES.bookingNotFound);
@@ -180,7 +200,29 @@ function ConfirmReceiptForm({ order }: { order: Order }) {
  * protection, released, refunded), the claim, confirmation of receipt and the rating; or how the
  * booking ended.
  */
-function PaymentCell({ order, page }: { order: Order; page: number }) {
+/**
+ * The offline provider's labelled test control (ADR 0081): the buyer's bank disputes the
+ * payment, as a real card's bank would, so a chargeback can be tried without Stripe.
+ */
+function TestDisputeForm({ order }: { order: Order }) {
+  const pending = useIsPending({ state: "non-idle", intent: "test-dispute", field: ["bookingId", order.id] });
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="test-dispute" />
+      <input type="hidden" name="bookingId" value={order.id} />
+      <button
+        type="submit"
+        className={button.secondary}
+        disabled={pending}
+        aria-label={`Test: my bank disputes the payment of ${order.productName}`}
+      >
+        Test: my bank disputes it
+      </button>
+    </Form>
+  );
+}
+
+function PaymentCell({ order, page, testMode }: { order: Order; page: number; testMode: boolean }) {
   if (order.status === "paid") {
     // "Refunded to you" once the refund is made at the provider; until then it is on its way.
     const dealWords =
@@ -217,6 +259,9 @@ function PaymentCell({ order, page }: { order: Order; page: number }) {
             {`Your claim: ${CLAIM_STATUS_WORDS[order.claimStatus]}${order.claimOutcome ? ` (${CLAIM_OUTCOME_WORDS[order.claimOutcome]})` : ""}`}
           </small>
         ) : null}
+        {order.disputeStatus ? (
+          <small className={table.deadline}>{DISPUTE_BUYER_WORDS[order.disputeStatus]}</small>
+        ) : null}
         {order.canConfirm ? <ConfirmReceiptForm order={order} /> : null}
         {order.canClaim ? (
           <Link
@@ -228,6 +273,7 @@ function PaymentCell({ order, page }: { order: Order; page: number }) {
             Report a problem
           </Link>
         ) : null}
+        {testMode && order.mayTestDispute ? <TestDisputeForm order={order} /> : null}
         {order.ratedStars ? (
           <small className={table.deadline}>{`You rated the seller ${order.ratedStars}/5`}</small>
         ) : (
@@ -319,7 +365,7 @@ function ClaimDialog({
 }
 
 export default function MyOrders() {
-  const { orders, confirming, rating, claiming } = useLoaderData<typeof loader>();
+  const { orders, confirming, rating, claiming, testMode } = useLoaderData<typeof loader>();
   return (
     <DashboardPage title="My Orders">
       <PagedTable
@@ -356,7 +402,7 @@ export default function MyOrders() {
             ),
           },
           { header: "Product Price", cell: (order) => formatMoney(order.priceCents) ?? "Price not found" },
-          { header: "Payment", cell: (order) => <PaymentCell order={order} page={orders.page} /> },
+          { header: "Payment", cell: (order) => <PaymentCell order={order} page={orders.page} testMode={testMode} /> },
           {
             header: "Delivery",
             cell: (order) =>

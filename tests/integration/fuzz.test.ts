@@ -779,6 +779,25 @@ describe("bad input at every form action", () => {
       names: ["bookingId", "page"],
     },
     {
+      name: "send a dispute's evidence",
+      path: () => "/dashboard/claims/evidence",
+      who: (w) => w.cookies.admin,
+      names: ["disputeId", "page"],
+    },
+    {
+      name: "the bank decides a test dispute",
+      path: () => "/dashboard/claims/test-dispute",
+      who: (w) => w.cookies.admin,
+      names: ["disputeId", "outcome", "page"],
+    },
+    {
+      name: "a test chargeback of an order",
+      path: () => "/dashboard/my_orders",
+      who: (w) => w.cookies.buyerA,
+      names: ["bookingId", "page"],
+      fixed: () => [["intent", "test-dispute"]],
+    },
+    {
       name: "claims page's intent and fields",
       path: () => "/dashboard/claims",
       who: (w) => w.cookies.admin,
@@ -1194,6 +1213,12 @@ describe("bad input at every /api call", () => {
       who: (w) => w.bearers.buyerA,
       names: ["reason", "details"],
     },
+    {
+      method: "POST",
+      path: () => "/api/platform/disputes/no-such-dispute/test-decision",
+      who: (w) => w.bearers.admin,
+      names: ["outcome"],
+    },
     { method: "PUT", path: (w) => `/api/claims/${w.claim.A}/answer`, who: (w) => w.bearers.sellerA, names: ["answer"] },
     {
       method: "PUT",
@@ -1296,6 +1321,9 @@ describe("bad input at every /api call", () => {
           ["GET", `/api/shipments/${id}/label-quote`, world.bearers.sellerA],
           ["GET", `/api/platform/removed-sellers/payments?page=${id}`, world.bearers.admin],
           ["GET", `/api/platform/disputes?page=${id}`, world.bearers.admin],
+          ["POST", `/api/platform/disputes/${id}/evidence`, world.bearers.admin],
+          ["POST", `/api/platform/disputes/${id}/test-decision`, world.bearers.admin],
+          ["POST", `/api/bookings/${id}/test-dispute`, world.bearers.buyerA],
           ["GET", `/api/payouts/statement?from=${id}&to=${id}`, world.bearers.sellerA],
           ["DELETE", `/api/product/${id}`, world.bearers.sellerA],
           ["DELETE", `/api/account/sessions/${id}`, world.bearers.buyerB],

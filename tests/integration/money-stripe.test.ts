@@ -500,6 +500,62 @@ describe("chargebacks", () => {
     await expectLedgerHolds(testEnv.DB);
   });
 
+  it("the admin sends our evidence through the SDK, once; Stripe failing leaves it to be sent again", async () => {
+    const stripe = stripeApi();
+    const { seller } = await stripeSeller(stripe);
+    const admin = await insertUser({ role: "admin" });
+    const { booking, deal, intent } = await stripeDeal(stripe, seller.id, 40_000);
+    await webhook(
+      "platform",
+      await platformEvent("charge.dispute.created", disputeOf(intent, 40_000, "needs_response")),
+    );
+    const [row] = await disputeRows(deal.paymentId);
+    // Down for longer than the SDK retries.
+    stripe.fail(/^POST \/v1\/disputes\//, { status: 500, times: 2 });
+    const failed = await api(admin.id, "POST", `/api/platform/disputes/${row!.id}/evidence`);
+    expect(failed.status).toBe(502);
+    expect((await disputeRows(deal.paymentId))[0]!.evidenceSubmittedAt).toBeNull();
+    const sent = await api(admin.id, "POST", `/api/platform/disputes/${row!.id}/evidence`);
+    expect(sent.status).toBe(200);
+    expect((await api(admin.id, "POST", `/api/platform/disputes/${row!.id}/evidence`)).status).toBe(409);
+    const calls = stripe.calls("POST /v1/disputes/dp_1");
+    expect(calls).toHaveLength(3);
+    // The SDK's retry keeps its key; the admin's second attempt has its own.
+    expect(calls.map((call) => call.idempotencyKey!.replace(/:\d+$/, ""))).toEqual(
+      Array(3).fill("pay-and-buy:dispute-evidence:dp_1"),
+    );
+    expect(calls[0]!.idempotencyKey).toBe(calls[1]!.idempotencyKey);
+    expect(calls[2]!.idempotencyKey).not.toBe(calls[1]!.idempotencyKey);
+    const body = Object.fromEntries(calls[2]!.body);
+    expect(body).toMatchObject({ submit: "true", "evidence[customer_email_address]": expect.stringContaining("@") });
+    expect(body["evidence[uncategorized_text]"]).toContain("Booked on Pay&Buy");
+    expect(body["evidence[uncategorized_text]"]).toContain(booking.meetLocation);
+  });
+
+  it("lost after the payout with the reversal refused: the bank's fee is recorded and the seller owes their share", async () => {
+    const stripe = stripeApi();
+    const { seller } = await stripeSeller(stripe);
+    const { buyer, booking, deal, intent } = await stripeDeal(stripe, seller.id, 50_000);
+    await api(buyer.user.id, "POST", `/api/bookings/${booking.id}/receipt`);
+    // The seller's account was paid out: Stripe refuses to reverse the transfer.
+    stripe.fail(/\/reversals$/, { status: 400, message: "Insufficient funds in the connected account." });
+    const lost = {
+      ...disputeOf(intent, 50_000, "lost", "dp_lost"),
+      balance_transactions: [{ id: "txn_d1", object: "balance_transaction", amount: -50_000, fee: 1_500 }],
+    };
+    expect((await webhook("platform", await platformEvent("charge.dispute.closed", lost))).status).toBe(200);
+    const state = await dealState(deal.paymentId);
+    expect(state.deal.state).toBe("refunded");
+    expect(state.count("dispute_loss")).toBe(1);
+    expect(state.entries.filter((e) => e.kind === "dispute_fee").map((e) => e.amountCents)).toEqual([1_500]);
+    expect(state.entries.filter((e) => e.kind === "seller_debt").map((e) => e.amountCents)).toEqual([46_000]);
+    expect(stripe.calls("POST /v1/refunds")).toHaveLength(0);
+    // The same event again records nothing twice.
+    await webhook("platform", await platformEvent("charge.dispute.closed", lost));
+    expect((await dealState(deal.paymentId)).entries).toHaveLength(state.entries.length);
+    await expectLedgerHolds(testEnv.DB);
+  });
+
   it("a dispute of a charge another product took is acknowledged and recorded nowhere; one of a payment not recorded yet is asked for again", async () => {
     const stripe = stripeApi();
     const foreign = {

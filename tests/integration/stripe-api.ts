@@ -171,6 +171,24 @@ export function stripeApi() {
       objects.set(reversal.id, reversal);
       return { status: 200, body: reversal };
     }
+    // A dispute's evidence, submitted: the bank reviews it.
+    if (method === "POST" && resource === "disputes" && id && !child) {
+      const evidence = Object.fromEntries(
+        [...body.entries()].flatMap(([key, value]) => {
+          const field = /^evidence\[(\w+)\]$/.exec(key)?.[1];
+          return field ? [[field, value]] : [];
+        }),
+      );
+      const dispute = {
+        id,
+        object: "dispute",
+        status: body.get("submit") === "true" ? "under_review" : "needs_response",
+        evidence,
+        evidence_details: { submission_count: body.get("submit") === "true" ? 1 : 0 },
+      };
+      objects.set(id, dispute);
+      return { status: 200, body: dispute };
+    }
     if (method === "POST" && path === "/v1/refunds") {
       const intent = objects.get(body.get("payment_intent") ?? "");
       if (!intent) return missing("payment_intent", body.get("payment_intent") ?? "");

@@ -11,10 +11,21 @@ import { ANY_STATUS, isBookable, isListed } from "#app/domain/catalog/catalog.se
 import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, pageOffset, toPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
-import type { ShipmentStatus } from "#db/closed-lists";
+import type { DisputeStatus, ShipmentStatus } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
 import { intoColumns } from "#db/insert-select";
-import { bookings, claims, dealOperations, deals, payments, products, ratings, shipments, users } from "#db/schema";
+import {
+  bookings,
+  claims,
+  dealOperations,
+  deals,
+  disputes,
+  payments,
+  products,
+  ratings,
+  shipments,
+  users,
+} from "#db/schema";
 import type { BookingRequest } from "./booking-schema";
 import type { Carrier } from "./shipping/carriers";
 import { offlineCarrier } from "./shipping/offline-carrier";
@@ -285,6 +296,11 @@ export async function listOrders(db: Database, buyerId: string, page: number) {
         // Aliased: D1 returns a batch's rows keyed by column name, and bookings.status collides.
         claimStatus: sql`${claims.status}`.mapWith(claims.status).as("claim_status"),
         claimOutcome: sql`${claims.outcome}`.mapWith(claims.outcome).as("claim_outcome"),
+        // A chargeback of the payment (ADR 0081): its bank's latest status; null when none.
+        disputeStatus: sql<DisputeStatus | null>`(select ${disputes.status} from ${disputes}
+          where ${disputes.paymentId} = ${payments.id} order by ${disputes.createdAt} desc limit 1)`.as(
+          "dispute_status",
+        ),
         // A shipped order's parcel (ADR 0086): where it is; null for a meetup.
         shipmentStatus: sql<ShipmentStatus | null>`(select ${shipments.status} from ${shipments}
           where ${shipments.bookingId} = ${bookings.id})`.as("shipment_status"),

@@ -1495,6 +1495,32 @@ export const ROWS: Row[] = [
   api("GET", "/api/claims", "/api/claims", only(["admin"], "ok", "forbidden", "unauthorized")),
   api("GET", "/api/platform/totals", "/api/platform/totals", only(["admin"], "ok", "forbidden", "unauthorized")),
   api("GET", "/api/platform/disputes", "/api/platform/disputes", only(["admin"], "ok", "forbidden", "unauthorized")),
+  // No dispute in the world: the admin is told there is none; everyone else is refused by role.
+  api(
+    "POST",
+    "/api/platform/disputes/no-such-dispute/evidence",
+    "/api/platform/disputes/:id/evidence",
+    only(["admin"], "notFound", "forbidden", "unauthorized"),
+  ),
+  api(
+    "POST",
+    "/api/platform/disputes/no-such-dispute/test-decision",
+    "/api/platform/disputes/:id/test-decision",
+    only(["admin"], "notFound", "forbidden", "unauthorized"),
+    { json: () => ({ outcome: "lost" }) },
+  ),
+  form(
+    "/dashboard/claims/evidence",
+    "routes/dashboard.claims.evidence",
+    () => ({ disputeId: "no-such-dispute" }),
+    only(["admin"], "refused", "forbidden"),
+  ),
+  form(
+    "/dashboard/claims/test-dispute",
+    "routes/dashboard.claims.test-dispute",
+    () => ({ disputeId: "no-such-dispute", outcome: "lost" }),
+    only(["admin"], "refused", "forbidden"),
+  ),
   api(
     "GET",
     "/api/platform/removed-sellers/payments",
@@ -1588,6 +1614,20 @@ export const ROWS: Row[] = [
       (w) => ({ bookingId: w.paidBooking[owner] }),
       only(["admin"], "refused", "forbidden"),
       `/dashboard/claims/refund paid booking of ${owner}`,
+    ),
+    // The offline provider's test chargeback: an unpaid booking has no payment to dispute.
+    api(
+      "POST",
+      (w) => `/api/bookings/${w.booking[owner]}/test-dispute`,
+      "/api/bookings/:id/test-dispute",
+      buyersOwn(owner, "notFound", "notFound", "forbidden", "unauthorized"),
+    ),
+    form(
+      "/dashboard/my_orders",
+      "routes/dashboard.my_orders",
+      (w) => ({ intent: "test-dispute", bookingId: w.booking[owner] }),
+      buyersOwn(owner, "refused", "refused", "forbidden", "login"),
+      `/dashboard/my_orders intent=test-dispute unpaid booking of ${owner}`,
     ),
     api(
       "POST",

@@ -24,7 +24,15 @@ import {
   decideClaim,
   refundForRemovedSeller,
 } from "#app/domain/deals/settlement/decisions.server";
-import { listDisputes } from "#app/domain/deals/settlement/disputes.server";
+import {
+  DISPUTE_MESSAGES,
+  type DisputeResult,
+  decideTestDispute,
+  listDisputes,
+  openTestDispute,
+  submitDisputeEvidence,
+  testDisputeDecisionSchema,
+} from "#app/domain/deals/settlement/disputes.server";
 import type { ClaimDecision } from "#app/domain/deals/settlement/plan";
 import { toDollars } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
@@ -50,7 +58,7 @@ const adminOnly = [requireBearer, requireApiRole("admin")] as const;
 
 const provider = (c: ApiContext) => choosePaymentProvider(db(c), appEnv(c).settings);
 
-const CODES = { 404: "not_found", 409: "conflict", 422: "invalid" } as const;
+const CODES = { 404: "not_found", 409: "conflict", 422: "invalid", 502: "provider_failed" } as const;
 
 /** A claim as the API shows it to its buyer, its seller and the admin. */
 export function claimShape(claim: ClaimView) {
@@ -201,6 +209,7 @@ claimsApi.get("/platform/disputes", ...adminOnly, async (c) => {
       status: dispute.status,
       open: dispute.closedAt === null,
       evidenceDueAt: dispute.evidenceDueAt?.toISOString() ?? null,
+      evidenceSubmittedAt: dispute.evidenceSubmittedAt?.toISOString() ?? null,
       openedAt: dispute.openedAt.toISOString(),
       closedAt: dispute.closedAt?.toISOString() ?? null,
       evidence: {
@@ -214,8 +223,46 @@ claimsApi.get("/platform/disputes", ...adminOnly, async (c) => {
         releasedAt: dispute.releasedAt?.toISOString() ?? null,
         claim: dispute.claimStatus ? { status: dispute.claimStatus, details: dispute.claimDetails } : null,
         messages: dispute.messageCount,
+        confirmedByBuyer: dispute.confirmedByBuyer,
+        tracking: dispute.trackingNumber ? { carrier: dispute.carrier, number: dispute.trackingNumber } : null,
       },
     })),
+  );
+});
+
+const disputeAnswer = async (c: ApiContext, result: DisputeResult, created = false) => {
+  if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
+  await publishEvents(c, result.events);
+  return c.json({ message: result.message }, created ? 201 : 200);
+};
+
+/** The admin sends Pay&Buy's evidence of a dispute to the bank, through the provider; once. */
+claimsApi.post("/platform/disputes/:id/evidence", ...adminOnly, async (c) => {
+  const id = idSchema.safeParse(c.req.param("id"));
+  if (!id.success) return apiError(c, 404, "not_found", DISPUTE_MESSAGES.notFound);
+  return disputeAnswer(c, await submitDisputeEvidence(db(c), provider(c), id.data));
+});
+
+/** The offline provider's test control: the bank decides an open dispute ({ "outcome": "won" | "lost" }). */
+claimsApi.post("/platform/disputes/:id/test-decision", ...adminOnly, async (c) => {
+  const id = idSchema.safeParse(c.req.param("id"));
+  if (!id.success) return apiError(c, 404, "not_found", DISPUTE_MESSAGES.notFound);
+  const parsed = testDisputeDecisionSchema.safeParse(await readJson(c));
+  if (!parsed.success) return validationError(c, parsed.error);
+  return disputeAnswer(
+    c,
+    await decideTestDispute(db(c), provider(c), appEnv(c).settings, id.data, parsed.data.outcome),
+  );
+});
+
+/** The offline provider's test control: the buyer's bank disputes the buyer's own paid order. */
+claimsApi.post("/bookings/:id/test-dispute", ...buyerOnly, async (c) => {
+  const id = idSchema.safeParse(c.req.param("id"));
+  if (!id.success) return apiError(c, 404, "not_found", DISPUTE_MESSAGES.noPayment);
+  return disputeAnswer(
+    c,
+    await openTestDispute(db(c), provider(c), appEnv(c).settings, c.get("user").id, id.data),
+    true,
   );
 });
 

@@ -217,6 +217,35 @@ export function stripePaymentProvider(db: Database, settings: PaymentSettings): 
 
     payouts: stripePayoutRail(connected),
 
+    disputes: {
+      /** The evidence, submitted at once (Stripe allows one submission); made once per dispute. */
+      async submitEvidence(disputeId, evidence, attempt) {
+        const { stripe } = await connected();
+        await stripe.disputes.update(
+          disputeId,
+          {
+            evidence: {
+              product_description: evidence.productDescription,
+              customer_name: evidence.customerName,
+              customer_email_address: evidence.customerEmail,
+              service_date: evidence.serviceDate,
+              ...(evidence.shippingTrackingNumber
+                ? {
+                    shipping_carrier: evidence.shippingCarrier ?? "",
+                    shipping_tracking_number: evidence.shippingTrackingNumber,
+                    shipping_date: evidence.shippingDate ?? "",
+                  }
+                : {}),
+              uncategorized_text: evidence.summary,
+            },
+            submit: true,
+          },
+          // Stripe keeps an answer, an error too, under its key: each attempt has its own.
+          { idempotencyKey: `pay-and-buy:dispute-evidence:${disputeId}:${attempt}` },
+        );
+      },
+    },
+
     events: {
       accepts: (endpoint) => Boolean(secrets[endpoint]),
       /** A webhook's signature checked with the SubtleCrypto provider; null when it does not check out. */

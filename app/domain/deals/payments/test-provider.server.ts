@@ -57,6 +57,10 @@ export function testPaymentProvider(db: Database, settings: PaymentSettings): Pa
     async refund(payment, refundId) {
       await markRefund(db, refundId, { status: "refunded", providerRefundId: `re_${payment.transactionId}` });
     },
+    // Offline, the bank takes the evidence and decides when the admin's test control says so.
+    disputes: {
+      async submitEvidence() {},
+    },
     // Ids are made from the seller's and the operation's ids, as an idempotency key would: a
     // movement carried out twice is the same movement.
     payouts: {

@@ -91,6 +91,20 @@ export interface ConnectedAccountState {
   disabledReason: string | null;
 }
 
+/** What Pay&Buy holds of a disputed deal, as the bank is sent it (Stripe's dispute evidence fields). */
+export interface DisputeEvidence {
+  productDescription: string;
+  customerName: string;
+  customerEmail: string;
+  /** The day the buyer booked (a meetup's service date). */
+  serviceDate: string;
+  shippingCarrier: string | null;
+  shippingTrackingNumber: string | null;
+  shippingDate: string | null;
+  /** The deal's story in words: booking, payment, handover or parcel, confirmation, claim, messages. */
+  summary: string;
+}
+
 /** A decided money movement of a deal, as a provider carries it out (its id makes the idempotency key). */
 export interface MovementOrder {
   operationId: string;
@@ -144,6 +158,11 @@ export interface PaymentProvider {
   refund(payment: ConfirmedPayment, refundId: string): Promise<void>;
   /** Sellers' payout accounts and the money that leaves the platform. */
   readonly payouts: PayoutRail;
+  /** Chargebacks (ADR 0081): Pay&Buy's evidence sent to the card's bank through the provider. */
+  readonly disputes: {
+    /** `attempt` names this submission (its idempotency key): a failed one is sent again under a new one. */
+    submitEvidence(disputeId: string, evidence: DisputeEvidence, attempt: string): Promise<void>;
+  };
   /** Verifies what the provider pushes to us (a signed webhook); absent when it pushes nothing. */
   readonly events?: {
     /** Whether the endpoint has its signing secret. */

@@ -4,15 +4,28 @@
 // transfers nothing (plan.ts, operations.server.ts). A lost dispute took the money back to the
 // buyer: it is recorded once as a refund the provider made, which after a release takes the
 // seller's share back as any refund does. A won one lets the deal go on where it was.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import * as z from "zod";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import { CLOSED_DISPUTE_STATUSES, type DisputeStatus, type PaymentProviderName } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
-import { bookings, claims, deals, disputes, ledgerEntries, messages, payments, products, users } from "#db/schema";
+import {
+  bookings,
+  claims,
+  dealOperations,
+  deals,
+  disputes,
+  ledgerEntries,
+  messages,
+  payments,
+  products,
+  shipments,
+  users,
+} from "#db/schema";
 import type { PaymentSettings } from "../payments/settings";
-import type { PaymentProvider } from "../payments/types";
+import type { DisputeEvidence, PaymentProvider } from "../payments/types";
 import { recordProviderRefund } from "./decisions.server";
 import { lostDisputeRef } from "./plan";
 
@@ -159,53 +172,275 @@ async function recordDisputeFee(db: Database, provider: PaymentProviderName, dis
 
 const disputeBuyers = users;
 
+/** A dispute with the evidence Pay&Buy holds for it (the admin's list and what is sent to the bank). */
+function disputeView(db: Database) {
+  return db
+    .select({
+      id: disputes.id,
+      provider: disputes.provider,
+      providerDisputeId: disputes.providerDisputeId,
+      amountCents: disputes.amountCents,
+      currency: disputes.currency,
+      reason: disputes.reason,
+      status: disputes.status,
+      evidenceDueAt: disputes.evidenceDueAt,
+      evidenceSubmittedAt: disputes.evidenceSubmittedAt,
+      // Aliased: a batch keys rows by column name, and id and created_at recur.
+      openedAt: sql`${disputes.createdAt}`.mapWith(disputes.createdAt).as("dispute_opened_at"),
+      closedAt: disputes.closedAt,
+      bookingId: sql`${bookings.id}`.mapWith(bookings.id).as("dispute_booking_id"),
+      bookedAt: sql`${bookings.createdAt}`.mapWith(bookings.createdAt).as("dispute_booked_at"),
+      meetLocation: bookings.meetLocation,
+      delivery: bookings.delivery,
+      paidAt: sql`${payments.createdAt}`.mapWith(payments.createdAt).as("dispute_paid_at"),
+      productName: sql`${products.name}`.mapWith(products.name).as("dispute_product_name"),
+      buyerName: sql`${disputeBuyers.name}`.mapWith(disputeBuyers.name).as("dispute_buyer_name"),
+      buyerEmail: sql`${disputeBuyers.email}`.mapWith(disputeBuyers.email).as("dispute_buyer_email"),
+      dealState: deals.state,
+      releasedAt: deals.releasedAt,
+      confirmedByBuyer:
+        sql<boolean>`exists (select 1 from ${dealOperations} where ${dealOperations.paymentId} = ${disputes.paymentId}
+        and ${dealOperations.origin} = 'buyer_confirmed')`
+          .mapWith(Boolean)
+          .as("dispute_confirmed"),
+      carrier: shipments.carrier,
+      trackingNumber: shipments.trackingNumber,
+      sentAt: shipments.shippedAt,
+      deliveredAt: shipments.deliveredAt,
+      claimStatus: sql`${claims.status}`.mapWith(claims.status).as("dispute_claim_status"),
+      claimDetails: sql`${claims.details}`.mapWith(claims.details).as("dispute_claim_details"),
+      messageCount: sql<number>`(select count(*) from ${messages} where ${messages.bookingId} = ${bookings.id})`
+        .mapWith(Number)
+        .as("dispute_message_count"),
+    })
+    .from(disputes)
+    .innerJoin(payments, eq(payments.id, disputes.paymentId))
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(disputeBuyers, eq(disputeBuyers.id, bookings.buyerId))
+    .leftJoin(deals, eq(deals.paymentId, disputes.paymentId))
+    .leftJoin(claims, eq(claims.paymentId, disputes.paymentId))
+    .leftJoin(shipments, eq(shipments.bookingId, bookings.id))
+    .$dynamic();
+}
+
 /**
  * The disputes for the admin (open ones first, then the newest), with the evidence Pay&Buy holds
- * for each: the booking and its meeting, the payment, where the money is, the buyer's claim, and
- * how many messages the two exchanged. The rows and their count start together: one D1 batch.
+ * for each: the booking and its meeting or parcel, the payment, where the money is, the buyer's
+ * confirmation and claim, and how many messages the two exchanged. The rows and their count
+ * start together: one D1 batch.
  */
 export async function listDisputes(db: Database, page: number) {
   return listPage(
-    db
-      .select({
-        id: disputes.id,
-        providerDisputeId: disputes.providerDisputeId,
-        amountCents: disputes.amountCents,
-        currency: disputes.currency,
-        reason: disputes.reason,
-        status: disputes.status,
-        evidenceDueAt: disputes.evidenceDueAt,
-        // Aliased: a batch keys rows by column name, and id and created_at recur.
-        openedAt: sql`${disputes.createdAt}`.mapWith(disputes.createdAt).as("dispute_opened_at"),
-        closedAt: disputes.closedAt,
-        bookingId: sql`${bookings.id}`.mapWith(bookings.id).as("dispute_booking_id"),
-        bookedAt: sql`${bookings.createdAt}`.mapWith(bookings.createdAt).as("dispute_booked_at"),
-        meetLocation: bookings.meetLocation,
-        paidAt: sql`${payments.createdAt}`.mapWith(payments.createdAt).as("dispute_paid_at"),
-        productName: sql`${products.name}`.mapWith(products.name).as("dispute_product_name"),
-        buyerName: sql`${disputeBuyers.name}`.mapWith(disputeBuyers.name).as("dispute_buyer_name"),
-        buyerEmail: sql`${disputeBuyers.email}`.mapWith(disputeBuyers.email).as("dispute_buyer_email"),
-        dealState: deals.state,
-        releasedAt: deals.releasedAt,
-        claimStatus: sql`${claims.status}`.mapWith(claims.status).as("dispute_claim_status"),
-        claimDetails: sql`${claims.details}`.mapWith(claims.details).as("dispute_claim_details"),
-        messageCount: sql<number>`(select count(*) from ${messages} where ${messages.bookingId} = ${bookings.id})`
-          .mapWith(Number)
-          .as("dispute_message_count"),
-      })
-      .from(disputes)
-      .innerJoin(payments, eq(payments.id, disputes.paymentId))
-      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-      .innerJoin(products, eq(products.id, bookings.productId))
-      .innerJoin(disputeBuyers, eq(disputeBuyers.id, bookings.buyerId))
-      .leftJoin(deals, eq(deals.paymentId, disputes.paymentId))
-      .leftJoin(claims, eq(claims.paymentId, disputes.paymentId))
+    disputeView(db)
       .orderBy(sql`${disputes.closedAt} is null desc`, desc(disputes.createdAt), desc(disputes.id))
       .limit(LIST_PAGE_SIZE)
       .offset(pageOffset(page)),
     db.select({ total: sql<number>`count(*)` }).from(disputes),
     page,
   );
+}
+
+const isoDay = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
+
+/** A dispute's evidence as the bank is sent it: the facts Pay&Buy holds, in words. */
+export function evidenceOf(view: DisputeView): DisputeEvidence {
+  const handover =
+    view.delivery === "ship"
+      ? view.trackingNumber
+        ? `Shipped on ${isoDay(view.sentAt) ?? "an unknown day"} with ${view.carrier ?? "a carrier"}, tracking ${view.trackingNumber}` +
+          (view.deliveredAt ? `, delivered on ${isoDay(view.deliveredAt)}.` : ".")
+        : "To be shipped; no tracking number was recorded."
+      : `Handed over in person at: ${view.meetLocation}.`;
+  const summary = [
+    `Booked on Pay&Buy on ${isoDay(view.bookedAt)}, paid on ${isoDay(view.paidAt)}.`,
+    handover,
+    view.confirmedByBuyer
+      ? `The buyer confirmed on Pay&Buy that they received it as described${view.releasedAt ? ` (${isoDay(view.releasedAt)})` : ""}.`
+      : "The buyer did not confirm receipt on Pay&Buy.",
+    view.claimStatus
+      ? `The buyer's claim on Pay&Buy (${view.claimStatus}): ${view.claimDetails}`
+      : "The buyer opened no claim on Pay&Buy.",
+    `Messages exchanged between buyer and seller on Pay&Buy: ${view.messageCount}.`,
+  ].join("\n");
+  return {
+    productDescription: `Second-hand camera gear: ${view.productName}`,
+    customerName: view.buyerName,
+    customerEmail: view.buyerEmail,
+    serviceDate: isoDay(view.bookedAt) ?? "",
+    shippingCarrier: view.carrier,
+    shippingTrackingNumber: view.trackingNumber,
+    shippingDate: isoDay(view.sentAt),
+    summary: summary.slice(0, 20_000),
+  };
+}
+
+export const DISPUTE_MESSAGES = {
+  notFound: "There is no such dispute.",
+  closed: "The bank has decided this dispute: nothing more can be sent.",
+  alreadySent: "Our evidence was sent to the bank already: the bank decides now.",
+  sent: "Our evidence is sent to the bank.",
+  providerFailed: "The payment provider did not take the evidence: try again in a few minutes.",
+  testOnly: "Only the offline test provider can raise or settle a dispute from here.",
+  noPayment: "There is no paid order of yours with that booking.",
+  alreadyDisputed: "This payment is disputed already.",
+  opened: "Test: the bank disputes this payment (a chargeback). Nothing of it moves until the bank decides.",
+  decided: (outcome: "won" | "lost") =>
+    outcome === "won"
+      ? "Test: the bank decided for Pay&Buy; the deal goes on."
+      : "Test: the bank decided for the buyer.",
+} as const;
+
+export type DisputeResult =
+  | { ok: true; message: string; events: DomainEvent[] }
+  | { ok: false; status: 404 | 409 | 502; message: string };
+
+/**
+ * The admin sends Pay&Buy's evidence to the bank through the provider, once: the dispute is
+ * claimed first (no second submission, not after the bank decided), the claim let go if the
+ * provider fails, so the admin can send it again.
+ */
+export async function submitDisputeEvidence(
+  db: Database,
+  provider: PaymentProvider,
+  disputeId: string,
+  now = Date.now(),
+): Promise<DisputeResult> {
+  const [view] = await disputeView(db).where(eq(disputes.id, disputeId)).limit(1);
+  if (!view || view.provider !== provider.name) return { ok: false, status: 404, message: DISPUTE_MESSAGES.notFound };
+  const claimedAt = new Date(now);
+  const [claimed] = await db
+    .update(disputes)
+    .set({ evidenceSubmittedAt: claimedAt })
+    .where(and(eq(disputes.id, disputeId), isNull(disputes.evidenceSubmittedAt), isNull(disputes.closedAt)))
+    .returning({ id: disputes.id });
+  if (!claimed) {
+    return {
+      ok: false,
+      status: 409,
+      message: view.closedAt ? DISPUTE_MESSAGES.closed : DISPUTE_MESSAGES.alreadySent,
+    };
+  }
+  try {
+    await provider.disputes.submitEvidence(view.providerDisputeId, evidenceOf(view), String(now));
+  } catch (error) {
+    console.error("Dispute evidence was not taken", view.providerDisputeId, error);
+    await db
+      .update(disputes)
+      .set({ evidenceSubmittedAt: null })
+      .where(and(eq(disputes.id, disputeId), eq(disputes.evidenceSubmittedAt, claimedAt)));
+    return { ok: false, status: 502, message: DISPUTE_MESSAGES.providerFailed };
+  }
+  return { ok: true, message: DISPUTE_MESSAGES.sent, events: [] };
+}
+
+/** The test control's decision, from a form or a JSON body. */
+export const testDisputeDecisionSchema = z.object({
+  outcome: z.enum(["won", "lost"], { error: "outcome must be won or lost." }),
+});
+
+/** The offline provider's dispute fee, as Stripe's in the United States. */
+export const TEST_DISPUTE_FEE_CENTS = 1_500;
+
+/**
+ * The offline provider's labelled test control (ADR 0081): the buyer's bank disputes the buyer's
+ * own paid order, as Stripe would report it. Refused with any other provider.
+ */
+export async function openTestDispute(
+  db: Database,
+  provider: PaymentProvider,
+  settings: Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS">,
+  buyerId: string,
+  bookingId: string,
+  now = Date.now(),
+): Promise<DisputeResult> {
+  if (provider.name !== "test") return { ok: false, status: 409, message: DISPUTE_MESSAGES.testOnly };
+  const [payment] = await db
+    .select({
+      id: payments.id,
+      transactionId: payments.transactionId,
+      amountCents: payments.amountCents,
+      currency: deals.currency,
+    })
+    .from(payments)
+    .innerJoin(deals, eq(deals.paymentId, payments.id))
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.buyerId, buyerId), eq(payments.provider, "test")))
+    .limit(1);
+  if (!payment) return { ok: false, status: 404, message: DISPUTE_MESSAGES.noPayment };
+  const recorded = await recordDispute(
+    db,
+    provider,
+    settings,
+    {
+      provider: "test",
+      // One dispute per payment, as a card's bank opens one per charge.
+      disputeId: `dp_test_${payment.id.replace(/-/g, "")}`,
+      transactionId: payment.transactionId,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      reason: "product_not_received",
+      status: "needs_response",
+      evidenceDueAt: new Date(now + 7 * 86_400_000),
+      feeCents: TEST_DISPUTE_FEE_CENTS,
+      at: now,
+    },
+    now,
+  );
+  if (!recorded.ok) return { ok: false, status: 404, message: DISPUTE_MESSAGES.noPayment };
+  if (recorded.events.length === 0) return { ok: false, status: 409, message: DISPUTE_MESSAGES.alreadyDisputed };
+  return { ok: true, message: DISPUTE_MESSAGES.opened, events: recorded.events };
+}
+
+/** The offline provider's labelled test control: the bank decides an open dispute, won or lost. */
+export async function decideTestDispute(
+  db: Database,
+  provider: PaymentProvider,
+  settings: Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS">,
+  disputeId: string,
+  outcome: "won" | "lost",
+  now = Date.now(),
+): Promise<DisputeResult> {
+  if (provider.name !== "test") return { ok: false, status: 409, message: DISPUTE_MESSAGES.testOnly };
+  const [dispute] = await db
+    .select({
+      providerDisputeId: disputes.providerDisputeId,
+      transactionId: payments.transactionId,
+      amountCents: disputes.amountCents,
+      currency: disputes.currency,
+      reason: disputes.reason,
+      evidenceDueAt: disputes.evidenceDueAt,
+      feeCents: disputes.feeCents,
+      stateAt: disputes.stateAt,
+      closedAt: disputes.closedAt,
+    })
+    .from(disputes)
+    .innerJoin(payments, eq(payments.id, disputes.paymentId))
+    .where(and(eq(disputes.id, disputeId), eq(disputes.provider, "test")))
+    .limit(1);
+  if (!dispute) return { ok: false, status: 404, message: DISPUTE_MESSAGES.notFound };
+  if (dispute.closedAt) return { ok: false, status: 409, message: DISPUTE_MESSAGES.closed };
+  const recorded = await recordDispute(
+    db,
+    provider,
+    settings,
+    {
+      provider: "test",
+      disputeId: dispute.providerDisputeId,
+      transactionId: dispute.transactionId,
+      amountCents: dispute.amountCents,
+      currency: dispute.currency,
+      reason: dispute.reason,
+      status: outcome,
+      evidenceDueAt: dispute.evidenceDueAt,
+      // Won, the bank gives the fee back with the money.
+      feeCents: outcome === "won" ? 0 : dispute.feeCents,
+      at: Math.max(now, dispute.stateAt.getTime() + 1),
+    },
+    now,
+  );
+  if (!recorded.ok) return { ok: false, status: 404, message: DISPUTE_MESSAGES.notFound };
+  if (recorded.status !== outcome) return { ok: false, status: 409, message: DISPUTE_MESSAGES.closed };
+  return { ok: true, message: DISPUTE_MESSAGES.decided(outcome), events: recorded.events };
 }
 
 export type DisputeView = Awaited<ReturnType<typeof listDisputes>>["rows"][number];
