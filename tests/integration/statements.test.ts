@@ -143,8 +143,8 @@ describe("a seller's money by month", () => {
     expect(
       toCsv([
         ["a", "b,c", 'say "hi"', "line\nbreak", null, 12],
-        ["=1+2", "+1", "-2", "@cmd", "plain"],
+        ["=1+2", "+1", "-2+3", "@cmd", "plain", "-12.50", "-3", "-1e3"],
       ]),
-    ).toBe('a,"b,c","say ""hi""","line\nbreak",,12\r\n\'=1+2,\'+1,\'-2,\'@cmd,plain\r\n');
+    ).toBe('a,"b,c","say ""hi""","line\nbreak",,12\r\n\'=1+2,\'+1,\'-2+3,\'@cmd,plain,-12.50,-3,\'-1e3\r\n');
   });
 });
