@@ -23,6 +23,7 @@ import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 
 const STATEMENT_PATH = `${PAYOUTS_PATH}/statement`;
 
+import { monthOf } from "#app/domain/deals/payouts/ledger-months.server";
 import {
   missingForPayouts,
   PAYOUT_SETUP_WORDS,
@@ -30,7 +31,7 @@ import {
   payoutSetup,
 } from "#app/domain/deals/payouts/payout-words";
 import { listPayouts } from "#app/domain/deals/payouts/payouts.server";
-import { monthOf, sellerMonths } from "#app/domain/deals/payouts/statements.server";
+import { sellerMonths } from "#app/domain/deals/payouts/statements.server";
 import { getSellerAmounts, listSellerDeals } from "#app/domain/deals/payouts/summary.server";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";

@@ -6,11 +6,11 @@ import { feeRuleWords } from "#app/domain/deals/fees";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import { findPayoutAccount, startPayoutOnboarding } from "#app/domain/deals/payouts/accounts.server";
+import { readStatementRange } from "#app/domain/deals/payouts/ledger-months.server";
 import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 import { missingForPayouts, payoutSetup } from "#app/domain/deals/payouts/payout-words";
 import { listPayouts } from "#app/domain/deals/payouts/payouts.server";
 import {
-  readStatementRange,
   sellerMonths,
   sellerStatement,
   statementCsv,
