@@ -57,8 +57,11 @@ export default [
     route("payouts", "routes/dashboard.payouts._index.tsx"),
     route("payouts/test-onboarding", "routes/dashboard.payouts.test-onboarding.tsx"),
     route("payouts/statement", "routes/dashboard.payouts.statement.ts"),
-    // Claims, and the refund of a removed seller's held payment (ADR 0079).
-    route("claims", "routes/dashboard.claims.tsx", [route("refund", "routes/dashboard.claims.refund.tsx")]),
+    // Claims, the refund of a removed seller's held payment (ADR 0079), the platform's statement (ADR 0088).
+    route("claims", "routes/dashboard.claims.tsx", [
+      route("refund", "routes/dashboard.claims.refund.tsx"),
+      route("statement", "routes/dashboard.claims.statement.ts"),
+    ]),
     route("my_orders", "routes/dashboard.my_orders.tsx"),
     route("my_offers", "routes/dashboard.my_offers.tsx"),
     route("offers", "routes/dashboard.offers.tsx"),
