@@ -1297,6 +1297,8 @@ describe("bad input at every /api call", () => {
           ["GET", `/api/platform/removed-sellers/payments?page=${id}`, world.bearers.admin],
           ["GET", `/api/platform/disputes?page=${id}`, world.bearers.admin],
           ["GET", `/api/payouts/statement?from=${id}&to=${id}`, world.bearers.sellerA],
+          ["GET", `/api/platform/months?from=${id}&to=${id}`, world.bearers.admin],
+          ["GET", `/api/platform/statement?from=${id}&to=${id}`, world.bearers.admin],
           ["DELETE", `/api/product/${id}`, world.bearers.sellerA],
           ["DELETE", `/api/account/sessions/${id}`, world.bearers.buyerB],
           ["GET", `/api/product/${id}/photos`, world.bearers.sellerA],

@@ -1495,6 +1495,9 @@ export const ROWS: Row[] = [
   api("GET", "/api/claims", "/api/claims", only(["admin"], "ok", "forbidden", "unauthorized")),
   api("GET", "/api/platform/totals", "/api/platform/totals", only(["admin"], "ok", "forbidden", "unauthorized")),
   api("GET", "/api/platform/disputes", "/api/platform/disputes", only(["admin"], "ok", "forbidden", "unauthorized")),
+  api("GET", "/api/platform/months", "/api/platform/months", only(["admin"], "ok", "forbidden", "unauthorized")),
+  api("GET", "/api/platform/statement", "/api/platform/statement", only(["admin"], "ok", "forbidden", "unauthorized")),
+  page("/dashboard/claims/statement", "routes/dashboard.claims.statement", only(["admin"], "ok", "forbidden")),
   api(
     "GET",
     "/api/platform/removed-sellers/payments",
