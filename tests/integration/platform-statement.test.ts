@@ -18,15 +18,19 @@ const HEADER = [
   "Paid by buyers",
   "Fees kept",
   "Refunded to buyers",
+  "Lost to chargebacks",
+  "Chargeback fees",
   "Shipping labels",
   "Sent to sellers",
   "Paid to sellers' banks",
+  "Owed by sellers",
 ];
 
 /**
  * The platform's ledger over two months: this month a sale released and paid out, and a sale
  * refunded in part by the admin's decision; last month, movements written as the ledger keeps
- * them, where more was given back than taken (negative figures), a label and a sale in euros.
+ * them, where more was given back than taken (negative figures), a label, a lost chargeback, a
+ * seller's debt more than recovered, and a sale in euros.
  */
 async function platformWithMoney() {
   const admin = await insertUser({ role: "admin" });
@@ -59,18 +63,23 @@ async function platformWithMoney() {
     paymentId: kind === "payout" || kind === "payout_failure" ? null : released.deal.paymentId,
     createdAt: at,
   });
-  await db()
-    .insert(ledgerEntries)
-    .values([
-      entry("fee_refund", 1_250),
-      entry("refund", 7_001),
-      entry("label", 899),
-      entry("label_refund", 99),
-      entry("transfer_reversal", 4_000),
-      entry("payout_failure", 2_500),
-      entry("charge", 30_000, "eur"),
-      entry("fee", 2_400, "eur"),
-    ]);
+  // One insert a movement: D1 binds at most 100 values to a statement.
+  const planted = [
+    entry("fee_refund", 1_250),
+    entry("refund", 7_001),
+    entry("label", 899),
+    entry("label_refund", 99),
+    entry("transfer_reversal", 4_000),
+    entry("payout_failure", 2_500),
+    entry("dispute_loss", 15_000),
+    entry("dispute_fee", 1_500),
+    entry("seller_debt", 6_000),
+    entry("debt_recovery", 2_000),
+    entry("debt_recovery", 4_500),
+    entry("charge", 30_000, "eur"),
+    entry("fee", 2_400, "eur"),
+  ];
+  for (const values of planted) await db().insert(ledgerEntries).values(values);
   return { admin, lastMonth, thisMonth: monthOf(Date.now()) };
 }
 
@@ -90,9 +99,12 @@ async function ledgerSums() {
       paidIn: of("charge"),
       fees: of("fee") - of("fee_refund"),
       refunds: of("refund"),
+      disputesLost: of("dispute_loss"),
+      disputeFees: of("dispute_fee"),
       labels: of("label") - of("label_refund"),
       transfers: of("transfer") - of("transfer_reversal"),
       payouts: of("payout") - of("payout_failure"),
+      owedBySellers: of("seller_debt") - of("debt_recovery"),
     };
   };
 }
@@ -140,9 +152,12 @@ describe("the platform's money by month", () => {
       paidIn: 0,
       fees: -1_250,
       refunds: 7_001,
+      disputesLost: 15_000,
+      disputeFees: 1_500,
       labels: 800,
       transfers: -4_000,
       payouts: -2_500,
+      owedBySellers: -500,
     });
 
     const months = await platformMonths(db());
@@ -169,12 +184,18 @@ describe("the platform's money by month", () => {
       feesCents: -1_250,
       refunds: 70.01,
       refundsCents: 7_001,
+      disputesLost: 150,
+      disputesLostCents: 15_000,
+      disputeFees: 15,
+      disputeFeesCents: 1_500,
       labels: 8,
       labelsCents: 800,
       transfers: -40,
       transfersCents: -4_000,
       payouts: -25,
       payoutsCents: -2_500,
+      owedBySellers: -5,
+      owedBySellersCents: -500,
     });
 
     const cookie = await sessionCookieFor(admin.id);
@@ -212,14 +233,41 @@ describe("the platform's money by month", () => {
         sums.paidIn,
         sums.fees,
         sums.refunds,
+        sums.disputesLost,
+        sums.disputeFees,
         sums.labels,
         sums.transfers,
         sums.payouts,
+        sums.owedBySellers,
       ]);
     }
     // Decimal units, negative amounts as numbers a spreadsheet adds up (not defused as formulas).
-    expect(lines[1]).toEqual([lastMonth, "USD", "0.00", "-12.50", "70.01", "8.00", "-40.00", "-25.00"]);
-    expect(lines[0]).toEqual([lastMonth, "EUR", "300.00", "24.00", "0.00", "0.00", "0.00", "0.00"]);
+    expect(lines[1]).toEqual([
+      lastMonth,
+      "USD",
+      "0.00",
+      "-12.50",
+      "70.01",
+      "150.00",
+      "15.00",
+      "8.00",
+      "-40.00",
+      "-25.00",
+      "-5.00",
+    ]);
+    expect(lines[0]).toEqual([
+      lastMonth,
+      "EUR",
+      "300.00",
+      "24.00",
+      "0.00",
+      "0.00",
+      "0.00",
+      "0.00",
+      "0.00",
+      "0.00",
+      "0.00",
+    ]);
 
     const csvApi = await apiCall(admin.id, "GET", `/api/platform/statement?from=${lastMonth}&to=${thisMonth}`);
     expect(csvApi.status).toBe(200);

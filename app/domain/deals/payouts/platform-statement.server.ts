@@ -1,7 +1,8 @@
 // The platform's money by month, from the ledger (what has moved, ADR 0058, 0088): what buyers
-// paid, the fees it kept, what it gave back to buyers, the shipping labels it bought, what it
-// sent to sellers and what reached their banks, per currency and calendar month (UTC). The
-// Claims page charts the last 12 months; the admin downloads any months as CSV for the books.
+// paid, the fees it kept, what it gave back to buyers, the chargebacks it lost and their fees,
+// the shipping labels it bought, what it sent to sellers, what reached their banks and what
+// sellers came to owe (ADR 0087), per currency and calendar month (UTC). The Claims page charts
+// the last 12 months; the admin downloads any months as CSV for the books.
 
 import {
   type LedgerColumns,
@@ -34,6 +35,10 @@ export const PLATFORM_COLUMNS = {
   transfer_reversal: ["transfers", -1],
   payout: ["payouts", 1],
   payout_failure: ["payouts", -1],
+  dispute_loss: ["disputesLost", 1],
+  dispute_fee: ["disputeFees", 1],
+  seller_debt: ["owedBySellers", 1],
+  debt_recovery: ["owedBySellers", -1],
 } as const satisfies LedgerColumns<PlatformFigure>;
 
 export type PlatformMonth = MonthFigures<PlatformFigure>;

@@ -44,6 +44,12 @@ export const SELLER_COLUMNS = {
   payout_failure: ["paidOut", -1],
   label: null,
   label_refund: null,
+  // A lost chargeback gives the sale's money back to the buyer; its fee is the platform's cost.
+  dispute_loss: ["refunds", 1],
+  dispute_fee: null,
+  // What the seller owes is shown on its own (Payouts' "You owe", ADR 0087).
+  seller_debt: null,
+  debt_recovery: null,
 } as const satisfies LedgerColumns<keyof Omit<MonthMoney, "month" | "currency">>;
 
 /**
