@@ -6,6 +6,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { monthOf, monthStart, readStatementRange } from "#app/domain/deals/payouts/ledger-months.server";
 import { PLATFORM_COLUMNS, platformMonths } from "#app/domain/deals/payouts/platform-statement.server";
+import { formatMoney } from "#app/domain/shared/money";
 import { LEDGER_KINDS, type LedgerKind } from "#db/closed-lists";
 import { ledgerEntries } from "#db/schema";
 import { ORIGIN, sessionCookieFor } from "./auth-helpers";
@@ -205,6 +206,12 @@ describe("the platform's money by month", () => {
     expect(page).toContain("Fees kept each month (USD)");
     expect(page).toContain("Fees kept each month (EUR)");
     expect(page).toContain(`action="/dashboard/claims/statement"`);
+    // The table beside the chart (read with the page's other reads, in one batch): last month's row.
+    const usd = page.slice(page.indexOf("The platform&#x27;s money by month, USD"));
+    const shown = new RegExp(`<tr><th scope="row">${lastMonth}</th>(.*?)</tr>`).exec(usd)?.[1] ?? "";
+    expect([...shown.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((cell) => cell[1])).toEqual(
+      [0, -1_250, 7_001, 15_000, 1_500, 800, -4_000, -2_500, -500].map((amount) => formatMoney(amount)),
+    );
 
     const response = await SELF.fetch(`${ORIGIN}/dashboard/claims/statement?from=${lastMonth}&to=${thisMonth}`, {
       headers: { Cookie: cookie },
