@@ -140,6 +140,34 @@ describe("a seller's money by month", () => {
     });
   });
 
+  it("counts a lost chargeback as money given back, and keeps its fee and a debt out of the months", async () => {
+    const { seller, deal } = await sellerWithMoney();
+    const entry = (kind: "dispute_loss" | "dispute_fee" | "seller_debt" | "debt_recovery", amountCents: number) => ({
+      kind,
+      amountCents,
+      currency: "usd",
+      provider: "test" as const,
+      providerRef: `planted_${kind}_${crypto.randomUUID()}`,
+      sellerId: seller.id,
+      paymentId: deal.paymentId,
+    });
+    for (const values of [
+      entry("dispute_loss", 120_000),
+      entry("dispute_fee", 1_500),
+      entry("seller_debt", 110_400),
+      entry("debt_recovery", 400),
+    ]) {
+      await db().insert(ledgerEntries).values(values);
+    }
+    expect((await sellerMonths(db(), seller.id)).at(-1)).toMatchObject({
+      sales: 120_000,
+      fees: 9_600,
+      refunds: 120_000,
+      received: 110_400,
+      paidOut: 110_400,
+    });
+  });
+
   it("writes CSV as RFC 4180 says, and defuses formulas", () => {
     expect(
       toCsv([
