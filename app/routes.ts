@@ -57,9 +57,11 @@ export default [
     route("payouts", "routes/dashboard.payouts._index.tsx"),
     route("payouts/test-onboarding", "routes/dashboard.payouts.test-onboarding.tsx"),
     route("payouts/statement", "routes/dashboard.payouts.statement.ts"),
-    // Claims, and the refund of a removed seller's held payment (ADR 0079).
+    // Claims: the refund of a removed seller's held payment (ADR 0079), the platform's statement
+    // (ADR 0088), a chargeback's evidence and the offline provider's test decision (ADR 0081).
     route("claims", "routes/dashboard.claims.tsx", [
       route("refund", "routes/dashboard.claims.refund.tsx"),
+      route("statement", "routes/dashboard.claims.statement.ts"),
       route("evidence", "routes/dashboard.claims.evidence.tsx"),
       route("test-dispute", "routes/dashboard.claims.test-dispute.tsx"),
     ]),

@@ -4,13 +4,17 @@ import { DashboardPage } from "#app/components/dashboard-page";
 import { DialogActions, UrlDialog } from "#app/components/dialog";
 import { TextareaField } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
+import { MoneyByMonth } from "#app/components/money-by-month";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { CLAIM_TEXT_MAX, claimDecisionFieldsSchema } from "#app/domain/deals/claims/claim-schema";
 import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS, CLAIM_STATUS_WORDS } from "#app/domain/deals/claims/claim-words";
 import { listClaims, listRemovedSellersHeldDeals } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
+import { lastMonths } from "#app/domain/deals/payouts/ledger-months.server";
 import { CLAIMS_PATH } from "#app/domain/deals/payouts/paths";
+import { PLATFORM_FIGURE_WORDS, PLATFORM_FIGURES } from "#app/domain/deals/payouts/platform-figures";
+import { platformMonths } from "#app/domain/deals/payouts/platform-statement.server";
 import { getPlatformTotals } from "#app/domain/deals/payouts/summary.server";
 import { DEAL_MESSAGES, decideClaim } from "#app/domain/deals/settlement/decisions.server";
 import { listDisputes } from "#app/domain/deals/settlement/disputes.server";
@@ -41,13 +45,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = database(context.env.DB);
   // The claims and the totals travel with the session's read: one D1 round trip (ADR 0040, 0069).
   const {
-    data: [list, totals, removed, disputed],
+    data: [list, totals, removed, disputed, months],
   } = await requireRoleWith(request, context, ["admin"], () =>
     Promise.all([
       listClaims(db, page, null),
       getPlatformTotals(db),
       listRemovedSellersHeldDeals(db, 1),
       listDisputes(db, 1),
+      platformMonths(db),
     ]),
   );
   const claims = pageOrLast(list, CLAIMS_PATH, { page });
@@ -56,6 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     totals,
     testMode: choosePaymentProvider(db, context.env.settings).name === "test",
+    months,
+    statementDefaults: lastMonths(),
     disputes: {
       total: disputed.total,
       rows: disputed.rows.map((dispute) => ({
@@ -164,6 +171,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const REFUND_PATH = `${CLAIMS_PATH}/refund`;
 const EVIDENCE_PATH = `${CLAIMS_PATH}/evidence`;
 const TEST_DISPUTE_PATH = `${CLAIMS_PATH}/test-dispute`;
+const STATEMENT_PATH = `${CLAIMS_PATH}/statement`;
 
 const DECISION_WORDS = {
   refund_full: "Refund the buyer in full",
@@ -172,7 +180,8 @@ const DECISION_WORDS = {
 } as const;
 
 export default function Claims() {
-  const { totals, claims, deciding, removed, disputes, testMode } = useLoaderData<typeof loader>();
+  const { totals, months, statementDefaults, claims, deciding, removed, disputes, testMode } =
+    useLoaderData<typeof loader>();
   return (
     <DashboardPage title="Claims">
       <section aria-labelledby="platform-totals">
@@ -226,6 +235,25 @@ export default function Claims() {
           </p>
         ) : null}
       </section>
+
+      <MoneyByMonth
+        id="platform-months"
+        heading="The platform's money by month"
+        empty="Nothing has moved yet: the months show here once a buyer has paid."
+        months={months}
+        figures={PLATFORM_FIGURES.map((figure) => ({ figure, header: PLATFORM_FIGURE_WORDS[figure] }))}
+        charted="fees"
+        chartTitle="Fees kept each month"
+        caption="The platform's money by month"
+        statement={{
+          action: STATEMENT_PATH,
+          heading: "Download the platform's statement",
+          intro:
+            "The platform's money in the months you choose, a line per month and currency, as a CSV file for a spreadsheet.",
+          submit: "Download the platform's statement (CSV)",
+          defaults: statementDefaults,
+        }}
+      />
 
       {disputes.total > 0 ? <Disputes disputes={disputes} testMode={testMode} /> : null}
 

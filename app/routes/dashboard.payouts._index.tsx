@@ -5,7 +5,7 @@ import { DashboardPage } from "#app/components/dashboard-page";
 import { DialogActions, UrlDialog } from "#app/components/dialog";
 import { TextareaField } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
-import { MoneyChart } from "#app/components/money-chart";
+import { MoneyByMonth } from "#app/components/money-by-month";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { CLAIM_TEXT_MAX, claimAnswerFieldsSchema } from "#app/domain/deals/claims/claim-schema";
@@ -23,6 +23,7 @@ import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 
 const STATEMENT_PATH = `${PAYOUTS_PATH}/statement`;
 
+import { lastMonths } from "#app/domain/deals/payouts/ledger-months.server";
 import {
   missingForPayouts,
   PAYOUT_SETUP_WORDS,
@@ -30,7 +31,7 @@ import {
   payoutSetup,
 } from "#app/domain/deals/payouts/payout-words";
 import { listPayouts } from "#app/domain/deals/payouts/payouts.server";
-import { monthOf, sellerMonths } from "#app/domain/deals/payouts/statements.server";
+import { sellerMonths } from "#app/domain/deals/payouts/statements.server";
 import { getSellerAmounts, listSellerDeals } from "#app/domain/deals/payouts/summary.server";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
@@ -93,7 +94,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     feeWords: feeRuleWords(rule, formatMoney),
     amounts,
     months,
-    statementDefaults: { from: monthOf(Date.now(), -11), to: monthOf(Date.now()) },
+    statementDefaults: lastMonths(),
     deals: {
       ...deals,
       rows: deals.rows.map((deal) => ({
@@ -240,7 +241,29 @@ export default function Payouts() {
         </dl>
       </section>
 
-      <MonthlyMoney months={months} defaults={statementDefaults} />
+      <MoneyByMonth
+        id="payout-months"
+        heading="Your money by month"
+        empty="Nothing has moved yet: your sales show here once they are paid."
+        months={months}
+        figures={[
+          { figure: "sales", header: "Sales" },
+          { figure: "fees", header: "Fees" },
+          { figure: "refunds", header: "Refunds" },
+          { figure: "received", header: "Sent to you" },
+          { figure: "paidOut", header: "Paid to your bank" },
+        ]}
+        charted="received"
+        chartTitle="Sent to you each month"
+        caption="Your money by month"
+        statement={{
+          action: STATEMENT_PATH,
+          heading: "Download a statement",
+          intro: "Every movement of your money in the months you choose, as a CSV file for a spreadsheet.",
+          submit: "Download the statement (CSV)",
+          defaults: statementDefaults,
+        }}
+      />
 
       <section aria-labelledby="payout-sales">
         <h2 id="payout-sales">Your sales</h2>
@@ -367,78 +390,5 @@ function AnswerDialog({
         <DialogActions closeHref={listHref(PAYOUTS_PATH, { page })} submit="Send answer" pending={pending} />
       </Form>
     </UrlDialog>
-  );
-}
-
-type Months = ReturnType<typeof useLoaderData<typeof loader>>["months"];
-
-/**
- * The seller's money by month (the last 12, from the ledger): a chart of what was sent to them,
- * the figures in a table beside it, and the statement of any months as a CSV file.
- */
-function MonthlyMoney({ months, defaults }: { months: Months; defaults: { from: string; to: string } }) {
-  const currencies = [...new Set(months.map((month) => month.currency))];
-  return (
-    <section aria-labelledby="payout-months">
-      <h2 id="payout-months">Your money by month</h2>
-      {currencies.length === 0 ? <p>Nothing has moved yet: your sales show here once they are paid.</p> : null}
-      {currencies.map((currency) => {
-        const rows = months.filter((month) => month.currency === currency);
-        return (
-          <div key={currency}>
-            <MoneyChart
-              title={`Sent to you each month (${currency.toUpperCase()})`}
-              description={`The last ${rows.length} months; the table below gives each month's figures.`}
-              months={rows.map((row) => ({ month: row.month, cents: row.received }))}
-            />
-            {/* On a narrow box the rows stack as cards, as the page's other tables do. */}
-            <div className={`${table.wrap} ${table.wide}`}>
-              <table className={table.table}>
-                <caption>{`Your money by month, ${currency.toUpperCase()}: what moved, from Pay&Buy's ledger`}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Month</th>
-                    <th scope="col">Sales</th>
-                    <th scope="col">Fees</th>
-                    <th scope="col">Refunds</th>
-                    <th scope="col">Sent to you</th>
-                    <th scope="col">Paid to your bank</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.month}>
-                      <th scope="row">{row.month}</th>
-                      <td data-label="Sales">{formatMoney(row.sales)}</td>
-                      <td data-label="Fees">{formatMoney(row.fees)}</td>
-                      <td data-label="Refunds">{formatMoney(row.refunds)}</td>
-                      <td data-label="Sent to you">{formatMoney(row.received)}</td>
-                      <td data-label="Paid to your bank">{formatMoney(row.paidOut)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </div>
-        );
-      })}
-      <Form method="get" action={STATEMENT_PATH} reloadDocument className={formStyles.form}>
-        <h3>Download a statement</h3>
-        <p>Every movement of your money in the months you choose, as a CSV file for a spreadsheet.</p>
-        <label className={formStyles.field}>
-          <span className={formStyles.label}>From (month)</span>
-          <input type="month" name="from" defaultValue={defaults.from} className={formStyles.input} required />
-        </label>
-        <label className={formStyles.field}>
-          <span className={formStyles.label}>To (month)</span>
-          <input type="month" name="to" defaultValue={defaults.to} className={formStyles.input} required />
-        </label>
-        <div>
-          <button type="submit" className={button.secondary}>
-            Download the statement (CSV)
-          </button>
-        </div>
-      </Form>
-    </section>
   );
 }

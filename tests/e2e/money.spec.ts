@@ -7,7 +7,8 @@ import { addProductByApi, bearerOf, registerSeller, setUpTestPayouts, uniqueProd
 // The money reaches the seller, with the offline provider: a seller who has not set up payouts
 // cannot be booked; once set up, a buyer pays, confirms receipt, and the seller's Payouts shows
 // the net; or the buyer opens a claim and the admin refunds a part. Each project uses its own
-// seller, buyer and listing ($ 19.99: the 8 % fee is $ 1.60, the seller receives $ 18.39).
+// seller, buyer and listing ($ 19.99: the 8 % fee is $ 1.60, the seller receives $ 18.39). The
+// admin reads the platform's money by month on Claims and downloads it.
 
 async function bookAndPay(page: Page, listing: { id: string; name: string }) {
   await page.goto(`/listings/${listing.id}`);
@@ -83,6 +84,32 @@ test("a seller sets up payouts; the buyer pays and confirms; the seller's Payout
   expect(csv).toContain(`Sale paid by the buyer,${name},`);
   expect(csv).toContain(",19.99,USD,");
   await sellerContext.close();
+});
+
+test("the admin reads the platform's money by month on Claims and downloads its statement", async ({ page }) => {
+  // The seed's shipped deals moved money through the ledger (scripts/seed/deals.ts), in dollars.
+  await signIn(page, DEMO.admin);
+  await page.goto("/dashboard/claims");
+  const months = page.getByRole("region", { name: "The platform's money by month" });
+  await expect(months.getByRole("img", { name: "Fees kept each month (USD)" })).toBeVisible();
+  // The chart's figures, for every reader: the table beside it, a row a month.
+  const table = months.getByRole("table", { name: /^The platform's money by month, USD/ });
+  await expect(table.getByRole("columnheader", { name: "Fees kept" })).toBeVisible();
+  await expect(table.getByRole("row")).toHaveCount(13);
+  await expectAccessible(page, "Claims with the platform's money by month");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    months.getByRole("button", { name: "Download the platform's statement (CSV)" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^pay-and-buy-platform-\d{4}-\d{2}-to-\d{4}-\d{2}\.csv$/);
+  const csv = await (await import("node:fs/promises")).readFile(await download.path(), "utf8");
+  const [header, ...lines] = csv.split("\r\n");
+  expect(header).toBe(
+    "Month,Currency,Paid by buyers,Fees kept,Refunded to buyers,Lost to chargebacks,Chargeback fees,Shipping labels,Sent to sellers,Paid to sellers' banks,Owed by sellers",
+  );
+  expect(lines.pop()).toBe("");
+  expect(lines).toHaveLength(12);
+  for (const line of lines) expect(line).toMatch(/^\d{4}-\d{2},USD(,-?\d+\.\d{2}){9}$/);
 });
 
 test("a claim: the buyer reports a problem, the seller answers, the admin refunds a part", async ({

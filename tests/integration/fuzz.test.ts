@@ -1325,6 +1325,8 @@ describe("bad input at every /api call", () => {
           ["POST", `/api/platform/disputes/${id}/test-decision`, world.bearers.admin],
           ["POST", `/api/bookings/${id}/test-dispute`, world.bearers.buyerA],
           ["GET", `/api/payouts/statement?from=${id}&to=${id}`, world.bearers.sellerA],
+          ["GET", `/api/platform/months?from=${id}&to=${id}`, world.bearers.admin],
+          ["GET", `/api/platform/statement?from=${id}&to=${id}`, world.bearers.admin],
           ["DELETE", `/api/product/${id}`, world.bearers.sellerA],
           ["DELETE", `/api/account/sessions/${id}`, world.bearers.buyerB],
           ["GET", `/api/product/${id}/photos`, world.bearers.sellerA],

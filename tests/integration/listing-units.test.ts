@@ -27,6 +27,13 @@ describe("toUnitsText", () => {
     expect(toUnitsText(5)).toBe("0.05");
     expect(toUnitsText(10_000_000)).toBe("100000.00");
   });
+
+  it("keeps the sign of a negative amount, under one unit too", () => {
+    expect(toUnitsText(-50)).toBe("-0.50");
+    expect(toUnitsText(-5)).toBe("-0.05");
+    expect(toUnitsText(-12_345)).toBe("-123.45");
+    expect(toUnitsText(0)).toBe("0.00");
+  });
 });
 
 describe("condition grades", () => {

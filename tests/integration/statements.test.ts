@@ -4,7 +4,8 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { monthOf, readStatementRange, sellerMonths } from "#app/domain/deals/payouts/statements.server";
+import { monthOf, readStatementRange } from "#app/domain/deals/payouts/ledger-months.server";
+import { sellerMonths } from "#app/domain/deals/payouts/statements.server";
 import { toCsv } from "#app/domain/shared/csv";
 import { ledgerEntries, products } from "#db/schema";
 import { ORIGIN, sessionCookieFor } from "./auth-helpers";
@@ -139,12 +140,40 @@ describe("a seller's money by month", () => {
     });
   });
 
+  it("counts a lost chargeback as money given back, and keeps its fee and a debt out of the months", async () => {
+    const { seller, deal } = await sellerWithMoney();
+    const entry = (kind: "dispute_loss" | "dispute_fee" | "seller_debt" | "debt_recovery", amountCents: number) => ({
+      kind,
+      amountCents,
+      currency: "usd",
+      provider: "test" as const,
+      providerRef: `planted_${kind}_${crypto.randomUUID()}`,
+      sellerId: seller.id,
+      paymentId: deal.paymentId,
+    });
+    for (const values of [
+      entry("dispute_loss", 120_000),
+      entry("dispute_fee", 1_500),
+      entry("seller_debt", 110_400),
+      entry("debt_recovery", 400),
+    ]) {
+      await db().insert(ledgerEntries).values(values);
+    }
+    expect((await sellerMonths(db(), seller.id)).at(-1)).toMatchObject({
+      sales: 120_000,
+      fees: 9_600,
+      refunds: 120_000,
+      received: 110_400,
+      paidOut: 110_400,
+    });
+  });
+
   it("writes CSV as RFC 4180 says, and defuses formulas", () => {
     expect(
       toCsv([
         ["a", "b,c", 'say "hi"', "line\nbreak", null, 12],
-        ["=1+2", "+1", "-2", "@cmd", "plain"],
+        ["=1+2", "+1", "-2+3", "@cmd", "plain", "-12.50", "-3", "-1e3"],
       ]),
-    ).toBe('a,"b,c","say ""hi""","line\nbreak",,12\r\n\'=1+2,\'+1,\'-2,\'@cmd,plain\r\n');
+    ).toBe('a,"b,c","say ""hi""","line\nbreak",,12\r\n\'=1+2,\'+1,\'-2+3,\'@cmd,plain,-12.50,-3,\'-1e3\r\n');
   });
 });

@@ -31,7 +31,7 @@ export async function moneyFaultLetters(
   switch (event.kind) {
     case "seller_debt": {
       const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, event.entryId)).limit(1);
-      if (!entry || entry.kind !== "seller_debt" || !entry.paymentId) return [];
+      if (entry?.kind !== "seller_debt" || !entry.paymentId) return [];
       const [[product], seller] = await Promise.all([
         paymentProduct(db, entry.paymentId),
         loadUser(db, entry.sellerId),

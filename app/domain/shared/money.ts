@@ -40,10 +40,12 @@ export function savingAgainstNew(
 
 /**
  * 129950 → "1299.50": an amount in currency units as structured data and feeds write it, and as a
- * form field shows it (read back exactly by dollarsToCents).
+ * form field shows it (read back exactly by dollarsToCents). A negative amount keeps its sign
+ * under one unit too (-50 → "-0.50"), as a statement's month of more given back than taken needs.
  */
 export function toUnitsText(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, "0")}`;
+  const units = Math.abs(cents);
+  return `${cents < 0 ? "-" : ""}${Math.trunc(units / 100)}.${String(units % 100).padStart(2, "0")}`;
 }
 
 /**

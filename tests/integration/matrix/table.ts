@@ -1521,6 +1521,9 @@ export const ROWS: Row[] = [
     () => ({ disputeId: "no-such-dispute", outcome: "lost" }),
     only(["admin"], "refused", "forbidden"),
   ),
+  api("GET", "/api/platform/months", "/api/platform/months", only(["admin"], "ok", "forbidden", "unauthorized")),
+  api("GET", "/api/platform/statement", "/api/platform/statement", only(["admin"], "ok", "forbidden", "unauthorized")),
+  page("/dashboard/claims/statement", "routes/dashboard.claims.statement", only(["admin"], "ok", "forbidden")),
   api(
     "GET",
     "/api/platform/removed-sellers/payments",

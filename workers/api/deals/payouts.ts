@@ -1,16 +1,23 @@
 // A seller's payouts, for programs: the payout account's state and what is missing, the amounts
 // (held, on its way, paid), every deal with price, fee and net, the payout history, and the
-// address where the payout setup continues. The token decides whose; nothing else is shown.
+// address where the payout setup continues. The token decides whose; nothing else is shown. And
+// the admin's statement of the platform's money by month (ADR 0088).
 import { Hono } from "hono";
 import { feeRuleWords } from "#app/domain/deals/fees";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import { findPayoutAccount, startPayoutOnboarding } from "#app/domain/deals/payouts/accounts.server";
+import { readStatementRange } from "#app/domain/deals/payouts/ledger-months.server";
 import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 import { missingForPayouts, payoutSetup } from "#app/domain/deals/payouts/payout-words";
 import { listPayouts } from "#app/domain/deals/payouts/payouts.server";
+import { PLATFORM_FIGURES } from "#app/domain/deals/payouts/platform-figures";
 import {
-  readStatementRange,
+  platformMonths,
+  platformStatementCsv,
+  platformStatementFileName,
+} from "#app/domain/deals/payouts/platform-statement.server";
+import {
   sellerMonths,
   sellerStatement,
   statementCsv,
@@ -25,6 +32,7 @@ import { listHeaders, requestedPage } from "../shapes";
 export const payoutsApi = new Hono<ApiEnv>();
 
 const sellerOnly = [requireBearer, requireApiRole("seller")] as const;
+const adminOnly = [requireBearer, requireApiRole("admin")] as const;
 
 const money = (cents: number | null) => (cents === null ? null : toDollars(cents));
 
@@ -150,6 +158,39 @@ payoutsApi.get("/payouts/statement", ...sellerOnly, async (c) => {
   return c.body(statementCsv(lines), 200, {
     "Content-Type": "text/csv; charset=utf-8; header=present",
     "Content-Disposition": `attachment; filename="${statementFileName(range)}"`,
+  });
+});
+
+/**
+ * The platform's money by month (ADR 0088): the months asked for (`?from=YYYY-MM&to=YYYY-MM`, the
+ * last 12 by default, what the Claims page charts), a row per month and currency.
+ */
+payoutsApi.get("/platform/months", ...adminOnly, async (c) => {
+  const range = readStatementRange(c.req.query("from") ?? null, c.req.query("to") ?? null);
+  if (!range.ok) return apiError(c, 422, "invalid", range.message);
+  const months = await platformMonths(db(c), range);
+  return c.json(
+    months.map((month) => ({
+      month: month.month,
+      currency: month.currency,
+      ...Object.fromEntries(
+        PLATFORM_FIGURES.flatMap((figure) => [
+          [figure, toDollars(month[figure])],
+          [`${figure}Cents`, month[figure]],
+        ]),
+      ),
+    })),
+  );
+});
+
+/** The platform's statement of the months asked for (`?from=YYYY-MM&to=YYYY-MM`), as CSV. */
+payoutsApi.get("/platform/statement", ...adminOnly, async (c) => {
+  const range = readStatementRange(c.req.query("from") ?? null, c.req.query("to") ?? null);
+  if (!range.ok) return apiError(c, 422, "invalid", range.message);
+  const months = await platformMonths(db(c), range);
+  return c.body(platformStatementCsv(months), 200, {
+    "Content-Type": "text/csv; charset=utf-8; header=present",
+    "Content-Disposition": `attachment; filename="${platformStatementFileName(range)}"`,
   });
 });
 

@@ -1,0 +1,142 @@
+// Money by month from the ledger (what has moved, ADR 0058), for the seller's statement and the
+// platform's (ADR 0082, 0088): calendar months in UTC, the months a statement covers read from
+// `?from=YYYY-MM&to=YYYY-MM`, and the sums of a month's movements by currency. What each ledger
+// kind adds to or takes from a figure is written once per statement as a table over every kind
+// (`LedgerColumns`): a new kind does not compile until each statement says where it goes.
+import { and, asc, gte, lt, type SQL, sql } from "drizzle-orm";
+import type { Database } from "#db/client";
+import type { LedgerKind } from "#db/closed-lists";
+import { ledgerEntries } from "#db/schema";
+
+/** "2026-11": a month as the statements name it. */
+export type Month = string;
+
+const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** The first instant of a month, in ms; null for anything that is not "YYYY-MM". */
+export function monthStart(month: string): number | null {
+  const match = MONTH_PATTERN.exec(month);
+  if (!match) return null;
+  return Date.UTC(Number(match[1]), Number(match[2]) - 1, 1);
+}
+
+/** The month `offset` months from the one `at` falls in. */
+export function monthOf(at: number, offset = 0): Month {
+  const date = new Date(at);
+  const shifted = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1));
+  return `${shifted.getUTCFullYear()}-${String(shifted.getUTCMonth() + 1).padStart(2, "0")}`;
+}
+
+/** The months from `first` to `last`, both included. */
+export function monthsBetween(first: Month, last: Month): Month[] {
+  const months: Month[] = [];
+  const start = monthStart(first);
+  const end = monthStart(last);
+  if (start === null || end === null) return months;
+  for (let offset = 0; months.length < 1200; offset++) {
+    const month = monthOf(start, offset);
+    if (monthStart(month)! > end) break;
+    months.push(month);
+  }
+  return months;
+}
+
+/** The months a statement covers, both included. */
+export type MonthRange = { from: Month; to: Month };
+
+/** The `count` months up to the one `now` falls in. */
+export const lastMonths = (count = 12, now = Date.now()): MonthRange => ({
+  from: monthOf(now, -(count - 1)),
+  to: monthOf(now),
+});
+
+export type StatementRange = ({ ok: true } & MonthRange) | { ok: false; message: string };
+
+/** The longest statement in one file: ten years of months. */
+export const STATEMENT_MAX_MONTHS = 120;
+
+/**
+ * The months a statement covers, from `?from=` and `?to=` ("YYYY-MM"); without them, the last 12
+ * months up to `now`'s. A month that is not one, a range that ends before it starts or that is
+ * longer than ten years is refused with what to send.
+ */
+export function readStatementRange(from: string | null, to: string | null, now = Date.now()): StatementRange {
+  const first = from?.trim() || monthOf(now, -11);
+  const last = to?.trim() || monthOf(now);
+  if (monthStart(first) === null || monthStart(last) === null) {
+    return { ok: false, message: "Months are written as YYYY-MM, such as 2026-01." };
+  }
+  const months = monthsBetween(first, last).length;
+  if (months === 0) return { ok: false, message: "The first month must not be after the last." };
+  if (months > STATEMENT_MAX_MONTHS) return { ok: false, message: "A statement covers ten years at most." };
+  return { ok: true, from: first, to: last };
+}
+
+/**
+ * Where each ledger kind goes in a statement's figures: the figure it adds to (1) or takes from
+ * (-1), or null when the statement does not show it. Every kind is named, so adding one to
+ * LEDGER_KINDS fails to compile until each statement places it.
+ */
+export type LedgerColumns<Column extends string> = Readonly<Record<LedgerKind, readonly [Column, 1 | -1] | null>>;
+
+/** A month's figures in one currency. */
+export type MonthFigures<Column extends string> = { month: Month; currency: string } & Record<Column, number>;
+
+/** The figures a table of columns names, in the order it first names them. */
+export function columnsOf<Column extends string>(columns: LedgerColumns<Column>): Column[] {
+  return [...new Set(Object.values(columns).flatMap((placed) => (placed ? [placed[0]] : [])))];
+}
+
+/** A figure's sum over a month's movements: its kinds' amounts, with their signs. */
+function signedSum<Column extends string>(columns: LedgerColumns<Column>, column: Column) {
+  const kinds = (Object.entries(columns) as Array<[LedgerKind, readonly [Column, 1 | -1] | null]>).filter(
+    ([, placed]) => placed?.[0] === column,
+  );
+  return sql<number>`coalesce(sum(case ${ledgerEntries.kind} ${sql.join(
+    kinds.map(
+      ([kind, placed]) =>
+        sql`when ${kind} then ${placed![1] === 1 ? ledgerEntries.amountCents : sql`-${ledgerEntries.amountCents}`}`,
+    ),
+    sql` `,
+  )} else 0 end), 0)`
+    .mapWith(Number)
+    .as(column);
+}
+
+const monthOfEntry = sql<string>`strftime('%Y-%m', ${ledgerEntries.createdAt} / 1000, 'unixepoch')`;
+
+/**
+ * The figures of each month of `range`, oldest first, one row per month and currency, from the
+ * movements `where` selects (all of them without it); a month without movements has zeros. A
+ * currency shows once anything moved in it within the range.
+ */
+export async function ledgerMonths<Column extends string>(
+  db: Database,
+  columns: LedgerColumns<Column>,
+  range: MonthRange,
+  where?: SQL,
+): Promise<Array<MonthFigures<Column>>> {
+  const start = monthStart(range.from);
+  const end = monthStart(range.to);
+  if (start === null || end === null) return [];
+  const names = columnsOf(columns);
+  const sums = Object.fromEntries(names.map((name) => [name, signedSum(columns, name)]));
+  const rows = (await db
+    .select({ month: monthOfEntry.as("month"), currency: ledgerEntries.currency, ...sums })
+    .from(ledgerEntries)
+    .where(
+      and(
+        where,
+        gte(ledgerEntries.createdAt, new Date(start)),
+        lt(ledgerEntries.createdAt, new Date(monthStart(monthOf(end, 1))!)),
+      ),
+    )
+    .groupBy(monthOfEntry, ledgerEntries.currency)
+    .orderBy(asc(monthOfEntry))) as unknown as Array<MonthFigures<Column>>;
+  const found = new Map(rows.map((row) => [`${row.month} ${row.currency}`, row]));
+  const currencies = [...new Set(rows.map((row) => row.currency))].sort();
+  const zeros = Object.fromEntries(names.map((name) => [name, 0])) as Record<Column, number>;
+  return monthsBetween(range.from, range.to).flatMap((month) =>
+    currencies.map((currency) => found.get(`${month} ${currency}`) ?? { month, currency, ...zeros }),
+  );
+}

@@ -1,0 +1,71 @@
+// The platform's money by month, from the ledger (what has moved, ADR 0058, 0088): what buyers
+// paid, the fees it kept, what it gave back to buyers, the chargebacks it lost and their fees,
+// the shipping labels it bought, what it sent to sellers, what reached their banks and what
+// sellers came to owe (ADR 0087), per currency and calendar month (UTC). The Claims page charts
+// the last 12 months; the admin downloads any months as CSV for the books.
+
+import {
+  type LedgerColumns,
+  lastMonths,
+  ledgerMonths,
+  type MonthFigures,
+  type MonthRange,
+} from "#app/domain/deals/payouts/ledger-months.server";
+import {
+  PLATFORM_FIGURE_WORDS,
+  PLATFORM_FIGURES,
+  type PlatformFigure,
+} from "#app/domain/deals/payouts/platform-figures";
+import { toCsv } from "#app/domain/shared/csv";
+import { toUnitsText } from "#app/domain/shared/money";
+import type { Database } from "#db/client";
+
+/**
+ * Where each movement goes in the platform's figures, and with which sign: one line a ledger kind,
+ * every kind named (a kind added to LEDGER_KINDS does not compile until it has its line here).
+ */
+export const PLATFORM_COLUMNS = {
+  charge: ["paidIn", 1],
+  fee: ["fees", 1],
+  fee_refund: ["fees", -1],
+  refund: ["refunds", 1],
+  label: ["labels", 1],
+  label_refund: ["labels", -1],
+  transfer: ["transfers", 1],
+  transfer_reversal: ["transfers", -1],
+  payout: ["payouts", 1],
+  payout_failure: ["payouts", -1],
+  dispute_loss: ["disputesLost", 1],
+  dispute_fee: ["disputeFees", 1],
+  seller_debt: ["owedBySellers", 1],
+  debt_recovery: ["owedBySellers", -1],
+} as const satisfies LedgerColumns<PlatformFigure>;
+
+export type PlatformMonth = MonthFigures<PlatformFigure>;
+
+/**
+ * The platform's figures in each month of `range` (the last 12 by default), oldest first: one row
+ * per month and currency, zeros for a month without movements. Every seller's movements, so it
+ * reads the whole range of the ledger; ten years at most (readStatementRange).
+ */
+export function platformMonths(db: Database, range: MonthRange = lastMonths()): Promise<PlatformMonth[]> {
+  return ledgerMonths(db, PLATFORM_COLUMNS, range);
+}
+
+/** The file's name: the platform's months, as a bookkeeper would look for it. */
+export const platformStatementFileName = (range: MonthRange) => `pay-and-buy-platform-${range.from}-to-${range.to}.csv`;
+
+/**
+ * The platform's statement as CSV: a header row, then a line per month and currency, with the
+ * month (ISO 8601, "2026-11"), the currency's code and each figure in decimal units.
+ */
+export function platformStatementCsv(months: ReadonlyArray<PlatformMonth>): string {
+  return toCsv([
+    ["Month", "Currency", ...PLATFORM_FIGURES.map((figure) => PLATFORM_FIGURE_WORDS[figure])],
+    ...months.map((row) => [
+      row.month,
+      row.currency.toUpperCase(),
+      ...PLATFORM_FIGURES.map((figure) => toUnitsText(row[figure])),
+    ]),
+  ]);
+}
