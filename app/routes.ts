@@ -59,6 +59,7 @@ export default [
     route("payouts/statement", "routes/dashboard.payouts.statement.ts"),
     // Claims, and the refund of a removed seller's held payment (ADR 0079).
     route("claims", "routes/dashboard.claims.tsx", [route("refund", "routes/dashboard.claims.refund.tsx")]),
+    route("reconciliation", "routes/dashboard.reconciliation.tsx"),
     route("my_orders", "routes/dashboard.my_orders.tsx"),
     route("my_offers", "routes/dashboard.my_offers.tsx"),
     route("offers", "routes/dashboard.offers.tsx"),

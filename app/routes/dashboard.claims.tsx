@@ -10,7 +10,7 @@ import { CLAIM_TEXT_MAX, claimDecisionFieldsSchema } from "#app/domain/deals/cla
 import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS, CLAIM_STATUS_WORDS } from "#app/domain/deals/claims/claim-words";
 import { listClaims, listRemovedSellersHeldDeals } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
-import { CLAIMS_PATH } from "#app/domain/deals/payouts/paths";
+import { CLAIMS_PATH, RECONCILIATION_PATH } from "#app/domain/deals/payouts/paths";
 import { getPlatformTotals } from "#app/domain/deals/payouts/summary.server";
 import { DEAL_MESSAGES, decideClaim } from "#app/domain/deals/settlement/decisions.server";
 import { listDisputes } from "#app/domain/deals/settlement/disputes.server";
@@ -202,6 +202,10 @@ export default function Claims() {
             {totals.lastError ? ` Last error: ${totals.lastError}` : ""}
           </p>
         ) : null}
+        <p>
+          <Link to={RECONCILIATION_PATH}>Reconciliation</Link>: the ledger checked every day against the payment
+          provider&apos;s records, and the differences to look into.
+        </p>
       </section>
 
       {disputes.total > 0 ? <Disputes disputes={disputes} /> : null}
