@@ -779,6 +779,12 @@ describe("bad input at every form action", () => {
       names: ["bookingId", "page"],
     },
     {
+      name: "mark a reconciliation's difference as looked into",
+      path: () => "/dashboard/reconciliation",
+      who: (w) => w.cookies.admin,
+      names: ["intent", "differenceId"],
+    },
+    {
       name: "claims page's intent and fields",
       path: () => "/dashboard/claims",
       who: (w) => w.cookies.admin,
@@ -1296,6 +1302,7 @@ describe("bad input at every /api call", () => {
           ["GET", `/api/shipments/${id}/label-quote`, world.bearers.sellerA],
           ["GET", `/api/platform/removed-sellers/payments?page=${id}`, world.bearers.admin],
           ["GET", `/api/platform/disputes?page=${id}`, world.bearers.admin],
+          ["POST", `/api/platform/reconciliation/differences/${id}/resolve`, world.bearers.admin],
           ["GET", `/api/payouts/statement?from=${id}&to=${id}`, world.bearers.sellerA],
           ["DELETE", `/api/product/${id}`, world.bearers.sellerA],
           ["DELETE", `/api/account/sessions/${id}`, world.bearers.buyerB],

@@ -81,6 +81,7 @@ export const PAGES: Record<string, Page> = {
   "routes/dashboard.payouts.test-onboarding": { path: () => "/dashboard/payouts/test-onboarding", as: "seller" },
   "routes/dashboard.claims": { path: () => "/dashboard/claims", as: "admin" },
   "routes/dashboard.claims.refund": { path: () => "/dashboard/claims/refund", as: "admin" },
+  "routes/dashboard.reconciliation": { path: () => "/dashboard/reconciliation", as: "admin" },
   // A shipped deal's parcel (ADR 0086), and its label: the fixture's booking is shipped.
   "routes/dashboard.shipments.$bookingId": {
     path: ({ bookingId }) => `/dashboard/shipments/${bookingId}`,

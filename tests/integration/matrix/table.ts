@@ -1495,6 +1495,27 @@ export const ROWS: Row[] = [
   api("GET", "/api/claims", "/api/claims", only(["admin"], "ok", "forbidden", "unauthorized")),
   api("GET", "/api/platform/totals", "/api/platform/totals", only(["admin"], "ok", "forbidden", "unauthorized")),
   api("GET", "/api/platform/disputes", "/api/platform/disputes", only(["admin"], "ok", "forbidden", "unauthorized")),
+  // The daily reconciliation (ADR 0089): the world's one open difference, marked as looked into.
+  page("/dashboard/reconciliation", "routes/dashboard.reconciliation", only(["admin"], "ok", "forbidden")),
+  form(
+    "/dashboard/reconciliation",
+    "routes/dashboard.reconciliation",
+    (w) => ({ intent: "resolve", differenceId: w.difference }),
+    only(["admin"], "ok", "forbidden"),
+    "/dashboard/reconciliation intent=resolve",
+  ),
+  api(
+    "GET",
+    "/api/platform/reconciliation",
+    "/api/platform/reconciliation",
+    only(["admin"], "ok", "forbidden", "unauthorized"),
+  ),
+  api(
+    "POST",
+    (w) => `/api/platform/reconciliation/differences/${w.difference}/resolve`,
+    "/api/platform/reconciliation/differences/:id/resolve",
+    only(["admin"], "ok", "forbidden", "unauthorized"),
+  ),
   api(
     "GET",
     "/api/platform/removed-sellers/payments",
