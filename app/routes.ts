@@ -65,6 +65,7 @@ export default [
       route("evidence", "routes/dashboard.claims.evidence.tsx"),
       route("test-dispute", "routes/dashboard.claims.test-dispute.tsx"),
     ]),
+    route("reconciliation", "routes/dashboard.reconciliation.tsx"),
     route("my_orders", "routes/dashboard.my_orders.tsx"),
     route("my_offers", "routes/dashboard.my_offers.tsx"),
     route("offers", "routes/dashboard.offers.tsx"),

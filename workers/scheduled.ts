@@ -1,11 +1,13 @@
 // The Cron Trigger (wrangler.toml [triggers]): one run of the maintenance job per tick, at the
 // tick's scheduled time, then the money's jobs (held payments released at the end of their
-// protection window, failed movements retried, offline payouts; ADR 0057), then the saved searches'
-// matching (ADR 0062). What the jobs report
+// protection window, failed movements retried, offline payouts; ADR 0057), a part of the daily
+// reconciliation of the ledger with the provider (ADR 0089), then the saved searches' matching
+// (ADR 0062). What the jobs report
 // as happened goes to the notification queue through the one publisher (ADR 0033).
 
 import { runAlertPass } from "#app/domain/alerts/matching.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
+import { dayToReconcile, reconcile } from "#app/domain/deals/reconciliation/reconciliation.server";
 import { runMoneyJobs } from "#app/domain/deals/settlement/jobs.server";
 import { carrierProviderName } from "#app/domain/deals/shipping/carriers";
 import { advanceOfflineParcels } from "#app/domain/deals/shipping/shipments.server";
@@ -24,7 +26,16 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
   const result = await runMaintenance(db, scheduledTime);
   // A listing whose booking expired is bookable again: cached pages must say so (ADR 0037).
   if (result.productsReleased > 0 && edgeCacheEnabled(env)) await bumpVersion();
-  const money = await runMoneyJobs(db, choosePaymentProvider(db, appEnv.settings), appEnv.settings, scheduledTime);
+  const provider = choosePaymentProvider(db, appEnv.settings);
+  const money = await runMoneyJobs(db, provider, appEnv.settings, scheduledTime);
+  // The day that is over, a bounded part per tick: done over a few ticks, then nothing until the
+  // next day. A failure waits on the run (its cursor and error) for the next tick.
+  const reconciliation = await reconcile(db, provider, dayToReconcile(scheduledTime), scheduledTime).catch(
+    (error: unknown) => {
+      console.error("The reconciliation could not run; the next tick tries again", error);
+      return null;
+    },
+  );
   // The offline carrier's parcels move on by themselves, as a real carrier's would (ADR 0086).
   const parcels =
     carrierProviderName(appEnv.settings) === "offline"
@@ -36,6 +47,7 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
   await (publishEvents ?? ((events) => publish(appEnv, events)))([
     ...result.events,
     ...money.events,
+    ...(reconciliation?.events ?? []),
     ...parcels,
     ...alerts.events,
   ]);
@@ -54,6 +66,9 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
       dealsCancelledUnshipped: money.cancelledUnshipped,
       payoutsMade: money.payoutsMade,
       payoutsPaid: money.payoutsPaid,
+      reconciliationDay: dayToReconcile(scheduledTime),
+      reconciliationChecked: reconciliation?.checked ?? 0,
+      reconciliationStatus: reconciliation?.status ?? "failed",
       linksPurged: result.linksPurged,
       addressesErased: result.addressesErased,
       alertListingsRead: alerts.listingsRead,
@@ -61,7 +76,7 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
       alertLetters: alerts.letters,
     }),
   );
-  return { ...result, money, alerts };
+  return { ...result, money, reconciliation, alerts };
 }
 
 export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env) => {

@@ -12,7 +12,7 @@ import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS, CLAIM_STATUS_WORDS } from "#ap
 import { listClaims, listRemovedSellersHeldDeals } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { lastMonths } from "#app/domain/deals/payouts/ledger-months.server";
-import { CLAIMS_PATH } from "#app/domain/deals/payouts/paths";
+import { CLAIMS_PATH, RECONCILIATION_PATH } from "#app/domain/deals/payouts/paths";
 import { PLATFORM_FIGURE_WORDS, PLATFORM_FIGURES } from "#app/domain/deals/payouts/platform-figures";
 import { platformMonths } from "#app/domain/deals/payouts/platform-statement.server";
 import { getPlatformTotals } from "#app/domain/deals/payouts/summary.server";
@@ -234,6 +234,10 @@ export default function Claims() {
             {totals.lastError ? ` Last error: ${totals.lastError}` : ""}
           </p>
         ) : null}
+        <p>
+          <Link to={RECONCILIATION_PATH}>Reconciliation</Link>: the ledger checked every day against the payment
+          provider&apos;s records, and the differences to look into.
+        </p>
       </section>
 
       <MoneyByMonth

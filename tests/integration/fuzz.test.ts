@@ -798,6 +798,12 @@ describe("bad input at every form action", () => {
       fixed: () => [["intent", "test-dispute"]],
     },
     {
+      name: "mark a reconciliation's difference as looked into",
+      path: () => "/dashboard/reconciliation",
+      who: (w) => w.cookies.admin,
+      names: ["intent", "differenceId"],
+    },
+    {
       name: "claims page's intent and fields",
       path: () => "/dashboard/claims",
       who: (w) => w.cookies.admin,
@@ -1324,6 +1330,7 @@ describe("bad input at every /api call", () => {
           ["POST", `/api/platform/disputes/${id}/evidence`, world.bearers.admin],
           ["POST", `/api/platform/disputes/${id}/test-decision`, world.bearers.admin],
           ["POST", `/api/bookings/${id}/test-dispute`, world.bearers.buyerA],
+          ["POST", `/api/platform/reconciliation/differences/${id}/resolve`, world.bearers.admin],
           ["GET", `/api/payouts/statement?from=${id}&to=${id}`, world.bearers.sellerA],
           ["GET", `/api/platform/months?from=${id}&to=${id}`, world.bearers.admin],
           ["GET", `/api/platform/statement?from=${id}&to=${id}`, world.bearers.admin],

@@ -83,6 +83,7 @@ export const PAGES: Record<string, Page> = {
   "routes/dashboard.claims.refund": { path: () => "/dashboard/claims/refund", as: "admin" },
   "routes/dashboard.claims.evidence": { path: () => "/dashboard/claims/evidence", as: "admin" },
   "routes/dashboard.claims.test-dispute": { path: () => "/dashboard/claims/test-dispute", as: "admin" },
+  "routes/dashboard.reconciliation": { path: () => "/dashboard/reconciliation", as: "admin" },
   // A shipped deal's parcel (ADR 0086), and its label: the fixture's booking is shipped.
   "routes/dashboard.shipments.$bookingId": {
     path: ({ bookingId }) => `/dashboard/shipments/${bookingId}`,

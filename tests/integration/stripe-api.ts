@@ -1,8 +1,8 @@
 // Stripe's HTTP API as the tests intercept it inside workerd: the calls Pay&Buy makes through
 // the real `stripe` SDK (accounts, account links, payment intents, transfers and their
-// reversals, refunds) answered with the object shapes of Stripe's API reference, kept in memory,
-// with Stripe's idempotency (a key seen before answers the first response again) and its list
-// shape. Every request is recorded; a test can make the next calls to a path fail. Events are
+// reversals, refunds, and the platform balance's transactions each of them leaves) answered
+// with the object shapes of Stripe's API reference, kept in memory, with Stripe's idempotency (a
+// key seen before answers the first response again) and its list shape and paging. Every request is recorded; a test can make the next calls to a path fail. Events are
 // signed with the SDK's own test header helper.
 import Stripe from "stripe";
 import { vi } from "vitest";
@@ -42,6 +42,21 @@ export function stripeApi() {
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_test${String(++counter).padStart(6, "0")}`;
   const created = () => Math.floor(Date.now() / 1000);
+  /** What a movement leaves on the platform's balance: signed, money in positive. */
+  function balanceTransaction(type: string, source: string, amount: number, currency: unknown, at = created()) {
+    const transaction = {
+      id: nextId("txn"),
+      object: "balance_transaction",
+      type,
+      source,
+      amount,
+      currency,
+      created: at,
+      status: "available",
+    };
+    objects.set(transaction.id, transaction);
+    return transaction;
+  }
 
   function account(id: string, body?: URLSearchParams): StripeObject {
     return {
@@ -139,6 +154,7 @@ export function stripeApi() {
         created: created(),
       };
       objects.set(transfer.id, transfer);
+      balanceTransaction("transfer", transfer.id, -transfer.amount, transfer.currency);
       return { status: 200, body: transfer };
     }
     if (method === "GET" && path === "/v1/transfers") {
@@ -169,6 +185,7 @@ export function stripeApi() {
         created: created(),
       };
       objects.set(reversal.id, reversal);
+      balanceTransaction("transfer_refund", reversal.id, amount, reversal.currency);
       return { status: 200, body: reversal };
     }
     // A dispute's evidence, submitted: the bank reviews it.
@@ -212,6 +229,7 @@ export function stripeApi() {
         created: created(),
       };
       objects.set(refund.id, refund);
+      balanceTransaction("refund", refund.id, -amount, refund.currency);
       return { status: 200, body: refund };
     }
     if (method === "GET" && path === "/v1/refunds") {
@@ -221,6 +239,22 @@ export function stripeApi() {
         (o) => o.object === "refund" && (intent ? o.payment_intent === intent : o.charge === charge),
       );
       return { status: 200, body: list(url, found.reverse()) };
+    }
+    if (method === "GET" && path === "/v1/balance_transactions") {
+      // Newest first; created[gte]/[lt] and source filter; a page after starting_after.
+      const gte = Number(query.get("created[gte]") ?? Number.NEGATIVE_INFINITY);
+      const lt = Number(query.get("created[lt]") ?? Number.POSITIVE_INFINITY);
+      const source = query.get("source");
+      const all = [...objects.values()]
+        .filter((o) => o.object === "balance_transaction")
+        .filter((o) => (o.created as number) >= gte && (o.created as number) < lt && (!source || o.source === source))
+        .reverse()
+        .sort((a, b) => (b.created as number) - (a.created as number));
+      const after = query.get("starting_after");
+      const start = after ? all.findIndex((o) => o.id === after) + 1 : 0;
+      const limit = Number(query.get("limit") ?? 10);
+      const data = all.slice(start, start + limit);
+      return { status: 200, body: { ...list(url, data), has_more: start + limit < all.length } };
     }
     return {
       status: 404,
@@ -308,8 +342,11 @@ export function stripeApi() {
         metadata: { bookingId },
       };
       objects.set(intent.id, intent);
+      balanceTransaction("charge", intent.latest_charge, amount, currency);
       return intent;
     },
+    /** A transaction on the platform's balance that no call of Pay&Buy made (a test's plant). */
+    balanceTransaction,
     /** A refund made in Stripe's Dashboard (no metadata of ours). */
     dashboardRefund(intentId: string, amount: number) {
       const intent = objects.get(intentId)!;
@@ -325,6 +362,7 @@ export function stripeApi() {
         created: created(),
       };
       objects.set(refund.id, refund);
+      balanceTransaction("refund", refund.id, -amount, refund.currency);
       return refund;
     },
     /** The account after Stripe's onboarding: details submitted, transfers active, payouts enabled. */

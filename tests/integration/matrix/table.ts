@@ -1524,6 +1524,27 @@ export const ROWS: Row[] = [
   api("GET", "/api/platform/months", "/api/platform/months", only(["admin"], "ok", "forbidden", "unauthorized")),
   api("GET", "/api/platform/statement", "/api/platform/statement", only(["admin"], "ok", "forbidden", "unauthorized")),
   page("/dashboard/claims/statement", "routes/dashboard.claims.statement", only(["admin"], "ok", "forbidden")),
+  // The daily reconciliation (ADR 0089): the world's one open difference, marked as looked into.
+  page("/dashboard/reconciliation", "routes/dashboard.reconciliation", only(["admin"], "ok", "forbidden")),
+  form(
+    "/dashboard/reconciliation",
+    "routes/dashboard.reconciliation",
+    (w) => ({ intent: "resolve", differenceId: w.difference }),
+    only(["admin"], "ok", "forbidden"),
+    "/dashboard/reconciliation intent=resolve",
+  ),
+  api(
+    "GET",
+    "/api/platform/reconciliation",
+    "/api/platform/reconciliation",
+    only(["admin"], "ok", "forbidden", "unauthorized"),
+  ),
+  api(
+    "POST",
+    (w) => `/api/platform/reconciliation/differences/${w.difference}/resolve`,
+    "/api/platform/reconciliation/differences/:id/resolve",
+    only(["admin"], "ok", "forbidden", "unauthorized"),
+  ),
   api(
     "GET",
     "/api/platform/removed-sellers/payments",

@@ -19,6 +19,8 @@ import {
   productPhotos,
   products,
   ratings,
+  reconciliationDifferences,
+  reconciliationRuns,
   reports,
   reviewReports,
   savedSearches,
@@ -196,6 +198,23 @@ export async function buildWorld() {
     { ratingId: reviewA, reporterId: users.buyerB.id, reason: "offensive" },
     { ratingId: reviewB, reporterId: users.buyerA.id, reason: "misleading" },
   ]);
+  // A day's reconciliation that found a transfer the ledger does not hold (ADR 0089).
+  const [run] = await db
+    .insert(reconciliationRuns)
+    .values({ provider: "test", day: "2026-01-05", status: "done", checked: 12, differences: 1 })
+    .returning({ id: reconciliationRuns.id });
+  const [difference] = await db
+    .insert(reconciliationDifferences)
+    .values({
+      runId: run!.id,
+      provider: "test",
+      kind: "missing_ours",
+      providerRef: "tr_test_not_in_the_ledger",
+      ledgerKind: "transfer",
+      theirCents: 5_000,
+      currency: "usd",
+    })
+    .returning({ id: reconciliationDifferences.id });
   // Another live session of buyer A and of buyer B (a phone beside the caller's browser), for the
   // calls that end one session of one's own.
   const spareA = await createSession(db, users.buyerA.id, "web");
@@ -234,6 +253,8 @@ export async function buildWorld() {
     registration: { A: registrationA.id, B: registrationB.id, nobody: NOBODY },
     savedSearch: { A: savedSearchA.id, B: savedSearchB.id, nobody: NOBODY },
     /** Buyer A's link to stop the emails of saved searches' matches (what a letter carries). */
+    /** The open difference of the world's one reconciliation run. */
+    difference: difference!.id,
     unsubscribeToken: await signUnsubscribe(users.buyerA.id, "saved_search_matches", [testEnv.SESSION_SECRET]),
     cookies,
     bearers,

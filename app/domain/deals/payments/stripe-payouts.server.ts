@@ -7,7 +7,7 @@
 // keys for 24 hours, the job may retry later than that).
 import type Stripe from "stripe";
 import type { StripeConnection } from "./stripe-client.server";
-import type { ConnectedAccountState, PayoutRail } from "./types";
+import type { ConnectedAccountState, PayoutRail, ProviderRecord, ProviderRecords, ReconciledKind } from "./types";
 
 /** A Stripe account's state as the domain keeps it. */
 export function accountStateOf(account: Stripe.Account): ConnectedAccountState {
@@ -137,6 +137,77 @@ export function stripePayoutRail(connected: () => Promise<StripeConnection>): Pa
         { idempotencyKey: key("reversal", order.operationId) },
       );
       return reversal.id;
+    },
+  };
+}
+
+/**
+ * The ledger's kind for a balance transaction of the platform's account, or null when it has
+ * none: Stripe's own fees, disputes' adjustments and the rest are not the ledger's movements.
+ * A transfer reversal is a `transfer_refund`; a transfer cancelled or failed gives its money back
+ * as well, and the ledger records neither, so it is reported.
+ */
+function reconciledKind(type: Stripe.BalanceTransaction.Type): ReconciledKind | null {
+  switch (type) {
+    case "charge":
+    case "payment":
+      return "charge";
+    case "refund":
+    case "payment_refund":
+      return "refund";
+    case "transfer":
+      return "transfer";
+    case "transfer_refund":
+    case "transfer_cancel":
+    case "transfer_failure":
+      return "transfer_reversal";
+    default:
+      return null;
+  }
+}
+
+/** A balance transaction as the provider's record of a movement: its source's id, its size unsigned. */
+function recordOf(transaction: Stripe.BalanceTransaction): ProviderRecord | null {
+  const kind = reconciledKind(transaction.type);
+  const source = typeof transaction.source === "string" ? transaction.source : (transaction.source?.id ?? null);
+  if (!kind || !source) return null;
+  return { ref: source, kind, amountCents: Math.abs(transaction.amount), currency: transaction.currency };
+}
+
+/**
+ * Stripe's record of the platform's money (ADR 0089): the platform account's balance
+ * transactions, a page at a time through the SDK. A seller's payout is made from their connected
+ * account and is in that account's balance, not the platform's: payouts are not compared with
+ * Stripe (the payout.* events record them).
+ */
+export function stripeRecords(connected: () => Promise<StripeConnection>): ProviderRecords {
+  const client = async () => (await connected()).stripe;
+  return {
+    kinds: ["charge", "transfer", "refund", "transfer_reversal"],
+    async list(day, cursor, limit) {
+      const page = await (await client()).balanceTransactions.list({
+        created: { gte: Math.floor(day.from / 1000), lt: Math.floor(day.to / 1000) },
+        limit,
+        ...(cursor ? { starting_after: cursor } : {}),
+      });
+      const last = page.data.at(-1);
+      return {
+        records: page.data.flatMap((transaction) => recordOf(transaction) ?? []),
+        next: page.has_more && last ? last.id : null,
+      };
+    },
+    async find(movements) {
+      const stripe = await client();
+      const found: ProviderRecord[] = [];
+      // The balance transactions of each movement's object (a charge's is its ch_ id).
+      for (const movement of movements) {
+        const page = await stripe.balanceTransactions.list({ source: movement.ref, limit: 10 });
+        for (const transaction of page.data) {
+          const record = recordOf(transaction);
+          if (record && record.kind === movement.kind && record.ref === movement.ref) found.push(record);
+        }
+      }
+      return found;
     },
   };
 }

@@ -16,7 +16,7 @@ import {
 import type { PaymentSettings } from "./settings";
 import { stripeConnection } from "./stripe-client.server";
 import { handleAccountUpdated, handleChargeRefunded, handleDispute, handlePayout } from "./stripe-events.server";
-import { stripePayoutRail } from "./stripe-payouts.server";
+import { stripePayoutRail, stripeRecords } from "./stripe-payouts.server";
 import type { EventEndpoint, EventHandling, PayableBooking, PaymentProvider, PayResult, ProviderEvent } from "./types";
 
 const idempotencyKey = (booking: Pick<PayableBooking, "id" | "amountCents">, kind: string) =>
@@ -245,6 +245,7 @@ export function stripePaymentProvider(db: Database, settings: PaymentSettings): 
         );
       },
     },
+    records: stripeRecords(connected),
 
     events: {
       accepts: (endpoint) => Boolean(secrets[endpoint]),

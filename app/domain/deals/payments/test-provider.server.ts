@@ -3,9 +3,12 @@
 // charge is the confirmation; a refund is immediate because no real money moved. Sellers are
 // onboarded on a test page of our own site, and the deal's money moves through the same state
 // machine as with Stripe: only how it moves differs (ids made here, payouts from the ledger).
+// Every movement it makes is written to its own record too, which the daily reconciliation
+// compares with the ledger as it would Stripe's balance transactions (ADR 0089).
 import type { Database } from "#db/client";
 import { sellerAccountBalance } from "../payouts/balances.server";
 import { TEST_ONBOARDING_PATH } from "../payouts/paths";
+import { recordTestMovement, testProviderRecords } from "../reconciliation/test-provider-records.server";
 import { markRefund, settlePayment } from "./fulfilment.server";
 import { PAYMENT_MESSAGES } from "./messages";
 import type { PaymentSettings } from "./settings";
@@ -31,6 +34,13 @@ export function testPaymentProvider(db: Database, settings: PaymentSettings): Pa
       // One booking, one charge: a double submit gets the same transaction back.
       const charge = await chargeTestCard(request.cardNumber, `booking:${booking.id}`);
       if (!charge.ok) return { ok: false, status: 402, message: charge.message, field: charge.field };
+      const currency = settings.PAYMENT_CURRENCY;
+      await recordTestMovement(db, {
+        ref: charge.transactionId,
+        kind: "charge",
+        amountCents: booking.amountCents,
+        currency,
+      });
       const fulfilment = await settlePayment(
         db,
         provider,
@@ -39,7 +49,7 @@ export function testPaymentProvider(db: Database, settings: PaymentSettings): Pa
           provider: "test",
           transactionId: charge.transactionId,
           amountCents: booking.amountCents,
-          currency: settings.PAYMENT_CURRENCY,
+          currency,
           chargeRef: charge.transactionId,
         },
         { protectionDays: settings.BUYER_PROTECTION_DAYS },
@@ -55,12 +65,20 @@ export function testPaymentProvider(db: Database, settings: PaymentSettings): Pa
       };
     },
     async refund(payment, refundId) {
-      await markRefund(db, refundId, { status: "refunded", providerRefundId: `re_${payment.transactionId}` });
+      const ref = `re_${payment.transactionId}`;
+      await recordTestMovement(db, {
+        ref,
+        kind: "refund",
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+      });
+      await markRefund(db, refundId, { status: "refunded", providerRefundId: ref });
     },
     // Offline, the bank takes the evidence and decides when the admin's test control says so.
     disputes: {
       async submitEvidence() {},
     },
+    records: testProviderRecords(db),
     // Ids are made from the seller's and the operation's ids, as an idempotency key would: a
     // movement carried out twice is the same movement.
     payouts: {
@@ -75,17 +93,33 @@ export function testPaymentProvider(db: Database, settings: PaymentSettings): Pa
         return null;
       },
       async transfer(order) {
-        return `tr_test_${order.operationId.replace(/-/g, "")}`;
+        const ref = `tr_test_${order.operationId.replace(/-/g, "")}`;
+        await recordTestMovement(db, {
+          ref,
+          kind: "transfer",
+          amountCents: order.amountCents,
+          currency: order.currency,
+        });
+        return ref;
       },
       async refund(order) {
-        return `re_test_${order.operationId.replace(/-/g, "")}`;
+        const ref = `re_test_${order.operationId.replace(/-/g, "")}`;
+        await recordTestMovement(db, { ref, kind: "refund", amountCents: order.amountCents, currency: order.currency });
+        return ref;
       },
       // As Stripe does, a reversal takes money back only while the seller's account still holds
       // it: once paid out to their bank, it fails, and what the seller owes is recorded (ADR 0087).
       async reverseTransfer(order) {
         const held = await sellerAccountBalance(db, order.transferId);
         if (held < order.amountCents) throw new Error(TEST_INSUFFICIENT_FUNDS);
-        return `trr_test_${order.operationId.replace(/-/g, "")}`;
+        const ref = `trr_test_${order.operationId.replace(/-/g, "")}`;
+        await recordTestMovement(db, {
+          ref,
+          kind: "transfer_reversal",
+          amountCents: order.amountCents,
+          currency: order.currency,
+        });
+        return ref;
       },
     },
   };

@@ -138,6 +138,39 @@ export interface PayoutRail {
   readonly paysOutFromLedger: boolean;
 }
 
+/** The ledger's kinds that name an object of the provider, compared by the daily reconciliation (ADR 0089). */
+export const RECONCILED_KINDS = ["charge", "transfer", "refund", "transfer_reversal", "payout"] as const;
+export type ReconciledKind = (typeof RECONCILED_KINDS)[number];
+
+/** One money movement as the provider records it: its id, the ledger's kind for it, its size. */
+export interface ProviderRecord {
+  ref: string;
+  kind: ReconciledKind;
+  /** Always positive: the provider's sign (money in or out) is the kind's. */
+  amountCents: number;
+  currency: string;
+}
+
+/** A UTC day, as milliseconds: from its first instant, to the next day's. */
+export interface DayWindow {
+  from: number;
+  to: number;
+}
+
+/** The provider's own record of money movements, read by the daily reconciliation (ADR 0089). */
+export interface ProviderRecords {
+  /** The kinds the provider's record holds (Stripe's platform balance holds no seller's payout). */
+  readonly kinds: readonly ReconciledKind[];
+  /** A page of the movements the provider made within the day, after `cursor`; `next` is null on the last. */
+  list(
+    day: DayWindow,
+    cursor: string | null,
+    limit: number,
+  ): Promise<{ records: ProviderRecord[]; next: string | null }>;
+  /** The provider's record of each of these movements it holds, whatever day it was made. */
+  find(movements: ReadonlyArray<{ kind: ReconciledKind; ref: string }>): Promise<ProviderRecord[]>;
+}
+
 export interface PaymentProvider {
   /** Recorded with every payment and refund. */
   readonly name: ProviderName;
@@ -163,6 +196,8 @@ export interface PaymentProvider {
     /** `attempt` names this submission (its idempotency key): a failed one is sent again under a new one. */
     submitEvidence(disputeId: string, evidence: DisputeEvidence, attempt: string): Promise<void>;
   };
+  /** The provider's own record of the money it moved, for the daily reconciliation. */
+  readonly records: ProviderRecords;
   /** Verifies what the provider pushes to us (a signed webhook); absent when it pushes nothing. */
   readonly events?: {
     /** Whether the endpoint has its signing secret. */

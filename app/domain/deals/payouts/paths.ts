@@ -8,3 +8,6 @@ export const TEST_ONBOARDING_PATH = "/dashboard/payouts/test-onboarding";
 
 /** The admin's Claims page. */
 export const CLAIMS_PATH = "/dashboard/claims";
+
+/** The admin's Reconciliation page: the ledger checked against the payment provider (ADR 0089). */
+export const RECONCILIATION_PATH = "/dashboard/reconciliation";

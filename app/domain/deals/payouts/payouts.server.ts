@@ -9,7 +9,7 @@ import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-qu
 import type { Database } from "#db/client";
 import type { PaymentProviderName, PayoutStatus } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
-import { ledgerEntries, payoutAccounts, payouts } from "#db/schema";
+import { ledgerEntries, payoutAccounts, payouts, testProviderMovements } from "#db/schema";
 import { accountBalanceSum } from "./balances.server";
 
 /** How far along a status is: a report of an earlier one (out of order) changes nothing. */
@@ -200,6 +200,24 @@ export async function payOutFromLedger(db: Database, provider: PaymentProviderNa
           .where(sql`balance > 0`),
       ),
       ...payoutEntries(db, { provider, payoutId }, now),
+      // The provider's own record of the payout, with the amount just paid out (ADR 0089).
+      db
+        .insert(testProviderMovements)
+        .select(
+          db
+            .select(
+              intoColumns(testProviderMovements, {
+                providerRef: payouts.providerPayoutId,
+                kind: sql`'payout'`,
+                amountCents: payouts.amountCents,
+                currency: payouts.currency,
+                createdAt: sql`${now}`,
+              }),
+            )
+            .from(payouts)
+            .where(and(eq(payouts.provider, provider), eq(payouts.providerPayoutId, payoutId))),
+        )
+        .onConflictDoNothing(),
     ]);
     made += (inserted as D1Result).meta.changes ?? 0;
   }
