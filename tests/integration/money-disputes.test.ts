@@ -120,6 +120,19 @@ describe("a chargeback, offline", () => {
     const page = await (await get("/dashboard/payouts", { Cookie: await sessionCookieFor(sale.seller.id) })).text();
     expect(page).toContain("You owe $ 460.00");
 
+    // The letters: the admins were told of the chargeback, the seller of what they owe.
+    const { plannedLetters } = await import("#app/domain/notifications/letters.server");
+    const options = { appName: "Pay&Buy", appUrl: "https://pay.test" };
+    const toAdmins = await plannedLetters(db(), { kind: "dispute_opened", disputeId: dispute.id }, options);
+    expect(toAdmins.length).toBeGreaterThan(0);
+    expect(toAdmins[0]!.subject).toBe(`Chargeback: ${sale.product.name}`);
+    expect(toAdmins[0]!.text).toContain("https://pay.test/dashboard/claims#disputes");
+    const debt = state.entries.find((e) => e.kind === "seller_debt")!;
+    const toSeller = await plannedLetters(db(), { kind: "seller_debt", entryId: debt.id }, options);
+    expect(toSeller.map((letter) => letter.recipient.id)).toEqual([sale.seller.id]);
+    expect(toSeller[0]!.text).toContain("$ 460.00 of it could not be taken back");
+    expect(toSeller[0]!.text).toContain("taken from your next sales");
+
     const next = await paidDeal(60_000, { sellerId: sale.seller.id });
     await apiCall(next.buyer.user.id, "POST", `/api/bookings/${next.booking.id}/receipt`);
     const nextState = await dealState(next.deal.paymentId);
