@@ -128,7 +128,8 @@ test("a claim: the buyer reports a problem, the seller answers, the admin refund
   await page.getByRole("link", { name: `Report a problem: ${name}` }).click();
   const dialog = page.getByRole("dialog", { name: "Report a problem" });
   await dialog.getByLabel("Not as described").check();
-  await dialog.getByLabel("What happened*").fill("The front element has a scratch.");
+  // Several lines: a browser without JavaScript posts them with CRLF line breaks.
+  await dialog.getByLabel("What happened*").fill("The front element has a scratch.\nIt was not in the photos.");
   await dialog.getByRole("button", { name: "Open claim" }).click();
   await expectToast(page, "Your claim is open");
   await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Your claim: Open");
@@ -137,7 +138,8 @@ test("a claim: the buyer reports a problem, the seller answers, the admin refund
   await seller.getByRole("link", { name: `Answer the claim: ${name}` }).click();
   const answer = seller.getByRole("dialog", { name: "Answer the claim" });
   await expect(answer).toContainText("The front element has a scratch.");
-  await answer.getByLabel("Your answer*").fill("It was clean when we met.");
+  await expect(answer).toContainText("It was not in the photos.");
+  await answer.getByLabel("Your answer*").fill("It was clean when we met.\nWe checked it together.");
   await answer.getByRole("button", { name: "Send answer" }).click();
   await expectToast(seller, "Your answer is sent.");
   await sellerContext.close();
@@ -148,10 +150,12 @@ test("a claim: the buyer reports a problem, the seller answers, the admin refund
   await admin.goto("/dashboard/claims");
   const claim = admin.getByRole("row").filter({ hasText: name });
   await expect(claim).toContainText("It was clean when we met.");
+  await expect(claim).toContainText("We checked it together.");
   await claim.getByRole("link", { name: `Decide: ${name}` }).click();
   const decide = admin.getByRole("dialog", { name: "Decide the claim" });
   await decide.getByLabel("Refund the buyer a part").check();
   await decide.getByLabel(/Amount to refund/).fill("5");
+  await decide.getByLabel("Note to the buyer and the seller (optional)").fill("A part for the scratch.\nThe rest is the seller's.");
   await decide.getByRole("button", { name: "Decide" }).click();
   await expectToast(admin, "The claim is decided.");
   await expect(claim).toContainText("Refunded in part: $ 5.00");
