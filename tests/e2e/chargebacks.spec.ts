@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { test } from "./fixtures";
-import { DEMO, expectToast, payWithTestCard, signIn, signUp, uniqueEmail } from "./helpers";
+import { bookAndPay, DEMO, expectToast, signIn, signUp, uniqueEmail } from "./helpers";
 import { addProductByApi, bearerOf, registerSeller, uniqueProductName } from "./seller-helpers";
 
 // A chargeback after the seller was paid out, with the offline provider's labelled test controls
@@ -11,18 +11,9 @@ import { addProductByApi, bearerOf, registerSeller, uniqueProductName } from "./
 // listings ($ 19.99: the seller's net is $ 18.39).
 
 async function bookPayConfirm(page: Page, listing: { id: string; name: string }) {
-  await page.goto(`/listings/${listing.id}`);
-  await page.getByRole("link", { name: `Book Now: ${listing.name}` }).click();
-  const dialog = page.getByRole("dialog", { name: `Book ${listing.name}` });
-  await dialog.getByLabel("Your Location*").fill("Lake Merritt");
-  await dialog.getByLabel("Your Contact*").fill("+1 510 555 0123");
-  await dialog.getByRole("button", { name: "Submit" }).click();
-  await expectToast(page, "Booking Submitted Successfully");
+  await bookAndPay(page, listing);
   await page.goto("/dashboard/my_orders");
   const row = page.getByRole("row").filter({ hasText: listing.name });
-  await row.getByRole("link", { name: "Pay", exact: true }).click();
-  await payWithTestCard(page);
-  await page.goto("/dashboard/my_orders");
   await row.getByRole("button", { name: `I received it as described: ${listing.name}` }).click();
   await expectToast(page, "Thank you: the payment is released to the seller.");
 }

@@ -269,3 +269,17 @@ export async function payWithTestCard(page: Page) {
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expectToast(page, /Payment Successful/);
 }
+
+/** A meetup booking of a listing, then paid with the test card from My Orders. */
+export async function bookAndPay(page: Page, listing: { id: string; name: string }) {
+  await page.goto(`/listings/${listing.id}`);
+  await page.getByRole("link", { name: `Book Now: ${listing.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Book ${listing.name}` });
+  await dialog.getByLabel("Your Location*").fill("Lake Merritt");
+  await dialog.getByLabel("Your Contact*").fill("+1 510 555 0123");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expectToast(page, "Booking Submitted Successfully");
+  await page.goto("/dashboard/my_orders");
+  await page.getByRole("row").filter({ hasText: listing.name }).getByRole("link", { name: "Pay", exact: true }).click();
+  await payWithTestCard(page);
+}

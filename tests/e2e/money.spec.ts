@@ -1,7 +1,7 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { hydrated, test } from "./fixtures";
-import { DEMO, expectToast, payWithTestCard, signIn, signUp, uniqueEmail } from "./helpers";
+import { bookAndPay, DEMO, expectToast, signIn, signUp, uniqueEmail } from "./helpers";
 import { addProductByApi, bearerOf, registerSeller, setUpTestPayouts, uniqueProductName } from "./seller-helpers";
 
 // The money reaches the seller, with the offline provider: a seller who has not set up payouts
@@ -9,19 +9,6 @@ import { addProductByApi, bearerOf, registerSeller, setUpTestPayouts, uniqueProd
 // the net; or the buyer opens a claim and the admin refunds a part. Each project uses its own
 // seller, buyer and listing ($ 19.99: the 8 % fee is $ 1.60, the seller receives $ 18.39). The
 // admin reads the platform's money by month on Claims and downloads it.
-
-async function bookAndPay(page: Page, listing: { id: string; name: string }) {
-  await page.goto(`/listings/${listing.id}`);
-  await page.getByRole("link", { name: `Book Now: ${listing.name}` }).click();
-  const dialog = page.getByRole("dialog", { name: `Book ${listing.name}` });
-  await dialog.getByLabel("Your Location*").fill("Lake Merritt");
-  await dialog.getByLabel("Your Contact*").fill("+1 510 555 0123");
-  await dialog.getByRole("button", { name: "Submit" }).click();
-  await expectToast(page, "Booking Submitted Successfully");
-  await page.goto("/dashboard/my_orders");
-  await page.getByRole("row").filter({ hasText: listing.name }).getByRole("link", { name: "Pay", exact: true }).click();
-  await payWithTestCard(page);
-}
 
 test("a seller sets up payouts; the buyer pays and confirms; the seller's Payouts shows the net", async ({
   page,
@@ -155,7 +142,9 @@ test("a claim: the buyer reports a problem, the seller answers, the admin refund
   const decide = admin.getByRole("dialog", { name: "Decide the claim" });
   await decide.getByLabel("Refund the buyer a part").check();
   await decide.getByLabel(/Amount to refund/).fill("5");
-  await decide.getByLabel("Note to the buyer and the seller (optional)").fill("A part for the scratch.\nThe rest is the seller's.");
+  await decide
+    .getByLabel("Note to the buyer and the seller (optional)")
+    .fill("A part for the scratch.\nThe rest is the seller's.");
   await decide.getByRole("button", { name: "Decide" }).click();
   await expectToast(admin, "The claim is decided.");
   await expect(claim).toContainText("Refunded in part: $ 5.00");
