@@ -66,6 +66,7 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
       dealsCancelledUnshipped: money.cancelledUnshipped,
       payoutsMade: money.payoutsMade,
       payoutsPaid: money.payoutsPaid,
+      debtsRecovered: money.debtsRecovered,
       reconciliationDay: dayToReconcile(scheduledTime),
       reconciliationChecked: reconciliation?.checked ?? 0,
       reconciliationStatus: reconciliation?.status ?? "failed",
