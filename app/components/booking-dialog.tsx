@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { COUNTRY_NAMES, meets, ships } from "#app/domain/catalog/delivery";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
-import { ADDRESS_LIMITS } from "#app/domain/deals/booking-schema";
+import { ADDRESS_LIMITS } from "#app/domain/deals/address-limits";
 import { formatMoney } from "#app/domain/shared/money";
 import { holdLabel, NOT_FOUND } from "#app/utils/format";
 import type { BookingDialogData } from "#app/utils/storefront.server";

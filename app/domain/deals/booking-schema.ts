@@ -12,6 +12,7 @@ import {
   requiredId,
 } from "#app/domain/shared/schemas";
 import { BOOKING_DELIVERIES, SHIPPING_COUNTRIES, type ShippingCountry } from "#db/closed-lists";
+import { ADDRESS_LIMITS } from "./address-limits";
 
 /** Where to meet: one line the buyer types. */
 export const meetLocationField = z
@@ -29,7 +30,7 @@ export const buyerContactField = z
   .max(PHONE_MAX, { error: PHONE_MESSAGE, abort: true })
   .refine(isPhoneNumber, PHONE_MESSAGE);
 
-export const ADDRESS_LIMITS = { recipient: 100, line: 200, city: 100, region: 100, postalCode: 10 } as const;
+export { ADDRESS_LIMITS };
 
 /** A buyer's address to ship to (ADR 0086), as the booking stores it in its shipment. */
 export interface ShippingAddress {
