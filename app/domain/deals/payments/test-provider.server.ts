@@ -8,11 +8,11 @@
 import type { Database } from "#db/client";
 import { sellerAccountBalance } from "../payouts/balances.server";
 import { TEST_ONBOARDING_PATH } from "../payouts/paths";
-import { recordTestMovement, testProviderRecords } from "../reconciliation/test-provider-records.server";
 import { markRefund, settlePayment } from "./fulfilment.server";
 import { PAYMENT_MESSAGES } from "./messages";
 import type { PaymentSettings } from "./settings";
 import { chargeTestCard } from "./test-card";
+import { recordTestMovement, testProviderRecords } from "./test-provider-records.server";
 import type { PaymentProvider } from "./types";
 
 /** The offline account's answer to a reversal larger than what it holds (Stripe's is alike). */
