@@ -141,6 +141,9 @@ export const NOTIFICATION_KINDS = [
   "seller_debt",
   "dispute_opened",
   "reconciliation_differences",
+  // A parcel its seller tracks themselves, which Pay&Buy cannot follow: its buyer told when the
+  // protection window starts without a delivery seen (ADR 0092).
+  "parcel_release_due",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -203,6 +206,9 @@ export const LEDGER_KINDS = [
   // every sum of the deal's money), and the provider's dispute fee, the platform's cost.
   "dispute_loss",
   "dispute_fee",
+  // The part of a lost chargeback beyond what was left of the payment (a refund had given some of
+  // it back already): the platform's loss, never the seller's, in a column of its own.
+  "dispute_excess",
   // What a seller owes (ADR 0087): a refund's share the seller's account could not give back, and
   // the part of it recovered since (withheld from a later sale, or a transfer reversal retried).
   "seller_debt",

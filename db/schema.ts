@@ -1133,6 +1133,8 @@ export const shipments = sqliteTable(
     deliveredAt: timestamp("delivered_at"),
     // The seller was reminded, the day before the ship-by date, to send it (once).
     remindedAt: timestamp("reminded_at"),
+    /** A parcel its seller tracks themselves: when its buyer was told the window started (ADR 0092). */
+    releaseRemindedAt: timestamp("release_reminded_at"),
     // The time of the carrier's latest event applied: an older one arriving later is ignored.
     lastEventAt: timestamp("last_event_at"),
     version: integer("version").notNull().default(0),

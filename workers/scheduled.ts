@@ -9,7 +9,7 @@ import { runAlertPass } from "#app/domain/alerts/matching.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { dayToReconcile, reconcile } from "#app/domain/deals/reconciliation/reconciliation.server";
 import { runMoneyJobs } from "#app/domain/deals/settlement/jobs.server";
-import { carrierProviderName } from "#app/domain/deals/shipping/carriers";
+import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { advanceOfflineParcels } from "#app/domain/deals/shipping/shipments.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { parseEnv } from "#app/server/env.server";
@@ -36,9 +36,10 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
       return null;
     },
   );
-  // The offline carrier's parcels move on by themselves, as a real carrier's would (ADR 0086).
+  // The offline carrier's parcels move on by themselves, as a real carrier's would (ADR 0086),
+  // only in test mode (ADR 0091).
   const parcels =
-    carrierProviderName(appEnv.settings) === "offline"
+    chooseCarrier(appEnv.settings)?.name === "offline"
       ? await advanceOfflineParcels(db, scheduledTime, appEnv.settings.BUYER_PROTECTION_DAYS, 100)
       : [];
   // Saved searches: the next new listings matched, the letters due planned (ADR 0062).

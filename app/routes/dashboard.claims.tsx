@@ -23,6 +23,7 @@ import { SHIPMENT_STATUS_WORDS } from "#app/domain/deals/shipping/shipment-words
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
+import { inTestMode } from "#app/domain/shared/test-mode";
 import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
@@ -60,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const deciding = claims.rows.find((claim) => claim.id === decideId && claim.status === "open") ?? null;
   return {
     totals,
-    testMode: choosePaymentProvider(db, context.env.settings).name === "test",
+    testMode: inTestMode(context.env.settings),
     months,
     statementDefaults: lastMonths(),
     disputes: {
@@ -224,6 +225,10 @@ export default function Claims() {
             <div>
               <dt>Chargeback fees</dt>
               <dd>{formatMoney(row.disputeFees)}</dd>
+            </div>
+            <div>
+              <dt>Chargebacks beyond the sale</dt>
+              <dd>{formatMoney(row.disputesBeyondSale)}</dd>
             </div>
           </dl>
         ))}

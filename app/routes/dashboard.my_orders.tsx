@@ -29,6 +29,7 @@ import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import { SHIPMENT_STATUS_SHORT, SHIPMENT_STATUS_WORDS } from "#app/domain/deals/shipping/shipment-words";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
+import { inTestMode } from "#app/domain/shared/test-mode";
 import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
@@ -85,7 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const claimId = url.searchParams.get("claim");
   const claiming = rows.find((order) => order.id === claimId && order.canClaim);
   return {
-    testMode: choosePaymentProvider(database(context.env.DB), context.env.settings).name === "test",
+    testMode: inTestMode(context.env.settings),
     orders: { ...orders, rows },
     confirming: confirming ? { id: confirming.id, productName: confirming.productName } : null,
     rating: rating ? { id: rating.id, productName: rating.productName } : null,

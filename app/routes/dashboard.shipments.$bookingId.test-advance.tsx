@@ -1,9 +1,10 @@
 // The offline carrier's labelled test control (ADR 0086): the parcel moves to its next state, as
-// a real carrier's webhook would say. Refused while a real carrier is configured.
+// a real carrier's webhook would say. Only in test mode, only for the test carrier's own parcels
+// (ADR 0091).
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { carrierProviderName } from "#app/domain/deals/shipping/carriers";
+import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
-import { advanceOfflineParcel, SHIPMENT_MESSAGES } from "#app/domain/deals/shipping/shipments.server";
+import { advanceOfflineParcel } from "#app/domain/deals/shipping/shipments.server";
 import { idSchema } from "#app/domain/shared/schemas";
 import { notFound } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
@@ -16,10 +17,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const bookingId = idSchema.safeParse(params.bookingId);
   if (!bookingId.success) throw notFound();
   const back = shipmentPath(bookingId.data);
-  if (carrierProviderName(context.env.settings) !== "offline")
-    return redirectWithError(context, back, SHIPMENT_MESSAGES.notOffline);
   const result = await advanceOfflineParcel(
     database(context.env.DB),
+    chooseCarrier(context.env.settings),
     user,
     bookingId.data,
     context.env.settings.BUYER_PROTECTION_DAYS,

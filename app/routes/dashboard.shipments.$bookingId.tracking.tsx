@@ -19,7 +19,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const parsed = trackingSchema.safeParse({ carrier: form.get("carrier"), trackingNumber: form.get("trackingNumber") });
   if (!parsed.success)
     return redirectWithError(context, back, parsed.error.issues[0]?.message ?? "Check the tracking.");
-  const result = await enterTracking(database(context.env.DB), seller, bookingId.data, parsed.data);
+  const result = await enterTracking(
+    database(context.env.DB),
+    seller,
+    bookingId.data,
+    parsed.data,
+    context.env.settings.BUYER_PROTECTION_DAYS,
+  );
   if (!result.ok) return redirectWithError(context, back, result.message);
   await publishFromRoute(context, result.events);
   return redirectWithSuccess(context, back, result.message);

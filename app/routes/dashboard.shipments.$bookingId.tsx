@@ -6,11 +6,10 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { Field } from "#app/components/forms";
 import { COUNTRY_NAMES, PARCEL_PRESETS } from "#app/domain/catalog/delivery";
-import { carrierProviderName } from "#app/domain/deals/shipping/carriers";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import { SHIPMENT_STATUS_WORDS, shipmentTimeline } from "#app/domain/deals/shipping/shipment-words";
-import { findShipmentFor, quoteLabel } from "#app/domain/deals/shipping/shipments.server";
+import { findShipmentFor, offlineControlMoves, quoteLabel } from "#app/domain/deals/shipping/shipments.server";
 import { TRACKING_LIMITS } from "#app/domain/deals/shipping/tracking-schema";
 import { formatMoney } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
@@ -36,8 +35,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     shipment.status === "awaiting_shipment" &&
     shipment.bookingStatus === "paid" &&
     !shipment.carrierProvider;
+  const carrier = chooseCarrier(context.env.settings);
   // What a label costs now, beside the shipping paid: shown before the seller buys one.
-  const labelQuote = canSend ? await quoteLabel(chooseCarrier(context.env.settings), shipment) : null;
+  const labelQuote = canSend ? await quoteLabel(carrier, shipment) : null;
   return {
     canSend,
     labelQuote,
@@ -50,7 +50,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       shipment.status === "awaiting_shipment" &&
       shipment.shipBy !== null &&
       shipment.shipBy.getTime() <= Date.now(),
-    offlineCarrier: carrierProviderName(context.env.settings) === "offline",
+    // Test mode's carrier control, for the test carrier's own parcels only (ADR 0091).
+    offlineCarrier: offlineControlMoves(carrier, shipment),
   };
 }
 

@@ -9,9 +9,8 @@ import { bookProduct } from "#app/domain/deals/bookings.server";
 import { openClaim } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider, findPayableBooking, payBooking } from "#app/domain/deals/payments/checkout.server";
 import { confirmReceipt } from "#app/domain/deals/settlement/decisions.server";
-import { carrierProviderName } from "#app/domain/deals/shipping/carriers";
-import { offlineCarrier } from "#app/domain/deals/shipping/offline-carrier";
-import { advanceOfflineParcel, buyLabel, enterTracking } from "#app/domain/deals/shipping/shipments.server";
+import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
+import { applyTrackingEvent, buyLabel, enterTracking } from "#app/domain/deals/shipping/shipments.server";
 import type { Settings } from "#app/server/env.server";
 import type { Database } from "#db/client";
 import { products } from "#db/schema";
@@ -52,7 +51,9 @@ export async function seedShippedDeals(
   settings: Settings,
   ids: { listing: (key: string) => Promise<string>; user: (key: "buyer1" | "buyer2") => string },
 ): Promise<number> {
-  if (settings.STRIPE_SECRET_KEY || carrierProviderName(settings) !== "offline") return 0;
+  // Demo deals are test mode's: made with the offline providers only (ADR 0091).
+  const carrier = chooseCarrier(settings);
+  if (carrier?.name !== "offline") return 0;
   const provider = choosePaymentProvider(db, settings);
   let made = 0;
   for (const deal of SEED_SHIPPED_DEALS) {
@@ -74,7 +75,7 @@ export async function seedShippedDeals(
         address: { ...ADDRESSES[deal.buyer], country: "US" },
       },
       { hours: settings.BOOKING_HOLD_HOURS },
-      offlineCarrier(),
+      carrier,
     );
     if (!booked.ok) throw new Error(`Seed deal ${deal.listing}: ${booked.message}`);
     const payable = await findPayableBooking(db, buyer, booked.bookingId);
@@ -83,21 +84,30 @@ export async function seedShippedDeals(
     made += 1;
     if (deal.step === "paid") continue;
     const seller = { id: listing.sellerId, role: "seller" };
+    const trackingNumber = `9400${booked.bookingId
+      .replace(/[^0-9]/g, "")
+      .padEnd(18, "0")
+      .slice(0, 18)}`;
     const sent =
       deal.step === "label"
-        ? await buyLabel(db, offlineCarrier(), seller, booked.bookingId, SENDER)
-        : await enterTracking(db, seller, booked.bookingId, {
-            carrier: "USPS",
-            trackingNumber: `9400${booked.bookingId
-              .replace(/[^0-9]/g, "")
-              .padEnd(18, "0")
-              .slice(0, 18)}`,
-          });
+        ? await buyLabel(db, carrier, seller, booked.bookingId, SENDER)
+        : await enterTracking(
+            db,
+            seller,
+            booked.bookingId,
+            { carrier: "USPS", trackingNumber },
+            settings.BUYER_PROTECTION_DAYS,
+          );
     if (!sent.ok) throw new Error(`Seed deal ${deal.listing}: ${sent.message}`);
     if (deal.step === "label") continue;
     const days = settings.BUYER_PROTECTION_DAYS;
-    const delivered = await advanceOfflineParcel(db, buyer, booked.bookingId, days);
-    if (!delivered.ok) throw new Error(`Seed deal ${deal.listing}: ${delivered.message}`);
+    // The seller's own carrier (USPS) reports the parcel delivered, as its tracking would.
+    const delivered = await applyTrackingEvent(
+      db,
+      { carrier: "USPS", trackingNumber, status: "delivered", at: new Date(), detail: "Delivered" },
+      days,
+    );
+    if (delivered !== "applied") throw new Error(`Seed deal ${deal.listing}: the parcel was not delivered`);
     if (deal.step === "delivered_released") {
       const confirmed = await confirmReceipt(db, provider, settings, buyer, booked.bookingId);
       if (!confirmed.ok) throw new Error(`Seed deal ${deal.listing}: ${confirmed.message}`);

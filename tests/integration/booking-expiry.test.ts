@@ -64,6 +64,7 @@ describe("the deadline of a booking", () => {
         delivery: "meetup" as const,
       },
       { hours: 5, now: T },
+      null,
     );
     expect(booked.ok).toBe(true);
     const { booking } = await bookingState((booked as { bookingId: string }).bookingId);

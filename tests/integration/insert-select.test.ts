@@ -27,12 +27,13 @@ describe("intoColumns", () => {
     const seller = await insertUser({ role: "seller" });
     const buyer = await insertUser({ role: "buyer" });
     const product = await insertProduct({ sellerId: seller.id, categoryId: category.id, resalePriceCents: 12_345 });
-    const result = await bookProduct(db(), buyer, {
-      productId: product.id,
-      meetLocation: "Ferry Building",
-      buyerContact: "+1 415 555 0199",
-      delivery: "meetup",
-    });
+    const result = await bookProduct(
+      db(),
+      buyer,
+      { productId: product.id, meetLocation: "Ferry Building", buyerContact: "+1 415 555 0199", delivery: "meetup" },
+      { hours: 48 },
+      null,
+    );
     expect(result.ok).toBe(true);
     const [row] = await db().select().from(bookings).where(eq(bookings.productId, product.id));
     expect(row).toMatchObject({

@@ -50,6 +50,7 @@ const SAMPLES: { [K in DomainEventKind]: EventOf<K> } = {
   parcel_delivered: { kind: "parcel_delivered", bookingId: "b1" },
   ship_reminder: { kind: "ship_reminder", bookingId: "b1" },
   unshipped_cancelled: { kind: "unshipped_cancelled", bookingId: "b1" },
+  parcel_release_due: { kind: "parcel_release_due", bookingId: "b1" },
   seller_debt: { kind: "seller_debt", entryId: "le1" },
   dispute_opened: { kind: "dispute_opened", disputeId: "d1" },
   reconciliation_differences: { kind: "reconciliation_differences", runId: "r1" },

@@ -289,11 +289,22 @@ describe("the parcel's way", () => {
     const { seller, buyer, bookingId, deal } = await paidShipment();
     const { tick } = await import("./money-fixtures");
     expect(deal.releaseDueAt!.getTime()).toBeGreaterThan(Date.now() + 20 * DAY);
-    await apiCall(seller.id, "POST", `/api/shipments/${bookingId}/tracking`, {
-      carrier: "USPS",
-      trackingNumber: "9400100000000000000002",
+    // A label of the test carrier's: its parcel is followed, and delivered when the carrier says so.
+    const labelled = await apiCall(seller.id, "POST", `/api/shipments/${bookingId}/label`, {
+      name: "Maya Lens",
+      line1: "100 Court St",
+      line2: "",
+      city: "Brooklyn",
+      region: "NY",
     });
-    // Long after a meetup's window: the parcel is still on its way, so the money stays held.
+    expect(labelled.status).toBe(200);
+    expect((await apiCall(buyer.id, "POST", `/api/shipments/${bookingId}/test-advance`)).status).toBe(200);
+    // Long after a meetup's window: the parcel is still on its way, so the money stays held (its
+    // sending dated so that the scheduled job's test carrier does not deliver it meanwhile).
+    await db()
+      .update(shipments)
+      .set({ shippedAt: new Date(deal.releaseDueAt!.getTime()) })
+      .where(eq(shipments.bookingId, bookingId));
     await tick(deal.releaseDueAt!.getTime() + DAY);
     expect((await dealState(deal.paymentId)).deal.state).toBe("held");
     const delivered = await apiCall(buyer.id, "POST", `/api/shipments/${bookingId}/test-advance`);
@@ -491,7 +502,10 @@ describe("the letters of a shipped deal", () => {
       carrier: "USPS",
       trackingNumber: "9400100000000000000077",
     });
-    await apiCall(world.buyer.id, "POST", `/api/shipments/${bookingId}/test-advance`);
+    // The seller's own carrier says delivered (Pay&Buy's test control moves only its own labels).
+    const { applyTrackingEvent } = await import("#app/domain/deals/shipping/shipments.server");
+    const event = { carrier: "USPS", trackingNumber: "9400100000000000000077", status: "delivered" as const };
+    await applyTrackingEvent(db(), { ...event, at: new Date(), detail: "Delivered" }, 3);
     const options = { appName: "Pay&Buy", appUrl: ORIGIN };
     const texts: string[] = [];
     for (const kind of [

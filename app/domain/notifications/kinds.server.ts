@@ -186,6 +186,13 @@ export const NOTIFICATIONS: { readonly [K in NotificationKind]: NotificationDefi
     roles: SELLER,
     letters: shipmentLetters,
   },
+  parcel_release_due: {
+    label: "Parcel due, not tracked by Pay&Buy",
+    description:
+      "A parcel I bought, which its seller tracks themselves, is due by now: my protection ends on the date the letter gives.",
+    roles: BUYER,
+    letters: shipmentLetters,
+  },
   unshipped_cancelled: {
     label: "Cancelled, not sent",
     description: "A sale I am part of is cancelled and refunded because its parcel was not sent in time.",

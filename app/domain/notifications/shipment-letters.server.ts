@@ -1,5 +1,6 @@
 // The letters of a shipped deal's parcel (ADR 0086): sent (to the buyer, with its tracking),
-// delivered (to both), due tomorrow (to the seller) and cancelled unsent (to both). No letter
+// delivered (to both), due without a delivery seen for a parcel its seller tracks (to the buyer,
+// ADR 0092), due tomorrow (to the seller) and cancelled unsent (to both). No letter
 // carries the buyer's address: the seller reads it on the shipment page, signed in.
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -7,7 +8,7 @@ import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import type { EventOf } from "#app/domain/shared/events";
 import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
-import { bookings, products, shipments, users } from "#db/schema";
+import { bookings, deals, products, shipments, users } from "#db/schema";
 import { type LetterOf, type LetterOptions, link, type PlannedLetter, type Recipient, utc } from "./letter-kit.server";
 
 const buyers = alias(users, "parcel_buyers");
@@ -23,6 +24,8 @@ async function loadParcel(db: Database, bookingId: string) {
       trackingNumber: shipments.trackingNumber,
       shipBy: shipments.shipBy,
       deliveredAt: shipments.deliveredAt,
+      shippedAt: shipments.shippedAt,
+      releaseDueAt: deals.releaseDueAt,
       buyer: { id: buyers.id, email: buyers.email, name: buyers.name, deletedAt: buyers.deletedAt },
       seller: { id: sellers.id, email: sellers.email, name: sellers.name, deletedAt: sellers.deletedAt },
     })
@@ -31,6 +34,7 @@ async function loadParcel(db: Database, bookingId: string) {
     .innerJoin(products, eq(products.id, bookings.productId))
     .innerJoin(buyers, eq(buyers.id, bookings.buyerId))
     .innerJoin(sellers, eq(sellers.id, products.sellerId))
+    .leftJoin(deals, eq(deals.bookingId, shipments.bookingId))
     .where(eq(shipments.bookingId, bookingId))
     .limit(1);
   if (!row) return null;
@@ -43,7 +47,9 @@ async function loadParcel(db: Database, bookingId: string) {
   return { ...row, buyer: person(row.buyer), seller: person(row.seller) };
 }
 
-type ParcelEvent = EventOf<"parcel_sent" | "parcel_delivered" | "ship_reminder" | "unshipped_cancelled">;
+type ParcelEvent = EventOf<
+  "parcel_sent" | "parcel_delivered" | "parcel_release_due" | "ship_reminder" | "unshipped_cancelled"
+>;
 
 export async function shipmentLetters(
   db: Database,
@@ -78,6 +84,18 @@ export async function shipmentLetters(
           `Delivered: ${parcel.productName}`,
           `The carrier delivered "${parcel.productName}" to the buyer on ${utc(parcel.deliveredAt)}.\n` +
             `The payment is released once the buyer confirms, or when their protection ends without a claim.\n${page}`,
+        ),
+      ];
+    case "parcel_release_due":
+      return [
+        letter(
+          parcel.buyer,
+          `Has it arrived? ${parcel.productName}`,
+          `The seller sent "${parcel.productName}" with ${parcel.carrier}, tracking number ${parcel.trackingNumber}, on ${utc(parcel.shippedAt)}. ` +
+            "Pay&Buy cannot follow that carrier's parcels itself, so your protection has started as if it had been delivered.\n" +
+            `If it arrived as described, confirm it on My Orders. If it has not arrived, or is not as described, report a problem on My Orders before ${utc(parcel.releaseDueAt)}: ` +
+            "that day the payment goes to the seller.\n" +
+            link(options, "/dashboard/my_orders", "My Orders"),
         ),
       ];
     case "ship_reminder":

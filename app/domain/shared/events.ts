@@ -74,6 +74,8 @@ export const NOTIFICATION_EVENTS = {
   parcel_delivered: defineEvent("parcel_delivered", { bookingId: id }, ["bookingId"]),
   ship_reminder: defineEvent("ship_reminder", { bookingId: id }, ["bookingId"]),
   unshipped_cancelled: defineEvent("unshipped_cancelled", { bookingId: id }, ["bookingId"]),
+  /** A self-tracked parcel's protection window started without a delivery seen (ADR 0092). */
+  parcel_release_due: defineEvent("parcel_release_due", { bookingId: id }, ["bookingId"]),
   /** Money under faults: a seller's new debt (its ledger entry), a chargeback, a reconciliation's differences. */
   seller_debt: defineEvent("seller_debt", { entryId: id }, ["entryId"]),
   dispute_opened: defineEvent("dispute_opened", { disputeId: id }, ["disputeId"]),

@@ -299,6 +299,8 @@ claimsApi.get("/platform/totals", ...adminOnly, async (c) => {
       disputesLostCents: row.disputesLost,
       disputeFees: toDollars(row.disputeFees),
       disputeFeesCents: row.disputeFees,
+      disputesBeyondSale: toDollars(row.disputesBeyondSale),
+      disputesBeyondSaleCents: row.disputesBeyondSale,
     })),
   });
 });

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { cancelUnshipped } from "#app/domain/deals/settlement/decisions.server";
-import { CARRIER_MESSAGES, carrierProviderName } from "#app/domain/deals/shipping/carriers";
+import { CARRIER_MESSAGES } from "#app/domain/deals/shipping/carriers";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { returnAddressSchema } from "#app/domain/deals/shipping/label-schema";
 import {
@@ -78,20 +78,31 @@ shipmentsApi.post("/shipments/:bookingId/tracking", requireBearer, requireApiRol
   if (!id.success) return apiError(c, 404, "not_found", SHIPMENT_MESSAGES.notFound);
   const parsed = trackingSchema.safeParse(await readJson(c));
   if (!parsed.success) return validationError(c, parsed.error);
-  const result = await enterTracking(db(c), c.get("user"), id.data, parsed.data);
+  const result = await enterTracking(
+    db(c),
+    c.get("user"),
+    id.data,
+    parsed.data,
+    appEnv(c).settings.BUYER_PROTECTION_DAYS,
+  );
   if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
   await publishEvents(c, result.events);
   const shipment = await findShipmentFor(db(c), c.get("user"), id.data);
   return c.json({ message: result.message, shipment: shipment ? shipmentShape(shipment) : null });
 });
 
-/** The offline carrier's test control: refused while a real carrier is configured. */
+/** The offline carrier's test control: only in test mode, only for its own parcels (ADR 0091). */
 shipmentsApi.post("/shipments/:bookingId/test-advance", requireBearer, async (c) => {
   const id = idSchema.safeParse(c.req.param("bookingId"));
   if (!id.success) return apiError(c, 404, "not_found", SHIPMENT_MESSAGES.notFound);
-  if (carrierProviderName(appEnv(c).settings) !== "offline")
-    return apiError(c, 409, "conflict", SHIPMENT_MESSAGES.notOffline);
-  const result = await advanceOfflineParcel(db(c), c.get("user"), id.data, appEnv(c).settings.BUYER_PROTECTION_DAYS);
+  const settings = appEnv(c).settings;
+  const result = await advanceOfflineParcel(
+    db(c),
+    chooseCarrier(settings),
+    c.get("user"),
+    id.data,
+    settings.BUYER_PROTECTION_DAYS,
+  );
   if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
   await publishEvents(c, result.events);
   const shipment = await findShipmentFor(db(c), c.get("user"), id.data);
@@ -117,7 +128,9 @@ shipmentsApi.post("/shipments/:bookingId/cancel", requireBearer, requireApiRole(
 shipmentsApi.get("/shipments/:bookingId/label-quote", requireBearer, requireApiRole("seller"), async (c) => {
   const found = await shipmentOf(c);
   if (found?.shipment?.viewer !== "seller") return apiError(c, 404, "not_found", SHIPMENT_MESSAGES.notFound);
-  const quote = await quoteLabel(chooseCarrier(appEnv(c).settings), found.shipment);
+  const carrier = chooseCarrier(appEnv(c).settings);
+  if (!carrier) return apiError(c, 409, "conflict", CARRIER_MESSAGES.noCarrier);
+  const quote = await quoteLabel(carrier, found.shipment);
   if (!quote) return apiError(c, 409, "conflict", CARRIER_MESSAGES.labelUnavailable);
   return c.json({
     label: toDollars(quote.labelCents),

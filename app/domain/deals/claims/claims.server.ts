@@ -48,17 +48,21 @@ export type ClaimResult =
  */
 export const CLAIMABLE_STATES = ["held", "released"] as const satisfies readonly DealState[];
 
-/** Whether the buyer may open a claim about a deal now: what My Orders shows, what openClaim accepts. */
+/**
+ * Whether the buyer may open a claim about a deal now: what My Orders shows, what openClaim
+ * accepts. While the money is held, always (until it moves: a window just ended waits for the
+ * scheduled job, and a claim opened first keeps it held); once released, within the window.
+ */
 export function canOpenClaim(
   deal: { dealState: DealState | null; releaseDueAt: Date | null; claimId: string | null },
   now = Date.now(),
 ): boolean {
+  if (deal.claimId || deal.dealState === null) return false;
+  if (deal.dealState === "held") return true;
   return (
-    deal.dealState !== null &&
     (CLAIMABLE_STATES as readonly DealState[]).includes(deal.dealState) &&
     deal.releaseDueAt !== null &&
-    deal.releaseDueAt.getTime() > now &&
-    !deal.claimId
+    deal.releaseDueAt.getTime() > now
   );
 }
 
@@ -74,7 +78,7 @@ export async function openClaim(
     eq(deals.bookingId, input.bookingId),
     eq(deals.buyerId, buyer.id),
     inArray(deals.state, [...CLAIMABLE_STATES]),
-    gt(deals.releaseDueAt, new Date(now)),
+    or(eq(deals.state, "held"), gt(deals.releaseDueAt, new Date(now))),
     reasonApplies(input.reason, now),
   );
   try {

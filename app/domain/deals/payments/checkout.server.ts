@@ -5,6 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { isWithinHold } from "#app/domain/deals/bookings.server";
 import type { DomainEvent } from "#app/domain/shared/events";
+import { inTestMode } from "#app/domain/shared/test-mode";
 import type { Database } from "#db/client";
 import { bookings, payments, processedEvents, products } from "#db/schema";
 import { PAYMENT_MESSAGES } from "./messages";
@@ -23,9 +24,9 @@ import type {
 
 export { PAYMENT_MESSAGES };
 
-/** Stripe whenever a Stripe secret key is configured; the offline test provider never then. */
+/** Stripe whenever a Stripe secret key is configured; the offline test provider only in test mode (ADR 0091). */
 export function paymentProviderName(settings: PaymentSettings): ProviderName {
-  return settings.STRIPE_SECRET_KEY ? "stripe" : "test";
+  return inTestMode(settings) ? "test" : "stripe";
 }
 
 const PROVIDERS: Record<ProviderName, (db: Database, settings: PaymentSettings) => PaymentProvider> = {

@@ -37,6 +37,7 @@ export const PLATFORM_COLUMNS = {
   payout_failure: ["payouts", -1],
   dispute_loss: ["disputesLost", 1],
   dispute_fee: ["disputeFees", 1],
+  dispute_excess: ["disputesBeyondSale", 1],
   seller_debt: ["owedBySellers", 1],
   debt_recovery: ["owedBySellers", -1],
 } as const satisfies LedgerColumns<PlatformFigure>;

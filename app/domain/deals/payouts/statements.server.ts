@@ -1,7 +1,7 @@
 // A seller's money as the ledger records it (what has moved, ADR 0058): by month for the Payouts
 // page's chart and table, and movement by movement for the statement a seller downloads (CSV)
 // for their books or tax return. Months are calendar months in UTC.
-import { and, asc, eq, gte, lt } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import {
   type LedgerColumns,
   lastMonths,
@@ -14,7 +14,7 @@ import {
 import { toCsv } from "#app/domain/shared/csv";
 import { toUnitsText } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
-import type { LedgerKind } from "#db/closed-lists";
+import { LEDGER_KINDS, type LedgerKind } from "#db/closed-lists";
 import { bookings, ledgerEntries, payments, products } from "#db/schema";
 
 export interface MonthMoney {
@@ -47,6 +47,8 @@ export const SELLER_COLUMNS = {
   // A lost chargeback gives the sale's money back to the buyer; its fee is the platform's cost.
   dispute_loss: ["refunds", 1],
   dispute_fee: null,
+  // Beyond what was left of the sale: the platform's loss, never the seller's.
+  dispute_excess: null,
   // What the seller owes is shown on its own (Payouts' "You owe", ADR 0087).
   seller_debt: null,
   debt_recovery: null,
@@ -61,8 +63,12 @@ export function sellerMonths(db: Database, sellerId: string, count = 12, now = D
   return ledgerMonths(db, SELLER_COLUMNS, lastMonths(count, now), eq(ledgerEntries.sellerId, sellerId));
 }
 
-/** What each movement is called in a statement. */
-export const STATEMENT_WORDS: Record<LedgerKind, string> = {
+/**
+ * What each movement is called in a seller's statement; null for the platform's own costs that
+ * sit on the seller's deals (a chargeback's fee, a chargeback beyond the sale: ADR 0087), which a
+ * seller's statement never lists, since they are not the seller's money.
+ */
+export const STATEMENT_WORDS: Record<LedgerKind, string | null> = {
   charge: "Sale paid by the buyer",
   fee: "Platform fee",
   fee_refund: "Platform fee given back",
@@ -74,10 +80,14 @@ export const STATEMENT_WORDS: Record<LedgerKind, string> = {
   label: "Shipping label",
   label_refund: "Shipping label given back",
   dispute_loss: "Taken back by the buyer's bank (chargeback)",
-  dispute_fee: "Chargeback fee",
+  dispute_fee: null,
+  dispute_excess: null,
   seller_debt: "Owed: a refund your account could not give back",
   debt_recovery: "Owed amount recovered",
 };
+
+/** The movements a seller's statement lists: the seller's money only. */
+const SELLER_STATEMENT_KINDS = LEDGER_KINDS.filter((kind) => STATEMENT_WORDS[kind] !== null);
 
 /**
  * A seller's movements from the start of `from` to the end of `to` (months), oldest first, with
@@ -105,6 +115,7 @@ export async function sellerStatement(db: Database, sellerId: string, range: Mon
     .where(
       and(
         eq(ledgerEntries.sellerId, sellerId),
+        inArray(ledgerEntries.kind, SELLER_STATEMENT_KINDS),
         gte(ledgerEntries.createdAt, new Date(start)),
         lt(ledgerEntries.createdAt, new Date(after)),
       ),
@@ -126,7 +137,7 @@ export function statementCsv(lines: ReadonlyArray<StatementLine>): string {
     ["Date", "Type", "Product", "Booking", "Amount", "Currency", "Reference"],
     ...lines.map((line) => [
       line.at.toISOString(),
-      STATEMENT_WORDS[line.kind],
+      STATEMENT_WORDS[line.kind] ?? line.kind,
       line.productName,
       line.bookingId,
       toUnitsText(line.amountCents),

@@ -223,6 +223,8 @@ export async function getPlatformTotals(db: Database) {
         // Chargebacks lost: what the banks took back, and the provider's fees for them (ADR 0081).
         disputesLost: signed("disputes_lost", { dispute_loss: 1 }),
         disputeFees: signed("dispute_fees", { dispute_fee: 1 }),
+        // The part of a lost chargeback beyond what was left of the payment: the platform's loss.
+        disputesBeyondSale: signed("disputes_beyond_sale", { dispute_excess: 1 }),
         // What sellers owe the platform (ADR 0087).
         owedBySellers: signed("owed_by_sellers", { seller_debt: 1, debt_recovery: -1 }),
         paidOut: signed("paid_out", { payout: 1, payout_failure: -1 }),

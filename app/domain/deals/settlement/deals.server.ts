@@ -8,6 +8,7 @@ import { type Database, rowsChanged } from "#db/client";
 import type { OperationOrigin, ShipmentStatus } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { claims, dealOperations, deals, disputes, shipments, users } from "#db/schema";
+import { selfTracked } from "../shipping/shipments.server";
 import type { DealSnapshot, Plan } from "./plan";
 
 /**
@@ -25,10 +26,12 @@ export function disputeOpen(paymentId: SQL | SQLiteColumn): SQL {
 
 /**
  * Whether the deal's parcel is on its way and not shown delivered (ADR 0086): the protection
- * window starts at delivery, so nothing is released by itself before.
+ * window starts at delivery, so nothing is released by itself before. A parcel its seller tracks
+ * themselves is never shown delivered: its deal is due at a bound after sending instead (ADR 0092).
  */
 export function awaitingDelivery(bookingId: SQL | SQLiteColumn): SQL {
-  return sql`exists (select 1 from ${shipments} where ${shipments.bookingId} = ${bookingId} and ${shipments.status} != 'delivered')`;
+  return sql`exists (select 1 from ${shipments} where ${shipments.bookingId} = ${bookingId}
+    and ${shipments.status} != 'delivered' and not ${selfTracked()})`;
 }
 
 const sum = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number);

@@ -354,7 +354,7 @@ export async function openTestDispute(
   bookingId: string,
   now = Date.now(),
 ): Promise<DisputeResult> {
-  if (provider.name !== "test") return { ok: false, status: 409, message: DISPUTE_MESSAGES.testOnly };
+  if (!provider.testMode) return { ok: false, status: 409, message: DISPUTE_MESSAGES.testOnly };
   const [payment] = await db
     .select({
       id: payments.id,
@@ -400,7 +400,7 @@ export async function decideTestDispute(
   outcome: "won" | "lost",
   now = Date.now(),
 ): Promise<DisputeResult> {
-  if (provider.name !== "test") return { ok: false, status: 409, message: DISPUTE_MESSAGES.testOnly };
+  if (!provider.testMode) return { ok: false, status: 409, message: DISPUTE_MESSAGES.testOnly };
   const [dispute] = await db
     .select({
       providerDisputeId: disputes.providerDisputeId,

@@ -7,7 +7,7 @@ import type { Database } from "#db/client";
 import type { PaymentSettings } from "../payments/settings";
 import type { PaymentProvider } from "../payments/types";
 import { payOutFromLedger } from "../payouts/payouts.server";
-import { dueUnshipped, remindToShip } from "../shipping/shipments.server";
+import { dueUnshipped, remindSelfTrackedDue, remindToShip } from "../shipping/shipments.server";
 import { recoverDebts } from "./debts.server";
 import { cancelUnshipped, dueDeals, releaseDueDeal } from "./decisions.server";
 import { dealsWithDueMovements, settleDeal } from "./operations.server";
@@ -57,6 +57,7 @@ export async function runMoneyJobs(
     }
   }
   result.events.push(...(await remindToShip(db, now, RELEASE_BATCH_LIMIT)));
+  result.events.push(...(await remindSelfTrackedDue(db, now, RELEASE_BATCH_LIMIT)));
   for (const paymentId of await dueDeals(db, now, RELEASE_BATCH_LIMIT)) {
     try {
       const released = await releaseDueDeal(db, provider, settings, paymentId, now);

@@ -1,13 +1,16 @@
 // Carriers behind one interface (ADR 0086), chosen like the payment providers: the real carrier
-// API (Shippo) when its key is configured, the offline carrier otherwise, never both. A carrier
+// API (Shippo) when its key is configured; the offline carrier only when the whole product runs
+// in test mode (ADR 0091); with a real payment provider and no carrier key, none: sellers send
+// parcels themselves and enter their tracking. A carrier
 // prices a parcel between two postal codes, sells a prepaid label with its tracking number, and
 // tells the parcel's way through events (the real one by webhook, the offline one by the
 // scheduled job or a labelled test control).
 import type { ShippingAddress } from "#app/domain/deals/booking-schema";
+import { inTestMode, type ModeSettings } from "#app/domain/shared/test-mode";
 import type { CarrierProvider, ParcelSize, ShipmentStatus, ShippingCountry } from "#db/closed-lists";
 
 /** What the carrier needs to know of the configuration; the domain never reads the environment. */
-export interface CarrierSettings {
+export interface CarrierSettings extends ModeSettings {
   SHIPPO_API_KEY?: string | undefined;
   SHIPPO_WEBHOOK_SECRET?: string | undefined;
 }
@@ -64,9 +67,16 @@ export interface Carrier {
 export const CARRIER_MESSAGES = {
   rateUnavailable: "The carrier could not price this parcel just now: try again in a minute.",
   labelUnavailable: "The carrier could not sell a label just now: try again in a minute, or enter your own tracking.",
+  noCarrier: "Pay&Buy sells no labels yet: send the parcel yourself, tracked, and enter its tracking number.",
+  noCarrierRate:
+    "This listing's shipping is priced by the carrier, and Pay&Buy has no carrier connected yet: choose a meetup, or ask the seller to set a shipping price.",
 } as const;
 
-/** The real carrier whenever its key is configured; the offline carrier never then. */
-export function carrierProviderName(settings: CarrierSettings): CarrierProvider {
-  return settings.SHIPPO_API_KEY ? "shippo" : "offline";
+/**
+ * The real carrier whenever its key is configured; the offline carrier only in test mode (never
+ * beside a real payment provider); null with a real payment provider and no carrier key.
+ */
+export function carrierProviderName(settings: CarrierSettings): CarrierProvider | null {
+  if (settings.SHIPPO_API_KEY) return "shippo";
+  return inTestMode(settings) ? "offline" : null;
 }

@@ -2,7 +2,8 @@
 // time (business days, Monday to Friday, in UTC) and a grace day; after that the buyer may cancel
 // for a full refund, and AUTO_CANCEL_DAYS later the scheduled job cancels and refunds by itself.
 // The buyer's protection window starts at delivery; a parcel not delivered NOT_RECEIVED_DAYS
-// after it was sent lets the buyer claim it never came.
+// after it was sent lets the buyer claim it never came. A parcel its seller tracks themselves
+// is never seen delivered: its window starts SELF_TRACKED_DUE_DAYS after sending (ADR 0092).
 
 /** Business days added to the handling time before the buyer may cancel. */
 export const SHIP_GRACE_BUSINESS_DAYS = 1;
@@ -10,6 +11,12 @@ export const SHIP_GRACE_BUSINESS_DAYS = 1;
 export const AUTO_CANCEL_DAYS = 5;
 /** Days after sending when a parcel not shown delivered may be claimed as not received. */
 export const NOT_RECEIVED_DAYS = 14;
+/**
+ * A parcel its seller tracks themselves (ADR 0092): Pay&Buy hears nothing of its carrier, so
+ * this many days after sending its buyer's protection window starts as if it had been delivered
+ * (the buyer is told then, and may claim it never came), and the money moves at the window's end.
+ */
+export const SELF_TRACKED_DUE_DAYS = NOT_RECEIVED_DAYS;
 
 const DAY_MS = 86_400_000;
 
@@ -28,6 +35,11 @@ export function addBusinessDays(from: number, days: number): number {
 /** When a parcel paid for at `paidAt`, with `handlingDays` to send it, must be sent by. */
 export function shipByOf(paidAt: number, handlingDays: number): number {
   return addBusinessDays(paidAt, handlingDays + SHIP_GRACE_BUSINESS_DAYS);
+}
+
+/** When a parcel its seller tracks themselves, sent at `shippedAt`, releases its money at the latest. */
+export function selfTrackedReleaseAt(shippedAt: number, protectionDays: number): number {
+  return shippedAt + (SELF_TRACKED_DUE_DAYS + protectionDays) * DAY_MS;
 }
 
 /** When the scheduled job cancels a deal whose parcel was due by `shipBy` and never sent. */

@@ -12,7 +12,7 @@ import { intoColumns } from "#db/insert-select";
 import { bookings, deals, products, shipments } from "#db/schema";
 import type { ShippingAddress } from "../booking-schema";
 import { CARRIER_MESSAGES, type Carrier, type ReturnAddressOf, type TrackingEvent } from "./carriers";
-import { AUTO_CANCEL_DAYS } from "./clock";
+import { AUTO_CANCEL_DAYS, SELF_TRACKED_DUE_DAYS, selfTrackedReleaseAt } from "./clock";
 import type { TrackingInput } from "./tracking-schema";
 
 const DAY_MS = 86_400_000;
@@ -44,7 +44,7 @@ export type Quote =
  */
 export async function quoteShipping(
   db: Database,
-  carrier: Carrier,
+  carrier: Carrier | null,
   productId: string,
   address: ShippingAddress,
 ): Promise<Quote> {
@@ -72,6 +72,7 @@ export async function quoteShipping(
     flatCents: listing.flatCents,
   };
   if (terms.flatCents !== null) return { ok: true, cents: terms.flatCents, terms };
+  if (!carrier) return { ok: false, status: 503, message: CARRIER_MESSAGES.noCarrierRate };
   const rate = await carrier.rate({
     parcel: terms.parcel,
     country: terms.country,
@@ -117,6 +118,7 @@ export function shipmentStatement(db: Database, bookingId: string, address: Ship
           shippedAt: sql`null`,
           deliveredAt: sql`null`,
           remindedAt: sql`null`,
+          releaseRemindedAt: sql`null`,
           lastEventAt: sql`null`,
           version: sql`0`,
           createdAt: bookings.createdAt,
@@ -135,7 +137,7 @@ export const SHIPMENT_MESSAGES = {
   notPaid: "This parcel is sent once the buyer has paid.",
   notHeld: "This deal is settled: there is nothing to send.",
   trackingTaken: "This tracking number is already another parcel's.",
-  notOffline: "The test carrier's controls work only while the offline carrier is in use.",
+  notOffline: "Test mode's carrier control moves only the test carrier's own parcels, and only in test mode.",
   nothingToAdvance: "This parcel is not on its way: there is nothing to move on.",
   advanced: "The test carrier moved the parcel on.",
 } as const;
@@ -213,40 +215,58 @@ export type ShipmentResult =
 /**
  * The seller sends the parcel themselves and types its carrier and tracking number: the parcel is
  * on its way. Only the deal's seller, only for a paid deal still held, only once (compare-and-set
- * on the shipment's status and version in the same statement).
+ * on the shipment's status and version in the same statement). Pay&Buy hears nothing of that
+ * carrier, so the deal's money is due SELF_TRACKED_DUE_DAYS plus the protection days after
+ * sending (ADR 0092), set in the same batch.
  */
 export async function enterTracking(
   db: Database,
   seller: Viewer,
   bookingId: string,
   input: TrackingInput,
+  protectionDays: number,
   now = Date.now(),
 ): Promise<ShipmentResult> {
   const own = sql`exists (select 1 from ${bookings} join ${products} on ${products.id} = ${bookings.productId}
     where ${bookings.id} = ${shipments.bookingId} and ${products.sellerId} = ${seller.id})`;
   const payable = sql`exists (select 1 from ${deals} where ${deals.bookingId} = ${shipments.bookingId} and ${deals.state} = 'held')`;
   try {
-    const updated = await db
-      .update(shipments)
-      .set({
-        status: "in_transit",
-        carrier: input.carrier,
-        trackingNumber: input.trackingNumber,
-        shippedAt: new Date(now),
-        updatedAt: new Date(now),
-        version: sql`${shipments.version} + 1`,
-      })
-      .where(
-        and(
-          eq(shipments.bookingId, bookingId),
-          eq(shipments.status, "awaiting_shipment"),
-          // A label being bought is the parcel's tracking already.
-          isNull(shipments.labelRef),
-          own,
-          payable,
+    const [updated] = await db.batch([
+      db
+        .update(shipments)
+        .set({
+          status: "in_transit",
+          carrier: input.carrier,
+          trackingNumber: input.trackingNumber,
+          shippedAt: new Date(now),
+          updatedAt: new Date(now),
+          version: sql`${shipments.version} + 1`,
+        })
+        .where(
+          and(
+            eq(shipments.bookingId, bookingId),
+            eq(shipments.status, "awaiting_shipment"),
+            // A label being bought is the parcel's tracking already.
+            isNull(shipments.labelRef),
+            own,
+            payable,
+          ),
+        )
+        .returning({ bookingId: shipments.bookingId }),
+      // Only the sending this batch wrote (its instant, its own tracking, no label).
+      db
+        .update(deals)
+        .set({ releaseDueAt: new Date(selfTrackedReleaseAt(now, protectionDays)) })
+        .where(
+          and(
+            eq(deals.bookingId, bookingId),
+            eq(deals.state, "held"),
+            sql`exists (select 1 from ${shipments} where ${shipments.bookingId} = ${bookingId}
+              and ${shipments.status} = 'in_transit' and ${shipments.labelRef} is null
+              and ${shipments.shippedAt} = ${now} and ${shipments.trackingNumber} = ${input.trackingNumber})`,
+          ),
         ),
-      )
-      .returning({ bookingId: shipments.bookingId });
+    ]);
     if (updated.length === 1)
       return { ok: true, message: SHIPMENT_MESSAGES.sent, events: [{ kind: "parcel_sent", bookingId }] };
   } catch (error) {
@@ -337,19 +357,33 @@ const OFFLINE_NEXT: Partial<Record<ShipmentStatus, TrackingEvent["status"]>> = {
 };
 
 /**
- * The offline carrier's labelled test control (and its scheduled job's step): the parcel moves to
- * its next state, as the real carrier's webhook would say. Only with the offline carrier in use,
- * only for the deal's buyer, seller or an admin.
+ * Whether test mode's carrier control may move this parcel (ADR 0091): only with the offline
+ * carrier in use (the product in test mode as a whole), and only a parcel whose label the offline
+ * carrier made; never a parcel the seller tracks themselves, whose carrier says nothing to us.
+ */
+export function offlineControlMoves(carrier: Carrier | null, shipment: Pick<ShipmentView, "carrierProvider">) {
+  return carrier?.name === "offline" && shipment.carrierProvider === "offline";
+}
+
+/**
+ * The offline carrier's labelled test control: the parcel moves to its next state, as the real
+ * carrier's webhook would say. Only with the offline carrier in use, only for a parcel it
+ * labelled, only for the deal's buyer, seller or an admin.
  */
 export async function advanceOfflineParcel(
   db: Database,
+  carrier: Carrier | null,
   viewer: Viewer,
   bookingId: string,
   protectionDays: number,
   now = Date.now(),
 ): Promise<ShipmentResult> {
+  if (carrier?.name !== "offline") return { ok: false, status: 409, message: SHIPMENT_MESSAGES.notOffline };
   const shipment = await findShipmentFor(db, viewer, bookingId);
   if (!shipment) return { ok: false, status: 404, message: SHIPMENT_MESSAGES.notFound };
+  if (shipment.status === "awaiting_shipment" && !shipment.carrierProvider)
+    return { ok: false, status: 409, message: SHIPMENT_MESSAGES.nothingToAdvance };
+  if (!offlineControlMoves(carrier, shipment)) return { ok: false, status: 409, message: SHIPMENT_MESSAGES.notOffline };
   const next = OFFLINE_NEXT[shipment.status];
   if (!next || !shipment.carrier || !shipment.trackingNumber)
     return { ok: false, status: 409, message: SHIPMENT_MESSAGES.nothingToAdvance };
@@ -448,6 +482,38 @@ export async function remindToShip(db: Database, now: number, limit: number): Pr
   return reminded.map(({ bookingId }) => ({ kind: "ship_reminder" as const, bookingId }));
 }
 
+/**
+ * A parcel its seller tracks themselves, SELF_TRACKED_DUE_DAYS after it was sent and still held
+ * (ADR 0092): its buyer is told, once, that the protection window has started without a delivery
+ * seen, and until when they may report a problem. Marked in the statement that picks it.
+ */
+export async function remindSelfTrackedDue(db: Database, now: number, limit: number): Promise<DomainEvent[]> {
+  const due = db
+    .select({ bookingId: shipments.bookingId })
+    .from(shipments)
+    .innerJoin(deals, eq(deals.bookingId, shipments.bookingId))
+    .where(
+      and(
+        selfTracked(),
+        isNull(shipments.releaseRemindedAt),
+        lte(shipments.shippedAt, new Date(now - SELF_TRACKED_DUE_DAYS * DAY_MS)),
+        eq(deals.state, "held"),
+      ),
+    )
+    .limit(limit);
+  const reminded = await db
+    .update(shipments)
+    .set({ releaseRemindedAt: new Date(now) })
+    .where(and(inArray(shipments.bookingId, due), isNull(shipments.releaseRemindedAt)))
+    .returning({ bookingId: shipments.bookingId });
+  return reminded.map(({ bookingId }) => ({ kind: "parcel_release_due" as const, bookingId }));
+}
+
+/** A parcel on its way with its seller's own tracking: no label of ours, so no carrier tells us of it. */
+export function selfTracked(): SQL {
+  return sql`(${shipments.status} = 'in_transit' and ${shipments.labelRef} is null)`;
+}
+
 export const LABEL_MESSAGES = {
   bought: "Label bought: print it, stick it on the parcel and hand it to the carrier.",
   inProgress: "A label for this parcel is being bought: look again in a minute.",
@@ -501,9 +567,9 @@ async function parcelRoute(db: Database, bookingId: string) {
  * before they buy (the difference is theirs, either way). Null when nothing can be bought. Reads
  * nothing more than the shipment as its seller sees it.
  */
-export async function quoteLabel(carrier: Carrier, shipment: ShipmentView) {
+export async function quoteLabel(carrier: Carrier | null, shipment: ShipmentView) {
   const postalCode = shipment.address?.postalCode;
-  if (!postalCode || !shipment.fromPostalCode) return null;
+  if (!carrier || !postalCode || !shipment.fromPostalCode) return null;
   const rate = await carrier.rate({
     parcel: shipment.parcel,
     country: shipment.country,
@@ -522,12 +588,13 @@ export async function quoteLabel(carrier: Carrier, shipment: ShipmentView) {
  */
 export async function buyLabel(
   db: Database,
-  carrier: Carrier,
+  carrier: Carrier | null,
   seller: Viewer,
   bookingId: string,
   from: ReturnAddress,
   now = Date.now(),
 ): Promise<ShipmentResult> {
+  if (!carrier) return { ok: false, status: 409, message: CARRIER_MESSAGES.noCarrier };
   const parcel = await parcelRoute(db, bookingId);
   const shipment = await findShipmentFor(db, seller, bookingId);
   if (!parcel || shipment?.viewer !== "seller") return { ok: false, status: 404, message: SHIPMENT_MESSAGES.notFound };
