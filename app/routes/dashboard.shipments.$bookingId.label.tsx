@@ -1,6 +1,7 @@
 // The seller's "Buy a label" of a shipped deal (ADR 0086): the carrier sells a prepaid label
 // with its tracking number; its cost is paid by the deal at release.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { returnAddressSchema } from "#app/domain/deals/shipping/label-schema";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
@@ -28,6 +29,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     seller,
     bookingId.data,
     from.data,
+    feeRuleOf(context.env.settings),
   );
   if (!result.ok) return redirectWithError(context, back, result.message);
   await publishFromRoute(context, result.events);

@@ -6,6 +6,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { Field } from "#app/components/forms";
 import { COUNTRY_NAMES, PARCEL_PRESETS } from "#app/domain/catalog/delivery";
+import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import { SHIPMENT_STATUS_WORDS, shipmentTimeline } from "#app/domain/deals/shipping/shipment-words";
@@ -37,7 +38,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     !shipment.carrierProvider;
   const carrier = chooseCarrier(context.env.settings);
   // What a label costs now, beside the shipping paid: shown before the seller buys one.
-  const labelQuote = canSend ? await quoteLabel(carrier, shipment) : null;
+  const labelQuote = canSend
+    ? await quoteLabel(database(context.env.DB), carrier, shipment, feeRuleOf(context.env.settings))
+    : null;
   return {
     canSend,
     labelQuote,
@@ -122,50 +125,53 @@ export default function Shipment() {
               : `The ${formatMoney(labelQuote.labelCents - labelQuote.shippingCents)} more comes out of your sale.`}
             {" It is paid from the sale when the money is released."}
           </p>
-          <Form method="post" action={`${here}/label`}>
-            <p>The sender's address the carrier prints (not kept by Pay&Buy):</p>
-            <Field
-              label="Your name"
-              inputProps={{ id: "label-name", name: "name", autoComplete: "name", maxLength: 100, required: true }}
-            />
-            <Field
-              label="Street address"
-              inputProps={{
-                id: "label-line1",
-                name: "line1",
-                autoComplete: "address-line1",
-                maxLength: 200,
-                required: true,
-              }}
-            />
-            <Field
-              label="Apartment, suite (optional)"
-              inputProps={{ id: "label-line2", name: "line2", autoComplete: "address-line2", maxLength: 200 }}
-            />
-            <Field
-              label="City"
-              inputProps={{
-                id: "label-city",
-                name: "city",
-                autoComplete: "address-level2",
-                maxLength: 100,
-                required: true,
-              }}
-            />
-            <Field
-              label="State or province"
-              inputProps={{
-                id: "label-region",
-                name: "region",
-                autoComplete: "address-level1",
-                maxLength: 100,
-                required: true,
-              }}
-            />
-            <button type="submit" className={button.primary}>
-              {`Buy label for ${formatMoney(labelQuote.labelCents)}`}
-            </button>
-          </Form>
+          {labelQuote.refusal ? <p>{labelQuote.refusal}</p> : null}
+          {labelQuote.affordable ? (
+            <Form method="post" action={`${here}/label`}>
+              <p>The sender's address the carrier prints (not kept by Pay&Buy):</p>
+              <Field
+                label="Your name"
+                inputProps={{ id: "label-name", name: "name", autoComplete: "name", maxLength: 100, required: true }}
+              />
+              <Field
+                label="Street address"
+                inputProps={{
+                  id: "label-line1",
+                  name: "line1",
+                  autoComplete: "address-line1",
+                  maxLength: 200,
+                  required: true,
+                }}
+              />
+              <Field
+                label="Apartment, suite (optional)"
+                inputProps={{ id: "label-line2", name: "line2", autoComplete: "address-line2", maxLength: 200 }}
+              />
+              <Field
+                label="City"
+                inputProps={{
+                  id: "label-city",
+                  name: "city",
+                  autoComplete: "address-level2",
+                  maxLength: 100,
+                  required: true,
+                }}
+              />
+              <Field
+                label="State or province"
+                inputProps={{
+                  id: "label-region",
+                  name: "region",
+                  autoComplete: "address-level1",
+                  maxLength: 100,
+                  required: true,
+                }}
+              />
+              <button type="submit" className={button.primary}>
+                {`Buy label for ${formatMoney(labelQuote.labelCents)}`}
+              </button>
+            </Form>
+          ) : null}
         </section>
       ) : null}
       {canSend ? (

@@ -8,6 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { bookProduct } from "#app/domain/deals/bookings.server";
 import { openClaim } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider, findPayableBooking, payBooking } from "#app/domain/deals/payments/checkout.server";
+import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import { confirmReceipt } from "#app/domain/deals/settlement/decisions.server";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { applyTrackingEvent, buyLabel, enterTracking } from "#app/domain/deals/shipping/shipments.server";
@@ -90,7 +91,7 @@ export async function seedShippedDeals(
       .slice(0, 18)}`;
     const sent =
       deal.step === "label"
-        ? await buyLabel(db, carrier, seller, booked.bookingId, SENDER)
+        ? await buyLabel(db, carrier, seller, booked.bookingId, SENDER, feeRuleOf(settings))
         : await enterTracking(
             db,
             seller,

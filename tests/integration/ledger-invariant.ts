@@ -64,7 +64,8 @@ export const LEDGER_RULES: Array<[string, string]> = [
     `select d.payment_id as id from deals d join (
         select payment_id, sum(case kind when 'charge' then amount_cents when 'fee_refund' then amount_cents
           when 'transfer_reversal' then amount_cents when 'label_refund' then amount_cents
-          when 'seller_debt' then amount_cents when 'dispute_fee' then 0 else -amount_cents end) as held
+          when 'seller_debt' then amount_cents when 'dispute_fee' then 0 when 'dispute_excess' then 0
+          else -amount_cents end) as held
         from ledger_entries where payment_id is not null group by payment_id) t on t.payment_id = d.payment_id
       where d.state in ('released', 'refunded') and t.held != 0
       and not exists (select 1 from deal_operations o where o.payment_id = d.payment_id and o.status = 'pending')`,
@@ -145,10 +146,30 @@ export const LEDGER_RULES: Array<[string, string]> = [
   ],
   [
     "dispute fee or lost amount of a dispute that is not lost, or twice",
-    `select l.id from ledger_entries l where l.kind in ('dispute_fee', 'dispute_loss')
+    `select l.id from ledger_entries l where l.kind in ('dispute_fee', 'dispute_loss', 'dispute_excess')
       and (not exists (select 1 from disputes d where d.status = 'lost' and d.payment_id = l.payment_id
-          and l.provider_ref in ('dispute:' || d.provider_dispute_id, 'dispute_fee:' || d.provider_dispute_id))
+          and l.provider_ref in ('dispute:' || d.provider_dispute_id, 'dispute_fee:' || d.provider_dispute_id,
+            'dispute_excess:' || d.provider_dispute_id))
         or (select count(*) from ledger_entries x where x.kind = l.kind and x.provider_ref = l.provider_ref) != 1)`,
+  ],
+  [
+    // Whatever the bank took is in the books: the deal's part, and the platform's beyond it.
+    "lost dispute whose amount is not wholly in the ledger",
+    `select d.id from disputes d where d.status = 'lost'
+      and not exists (select 1 from deal_operations o where o.payment_id = d.payment_id and o.status = 'pending')
+      and d.amount_cents != (select coalesce(sum(l.amount_cents), 0) from ledger_entries l
+        where l.payment_id = d.payment_id and ((l.kind = 'dispute_loss' and l.provider_ref = 'dispute:' || d.provider_dispute_id)
+          or (l.kind = 'dispute_excess' and l.provider_ref = 'dispute_excess:' || d.provider_dispute_id)))`,
+  ],
+  [
+    // A label bought through Pay&Buy is paid by its sale in full (ADR 0092): never by the platform.
+    "label the sale released without paying it in full",
+    `select s.booking_id as id from shipments s join deals d on d.booking_id = s.booking_id
+      where s.label_cost_cents is not null and s.label_ref not like 'pending:%' and d.state = 'released'
+        and not exists (select 1 from deal_operations o where o.payment_id = d.payment_id
+          and (o.status = 'pending' or o.kind = 'refund'))
+        and s.label_cost_cents != (select coalesce(sum(case l.kind when 'label' then l.amount_cents else -l.amount_cents end), 0)
+          from ledger_entries l where l.payment_id = d.payment_id and l.kind in ('label', 'label_refund'))`,
   ],
 ];
 

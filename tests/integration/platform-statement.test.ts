@@ -21,6 +21,7 @@ const HEADER = [
   "Refunded to buyers",
   "Lost to chargebacks",
   "Chargeback fees",
+  "Chargebacks beyond the sale",
   "Shipping labels",
   "Sent to sellers",
   "Paid to sellers' banks",
@@ -74,6 +75,7 @@ async function platformWithMoney() {
     entry("payout_failure", 2_500),
     entry("dispute_loss", 15_000),
     entry("dispute_fee", 1_500),
+    entry("dispute_excess", 3_300),
     entry("seller_debt", 6_000),
     entry("debt_recovery", 2_000),
     entry("debt_recovery", 4_500),
@@ -102,6 +104,7 @@ async function ledgerSums() {
       refunds: of("refund"),
       disputesLost: of("dispute_loss"),
       disputeFees: of("dispute_fee"),
+      disputesBeyondSale: of("dispute_excess"),
       labels: of("label") - of("label_refund"),
       transfers: of("transfer") - of("transfer_reversal"),
       payouts: of("payout") - of("payout_failure"),
@@ -155,6 +158,7 @@ describe("the platform's money by month", () => {
       refunds: 7_001,
       disputesLost: 15_000,
       disputeFees: 1_500,
+      disputesBeyondSale: 3_300,
       labels: 800,
       transfers: -4_000,
       payouts: -2_500,
@@ -189,6 +193,8 @@ describe("the platform's money by month", () => {
       disputesLostCents: 15_000,
       disputeFees: 15,
       disputeFeesCents: 1_500,
+      disputesBeyondSale: 33,
+      disputesBeyondSaleCents: 3_300,
       labels: 8,
       labelsCents: 800,
       transfers: -40,
@@ -210,7 +216,7 @@ describe("the platform's money by month", () => {
     const usd = page.slice(page.indexOf("The platform&#x27;s money by month, USD"));
     const shown = new RegExp(`<tr><th scope="row">${lastMonth}</th>(.*?)</tr>`).exec(usd)?.[1] ?? "";
     expect([...shown.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((cell) => cell[1])).toEqual(
-      [0, -1_250, 7_001, 15_000, 1_500, 800, -4_000, -2_500, -500].map((amount) => formatMoney(amount)),
+      [0, -1_250, 7_001, 15_000, 1_500, 3_300, 800, -4_000, -2_500, -500].map((amount) => formatMoney(amount)),
     );
 
     const response = await SELF.fetch(`${ORIGIN}/dashboard/claims/statement?from=${lastMonth}&to=${thisMonth}`, {
@@ -242,6 +248,7 @@ describe("the platform's money by month", () => {
         sums.refunds,
         sums.disputesLost,
         sums.disputeFees,
+        sums.disputesBeyondSale,
         sums.labels,
         sums.transfers,
         sums.payouts,
@@ -257,6 +264,7 @@ describe("the platform's money by month", () => {
       "70.01",
       "150.00",
       "15.00",
+      "33.00",
       "8.00",
       "-40.00",
       "-25.00",
@@ -267,6 +275,7 @@ describe("the platform's money by month", () => {
       "EUR",
       "300.00",
       "24.00",
+      "0.00",
       "0.00",
       "0.00",
       "0.00",

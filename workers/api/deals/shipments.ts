@@ -3,6 +3,7 @@
 // rules are the domain's (app/domain/deals/shipping); the same schema as the page's form.
 import { Hono } from "hono";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
+import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import { cancelUnshipped } from "#app/domain/deals/settlement/decisions.server";
 import { CARRIER_MESSAGES } from "#app/domain/deals/shipping/carriers";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
@@ -130,7 +131,7 @@ shipmentsApi.get("/shipments/:bookingId/label-quote", requireBearer, requireApiR
   if (found?.shipment?.viewer !== "seller") return apiError(c, 404, "not_found", SHIPMENT_MESSAGES.notFound);
   const carrier = chooseCarrier(appEnv(c).settings);
   if (!carrier) return apiError(c, 409, "conflict", CARRIER_MESSAGES.noCarrier);
-  const quote = await quoteLabel(carrier, found.shipment);
+  const quote = await quoteLabel(db(c), carrier, found.shipment, feeRuleOf(appEnv(c).settings));
   if (!quote) return apiError(c, 409, "conflict", CARRIER_MESSAGES.labelUnavailable);
   return c.json({
     label: toDollars(quote.labelCents),
@@ -139,6 +140,11 @@ shipmentsApi.get("/shipments/:bookingId/label-quote", requireBearer, requireApiR
     shippingCents: quote.shippingCents,
     // What the seller keeps of the shipping (negative: what comes out of the sale).
     differenceCents: quote.shippingCents - quote.labelCents,
+    // The most the sale can pay for a label: a dearer one is refused, with these figures.
+    budget: toDollars(quote.budgetCents),
+    budgetCents: quote.budgetCents,
+    affordable: quote.affordable,
+    refusal: quote.refusal,
   });
 });
 
@@ -148,7 +154,8 @@ shipmentsApi.post("/shipments/:bookingId/label", requireBearer, requireApiRole("
   if (!id.success) return apiError(c, 404, "not_found", SHIPMENT_MESSAGES.notFound);
   const from = returnAddressSchema.safeParse(await readJson(c));
   if (!from.success) return validationError(c, from.error);
-  const result = await buyLabel(db(c), chooseCarrier(appEnv(c).settings), c.get("user"), id.data, from.data);
+  const settings = appEnv(c).settings;
+  const result = await buyLabel(db(c), chooseCarrier(settings), c.get("user"), id.data, from.data, feeRuleOf(settings));
   if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
   await publishEvents(c, result.events);
   const shipment = await findShipmentFor(db(c), c.get("user"), id.data);

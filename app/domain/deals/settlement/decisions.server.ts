@@ -226,7 +226,13 @@ export async function recordProviderRefund(
   db: Database,
   provider: PaymentProvider,
   settings: Settlement,
-  refund: { transactionId: string; refundRef: string; amountCents: number },
+  refund: {
+    transactionId: string;
+    refundRef: string;
+    amountCents: number;
+    /** A chargeback lost: given back up to what is left, never refused (planProviderRefund). */
+    upToWhatIsLeft?: boolean;
+  },
   now = Date.now(),
 ): Promise<DecisionResult> {
   const rule = feeRuleOf(settings);
@@ -271,7 +277,10 @@ export async function recordProviderRefund(
       db,
       provider,
       find,
-      (deal) => planProviderRefund(deal, refund.refundRef, refund.amountCents, rule, formatMoney),
+      (deal) =>
+        planProviderRefund(deal, refund.refundRef, refund.amountCents, rule, formatMoney, {
+          upToWhatIsLeft: refund.upToWhatIsLeft ?? false,
+        }),
       { origin: "provider_refund", now, success: "The refund is recorded.", notFound: DEAL_MESSAGES.notFound },
     );
   } catch (error) {

@@ -46,7 +46,7 @@ export interface ReportedDispute {
 }
 
 export type DisputeRecorded =
-  | { ok: true; status: DisputeStatus; events: DomainEvent[] }
+  | { ok: true; status: DisputeStatus; created: boolean; events: DomainEvent[] }
   /** No payment of ours with that transaction yet: the provider sends the report again later. */
   | { ok: false; reason: "payment_not_recorded" };
 
@@ -71,14 +71,11 @@ export async function recordDispute(
     .where(and(eq(payments.provider, report.provider), eq(payments.transactionId, report.transactionId)))
     .limit(1);
   if (!payment) return { ok: false, reason: "payment_not_recorded" };
-  const [known] = await db
-    .select({ id: disputes.id })
-    .from(disputes)
-    .where(and(eq(disputes.provider, report.provider), eq(disputes.providerDisputeId, report.disputeId)))
-    .limit(1);
   const feeCents = Math.max(0, report.feeCents ?? 0);
   const closedAt = isClosed(report.status) ? new Date(report.at) : null;
-  const [kept] = await db
+  const identity = and(eq(disputes.provider, report.provider), eq(disputes.providerDisputeId, report.disputeId));
+  // New or known is decided by the insert itself: of reports arriving together, one creates it.
+  const [created] = await db
     .insert(disputes)
     .values({
       provider: report.provider,
@@ -94,42 +91,89 @@ export async function recordDispute(
       createdAt: new Date(now),
       closedAt,
     })
-    .onConflictDoUpdate({
-      target: [disputes.provider, disputes.providerDisputeId],
-      set: {
-        amountCents: report.amountCents,
-        reason: report.reason,
-        status: report.status,
-        evidenceDueAt: report.evidenceDueAt,
-        feeCents,
-        stateAt: new Date(report.at),
-        // Closed stays closed: the bank's decision is final.
-        closedAt: sql`coalesce(${disputes.closedAt}, ${closedAt?.getTime() ?? null})`,
-      },
-      // An older report (out of order) changes nothing; a closed dispute is not reopened.
-      setWhere: sql`${disputes.stateAt} <= ${report.at} and ${disputes.closedAt} is null`,
-    })
+    .onConflictDoNothing()
     .returning({ id: disputes.id, status: disputes.status });
+  const [kept] = created
+    ? [created]
+    : await db
+        .update(disputes)
+        .set({
+          amountCents: report.amountCents,
+          reason: report.reason,
+          status: report.status,
+          evidenceDueAt: report.evidenceDueAt,
+          feeCents,
+          stateAt: new Date(report.at),
+          // Closed stays closed: the bank's decision is final.
+          closedAt: sql`coalesce(${disputes.closedAt}, ${closedAt?.getTime() ?? null})`,
+        })
+        // An older report (out of order) changes nothing; a closed dispute is not reopened.
+        .where(and(identity, sql`${disputes.stateAt} <= ${report.at}`, isNull(disputes.closedAt)))
+        .returning({ id: disputes.id, status: disputes.status });
   const [current] = kept
     ? [kept]
-    : await db
-        .select({ id: disputes.id, status: disputes.status })
-        .from(disputes)
-        .where(and(eq(disputes.provider, report.provider), eq(disputes.providerDisputeId, report.disputeId)))
-        .limit(1);
+    : await db.select({ id: disputes.id, status: disputes.status }).from(disputes).where(identity).limit(1);
   const status = current?.status ?? report.status;
+  // The parties are told by the bank and the provider; the admins by a letter, once, and on Claims.
+  const events: DomainEvent[] = created ? [{ kind: "dispute_opened", disputeId: created.id }] : [];
   if (status === "lost") {
+    // Whatever the bank took is a fact: what is left of the payment goes back as the deal's
+    // refund (the buyer and, after a release, the seller told, with what the seller owes), and
+    // anything beyond it is the platform's loss.
     const recorded = await recordProviderRefund(db, provider, settings, {
       transactionId: report.transactionId,
       refundRef: lostDisputeRef(report.disputeId),
       amountCents: report.amountCents,
+      upToWhatIsLeft: true,
     });
-    if (!recorded.ok) console.error("A lost dispute could not be recorded", report.disputeId, recorded.message);
+    if (recorded.ok) {
+      events.push(...recorded.events);
+      await recordDisputeExcess(db, report.provider, report.disputeId, now);
+    } else console.error("A lost dispute could not be recorded", report.disputeId, recorded.message);
     await recordDisputeFee(db, report.provider, report.disputeId, now);
   }
-  // The parties are told by the bank and the provider; the admins by a letter, once, and on Claims.
-  const events: DomainEvent[] = !known && current ? [{ kind: "dispute_opened", disputeId: current.id }] : [];
-  return { ok: true, status, events };
+  return { ok: true, status, created: Boolean(created), events };
+}
+
+/**
+ * What a lost dispute took beyond what was left of its payment (a refund had given part of it
+ * back): the platform's loss (ADR 0081), recorded once, as the dispute's amount less what its
+ * own refund of the deal gave back.
+ */
+async function recordDisputeExcess(db: Database, provider: PaymentProviderName, disputeId: string, now: number) {
+  const givenBack = sql`coalesce((select sum(${dealOperations.amountCents}) from ${dealOperations}
+    where ${dealOperations.paymentId} = ${disputes.paymentId} and ${dealOperations.externalRef} = ${lostDisputeRef(disputeId)}), 0)`;
+  await db
+    .insert(ledgerEntries)
+    .select(
+      db
+        .select(
+          intoColumns(ledgerEntries, {
+            id: sql`${crypto.randomUUID()}`,
+            kind: sql`'dispute_excess'`,
+            amountCents: sql`${disputes.amountCents} - ${givenBack}`,
+            currency: disputes.currency,
+            provider: disputes.provider,
+            providerRef: sql`${`dispute_excess:${disputeId}`}`,
+            sellerId: deals.sellerId,
+            paymentId: disputes.paymentId,
+            operationId: sql`null`,
+            payoutId: sql`null`,
+            createdAt: sql`${now}`,
+          }),
+        )
+        .from(disputes)
+        .innerJoin(deals, eq(deals.paymentId, disputes.paymentId))
+        .where(
+          and(
+            eq(disputes.provider, provider),
+            eq(disputes.providerDisputeId, disputeId),
+            eq(disputes.status, "lost"),
+            sql`${disputes.amountCents} > ${givenBack}`,
+          ),
+        ),
+    )
+    .onConflictDoNothing();
 }
 
 /**
@@ -387,7 +431,7 @@ export async function openTestDispute(
     now,
   );
   if (!recorded.ok) return { ok: false, status: 404, message: DISPUTE_MESSAGES.noPayment };
-  if (recorded.events.length === 0) return { ok: false, status: 409, message: DISPUTE_MESSAGES.alreadyDisputed };
+  if (!recorded.created) return { ok: false, status: 409, message: DISPUTE_MESSAGES.alreadyDisputed };
   return { ok: true, message: DISPUTE_MESSAGES.opened, events: recorded.events };
 }
 

@@ -117,6 +117,16 @@ export function refundable(totals: DealTotals): number {
 }
 
 /**
+ * The most a label bought through Pay&Buy may cost (ADR 0086, ADR 0092): what the deal keeps for
+ * its seller once the fee on the item is taken. A dearer label is refused before it is bought,
+ * with these figures, so the platform never pays for a label a sale cannot.
+ */
+export function labelBudget(totals: Pick<DealTotals, "charged" | "refunded" | "shipping">, rule: FeeRule): number {
+  const kept = totals.charged - totals.refunded;
+  return Math.max(0, kept - dealFee(kept, totals.shipping, rule));
+}
+
+/**
  * What a deal keeping `kept` pays: the platform's fee on the item, then the label (what is left
  * pays for as much of it as it can), and the seller's net, the rest.
  */
@@ -285,12 +295,20 @@ export function planRemovedSellerRefund(deal: DealSnapshot): Planned {
 export function planProviderRefund(
   deal: DealSnapshot,
   refundRef: string,
-  amount: number,
+  requested: number,
   rule: FeeRule,
   formatCents: (cents: number) => string,
+  /**
+   * A chargeback the bank decided (ADR 0081): a fact, never refused. It gives back what is left
+   * of the payment; what the bank took beyond that (a refund had given part back already) is the
+   * platform's loss, recorded beside the deal (`dispute_excess`), not a movement of it.
+   */
+  options: { upToWhatIsLeft?: boolean } = {},
 ): Planned {
   if (deal.state === "settled_outside") return { ok: true, plan: null, message: SETTLEMENT_MESSAGES.settledBefore };
   const left = refundable(deal.totals);
+  const amount = options.upToWhatIsLeft ? Math.min(requested, left) : requested;
+  if (amount <= 0 && options.upToWhatIsLeft) return { ok: true, plan: null, message: SETTLEMENT_MESSAGES.nothingLeft };
   if (amount > left) return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.refundTooLarge(formatCents(left)) };
   const back = refund(deal, amount, rule, refundRef);
   if (amount < left) return { ok: true, plan: { state: deal.state, operations: [back] } };

@@ -5,12 +5,15 @@ import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizz
 import { isListed } from "#app/domain/catalog/catalog.server";
 import { COUNTRY_NAMES } from "#app/domain/catalog/delivery";
 import type { DomainEvent } from "#app/domain/shared/events";
+import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import type { ParcelSize, ShipmentStatus, ShippingCountry } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
 import { intoColumns } from "#db/insert-select";
-import { bookings, deals, products, shipments } from "#db/schema";
+import { bookings, dealOperations, deals, products, shipments } from "#db/schema";
 import type { ShippingAddress } from "../booking-schema";
+import type { FeeRule } from "../fees";
+import { labelBudget } from "../settlement/plan";
 import { CARRIER_MESSAGES, type Carrier, type ReturnAddressOf, type TrackingEvent } from "./carriers";
 import { AUTO_CANCEL_DAYS, SELF_TRACKED_DUE_DAYS, selfTrackedReleaseAt } from "./clock";
 import type { TrackingInput } from "./tracking-schema";
@@ -517,7 +520,31 @@ export function selfTracked(): SQL {
 export const LABEL_MESSAGES = {
   bought: "Label bought: print it, stick it on the parcel and hand it to the carrier.",
   inProgress: "A label for this parcel is being bought: look again in a minute.",
+  tooDear: (labelCents: number, budgetCents: number) =>
+    `This label costs ${formatMoney(labelCents)}, more than this sale can pay for it (${formatMoney(budgetCents)} after the fee): send the parcel yourself and enter its tracking.`,
 } as const;
+
+/** What a deal has given back so far (a refund at the provider may leave a held deal held). */
+const refundedSoFar = sql<number>`(select coalesce(sum(${dealOperations.amountCents}), 0) from ${dealOperations}
+  where ${dealOperations.paymentId} = ${deals.paymentId} and ${dealOperations.kind} = 'refund')`;
+
+/**
+ * What a label for this deal may cost (the settlement plan's `labelBudget`), and the refunds it
+ * was read with: a label is bought only while they are still the same (`buyLabel`).
+ */
+async function labelBudgetOf(db: Database, bookingId: string, rule: FeeRule) {
+  const [row] = await db
+    .select({
+      charged: deals.amountCents,
+      shipping: deals.shippingCents,
+      refunded: refundedSoFar.mapWith(Number).as("label_refunded"),
+    })
+    .from(deals)
+    .where(eq(deals.bookingId, bookingId))
+    .limit(1);
+  if (!row) return null;
+  return { budgetCents: labelBudget(row, rule), refundedCents: row.refunded };
+}
 
 /** The seller's address the carrier prints as the sender's (passed on, never stored). */
 export type ReturnAddress = ReturnAddressOf;
@@ -567,16 +594,28 @@ async function parcelRoute(db: Database, bookingId: string) {
  * before they buy (the difference is theirs, either way). Null when nothing can be bought. Reads
  * nothing more than the shipment as its seller sees it.
  */
-export async function quoteLabel(carrier: Carrier | null, shipment: ShipmentView) {
+export async function quoteLabel(db: Database, carrier: Carrier | null, shipment: ShipmentView, rule: FeeRule) {
   const postalCode = shipment.address?.postalCode;
   if (!carrier || !postalCode || !shipment.fromPostalCode) return null;
-  const rate = await carrier.rate({
-    parcel: shipment.parcel,
-    country: shipment.country,
-    fromPostalCode: shipment.fromPostalCode,
-    to: { postalCode },
-  });
-  return rate.ok ? { labelCents: rate.cents, shippingCents: shipment.shippingCents } : null;
+  const [rate, budget] = await Promise.all([
+    carrier.rate({
+      parcel: shipment.parcel,
+      country: shipment.country,
+      fromPostalCode: shipment.fromPostalCode,
+      to: { postalCode },
+    }),
+    labelBudgetOf(db, shipment.bookingId, rule),
+  ]);
+  if (!rate.ok || !budget) return null;
+  const affordable = rate.cents <= budget.budgetCents;
+  return {
+    labelCents: rate.cents,
+    shippingCents: shipment.shippingCents,
+    /** The most the sale can pay for a label; a dearer one is not sold. */
+    budgetCents: budget.budgetCents,
+    affordable,
+    refusal: affordable ? null : LABEL_MESSAGES.tooDear(rate.cents, budget.budgetCents),
+  };
 }
 
 /**
@@ -592,15 +631,23 @@ export async function buyLabel(
   seller: Viewer,
   bookingId: string,
   from: ReturnAddress,
+  rule: FeeRule,
   now = Date.now(),
 ): Promise<ShipmentResult> {
   if (!carrier) return { ok: false, status: 409, message: CARRIER_MESSAGES.noCarrier };
-  const parcel = await parcelRoute(db, bookingId);
-  const shipment = await findShipmentFor(db, seller, bookingId);
+  const [parcel, shipment, budget] = await Promise.all([
+    parcelRoute(db, bookingId),
+    findShipmentFor(db, seller, bookingId),
+    labelBudgetOf(db, bookingId, rule),
+  ]);
   if (!parcel || shipment?.viewer !== "seller") return { ok: false, status: 404, message: SHIPMENT_MESSAGES.notFound };
-  if (shipment.bookingStatus !== "paid") return { ok: false, status: 409, message: SHIPMENT_MESSAGES.notPaid };
+  if (shipment.bookingStatus !== "paid" || !budget)
+    return { ok: false, status: 409, message: SHIPMENT_MESSAGES.notPaid };
   const quote = await carrier.rate(parcel.route);
   if (!quote.ok) return { ok: false, status: 409, message: CARRIER_MESSAGES.labelUnavailable };
+  // A label the sale cannot pay is never bought (the platform would pay the rest).
+  if (quote.cents > budget.budgetCents)
+    return { ok: false, status: 409, message: LABEL_MESSAGES.tooDear(quote.cents, budget.budgetCents) };
   const pending = `pending:${crypto.randomUUID()}`;
   const claimed = await db
     .update(shipments)
@@ -616,7 +663,9 @@ export async function buyLabel(
         eq(shipments.bookingId, bookingId),
         eq(shipments.status, "awaiting_shipment"),
         isNull(shipments.labelRef),
-        sql`exists (select 1 from ${deals} where ${deals.bookingId} = ${shipments.bookingId} and ${deals.state} = 'held')`,
+        // Still held, and refunded no further than when the budget was read.
+        sql`exists (select 1 from ${deals} where ${deals.bookingId} = ${shipments.bookingId} and ${deals.state} = 'held'
+          and ${refundedSoFar} = ${budget.refundedCents})`,
       ),
     )
     .returning({ bookingId: shipments.bookingId });
