@@ -272,12 +272,15 @@ describe("claims", () => {
     expect(noAmount.status).toBe(422);
     expect((await dealState(deal.paymentId)).operations).toEqual([]);
 
-    // Past the window no claim can be opened.
+    // Past the window, once the money moved, no claim can be opened (while it is still held one
+    // can, until the scheduled job moves it: ADR 0092).
     const late = await paidDeal(10_000);
     await db()
       .update(deals)
       .set({ releaseDueAt: new Date(Date.now() - 1000) })
       .where(eq(deals.paymentId, late.deal.paymentId));
+    await tick(Date.now());
+    expect((await dealState(late.deal.paymentId)).deal.state).toBe("released");
     const refused = await apiCall(late.buyer.user.id, "POST", `/api/bookings/${late.booking.id}/claim`, body);
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ error: { message: expect.stringContaining("protection") } });

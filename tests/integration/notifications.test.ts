@@ -435,6 +435,7 @@ describe("settings", () => {
       "parcel_sent",
       "parcel_delivered",
       "unshipped_cancelled",
+      "parcel_release_due",
     ]);
     expect((await putSettings(bearer, { booking_made: false })).status).toBe(422);
     // A buyer is never reminded to ship: that is a seller's.

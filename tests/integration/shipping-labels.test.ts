@@ -37,6 +37,11 @@ describe("a label through Pay&Buy", () => {
       shipping: 14,
       shippingCents: 1_400,
       differenceCents: 1_400 - LABEL_CENTS,
+      // The sale can pay it: $ 450.00 and $ 14.00 shipping, less the 8 % fee on the item.
+      budget: 428.0,
+      budgetCents: 42_800,
+      affordable: true,
+      refusal: null,
     });
     expect((await apiCall(buyer.id, "GET", `/api/shipments/${bookingId}/label-quote`)).status).toBe(403);
     const other = await insertUser({ role: "seller" });
