@@ -4,6 +4,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { isListed } from "#app/domain/catalog/catalog.server";
 import { COUNTRY_NAMES } from "#app/domain/catalog/delivery";
+import { readsBuyerDetails } from "#app/domain/deals/buyer-details";
 import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import type { ParcelSize, ShipmentStatus, ShippingCountry } from "#db/closed-lists";
@@ -191,11 +192,12 @@ export async function findShipmentFor(db: Database, viewer: Viewer, bookingId: s
   const isSeller = row.sellerId === viewer.id;
   const isAdmin = viewer.role === "admin";
   if (!isBuyer && !isSeller && !isAdmin) return null;
-  const showsAddress = row.addressErasedAt === null && (isBuyer || isAdmin || row.bookingStatus === "paid");
+  const viewerSide = isSeller ? ("seller" as const) : isBuyer ? ("buyer" as const) : ("admin" as const);
+  const showsAddress = row.addressErasedAt === null && readsBuyerDetails(viewerSide, row.bookingStatus);
   const { recipient, line1, line2, city, region, postalCode, buyerContact, fromPostalCode, ...rest } = row;
   return {
     ...rest,
-    viewer: isSeller ? ("seller" as const) : isBuyer ? ("buyer" as const) : ("admin" as const),
+    viewer: viewerSide,
     address: showsAddress ? { recipient, line1, line2, city, region, postalCode, country: row.country } : null,
     // The carrier calls the number on the parcel: the seller reads it with the address.
     buyerContact: showsAddress ? buyerContact : null,
