@@ -55,7 +55,7 @@ async function callerCamera(
   return { ok: true, camera: readCamera(user?.camera) };
 }
 
-storefront.get("/advertiseListing", async (c) => {
+storefront.get("/advertiseProduct", async (c) => {
   const camera = await callerCamera(c);
   if (!camera.ok) return camera.response;
   const products = await listAdvertisedProducts(db(c));
