@@ -270,6 +270,9 @@ export async function listOrders(db: Database, buyerId: string, page: number) {
         id: bookings.id,
         productId: bookings.productId,
         priceCents: bookings.priceCents,
+        // How it changes hands, and a shipped order's shipping, charged beside the item.
+        delivery: bookings.delivery,
+        shippingCents: bookings.shippingCents,
         status: bookings.status,
         endReason: bookings.endReason,
         createdAt: bookings.createdAt,
