@@ -73,4 +73,19 @@ describe("a shipped deal in the REST records", () => {
     html = await page(buyer.id, "/dashboard/my_orders");
     expect(html).toContain("On its way");
   });
+
+  it("gives an offline parcel a trackingUrl its buyer can open: the deal's shipment page, for older labels too", async () => {
+    const { seller, buyer, bookingId } = await paidShippedDeal();
+    expect((await apiCall(seller.id, "POST", `/api/shipments/${bookingId}/label`, FROM)).status).toBe(200);
+    const record = async () =>
+      (await (await apiCall(buyer.id, "GET", `/api/shipments/${bookingId}`)).json()) as { trackingUrl: string };
+
+    const { trackingUrl } = await record();
+    expect(trackingUrl).toBe(`/dashboard/shipments/${bookingId}`);
+    expect(await page(buyer.id, trackingUrl)).toContain("Shipment of Nikon 50mm f/1.8");
+
+    // A label bought before stored /track/OFF…, which no page answers: the record still gives the page.
+    await db().update(shipments).set({ trackingUrl: "/track/OFFOLD123" }).where(eq(shipments.bookingId, bookingId));
+    expect((await record()).trackingUrl).toBe(`/dashboard/shipments/${bookingId}`);
+  });
 });

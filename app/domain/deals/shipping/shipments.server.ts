@@ -14,6 +14,7 @@ import { bookings, deals, products, shipments } from "#db/schema";
 import type { ShippingAddress } from "../booking-schema";
 import { CARRIER_MESSAGES, type Carrier, type ReturnAddressOf, type TrackingEvent } from "./carriers";
 import { AUTO_CANCEL_DAYS } from "./clock";
+import { offlineTrackingUrl } from "./offline-carrier";
 import type { TrackingInput } from "./tracking-schema";
 
 const DAY_MS = 86_400_000;
@@ -203,6 +204,11 @@ export async function findShipmentFor(db: Database, viewer: Viewer, bookingId: s
     buyerContact: showsAddress ? buyerContact : null,
     // Where it leaves from: the seller's own (never the buyer's to read).
     fromPostalCode: isSeller || isAdmin ? fromPostalCode : null,
+    // An offline parcel is followed on this deal's page, whatever URL an older label stored.
+    trackingUrl:
+      row.carrierProvider === "offline" && row.trackingUrl !== null
+        ? offlineTrackingUrl(row.bookingId)
+        : row.trackingUrl,
   };
 }
 
