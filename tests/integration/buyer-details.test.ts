@@ -51,6 +51,10 @@ async function page(userId: string, path: string) {
 describe("the buyer's contact number", () => {
   it("reaches the seller of a booking through GET /api/booking/:id only once it is paid; a stranger gets 404", async () => {
     const { seller, buyer, stranger, product } = await meetupListing();
+    // The booking dialog tells the buyer so.
+    expect(await page(buyer.id, `/listings/${product.id}?book=${product.id}`)).toContain(
+      "The seller sees it once you have paid.",
+    );
     const booked = await book(buyer.id, { productId: product.id, meetLocation: "Union Square", buyerContact: PHONE });
     expect(booked.status).toBe(201);
     const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
