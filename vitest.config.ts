@@ -1,7 +1,20 @@
 // Integration tests run inside workerd against the real migrations and the production build
 // of the Worker (`npm run build` first).
+import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+
+/**
+ * The product's spec, beside the repository (`../shared/`, as CI checks it out): workerd cannot
+ * read files, so its text is a binding. Empty when it is missing, and the test that reads it says so.
+ */
+function specText(): string {
+  try {
+    return readFileSync(new URL("../shared/spec/pay-and-buy-spec.md", import.meta.url), "utf8");
+  } catch {
+    return "";
+  }
+}
 
 export default defineConfig({
   plugins: [
@@ -11,6 +24,7 @@ export default defineConfig({
       miniflare: {
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          PRODUCT_SPEC: specText(),
           SESSION_SECRET: "integration-test-secret-0123456789abcdef",
           GOOGLE_CLIENT_ID: "test-client-id.apps.googleusercontent.com",
           GOOGLE_CLIENT_SECRET: "test-client-secret",

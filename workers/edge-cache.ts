@@ -34,7 +34,7 @@ const CACHEABLE: KeyRule[] = [
   { path: /^\/listings\/[^/]+$/, query: ["photo", "camera"] },
   { path: /^\/search$/, query: SEARCH_PAGE_PARAMS },
   { path: /^\/products\/[^/]+$/, query: SEARCH_PAGE_PARAMS },
-  { path: /^\/api\/(advertiseListing|category)$/, query: ["size", "camera"] },
+  { path: /^\/api\/(advertiseProduct|category)$/, query: ["size", "camera"] },
   { path: /^\/api\/listings\/[^/]+$/, query: ["camera"] },
   { path: /^\/api\/search$/, query: SEARCH_PAGE_PARAMS },
   { path: /^\/api\/gear$/, query: [] },

@@ -102,6 +102,7 @@ export function BookingDialog({
             "aria-required": true,
           }}
           errors={errors.buyerContact}
+          hint="The seller sees it once you have paid."
         />
         <ErrorList id="booking-error" errors={errors[""]} />
         <DialogActions

@@ -95,6 +95,7 @@ export function OfferPanel({ panel }: { panel: OfferPanelData }) {
               required: true,
               maxLength: 30,
             }}
+            hint="The seller sees it once you have paid."
           />
           <div>
             <button type="submit" className={button.primary} disabled={pending}>

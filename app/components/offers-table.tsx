@@ -151,7 +151,13 @@ export function OffersTable({
           ),
         },
         ...(side === "seller"
-          ? [{ header: "Meeting", cell: (offer: OfferRow) => `${offer.meetLocation} · ${offer.buyerContact}` }]
+          ? [
+              {
+                header: "Meeting",
+                cell: (offer: OfferRow) =>
+                  offer.buyerContact ? `${offer.meetLocation} · ${offer.buyerContact}` : offer.meetLocation,
+              },
+            ]
           : []),
         { header: "Action", kind: "actions" as const, cell: (offer) => <Actions offer={offer} side={side} /> },
       ]}

@@ -402,7 +402,17 @@ export default function MyOrders() {
               </>
             ),
           },
-          { header: "Product Price", cell: (order) => formatMoney(order.priceCents) ?? "Price not found" },
+          {
+            header: "Product Price",
+            cell: (order) => (
+              <>
+                {formatMoney(order.priceCents) ?? "Price not found"}
+                {order.shippingCents > 0 ? (
+                  <small className={table.deadline}>{`+ ${formatMoney(order.shippingCents)} shipping`}</small>
+                ) : null}
+              </>
+            ),
+          },
           { header: "Payment", cell: (order) => <PaymentCell order={order} page={orders.page} testMode={testMode} /> },
           {
             header: "Delivery",

@@ -1,6 +1,11 @@
 // The seller's "Buy a label" of a shipped deal (ADR 0086): the carrier sells a prepaid label
-// with its tracking number; its cost is paid by the deal at release.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+// with its tracking number; its cost is paid by the deal at release. A sender's address that
+// fails its schema comes back at the form, as typed (400, ADR 0071).
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type ActionFunctionArgs, data } from "@remix-run/cloudflare";
+import { useActionData, useParams, useRouteLoaderData } from "@remix-run/react";
+import { LabelForm } from "#app/components/shipment-forms";
 import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { returnAddressSchema } from "#app/domain/deals/shipping/label-schema";
@@ -10,25 +15,26 @@ import { idSchema } from "#app/domain/shared/schemas";
 import { notFound, requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { requireRole } from "#app/utils/session.server";
+import { shipmentSection } from "#app/utils/shipment-sections";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
 import { database } from "#db/client";
+import type { loader as shipmentLoader } from "./dashboard.shipments.$bookingId";
+
+export const handle = shipmentSection("label");
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const seller = await requireRole(request, context, ["seller"]);
   const bookingId = idSchema.safeParse(params.bookingId);
   if (!bookingId.success) throw notFound();
   const back = shipmentPath(bookingId.data);
-  const form = await requireFormData(request);
-  const from = returnAddressSchema.safeParse(
-    Object.fromEntries(["name", "line1", "line2", "city", "region"].map((name) => [name, form.get(name)])),
-  );
-  if (!from.success) return redirectWithError(context, back, from.error.issues[0]?.message ?? "Check your address.");
+  const submission = parseWithZod(await requireFormData(request), { schema: returnAddressSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await buyLabel(
     database(context.env.DB),
     chooseCarrier(context.env.settings),
     seller,
     bookingId.data,
-    from.data,
+    submission.value,
     feeRuleOf(context.env.settings),
   );
   if (!result.ok) return redirectWithError(context, back, result.message);
@@ -36,7 +42,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return redirectWithSuccess(context, back, result.message);
 }
 
-/** The page shows the form; a GET of this URL shows the page. */
+/** The page shows everything else; this is its label form, with the errors its action sent. */
 export default function BuyLabel() {
-  return null;
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const { bookingId = "" } = useParams();
+  const page = useRouteLoaderData<typeof shipmentLoader>("routes/dashboard.shipments.$bookingId");
+  if (!page?.labelQuote) return null;
+  return (
+    <LabelForm
+      action={`${shipmentPath(bookingId)}/label`}
+      labelCents={page.labelQuote.labelCents}
+      lastResult={lastResult}
+    />
+  );
 }

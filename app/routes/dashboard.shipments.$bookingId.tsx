@@ -2,16 +2,15 @@
 // tracking, and, for the seller of a paid deal, the address to send it to and the form to say it
 // is sent. With the offline carrier, a labelled test control moves the parcel on.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "#app/components/dashboard-page";
-import { Field } from "#app/components/forms";
+import { LabelForm, TrackingForm } from "#app/components/shipment-forms";
 import { COUNTRY_NAMES, PARCEL_PRESETS } from "#app/domain/catalog/delivery";
 import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import { SHIPMENT_STATUS_WORDS, shipmentTimeline } from "#app/domain/deals/shipping/shipment-words";
 import { findShipmentFor, offlineControlMoves, quoteLabel } from "#app/domain/deals/shipping/shipments.server";
-import { TRACKING_LIMITS } from "#app/domain/deals/shipping/tracking-schema";
 import { formatMoney } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
 import { notFound } from "#app/server/http.server";
@@ -19,6 +18,7 @@ import { button } from "#app/styles/utilities.css";
 import { formatDeadline } from "#app/utils/format";
 import { pageMeta } from "#app/utils/seo";
 import { requireUserWith } from "#app/utils/session.server";
+import { useShipmentSection } from "#app/utils/shipment-sections";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () => pageMeta("Pay&Buy Shipment", "Where a parcel of a Pay&Buy deal is.");
@@ -61,6 +61,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export default function Shipment() {
   const { shipment, timeline, shipBy, offlineCarrier, mayCancel, canSend, labelQuote } = useLoaderData<typeof loader>();
   const here = shipmentPath(shipment.bookingId);
+  // A form that came back with errors is rendered by its own route, in its place (ADR 0071).
+  const section = useShipmentSection();
   return (
     <DashboardPage title={`Shipment of ${shipment.productName}`}>
       <p>
@@ -126,81 +128,17 @@ export default function Shipment() {
             {" It is paid from the sale when the money is released."}
           </p>
           {labelQuote.refusal ? <p>{labelQuote.refusal}</p> : null}
-          {labelQuote.affordable ? (
-            <Form method="post" action={`${here}/label`}>
-              <p>The sender's address the carrier prints (not kept by Pay&Buy):</p>
-              <Field
-                label="Your name"
-                inputProps={{ id: "label-name", name: "name", autoComplete: "name", maxLength: 100, required: true }}
-              />
-              <Field
-                label="Street address"
-                inputProps={{
-                  id: "label-line1",
-                  name: "line1",
-                  autoComplete: "address-line1",
-                  maxLength: 200,
-                  required: true,
-                }}
-              />
-              <Field
-                label="Apartment, suite (optional)"
-                inputProps={{ id: "label-line2", name: "line2", autoComplete: "address-line2", maxLength: 200 }}
-              />
-              <Field
-                label="City"
-                inputProps={{
-                  id: "label-city",
-                  name: "city",
-                  autoComplete: "address-level2",
-                  maxLength: 100,
-                  required: true,
-                }}
-              />
-              <Field
-                label="State or province"
-                inputProps={{
-                  id: "label-region",
-                  name: "region",
-                  autoComplete: "address-level1",
-                  maxLength: 100,
-                  required: true,
-                }}
-              />
-              <button type="submit" className={button.primary}>
-                {`Buy label for ${formatMoney(labelQuote.labelCents)}`}
-              </button>
-            </Form>
-          ) : null}
+          {!labelQuote.affordable ? null : section === "label" ? (
+            <Outlet />
+          ) : (
+            <LabelForm action={`${here}/label`} labelCents={labelQuote.labelCents} />
+          )}
         </section>
       ) : null}
       {canSend ? (
         <section aria-labelledby="send-heading">
           <h2 id="send-heading">Sent it? Add the tracking</h2>
-          <Form method="post" action={`${here}/tracking`}>
-            <Field
-              label="Carrier"
-              inputProps={{
-                id: "tracking-carrier",
-                name: "carrier",
-                maxLength: TRACKING_LIMITS.carrier,
-                required: true,
-              }}
-            />
-            <Field
-              label="Tracking number"
-              inputProps={{
-                id: "tracking-number",
-                name: "trackingNumber",
-                maxLength: TRACKING_LIMITS.trackingNumber * 2,
-                autoComplete: "off",
-                required: true,
-              }}
-            />
-            <button type="submit" className={button.primary}>
-              Save tracking
-            </button>
-          </Form>
+          {section === "tracking" ? <Outlet /> : <TrackingForm action={`${here}/tracking`} />}
         </section>
       ) : null}
       {mayCancel ? (

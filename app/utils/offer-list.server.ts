@@ -21,7 +21,8 @@ export interface OfferRow {
   /** An accepted offer's booking, while it waits for the payment. */
   payBookingId: string | null;
   meetLocation: string;
-  buyerContact: string;
+  /** The buyer's number: the seller reads it once the offer's booking is paid. */
+  buyerContact: string | null;
 }
 
 export function toOfferRow(offer: OfferView, side: "buyer" | "seller", now = Date.now()): OfferRow {

@@ -1,6 +1,6 @@
 /**
  * A redirect target taken from a request is only followed when it is a path on this site:
- * "/dashboard" yes; "//evil.example", "https://evil.example", "/\\evil" no.
+ * "/dashboard" yes; "//evil.example", "https://evil.example", "/\\evil", "/.//evil.example" no.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (typeof to !== "string" || to.length === 0 || to.length > 2048) return fallback;
@@ -9,7 +9,10 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   try {
     const url = new URL(to, "http://local.invalid");
     if (url.origin !== "http://local.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // Dot segments fold away as the path is read ("/.//evil" is "//evil"): what is left must
+    // still be a path here, not another site's address nor one that is no address at all.
+    return path.startsWith("//") ? fallback : path;
   } catch {
     return fallback;
   }

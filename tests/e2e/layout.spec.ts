@@ -51,7 +51,7 @@ async function sessionOf(role: Role, baseURL: string): Promise<Cookie[]> {
   if (role === "buyer") {
     // A wishlist with a row to show (adding twice changes nothing).
     const { accessToken } = await (await api.get("/api/jwt")).json();
-    const advertised = (await (await api.get("/api/advertiseListing")).json()) as Array<{ _id: string }>;
+    const advertised = (await (await api.get("/api/advertiseProduct")).json()) as Array<{ _id: string }>;
     await api.post("/api/wishlist", {
       headers: { Authorization: `Bearer ${accessToken}` },
       data: { productId: advertised.at(-1)!._id },

@@ -43,7 +43,7 @@ describe("verifying a seller", () => {
     let page = await (await get(SELLERS, { Cookie: admin.cookie })).text();
     expect(page).toMatch(/aria-label="Verification: Vic Unverified"/);
     const badgeBefore = (
-      await (await api("/advertiseListing")).json<Array<{ _id: string; isSellerVerification: boolean }>>()
+      await (await api("/advertiseProduct")).json<Array<{ _id: string; isSellerVerification: boolean }>>()
     ).find((product) => product._id === listing.id);
     expect(badgeBefore?.isSellerVerification).toBe(false);
 
@@ -58,7 +58,7 @@ describe("verifying a seller", () => {
     const card = home.slice(home.indexOf("Hasselblad 500C/M"));
     expect(card.slice(0, card.indexOf("</article>"))).toContain("Verified");
     const badgeAfter = (
-      await (await api("/advertiseListing")).json<Array<{ _id: string; isSellerVerification: boolean }>>()
+      await (await api("/advertiseProduct")).json<Array<{ _id: string; isSellerVerification: boolean }>>()
     ).find((product) => product._id === listing.id);
     expect(badgeAfter?.isSellerVerification).toBe(true);
   });
@@ -125,7 +125,7 @@ describe("deleting a seller", () => {
     expect((await get("/dashboard/my_product", { Cookie: cookie })).status).toBe(302);
     // Listings leave the storefront.
     expect(await (await get("/")).text()).not.toContain("Dee Delete&#x27;s Leica M6");
-    expect((await (await api("/advertiseListing")).json<Array<{ _id: string }>>()).map((p) => p._id)).not.toContain(
+    expect((await (await api("/advertiseProduct")).json<Array<{ _id: string }>>()).map((p) => p._id)).not.toContain(
       world.listed.id,
     );
     // The unpaid booking ended, its product is no longer booked.

@@ -155,7 +155,7 @@ describe("caching of personal pages", () => {
     }
     const { cookie } = await signedInUser("buyer");
     expect((await get("/api/jwt", { Cookie: cookie })).headers.get("Cache-Control")).toBe(NO_STORE);
-    expect((await get("/api/advertiseListing")).headers.get("Cache-Control")).toBeNull();
+    expect((await get("/api/advertiseProduct")).headers.get("Cache-Control")).toBeNull();
   });
 });
 

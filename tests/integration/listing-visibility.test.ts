@@ -78,7 +78,7 @@ describe("what the storefront lists", () => {
     const { cookie, bearer } = await buyer();
     const home = await (await get("/")).text();
     const category = await (await get(`/products/${slug}`, { Cookie: cookie })).text();
-    const advertised = (await (await api("/advertiseListing")).json()) as { _id: string }[];
+    const advertised = (await (await api("/advertiseProduct")).json()) as { _id: string }[];
     const categoryApi = (await (await api(`/products?path=${slug}`, { auth: bearer })).json()) as { _id: string }[];
     for (const which of CASES) {
       const { id, name } = rows[which];
@@ -87,7 +87,7 @@ describe("what the storefront lists", () => {
       expect(category.includes(name), `category page, ${which}`).toBe(shown);
       expect(
         advertised.some((p) => p._id === id),
-        `GET /api/advertiseListing, ${which}`,
+        `GET /api/advertiseProduct, ${which}`,
       ).toBe(shown);
       expect(
         categoryApi.some((p) => p._id === id),

@@ -1,3 +1,4 @@
+import { SELF } from "cloudflare:test";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import {
@@ -8,6 +9,8 @@ import {
 } from "#app/domain/accounts/passwords.server";
 import { signToken, verifyToken } from "#app/domain/accounts/tokens.server";
 import { safeRedirect } from "#app/utils/redirect";
+import { ORIGIN, sessionCookieFor } from "./auth-helpers";
+import { insertUser } from "./factories";
 
 const OLD = "an-old-secret-that-is-long-enough-0000";
 const NEW = "a-new-secret-that-is-long-enough-11111";
@@ -97,7 +100,34 @@ describe("safeRedirect", () => {
     ["/ok\n/evil", "/"],
     ["", "/"],
     [null, "/"],
+    // Dot segments fold away when the path is read: these would read as another site's address.
+    ["/.//evil.example", "/"],
+    ["/..//evil.example/x?y=1", "/"],
+    ["/%2e//evil.example", "/"],
+    ["/./\\evil.example", "/"],
+    ["/..//[", "/"],
+    ["/a/..//b", "/"],
+    ["/a/../b", "/b"],
   ])("%j → %j", (input, expected) => {
     expect(safeRedirect(input)).toBe(expected);
+  });
+
+  it("keeps a form's redirectTo on this site whatever dot segments it carries (POST /verify-email)", async () => {
+    const user = await insertUser({ role: "buyer" });
+    for (const redirectTo of ["/.//evil.example", "/..//[", "/%2e//x:99999"]) {
+      const response = await SELF.fetch(`${ORIGIN}/verify-email`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          Cookie: await sessionCookieFor(user.id),
+          Origin: ORIGIN,
+          Host: new URL(ORIGIN).host,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ intent: "resend", redirectTo }),
+      });
+      expect(response.status, redirectTo).toBe(302);
+      expect(response.headers.get("Location"), redirectTo).toBe("/verify-email");
+    }
   });
 });

@@ -257,7 +257,7 @@ describe("the parcel's way", () => {
     const { seller, buyer, bookingId, page } = await paidShipment();
     const path = `/dashboard/shipments/${bookingId}/tracking`;
     const bad = await postForm(seller.id, path, { carrier: "USPS", trackingNumber: "94001\u0007" });
-    expect(bad.status).toBe(302);
+    expect(bad.status).toBe(400);
     const [untouched] = await db().select().from(shipments).where(eq(shipments.bookingId, bookingId));
     expect(untouched?.status).toBe("awaiting_shipment");
     const strangerSeller = await insertUser({ role: "seller" });
@@ -283,6 +283,41 @@ describe("the parcel's way", () => {
     expect(orders.html).toContain("On its way");
     const buyers = await pageOf(seller.id, "/dashboard/my_buyer");
     expect(buyers.html).toContain(`/dashboard/shipments/${bookingId}`);
+  });
+
+  it("answers a tracking number or a sender's address it cannot read with 400 and the form's errors, as typed", async () => {
+    const { seller, bookingId } = await paidShipment();
+    const tracking = await postForm(seller.id, `/dashboard/shipments/${bookingId}/tracking`, {
+      carrier: "US\u0000PS",
+      trackingNumber: "9400\u00071000",
+    });
+    expect(tracking.status).toBe(400);
+    expect(tracking.headers.get("Set-Cookie") ?? "").not.toMatch(/toast/i);
+    const trackingPage = await tracking.text();
+    expect(trackingPage).toContain("Enter the tracking number: 6 to 40 letters and digits.");
+    expect(trackingPage).toContain("The carrier contains characters we cannot show.");
+    expect(trackingPage).toMatch(
+      /id="tracking-number"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="tracking-number"/,
+    );
+    // The rest of the page is there around the form: the address and the label's form.
+    expect(trackingPage).toContain("1550 Wewatta St");
+    expect(trackingPage).toContain("Buy a label through Pay&amp;Buy");
+
+    const label = await postForm(seller.id, `/dashboard/shipments/${bookingId}/label`, {
+      name: "Sol\u001bSeller",
+      line1: "",
+      city: "Brooklyn",
+      region: "NY",
+    });
+    expect(label.status).toBe(400);
+    const labelPage = await label.text();
+    expect(labelPage).toContain("Your name contains characters we cannot show.");
+    expect(labelPage).toContain("Enter your street address.");
+    expect(labelPage).toContain('value="Brooklyn"');
+    expect(labelPage).toContain("Sent it? Add the tracking");
+
+    const [untouched] = await db().select().from(shipments).where(eq(shipments.bookingId, bookingId));
+    expect(untouched).toMatchObject({ status: "awaiting_shipment", carrierProvider: null, version: 1 });
   });
 
   it("starts the buyer's protection at delivery: nothing is released by itself while the parcel travels", async () => {

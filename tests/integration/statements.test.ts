@@ -140,6 +140,30 @@ describe("a seller's money by month", () => {
     });
   });
 
+  it("covers any months from 2000-01 to 9999-12, and names that range for a month outside it, on the page and in the API", async () => {
+    const seller = await insertUser({ role: "seller" });
+    const cookie = await sessionCookieFor(seller.id);
+    const page = (query: string) =>
+      SELF.fetch(`${ORIGIN}/dashboard/payouts/statement?${query}`, { headers: { Cookie: cookie } });
+    const api = (query: string) => apiCall(seller.id, "GET", `/api/payouts/statement?${query}`);
+
+    for (const query of ["from=9999-01&to=9999-12", "from=9990-01&to=9999-12", "from=2000-01&to=2000-01"]) {
+      expect((await page(query)).status, query).toBe(200);
+      expect((await api(query)).status, query).toBe(200);
+    }
+    expect(readStatementRange("9999-01", "9999-12")).toEqual({ ok: true, from: "9999-01", to: "9999-12" });
+
+    const message = "A statement's months run from 2000-01 to 9999-12.";
+    for (const query of ["from=1999-12&to=2000-02", "from=0001-01&to=0001-02", "from=0099-01"]) {
+      const refused = await page(query);
+      expect(refused.status, query).toBe(400);
+      expect(await refused.text(), query).toBe(message);
+      const refusedApi = await api(query);
+      expect(refusedApi.status, query).toBe(422);
+      expect(await refusedApi.json(), query).toEqual({ error: { status: 422, code: "invalid", message } });
+    }
+  });
+
   it("counts a lost chargeback as money given back, and keeps its fee and a debt out of the months", async () => {
     const { seller, deal } = await sellerWithMoney();
     const entry = (kind: "dispute_loss" | "dispute_fee" | "seller_debt" | "debt_recovery", amountCents: number) => ({

@@ -53,7 +53,7 @@ async function world() {
 describe("public storefront calls", () => {
   it("lists advertised products in the spec's shape", async () => {
     const { product, seller } = await world();
-    const list = await (await api("/advertiseListing")).json<Array<Record<string, unknown>>>();
+    const list = await (await api("/advertiseProduct")).json<Array<Record<string, unknown>>>();
     expect(list).toEqual([
       expect.objectContaining({
         _id: product.id,

@@ -5,4 +5,6 @@ import type { D1Migration } from "@cloudflare/vitest-plugin";
 export const testEnv = env as unknown as Env & {
   TEST_MIGRATIONS: D1Migration[];
   SESSION_SECRET: string;
+  /** The text of ../shared/spec/pay-and-buy-spec.md ("" when it is not there). */
+  PRODUCT_SPEC: string;
 };

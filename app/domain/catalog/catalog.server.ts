@@ -154,7 +154,7 @@ export const HOME_CATEGORY_COUNT = 3;
 export const ADVERTISED_LIMIT = 24;
 /**
  * The home page shows a dozen advertised listings, whatever the catalog's size: its cost and
- * weight stay the same as advertisements grow (ADR 0036). GET /api/advertiseListing gives 24.
+ * weight stay the same as advertisements grow (ADR 0036). GET /api/advertiseProduct gives 24.
  */
 export const HOME_ADVERTISED_COUNT = 12;
 

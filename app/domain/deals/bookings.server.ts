@@ -8,6 +8,7 @@ import { alias, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-c
 import { accessTo } from "#app/domain/accounts/permissions";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { ANY_STATUS, isBookable, isListed } from "#app/domain/catalog/catalog.server";
+import { buyerDetail } from "#app/domain/deals/buyer-details";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, pageOffset, toPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
@@ -269,6 +270,9 @@ export async function listOrders(db: Database, buyerId: string, page: number) {
         id: bookings.id,
         productId: bookings.productId,
         priceCents: bookings.priceCents,
+        // How it changes hands, and a shipped order's shipping, charged beside the item.
+        delivery: bookings.delivery,
+        shippingCents: bookings.shippingCents,
         status: bookings.status,
         endReason: bookings.endReason,
         createdAt: bookings.createdAt,
@@ -323,7 +327,10 @@ export async function listOrders(db: Database, buyerId: string, page: number) {
 
 const sellers = alias(users, "sellers");
 
-/** A booking for someone allowed to see it: its buyer, the product's seller, or an admin. */
+/**
+ * A booking for someone allowed to see it: its buyer, the product's seller, or an admin; the
+ * buyer's contact as that reader reads it (the seller's once it is paid).
+ */
 export async function getBookingFor(db: Database, viewer: Pick<SessionUser, "id" | "role">, bookingId: string) {
   const access = accessTo(viewer, "read", "booking");
   if (!access) return null;
@@ -359,5 +366,7 @@ export async function getBookingFor(db: Database, viewer: Pick<SessionUser, "id"
       ),
     )
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const reader = row.buyerId === viewer.id ? "buyer" : row.sellerId === viewer.id ? "seller" : "admin";
+  return { ...row, buyerContact: buyerDetail(reader, row.status, row.buyerContact) };
 }

@@ -2,6 +2,7 @@
 // (to both, with the transaction id), and a message about it (to the other party).
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import { buyerDetail } from "#app/domain/deals/buyer-details";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import type { EventOf } from "#app/domain/shared/events";
 import { formatMoney } from "#app/domain/shared/money";
@@ -21,6 +22,7 @@ async function loadBooking(db: Database, bookingId: string) {
       delivery: bookings.delivery,
       meetLocation: bookings.meetLocation,
       buyerContact: bookings.buyerContact,
+      status: bookings.status,
       expiresAt: bookings.expiresAt,
       transactionId: payments.transactionId,
       buyer: { id: buyers.id, email: buyers.email, name: buyers.name, deletedAt: buyers.deletedAt },
@@ -63,7 +65,7 @@ export async function bookingLetters(
             // A shipped booking's address is shown on the parcel's page once it is paid (ADR 0086).
             (b.delivery === "ship"
               ? `To be shipped, for ${formatMoney(b.shippingCents)} shipping: the address shows on the parcel's page once it is paid.\n`
-              : `Meeting place: ${b.meetLocation}. Contact: ${b.buyerContact}.\n`) +
+              : `Meeting place: ${b.meetLocation}. The buyer's number shows once it is paid.\n`) +
             `The booking holds the item until ${utc(b.expiresAt)} unless it is paid.\n` +
             link(options, "/dashboard/my_product", "Your listings"),
         ),
@@ -100,10 +102,12 @@ export async function bookingLetters(
       if (!b?.transactionId) return [];
       const amount = formatMoney(b.priceCents + b.shippingCents);
       const subject = `Payment received: ${b.productName}`;
+      // Paid: the seller reads the buyer's number now (deals/buyer-details.ts).
+      const contact = buyerDetail("seller", b.status, b.buyerContact);
       const ship =
         b.delivery === "ship"
           ? `Send it by its ship-by date: the address and the label are on the parcel's page.\n${link(options, shipmentPath(event.bookingId), "The parcel")}\n`
-          : "";
+          : `Meeting place: ${b.meetLocation}.${contact ? ` Contact: ${contact}.` : ""}\n`;
       return [
         letter(
           b.buyer,

@@ -8,6 +8,7 @@ import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { liveSessionsOf, SESSION_FIELDS } from "#app/domain/accounts/sessions.server";
 import { detailColumns } from "#app/domain/catalog/listing-details.server";
+import { buyerDetail } from "#app/domain/deals/buyer-details";
 import { listNotificationSettings } from "#app/domain/notifications/preferences.server";
 import type { Database } from "#db/client";
 import {
@@ -179,6 +180,8 @@ export async function exportAccountData(db: Database, userId: string, now = Date
     })),
     bookings: deals.map(({ buyerId, ...row }) => ({
       ...row,
+      // A seller's copy carries the buyer's number by the bookings' rule: once the booking is paid.
+      buyerContact: buyerDetail(side(buyerId), row.status, row.buyerContact),
       yourSide: side(buyerId),
       createdAt: iso(row.createdAt),
       paidAt: iso(row.paidAt),

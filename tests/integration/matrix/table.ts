@@ -884,7 +884,7 @@ export const ROWS: Row[] = [
       }),
     ),
   ),
-  api("GET", "/api/advertiseListing", "/api/advertiseListing", all("ok")),
+  api("GET", "/api/advertiseProduct", "/api/advertiseProduct", all("ok")),
   ...OWNERS.map((owner) =>
     api(
       "GET",

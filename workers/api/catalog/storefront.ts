@@ -55,7 +55,7 @@ async function callerCamera(
   return { ok: true, camera: readCamera(user?.camera) };
 }
 
-storefront.get("/advertiseListing", async (c) => {
+storefront.get("/advertiseProduct", async (c) => {
   const camera = await callerCamera(c);
   if (!camera.ok) return camera.response;
   const products = await listAdvertisedProducts(db(c));
@@ -230,6 +230,12 @@ storefront.get("/myOrders", ...buyerOnly, async (c) => {
       isPaid: order.status === "paid",
       status: order.status,
       endReason: order.endReason,
+      // As My Orders shows it: a meetup, or a parcel with its shipping charge and where it is
+      // (its page, GET /api/shipments/:bookingId, has the tracking).
+      delivery: order.delivery,
+      shipping: toDollars(order.shippingCents),
+      shippingCents: order.shippingCents,
+      shipmentStatus: order.shipmentStatus,
       // An unpaid order's deadline (ISO 8601, UTC): from then on it cannot be paid.
       expiresAt: order.status === "active" ? (order.expiresAt?.toISOString() ?? null) : null,
       // A paid order's money: held until protectionEndsAt (POST /api/bookings/:id/receipt releases

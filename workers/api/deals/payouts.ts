@@ -79,6 +79,12 @@ payoutsApi.get("/payouts/deals", ...sellerOnly, async (c) => {
       state: deal.state,
       price: toDollars(deal.amountCents),
       priceCents: deal.amountCents,
+      // As the Payouts page shows it: a shipped sale's shipping (within the price), and the label
+      // bought through Pay&Buy, paid from the sale at release (ADR 0086); 0 for a meetup.
+      shipping: toDollars(deal.shippingCents),
+      shippingCents: deal.shippingCents,
+      label: toDollars(deal.labelCostCents),
+      labelCents: deal.labelCostCents,
       fee: money(deal.fee),
       feeCents: deal.fee,
       net: money(deal.net),

@@ -3,8 +3,10 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
+import { buyerDetail } from "#app/domain/deals/buyer-details";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
+import type { BookingStatus } from "#db/closed-lists";
 import { bookings, offers, products, users } from "#db/schema";
 
 const buyers = alias(users, "offer_buyers");
@@ -52,8 +54,8 @@ const sideOf = (side: OfferSide, userId: string) =>
  * A page of a user's offers, newest first, and their count, read together: the request's read
  * batcher sends them in one D1 batch, with the session's read on a page (ADR 0069).
  */
-export function listOffers(db: Database, side: OfferSide, userId: string, page: number) {
-  return listPage(
+export async function listOffers(db: Database, side: OfferSide, userId: string, page: number) {
+  const listed = await listPage(
     offersWithParties(db)
       .where(sideOf(side, userId))
       .orderBy(desc(offers.createdAt), desc(offers.id))
@@ -62,6 +64,15 @@ export function listOffers(db: Database, side: OfferSide, userId: string, page: 
     db.select({ total: sql<number>`count(*)` }).from(offers).where(sideOf(side, userId)),
     page,
   );
+  return { ...listed, rows: listed.rows.map((row) => asReadBy(side, row)) };
+}
+
+/** An offer as one of its parties reads it: the buyer's contact by the bookings' rule. */
+function asReadBy<Row extends { buyerContact: string; bookingStatus: BookingStatus | null }>(
+  side: OfferSide,
+  row: Row,
+) {
+  return { ...row, buyerContact: buyerDetail(side, row.bookingStatus, row.buyerContact) };
 }
 
 export type OfferView = Awaited<ReturnType<typeof listOffers>>["rows"][number];
@@ -71,7 +82,7 @@ export async function getOfferFor(db: Database, viewer: Pick<SessionUser, "id">,
   const [row] = await offersWithParties(db)
     .where(and(eq(offers.id, offerId), or(eq(offers.buyerId, viewer.id), eq(offers.sellerId, viewer.id))))
     .limit(1);
-  return row ?? null;
+  return row ? asReadBy(row.buyerId === viewer.id ? "buyer" : "seller", row) : null;
 }
 
 /** The buyer's live offer on a listing, if any: what the listing page shows in place of the form. */
@@ -81,5 +92,5 @@ export async function findLiveOffer(db: Database, buyerId: string, productId: st
       and(eq(offers.buyerId, buyerId), eq(offers.productId, productId), inArray(offers.status, ["open", "countered"])),
     )
     .limit(1);
-  return row ?? null;
+  return row ? asReadBy("buyer", row) : null;
 }

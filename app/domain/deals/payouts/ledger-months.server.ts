@@ -27,7 +27,22 @@ export function monthOf(at: number, offset = 0): Month {
   return `${shifted.getUTCFullYear()}-${String(shifted.getUTCMonth() + 1).padStart(2, "0")}`;
 }
 
-/** The months from `first` to `last`, both included. */
+/** The first and the last month a statement may name: Date.UTC reads years 0–99 as 1900–1999. */
+export const FIRST_MONTH: Month = "2000-01";
+export const LAST_MONTH: Month = "9999-12";
+
+/** Whether a "YYYY-MM" month is one a statement may name (FIRST_MONTH to LAST_MONTH). */
+export function isStatementMonth(month: Month): boolean {
+  return MONTH_PATTERN.test(month) && month >= FIRST_MONTH && month <= LAST_MONTH;
+}
+
+/** The first instant of the month after the one `at` falls in (10000-01-01 after 9999-12). */
+export function nextMonthStart(at: number): number {
+  const date = new Date(at);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+}
+
+/** The months from `first` to `last`, both included (at most 1200; none past LAST_MONTH). */
 export function monthsBetween(first: Month, last: Month): Month[] {
   const months: Month[] = [];
   const start = monthStart(first);
@@ -35,7 +50,9 @@ export function monthsBetween(first: Month, last: Month): Month[] {
   if (start === null || end === null) return months;
   for (let offset = 0; months.length < 1200; offset++) {
     const month = monthOf(start, offset);
-    if (monthStart(month)! > end) break;
+    const at = monthStart(month);
+    // Past 9999-12 the next month is "10000-01", which is no month: the count stops there.
+    if (at === null || at > end) break;
     months.push(month);
   }
   return months;
@@ -57,14 +74,17 @@ export const STATEMENT_MAX_MONTHS = 120;
 
 /**
  * The months a statement covers, from `?from=` and `?to=` ("YYYY-MM"); without them, the last 12
- * months up to `now`'s. A month that is not one, a range that ends before it starts or that is
- * longer than ten years is refused with what to send.
+ * months up to `now`'s. A month that is not one, one outside FIRST_MONTH to LAST_MONTH, a range
+ * that ends before it starts or that is longer than ten years is refused with what to send.
  */
 export function readStatementRange(from: string | null, to: string | null, now = Date.now()): StatementRange {
   const first = from?.trim() || monthOf(now, -11);
   const last = to?.trim() || monthOf(now);
   if (monthStart(first) === null || monthStart(last) === null) {
     return { ok: false, message: "Months are written as YYYY-MM, such as 2026-01." };
+  }
+  if (!isStatementMonth(first) || !isStatementMonth(last)) {
+    return { ok: false, message: `A statement's months run from ${FIRST_MONTH} to ${LAST_MONTH}.` };
   }
   const months = monthsBetween(first, last).length;
   if (months === 0) return { ok: false, message: "The first month must not be after the last." };
@@ -128,7 +148,7 @@ export async function ledgerMonths<Column extends string>(
       and(
         where,
         gte(ledgerEntries.createdAt, new Date(start)),
-        lt(ledgerEntries.createdAt, new Date(monthStart(monthOf(end, 1))!)),
+        lt(ledgerEntries.createdAt, new Date(nextMonthStart(end))),
       ),
     )
     .groupBy(monthOfEntry, ledgerEntries.currency)

@@ -8,8 +8,8 @@ import {
   ledgerMonths,
   type Month,
   type MonthRange,
-  monthOf,
   monthStart,
+  nextMonthStart,
 } from "#app/domain/deals/payouts/ledger-months.server";
 import { toCsv } from "#app/domain/shared/csv";
 import { toUnitsText } from "#app/domain/shared/money";
@@ -97,7 +97,7 @@ export async function sellerStatement(db: Database, sellerId: string, range: Mon
   const start = monthStart(range.from);
   const end = monthStart(range.to);
   if (start === null || end === null) return [];
-  const after = monthStart(monthOf(end, 1))!;
+  const after = nextMonthStart(end);
   return db
     .select({
       at: ledgerEntries.createdAt,

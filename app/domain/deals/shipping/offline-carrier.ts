@@ -5,6 +5,7 @@
 // test control.
 import type { ParcelSize, ShippingCountry } from "#db/closed-lists";
 import type { Carrier, ParcelRoute } from "./carriers";
+import { shipmentPath } from "./paths";
 
 /** What a parcel costs before distance, in cents. */
 const BASE_CENTS: Record<ParcelSize, number> = { small: 895, medium: 1_495, large: 2_995 };
@@ -34,6 +35,12 @@ export const offlineTrackingNumber = (reference: string) =>
 
 export const OFFLINE_CARRIER_NAME = "Pay&Buy Test Post";
 
+/**
+ * Where an offline parcel is followed: its deal's shipment page, which shows its timeline (the
+ * offline carrier has no tracking site). Also read for parcels stored with the old `/track/…`.
+ */
+export const offlineTrackingUrl = (bookingId: string) => shipmentPath(bookingId);
+
 export function offlineCarrier(): Carrier {
   return {
     name: "offline",
@@ -50,7 +57,7 @@ export function offlineCarrier(): Carrier {
           labelUrl: `/dashboard/labels/${encodeURIComponent(route.reference)}`,
           carrier: OFFLINE_CARRIER_NAME,
           trackingNumber,
-          trackingUrl: `/track/${trackingNumber}`,
+          trackingUrl: offlineTrackingUrl(route.reference),
           costCents: offlineRate(route),
         },
       };

@@ -4,6 +4,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { isListed } from "#app/domain/catalog/catalog.server";
 import { COUNTRY_NAMES } from "#app/domain/catalog/delivery";
+import { readsBuyerDetails } from "#app/domain/deals/buyer-details";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
@@ -16,6 +17,7 @@ import type { FeeRule } from "../fees";
 import { labelBudget } from "../settlement/plan";
 import { CARRIER_MESSAGES, type Carrier, type ReturnAddressOf, type TrackingEvent } from "./carriers";
 import { AUTO_CANCEL_DAYS, SELF_TRACKED_DUE_DAYS, selfTrackedReleaseAt } from "./clock";
+import { offlineTrackingUrl } from "./offline-carrier";
 import type { TrackingInput } from "./tracking-schema";
 
 const DAY_MS = 86_400_000;
@@ -196,16 +198,22 @@ export async function findShipmentFor(db: Database, viewer: Viewer, bookingId: s
   const isSeller = row.sellerId === viewer.id;
   const isAdmin = viewer.role === "admin";
   if (!isBuyer && !isSeller && !isAdmin) return null;
-  const showsAddress = row.addressErasedAt === null && (isBuyer || isAdmin || row.bookingStatus === "paid");
+  const viewerSide = isSeller ? ("seller" as const) : isBuyer ? ("buyer" as const) : ("admin" as const);
+  const showsAddress = row.addressErasedAt === null && readsBuyerDetails(viewerSide, row.bookingStatus);
   const { recipient, line1, line2, city, region, postalCode, buyerContact, fromPostalCode, ...rest } = row;
   return {
     ...rest,
-    viewer: isSeller ? ("seller" as const) : isBuyer ? ("buyer" as const) : ("admin" as const),
+    viewer: viewerSide,
     address: showsAddress ? { recipient, line1, line2, city, region, postalCode, country: row.country } : null,
     // The carrier calls the number on the parcel: the seller reads it with the address.
     buyerContact: showsAddress ? buyerContact : null,
     // Where it leaves from: the seller's own (never the buyer's to read).
     fromPostalCode: isSeller || isAdmin ? fromPostalCode : null,
+    // An offline parcel is followed on this deal's page, whatever URL an older label stored.
+    trackingUrl:
+      row.carrierProvider === "offline" && row.trackingUrl !== null
+        ? offlineTrackingUrl(row.bookingId)
+        : row.trackingUrl,
   };
 }
 

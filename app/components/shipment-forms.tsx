@@ -1,0 +1,89 @@
+// The seller's forms of a shipped deal's page (ADR 0086): buy a label, or say it is sent with its
+// tracking. Plain POSTs to their own actions (ADR 0071); the schemas the server checks validate in
+// the browser too, and a 400 brings the messages back at the fields, as typed.
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { returnAddressSchema } from "#app/domain/deals/shipping/label-schema";
+import { TRACKING_LIMITS, trackingSchema } from "#app/domain/deals/shipping/tracking-schema";
+import { formatMoney } from "#app/domain/shared/money";
+import { button } from "#app/styles/utilities.css";
+import { useSchemaForm } from "#app/utils/use-schema-form";
+import { ErrorList, Field } from "./forms";
+
+type Errors = SubmissionResult<string[]> | undefined;
+
+export function TrackingForm({ action, lastResult }: { action: string; lastResult?: Errors }) {
+  const [form, fields] = useSchemaForm(trackingSchema, { id: "tracking", lastResult });
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} noValidate>
+      <Field
+        label="Carrier"
+        inputProps={{
+          ...getInputProps(fields.carrier, { type: "text" }),
+          id: "tracking-carrier",
+          maxLength: TRACKING_LIMITS.carrier,
+          required: true,
+        }}
+        errors={fields.carrier.errors}
+      />
+      <Field
+        label="Tracking number"
+        inputProps={{
+          ...getInputProps(fields.trackingNumber, { type: "text" }),
+          id: "tracking-number",
+          maxLength: TRACKING_LIMITS.trackingNumber * 2,
+          autoComplete: "off",
+          required: true,
+        }}
+        errors={fields.trackingNumber.errors}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <button type="submit" className={button.primary}>
+        Save tracking
+      </button>
+    </Form>
+  );
+}
+
+export function LabelForm({
+  action,
+  labelCents,
+  lastResult,
+}: {
+  action: string;
+  labelCents: number;
+  lastResult?: Errors;
+}) {
+  const [form, fields] = useSchemaForm(returnAddressSchema, { id: "label", lastResult });
+  const text = (field: Parameters<typeof getInputProps>[0], id: string, autoComplete: string) => ({
+    ...getInputProps(field, { type: "text" }),
+    id,
+    autoComplete,
+  });
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} noValidate>
+      <p>The sender's address the carrier prints (not kept by Pay&Buy):</p>
+      <Field label="Your name" inputProps={text(fields.name, "label-name", "name")} errors={fields.name.errors} />
+      <Field
+        label="Street address"
+        inputProps={text(fields.line1, "label-line1", "address-line1")}
+        errors={fields.line1.errors}
+      />
+      <Field
+        label="Apartment, suite (optional)"
+        inputProps={text(fields.line2, "label-line2", "address-line2")}
+        errors={fields.line2.errors}
+      />
+      <Field label="City" inputProps={text(fields.city, "label-city", "address-level2")} errors={fields.city.errors} />
+      <Field
+        label="State or province"
+        inputProps={text(fields.region, "label-region", "address-level1")}
+        errors={fields.region.errors}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <button type="submit" className={button.primary}>
+        {`Buy label for ${formatMoney(labelCents)}`}
+      </button>
+    </Form>
+  );
+}
