@@ -4,7 +4,7 @@
 // transfers nothing (plan.ts, operations.server.ts). A lost dispute took the money back to the
 // buyer: it is recorded once as a refund the provider made, which after a release takes the
 // seller's share back as any refund does. A won one lets the deal go on where it was.
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import * as z from "zod";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
@@ -136,25 +136,26 @@ export async function recordDispute(
 }
 
 /**
- * What a lost dispute took beyond what was left of its payment (a refund had given part of it
- * back): the platform's loss (ADR 0081), recorded once, as the dispute's amount less what its
- * own refund of the deal gave back.
+ * A lost dispute's own ledger entry (the platform's, never the seller's: ADR 0087), recorded once
+ * by its reference: `amount`, an expression over the dispute's row, when it is above zero.
  */
-async function recordDisputeExcess(db: Database, provider: PaymentProviderName, disputeId: string, now: number) {
-  const givenBack = sql`coalesce((select sum(${dealOperations.amountCents}) from ${dealOperations}
-    where ${dealOperations.paymentId} = ${disputes.paymentId} and ${dealOperations.externalRef} = ${lostDisputeRef(disputeId)}), 0)`;
-  await db
+function recordLostDisputeEntry(
+  db: Database,
+  entry: { kind: "dispute_fee" | "dispute_excess"; amount: SQL; provider: PaymentProviderName; disputeId: string },
+  now: number,
+) {
+  return db
     .insert(ledgerEntries)
     .select(
       db
         .select(
           intoColumns(ledgerEntries, {
             id: sql`${crypto.randomUUID()}`,
-            kind: sql`'dispute_excess'`,
-            amountCents: sql`${disputes.amountCents} - ${givenBack}`,
+            kind: sql`${entry.kind}`,
+            amountCents: entry.amount,
             currency: disputes.currency,
             provider: disputes.provider,
-            providerRef: sql`${`dispute_excess:${disputeId}`}`,
+            providerRef: sql`${`${entry.kind}:${entry.disputeId}`}`,
             sellerId: deals.sellerId,
             paymentId: disputes.paymentId,
             operationId: sql`null`,
@@ -166,10 +167,10 @@ async function recordDisputeExcess(db: Database, provider: PaymentProviderName, 
         .innerJoin(deals, eq(deals.paymentId, disputes.paymentId))
         .where(
           and(
-            eq(disputes.provider, provider),
-            eq(disputes.providerDisputeId, disputeId),
+            eq(disputes.provider, entry.provider),
+            eq(disputes.providerDisputeId, entry.disputeId),
             eq(disputes.status, "lost"),
-            sql`${disputes.amountCents} > ${givenBack}`,
+            sql`${entry.amount} > 0`,
           ),
         ),
     )
@@ -177,41 +178,24 @@ async function recordDisputeExcess(db: Database, provider: PaymentProviderName, 
 }
 
 /**
- * A lost dispute's fee, the platform's cost (the seller is not charged it, ADR 0087): recorded
- * once, as the fee the provider reported last.
+ * What a lost dispute took beyond what was left of its payment (a refund had given part of it
+ * back): the platform's loss (ADR 0081), the dispute's amount less what its own refund of the
+ * deal gave back.
  */
+async function recordDisputeExcess(db: Database, provider: PaymentProviderName, disputeId: string, now: number) {
+  const givenBack = sql`coalesce((select sum(${dealOperations.amountCents}) from ${dealOperations}
+    where ${dealOperations.paymentId} = ${disputes.paymentId} and ${dealOperations.externalRef} = ${lostDisputeRef(disputeId)}), 0)`;
+  const amount = sql`(${disputes.amountCents} - ${givenBack})`;
+  await recordLostDisputeEntry(db, { kind: "dispute_excess", amount, provider, disputeId }, now);
+}
+
+/** A lost dispute's fee, the platform's cost: recorded once, as the fee the provider reported last. */
 async function recordDisputeFee(db: Database, provider: PaymentProviderName, disputeId: string, now: number) {
-  await db
-    .insert(ledgerEntries)
-    .select(
-      db
-        .select(
-          intoColumns(ledgerEntries, {
-            id: sql`${crypto.randomUUID()}`,
-            kind: sql`'dispute_fee'`,
-            amountCents: disputes.feeCents,
-            currency: disputes.currency,
-            provider: disputes.provider,
-            providerRef: sql`${`dispute_fee:${disputeId}`}`,
-            sellerId: deals.sellerId,
-            paymentId: disputes.paymentId,
-            operationId: sql`null`,
-            payoutId: sql`null`,
-            createdAt: sql`${now}`,
-          }),
-        )
-        .from(disputes)
-        .innerJoin(deals, eq(deals.paymentId, disputes.paymentId))
-        .where(
-          and(
-            eq(disputes.provider, provider),
-            eq(disputes.providerDisputeId, disputeId),
-            eq(disputes.status, "lost"),
-            sql`${disputes.feeCents} > 0`,
-          ),
-        ),
-    )
-    .onConflictDoNothing();
+  await recordLostDisputeEntry(
+    db,
+    { kind: "dispute_fee", amount: sql`${disputes.feeCents}`, provider, disputeId },
+    now,
+  );
 }
 
 const disputeBuyers = users;
