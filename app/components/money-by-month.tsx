@@ -54,7 +54,8 @@ export function MoneyByMonth<Figure extends string>({
               months={rows.map((row) => ({ month: row.month, cents: row[charted] }))}
             />
             {/* On a narrow box the rows stack as cards, as the pages' other tables do. */}
-            <div className={`${table.wrap} ${table.wide}`}>
+            {/* A dozen figures a row (the platform's months) stack sooner than a few. */}
+            <div className={`${table.wrap} ${figures.length > 9 ? table.widest : table.wide}`}>
               <table className={table.table}>
                 <caption>{`${caption}, ${code}: what moved, from Pay&Buy's ledger`}</caption>
                 <thead>

@@ -13,6 +13,9 @@ export const wrap = style({ containerType: "inline-size", maxWidth: "100%" });
 /** A list with many columns (photos, dates, several actions) stacks below a wider box. */
 export const wide = style({});
 
+/** A table of a dozen figures a row (the platform's months) stacks below a wider box still. */
+export const widest = style({});
+
 export const table = style({
   width: "100%",
   borderCollapse: "separate",
@@ -142,6 +145,7 @@ export const actions = style({});
 
 stackBelow(wrap, "36rem");
 stackBelow(wide, "60rem");
+stackBelow(widest, "76rem");
 
 export const caption = style({
   textAlign: "left",

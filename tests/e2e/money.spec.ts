@@ -92,11 +92,11 @@ test("the admin reads the platform's money by month on Claims and downloads its 
   const csv = await (await import("node:fs/promises")).readFile(await download.path(), "utf8");
   const [header, ...lines] = csv.split("\r\n");
   expect(header).toBe(
-    "Month,Currency,Paid by buyers,Fees kept,Refunded to buyers,Lost to chargebacks,Chargeback fees,Shipping labels,Sent to sellers,Paid to sellers' banks,Owed by sellers",
+    "Month,Currency,Paid by buyers,Fees kept,Refunded to buyers,Lost to chargebacks,Chargeback fees,Chargebacks beyond the sale,Shipping labels,Sent to sellers,Paid to sellers' banks,Owed by sellers",
   );
   expect(lines.pop()).toBe("");
   expect(lines).toHaveLength(12);
-  for (const line of lines) expect(line).toMatch(/^\d{4}-\d{2},USD(,-?\d+\.\d{2}){9}$/);
+  for (const line of lines) expect(line).toMatch(/^\d{4}-\d{2},USD(,-?\d+\.\d{2}){10}$/);
 });
 
 test("a claim: the buyer reports a problem, the seller answers, the admin refunds a part", async ({

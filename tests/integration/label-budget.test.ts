@@ -46,6 +46,13 @@ describe("a label dearer than its sale", () => {
 
   it("the sale can pay is bought, and the release pays it in full", async () => {
     const { seller, buyer, bookingId, deal } = await paidShippedDeal();
+    const page = await (
+      await SELF.fetch(`${ORIGIN}/dashboard/shipments/${bookingId}`, {
+        headers: { Cookie: await sessionCookieFor(seller.id) },
+      })
+    ).text();
+    expect(page).toContain("Buy label for");
+    expect(page).not.toContain("more than this sale can pay for it");
     expect((await apiCall(seller.id, "POST", `/api/shipments/${bookingId}/label`, SENDER)).status).toBe(200);
     expect((await apiCall(buyer.id, "POST", `/api/bookings/${bookingId}/receipt`)).status).toBe(200);
     const [parcel] = await db().select().from(shipments).where(eq(shipments.bookingId, bookingId));
