@@ -13,9 +13,10 @@ export type InsertSelection<T extends SQLiteTable> = {
  * single-table SELECT's fields without it, so a correlated subquery in a field
  * (`exists (select 1 from shipments where shipments.booking_id = payments.booking_id)`) would
  * read `booking_id = booking_id`, both the inner table's. Nested one level down, drizzle leaves
- * them qualified.
+ * them qualified. Every field of a single-table SELECT (or of RETURNING) that names another
+ * table's columns goes through it.
  */
-function qualified(value: SQLiteColumn | SQL | SQL.Aliased): SQL | SQL.Aliased {
+export function qualified(value: SQLiteColumn | SQL | SQL.Aliased): SQL | SQL.Aliased {
   if (is(value, SQL.Aliased)) return sql`${value.sql}`.as(value.fieldAlias);
   if (is(value, SQL)) return sql`${value}`;
   return sql`${sql`${value}`}`.mapWith(value);

@@ -5,13 +5,15 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { shipments } from "#db/schema";
+import { claims, shipments } from "#db/schema";
 import { ORIGIN, sessionCookieFor } from "./auth-helpers";
+import { insertUser } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
-import { apiCall, db, dealState } from "./money-fixtures";
+import { apiCall, db, dealState, paidDeal } from "./money-fixtures";
 import { paidShippedDeal } from "./shipping-fixtures";
 import { testEnv } from "./test-env";
 
+const CLAIM = { reason: "not_as_described", details: "Scratched." };
 const SENDER = { name: "Maya Lens", line1: "100 Court St", line2: "", city: "Brooklyn", region: "NY" };
 
 describe("a label dearer than its sale", () => {
@@ -44,7 +46,16 @@ describe("a label dearer than its sale", () => {
     expect(parcel).toMatchObject({ status: "awaiting_shipment", labelRef: null, carrierProvider: null });
   });
 
-  it("the sale can pay is bought, and the release pays it in full", async () => {
+  it("the sale can pay is bought, and the release pays it in full, whatever other deals refunded", async () => {
+    // Another deal refunded in full: its refund is a row of deal_operations, never this sale's.
+    const other = await paidDeal(30_000);
+    const admin = await insertUser({ role: "admin" });
+    expect((await apiCall(other.buyer.user.id, "POST", `/api/bookings/${other.booking.id}/claim`, CLAIM)).status).toBe(
+      201,
+    );
+    const [claim] = await db().select().from(claims).where(eq(claims.paymentId, other.deal.paymentId));
+    const refunded = await apiCall(admin.id, "PUT", `/api/claims/${claim!.id}/decision`, { outcome: "refund_full" });
+    expect(refunded.status).toBe(200);
     const { seller, buyer, bookingId, deal } = await paidShippedDeal();
     const page = await (
       await SELF.fetch(`${ORIGIN}/dashboard/shipments/${bookingId}`, {

@@ -5,6 +5,7 @@ import { toOneLine } from "#app/domain/shared/schemas";
 import type { Database } from "#db/client";
 import type { Role } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
+import { qualified } from "#db/insert-select";
 import { twoFactorCredentials, users } from "#db/schema";
 import { issueLinkStatement, linkEvent, prepareLink } from "./account-links.server";
 import { NAME_MAX, nameSchema } from "./account-schema";
@@ -33,10 +34,12 @@ const accountFields = {
   name: users.name,
   email: users.email,
   role: users.role,
-  twoFactor:
-    sql<boolean>`exists (select 1 from ${twoFactorCredentials} where ${twoFactorCredentials.userId} = ${users.id} and ${twoFactorCredentials.enabledAt} is not null)`
-      .mapWith(Boolean)
-      .as("two_factor"),
+  // Read by single-table SELECTs and RETURNING: the subquery keeps its tables' names (qualified).
+  twoFactor: sql<boolean>`${qualified(
+    sql`exists (select 1 from ${twoFactorCredentials} where ${twoFactorCredentials.userId} = ${users.id} and ${twoFactorCredentials.enabledAt} is not null)`,
+  )}`
+    .mapWith(Boolean)
+    .as("two_factor"),
 };
 
 const byEmail = (email: string) => emailMatches(users.email, email);

@@ -10,7 +10,7 @@ import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import type { ParcelSize, ShipmentStatus, ShippingCountry } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
-import { intoColumns } from "#db/insert-select";
+import { intoColumns, qualified } from "#db/insert-select";
 import { bookings, dealOperations, deals, products, shipments } from "#db/schema";
 import type { ShippingAddress } from "../booking-schema";
 import type { FeeRule } from "../fees";
@@ -545,7 +545,8 @@ async function labelBudgetOf(db: Database, bookingId: string, rule: FeeRule) {
     .select({
       charged: deals.amountCents,
       shipping: deals.shippingCents,
-      refunded: refundedSoFar.mapWith(Number).as("label_refunded"),
+      // A single-table SELECT: the correlated subquery keeps its tables' names (qualified).
+      refunded: sql<number>`${qualified(refundedSoFar)}`.mapWith(Number).as("label_refunded"),
     })
     .from(deals)
     .where(eq(deals.bookingId, bookingId))
