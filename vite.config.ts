@@ -1,19 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
+import { reactRouter } from "@react-router/dev/vite";
+import { cloudflareDevProxy } from "@react-router/dev/vite/cloudflare";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import type { RollupLog } from "rollup";
 import { defineConfig, type Plugin } from "vite";
 import { getLoadContext } from "./app/load-context";
 
-declare module "@remix-run/cloudflare" {
-  interface Future {
-    v3_singleFetch: true;
-  }
-}
-
 // The modules the REST adapter shares with the pages (domain, server helpers, database) stay out of
-// the Remix server build, so wrangler bundles them once for both adapters (ADR 0020).
+// the server build, so wrangler bundles them once for both adapters (ADR 0020).
 const SHARED_WITH_API = /\/(app\/domain|app\/server|db)\//;
 
 // In the browser, `zod` is zod configured never to probe for eval, which the CSP forbids.
@@ -77,7 +72,7 @@ function appChunks(getModuleInfo: (id: string) => ModuleInfo): Map<string, strin
 }
 
 // A page carries its stylesheets inside its document rather than linking them (ADR 0045). The
-// server build reads them from the browser build, which Remix makes first, and `entry.server`
+// server build reads them from the browser build, which React Router makes first, and `entry.server`
 // inlines those a page links as it streams (app/server/inline-stylesheets.ts).
 const INLINE_STYLESHEETS = "virtual:inline-stylesheets";
 const CLIENT_ASSETS = fileURLToPath(new URL("./build/client/assets/", import.meta.url));
@@ -87,7 +82,7 @@ function inlineStylesheets(): Plugin {
   return {
     name: "pay-and-buy:inline-stylesheets",
     configResolved(config) {
-      // `remix vite:dev` serves stylesheets of its own: nothing from a previous build is inlined.
+      // `react-router dev` serves stylesheets of its own: nothing from a previous build is inlined.
       fromBuild = config.command === "build" && Boolean(config.build.ssr);
     },
     resolveId: (id) => (id === INLINE_STYLESHEETS ? `\0${INLINE_STYLESHEETS}` : undefined),
@@ -111,7 +106,7 @@ const ROUTE_FILES = new Set(readdirSync(ROUTES_DIR).map((file) => file.replace(/
 
 /**
  * Rollup's warnings, but for two that say nothing about our code: a resource route (a loader or an
- * action, no component) has no browser code, yet Remix makes every route an entry of the browser
+ * action, no component) has no browser code, yet React Router makes every route an entry of the browser
  * build, which Rollup reports as an empty chunk; zod's sources carry comments Rollup cannot place
  * and drops.
  */
@@ -124,19 +119,10 @@ function onwarn(warning: RollupLog, warn: (warning: RollupLog) => void) {
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: "app/public",
   plugins: [
-    cloudflareDevProxyVitePlugin({
+    cloudflareDevProxy({
       getLoadContext: (args) => getLoadContext({ ...(args as Parameters<typeof getLoadContext>[0]), localDev: true }),
     }),
-    remix({
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
-        v3_routeConfig: true,
-      },
-    }),
+    reactRouter(),
     vanillaExtractPlugin(),
     inlineStylesheets(),
   ],

@@ -54,6 +54,6 @@ export default defineConfig({
     // default (one less than the cores) runs the files one after another, and each file spends
     // seconds starting up while the other core idles.
     maxWorkers: 2,
-    deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+    deps: { optimizer: { ssr: { enabled: true, include: ["react-router"] } } },
   },
 });

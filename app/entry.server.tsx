@@ -1,7 +1,6 @@
 import inlinableStylesheets from "virtual:inline-stylesheets";
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
-import { renderToReadableStream } from "react-dom/server";
+import { prerender } from "react-dom/static";
+import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { NonceContext } from "#app/components/nonce";
 import { inlineStylesheets } from "#app/server/inline-stylesheets";
 import { scriptsAfterLoad } from "#app/server/scripts-after-load";
@@ -10,17 +9,19 @@ export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
+  routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce;
   let status = responseStatusCode;
-  const body = await renderToReadableStream(
+  // The whole document, then its rewrites (ADR 0067): the loaders have all answered before the
+  // render starts, so the render is a few milliseconds of CPU and streaming it piece by piece
+  // won nothing. `prerender` is React's renderer of a whole document.
+  const { prelude } = await prerender(
     <NonceContext.Provider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </NonceContext.Provider>,
     {
-      nonce,
       signal: request.signal,
       onError(error: unknown) {
         if (!request.signal.aborted) console.error(error);
@@ -28,12 +29,7 @@ export default async function handleRequest(
       },
     },
   );
-  // The whole document, then its two rewrites, sent as one piece (ADR 0067). The loaders have
-  // all answered before the render starts, so the render is a few milliseconds of CPU and
-  // streaming its pieces won nothing; carrying each piece through the rewrites cost about a
-  // third of a signed-in page's throughput.
-  await body.allReady;
-  const html = scriptsAfterLoad(inlineStylesheets(await new Response(body).text(), inlinableStylesheets));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(html, { headers: responseHeaders, status });
+  const rewriter = scriptsAfterLoad(inlineStylesheets(new HTMLRewriter(), inlinableStylesheets, nonce));
+  return rewriter.transform(new Response(prelude, { headers: responseHeaders, status }));
 }

@@ -1,14 +1,14 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "react-router";
 import type { PlatformProxy } from "wrangler";
 import { type AppEnv, parseEnv } from "#app/server/env.server";
 
 type Cloudflare = Omit<PlatformProxy<Env>, "dispose">;
 
-declare module "@remix-run/cloudflare" {
+declare module "react-router" {
   interface AppLoadContext {
     cloudflare: Cloudflare;
     env: AppEnv;
-    /** Per-request nonce for the inline scripts Remix renders (Content-Security-Policy). */
+    /** Per-request nonce for the inline scripts React Router renders (Content-Security-Policy). */
     nonce: string;
   }
 }

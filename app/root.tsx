@@ -1,15 +1,6 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import {
-  data,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import "#app/styles/global.css";
 import { ErrorPage } from "#app/components/error-page";
 import * as layout from "#app/components/layout.css";
@@ -19,6 +10,7 @@ import { SiteHeader } from "#app/components/site-header";
 import { SPLASH_SCRIPT, Splash } from "#app/components/splash";
 import { ToastRegion } from "#app/components/toast-region";
 import { VerifyEmailBanner } from "#app/components/verify-email-banner";
+import { AFTER_LOAD_SCRIPT } from "#app/server/scripts-after-load";
 import { skipLink } from "#app/styles/utilities.css";
 import { clearFormFlash } from "#app/utils/form-flash.server";
 import { siteOrigin } from "#app/utils/seo";
@@ -55,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-const EMPTY_HTML = { __html: "" };
+const AFTER_LOAD = { __html: AFTER_LOAD_SCRIPT };
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -74,9 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, allowed by the CSP nonce */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
         <Meta />
-        {/* The server puts the frame's stylesheet here as the page streams (ADR 0045); React keeps what it finds. */}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: empty here, and never changed on the client */}
-        <style nonce={nonce} data-inline-stylesheets="" dangerouslySetInnerHTML={EMPTY_HTML} />
+        {/* The server puts the frame's stylesheet inside the page, before its link (ADR 0045). */}
         <Links />
       </head>
       <body>
@@ -96,6 +86,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <ToastRegion toast={rootData?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* Runs <Scripts>' modules once the page has loaded (ADR 0043). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, allowed by the CSP nonce */}
+        <script nonce={nonce} dangerouslySetInnerHTML={AFTER_LOAD} />
       </body>
     </html>
   );

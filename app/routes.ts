@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@remix-run/route-config";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx", { id: "routes/index" }),

@@ -1,8 +1,9 @@
 // The Worker: the maintenance job on a schedule, notifications from the queue; for requests,
 // security headers, the edge cache of public pages, a D1 session, same-origin forms, the REST API
-// under /api, product photos, and Remix for the rest. (The bench runs it wrapped: bench/worker.ts.)
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// under /api, product photos, and React Router for the rest. (The bench runs it wrapped: bench/worker.ts.)
+
 import { Hono } from "hono";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { getLoadContext } from "#app/load-context";
 // @ts-expect-error -- the server build exists once `npm run build` has run.
 import * as serverBuild from "../build/server/index.js";
@@ -18,7 +19,7 @@ import { scheduled } from "./scheduled";
 import { securityHeaders } from "./security-headers";
 
 const build = serverBuild as unknown as ServerBuild;
-const handleRemixRequest = createRequestHandler(build);
+const handlePageRequest = createRequestHandler(build);
 
 export const app = new Hono<{ Bindings: Env }>();
 
@@ -47,7 +48,7 @@ app.all("*", (c) => {
     context: { cloudflare: cloudflare as never },
     nonce: c.get("secureHeadersNonce"),
   });
-  return handleRemixRequest(request, loadContext);
+  return handlePageRequest(request, loadContext);
 });
 
 // Requests go to the Hono app; the Cron Trigger's ticks to the maintenance job; the

@@ -147,23 +147,40 @@ export async function bumpVersion(cache: Cache = edgeStore()): Promise<string> {
 const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
 const base64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
 
-/** The text of every inline `script` (no src) or `style` element of a page, as the browser hashes it. */
-export function inlineElements(html: string, element: "script" | "style"): string[] {
-  const texts: string[] = [];
-  const pattern = new RegExp(`<${element}\\b([^>]*)>([\\s\\S]*?)<\\/${element}\\s*>`, "gi");
-  for (const match of html.matchAll(pattern)) {
-    if (element === "style" || !/\ssrc\s*=/i.test(` ${match[1]}`)) texts.push(match[2]!);
-  }
-  return texts;
+type Inline = { script: string[]; style: string[] };
+
+/**
+ * The page without its nonces, and the text of each of its inline scripts (no `src`) and styles,
+ * as the browser hashes them: read by the platform's HTML parser (HTMLRewriter, ADR 0093).
+ */
+async function withoutNonces(html: string): Promise<{ html: string; inline: Inline }> {
+  const inline: Inline = { script: [], style: [] };
+  const collect = (texts: string[]) => ({
+    element() {
+      texts.push("");
+    },
+    text(chunk: Text) {
+      texts[texts.length - 1] += chunk.text;
+    },
+  });
+  const rewritten = await new HTMLRewriter()
+    .on("script[nonce], style[nonce]", {
+      element(element) {
+        element.removeAttribute("nonce");
+      },
+    })
+    .on("script:not([src])", collect(inline.script))
+    .on("style", collect(inline.style))
+    .transform(new Response(html))
+    .text();
+  return { html: rewritten, inline };
 }
 
-/** `'sha256-…'` sources for the inline scripts or styles of a page. */
-export async function inlineHashes(html: string, element: "script" | "style"): Promise<string[]> {
+/** `'sha256-…'` sources for the given texts (each once). */
+async function hashesOf(texts: string[]): Promise<string[]> {
   const encoder = new TextEncoder();
   const hashes = await Promise.all(
-    inlineElements(html, element).map(async (text) =>
-      base64(await crypto.subtle.digest("SHA-256", encoder.encode(text))),
-    ),
+    texts.map(async (text) => base64(await crypto.subtle.digest("SHA-256", encoder.encode(text)))),
   );
   return [...new Set(hashes)];
 }
@@ -227,8 +244,9 @@ async function storable(response: Response): Promise<Stored | null> {
   if (html && policy === null) return null;
   let body = await response.text();
   if (html && policy !== null) {
-    body = body.replace(/(<(?:script|style)\b[^>]*?)\snonce="[^"]*"/gi, "$1");
-    const [script, style] = await Promise.all([inlineHashes(body, "script"), inlineHashes(body, "style")]);
+    const page = await withoutNonces(body);
+    body = page.html;
+    const [script, style] = await Promise.all([hashesOf(page.inline.script), hashesOf(page.inline.style)]);
     headers.set("Content-Security-Policy", hashedPolicy(policy, { script, style }));
   }
   const bytes = new TextEncoder().encode(body);
@@ -266,7 +284,7 @@ function replaceResponse(c: { res: Response }, response: Response) {
  * The edge cache as Hono middleware, outermost: a page is stored with every header the Worker gave
  * it (the security headers included), and a hit is answered with them.
  * Off unless EDGE_CACHE is "on". A successful write (any method but GET and HEAD, answered below
- * 400, other than signing in, out or up) bumps the version. `release` names the build (the Remix
+ * 400, other than signing in, out or up) bumps the version. `release` names the build (the React Router
  * manifest's version): a page stored by the build before a deploy names stylesheets and scripts
  * that are gone with it, so it is never served by the next one.
  */

@@ -46,8 +46,8 @@ const isOneClickUnsubscribe = (path: string) => /^\/unsubscribe\/[^/]+$/.test(pa
  */
 export const sameOriginForms = createMiddleware(async (c, next) => {
   if (isOneClickUnsubscribe(c.req.path)) {
-    // Remix refuses an action whose Origin is not the host; here the mail client's origin is
-    // expected, so it is left out of the request Remix sees.
+    // The mail client's origin is expected here and says nothing: it is left out of the request
+    // React Router sees (which would refuse an Origin that is not a URL).
     if (c.req.header("Origin") !== undefined) {
       const headers = new Headers(c.req.raw.headers);
       headers.delete("Origin");

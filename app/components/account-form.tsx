@@ -6,8 +6,8 @@ import {
   getInputProps,
   type SubmissionResult,
 } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
 import type * as z from "zod";
 import { button, container, section } from "#app/styles/utilities.css";
 import { useIsPending } from "#app/utils/use-is-pending";

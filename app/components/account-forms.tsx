@@ -2,7 +2,7 @@
 // Each is a plain POST to its own action (ADR 0071); the shared schemas validate in the browser
 // and on the server alike.
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import {
   changeEmailSchema,
   changePasswordFormSchema,

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { button } from "#app/styles/utilities.css";
 import { listHref } from "#app/utils/list-urls";
 import { NAME_NOT_FOUND } from "#app/utils/messages";

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link } from "@remix-run/react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { COUNTRY_NAMES, meets, ships } from "#app/domain/catalog/delivery";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
 import { ADDRESS_LIMITS } from "#app/domain/deals/address-limits";

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import { button } from "#app/styles/utilities.css";
 import { type CameraView, cameraPageHref, keptParams, returnHref } from "#app/utils/camera-urls";
 import * as styles from "./camera-picker.css";

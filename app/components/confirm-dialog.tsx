@@ -1,5 +1,5 @@
-import { Form } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
+import { Form } from "react-router";
 import { button } from "#app/styles/utilities.css";
 import * as styles from "./confirm-dialog.css";
 

@@ -3,7 +3,7 @@
 // (a wrong password, an open deal) comes back in the dialog.
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import type * as z from "zod";
 import { deleteAccountSchema } from "#app/domain/accounts/account-schema";
 import { useIsPending } from "#app/utils/use-is-pending";

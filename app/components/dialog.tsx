@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
+import { Link, useFetcher, useNavigate } from "react-router";
 import { button } from "#app/styles/utilities.css";
 import { useIsPending } from "#app/utils/use-is-pending";
 import * as styles from "./dialog.css";

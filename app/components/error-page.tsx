@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link } from "@remix-run/react";
+import { isRouteErrorResponse, Link } from "react-router";
 import { button, container, section } from "#app/styles/utilities.css";
 
 /** The page for every routing error and unknown URL (spec section 2), with a way on. */

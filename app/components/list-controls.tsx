@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import { SEARCH_MAX } from "#app/domain/shared/list-query";
 import { button } from "#app/styles/utilities.css";
 import { listHref } from "#app/utils/list-urls";

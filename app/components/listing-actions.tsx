@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "react-router";
 import type { Bookability } from "#app/domain/catalog/bookability";
 import { PAYOUTS_PENDING_WORDS } from "#app/domain/deals/payouts/payout-words";
 import { button } from "#app/styles/utilities.css";

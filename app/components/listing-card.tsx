@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { CardView } from "#app/domain/catalog/catalog.server";
 import { deliveryLine } from "#app/domain/catalog/delivery";
 import { photoSources } from "#app/domain/catalog/photo-keys";

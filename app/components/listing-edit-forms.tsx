@@ -1,7 +1,7 @@
 // The forms of a listing's edit page, each posting to its own action (ADR 0071). The page renders
 // them all; a child route whose form came back with errors renders that form with them.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import * as z from "zod";
 import { ErrorList } from "#app/components/forms";
 import { ProductDetailsFields } from "#app/components/listing-fields";

@@ -1,5 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
 import type { ListingPhoto } from "#app/domain/catalog/listings.server";
 import { photoSources } from "#app/domain/catalog/photo-keys";
 import { useHydrated } from "#app/utils/use-hydrated";

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { conditionWords } from "#app/domain/catalog/conditions";
 import { deliveryLine, handlingWords } from "#app/domain/catalog/delivery";
 import type { Listing } from "#app/domain/catalog/listings.server";

@@ -2,7 +2,7 @@
 // it (ADR 0082, 0088): for each currency, one figure charted on the server (MoneyChart) and every
 // figure in a table beside it, which is what a screen reader reads; then a plain GET form that
 // downloads the statement of any months as a CSV file (it works without JavaScript).
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import * as formStyles from "#app/components/forms.css";
 import { MoneyChart } from "#app/components/money-chart";
 import * as table from "#app/components/table.css";

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import { OFFER_STATUS_WORDS } from "#app/domain/deals/offers/offer-words";
 import { formatMoney } from "#app/domain/shared/money";
 import { button } from "#app/styles/utilities.css";

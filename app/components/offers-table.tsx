@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import { OFFER_DECLINE_WORDS, OFFER_STATUS_WORDS } from "#app/domain/deals/offers/offer-words";
 import type { Page } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";

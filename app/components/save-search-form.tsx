@@ -1,6 +1,6 @@
 // "Email me new matches" on the search page (ADR 0062): a plain POST of the search as the page
 // read it and a name to /saved-searches, which answers back on the search; signed out, a link to sign in and come back to the same search.
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import * as formStyles from "#app/components/forms.css";
 import { SAVED_SEARCH_NAME_MAX } from "#app/domain/alerts/saved-search-schema";
 import { button } from "#app/styles/utilities.css";

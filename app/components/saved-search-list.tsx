@@ -1,7 +1,7 @@
 // The saved searches on the settings page (ADR 0062): each opens its search, and can be renamed,
 // have its emails turned off or on, or be deleted, each a plain POST to its own action of the
 // settings page (ADR 0071). A name the action refused comes back at its field, as typed.
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import * as formStyles from "#app/components/forms.css";
 import { SAVED_SEARCH_LIMIT, SAVED_SEARCH_NAME_MAX } from "#app/domain/alerts/saved-search-schema";
 import { button, visuallyHidden } from "#app/styles/utilities.css";

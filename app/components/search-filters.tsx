@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { DELIVERY_CHOICE_LABELS, DELIVERY_CHOICES } from "#app/domain/catalog/delivery";
 import { type SearchErrors, type SearchSort, SORT_LABELS } from "#app/domain/catalog/search-params";
 import { SEARCH_TEXT_MAX } from "#app/domain/catalog/search-terms";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import type { CardView } from "#app/domain/catalog/catalog.server";
 import type { SearchFilters } from "#app/domain/catalog/search-params";
 import { type CameraView, cameraSearch } from "#app/utils/camera-urls";

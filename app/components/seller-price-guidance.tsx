@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { farAbove, type PriceGuidance } from "#app/domain/catalog/price-guidance";
 import { MODEL_CHOICES } from "#app/domain/gear/model-choices";
 import { dollarsToCents } from "#app/domain/shared/money";

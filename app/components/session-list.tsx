@@ -1,6 +1,6 @@
 // The account's live sessions on the Settings page: which device, since when, last seen, the one
 // in use marked; a Sign out button for each other one and one for all of them.
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { button } from "#app/styles/utilities.css";
 import { SETTINGS_ACTIONS } from "#app/utils/settings-urls";
 import { useIsPending } from "#app/utils/use-is-pending";

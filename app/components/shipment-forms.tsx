@@ -2,7 +2,7 @@
 // tracking. Plain POSTs to their own actions (ADR 0071); the schemas the server checks validate in
 // the browser too, and a 400 brings the messages back at the fields, as typed.
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { returnAddressSchema } from "#app/domain/deals/shipping/label-schema";
 import { TRACKING_LIMITS, trackingSchema } from "#app/domain/deals/shipping/tracking-schema";
 import { formatMoney } from "#app/domain/shared/money";

@@ -1,5 +1,5 @@
-import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { Form, Link } from "react-router";
 import { button, container, visuallyHidden } from "#app/styles/utilities.css";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { Icon } from "./icon";

@@ -1,4 +1,4 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink } from "react-router";
 import { SEARCH_TEXT_MAX } from "#app/domain/catalog/search-terms";
 import { button, container, visuallyHidden } from "#app/styles/utilities.css";
 import type { SessionUser } from "#app/utils/session.server";

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useActionData } from "@remix-run/react";
+import { useActionData } from "react-router";
 import type { BookingDialogData, ReportDialogData, WishlistDialogData } from "#app/utils/storefront.server";
 import { BookingDialog } from "./booking-dialog";
 import { ReportDialog } from "./report-dialog";

@@ -5,8 +5,8 @@
 // refusal comes back at its form and new recovery codes are shown in the answer to the request
 // that made them, once, and never again.
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
 import { TWO_FACTOR_MESSAGES } from "#app/domain/accounts/account-messages";
 import { confirmChangeSchema, confirmTwoFactorSchema } from "#app/domain/accounts/account-schema";
 import { button } from "#app/styles/utilities.css";

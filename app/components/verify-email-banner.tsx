@@ -1,6 +1,6 @@
 // Until the account's email address is verified, every page says so, with "Resend" (a plain POST
 // back to the same page). A seller hears why it matters: their listings are not public yet.
-import { Form, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "react-router";
 import { button, container } from "#app/styles/utilities.css";
 import { useIsPending } from "#app/utils/use-is-pending";
 import * as styles from "./verify-email-banner.css";

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import type { WishlistDialogData } from "#app/utils/storefront.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { DialogActions, ListingGone, UrlDialog } from "./dialog";

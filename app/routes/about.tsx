@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import * as styles from "#app/components/content-page.css";
 import { readStaticContent } from "#app/server/static-content.server";
 import { container, eyebrow, grid, prose, section } from "#app/styles/utilities.css";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "react-router";
 import { signInWithGoogle } from "#app/domain/accounts/accounts.server";
 import { notFound } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";

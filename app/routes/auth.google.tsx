@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "react-router";
 import { notFound } from "#app/server/http.server";
 import { isGoogleEnabled, startGoogleSignIn } from "#app/utils/google.server";
 import { safeRedirect } from "#app/utils/redirect";

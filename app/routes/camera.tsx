@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import * as styles from "#app/components/camera-picker.css";
 import { CameraSelect } from "#app/components/camera-select";
 import { readCamera } from "#app/domain/gear/camera";

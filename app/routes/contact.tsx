@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { ContentPage } from "#app/components/content-page";
 import * as styles from "#app/components/content-page.css";
 import { readStaticContent } from "#app/server/static-content.server";

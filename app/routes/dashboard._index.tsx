@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "react-router";
+import { redirect } from "react-router";
 import { DASHBOARD_HOME } from "#app/utils/dashboard-tabs";
 import { requireUser } from "#app/utils/session.server";
 

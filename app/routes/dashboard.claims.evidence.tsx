@@ -1,7 +1,7 @@
 // Claims, "Send our evidence to the bank" of a chargeback (ADR 0081): what Pay&Buy holds of the
 // deal goes to the card's bank through the payment provider, once. The dispute is the page's own
 // value: one that is not an id is a request the page did not send (400).
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { CLAIMS_PATH } from "#app/domain/deals/payouts/paths";
 import { submitDisputeEvidence } from "#app/domain/deals/settlement/disputes.server";

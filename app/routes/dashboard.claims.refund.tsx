@@ -1,7 +1,7 @@
 // Claims, "Refund the buyer" of a held payment whose seller was removed (ADR 0079): nothing
 // releases such a payment any more, so the admin gives it back in full. The booking is the page's
 // own value: one that is not an id is a request the page did not send (400).
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { CLAIMS_PATH } from "#app/domain/deals/payouts/paths";
 import { refundForRemovedSeller } from "#app/domain/deals/settlement/decisions.server";

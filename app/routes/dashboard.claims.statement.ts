@@ -1,7 +1,7 @@
 // The platform's statement (a GET that changes nothing, ADR 0088): its money in the months asked
 // for (`?from=YYYY-MM&to=YYYY-MM`, the last 12 by default), a line per month and currency, as a
 // CSV file a spreadsheet opens. The admin's alone, as the rest of Claims.
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "react-router";
 import { readStatementRange } from "#app/domain/deals/payouts/ledger-months.server";
 import {
   platformMonths,

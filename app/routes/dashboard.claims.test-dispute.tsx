@@ -1,6 +1,6 @@
 // Claims, the offline provider's labelled test control (ADR 0081): the bank decides an open
 // chargeback, won or lost, as Stripe would report it. Refused with any other provider.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { CLAIMS_PATH } from "#app/domain/deals/payouts/paths";
 import { decideTestDispute, testDisputeDecisionSchema } from "#app/domain/deals/settlement/disputes.server";

@@ -1,7 +1,6 @@
 // A label bought from the offline carrier, to print (ADR 0086): clearly a test label, with its
 // tracking number and both postal codes. A real carrier's label is its own file (its URL).
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { COUNTRY_NAMES } from "#app/domain/catalog/delivery";
 import { OFFLINE_CARRIER_NAME } from "#app/domain/deals/shipping/offline-carrier";

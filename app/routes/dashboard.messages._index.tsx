@@ -1,6 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Link, redirect, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { Pager } from "#app/components/list-controls";
 import * as table from "#app/components/table.css";

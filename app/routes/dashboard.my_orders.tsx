@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { DialogActions, UrlDialog } from "#app/components/dialog";
 import { TextareaField } from "#app/components/forms";

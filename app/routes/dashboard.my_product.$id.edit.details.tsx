@@ -3,9 +3,8 @@
 // status; a listing that can no longer change goes back to the page with the reason.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
-import { useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs } from "react-router";
+import { data, useActionData } from "react-router";
 import { DetailsForm } from "#app/components/listing-edit-forms";
 import { LISTING_EDIT_MESSAGES, updateListingDetails } from "#app/domain/catalog/listing-edits.server";
 import { type ListingDetails, listingDetailsSchema } from "#app/domain/catalog/listing-schema";

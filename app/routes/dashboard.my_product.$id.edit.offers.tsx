@@ -1,6 +1,6 @@
 // The edit page, "Offers" (ADR 0071): whether buyers may offer a price on the listing. The checkbox
 // sends "on" or nothing; any other value is a request the page did not send: 400.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import * as z from "zod";
 import { setOffersAccepted } from "#app/domain/catalog/listing-edits.server";
 import { badRequest, notFound, requireFormData } from "#app/server/http.server";

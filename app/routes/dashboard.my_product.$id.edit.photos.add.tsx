@@ -3,9 +3,8 @@
 // with the reason. The form's one-time upload field makes a repeat add nothing.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
-import { useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs } from "react-router";
+import { data, useActionData } from "react-router";
 import * as z from "zod";
 import { AddPhotosForm } from "#app/components/listing-edit-forms";
 import { addListingPhotos, PHOTO_EDIT_MESSAGES } from "#app/domain/catalog/listing-photos.server";

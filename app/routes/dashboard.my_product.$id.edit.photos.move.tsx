@@ -1,7 +1,7 @@
 // The edit page, "Move up" / "Move down" of a photo (ADR 0071). The photo and its new position are
 // the page's own values: one that is not one is a request the page did not send (400). The form
 // names the position, not a step, so sending it twice moves the photo once.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import * as z from "zod";
 import { LISTING_EDIT_MESSAGES } from "#app/domain/catalog/listing-edits.server";
 import { moveListingPhoto, PHOTO_EDIT_MESSAGES } from "#app/domain/catalog/listing-photos.server";

@@ -1,6 +1,6 @@
 // The edit page, "Remove" of a photo (ADR 0071). The photo is the page's own value: one that is not
 // an id is a request the page did not send (400); a photo that is gone already is said so.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import * as z from "zod";
 import { LISTING_EDIT_MESSAGES } from "#app/domain/catalog/listing-edits.server";
 import { PHOTO_EDIT_MESSAGES, removeListingPhoto } from "#app/domain/catalog/listing-photos.server";

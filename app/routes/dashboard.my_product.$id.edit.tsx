@@ -1,8 +1,8 @@
 // A seller's listing to edit: its photos, its details with the price guidance, and whether buyers
 // may offer. Each form posts to its own child route, which does that one thing (ADR 0071); a child
 // whose form can come back with errors renders that form itself, in its section, through the Outlet.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Link, Outlet, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { AddPhotosForm, DetailsForm, OffersForm, PhotoList } from "#app/components/listing-edit-forms";
 import * as styles from "#app/components/listing-form.css";

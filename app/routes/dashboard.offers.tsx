@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { OffersTable } from "#app/components/offers-table";
 import { listOffers } from "#app/domain/deals/offers/offer-reads.server";

@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { data, Form, Link, redirect, useActionData, useFetcher, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList, Field } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";

@@ -1,8 +1,8 @@
 // Reconciliation (ADR 0089): the daily check of the ledger against the payment provider's own
 // record. The last runs, and the differences nobody has looked into yet, each with a plain form
 // that marks it as looked into (once; a second submit changes nothing). Admins only.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
 import * as table from "#app/components/table.css";
 import { CLAIMS_PATH, RECONCILIATION_PATH } from "#app/domain/deals/payouts/paths";

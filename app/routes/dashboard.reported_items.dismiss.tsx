@@ -1,7 +1,7 @@
 // Reported Items, "Dismiss" of a listing's reports (ADR 0071): closes every open report of the
 // listing, which stays on the storefront. The listing is the page's own value: one that is not an
 // id is a request the page did not send (400); one without open reports is said so.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import { dismissedMessage, dismissListingReports } from "#app/domain/moderation/reports.server";
 import { idSchema } from "#app/domain/shared/schemas";
 import { badRequest, requireFormData } from "#app/server/http.server";

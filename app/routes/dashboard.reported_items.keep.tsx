@@ -1,6 +1,6 @@
 // Reported Items, "No" of the removal confirmation (ADR 0071): back to the list, as it was, with
 // the spec's toast.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import { keptAnswer, listBack } from "#app/utils/paged-list.server";
 import { REPORTED_ITEMS_PATH } from "#app/utils/reported-items-urls";
 import { requireAdmin } from "#app/utils/session.server";

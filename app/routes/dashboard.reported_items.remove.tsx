@@ -1,7 +1,7 @@
 // Reported Items, "Yes" of the removal confirmation (ADR 0071): takes the listing off the
 // storefront, ends its booking and closes its reports. The listing is the page's own value: one
 // that is not an id is a request the page did not send (400); one without open reports is said so.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import { REPORT_MESSAGES, removeReportedListing } from "#app/domain/moderation/reports.server";
 import { idSchema } from "#app/domain/shared/schemas";
 import { badRequest, requireFormData } from "#app/server/http.server";

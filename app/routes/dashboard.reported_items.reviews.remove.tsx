@@ -1,7 +1,7 @@
 // Reported Items, "Remove review text" (ADR 0071): the review's text goes, its stars stay. The
 // review is the page's own value: one that is not an id is a request the page did not send (400);
 // one without open reports is said so.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import { REVIEW_REPORT_MESSAGES, removeReviewText } from "#app/domain/moderation/review-reports.server";
 import { idSchema } from "#app/domain/shared/schemas";
 import { badRequest, requireFormData } from "#app/server/http.server";

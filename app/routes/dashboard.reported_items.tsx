@@ -1,8 +1,8 @@
 // Reported Items (admin): the listings and the reviews people reported, and the admin's decisions.
 // Each form posts to its own child route, which does that one thing and leads back to the list as
 // it was (ADR 0071).
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ImageZoom } from "#app/components/image-zoom";
 import { Pager } from "#app/components/list-controls";

@@ -1,6 +1,6 @@
 // Settings, "My camera" (ADR 0071): a key of the gear data, or nothing to clear it. The choices
 // are the page's own, so an unknown key is a request the page did not send: 400.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import { saveMyCamera } from "#app/domain/gear/my-camera.server";
 import { badRequest, requireFormData } from "#app/server/http.server";
 import { requireUser } from "#app/utils/session.server";

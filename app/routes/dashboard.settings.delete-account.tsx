@@ -2,9 +2,8 @@
 // its sessions end. A refusal (a wrong password, an open deal) comes back in the dialog.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
-import { useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs } from "react-router";
+import { data, useActionData } from "react-router";
 import { DeleteAccountDialog } from "#app/components/delete-account-dialog";
 import { deleteAccountSchema } from "#app/domain/accounts/account-schema";
 import { deleteOwnAccount } from "#app/domain/privacy/account-deletion.server";

@@ -2,9 +2,8 @@
 // Invalid fields, a wrong confirmation or a taken address come back at the form.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
-import { useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs } from "react-router";
+import { data, useActionData } from "react-router";
 import { EmailForm } from "#app/components/account-forms";
 import { changeEmailSchema } from "#app/domain/accounts/account-schema";
 import { changeEmail } from "#app/domain/accounts/email-verification.server";

@@ -1,5 +1,5 @@
 // "Download my data": the signed-in account's data as a JSON file (a GET that changes nothing).
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "react-router";
 import { exportAccountData, exportFileName } from "#app/domain/privacy/account-data.server";
 import { notFound } from "#app/server/http.server";
 import { requireUser } from "#app/utils/session.server";

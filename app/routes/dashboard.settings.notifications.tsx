@@ -1,6 +1,6 @@
 // Settings, "Email notifications" (ADR 0071): one checkbox per kind of the role. A value other
 // than a checked box's is a request the page did not send: 400.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import {
   choicesFromForm,
   NOTIFICATION_MESSAGES,

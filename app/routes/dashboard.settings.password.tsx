@@ -2,9 +2,8 @@
 // wrong current password come back at the form; the passwords are never sent back.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
-import { useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs } from "react-router";
+import { data, useActionData } from "react-router";
 import { PasswordForm } from "#app/components/account-forms";
 import { changePasswordFormSchema } from "#app/domain/accounts/account-schema";
 import { changePassword } from "#app/domain/accounts/account-settings.server";

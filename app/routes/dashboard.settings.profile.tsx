@@ -1,9 +1,8 @@
 // Settings, "Your details": name and phone (ADR 0071). Invalid fields come back at the form, 400.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
-import { useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs } from "react-router";
+import { data, useActionData } from "react-router";
 import { ProfileForm } from "#app/components/account-forms";
 import { profileSchema } from "#app/domain/accounts/account-schema";
 import { updateProfile } from "#app/domain/accounts/account-settings.server";

@@ -1,6 +1,6 @@
 // Settings, "Saved searches": delete one (ADR 0071). Whose search it is, the domain checks; an
 // id that is not one is a request the page did not send: 400.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import { savedSearchIdFormSchema } from "#app/domain/alerts/saved-search-schema";
 import { deleteSavedSearch } from "#app/domain/alerts/saved-searches.server";
 import { badRequest, requireFormData } from "#app/server/http.server";

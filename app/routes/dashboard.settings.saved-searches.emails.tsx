@@ -1,6 +1,6 @@
 // Settings, "Saved searches": turn one's emails off or on (ADR 0071). Whose search it is, the
 // domain checks; values the buttons do not send are a request the page did not send: 400.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import { savedSearchEmailsFormSchema } from "#app/domain/alerts/saved-search-schema";
 import { updateSavedSearch } from "#app/domain/alerts/saved-searches.server";
 import { badRequest, requireFormData } from "#app/server/http.server";

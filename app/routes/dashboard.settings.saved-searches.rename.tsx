@@ -1,9 +1,8 @@
 // Settings, "Saved searches": rename one (ADR 0071). Whose search it is, the domain checks; a
 // name that is not one comes back at its field, as typed (400); an id that is not one is a
 // request the page did not send: 400.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
-import { useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs } from "react-router";
+import { data, useActionData } from "react-router";
 import { type RefusedRename, SavedSearchList } from "#app/components/saved-search-list";
 import { renameSavedSearchFormSchema, savedSearchIdFormSchema } from "#app/domain/alerts/saved-search-schema";
 import { updateSavedSearch } from "#app/domain/alerts/saved-searches.server";

@@ -1,5 +1,5 @@
 // Settings, "Sessions": sign out every session of the account but this one (ADR 0071).
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import { endOtherSessions } from "#app/domain/accounts/sessions.server";
 import { requireFormData } from "#app/server/http.server";
 import { requireUser } from "#app/utils/session.server";

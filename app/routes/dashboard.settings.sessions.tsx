@@ -1,6 +1,6 @@
 // Settings, "Sessions": sign out one session of the account (ADR 0071). Whose session it is, the
 // domain checks; an id that is not one is a request the page did not send: 400.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import { sessionChoiceSchema } from "#app/domain/accounts/account-schema";
 import { endOwnSession } from "#app/domain/accounts/sessions.server";
 import { badRequest, requireFormData } from "#app/server/http.server";

@@ -1,8 +1,8 @@
 // The Settings page: every section of the account's settings on one page. Each form posts to its
 // own child route, which does that one thing (ADR 0071); a child whose form can come back with
 // errors renders that form itself, in its section, through the Outlet.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, Link, Outlet, useLoaderData } from "react-router";
 import { EmailForm, PasswordForm, ProfileForm } from "#app/components/account-forms";
 import { CameraSelect } from "#app/components/camera-select";
 import { DashboardPage } from "#app/components/dashboard-page";

@@ -3,9 +3,8 @@
 // not after a redirect: they are never stored in clear nor carried anywhere, and no later view
 // shows them again. The account's address is told by letter.
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
-import { useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs } from "react-router";
+import { data, useActionData } from "react-router";
 import { TwoFactorPage, type TwoFactorReply } from "#app/components/two-factor-page";
 import { TWO_FACTOR_MESSAGES } from "#app/domain/accounts/account-messages";
 import { confirmTwoFactorSchema } from "#app/domain/accounts/account-schema";

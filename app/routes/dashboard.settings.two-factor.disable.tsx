@@ -1,9 +1,8 @@
 // Two-factor sign-in, "Turn it off": the owner confirms it is them (the password or a current
 // code); never for an admin. The account's address is told by letter (ADR 0075).
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
-import { useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs } from "react-router";
+import { data, useActionData } from "react-router";
 import { TwoFactorPage, type TwoFactorReply } from "#app/components/two-factor-page";
 import { TWO_FACTOR_MESSAGES } from "#app/domain/accounts/account-messages";
 import { confirmChangeSchema } from "#app/domain/accounts/account-schema";

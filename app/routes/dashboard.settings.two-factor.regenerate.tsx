@@ -2,9 +2,8 @@
 // current code), the old codes stop working, and the new ones are shown in this answer, once
 // (ADR 0075). The account's address is told by letter.
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
-import { useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs } from "react-router";
+import { data, useActionData } from "react-router";
 import { TwoFactorPage, type TwoFactorReply } from "#app/components/two-factor-page";
 import { TWO_FACTOR_MESSAGES } from "#app/domain/accounts/account-messages";
 import { confirmChangeSchema } from "#app/domain/accounts/account-schema";

@@ -1,6 +1,6 @@
 // Two-factor sign-in, "Set up": a new secret for the app to scan (replacing one never confirmed).
 // Nothing is on until the app's first code and the owner's password confirm it (ADR 0075).
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import { TwoFactorPage } from "#app/components/two-factor-page";
 import { startTwoFactorSetup } from "#app/domain/accounts/two-factor.server";
 import { TWO_FACTOR_SETUP_PATH } from "#app/utils/dashboard-tabs";

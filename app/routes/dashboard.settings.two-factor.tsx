@@ -1,8 +1,8 @@
 // Two-factor sign-in in the settings: the page, whose forms each post to their own child route
 // (start, confirm, regenerate, disable: ADR 0071, 0075). A GET of a child's URL shows this page;
 // a child renders it with what its action answered. The page takes no POST itself (405).
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useOutlet } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useOutlet } from "react-router";
 import { TwoFactorPage, type TwoFactorPageData } from "#app/components/two-factor-page";
 import { confirmationMethods } from "#app/domain/accounts/reauthentication.server";
 import { pendingTwoFactorSetup, twoFactorStatus } from "#app/domain/accounts/two-factor.server";

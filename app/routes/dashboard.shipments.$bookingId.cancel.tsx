@@ -1,6 +1,6 @@
 // The buyer's "Cancel: not sent in time" of a shipped deal (ADR 0086): once the ship-by date has
 // passed with the parcel unsent, the purchase is cancelled and refunded in full.
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { cancelUnshipped } from "#app/domain/deals/settlement/decisions.server";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";

@@ -3,8 +3,7 @@
 // fails its schema comes back at the form, as typed (400, ADR 0071).
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data } from "@remix-run/cloudflare";
-import { useActionData, useParams, useRouteLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, data, useActionData, useParams, useRouteLoaderData } from "react-router";
 import { LabelForm } from "#app/components/shipment-forms";
 import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";

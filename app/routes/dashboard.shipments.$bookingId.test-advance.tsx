@@ -1,7 +1,7 @@
 // The offline carrier's labelled test control (ADR 0086): the parcel moves to its next state, as
 // a real carrier's webhook would say. Only in test mode, only for the test carrier's own parcels
 // (ADR 0091).
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import { advanceOfflineParcel } from "#app/domain/deals/shipping/shipments.server";

@@ -3,8 +3,7 @@
 // the domain refuses of a well-formed one goes back to the page with its reason.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data } from "@remix-run/cloudflare";
-import { useActionData, useParams } from "@remix-run/react";
+import { type ActionFunctionArgs, data, useActionData, useParams } from "react-router";
 import { TrackingForm } from "#app/components/shipment-forms";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import { enterTracking } from "#app/domain/deals/shipping/shipments.server";

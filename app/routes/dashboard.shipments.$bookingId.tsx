@@ -1,8 +1,8 @@
 // A shipped deal's parcel (ADR 0086), for its buyer, its seller and the admin: where it is, its
 // tracking, and, for the seller of a paid deal, the address to send it to and the form to say it
 // is sent. With the offline carrier, a labelled test control moves the parcel on.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, Link, Outlet, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { LabelForm, TrackingForm } from "#app/components/shipment-forms";
 import { COUNTRY_NAMES, PARCEL_PRESETS } from "#app/domain/catalog/delivery";

@@ -6,9 +6,8 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { data, Form, useActionData, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList, Field, TextareaField } from "#app/components/forms";
 import * as styles from "#app/components/listing-form.css";

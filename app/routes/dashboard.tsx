@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { NavLink, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { NavLink, Outlet, useLoaderData, useRouteError } from "react-router";
 import { ErrorPage } from "#app/components/error-page";
 import { unreadMessageCount } from "#app/domain/messaging/inbox.server";
 import { container, visuallyHidden } from "#app/styles/utilities.css";

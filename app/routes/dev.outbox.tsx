@@ -1,7 +1,7 @@
 // The local outbox (ADR 0034): the letters the notification consumer "sent" without an email
 // provider, newest first. Only a LOCAL_DEV server has this page; anywhere else it is a 404.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteError } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData, useRouteError } from "react-router";
 import { ErrorPage } from "#app/components/error-page";
 import * as table from "#app/components/table.css";
 import { listOutbox } from "#app/domain/notifications/email.server";

@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { ErrorList, Field, Honeypot } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
 import { RESET_MESSAGES } from "#app/domain/accounts/account-messages";

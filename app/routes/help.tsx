@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { ContentPage } from "#app/components/content-page";
 import * as styles from "#app/components/content-page.css";
 import { CONDITION_GUIDE } from "#app/domain/catalog/conditions";

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { Carousel, COVERS } from "#app/components/carousel";
 import { ListingCards } from "#app/components/listing-cards";
 import { StorefrontDialogs } from "#app/components/storefront-dialogs";

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRouteError } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData, useRouteError } from "react-router";
 import { CameraPicker } from "#app/components/camera-picker";
 import { ErrorPage } from "#app/components/error-page";
 import { GearSpecs, PriceGuidanceNote } from "#app/components/gear-specs";

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
 import { AccountFormPage, AccountPasswordField, EmailField, useAccountForm } from "#app/components/account-form";
 import { loginSchema } from "#app/domain/accounts/account-schema";
 import { signInWithPassword } from "#app/domain/accounts/accounts.server";

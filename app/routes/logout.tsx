@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
+import { redirect } from "react-router";
 import { signOutResponse } from "#app/utils/session.server";
 
 // Logout is a POST only: a GET (a prefetch, a crawler, an <img>) never signs anyone out.

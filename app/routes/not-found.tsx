@@ -1,5 +1,5 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { useRouteError } from "@remix-run/react";
+import type { MetaFunction } from "react-router";
+import { useRouteError } from "react-router";
 import { ErrorPage } from "#app/components/error-page";
 import { notFound } from "#app/server/http.server";
 import { pageMeta } from "#app/utils/seo";

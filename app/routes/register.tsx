@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { AccountFormPage, AccountPasswordField, EmailField, useAccountForm } from "#app/components/account-form";
 import { ErrorList, Field } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "react-router";
 import { siteOrigin } from "#app/utils/seo";
 
 // Category pages are not disallowed: they answer a crawler with the login page (and say

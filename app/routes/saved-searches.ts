@@ -1,7 +1,7 @@
 // Saving a search from the search page (ADR 0062): a plain POST, answered back on the search with
 // a toast. Its own path, so the edge cache knows this write changes nothing public.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { redirect } from "react-router";
 import { saveSearchSchema } from "#app/domain/alerts/saved-search-schema";
 import { saveSearch } from "#app/domain/alerts/saved-searches.server";
 import { badRequest, requireFormData } from "#app/server/http.server";

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { CameraPicker } from "#app/components/camera-picker";
 import { SaveSearchForm } from "#app/components/save-search-form";
 import { formValues, SearchFiltersForm } from "#app/components/search-filters";

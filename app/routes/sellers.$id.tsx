@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { Form, Link, useLoaderData, useRouteError } from "react-router";
 import { ErrorPage } from "#app/components/error-page";
 import { TextareaField } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "react-router";
 import { loadSitemapFile } from "#app/domain/catalog/listings.server";
 import { readPage } from "#app/domain/shared/list-query";
 import { notFound } from "#app/server/http.server";

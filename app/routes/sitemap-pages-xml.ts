@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "react-router";
 import { PUBLIC_PAGES, siteOrigin } from "#app/utils/seo";
 import { sitemapResponse } from "#app/utils/sitemap";
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "react-router";
 import { countSitemapFiles } from "#app/domain/catalog/listings.server";
 import { siteOrigin } from "#app/utils/seo";
 import { sitemapResponse } from "#app/utils/sitemap";

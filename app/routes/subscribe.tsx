@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
+import { redirect } from "react-router";
 import { subscribeSchema } from "#app/domain/accounts/account-schema";
 import { subscribe } from "#app/domain/notifications/subscriptions.server";
 import { requireFormData } from "#app/server/http.server";

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { ContentPage } from "#app/components/content-page";
 import { readStaticContent } from "#app/server/static-content.server";
 import { originFrom, publicPageMeta } from "#app/utils/seo";

@@ -1,6 +1,6 @@
 // What the two-factor page's loader read, for its child routes, which render the page with
 // their action's answer (ADR 0075).
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "react-router";
 import type { loader } from "./dashboard.settings.two-factor";
 
 const TWO_FACTOR_ROUTE_ID = "routes/dashboard.settings.two-factor";

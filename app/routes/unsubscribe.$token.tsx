@@ -3,9 +3,8 @@
 // from that button or from a mail client's one-click "Unsubscribe" (`List-Unsubscribe=One-Click`,
 // sent cross-site and without cookies: workers/same-origin.ts lets this path through). Signed out
 // works: the signed token says whose emails they are.
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import * as formStyles from "#app/components/forms.css";
 import { readUnsubscribe, UNSUBSCRIBE_MESSAGES, unsubscribe } from "#app/domain/notifications/unsubscribe.server";
 import { requireFormData } from "#app/server/http.server";

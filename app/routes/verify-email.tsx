@@ -1,9 +1,8 @@
 // The page a verification or change-of-address letter links to. Opening the link changes nothing
 // (mail scanners open links too): the page asks to confirm with a button. Signed in with an
 // unverified address, the page (and the banner's Resend button) sends a new link.
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import * as formStyles from "#app/components/forms.css";
 import { inspectLink } from "#app/domain/accounts/account-links.server";
 import { VERIFICATION_MESSAGES } from "#app/domain/accounts/account-messages";

@@ -145,7 +145,7 @@ export function withDatabase<T extends object>(env: T, db: D1Database): T {
   return next;
 }
 
-/** Anything that carries the parsed environment: Remix's load context or the API's. */
+/** Anything that carries the parsed environment: React Router's load context or the API's. */
 export interface EnvContext {
   env: AppEnv;
 }

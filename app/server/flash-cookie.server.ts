@@ -1,11 +1,11 @@
 // A value handed from an action to the next page view (redirect-after-post) in a cookie of its
 // own: the toast, a refused dialog form, recovery codes shown once. The same three choices for
 // each (ADR 0005, ADR 0059):
-// - signed with our secrets (Remix's cookie session), so nobody can plant a value on another page;
+// - signed with our secrets (React Router's cookie session), so nobody can plant a value on another page;
 // - read only when the request carries it, so ordinary pages stay free of Set-Cookie;
 // - checked with a schema: a cookie that is garbled, forged, signed with an old secret or of the
 //   wrong shape holds nothing, and is cleared like any other. Never a 500.
-import { createCookieSessionStorage } from "@remix-run/cloudflare";
+import { createCookieSessionStorage } from "react-router";
 import type * as z from "zod";
 import { readCookie } from "./cookies.server";
 import type { EnvContext } from "./env.server";

@@ -1,4 +1,4 @@
-// The one publisher of notifications: both adapters (Remix actions, the REST API) and the
+// The one publisher of notifications: both adapters (page actions, the REST API) and the
 // scheduled job hand it the events a domain operation returned, after the operation
 // succeeded. It sends them to the queue in one batch; the consumer delivers them (ADR 0033).
 // Publishing never fails the user's request: an error is logged, and with an execution
@@ -43,7 +43,7 @@ export async function publish(
   else await sending;
 }
 
-/** From a Remix action: the load context carries the env and the Worker's execution context. */
+/** From a page's action: the load context carries the env and the Worker's execution context. */
 export function publishFromRoute(
   context: { env: Pick<AppEnv, "NOTIFICATIONS">; cloudflare?: { ctx?: WaitUntil } },
   events: readonly DomainEvent[],

@@ -2,7 +2,7 @@
 // and refusing of their forms (never sending the password back).
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "@remix-run/cloudflare";
+import { data } from "react-router";
 import type * as z from "zod";
 import type { EnvContext } from "#app/server/env.server";
 import { requireFormData } from "#app/server/http.server";

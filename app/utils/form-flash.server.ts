@@ -4,7 +4,7 @@
 // post again), the errors and what was typed carried for one page view in a signed cookie.
 // Scripts (and JavaScript's fetches) get the 400 with the errors directly.
 import type { SubmissionResult } from "@conform-to/react";
-import { redirect } from "@remix-run/cloudflare";
+import { redirect } from "react-router";
 import * as z from "zod";
 import type { EnvContext } from "#app/server/env.server";
 import { flashCookie } from "#app/server/flash-cookie.server";

@@ -1,6 +1,6 @@
 // What crawlers and link previews read of a listing page: Open Graph tags and a schema.org
 // Product with its offer, as JSON-LD that no seller's text can break out of.
-import type { MetaDescriptor } from "@remix-run/cloudflare";
+import type { MetaDescriptor } from "react-router";
 import type { Listing, ListingPhoto } from "#app/domain/catalog/listings.server";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
 import { toUnitsText } from "#app/domain/shared/money";

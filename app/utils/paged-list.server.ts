@@ -1,6 +1,6 @@
 // What the dashboard lists' loaders and actions share: the page asked for (or the last one),
 // the row a `?confirm=` address names, where a post on the list leads back, and "No".
-import { redirect } from "@remix-run/cloudflare";
+import { redirect } from "react-router";
 import { type Page, readListQuery } from "#app/domain/shared/list-query";
 import type { EnvContext } from "#app/server/env.server";
 import { listHref } from "./list-urls";

@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "@remix-run/cloudflare";
+import type { MetaDescriptor } from "react-router";
 
 /** The pages a crawler may index: the sitemap lists them, robots.txt allows them. */
 export const PUBLIC_PAGES = [

@@ -1,7 +1,7 @@
 // The pages' side of sessions: the guards every loader and action calls (a redirect to log in,
 // a 403 page), sign-in and sign-out responses. Reading the cookie is shared with the REST API
 // (app/server/auth.server.ts); tokens and session rows live in the domain layer.
-import { redirect } from "@remix-run/cloudflare";
+import { redirect } from "react-router";
 import { hasRole } from "#app/domain/accounts/permissions";
 import {
   createSession,
@@ -41,7 +41,7 @@ interface RequestSession {
   user: Promise<SessionUser | null>;
 }
 
-// Remix hands each loader of a page its own Request, but one load context per request: the
+// React Router hands each loader of a page its own Request, but one load context per request: the
 // session is looked up once per page load, not once per loader (root, layout, route).
 const sessionsOfRequest = new WeakMap<EnvContext, RequestSession>();
 

@@ -1,6 +1,6 @@
 // The Settings page and the URL each of its forms posts to (ADR 0071): one small action per form,
 // each a child route of the page, which shows every section whatever child matched.
-import { useMatches } from "@remix-run/react";
+import { useMatches } from "react-router";
 
 export const SETTINGS_PATH = "/dashboard/settings";
 

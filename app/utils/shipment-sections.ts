@@ -1,7 +1,7 @@
 // A shipped deal's page and its forms (ADR 0071, 0086): each form posts to a child route of the
 // page (`…/tracking`, `…/label`); a child whose form came back with errors renders that form in
 // its place through the page's Outlet, so a 400 shows the whole page with the errors at the form.
-import { useMatches } from "@remix-run/react";
+import { useMatches } from "react-router";
 
 /** The forms of the shipment page a child route renders itself. */
 export type ShipmentSection = "tracking" | "label";

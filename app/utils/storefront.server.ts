@@ -3,7 +3,7 @@
 // actions on a listing (book, add to the wishlist, report).
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "@remix-run/cloudflare";
+import { data } from "react-router";
 import { findBookableProduct } from "#app/domain/catalog/catalog.server";
 import { addToWishlist } from "#app/domain/catalog/wishlist.server";
 import { bookingSchema } from "#app/domain/deals/booking-schema";

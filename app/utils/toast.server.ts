@@ -1,7 +1,7 @@
 // Flash toasts: a message for the page view after a redirect-after-post, in a signed flash cookie
 // checked by its schema (`flashCookie`, ADR 0005, ADR 0059), read and cleared only when the
 // request carries it. A bad cookie is no toast, and is cleared like any other.
-import { redirect } from "@remix-run/cloudflare";
+import { redirect } from "react-router";
 import * as z from "zod";
 import type { EnvContext } from "#app/server/env.server";
 import { flashCookie } from "#app/server/flash-cookie.server";

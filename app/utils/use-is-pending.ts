@@ -1,4 +1,4 @@
-import { useNavigation } from "@remix-run/react";
+import { useNavigation } from "react-router";
 
 export type PendingOptions = {
   /** Only a form sent to this path (its search left aside: /login?redirectTo=… is /login). */

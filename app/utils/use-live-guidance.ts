@@ -1,5 +1,5 @@
-import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
+import { useFetcher } from "react-router";
 import type { PriceGuidance } from "#app/domain/catalog/price-guidance";
 
 export type GuidanceView = {

@@ -117,7 +117,7 @@ function isAfterHtml(message: VnuMessage, html: string): boolean {
 }
 
 /**
- * Remix streams the data of deferred loaders as `<script>` elements after `</html>` (React
+ * React Router streams the data of deferred loaders as `<script>` elements after `</html>` (React
  * renders the document first); that, and only that, is the framework's and is let through: the
  * stray script there, and vnu's note that it stops checking after it.
  */

@@ -3,7 +3,7 @@
 // toast, and it is cleared.
 
 import { SELF } from "cloudflare:test";
-import { createCookieSessionStorage } from "@remix-run/cloudflare";
+import { createCookieSessionStorage } from "react-router";
 import { describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "#app/server/auth.server";
 import { get, ORIGIN, secrets, signedInUser } from "./auth-helpers";

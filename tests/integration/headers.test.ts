@@ -137,7 +137,7 @@ describe("caching of personal pages", () => {
     const { cookie } = await signedInUser("buyer");
     // The home page shows a signed-in buyer's name in its dialogs and its actions for that buyer.
     expect((await get("/", { Cookie: cookie })).headers.get("Cache-Control")).toBe(NO_STORE);
-    // Remix's data requests (client-side navigation) too.
+    // React Router's data requests (client-side navigation) too.
     const data = await get("/dashboard/my_orders.data", { Cookie: cookie });
     expect(data.status).toBe(200);
     expect(data.headers.get("Cache-Control")).toBe(NO_STORE);

@@ -12,7 +12,7 @@ export type Owner = "A" | "B" | "nobody";
 export interface Row {
   /** What is called, for the report. */
   name: string;
-  /** Which route this row covers: a Remix route id or "METHOD /api/path" as Hono names it. */
+  /** Which route this row covers: a React Router route id or "METHOD /api/path" as Hono names it. */
   covers: string;
   /** Rows that change data run each caller on a fresh world. */
   mutates?: boolean;
