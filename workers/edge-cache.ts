@@ -164,7 +164,7 @@ async function withoutNonces(html: string): Promise<{ html: string; inline: Inli
     },
   });
   const rewritten = await new HTMLRewriter()
-    .on("script[nonce], style[nonce]", {
+    .on("[nonce]", {
       element(element) {
         element.removeAttribute("nonce");
       },

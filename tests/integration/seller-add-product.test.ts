@@ -3,6 +3,7 @@ import { LISTING_FORM_MAX_BYTES } from "#app/domain/catalog/listing-schema";
 import { PHOTO_MAX_BYTES } from "#app/domain/catalog/photo-keys";
 import { get, signedInUser } from "./auth-helpers";
 import { insertCategory } from "./factories";
+import { hasElement } from "./markup";
 import {
   paddedPhoto,
   photoFile,
@@ -33,10 +34,21 @@ describe("Add Product page", () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("<title>Pay&amp;Buy Add Product</title>");
-    expect(html).toMatch(/<input id="seller-name" name="name" readonly=""[^>]*value="Maya Seller"/);
-    expect(html).toMatch(/<input id="seller-email" name="email" type="email" readonly=""[^>]*value="maya@example.com"/);
-    // HTML attribute names are case-insensitive; React 18 writes "encType".
-    expect(html).toMatch(/<form method="post" action="\/dashboard\/add_product" enctype="multipart\/form-data"/i);
+    expect(hasElement(html, "input", { id: "seller-name", name: "name", readonly: true, value: "Maya Seller" })).toBe(
+      true,
+    );
+    expect(
+      hasElement(html, "input", {
+        id: "seller-email",
+        name: "email",
+        type: "email",
+        readonly: true,
+        value: "maya@example.com",
+      }),
+    ).toBe(true);
+    expect(
+      hasElement(html, "form", { method: "post", action: "/dashboard/add_product", enctype: "multipart/form-data" }),
+    ).toBe(true);
     expect(html).toContain('<option value="camera">Camera</option>');
     for (const condition of ["Excellent", "Good", "Fair"]) expect(html).toContain(`<option value="${condition}">`);
   });

@@ -4,6 +4,7 @@ import { listOrders } from "#app/domain/deals/bookings.server";
 import { bookings, payments, products } from "#db/schema";
 import { get, postForm, signedInUser } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertSale, insertUser } from "./factories";
+import { hasElement } from "./markup";
 import { asHtml, db, photoBytes, storedPhotoKeys, toastCookieFrom } from "./seller-helpers";
 import { testEnv } from "./test-env";
 
@@ -167,8 +168,8 @@ describe("deleting", () => {
     expect(html).toMatch(/<dialog open=""[^>]*aria-labelledby="confirm-title"/);
     expect(html).toContain("Delete Confirmation");
     expect(html).toContain("Do you want to delete product?");
-    expect(html).toMatch(/<button type="submit" name="intent" value="delete"[^>]*>Yes<\/button>/);
-    expect(html).toMatch(/<button type="submit" name="intent" value="keep"[^>]*>No<\/button>/);
+    expect(hasElement(html, "button", { type: "submit", name: "intent", value: "delete" }, "Yes</button>")).toBe(true);
+    expect(hasElement(html, "button", { type: "submit", name: "intent", value: "keep" }, "No</button>")).toBe(true);
     expect(html).toContain(`<input type="hidden" name="id" value="${mine.id}"/>`);
     const foreign = await (await get(`${PAGE}?confirm=delete&id=${theirs.id}`, { Cookie: me.cookie })).text();
     expect(foreign).not.toContain("Delete Confirmation");
