@@ -16,6 +16,7 @@ import { clearFormFlash } from "#app/utils/form-flash.server";
 import { siteOrigin } from "#app/utils/seo";
 import { getOptionalUser } from "#app/utils/session.server";
 import { readToast } from "#app/utils/toast.server";
+import { useHydrated } from "#app/utils/use-hydrated";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -53,10 +54,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   // The page is enhanced from here on (its modules load after the load event, ADR 0043): the
-  // document says so, for styles and for the journeys that test what JavaScript adds.
+  // document says so, for styles and for the journeys that test what JavaScript adds. Said once
+  // the render that follows hydration is committed, so every control shown only with JavaScript
+  // (useHydrated) is there by then.
+  const hydrated = useHydrated();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+    if (hydrated) document.documentElement.dataset.hydrated = "true";
+  }, [hydrated]);
   return (
     <html lang="en" suppressHydrationWarning>
       <head>

@@ -49,7 +49,7 @@ test("a signed-out home page from the cache shows a listing as soon as its selle
   // The stored page allows its inline scripts by their hashes, and they run.
   expect(stored.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[^']+')+/);
   await visitor.page.goto("/");
-  if (js) await expect.poll(() => visitor.page.evaluate(() => "__remixRouter" in window)).toBe(true);
+  if (js) await expect.poll(() => visitor.page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(true);
   expect(complaints).toEqual([]);
 
   // A seller adds a listing and advertises it on My Products (a plain form).

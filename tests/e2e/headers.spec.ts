@@ -60,7 +60,7 @@ test("the pages' scripts run without a single policy violation, not even a caugh
   pages.push("/products/camera", "/dashboard/my_orders");
   for (const path of pages) {
     await page.goto(path);
-    await expect.poll(() => page.evaluate(() => "__remixRouter" in window), { message: path }).toBe(true);
+    await expect.poll(() => page.evaluate(() => "__reactRouterDataRouter" in window), { message: path }).toBe(true);
     const violations = await page.evaluate(
       () => (window as unknown as { policyViolations: string[] }).policyViolations,
     );
