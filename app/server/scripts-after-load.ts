@@ -5,8 +5,8 @@
 // parser (HTMLRewriter, ADR 0093):
 // - each `<link rel="modulepreload">` is taken out, its module kept in the module script's
 //   `data-modulepreload` list;
-// - the module script becomes a data block (`type` AFTER_LOAD_TYPE), which the browser neither
-//   fetches from nor runs.
+// - the module script becomes a data block (`type` AFTER_LOAD_TYPE, without `async`), which the
+//   browser neither fetches from nor runs.
 // After the window's load event, the root's own script (AFTER_LOAD_SCRIPT, in <Scripts>'s wake)
 // asks for those modules in one round and runs the module script as it was written; the client
 // entry then hydrates the page. Everything else is left untouched.
@@ -41,6 +41,8 @@ export function scriptsAfterLoad(rewriter: HTMLRewriter): HTMLRewriter {
     .on('script[type="module"]:not([src])', {
       element(script) {
         script.setAttribute("type", AFTER_LOAD_TYPE);
+        // A data block is never run, so it is never async (HTML).
+        script.removeAttribute("async");
         if (parked.length > 0) script.setAttribute("data-modulepreload", parked.join(" "));
       },
     });

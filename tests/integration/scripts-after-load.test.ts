@@ -28,7 +28,7 @@ describe("the rewrite", () => {
     expect(html).toContain('<link rel="icon" href="/favicon.svg"/>');
     expect(html).toContain('<script nonce="n0nce">window.__reactRouterContext = {};</script>');
     expect(html).toContain(
-      `<script nonce="n0nce" type="${AFTER_LOAD_TYPE}" async="" data-modulepreload="/assets/entry.client-A.js /assets/root-C.js">${MODULE}</script>`,
+      `<script nonce="n0nce" type="${AFTER_LOAD_TYPE}" data-modulepreload="/assets/entry.client-A.js /assets/root-C.js">${MODULE}</script>`,
     );
     // A module of its own (src) is not <Scripts>' inline one.
     expect(html).toContain('<script type="module" src="/assets/other.js"></script>');
