@@ -212,18 +212,21 @@ async function bytesOf(path: string) {
 }
 
 function assetsOf(html: string) {
-  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
-  // The stylesheets the page carries inline (ADR 0045): nothing is fetched.
+  // The stylesheets the page carries inline (ADR 0045) keep a parked link that fetches nothing.
+  const links = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+  const css = links.filter((link) => !link.includes("data-inlined-stylesheet")).map((link) => hrefOf(link));
   const inlined = [...html.matchAll(/<link[^>]+data-inlined-stylesheet="([^"]+)"/g)].map((m) => m[1]!);
   const js = [
     ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]!),
-    // The modules a page asks for once it has loaded (ADR 0043).
-    ...[...html.matchAll(/<link[^>]+data-modulepreload="([^"]+)"/g)].map((m) => m[1]!),
+    // The modules a page asks for once it has loaded (ADR 0043), listed on the parked script.
+    ...[...html.matchAll(/<script[^>]+data-modulepreload="([^"]+)"/g)].flatMap((m) => m[1]!.split(" ")),
     ...[...html.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]!),
     ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!),
   ];
   return { css: [...new Set(css)], inlined: [...new Set(inlined)], js: [...new Set(js)] };
 }
+
+const hrefOf = (link: string) => (/href="([^"#]+)/.exec(link)?.[1] ?? "") as string;
 
 async function sum(paths: string[]) {
   let raw = 0;

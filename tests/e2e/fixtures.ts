@@ -9,7 +9,8 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(
     () =>
       document.documentElement.dataset.hydrated === "true" ||
-      document.querySelector("link[data-modulepreload]") === null,
+      // A page without React Router's parked module script (a photo, a file) never hydrates.
+      document.querySelector('script[type="text/x-module-after-load"]') === null,
   );
 }
 
