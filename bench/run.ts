@@ -371,7 +371,7 @@ const mark = (ok: boolean) => (ok ? "ok" : "OVER BUDGET");
 function bundleBudget(): [string, string, string, boolean] {
   const size = spawnSync("npx", ["tsx", "scripts/check-bundle-size.ts"], { encoding: "utf8" });
   const gzip = Number(/Worker bundle: ([\d.]+) KiB gzip/.exec(size.stdout)?.[1] ?? Number.NaN);
-  return ["Worker bundle, gzip (npm run size)", `${gzip} KiB`, "<= 420 KiB", size.status === 0 && gzip <= 420];
+  return ["Worker bundle, gzip (npm run size)", `${gzip} KiB`, "<= 425 KiB", size.status === 0 && gzip <= 425];
 }
 
 function printBudgets(rows: Array<[string, string, string, boolean]>) {

@@ -1,10 +1,10 @@
 // `npm run size`: the Worker's upload size from `wrangler deploy --dry-run`, beside its budget.
-// Exits non-zero over the budget, so CI fails before a deploy would get slower (ADR 0020, ADR 0060, ADR 0084, ADR 0090).
+// Exits non-zero over the budget, so CI fails before a deploy would get slower (ADR 0020, ADR 0060, ADR 0084, ADR 0090, ADR 0093).
 // Needs a production build (`npm run build`).
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 
-const BUDGET_GZIP_KIB = 420;
+const BUDGET_GZIP_KIB = 425;
 const OUTDIR = ".deploy-check";
 
 if (!existsSync("build/server/index.js")) {
