@@ -78,8 +78,7 @@ export function Carousel() {
               alt={caption}
               className={styles.image}
               loading={index === 0 ? "eager" : "lazy"}
-              // React 18 knows only the lowercase attribute name.
-              {...{ fetchpriority: index === 0 ? "high" : "low" }}
+              fetchPriority={index === 0 ? "high" : "low"}
               decoding={index === 0 ? "sync" : "async"}
             />
             <figcaption className={styles.caption}>{caption}</figcaption>

@@ -39,8 +39,8 @@ export function ListingGallery({ photos, selected }: { photos: ListingPhoto[]; s
         height={600}
         className={styles.stage}
         decoding="async"
-        // The page's largest paint: asked for before the thumbnails (React 18 knows no fetchPriority prop).
-        {...{ fetchpriority: "high" }}
+        // The page's largest paint: asked for before the thumbnails.
+        fetchPriority="high"
       />
       <ul className={styles.thumbs} aria-label="Choose a photo">
         {photos.map((photo, index) => {
