@@ -184,7 +184,8 @@ export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 export const CLOSED_DISPUTE_STATUSES = ["warning_closed", "won", "lost"] as const satisfies readonly DisputeStatus[];
 
 /**
- * The ledger's movements. Per deal: a charge (money in), the platform's fee and the seller's
+ * The ledger's movements; what each does to the money is its row in
+ * app/domain/deals/ledger/kinds.ts (ADR 0096). Per deal: a charge (money in), the platform's fee and the seller's
  * net transfer at release, refunds to the buyer, and after a release the transfer reversal and
  * the fee given back that pay for a refund. Per seller: payouts to the bank, and their failures
  * (the money returns to the seller's balance).
@@ -215,9 +216,6 @@ export const LEDGER_KINDS = [
   "debt_recovery",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
-
-/** The ledger's movements that give a deal's money back to its buyer. */
-export const REFUND_LEDGER_KINDS = ["refund", "dispute_loss"] as const satisfies readonly LedgerKind[];
 
 /**
  * The daily comparison of the ledger with the provider's records (ADR 0089): a movement only one

@@ -2,7 +2,7 @@
 // for (`?from=YYYY-MM&to=YYYY-MM`, the last 12 by default), a line per month and currency, as a
 // CSV file a spreadsheet opens. The admin's alone, as the rest of Claims.
 import type { LoaderFunctionArgs } from "react-router";
-import { readStatementRange } from "#app/domain/deals/payouts/ledger-months.server";
+import { readStatementRange } from "#app/domain/deals/ledger/months.server";
 import {
   platformMonths,
   platformStatementCsv,

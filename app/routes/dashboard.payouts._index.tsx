@@ -22,7 +22,7 @@ import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 
 const STATEMENT_PATH = `${PAYOUTS_PATH}/statement`;
 
-import { lastMonths } from "#app/domain/deals/payouts/ledger-months.server";
+import { lastMonths } from "#app/domain/deals/ledger/months.server";
 import {
   missingForPayouts,
   PAYOUT_SETUP_WORDS,

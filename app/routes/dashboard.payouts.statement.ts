@@ -1,7 +1,7 @@
 // A seller's statement (a GET that changes nothing): the movements of their money in the months
 // asked for (`?from=YYYY-MM&to=YYYY-MM`, the last 12 by default) as a CSV file a spreadsheet opens.
 import type { LoaderFunctionArgs } from "react-router";
-import { readStatementRange } from "#app/domain/deals/payouts/ledger-months.server";
+import { readStatementRange } from "#app/domain/deals/ledger/months.server";
 import { sellerStatement, statementCsv, statementFileName } from "#app/domain/deals/payouts/statements.server";
 import { requireSeller } from "#app/utils/session.server";
 import { database } from "#db/client";

@@ -2,7 +2,47 @@
 // suite after every action: per deal, charged = fee + seller's net + refunded + still held, none
 // negative, nothing held once a deal is settled, nothing moved twice; per seller, never more paid
 // out than was sent to them.
+// Every sign is read from the table of kinds (app/domain/deals/ledger/kinds.ts), as the product's
+// sums are: a kind added there is in the invariant too.
 import { expect } from "vitest";
+import {
+  kindsInFigure,
+  kindsOf,
+  LEDGER,
+  type LedgerSum,
+  OPERATION_ENTRIES,
+  type OperationAmount,
+  REFUND_KINDS,
+  sellerPlace,
+} from "#app/domain/deals/ledger/kinds";
+import type { LedgerKind } from "#db/closed-lists";
+
+const signedCase = (kinds: Array<[LedgerKind, 1 | -1]>, amount = "amount_cents", kind = "kind") =>
+  `case ${kind} ${kinds.map(([name, sign]) => `when '${name}' then ${sign === 1 ? "" : "-"}${amount}`).join(" ")} else 0 end`;
+/** A sum's signed amount of a ledger row (`l.` when `prefix` says so). */
+const sumCase = (sum: LedgerSum, prefix = "") => signedCase(kindsOf(sum), `${prefix}amount_cents`, `${prefix}kind`);
+const kindList = (kinds: readonly LedgerKind[]) => kinds.map((kind) => `'${kind}'`).join(", ");
+const REFUNDS = kindList(REFUND_KINDS);
+
+const COLUMNS: Record<OperationAmount, string> = {
+  amountCents: "amount_cents",
+  feeCents: "fee_cents",
+  labelCents: "label_cents",
+  reversalCents: "reversal_cents",
+};
+/** A sum of a deal's operations (`o`), as what they become in the ledger (OPERATION_ENTRIES). */
+const decidedCase = (sum: LedgerSum) =>
+  `case o.kind ${Object.entries(OPERATION_ENTRIES)
+    .map(([operation, amounts]) => {
+      const terms = (Object.entries(amounts) as Array<[OperationAmount, LedgerKind | null]>).flatMap(
+        ([column, kind]) => {
+          const sign = kind ? LEDGER[kind][sum] : 0;
+          return sign === 0 ? [] : [`${sign === 1 ? "" : "-"}o.${COLUMNS[column]}`];
+        },
+      );
+      return `when '${operation}' then ${terms.length ? terms.join(" + ") : "0"}`;
+    })
+    .join(" ")} else 0 end`;
 
 /** Each rule names the rows that break it. */
 export const LEDGER_RULES: Array<[string, string]> = [
@@ -51,21 +91,17 @@ export const LEDGER_RULES: Array<[string, string]> = [
     `select payment_id as id from (
       select payment_id,
         sum(case kind when 'charge' then amount_cents else 0 end) as charged,
-        sum(case when kind in ('refund', 'dispute_loss') then amount_cents else 0 end) as refunded,
-        sum(case kind when 'fee' then amount_cents when 'fee_refund' then -amount_cents else 0 end) as fee,
-        sum(case kind when 'transfer' then amount_cents when 'transfer_reversal' then -amount_cents
-          when 'seller_debt' then -amount_cents when 'debt_recovery' then amount_cents else 0 end) as net,
-        sum(case kind when 'label' then amount_cents when 'label_refund' then -amount_cents else 0 end) as label
+        sum(${sumCase("refunded")}) as refunded,
+        sum(${sumCase("fee")}) as fee,
+        sum(${sumCase("net")}) as net,
+        sum(${sumCase("label")}) as label
       from ledger_entries where payment_id is not null group by payment_id)
       where fee < 0 or net < 0 or label < 0 or refunded > charged or charged - refunded - fee - net - label < 0`,
   ],
   [
     "settled deal with money still held",
     `select d.payment_id as id from deals d join (
-        select payment_id, sum(case kind when 'charge' then amount_cents when 'fee_refund' then amount_cents
-          when 'transfer_reversal' then amount_cents when 'label_refund' then amount_cents
-          when 'seller_debt' then amount_cents when 'dispute_fee' then 0 when 'dispute_excess' then 0
-          else -amount_cents end) as held
+        select payment_id, sum(${sumCase("held")}) as held
         from ledger_entries where payment_id is not null group by payment_id) t on t.payment_id = d.payment_id
       where d.state in ('released', 'refunded') and t.held != 0
       and not exists (select 1 from deal_operations o where o.payment_id = d.payment_id and o.status = 'pending')`,
@@ -75,7 +111,7 @@ export const LEDGER_RULES: Array<[string, string]> = [
     `select d.payment_id as id from deals d where d.state = 'refunded'
       and not exists (select 1 from deal_operations o where o.payment_id = d.payment_id and o.status = 'pending')
       and d.amount_cents != (select coalesce(sum(amount_cents), 0) from ledger_entries l
-        where l.payment_id = d.payment_id and l.kind in ('refund', 'dispute_loss'))`,
+        where l.payment_id = d.payment_id and l.kind in (${REFUNDS}))`,
   ],
   [
     "held deal with a release",
@@ -94,19 +130,12 @@ export const LEDGER_RULES: Array<[string, string]> = [
     `with done as (select l.* from ledger_entries l where l.operation_id is null
         or exists (select 1 from deal_operations d where d.id = l.operation_id and d.status = 'done'))
       select o.payment_id as id from deal_operations o where o.status = 'done' group by o.payment_id
-      having sum(case o.kind when 'refund' then o.amount_cents else 0 end)
-          != (select coalesce(sum(amount_cents), 0) from done l where l.payment_id = o.payment_id
-              and l.kind in ('refund', 'dispute_loss'))
-        or sum(case o.kind when 'release' then o.amount_cents else -o.reversal_cents end)
-          != (select coalesce(sum(case when kind in ('transfer', 'debt_recovery') then amount_cents else -amount_cents end), 0)
-              from done l where l.payment_id = o.payment_id
-              and l.kind in ('transfer', 'transfer_reversal', 'seller_debt', 'debt_recovery'))
-        or sum(case o.kind when 'release' then o.fee_cents else -o.fee_cents end)
-          != (select coalesce(sum(case kind when 'fee' then amount_cents else -amount_cents end), 0)
-              from done l where l.payment_id = o.payment_id and l.kind in ('fee', 'fee_refund'))
-        or sum(case o.kind when 'release' then o.label_cents else -o.label_cents end)
-          != (select coalesce(sum(case kind when 'label' then amount_cents else -amount_cents end), 0)
-              from done l where l.payment_id = o.payment_id and l.kind in ('label', 'label_refund'))`,
+      having ${(["refunded", "net", "fee", "label"] as const)
+        .map(
+          (sum) => `sum(${decidedCase(sum)})
+          != (select coalesce(sum(${sumCase(sum, "l.")}), 0) from done l where l.payment_id = o.payment_id)`,
+        )
+        .join("\n        or ")}`,
   ],
   [
     "movement recorded without its operation done",
@@ -122,7 +151,7 @@ export const LEDGER_RULES: Array<[string, string]> = [
   [
     "seller paid out more than they were sent",
     `select seller_id as id from ledger_entries group by seller_id, provider, currency
-      having sum(case kind when 'payout' then amount_cents when 'payout_failure' then -amount_cents else 0 end)
+      having sum(${signedCase(kindsInFigure(sellerPlace, "paidOut"))})
         > sum(case kind when 'transfer' then amount_cents else 0 end)`,
   ],
   [
@@ -134,9 +163,9 @@ export const LEDGER_RULES: Array<[string, string]> = [
   ],
   [
     "seller recovered from more than they owed (ADR 0087)",
-    `select seller_id as id from ledger_entries where kind in ('seller_debt', 'debt_recovery')
+    `select seller_id as id from ledger_entries
       group by seller_id, provider, currency
-      having sum(case kind when 'debt_recovery' then amount_cents else -amount_cents end) > 0`,
+      having sum(${sumCase("debt")}) < 0`,
   ],
   [
     "debt recovered by a reversal without that reversal",

@@ -4,7 +4,7 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { monthOf, readStatementRange } from "#app/domain/deals/payouts/ledger-months.server";
+import { monthOf, readStatementRange } from "#app/domain/deals/ledger/months.server";
 import { sellerMonths } from "#app/domain/deals/payouts/statements.server";
 import { toCsv } from "#app/domain/shared/csv";
 import { ledgerEntries, products } from "#db/schema";

@@ -4,14 +4,14 @@
 // the admin's statement of the platform's money by month (ADR 0088).
 import { Hono } from "hono";
 import { feeRuleWords } from "#app/domain/deals/fees";
+import { PLATFORM_FIGURES } from "#app/domain/deals/ledger/figures";
+import { readStatementRange } from "#app/domain/deals/ledger/months.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import { findPayoutAccount, startPayoutOnboarding } from "#app/domain/deals/payouts/accounts.server";
-import { readStatementRange } from "#app/domain/deals/payouts/ledger-months.server";
 import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 import { missingForPayouts, payoutSetup } from "#app/domain/deals/payouts/payout-words";
 import { listPayouts } from "#app/domain/deals/payouts/payouts.server";
-import { PLATFORM_FIGURES } from "#app/domain/deals/payouts/platform-figures";
 import {
   platformMonths,
   platformStatementCsv,

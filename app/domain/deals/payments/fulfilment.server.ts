@@ -3,10 +3,11 @@
 // protection with its charge in the ledger, in one D1 batch, exactly once. Money that arrives
 // for a booking that can no longer be paid is recorded for a refund.
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { entryColumns, recordEntryFrom } from "#app/domain/deals/ledger/entries.server";
 import type { Database } from "#db/client";
 import type { RefundReason } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
-import { bookings, deals, ledgerEntries, payments, products, refunds, shipments } from "#db/schema";
+import { bookings, deals, payments, products, refunds, shipments } from "#db/schema";
 import { AUTO_CANCEL_DAYS, NOT_RECEIVED_DAYS, shipByOf } from "../shipping/clock";
 import type { ConfirmedPayment, FulfilmentResult, PaymentProvider } from "./types";
 
@@ -150,29 +151,25 @@ export async function fulfilPayment(
         ),
       ),
     // The charge, the ledger's first entry of the deal.
-    db
-      .insert(ledgerEntries)
-      .select(
-        db
-          .select(
-            intoColumns(ledgerEntries, {
-              id: sql`${crypto.randomUUID()}`,
-              kind: sql`'charge'`,
-              amountCents: payments.amountCents,
-              currency: payments.currency,
-              provider: payments.provider,
-              providerRef: payments.transactionId,
-              sellerId: payments.sellerId,
-              paymentId: payments.id,
-              operationId: sql`null`,
-              payoutId: sql`null`,
-              createdAt: sql`${now}`,
-            }),
-          )
-          .from(payments)
-          .where(eq(payments.id, paymentId)),
-      )
-      .onConflictDoNothing(),
+    recordEntryFrom(
+      db,
+      db
+        .select(
+          entryColumns("charge", {
+            amountCents: payments.amountCents,
+            currency: payments.currency,
+            provider: payments.provider,
+            providerRef: payments.transactionId,
+            sellerId: payments.sellerId,
+            paymentId: payments.id,
+            operationId: sql`null`,
+            payoutId: sql`null`,
+            createdAt: sql`${now}`,
+          }),
+        )
+        .from(payments)
+        .where(eq(payments.id, paymentId)),
+    ),
   ]);
   if (inserted.length === 1) {
     return {

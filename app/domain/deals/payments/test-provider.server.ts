@@ -6,7 +6,7 @@
 // Every movement it makes is written to its own record too, which the daily reconciliation
 // compares with the ledger as it would Stripe's balance transactions (ADR 0089).
 import type { Database } from "#db/client";
-import { sellerAccountBalance } from "../payouts/balances.server";
+import { sellerAccountBalance } from "../ledger/balances.server";
 import { TEST_ONBOARDING_PATH } from "../payouts/paths";
 import { markRefund, settlePayment } from "./fulfilment.server";
 import { PAYMENT_MESSAGES } from "./messages";

@@ -4,13 +4,14 @@
 // payout is one row (its status only moves forward: pending, in transit, paid; failed or
 // canceled last) and its ledger entries: the payout, and its failure, which returns the money.
 import { and, asc, desc, eq, exists, inArray, lte, sql } from "drizzle-orm";
+import { entryColumns, recordEntryFrom } from "#app/domain/deals/ledger/entries.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import type { PaymentProviderName, PayoutStatus } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { ledgerEntries, payoutAccounts, payouts, testProviderMovements } from "#db/schema";
-import { accountBalanceSum } from "./balances.server";
+import { accountBalanceSum } from "../ledger/sums.server";
 
 /** How far along a status is: a report of an earlier one (out of order) changes nothing. */
 const statusRank = (status: unknown) =>
@@ -31,35 +32,31 @@ export interface ReportedPayout {
 /** Ledger entries of a payout, read from its row: the payout, and (failed or canceled) its return. */
 function payoutEntries(db: Database, payout: { provider: PaymentProviderName; payoutId: string }, now: number) {
   const entry = (kind: "payout" | "payout_failure") =>
-    db
-      .insert(ledgerEntries)
-      .select(
-        db
-          .select(
-            intoColumns(ledgerEntries, {
-              id: sql`${crypto.randomUUID()}`,
-              kind: sql`${kind}`,
-              amountCents: payouts.amountCents,
-              currency: payouts.currency,
-              provider: payouts.provider,
-              providerRef: payouts.providerPayoutId,
-              sellerId: payouts.sellerId,
-              paymentId: sql`null`,
-              operationId: sql`null`,
-              payoutId: payouts.id,
-              createdAt: sql`${now}`,
-            }),
-          )
-          .from(payouts)
-          .where(
-            and(
-              eq(payouts.provider, payout.provider),
-              eq(payouts.providerPayoutId, payout.payoutId),
-              kind === "payout_failure" ? inArray(payouts.status, ["failed", "canceled"]) : undefined,
-            ),
+    recordEntryFrom(
+      db,
+      db
+        .select(
+          entryColumns(kind, {
+            amountCents: payouts.amountCents,
+            currency: payouts.currency,
+            provider: payouts.provider,
+            providerRef: payouts.providerPayoutId,
+            sellerId: payouts.sellerId,
+            paymentId: sql`null`,
+            operationId: sql`null`,
+            payoutId: payouts.id,
+            createdAt: sql`${now}`,
+          }),
+        )
+        .from(payouts)
+        .where(
+          and(
+            eq(payouts.provider, payout.provider),
+            eq(payouts.providerPayoutId, payout.payoutId),
+            kind === "payout_failure" ? inArray(payouts.status, ["failed", "canceled"]) : undefined,
           ),
-      )
-      .onConflictDoNothing();
+        ),
+    );
   return [entry("payout"), entry("payout_failure")] as const;
 }
 

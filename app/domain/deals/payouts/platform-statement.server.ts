@@ -4,43 +4,12 @@
 // sellers came to owe (ADR 0087), per currency and calendar month (UTC). The Claims page charts
 // the last 12 months; the admin downloads any months as CSV for the books.
 
-import {
-  type LedgerColumns,
-  lastMonths,
-  ledgerMonths,
-  type MonthFigures,
-  type MonthRange,
-} from "#app/domain/deals/payouts/ledger-months.server";
-import {
-  PLATFORM_FIGURE_WORDS,
-  PLATFORM_FIGURES,
-  type PlatformFigure,
-} from "#app/domain/deals/payouts/platform-figures";
+import { PLATFORM_FIGURE_WORDS, PLATFORM_FIGURES, type PlatformFigure } from "#app/domain/deals/ledger/figures";
+import { platformPlace } from "#app/domain/deals/ledger/kinds";
+import { lastMonths, ledgerMonths, type MonthFigures, type MonthRange } from "#app/domain/deals/ledger/months.server";
 import { toCsv } from "#app/domain/shared/csv";
 import { toUnitsText } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
-
-/**
- * Where each movement goes in the platform's figures, and with which sign: one line a ledger kind,
- * every kind named (a kind added to LEDGER_KINDS does not compile until it has its line here).
- */
-export const PLATFORM_COLUMNS = {
-  charge: ["paidIn", 1],
-  fee: ["fees", 1],
-  fee_refund: ["fees", -1],
-  refund: ["refunds", 1],
-  label: ["labels", 1],
-  label_refund: ["labels", -1],
-  transfer: ["transfers", 1],
-  transfer_reversal: ["transfers", -1],
-  payout: ["payouts", 1],
-  payout_failure: ["payouts", -1],
-  dispute_loss: ["disputesLost", 1],
-  dispute_fee: ["disputeFees", 1],
-  dispute_excess: ["disputesBeyondSale", 1],
-  seller_debt: ["owedBySellers", 1],
-  debt_recovery: ["owedBySellers", -1],
-} as const satisfies LedgerColumns<PlatformFigure>;
 
 export type PlatformMonth = MonthFigures<PlatformFigure>;
 
@@ -50,7 +19,7 @@ export type PlatformMonth = MonthFigures<PlatformFigure>;
  * reads the whole range of the ledger; ten years at most (readStatementRange).
  */
 export function platformMonths(db: Database, range: MonthRange = lastMonths()): Promise<PlatformMonth[]> {
-  return ledgerMonths(db, PLATFORM_COLUMNS, range);
+  return ledgerMonths(db, platformPlace, PLATFORM_FIGURES, range);
 }
 
 /** The file's name: the platform's months, as a bookkeeper would look for it. */

@@ -19,23 +19,18 @@ import {
   shipments,
   users,
 } from "#db/schema";
-import { debtSum } from "./balances.server";
+import { kindsMoving, platformPlace } from "../ledger/kinds";
+import { debtSum, decidedSum, figureSum, ledgerSum } from "../ledger/sums.server";
 
 /** A sum, named: D1 returns a batch's rows keyed by column name. */
 const total = (expression: ReturnType<typeof sql>, name: string) =>
   sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number).as(name);
 
-/** A deal's decided money, from its operations (the sums of settlement/deals.server.ts). */
+/** A deal's decided money, from its operations (the sums of the table of kinds, as findDeal's). */
 const operationSums = {
-  refunded: total(sql`case when ${dealOperations.kind} = 'refund' then ${dealOperations.amountCents} end`, "refunded"),
-  fee: total(
-    sql`case when ${dealOperations.kind} = 'release' then ${dealOperations.feeCents} else -${dealOperations.feeCents} end`,
-    "fee",
-  ),
-  net: total(
-    sql`case when ${dealOperations.kind} = 'release' then ${dealOperations.amountCents} else -${dealOperations.reversalCents} end`,
-    "net",
-  ),
+  refunded: decidedSum("refunded").as("refunded"),
+  fee: decidedSum("fee").as("fee"),
+  net: decidedSum("net").as("net"),
   pending: total(sql`case when ${dealOperations.status} = 'pending' then 1 end`, "pending"),
 };
 
@@ -150,7 +145,7 @@ export async function getSellerAmounts(db: Database, sellerId: string, rule: Fee
     db
       .select({ owed: debtSum })
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.sellerId, sellerId), inArray(ledgerEntries.kind, ["seller_debt", "debt_recovery"]))),
+      .where(and(eq(ledgerEntries.sellerId, sellerId), inArray(ledgerEntries.kind, kindsMoving("debt")))),
   ]);
   const heldNet = held.reduce((sum, deal) => {
     const left = deal.amountCents - deal.refunded;
@@ -190,44 +185,23 @@ export interface SellerAmounts {
  * together (one D1 batch, ADR 0069).
  */
 export async function getPlatformTotals(db: Database) {
-  const signed = (name: string, kinds: Record<string, 1 | -1>) =>
-    total(
-      sql.raw(
-        `case kind ${Object.entries(kinds)
-          .map(([kind, sign]) => `when '${kind}' then ${sign === 1 ? "" : "-"}amount_cents`)
-          .join(" ")} end`,
-      ),
-      name,
-    );
   const [money, open, waiting, held] = await Promise.all([
     db
       .select({
         currency: ledgerEntries.currency,
-        // Charged − refunded − fee − label − the sellers' net (sent, less taken back and owed).
-        held: signed("held", {
-          charge: 1,
-          refund: -1,
-          dispute_loss: -1,
-          fee: -1,
-          fee_refund: 1,
-          label: -1,
-          label_refund: 1,
-          transfer: -1,
-          transfer_reversal: 1,
-          seller_debt: 1,
-          debt_recovery: -1,
-        }),
-        released: signed("released", { transfer: 1, transfer_reversal: -1 }),
-        fees: signed("fees", { fee: 1, fee_refund: -1 }),
-        refunded: signed("refunded", { refund: 1 }),
-        // Chargebacks lost: what the banks took back, and the provider's fees for them (ADR 0081).
-        disputesLost: signed("disputes_lost", { dispute_loss: 1 }),
-        disputeFees: signed("dispute_fees", { dispute_fee: 1 }),
-        // The part of a lost chargeback beyond what was left of the payment: the platform's loss.
-        disputesBeyondSale: signed("disputes_beyond_sale", { dispute_excess: 1 }),
-        // What sellers owe the platform (ADR 0087).
-        owedBySellers: signed("owed_by_sellers", { seller_debt: 1, debt_recovery: -1 }),
-        paidOut: signed("paid_out", { payout: 1, payout_failure: -1 }),
+        // Charged, less what left the deals (fees, labels, refunds, the sellers' net).
+        held: ledgerSum("held").as("held"),
+        // Where each movement lands in the platform's figures (the table of kinds): sent to
+        // sellers, fees kept, refunds, chargebacks lost and their fees, beyond the sale (the
+        // platform's loss), what sellers owe (ADR 0087), paid to their banks.
+        released: figureSum(platformPlace, "transfers").as("released"),
+        fees: figureSum(platformPlace, "fees").as("fees"),
+        refunded: figureSum(platformPlace, "refunds").as("refunded"),
+        disputesLost: figureSum(platformPlace, "disputesLost").as("disputes_lost"),
+        disputeFees: figureSum(platformPlace, "disputeFees").as("dispute_fees"),
+        disputesBeyondSale: figureSum(platformPlace, "disputesBeyondSale").as("disputes_beyond_sale"),
+        owedBySellers: figureSum(platformPlace, "owedBySellers").as("owed_by_sellers"),
+        paidOut: figureSum(platformPlace, "payouts").as("paid_out"),
       })
       .from(ledgerEntries)
       .groupBy(ledgerEntries.currency),

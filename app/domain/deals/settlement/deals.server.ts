@@ -8,6 +8,7 @@ import { type Database, rowsChanged } from "#db/client";
 import type { OperationOrigin, ShipmentStatus } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { claims, dealOperations, deals, disputes, shipments, users } from "#db/schema";
+import { decidedSum } from "../ledger/sums.server";
 import { selfTracked } from "../shipping/shipments.server";
 import type { DealSnapshot, Plan } from "./plan";
 
@@ -34,8 +35,6 @@ export function awaitingDelivery(bookingId: SQL | SQLiteColumn): SQL {
     and ${shipments.status} != 'delivered' and not ${selfTracked()})`;
 }
 
-const sum = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number);
-
 export type Deal = DealSnapshot & {
   bookingId: string;
   buyerId: string;
@@ -60,16 +59,11 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
       releaseDueAt: deals.releaseDueAt,
       charged: deals.amountCents,
       shipping: deals.shippingCents,
-      refunded: sum(sql`case when ${dealOperations.kind} = 'refund' then ${dealOperations.amountCents} end`),
-      fee: sum(
-        sql`case when ${dealOperations.kind} = 'release' then ${dealOperations.feeCents} else -${dealOperations.feeCents} end`,
-      ),
-      net: sum(
-        sql`case when ${dealOperations.kind} = 'release' then ${dealOperations.amountCents} else -${dealOperations.reversalCents} end`,
-      ),
-      label: sum(
-        sql`case when ${dealOperations.kind} = 'release' then ${dealOperations.labelCents} else -${dealOperations.labelCents} end`,
-      ),
+      // What is decided of the deal's money (the table of kinds over its operations).
+      refunded: decidedSum("refunded"),
+      fee: decidedSum("fee"),
+      net: decidedSum("net"),
+      label: decidedSum("label"),
       labelCost: sql<number>`coalesce((select ${shipments.labelCostCents} from ${shipments}
         where ${shipments.bookingId} = ${deals.bookingId} and ${shipments.labelRef} not like 'pending:%'), 0)`
         .mapWith(Number)

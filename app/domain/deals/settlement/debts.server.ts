@@ -9,8 +9,11 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import type { PaymentProviderName } from "#db/closed-lists";
 import { deals, ledgerEntries, payoutAccounts } from "#db/schema";
+import { sellerEntries } from "../ledger/balances.server";
+import { recordEntry } from "../ledger/entries.server";
+import { kindsMoving } from "../ledger/kinds";
+import { accountBalanceSum, debtSum, ledgerSum } from "../ledger/sums.server";
 import type { PaymentProvider } from "../payments/types";
-import { accountBalanceSum, debtSum, sellerEntries } from "../payouts/balances.server";
 
 /** How long a recovery may hold a seller's lock (a Worker that stopped leaves it expiring). */
 export const RECOVERY_LOCK_MS = 5 * 60 * 1000;
@@ -40,7 +43,7 @@ export async function dueDebtors(db: Database, provider: PaymentProviderName, no
     .where(
       and(
         eq(ledgerEntries.provider, provider),
-        inArray(ledgerEntries.kind, ["seller_debt", "debt_recovery"]),
+        inArray(ledgerEntries.kind, kindsMoving("debt")),
         or(isNull(payoutAccounts.recoveryRetryAt), lte(payoutAccounts.recoveryRetryAt, new Date(now))),
       ),
     )
@@ -57,8 +60,8 @@ async function reversibleTransfers(db: Database, debtor: Debtor) {
       paymentId: deals.paymentId,
       bookingId: deals.bookingId,
       transferRef: sql<string>`max(case when ${ledgerEntries.kind} = 'transfer' then ${ledgerEntries.providerRef} end)`,
-      reversible: sql<number>`sum(case ${ledgerEntries.kind} when 'transfer' then ${ledgerEntries.amountCents}
-        when 'transfer_reversal' then -${ledgerEntries.amountCents} else 0 end)`.mapWith(Number),
+      // What of the deal's transfer its seller's account still holds (the account's sum over the deal).
+      reversible: ledgerSum("account"),
     })
     .from(ledgerEntries)
     .innerJoin(deals, eq(deals.paymentId, ledgerEntries.paymentId))
@@ -138,14 +141,8 @@ async function recoverOne(db: Database, provider: PaymentProvider, debtor: Debto
         createdAt: new Date(now),
       };
       await db.batch([
-        db
-          .insert(ledgerEntries)
-          .values({ ...row, kind: "transfer_reversal" })
-          .onConflictDoNothing(),
-        db
-          .insert(ledgerEntries)
-          .values({ ...row, kind: "debt_recovery" })
-          .onConflictDoNothing(),
+        recordEntry(db, { ...row, kind: "transfer_reversal" }),
+        recordEntry(db, { ...row, kind: "debt_recovery" }),
       ]);
       owed -= amount;
       held -= amount;

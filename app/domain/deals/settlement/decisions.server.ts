@@ -10,9 +10,9 @@ import type { PaymentProvider } from "#app/domain/deals/payments/types";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
-import { REFUND_LEDGER_KINDS } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
 import { claims, dealOperations, deals, ledgerEntries, payments } from "#db/schema";
+import { REFUND_KINDS } from "../ledger/kinds";
 import {
   applyPlan,
   awaitingDelivery,
@@ -259,7 +259,7 @@ export async function recordProviderRefund(
         .where(
           and(
             eq(ledgerEntries.provider, provider.name),
-            inArray(ledgerEntries.kind, REFUND_LEDGER_KINDS),
+            inArray(ledgerEntries.kind, REFUND_KINDS),
             eq(ledgerEntries.providerRef, refund.refundRef),
           ),
         )

@@ -6,18 +6,17 @@
 // seller's share back as any refund does. A won one lets the deal go on where it was.
 import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import * as z from "zod";
+import { entryColumns, recordEntryFrom } from "#app/domain/deals/ledger/entries.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import { CLOSED_DISPUTE_STATUSES, type DisputeStatus, type PaymentProviderName } from "#db/closed-lists";
-import { intoColumns } from "#db/insert-select";
 import {
   bookings,
   claims,
   dealOperations,
   deals,
   disputes,
-  ledgerEntries,
   messages,
   payments,
   products,
@@ -144,37 +143,33 @@ function recordLostDisputeEntry(
   entry: { kind: "dispute_fee" | "dispute_excess"; amount: SQL; provider: PaymentProviderName; disputeId: string },
   now: number,
 ) {
-  return db
-    .insert(ledgerEntries)
-    .select(
-      db
-        .select(
-          intoColumns(ledgerEntries, {
-            id: sql`${crypto.randomUUID()}`,
-            kind: sql`${entry.kind}`,
-            amountCents: entry.amount,
-            currency: disputes.currency,
-            provider: disputes.provider,
-            providerRef: sql`${`${entry.kind}:${entry.disputeId}`}`,
-            sellerId: deals.sellerId,
-            paymentId: disputes.paymentId,
-            operationId: sql`null`,
-            payoutId: sql`null`,
-            createdAt: sql`${now}`,
-          }),
-        )
-        .from(disputes)
-        .innerJoin(deals, eq(deals.paymentId, disputes.paymentId))
-        .where(
-          and(
-            eq(disputes.provider, entry.provider),
-            eq(disputes.providerDisputeId, entry.disputeId),
-            eq(disputes.status, "lost"),
-            sql`${entry.amount} > 0`,
-          ),
+  return recordEntryFrom(
+    db,
+    db
+      .select(
+        entryColumns(entry.kind, {
+          amountCents: entry.amount,
+          currency: disputes.currency,
+          provider: disputes.provider,
+          providerRef: sql`${`${entry.kind}:${entry.disputeId}`}`,
+          sellerId: deals.sellerId,
+          paymentId: disputes.paymentId,
+          operationId: sql`null`,
+          payoutId: sql`null`,
+          createdAt: sql`${now}`,
+        }),
+      )
+      .from(disputes)
+      .innerJoin(deals, eq(deals.paymentId, disputes.paymentId))
+      .where(
+        and(
+          eq(disputes.provider, entry.provider),
+          eq(disputes.providerDisputeId, entry.disputeId),
+          eq(disputes.status, "lost"),
+          sql`${entry.amount} > 0`,
         ),
-    )
-    .onConflictDoNothing();
+      ),
+  );
 }
 
 /**

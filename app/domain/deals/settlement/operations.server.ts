@@ -7,10 +7,13 @@
 import { and, asc, eq, gt, inArray, lte, notExists, sql } from "drizzle-orm";
 import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
-import { intoColumns } from "#db/insert-select";
+import type { LedgerKind } from "#db/closed-lists";
 import { dealOperations, deals, ledgerEntries, payments, payoutAccounts } from "#db/schema";
+import { sellerEntries } from "../ledger/balances.server";
+import { entryColumns, type LedgerEntry, ledgerEntry, recordEntry, recordEntryFrom } from "../ledger/entries.server";
+import { kindsMoving } from "../ledger/kinds";
+import { debtSum, ledgerSum } from "../ledger/sums.server";
 import type { PaymentProvider } from "../payments/types";
-import { debtSum, sellerEntries } from "../payouts/balances.server";
 import { disputeOpen, sellerRemoved } from "./deals.server";
 import { isLostDisputeRef } from "./plan";
 
@@ -52,12 +55,8 @@ async function dealOf(db: Database, paymentId: string) {
       transferRef: sql<string | null>`(select ${ledgerEntries.providerRef} from ${ledgerEntries}
         where ${ledgerEntries.paymentId} = ${deals.paymentId} and ${ledgerEntries.kind} = 'transfer' limit 1)`,
       // What of the deal's transfer its seller's account could still give back (ADR 0087).
-      reversible:
-        sql<number>`(select coalesce(sum(case ${ledgerEntries.kind} when 'transfer' then ${ledgerEntries.amountCents}
-        else -${ledgerEntries.amountCents} end), 0) from ${ledgerEntries}
-        where ${ledgerEntries.paymentId} = ${deals.paymentId} and ${ledgerEntries.kind} in ('transfer', 'transfer_reversal'))`.mapWith(
-          Number,
-        ),
+      reversible: sql<number>`(select ${ledgerSum("account")} from ${ledgerEntries}
+        where ${ledgerEntries.paymentId} = ${deals.paymentId})`.mapWith(Number),
     })
     .from(deals)
     .innerJoin(payments, eq(payments.id, deals.paymentId))
@@ -72,13 +71,12 @@ type DealOf = NonNullable<Awaited<ReturnType<typeof dealOf>>>;
 function entry(
   deal: DealOf,
   operation: Operation,
-  kind: (typeof ledgerEntries.$inferInsert)["kind"],
+  kind: LedgerKind,
   amountCents: number,
   providerRef: string,
   now: number,
-) {
-  return {
-    id: crypto.randomUUID(),
+): LedgerEntry {
+  return ledgerEntry({
     kind,
     amountCents,
     currency: deal.currency,
@@ -88,10 +86,8 @@ function entry(
     paymentId: deal.paymentId,
     operationId: operation.id,
     createdAt: new Date(now),
-  };
+  });
 }
-
-type Entry = ReturnType<typeof entry>;
 
 /**
  * What a release withholds of the seller's net for what they owe (ADR 0087): recorded once, before
@@ -105,51 +101,41 @@ async function withholdDebt(db: Database, deal: DealOf, operation: Operation, no
     .select({ owed: sql`${debtSum}`.as("owed") })
     .from(ledgerEntries)
     .where(
-      and(
-        sellerEntries(deal.sellerId, deal.provider, deal.currency),
-        inArray(ledgerEntries.kind, ["seller_debt", "debt_recovery"]),
-      ),
+      and(sellerEntries(deal.sellerId, deal.provider, deal.currency), inArray(ledgerEntries.kind, kindsMoving("debt"))),
     )
     .as("seller_owed");
   const [, recorded] = await db.batch([
-    db
-      .insert(ledgerEntries)
-      .select(
-        db
-          .select(
-            intoColumns(ledgerEntries, {
-              id: sql`${crypto.randomUUID()}`,
-              kind: sql`'debt_recovery'`,
-              amountCents: sql`min(owed, ${operation.amountCents})`,
-              currency: sql`${deal.currency}`,
-              provider: sql`${deal.provider}`,
-              providerRef: sql`${ref}`,
-              sellerId: sql`${deal.sellerId}`,
-              paymentId: sql`${deal.paymentId}`,
-              operationId: sql`${operation.id}`,
-              payoutId: sql`null`,
-              createdAt: sql`${now}`,
-            }),
-          )
-          .from(owed)
-          .where(
-            and(
-              sql`owed > 0`,
-              notExists(
-                db
-                  .select({ one: sql`1` })
-                  .from(payoutAccounts)
-                  .where(
-                    and(
-                      eq(payoutAccounts.sellerId, deal.sellerId),
-                      gt(payoutAccounts.recoveryLockUntil, new Date(now)),
-                    ),
-                  ),
-              ),
+    recordEntryFrom(
+      db,
+      db
+        .select(
+          entryColumns("debt_recovery", {
+            amountCents: sql`min(owed, ${operation.amountCents})`,
+            currency: sql`${deal.currency}`,
+            provider: sql`${deal.provider}`,
+            providerRef: sql`${ref}`,
+            sellerId: sql`${deal.sellerId}`,
+            paymentId: sql`${deal.paymentId}`,
+            operationId: sql`${operation.id}`,
+            payoutId: sql`null`,
+            createdAt: sql`${now}`,
+          }),
+        )
+        .from(owed)
+        .where(
+          and(
+            sql`owed > 0`,
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(payoutAccounts)
+                .where(
+                  and(eq(payoutAccounts.sellerId, deal.sellerId), gt(payoutAccounts.recoveryLockUntil, new Date(now))),
+                ),
             ),
           ),
-      )
-      .onConflictDoNothing(),
+        ),
+    ),
     db
       .select({ amountCents: ledgerEntries.amountCents })
       .from(ledgerEntries)
@@ -273,14 +259,14 @@ export async function settleDeal(
     try {
       if (deal.provider !== provider.name)
         throw new NotYet(`This deal was paid through the ${deal.provider} provider.`);
-      const entries: Entry[] = await carryOut(db, provider, deal, operation, now);
+      const entries: LedgerEntry[] = await carryOut(db, provider, deal, operation, now);
       const [marked] = await db.batch([
         db
           .update(dealOperations)
           .set({ status: "done", completedAt: new Date(now), lastError: null })
           .where(and(eq(dealOperations.id, operation.id), eq(dealOperations.status, "pending")))
           .returning({ id: dealOperations.id }),
-        ...entries.map((row) => db.insert(ledgerEntries).values(row).onConflictDoNothing()),
+        ...entries.map((row) => recordEntry(db, row)),
       ]);
       // What a later movement of this run can take back of the transfer.
       for (const row of entries) {

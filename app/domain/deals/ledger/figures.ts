@@ -1,7 +1,7 @@
-// The platform's figures by month (ADR 0088), named for the Claims page and the statement's
-// header row: the page's component reads them too, so they are not the server's alone.
+// The figures the ledger's movements add up to (ADR 0088, ADR 0096), named for the pages and the
+// statements' header rows: the pages' components read them too, so they are not the server's alone.
 
-/** The platform's figures of a month, in the order the table and the file show them. */
+/** The platform's figures of a month, in the order the Claims page's table and the file show them. */
 export const PLATFORM_FIGURES = [
   "paidIn",
   "fees",
@@ -29,3 +29,7 @@ export const PLATFORM_FIGURE_WORDS = {
   payouts: "Paid to sellers' banks",
   owedBySellers: "Owed by sellers",
 } as const satisfies Record<PlatformFigure, string>;
+
+/** A seller's figures of a month (the Payouts page's chart and table). */
+export const SELLER_FIGURES = ["sales", "fees", "refunds", "received", "paidOut"] as const;
+export type SellerFigure = (typeof SELLER_FIGURES)[number];

@@ -1,12 +1,12 @@
 // Money by month from the ledger (what has moved, ADR 0058), for the seller's statement and the
 // platform's (ADR 0082, 0088): calendar months in UTC, the months a statement covers read from
-// `?from=YYYY-MM&to=YYYY-MM`, and the sums of a month's movements by currency. What each ledger
-// kind adds to or takes from a figure is written once per statement as a table over every kind
-// (`LedgerColumns`): a new kind does not compile until each statement says where it goes.
+// `?from=YYYY-MM&to=YYYY-MM`, and the sums of a month's movements by currency. Where each ledger
+// kind lands in a statement's figures is its row of the table of kinds (kinds.ts).
 import { and, asc, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
-import type { LedgerKind } from "#db/closed-lists";
 import { ledgerEntries } from "#db/schema";
+import type { LedgerKindRule, Placed } from "./kinds";
+import { figureSum } from "./sums.server";
 
 /** "2026-11": a month as the statements name it. */
 export type Month = string;
@@ -92,36 +92,8 @@ export function readStatementRange(from: string | null, to: string | null, now =
   return { ok: true, from: first, to: last };
 }
 
-/**
- * Where each ledger kind goes in a statement's figures: the figure it adds to (1) or takes from
- * (-1), or null when the statement does not show it. Every kind is named, so adding one to
- * LEDGER_KINDS fails to compile until each statement places it.
- */
-export type LedgerColumns<Column extends string> = Readonly<Record<LedgerKind, readonly [Column, 1 | -1] | null>>;
-
 /** A month's figures in one currency. */
 export type MonthFigures<Column extends string> = { month: Month; currency: string } & Record<Column, number>;
-
-/** The figures a table of columns names, in the order it first names them. */
-export function columnsOf<Column extends string>(columns: LedgerColumns<Column>): Column[] {
-  return [...new Set(Object.values(columns).flatMap((placed) => (placed ? [placed[0]] : [])))];
-}
-
-/** A figure's sum over a month's movements: its kinds' amounts, with their signs. */
-function signedSum<Column extends string>(columns: LedgerColumns<Column>, column: Column) {
-  const kinds = (Object.entries(columns) as Array<[LedgerKind, readonly [Column, 1 | -1] | null]>).filter(
-    ([, placed]) => placed?.[0] === column,
-  );
-  return sql<number>`coalesce(sum(case ${ledgerEntries.kind} ${sql.join(
-    kinds.map(
-      ([kind, placed]) =>
-        sql`when ${kind} then ${placed![1] === 1 ? ledgerEntries.amountCents : sql`-${ledgerEntries.amountCents}`}`,
-    ),
-    sql` `,
-  )} else 0 end), 0)`
-    .mapWith(Number)
-    .as(column);
-}
 
 const monthOfEntry = sql<string>`strftime('%Y-%m', ${ledgerEntries.createdAt} / 1000, 'unixepoch')`;
 
@@ -132,15 +104,15 @@ const monthOfEntry = sql<string>`strftime('%Y-%m', ${ledgerEntries.createdAt} / 
  */
 export async function ledgerMonths<Column extends string>(
   db: Database,
-  columns: LedgerColumns<Column>,
+  placeOf: (rule: LedgerKindRule) => Placed<Column>,
+  names: readonly Column[],
   range: MonthRange,
   where?: SQL,
 ): Promise<Array<MonthFigures<Column>>> {
   const start = monthStart(range.from);
   const end = monthStart(range.to);
   if (start === null || end === null) return [];
-  const names = columnsOf(columns);
-  const sums = Object.fromEntries(names.map((name) => [name, signedSum(columns, name)]));
+  const sums = Object.fromEntries(names.map((name) => [name, figureSum(placeOf, name).as(name)]));
   const rows = (await db
     .select({ month: monthOfEntry.as("month"), currency: ledgerEntries.currency, ...sums })
     .from(ledgerEntries)

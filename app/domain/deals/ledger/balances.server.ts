@@ -1,4 +1,4 @@
-// A seller's two balances, as the ledger keeps them (ADR 0087), written once:
+// A seller's two balances, as the ledger keeps them (ADR 0087), summed by the table of kinds:
 // - what their payout account holds: sent to it (transfers, less reversals), less paid out to the
 //   bank (payouts, less those that came back);
 // - what they owe Pay&Buy: a refund's share their account could not give back (`seller_debt`),
@@ -8,20 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import type { PaymentProviderName } from "#db/closed-lists";
 import { ledgerEntries } from "#db/schema";
-
-/** What a seller's payout account holds, summed over their ledger entries. */
-export const accountBalanceSum = sql<number>`coalesce(sum(case ${ledgerEntries.kind}
-  when 'transfer' then ${ledgerEntries.amountCents}
-  when 'transfer_reversal' then -${ledgerEntries.amountCents}
-  when 'payout' then -${ledgerEntries.amountCents}
-  when 'payout_failure' then ${ledgerEntries.amountCents}
-  else 0 end), 0)`.mapWith(Number);
-
-/** What a seller owes, summed over their ledger entries. */
-export const debtSum = sql<number>`coalesce(sum(case ${ledgerEntries.kind}
-  when 'seller_debt' then ${ledgerEntries.amountCents}
-  when 'debt_recovery' then -${ledgerEntries.amountCents}
-  else 0 end), 0)`.mapWith(Number);
+import { accountBalanceSum, debtSum } from "./sums.server";
 
 /** The seller's entries in one provider and currency. */
 export const sellerEntries = (sellerId: string, provider: PaymentProviderName, currency: string) =>
