@@ -2,8 +2,9 @@
 // chargeback, won or lost, as Stripe would report it. Refused with any other provider.
 import type { ActionFunctionArgs } from "react-router";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
+import { decideTestDispute, testDisputeDecisionSchema } from "#app/domain/deals/payments/test-disputes.server";
 import { CLAIMS_PATH } from "#app/domain/deals/payouts/paths";
-import { decideTestDispute, testDisputeDecisionSchema } from "#app/domain/deals/settlement/disputes.server";
+import { disputeApplier } from "#app/domain/deals/settlement/disputes.server";
 import { idSchema } from "#app/domain/shared/schemas";
 import { badRequest, requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
@@ -21,10 +22,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!disputeId.success || !decision.success) throw badRequest();
   const db = database(context.env.DB);
   const settings = context.env.settings;
+  const provider = choosePaymentProvider(db, settings);
   const result = await decideTestDispute(
     db,
-    choosePaymentProvider(db, settings),
-    settings,
+    provider,
+    disputeApplier(db, provider, settings),
     disputeId.data,
     decision.data.outcome,
   );

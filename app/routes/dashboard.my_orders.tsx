@@ -19,11 +19,12 @@ import {
 } from "#app/domain/deals/claims/claim-words";
 import { CLAIM_MESSAGES, canOpenClaim, openClaim } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
+import { openTestDispute } from "#app/domain/deals/payments/test-disputes.server";
 import { RATING_COMMENT_MAX, ratingSchema } from "#app/domain/deals/rating-schema";
 import { RATING_MESSAGES, rateSeller } from "#app/domain/deals/ratings.server";
 import { confirmReceipt, DEAL_MESSAGES } from "#app/domain/deals/settlement/decisions.server";
 import { DISPUTE_BUYER_WORDS } from "#app/domain/deals/settlement/dispute-words";
-import { openTestDispute } from "#app/domain/deals/settlement/disputes.server";
+import { disputeApplier } from "#app/domain/deals/settlement/disputes.server";
 import { mayConfirmReceipt, SETTLEMENT_MESSAGES } from "#app/domain/deals/settlement/plan";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import { SHIPMENT_STATUS_SHORT, SHIPMENT_STATUS_WORDS } from "#app/domain/deals/shipping/shipment-words";
@@ -147,10 +148,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const parsed = bookingIdSchema.safeParse({ bookingId: form.get("bookingId") });
     if (!parsed.success) return redirectWithError(context, back, DEAL_MESSAGES.notFound);
     const db = database(context.env.DB);
+    const provider = choosePaymentProvider(db, context.env.settings);
     const result = await openTestDispute(
       db,
-      choosePaymentProvider(db, context.env.settings),
-      context.env.settings,
+      provider,
+      disputeApplier(db, provider, context.env.settings),
       buyer.id,
       parsed.data.bookingId,
     );

@@ -5,8 +5,9 @@
 // times at once is one dispute.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { decideTestDispute } from "#app/domain/deals/payments/test-disputes.server";
 import { platformMonths } from "#app/domain/deals/payouts/platform-statement.server";
-import { decideTestDispute } from "#app/domain/deals/settlement/disputes.server";
+import { disputeApplier } from "#app/domain/deals/settlement/disputes.server";
 import { claims, disputes, ledgerEntries } from "#db/schema";
 import { get, sessionCookieFor } from "./auth-helpers";
 import { insertUser } from "./factories";
@@ -36,7 +37,13 @@ async function refundedInPart(refund: { outcome: "refund_partial"; amount: strin
 async function loseChargeback(sale: Awaited<ReturnType<typeof refundedInPart>>) {
   expect((await apiCall(sale.buyer.user.id, "POST", `/api/bookings/${sale.booking.id}/test-dispute`)).status).toBe(201);
   const dispute = await disputeOf(sale.deal.paymentId);
-  const lost = await decideTestDispute(db(), offlineProvider(), settings(), dispute.id, "lost");
+  const lost = await decideTestDispute(
+    db(),
+    offlineProvider(),
+    disputeApplier(db(), offlineProvider(), settings()),
+    dispute.id,
+    "lost",
+  );
   expect(lost).toMatchObject({ ok: true });
   return { dispute, lost: lost as Extract<typeof lost, { ok: true }> };
 }
@@ -57,7 +64,13 @@ describe("a chargeback lost after a partial refund", () => {
     expect(state.entries.filter((e) => e.kind === "dispute_loss").map((e) => e.amountCents)).toEqual([6_000]);
     expect(await excessOf(sale.deal.paymentId)).toEqual([4_000]);
     // Decided again (the provider's report repeated): nothing more is written.
-    await decideTestDispute(db(), offlineProvider(), settings(), dispute.id, "lost");
+    await decideTestDispute(
+      db(),
+      offlineProvider(),
+      disputeApplier(db(), offlineProvider(), settings()),
+      dispute.id,
+      "lost",
+    );
     expect(await excessOf(sale.deal.paymentId)).toEqual([4_000]);
     // The platform's figures: lost to chargebacks, and beyond the sale, each in its own column.
     const [month] = (await platformMonths(db())).slice(-1);
@@ -89,7 +102,13 @@ describe("a chargeback lost after the seller was paid out", () => {
     await tick(Date.now() + 5 * 60_000);
     await apiCall(sale.buyer.user.id, "POST", `/api/bookings/${sale.booking.id}/test-dispute`);
     const dispute = await disputeOf(sale.deal.paymentId);
-    const lost = await decideTestDispute(db(), offlineProvider(), settings(), dispute.id, "lost");
+    const lost = await decideTestDispute(
+      db(),
+      offlineProvider(),
+      disputeApplier(db(), offlineProvider(), settings()),
+      dispute.id,
+      "lost",
+    );
     expect(lost.ok).toBe(true);
     const kinds = (lost as { events: Array<{ kind: string }> }).events.map((event) => event.kind);
     expect(kinds).toEqual(expect.arrayContaining(["payment_refunded", "seller_debt"]));

@@ -7,10 +7,10 @@ import {
   choosePaymentProvider,
   findPayableBooking,
   payBooking,
-  receiveProviderEvent,
   startPayment,
 } from "#app/domain/deals/payments/checkout.server";
 import type { PaymentProvider } from "#app/domain/deals/payments/types";
+import { receiveProviderEvent } from "#app/domain/deals/settlement/provider-facts.server";
 import { database } from "#db/client";
 import { bookings, payments, processedEvents } from "#db/schema";
 import { bookedListing } from "./payment-fixtures";
@@ -94,7 +94,7 @@ describe("events a provider pushes", () => {
         accepts: (endpoint) => endpoint === "platform",
         async verify(payload, signature) {
           return signature === "good"
-            ? { id: payload, handle: async () => (await handle()) ?? { outcome: "ignored", events: [] } }
+            ? { id: payload, report: async () => (await handle()) ?? { facts: [], outcome: "ignored" } }
             : null;
         },
       },
@@ -110,21 +110,21 @@ describe("events a provider pushes", () => {
       if (failing) throw new Error("the database was busy");
       return null;
     });
-    expect(await receiveProviderEvent(db(), provider, "evt_1", "forged")).toEqual({ status: "bad_signature" });
-    await expect(receiveProviderEvent(db(), provider, "evt_1", "good")).rejects.toThrow("busy");
+    expect(await receiveProviderEvent(db(), provider, OFFLINE, "evt_1", "forged")).toEqual({ status: "bad_signature" });
+    await expect(receiveProviderEvent(db(), provider, OFFLINE, "evt_1", "good")).rejects.toThrow("busy");
     expect(await db().select().from(processedEvents)).toHaveLength(0);
     failing = false;
-    expect(await receiveProviderEvent(db(), provider, "evt_1", "good")).toEqual({
+    expect(await receiveProviderEvent(db(), provider, OFFLINE, "evt_1", "good")).toEqual({
       status: "handled",
       outcome: "ignored",
       events: [],
     });
-    expect(await receiveProviderEvent(db(), provider, "evt_1", "good")).toEqual({ status: "duplicate" });
+    expect(await receiveProviderEvent(db(), provider, OFFLINE, "evt_1", "good")).toEqual({ status: "duplicate" });
     expect(calls).toBe(2);
     expect(await db().select().from(processedEvents)).toEqual([
       expect.objectContaining({ id: "evt_1", provider: "stripe" }),
     ]);
     const offline = choosePaymentProvider(db(), OFFLINE);
-    expect(await receiveProviderEvent(db(), offline, "evt_2", "good")).toEqual({ status: "not_configured" });
+    expect(await receiveProviderEvent(db(), offline, OFFLINE, "evt_2", "good")).toEqual({ status: "not_configured" });
   });
 });

@@ -17,6 +17,12 @@ import {
   openClaim,
 } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
+import { DISPUTE_MESSAGES, type DisputeResult } from "#app/domain/deals/payments/dispute-messages";
+import {
+  decideTestDispute,
+  openTestDispute,
+  testDisputeDecisionSchema,
+} from "#app/domain/deals/payments/test-disputes.server";
 import { getPlatformTotals } from "#app/domain/deals/payouts/summary.server";
 import {
   confirmReceipt,
@@ -24,15 +30,7 @@ import {
   decideClaim,
   refundForRemovedSeller,
 } from "#app/domain/deals/settlement/decisions.server";
-import {
-  DISPUTE_MESSAGES,
-  type DisputeResult,
-  decideTestDispute,
-  listDisputes,
-  openTestDispute,
-  submitDisputeEvidence,
-  testDisputeDecisionSchema,
-} from "#app/domain/deals/settlement/disputes.server";
+import { disputeApplier, listDisputes, submitDisputeEvidence } from "#app/domain/deals/settlement/disputes.server";
 import type { ClaimDecision } from "#app/domain/deals/settlement/plan";
 import { toDollars } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
@@ -251,7 +249,13 @@ claimsApi.post("/platform/disputes/:id/test-decision", ...adminOnly, async (c) =
   if (!parsed.success) return validationError(c, parsed.error);
   return disputeAnswer(
     c,
-    await decideTestDispute(db(c), provider(c), appEnv(c).settings, id.data, parsed.data.outcome),
+    await decideTestDispute(
+      db(c),
+      provider(c),
+      disputeApplier(db(c), provider(c), appEnv(c).settings),
+      id.data,
+      parsed.data.outcome,
+    ),
   );
 });
 
@@ -261,7 +265,13 @@ claimsApi.post("/bookings/:id/test-dispute", ...buyerOnly, async (c) => {
   if (!id.success) return apiError(c, 404, "not_found", DISPUTE_MESSAGES.noPayment);
   return disputeAnswer(
     c,
-    await openTestDispute(db(c), provider(c), appEnv(c).settings, c.get("user").id, id.data),
+    await openTestDispute(
+      db(c),
+      provider(c),
+      disputeApplier(db(c), provider(c), appEnv(c).settings),
+      c.get("user").id,
+      id.data,
+    ),
     true,
   );
 });

@@ -8,12 +8,12 @@ import {
   confirmPayment,
   findPayableBooking,
   payBooking,
-  receiveProviderEvent,
   startPayment,
 } from "#app/domain/deals/payments/checkout.server";
 import type { FulfilmentResult } from "#app/domain/deals/payments/fulfilment.server";
 import { testCardSchema } from "#app/domain/deals/payments/test-card";
 import type { EventEndpoint, PayResult } from "#app/domain/deals/payments/types";
+import { receiveProviderEvent } from "#app/domain/deals/settlement/provider-facts.server";
 import { requiredId } from "#app/domain/shared/schemas";
 import {
   type ApiContext,
@@ -114,6 +114,7 @@ async function stripeWebhook(c: ApiContext, endpoint: EventEndpoint) {
   const receipt = await receiveProviderEvent(
     db(c),
     payments,
+    appEnv(c).settings,
     await c.req.text(),
     c.req.header("Stripe-Signature") ?? null,
     endpoint,

@@ -4,23 +4,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { isWithinHold } from "#app/domain/deals/bookings.server";
-import type { DomainEvent } from "#app/domain/shared/events";
 import { inTestMode } from "#app/domain/shared/test-mode";
 import type { Database } from "#db/client";
-import { bookings, payments, processedEvents, products } from "#db/schema";
+import { bookings, payments, products } from "#db/schema";
 import { PAYMENT_MESSAGES } from "./messages";
 import type { PaymentSettings } from "./settings";
 import { stripePaymentProvider } from "./stripe.server";
 import { testPaymentProvider } from "./test-provider.server";
-import type {
-  EventEndpoint,
-  PayableBooking,
-  PaymentProvider,
-  PaymentRefusal,
-  PayRequest,
-  PayResult,
-  ProviderName,
-} from "./types";
+import type { PayableBooking, PaymentProvider, PaymentRefusal, PayRequest, PayResult, ProviderName } from "./types";
 
 export { PAYMENT_MESSAGES };
 
@@ -123,39 +114,4 @@ export function confirmPayment(
   transactionId: string | null,
 ): Promise<PayResult> {
   return provider.confirm(booking, transactionId);
-}
-
-export type EventReceipt =
-  | { status: "not_configured" }
-  | { status: "bad_signature" }
-  | { status: "duplicate" }
-  | { status: "retry_later"; outcome: string; events: DomainEvent[] }
-  | { status: "handled"; outcome: string; events: DomainEvent[] };
-
-/**
- * An event the provider pushed (a Stripe webhook, to one of its two endpoints), verified and
- * handled once per event id. It is recorded after handling: if handling fails, or asks to be
- * sent again later (a refund of a payment whose own event has not arrived yet), the provider's
- * retry gets another chance, and every handler is safe to repeat.
- */
-export async function receiveProviderEvent(
-  db: Database,
-  provider: PaymentProvider,
-  payload: string,
-  signature: string | null,
-  endpoint: EventEndpoint = "platform",
-): Promise<EventReceipt> {
-  if (!provider.events?.accepts(endpoint)) return { status: "not_configured" };
-  const event = await provider.events.verify(payload, signature, endpoint);
-  if (!event) return { status: "bad_signature" };
-  const [seen] = await db
-    .select({ id: processedEvents.id })
-    .from(processedEvents)
-    .where(eq(processedEvents.id, event.id))
-    .limit(1);
-  if (seen) return { status: "duplicate" };
-  const handled = await event.handle();
-  if (handled.retryLater) return { status: "retry_later", outcome: handled.outcome, events: handled.events };
-  await db.insert(processedEvents).values({ id: event.id, provider: provider.name }).onConflictDoNothing();
-  return { status: "handled", outcome: handled.outcome, events: handled.events };
 }

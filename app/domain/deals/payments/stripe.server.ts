@@ -15,9 +15,9 @@ import {
 } from "./fulfilment.server";
 import type { PaymentSettings } from "./settings";
 import { stripeConnection } from "./stripe-client.server";
-import { handleAccountUpdated, handleChargeRefunded, handleDispute, handlePayout } from "./stripe-events.server";
+import { accountUpdatedReport, chargeRefundedReport, disputeReport, payoutReport } from "./stripe-events.server";
 import { stripePayoutRail, stripeRecords } from "./stripe-payouts.server";
-import type { EventEndpoint, EventHandling, PayableBooking, PaymentProvider, PayResult, ProviderEvent } from "./types";
+import type { EventEndpoint, PayableBooking, PaymentProvider, PayResult, ProviderEvent, ProviderReport } from "./types";
 
 const idempotencyKey = (booking: Pick<PayableBooking, "id" | "amountCents">, kind: string) =>
   `pay-and-buy:${kind}:${booking.id}:${booking.amountCents}`;
@@ -87,37 +87,33 @@ export function stripePaymentProvider(db: Database, settings: PaymentSettings): 
    * Every event we act on, whichever endpoint it came to. Events of a connected account carry
    * `account`: only account.updated and payout.* of those are ours (sellers take no charges).
    */
-  async function handle(event: Stripe.Event): Promise<EventHandling> {
+  async function report(event: Stripe.Event): Promise<ProviderReport> {
     switch (event.type) {
       case "payment_intent.succeeded":
       case "checkout.session.completed": {
         if (event.account) break;
-        const result = await fulfilEvent(event);
-        return {
-          outcome: result?.outcome ?? "ignored",
-          events: result?.outcome === "fulfilled" ? result.events : [],
-        };
+        return { facts: [{ kind: "payment", fulfilment: await fulfilEvent(event) }] };
       }
       case "charge.refunded":
         if (event.account) break;
-        return handleChargeRefunded(db, provider, settings, connected, event);
+        return chargeRefundedReport(connected, event);
       case "charge.dispute.created":
       case "charge.dispute.updated":
       case "charge.dispute.funds_withdrawn":
       case "charge.dispute.funds_reinstated":
       case "charge.dispute.closed":
         if (event.account) break;
-        return handleDispute(db, provider, settings, connected, event);
+        return disputeReport(connected, event);
       case "account.updated":
-        return handleAccountUpdated(db, event);
+        return accountUpdatedReport(event);
       case "payout.created":
       case "payout.updated":
       case "payout.paid":
       case "payout.failed":
       case "payout.canceled":
-        return handlePayout(db, event);
+        return payoutReport(event);
     }
-    return { outcome: "ignored", events: [] };
+    return { facts: [], outcome: "ignored" };
   }
 
   const secrets: Record<EventEndpoint, string | undefined> = {
@@ -266,7 +262,7 @@ export function stripePaymentProvider(db: Database, settings: PaymentSettings): 
         } catch {
           return null;
         }
-        return { id: event.id, handle: () => handle(event) };
+        return { id: event.id, report: () => report(event) };
       },
     },
   };

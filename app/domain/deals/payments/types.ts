@@ -6,7 +6,14 @@
 // an adapter.
 
 import type { DomainEvent } from "#app/domain/shared/events";
-import type { BookingEndReason, BookingStatus, PaymentProviderName, RefundReason } from "#db/closed-lists";
+import type {
+  BookingEndReason,
+  BookingStatus,
+  DisputeStatus,
+  PaymentProviderName,
+  PayoutStatus,
+  RefundReason,
+} from "#db/closed-lists";
 
 export type ProviderName = PaymentProviderName;
 
@@ -71,10 +78,76 @@ export interface EventHandling {
   retryLater?: boolean;
 }
 
-/** An event the provider pushed to us, verified; handling it is safe to repeat. */
+/**
+ * What a provider reports, as a typed fact (ADR 0096): the adapter (Stripe's events, the offline
+ * provider's test controls) turns what it receives into facts and never decides what they do to a
+ * deal; settlement applies them (settlement/provider-facts.server.ts).
+ */
+export type ProviderFact =
+  /** A payment confirmed and fulfilled by the payments room itself (fulfilment exactly once). */
+  | { kind: "payment"; fulfilment: FulfilmentResult | null }
+  | { kind: "account_state"; provider: ProviderName; accountId: string; state: ConnectedAccountState; at: number }
+  | { kind: "payout"; payout: ReportedPayout }
+  | { kind: "refund"; refund: ReportedRefund }
+  | { kind: "dispute"; dispute: ReportedDispute };
+
+/** A payout to a seller's bank as the provider reports it (Stripe's payout.* of a connected account). */
+export interface ReportedPayout {
+  provider: ProviderName;
+  /** The connected account it was paid from (Stripe's event `account`). */
+  accountId: string;
+  payoutId: string;
+  amountCents: number;
+  currency: string;
+  status: PayoutStatus;
+  arrivalAt: Date | null;
+  failureMessage: string | null;
+}
+
+/** A refund of a payment as the provider reports it: one Pay&Buy made (its operation), or not. */
+export interface ReportedRefund {
+  provider: ProviderName;
+  transactionId: string;
+  refundRef: string;
+  amountCents: number;
+  /** The decided movement a refund of ours carries out; null for one made elsewhere (a Dashboard). */
+  operationId: string | null;
+}
+
+/** A chargeback as the provider reports it, as it moves (ADR 0081). */
+export interface ReportedDispute {
+  provider: ProviderName;
+  disputeId: string;
+  /** The payment's transaction at the provider (Stripe's PaymentIntent). */
+  transactionId: string;
+  amountCents: number;
+  currency: string;
+  reason: string;
+  status: DisputeStatus;
+  evidenceDueAt: Date | null;
+  /** The provider's fee for the dispute, net of any given back (Stripe's balance transactions). */
+  feeCents?: number;
+  /** When the provider reported this state (the event's creation time). */
+  at: number;
+}
+
+/** What applying a reported dispute did. */
+export type DisputeRecorded =
+  | { ok: true; status: DisputeStatus; created: boolean; events: DomainEvent[] }
+  /** No payment of ours with that transaction yet: the provider sends the report again later. */
+  | { ok: false; reason: "payment_not_recorded" };
+
+/** What an event of the provider reports: its facts, or why it reports none (ignored, not ours). */
+export interface ProviderReport {
+  facts: ProviderFact[];
+  /** Said when the event reports nothing to apply. */
+  outcome?: string;
+}
+
+/** An event the provider pushed to us, verified; reading it is safe to repeat. */
 export interface ProviderEvent {
   id: string;
-  handle(): Promise<EventHandling>;
+  report(): Promise<ProviderReport>;
 }
 
 /** The two webhook endpoints: the platform's own events, and those of sellers' connected accounts. */

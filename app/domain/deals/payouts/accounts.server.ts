@@ -3,14 +3,22 @@
 // offline provider's test page), and kept current by one function, `applyAccountState`, which
 // Stripe's account.updated events, the account read back on the seller's return and the test
 // page all call. A seller's listings can be booked only once the account is ready.
-import { and, eq, isNull, lte, ne, not, or, type SQL } from "drizzle-orm";
+import { and, eq, isNull, lte, ne, not, or, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { mayReceivePayouts } from "#app/domain/accounts/email-verification.server";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import type { Database } from "#db/client";
-import { payoutAccounts } from "#db/schema";
+import { payoutAccounts, users } from "#db/schema";
 import type { ConnectedAccountState, PaymentProvider } from "../payments/types";
-import { sellerRemoved } from "../settlement/deals.server";
 import { payoutSetup } from "./payout-words";
+
+/**
+ * Whether the seller's account is gone (removed by an admin, or deleted by its owner, who cannot
+ * while a deal is unsettled): nothing is paid to it any more (ADR 0079).
+ */
+export function sellerRemoved(sellerId: SQL | SQLiteColumn): SQL {
+  return sql`exists (select 1 from ${users} where ${users.id} = ${sellerId} and ${users.deletedAt} is not null)`;
+}
 
 export const PAYOUT_MESSAGES = {
   notSeller: "Only sellers set up payouts.",

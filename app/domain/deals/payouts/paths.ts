@@ -3,9 +3,6 @@
 /** The seller's Payouts tab. */
 export const PAYOUTS_PATH = "/dashboard/payouts";
 
-/** The offline provider's onboarding page, on our own site (test mode only). */
-export const TEST_ONBOARDING_PATH = "/dashboard/payouts/test-onboarding";
-
 /** The admin's Claims page. */
 export const CLAIMS_PATH = "/dashboard/claims";
 

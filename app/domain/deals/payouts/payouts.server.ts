@@ -8,26 +8,15 @@ import { entryColumns, recordEntryFrom } from "#app/domain/deals/ledger/entries.
 import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
-import type { PaymentProviderName, PayoutStatus } from "#db/closed-lists";
+import type { PaymentProviderName } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { ledgerEntries, payoutAccounts, payouts, testProviderMovements } from "#db/schema";
 import { accountBalanceSum } from "../ledger/sums.server";
+import type { ReportedPayout } from "../payments/types";
 
 /** How far along a status is: a report of an earlier one (out of order) changes nothing. */
 const statusRank = (status: unknown) =>
   sql`case ${status} when 'pending' then 0 when 'in_transit' then 1 when 'paid' then 2 else 3 end`;
-
-export interface ReportedPayout {
-  provider: PaymentProviderName;
-  /** The connected account it was paid from (Stripe's event `account`). */
-  accountId: string;
-  payoutId: string;
-  amountCents: number;
-  currency: string;
-  status: PayoutStatus;
-  arrivalAt: Date | null;
-  failureMessage: string | null;
-}
 
 /** Ledger entries of a payout, read from its row: the payout, and (failed or canceled) its return. */
 function payoutEntries(db: Database, payout: { provider: PaymentProviderName; payoutId: string }, now: number) {

@@ -7,18 +7,11 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Database, rowsChanged } from "#db/client";
 import type { OperationOrigin, ShipmentStatus } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
-import { claims, dealOperations, deals, disputes, shipments, users } from "#db/schema";
+import { claims, dealOperations, deals, disputes, shipments } from "#db/schema";
 import { decidedSum } from "../ledger/sums.server";
+import { sellerRemoved } from "../payouts/accounts.server";
 import { selfTracked } from "../shipping/shipments.server";
 import type { DealSnapshot, Plan } from "./plan";
-
-/**
- * Whether the seller's account is gone (removed by an admin, or deleted by its owner, who cannot
- * while a deal is unsettled): nothing is paid to it any more (ADR 0079).
- */
-export function sellerRemoved(sellerId: SQL | SQLiteColumn): SQL {
-  return sql`exists (select 1 from ${users} where ${users.id} = ${sellerId} and ${users.deletedAt} is not null)`;
-}
 
 /** Whether the payment has a chargeback still open (ADR 0081): nothing of it moves until the bank decides. */
 export function disputeOpen(paymentId: SQL | SQLiteColumn): SQL {

@@ -13,15 +13,8 @@ import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { claims, dealOperations, deals, ledgerEntries, payments } from "#db/schema";
 import { REFUND_KINDS } from "../ledger/kinds";
-import {
-  applyPlan,
-  awaitingDelivery,
-  type Deal,
-  type DecisionContext,
-  disputeOpen,
-  findDeal,
-  sellerRemoved,
-} from "./deals.server";
+import { sellerRemoved } from "../payouts/accounts.server";
+import { applyPlan, awaitingDelivery, type Deal, type DecisionContext, disputeOpen, findDeal } from "./deals.server";
 import { settleDeal } from "./operations.server";
 import {
   type ClaimDecision,

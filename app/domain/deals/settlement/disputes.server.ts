@@ -23,35 +23,25 @@ import {
   shipments,
   users,
 } from "#db/schema";
+import { DISPUTE_MESSAGES, type DisputeResult } from "../payments/dispute-messages";
 import type { PaymentSettings } from "../payments/settings";
-import type { DisputeEvidence, PaymentProvider } from "../payments/types";
+import type { DisputeEvidence, DisputeRecorded, PaymentProvider, ReportedDispute } from "../payments/types";
 import { recordProviderRefund } from "./decisions.server";
 import { lostDisputeRef } from "./plan";
-
-export interface ReportedDispute {
-  provider: PaymentProviderName;
-  disputeId: string;
-  /** The payment's transaction at the provider (Stripe's PaymentIntent). */
-  transactionId: string;
-  amountCents: number;
-  currency: string;
-  reason: string;
-  status: DisputeStatus;
-  evidenceDueAt: Date | null;
-  /** The provider's fee for the dispute, net of any given back (Stripe's balance transactions). */
-  feeCents?: number;
-  /** When the provider reported this state (the event's creation time). */
-  at: number;
-}
-
-export type DisputeRecorded =
-  | { ok: true; status: DisputeStatus; created: boolean; events: DomainEvent[] }
-  /** No payment of ours with that transaction yet: the provider sends the report again later. */
-  | { ok: false; reason: "payment_not_recorded" };
 
 const isClosed = (status: DisputeStatus) => (CLOSED_DISPUTE_STATUSES as readonly DisputeStatus[]).includes(status);
 
 export { lostDisputeRef };
+
+/** Applies a dispute the provider reports (the offline provider's test controls take it). */
+export const disputeApplier =
+  (
+    db: Database,
+    provider: PaymentProvider,
+    settings: Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS">,
+  ) =>
+  (report: ReportedDispute) =>
+    recordDispute(db, provider, settings, report);
 
 /**
  * A dispute as the provider reports it, kept once; lost, its amount is recorded as given back to
@@ -298,26 +288,6 @@ export function evidenceOf(view: DisputeView): DisputeEvidence {
   };
 }
 
-export const DISPUTE_MESSAGES = {
-  notFound: "There is no such dispute.",
-  closed: "The bank has decided this dispute: nothing more can be sent.",
-  alreadySent: "Our evidence was sent to the bank already: the bank decides now.",
-  sent: "Our evidence is sent to the bank.",
-  providerFailed: "The payment provider did not take the evidence: try again in a few minutes.",
-  testOnly: "Only the offline test provider can raise or settle a dispute from here.",
-  noPayment: "There is no paid order of yours with that booking.",
-  alreadyDisputed: "This payment is disputed already.",
-  opened: "Test: the bank disputes this payment (a chargeback). Nothing of it moves until the bank decides.",
-  decided: (outcome: "won" | "lost") =>
-    outcome === "won"
-      ? "Test: the bank decided for Pay&Buy; the deal goes on."
-      : "Test: the bank decided for the buyer.",
-} as const;
-
-export type DisputeResult =
-  | { ok: true; message: string; events: DomainEvent[] }
-  | { ok: false; status: 404 | 409 | 502; message: string };
-
 /**
  * The admin sends Pay&Buy's evidence to the bank through the provider, once: the dispute is
  * claimed first (no second submission, not after the bank decided), the claim let go if the
@@ -355,115 +325,6 @@ export async function submitDisputeEvidence(
     return { ok: false, status: 502, message: DISPUTE_MESSAGES.providerFailed };
   }
   return { ok: true, message: DISPUTE_MESSAGES.sent, events: [] };
-}
-
-/** The test control's decision, from a form or a JSON body. */
-export const testDisputeDecisionSchema = z.object({
-  outcome: z.enum(["won", "lost"], { error: "outcome must be won or lost." }),
-});
-
-/** The offline provider's dispute fee, as Stripe's in the United States. */
-export const TEST_DISPUTE_FEE_CENTS = 1_500;
-
-/**
- * The offline provider's labelled test control (ADR 0081): the buyer's bank disputes the buyer's
- * own paid order, as Stripe would report it. Refused with any other provider.
- */
-export async function openTestDispute(
-  db: Database,
-  provider: PaymentProvider,
-  settings: Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS">,
-  buyerId: string,
-  bookingId: string,
-  now = Date.now(),
-): Promise<DisputeResult> {
-  if (!provider.testMode) return { ok: false, status: 409, message: DISPUTE_MESSAGES.testOnly };
-  const [payment] = await db
-    .select({
-      id: payments.id,
-      transactionId: payments.transactionId,
-      amountCents: payments.amountCents,
-      currency: deals.currency,
-    })
-    .from(payments)
-    .innerJoin(deals, eq(deals.paymentId, payments.id))
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.buyerId, buyerId), eq(payments.provider, "test")))
-    .limit(1);
-  if (!payment) return { ok: false, status: 404, message: DISPUTE_MESSAGES.noPayment };
-  const recorded = await recordDispute(
-    db,
-    provider,
-    settings,
-    {
-      provider: "test",
-      // One dispute per payment, as a card's bank opens one per charge.
-      disputeId: `dp_test_${payment.id.replace(/-/g, "")}`,
-      transactionId: payment.transactionId,
-      amountCents: payment.amountCents,
-      currency: payment.currency,
-      reason: "product_not_received",
-      status: "needs_response",
-      evidenceDueAt: new Date(now + 7 * 86_400_000),
-      feeCents: TEST_DISPUTE_FEE_CENTS,
-      at: now,
-    },
-    now,
-  );
-  if (!recorded.ok) return { ok: false, status: 404, message: DISPUTE_MESSAGES.noPayment };
-  if (!recorded.created) return { ok: false, status: 409, message: DISPUTE_MESSAGES.alreadyDisputed };
-  return { ok: true, message: DISPUTE_MESSAGES.opened, events: recorded.events };
-}
-
-/** The offline provider's labelled test control: the bank decides an open dispute, won or lost. */
-export async function decideTestDispute(
-  db: Database,
-  provider: PaymentProvider,
-  settings: Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS">,
-  disputeId: string,
-  outcome: "won" | "lost",
-  now = Date.now(),
-): Promise<DisputeResult> {
-  if (!provider.testMode) return { ok: false, status: 409, message: DISPUTE_MESSAGES.testOnly };
-  const [dispute] = await db
-    .select({
-      providerDisputeId: disputes.providerDisputeId,
-      transactionId: payments.transactionId,
-      amountCents: disputes.amountCents,
-      currency: disputes.currency,
-      reason: disputes.reason,
-      evidenceDueAt: disputes.evidenceDueAt,
-      feeCents: disputes.feeCents,
-      stateAt: disputes.stateAt,
-      closedAt: disputes.closedAt,
-    })
-    .from(disputes)
-    .innerJoin(payments, eq(payments.id, disputes.paymentId))
-    .where(and(eq(disputes.id, disputeId), eq(disputes.provider, "test")))
-    .limit(1);
-  if (!dispute) return { ok: false, status: 404, message: DISPUTE_MESSAGES.notFound };
-  if (dispute.closedAt) return { ok: false, status: 409, message: DISPUTE_MESSAGES.closed };
-  const recorded = await recordDispute(
-    db,
-    provider,
-    settings,
-    {
-      provider: "test",
-      disputeId: dispute.providerDisputeId,
-      transactionId: dispute.transactionId,
-      amountCents: dispute.amountCents,
-      currency: dispute.currency,
-      reason: dispute.reason,
-      status: outcome,
-      evidenceDueAt: dispute.evidenceDueAt,
-      // Won, the bank gives the fee back with the money.
-      feeCents: outcome === "won" ? 0 : dispute.feeCents,
-      at: Math.max(now, dispute.stateAt.getTime() + 1),
-    },
-    now,
-  );
-  if (!recorded.ok) return { ok: false, status: 404, message: DISPUTE_MESSAGES.notFound };
-  if (recorded.status !== outcome) return { ok: false, status: 409, message: DISPUTE_MESSAGES.closed };
-  return { ok: true, message: DISPUTE_MESSAGES.decided(outcome), events: recorded.events };
 }
 
 export type DisputeView = Awaited<ReturnType<typeof listDisputes>>["rows"][number];

@@ -14,7 +14,8 @@ import { entryColumns, type LedgerEntry, ledgerEntry, recordEntry, recordEntryFr
 import { kindsMoving } from "../ledger/kinds";
 import { debtSum, ledgerSum } from "../ledger/sums.server";
 import type { PaymentProvider } from "../payments/types";
-import { disputeOpen, sellerRemoved } from "./deals.server";
+import { sellerRemoved } from "../payouts/accounts.server";
+import { disputeOpen } from "./deals.server";
 import { isLostDisputeRef } from "./plan";
 
 /** The longest wait between two attempts of a movement. */
