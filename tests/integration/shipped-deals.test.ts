@@ -4,7 +4,7 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, shipByOf } from "#app/domain/deals/shipping/clock";
+import { addBusinessDays, shipByOf } from "#app/domain/deals/parcels/clock";
 import { offlineRate } from "#app/domain/deals/shipping/offline-carrier";
 import { bookings, deals, modelSales, payments, products, shipments } from "#db/schema";
 import { ORIGIN } from "./auth-helpers";
@@ -359,7 +359,7 @@ describe("the parcel's way", () => {
       carrier: "USPS",
       trackingNumber: "9400100000000000000003",
     });
-    const { applyTrackingEvent } = await import("#app/domain/deals/shipping/shipments.server");
+    const { applyTrackingEvent } = await import("#app/domain/deals/shipping/tracking-events.server");
     const base = Date.now();
     const at = (minutes: number) => new Date(base + minutes * 60_000);
     const event = (status: "in_transit" | "delivered", minutes: number) => ({
@@ -538,7 +538,7 @@ describe("the letters of a shipped deal", () => {
       trackingNumber: "9400100000000000000077",
     });
     // The seller's own carrier says delivered (Pay&Buy's test control moves only its own labels).
-    const { applyTrackingEvent } = await import("#app/domain/deals/shipping/shipments.server");
+    const { applyTrackingEvent } = await import("#app/domain/deals/shipping/tracking-events.server");
     const event = { carrier: "USPS", trackingNumber: "9400100000000000000077", status: "delivered" as const };
     await applyTrackingEvent(db(), { ...event, at: new Date(), detail: "Delivered" }, 3);
     const options = { appName: "Pay&Buy", appUrl: ORIGIN };

@@ -14,8 +14,8 @@ import type { ClaimReason, ClaimStatus, DealState } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
 import { intoColumns } from "#db/insert-select";
 import { bookings, claims, deals, products, shipments, users } from "#db/schema";
+import { NOT_RECEIVED_DAYS } from "../parcels/clock";
 import { bumpVersionStatement, sellerRemoved } from "../settlement/deals.server";
-import { NOT_RECEIVED_DAYS } from "../shipping/clock";
 
 const DAY_MS = 86_400_000;
 

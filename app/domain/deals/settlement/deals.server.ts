@@ -8,7 +8,7 @@ import { type Database, rowsChanged } from "#db/client";
 import type { OperationOrigin, ShipmentStatus } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { claims, dealOperations, deals, disputes, shipments, users } from "#db/schema";
-import { selfTracked } from "../shipping/shipments.server";
+import { selfTracked } from "../parcels/predicates";
 import type { DealSnapshot, Plan } from "./plan";
 
 /**
