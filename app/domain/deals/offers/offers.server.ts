@@ -46,7 +46,7 @@ function offerLimits(buyerId: string, productId: string): AttemptLimit[] {
 }
 
 export const OFFER_MESSAGES = {
-  made: "Offer sent: the seller has 48 hours to answer",
+  made: `Offer sent: the seller has ${OFFER_HOURS} hours to answer`,
   notBuyer: "Only buyers can make offers.",
   notFound: "This product is no longer available.",
   unavailable: "Sorry, this product has just been booked by someone else.",
@@ -60,7 +60,7 @@ export const OFFER_MESSAGES = {
   expired: "This offer has expired: it was not answered in time.",
   accepted: "Offer accepted: the item is booked at the agreed price",
   declined: "Offer declined",
-  countered: "Counter sent: the buyer has 48 hours to answer",
+  countered: `Counter sent: the buyer has ${OFFER_HOURS} hours to answer`,
   withdrawn: "Offer withdrawn",
   listingBooked: OFFER_DECLINE_WORDS.listing_booked,
   notYourTurn: "This offer is not waiting for your answer.",
