@@ -5,10 +5,11 @@
 import { describe, expect, it } from "vitest";
 import { DELIVERY_LIMITS } from "#app/domain/catalog/delivery";
 import { LISTING_LIMITS } from "#app/domain/catalog/listing-schema";
+import { CLAIM_TEXT_MAX } from "#app/domain/deals/claims/claim-schema";
 import { HANDLING_DAYS } from "#app/domain/deals/parcels/clock";
 import { RATING_COMMENT_MAX, RATING_STARS } from "#app/domain/deals/rating-schema";
 import { database } from "#db/client";
-import { ratings } from "#db/schema";
+import { claims, ratings } from "#db/schema";
 import { insertCategory, insertProduct, insertSale, insertUser } from "./factories";
 import { testEnv } from "./test-env";
 
@@ -82,20 +83,41 @@ describe("a listing's purchase year (LISTING_LIMITS.minYear) is the products tab
   });
 });
 
-describe("a rating's stars and comment (RATING_STARS, RATING_COMMENT_MAX) are the ratings table's", () => {
-  async function payment() {
-    const owner = await seller();
-    const buyer = await insertUser({ role: "buyer" });
-    const product = await insertProduct(owner);
-    const sale = await insertSale({ productId: product.id, buyerId: buyer.id, sellerId: owner.sellerId });
-    return { paymentId: sale.payment.id, buyerId: buyer.id, sellerId: owner.sellerId };
-  }
-  const rate = async (values: { stars: number; comment?: string }) =>
+async function sale() {
+  const owner = await seller();
+  const buyer = await insertUser({ role: "buyer" });
+  const product = await insertProduct(owner);
+  const { booking, payment } = await insertSale({ productId: product.id, buyerId: buyer.id, sellerId: owner.sellerId });
+  return { paymentId: payment.id, bookingId: booking.id, buyerId: buyer.id, sellerId: owner.sellerId };
+}
+
+describe("a claim's texts (CLAIM_TEXT_MAX) are the claims table's", () => {
+  const claim = async (values: { details: string; sellerAnswer?: string; decisionNote?: string }) =>
     outcome(
       db()
-        .insert(ratings)
-        .values({ ...(await payment()), ...values }),
+        .insert(claims)
+        .values({ ...(await sale()), reason: "other", ...values }),
     );
+  const longest = "a".repeat(CLAIM_TEXT_MAX);
+  const tooLong = "a".repeat(CLAIM_TEXT_MAX + 1);
+
+  it("takes the buyer's details, the seller's answer and the admin's note at their longest, and refuses one character more", async () => {
+    expect(await claim({ details: longest, sellerAnswer: longest, decisionNote: longest })).toBe("stored");
+    expect(await claim({ details: tooLong })).toMatch(REFUSED);
+    expect(await claim({ details: "x", sellerAnswer: tooLong })).toMatch(REFUSED);
+    expect(await claim({ details: "x", decisionNote: tooLong })).toMatch(REFUSED);
+  });
+});
+
+describe("a rating's stars and comment (RATING_STARS, RATING_COMMENT_MAX) are the ratings table's", () => {
+  const rate = async (values: { stars: number; comment?: string }) => {
+    const { paymentId, buyerId, sellerId } = await sale();
+    return outcome(
+      db()
+        .insert(ratings)
+        .values({ paymentId, buyerId, sellerId, ...values }),
+    );
+  };
 
   it("takes the fewest and the most stars, and refuses one fewer or one more", async () => {
     expect(await rate({ stars: RATING_STARS.min })).toBe("stored");
