@@ -10,7 +10,7 @@ import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.serve
 import { dayToReconcile, reconcile } from "#app/domain/deals/reconciliation/reconciliation.server";
 import { runMoneyJobs } from "#app/domain/deals/settlement/jobs.server";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
-import { advanceOfflineParcels } from "#app/domain/deals/shipping/shipments.server";
+import { advanceOfflineParcels } from "#app/domain/deals/shipping/offline-parcels.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { parseEnv } from "#app/server/env.server";
 import { runMaintenance } from "#app/server/maintenance.server";

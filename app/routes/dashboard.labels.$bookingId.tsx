@@ -4,7 +4,7 @@ import { type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } f
 import { DashboardPage } from "#app/components/dashboard-page";
 import { COUNTRY_NAMES } from "#app/domain/catalog/delivery";
 import { OFFLINE_CARRIER_NAME } from "#app/domain/deals/shipping/offline-carrier";
-import { findShipmentFor } from "#app/domain/deals/shipping/shipments.server";
+import { findShipmentFor } from "#app/domain/deals/shipping/parcel-reads.server";
 import { idSchema } from "#app/domain/shared/schemas";
 import { notFound } from "#app/server/http.server";
 import { pageMeta } from "#app/utils/seo";

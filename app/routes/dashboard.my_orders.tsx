@@ -20,7 +20,7 @@ import {
 import { CLAIM_MESSAGES, canOpenClaim, openClaim } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { openTestDispute } from "#app/domain/deals/payments/test-disputes.server";
-import { RATING_COMMENT_MAX, ratingSchema } from "#app/domain/deals/rating-schema";
+import { RATING_COMMENT_MAX, RATING_STARS, ratingSchema, STAR_CHOICES } from "#app/domain/deals/rating-schema";
 import { RATING_MESSAGES, rateSeller } from "#app/domain/deals/ratings.server";
 import { confirmReceipt, DEAL_MESSAGES } from "#app/domain/deals/settlement/decisions.server";
 import { DISPUTE_BUYER_WORDS } from "#app/domain/deals/settlement/dispute-words";
@@ -316,9 +316,9 @@ function RatingDialog({ rating, page }: { rating: { id: string; productName: str
         <input type="hidden" name="bookingId" value={rating.id} />
         <fieldset className={formStyles.field}>
           <legend className={formStyles.label}>Stars*</legend>
-          {[1, 2, 3, 4, 5].map((stars) => (
+          {STAR_CHOICES.map((stars) => (
             <label key={stars}>
-              <input type="radio" name="stars" value={stars} required defaultChecked={stars === 5} />{" "}
+              <input type="radio" name="stars" value={stars} required defaultChecked={stars === RATING_STARS.max} />{" "}
               {`${stars} ${stars === 1 ? "star" : "stars"}`}
             </label>
           ))}

@@ -11,7 +11,7 @@ import {
   listRuns,
   RECONCILIATION_MESSAGES,
   resolveDifference,
-} from "#app/domain/deals/reconciliation/reconciliation.server";
+} from "#app/domain/deals/reconciliation/differences.server";
 import {
   DIFFERENCE_WORDS,
   PROVIDER_WORDS,

@@ -3,8 +3,8 @@
 // (ADR 0091).
 import type { ActionFunctionArgs } from "react-router";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
+import { advanceOfflineParcel } from "#app/domain/deals/shipping/offline-parcels.server";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
-import { advanceOfflineParcel } from "#app/domain/deals/shipping/shipments.server";
 import { idSchema } from "#app/domain/shared/schemas";
 import { notFound } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";

@@ -6,7 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, useActionData, useParams } from "react-router";
 import { TrackingForm } from "#app/components/shipment-forms";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
-import { enterTracking } from "#app/domain/deals/shipping/shipments.server";
+import { enterTracking } from "#app/domain/deals/shipping/tracking-numbers.server";
 import { type TrackingInput, trackingSchema } from "#app/domain/deals/shipping/tracking-schema";
 import { idSchema } from "#app/domain/shared/schemas";
 import { notFound, requireFormData } from "#app/server/http.server";

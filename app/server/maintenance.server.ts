@@ -8,7 +8,8 @@ import { purgeExpiredSessionsStatement } from "#app/domain/accounts/sessions.ser
 import { purgeOldSignInAttemptsStatement } from "#app/domain/accounts/sign-in-limits.server";
 import { dueBookingIds, endActiveBookingsStatements } from "#app/domain/catalog/availability.server";
 import { expireOffersStatements } from "#app/domain/deals/offers/offers.server";
-import { eraseAddressesStatement, releaseStaleLabelClaimsStatement } from "#app/domain/deals/shipping/shipments.server";
+import { eraseAddressesStatement } from "#app/domain/deals/shipping/addresses.server";
+import { releaseStaleLabelClaimsStatement } from "#app/domain/deals/shipping/labels.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { type Database, rowsChanged } from "#db/client";
 import { processedEvents } from "#db/schema";

@@ -1,8 +1,10 @@
 // The offer forms' posts, from the listing page and the two offer lists: each reads its fields
 // with the shared schemas, calls one domain step and answers with redirect-after-post and a
 // toast (ADR 0061).
+
+import { answerOffer } from "#app/domain/deals/offers/offer-answers.server";
 import { counterSchema, offerIdSchema, offerSchema } from "#app/domain/deals/offers/offer-schema";
-import { answerOffer, makeOffer, type OfferAction, type OfferResult } from "#app/domain/deals/offers/offers.server";
+import { makeOffer, type OfferAction, type OfferResult } from "#app/domain/deals/offers/offers.server";
 import type { EnvContext } from "#app/server/env.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { requireBuyer, requireSeller } from "#app/utils/session.server";

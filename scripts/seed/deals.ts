@@ -11,7 +11,9 @@ import { choosePaymentProvider, findPayableBooking, payBooking } from "#app/doma
 import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import { confirmReceipt } from "#app/domain/deals/settlement/decisions.server";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
-import { applyTrackingEvent, buyLabel, enterTracking } from "#app/domain/deals/shipping/shipments.server";
+import { buyLabel } from "#app/domain/deals/shipping/labels.server";
+import { applyTrackingEvent } from "#app/domain/deals/shipping/tracking-events.server";
+import { enterTracking } from "#app/domain/deals/shipping/tracking-numbers.server";
 import type { Settings } from "#app/server/env.server";
 import type { Database } from "#db/client";
 import { products } from "#db/schema";

@@ -3,7 +3,8 @@
 // booking or an offer; its buyer reads them always, and anyone else reads nothing of the booking.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { answerOffer, makeOffer } from "#app/domain/deals/offers/offers.server";
+import { answerOffer } from "#app/domain/deals/offers/offer-answers.server";
+import { makeOffer } from "#app/domain/deals/offers/offers.server";
 import { plannedLetters } from "#app/domain/notifications/letters.server";
 import { ORIGIN, sessionCookieFor } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";

@@ -4,7 +4,8 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { answerOffer, makeOffer } from "#app/domain/deals/offers/offers.server";
+import { answerOffer } from "#app/domain/deals/offers/offer-answers.server";
+import { makeOffer } from "#app/domain/deals/offers/offers.server";
 import { type NotificationMessage, toNotificationMessage } from "#app/domain/notifications/messages";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { database } from "#db/client";

@@ -3,8 +3,9 @@
 // where the table says, and the scheduled job expires only the states the table lets it.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { answerOffer } from "#app/domain/deals/offers/offer-answers.server";
 import { OFFER_TRANSITIONS, type OfferAction, offerTransition, stepResult } from "#app/domain/deals/offers/offer-steps";
-import { answerOffer, expireOffersStatements } from "#app/domain/deals/offers/offers.server";
+import { expireOffersStatements } from "#app/domain/deals/offers/offers.server";
 import { database } from "#db/client";
 import { OFFER_STATUSES, type OfferStatus, type Role } from "#db/closed-lists";
 import type { NewOffer } from "#db/factories";

@@ -4,7 +4,8 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { answerOffer, makeOffer } from "#app/domain/deals/offers/offers.server";
+import { answerOffer } from "#app/domain/deals/offers/offer-answers.server";
+import { makeOffer } from "#app/domain/deals/offers/offers.server";
 import { plannedLetters } from "#app/domain/notifications/letters.server";
 import { runMaintenance } from "#app/server/maintenance.server";
 import { database } from "#db/client";

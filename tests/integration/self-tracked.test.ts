@@ -4,7 +4,7 @@
 // moves at the window's end unless a claim holds it.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SELF_TRACKED_DUE_DAYS } from "#app/domain/deals/shipping/clock";
+import { SELF_TRACKED_DUE_DAYS } from "#app/domain/deals/parcels/clock";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { shipments } from "#db/schema";
 import { runScheduled } from "../../workers/scheduled";

@@ -4,7 +4,14 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, shipByOf } from "#app/domain/deals/shipping/clock";
+import { DELIVERY_LIMITS } from "#app/domain/catalog/delivery";
+import {
+  AUTO_CANCEL_DAYS,
+  addBusinessDays,
+  latestShipByOf,
+  NOT_RECEIVED_DAYS,
+  shipByOf,
+} from "#app/domain/deals/parcels/clock";
 import { offlineRate } from "#app/domain/deals/shipping/offline-carrier";
 import { bookings, deals, modelSales, payments, products, shipments } from "#db/schema";
 import { ORIGIN } from "./auth-helpers";
@@ -166,6 +173,20 @@ describe("paying for a shipped deal", () => {
     expect(shipBy).toBeGreaterThanOrEqual(shipByOf(before, 2));
     expect(shipBy).toBeLessThanOrEqual(shipByOf(Date.now(), 2));
     await expectLedgerHolds(testEnv.DB);
+  });
+
+  it("gives a listing with the longest handling time the listing rule allows its whole time, not a shorter one", async () => {
+    const before = Date.now();
+    const { bookingId, deal } = await paidShippedDeal({ handlingDays: DELIVERY_LIMITS.maxHandlingDays });
+    const after = Date.now();
+    const [shipment] = await db().select().from(shipments).where(eq(shipments.bookingId, bookingId));
+    const shipBy = shipment!.shipBy!.getTime();
+    expect(shipBy).toBeGreaterThanOrEqual(shipByOf(before, DELIVERY_LIMITS.maxHandlingDays));
+    expect(shipBy).toBeLessThanOrEqual(shipByOf(after, DELIVERY_LIMITS.maxHandlingDays));
+    // The deal's bound before delivery is past the latest day such a parcel can be sent and claimed missing.
+    const releaseDueAt = deal.releaseDueAt!.getTime();
+    expect(releaseDueAt).toBeGreaterThanOrEqual(latestShipByOf(before) + (AUTO_CANCEL_DAYS + NOT_RECEIVED_DAYS) * DAY);
+    expect(releaseDueAt).toBeGreaterThan(shipBy);
   });
 
   it("takes the platform's fee on the item only: the seller is paid the item less the fee, and the shipping in full", async () => {
@@ -359,7 +380,7 @@ describe("the parcel's way", () => {
       carrier: "USPS",
       trackingNumber: "9400100000000000000003",
     });
-    const { applyTrackingEvent } = await import("#app/domain/deals/shipping/shipments.server");
+    const { applyTrackingEvent } = await import("#app/domain/deals/shipping/tracking-events.server");
     const base = Date.now();
     const at = (minutes: number) => new Date(base + minutes * 60_000);
     const event = (status: "in_transit" | "delivered", minutes: number) => ({
@@ -538,7 +559,7 @@ describe("the letters of a shipped deal", () => {
       trackingNumber: "9400100000000000000077",
     });
     // The seller's own carrier says delivered (Pay&Buy's test control moves only its own labels).
-    const { applyTrackingEvent } = await import("#app/domain/deals/shipping/shipments.server");
+    const { applyTrackingEvent } = await import("#app/domain/deals/shipping/tracking-events.server");
     const event = { carrier: "USPS", trackingNumber: "9400100000000000000077", status: "delivered" as const };
     await applyTrackingEvent(db(), { ...event, at: new Date(), detail: "Delivered" }, 3);
     const options = { appName: "Pay&Buy", appUrl: ORIGIN };

@@ -5,7 +5,7 @@
 // one of the tables empty never shows it: every test here has rows in both.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { shipByOf } from "#app/domain/deals/shipping/clock";
+import { shipByOf } from "#app/domain/deals/parcels/clock";
 import { intoColumns } from "#db/insert-select";
 import { deals, payments, shipments } from "#db/schema";
 import { apiCall, DAY, db, paidDeal, settings } from "./money-fixtures";

@@ -29,7 +29,7 @@ import {
 } from "#db/schema";
 import type { BookingRequest } from "./booking-schema";
 import type { Carrier } from "./shipping/carriers";
-import { type Quote, quoteShipping, sameShippingTerms, shipmentStatement } from "./shipping/shipments.server";
+import { type Quote, quoteShipping, sameShippingTerms, shipmentStatement } from "./shipping/quotes.server";
 
 export const BOOKING_MESSAGES = {
   booked: "Booking Submitted Successfully",

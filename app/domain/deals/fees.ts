@@ -33,6 +33,17 @@ export function dealFee(keptCents: number, shippingCents: number, rule: FeeRule)
   return platformFee(Math.max(0, keptCents - shippingCents), rule);
 }
 
+/**
+ * The most a label bought through Pay&Buy may cost (ADR 0086, ADR 0092): what a deal charged
+ * `charged`, of which `shipping` paid for shipping and `refunded` went back, keeps for its seller
+ * once the fee on the item is taken. A dearer label is refused before it is bought, with these
+ * figures, so the platform never pays for a label a sale cannot.
+ */
+export function labelBudget(totals: { charged: number; refunded: number; shipping: number }, rule: FeeRule): number {
+  const kept = totals.charged - totals.refunded;
+  return Math.max(0, kept - dealFee(kept, totals.shipping, rule));
+}
+
 /** What the seller receives of a sale of `amountCents`. */
 export function sellerNet(amountCents: number, rule: FeeRule): number {
   return Math.max(0, amountCents - platformFee(amountCents, rule));

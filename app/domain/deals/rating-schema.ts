@@ -2,6 +2,13 @@
 import * as z from "zod";
 import { idSchema, multiLine } from "#app/domain/shared/schemas";
 
+/** A rating's whole stars, fewest to most: the form's choices, the schema's bounds and the table's CHECK. */
+export const RATING_STARS = { min: 1, max: 5 } as const;
+/** Every number of stars a buyer may give, fewest first. */
+export const STAR_CHOICES: readonly number[] = Array.from(
+  { length: RATING_STARS.max - RATING_STARS.min + 1 },
+  (_, index) => RATING_STARS.min + index,
+);
 export const RATING_COMMENT_MAX = 500;
 export const REVIEW_ANSWER_MAX = 500;
 
@@ -19,14 +26,18 @@ export function reviewText(label: string, max: number) {
   );
 }
 
-const STARS_ERROR = "Choose from 1 to 5 stars.";
+const STARS_ERROR = `Choose from ${RATING_STARS.min} to ${RATING_STARS.max} stars.`;
 
-/** The rating form and POST /api/ratings: whole stars from 1 to 5, a comment of at most 500 characters. */
+/** The rating form and POST /api/ratings: whole stars (RATING_STARS), a comment of at most RATING_COMMENT_MAX characters. */
 export const ratingSchema = z.object({
   bookingId: idSchema,
   stars: z.preprocess(
     (value) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-    z.number({ error: STARS_ERROR }).int(STARS_ERROR).min(1, STARS_ERROR).max(5, STARS_ERROR),
+    z
+      .number({ error: STARS_ERROR })
+      .int(STARS_ERROR)
+      .min(RATING_STARS.min, STARS_ERROR)
+      .max(RATING_STARS.max, STARS_ERROR),
   ),
   comment: reviewText("The comment", RATING_COMMENT_MAX).optional().default(""),
 });

@@ -3,15 +3,10 @@
 // is the domain's (app/domain/deals/offers); the same schemas as the pages.
 import { Hono } from "hono";
 import * as z from "zod";
+import { answerOffer } from "#app/domain/deals/offers/offer-answers.server";
 import { getOfferFor, listOffers, type OfferView } from "#app/domain/deals/offers/offer-reads.server";
 import { counterSchema, offerSchema } from "#app/domain/deals/offers/offer-schema";
-import {
-  answerOffer,
-  makeOffer,
-  type OfferAction,
-  type OfferResult,
-  offerStateAt,
-} from "#app/domain/deals/offers/offers.server";
+import { makeOffer, type OfferAction, type OfferResult, offerStateAt } from "#app/domain/deals/offers/offers.server";
 import { toDollars } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
 import {

@@ -7,7 +7,7 @@ import {
   listRuns,
   RECONCILIATION_MESSAGES,
   resolveDifference,
-} from "#app/domain/deals/reconciliation/reconciliation.server";
+} from "#app/domain/deals/reconciliation/differences.server";
 import { toDollars } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
 import { type ApiEnv, db, requireApiRole, requireBearer } from "../context";

@@ -8,17 +8,12 @@ import { cancelUnshipped } from "#app/domain/deals/settlement/decisions.server";
 import { CARRIER_MESSAGES } from "#app/domain/deals/shipping/carriers";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { returnAddressSchema } from "#app/domain/deals/shipping/label-schema";
-import {
-  advanceOfflineParcel,
-  buyLabel,
-  enterTracking,
-  findShipmentFor,
-  quoteLabel,
-  receiveCarrierEvent,
-  SHIPMENT_MESSAGES,
-  type ShipmentView,
-} from "#app/domain/deals/shipping/shipments.server";
+import { buyLabel, quoteLabel } from "#app/domain/deals/shipping/labels.server";
+import { advanceOfflineParcel } from "#app/domain/deals/shipping/offline-parcels.server";
+import { findShipmentFor, SHIPMENT_MESSAGES, type ShipmentView } from "#app/domain/deals/shipping/parcel-reads.server";
 import { isShippoWebhookToken, readShippoTrackEvent } from "#app/domain/deals/shipping/shippo.server";
+import { receiveCarrierEvent } from "#app/domain/deals/shipping/tracking-events.server";
+import { enterTracking } from "#app/domain/deals/shipping/tracking-numbers.server";
 import { trackingSchema } from "#app/domain/deals/shipping/tracking-schema";
 import { toDollars } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";

@@ -14,9 +14,9 @@ import type { ClaimReason, ClaimStatus, DealState } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
 import { intoColumns } from "#db/insert-select";
 import { bookings, claims, deals, products, shipments, users } from "#db/schema";
+import { NOT_RECEIVED_DAYS } from "../parcels/clock";
 import { sellerRemoved } from "../payouts/accounts.server";
 import { bumpVersionStatement } from "../settlement/deals.server";
-import { NOT_RECEIVED_DAYS } from "../shipping/clock";
 
 const DAY_MS = 86_400_000;
 

@@ -8,7 +8,8 @@ import type { Database } from "#db/client";
 import type { RefundReason } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { bookings, deals, payments, products, refunds, shipments } from "#db/schema";
-import { AUTO_CANCEL_DAYS, NOT_RECEIVED_DAYS, shipByOf } from "../shipping/clock";
+import { AUTO_CANCEL_DAYS, latestShipByOf, NOT_RECEIVED_DAYS } from "../parcels/clock";
+import { shipBySql } from "../parcels/predicates";
 import type { ConfirmedPayment, FulfilmentResult, PaymentProvider } from "./types";
 
 export type { ConfirmedPayment, FulfilmentResult, RefundReason };
@@ -23,14 +24,6 @@ export interface DealTerms {
 }
 
 const DAY_MS = 86_400_000;
-
-/** The ship-by date of a parcel paid for at `now`, by the listing's handling time (1 to 5 days). */
-function shipByCase(now: number) {
-  const cases = [1, 2, 3, 4, 5].map((days) => sql` when ${days} then ${shipByOf(now, days)}`);
-  return sql`(select case ${products.handlingDays}${sql.join(cases)} else ${shipByOf(now, 5)} end
-    from ${products} join ${bookings} on ${bookings.productId} = ${products.id}
-    where ${bookings.id} = ${shipments.bookingId})`;
-}
 
 export async function fulfilPayment(
   db: Database,
@@ -124,7 +117,7 @@ export async function fulfilPayment(
               // A shipped deal's window starts at delivery (ADR 0086), which sets it; until then it
               // is a bound past the last day the parcel could still be sent and claimed missing.
               releaseDueAt: sql`case when exists (select 1 from ${shipments} where ${shipments.bookingId} = ${payments.bookingId})
-                then ${shipByOf(now, 5) + (AUTO_CANCEL_DAYS + NOT_RECEIVED_DAYS + terms.protectionDays) * DAY_MS}
+                then ${latestShipByOf(now) + (AUTO_CANCEL_DAYS + NOT_RECEIVED_DAYS + terms.protectionDays) * DAY_MS}
                 else ${now + terms.protectionDays * DAY_MS} end`,
               releasedAt: sql`null`,
               refundedAt: sql`null`,
@@ -141,7 +134,7 @@ export async function fulfilPayment(
     // A shipped deal's parcel is due from now: within the listing's handling time and a grace day.
     db
       .update(shipments)
-      .set({ shipBy: sql`${shipByCase(now)}`, version: sql`${shipments.version} + 1`, updatedAt: new Date(now) })
+      .set({ shipBy: sql`${shipBySql(now)}`, version: sql`${shipments.version} + 1`, updatedAt: new Date(now) })
       .where(
         and(
           eq(shipments.bookingId, payment.bookingId),

@@ -9,8 +9,8 @@ import type { OperationOrigin, ShipmentStatus } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { claims, dealOperations, deals, disputes, shipments } from "#db/schema";
 import { decidedSum } from "../ledger/sums.server";
+import { selfTracked } from "../parcels/predicates";
 import { sellerRemoved } from "../payouts/accounts.server";
-import { selfTracked } from "../shipping/shipments.server";
 import type { DealSnapshot, Plan } from "./plan";
 
 /** Whether the payment has a chargeback still open (ADR 0081): nothing of it moves until the bank decides. */

@@ -4,10 +4,10 @@
 // the following runs. The job's clock is the run's scheduled time.
 import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
+import { dueUnshipped, remindSelfTrackedDue, remindToShip } from "../parcels/due.server";
 import type { PaymentSettings } from "../payments/settings";
 import type { PaymentProvider } from "../payments/types";
 import { payOutFromLedger } from "../payouts/payouts.server";
-import { dueUnshipped, remindSelfTrackedDue, remindToShip } from "../shipping/shipments.server";
 import { recoverDebts } from "./debts.server";
 import { cancelUnshipped, dueDeals, releaseDueDeal } from "./decisions.server";
 import { dealsWithDueMovements, settleDeal } from "./operations.server";

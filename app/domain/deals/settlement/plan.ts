@@ -18,7 +18,7 @@
 // (not by the buyer, the job or a claim's decision); the admin refunds the buyer instead.
 import { dealFee, type FeeRule } from "#app/domain/deals/fees";
 import type { ClaimOutcome, ClaimStatus, DealState, ShipmentStatus } from "#db/closed-lists";
-import { autoCancelAtOf } from "../shipping/clock";
+import { autoCancelAtOf } from "../parcels/clock";
 
 /** A deal's money as decided so far: what the buyer paid and where it has been sent. */
 export interface DealTotals {
@@ -114,16 +114,6 @@ export function heldAmount(totals: DealTotals): number {
 /** What can still be given back to the buyer. */
 export function refundable(totals: DealTotals): number {
   return totals.charged - totals.refunded;
-}
-
-/**
- * The most a label bought through Pay&Buy may cost (ADR 0086, ADR 0092): what the deal keeps for
- * its seller once the fee on the item is taken. A dearer label is refused before it is bought,
- * with these figures, so the platform never pays for a label a sale cannot.
- */
-export function labelBudget(totals: Pick<DealTotals, "charged" | "refunded" | "shipping">, rule: FeeRule): number {
-  const kept = totals.charged - totals.refunded;
-  return Math.max(0, kept - dealFee(kept, totals.shipping, rule));
 }
 
 /**

@@ -4,6 +4,8 @@
 // The buyer's protection window starts at delivery; a parcel not delivered NOT_RECEIVED_DAYS
 // after it was sent lets the buyer claim it never came. A parcel its seller tracks themselves
 // is never seen delivered: its window starts SELF_TRACKED_DUE_DAYS after sending (ADR 0092).
+// The handling time's bounds are the listing's (`DELIVERY_LIMITS`), read here, never written again.
+import { DELIVERY_LIMITS } from "#app/domain/catalog/delivery";
 
 /** Business days added to the handling time before the buyer may cancel. */
 export const SHIP_GRACE_BUSINESS_DAYS = 1;
@@ -35,6 +37,17 @@ export function addBusinessDays(from: number, days: number): number {
 /** When a parcel paid for at `paidAt`, with `handlingDays` to send it, must be sent by. */
 export function shipByOf(paidAt: number, handlingDays: number): number {
   return addBusinessDays(paidAt, handlingDays + SHIP_GRACE_BUSINESS_DAYS);
+}
+
+/** Every handling time a listing may have, fewest days first (DELIVERY_LIMITS's bounds). */
+export const HANDLING_DAYS: readonly number[] = Array.from(
+  { length: DELIVERY_LIMITS.maxHandlingDays - DELIVERY_LIMITS.minHandlingDays + 1 },
+  (_, index) => DELIVERY_LIMITS.minHandlingDays + index,
+);
+
+/** The latest a parcel paid for at `paidAt` can be due: with the longest handling time a listing may have. */
+export function latestShipByOf(paidAt: number): number {
+  return shipByOf(paidAt, DELIVERY_LIMITS.maxHandlingDays);
 }
 
 /** When a parcel its seller tracks themselves, sent at `shippedAt`, releases its money at the latest. */
