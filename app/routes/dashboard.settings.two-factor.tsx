@@ -18,7 +18,7 @@ export const meta: MetaFunction = () =>
 /** The secret as people type it into an app: groups of four. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<TwoFactorPageData> {
   const user = await requireUser(request, context);
   const db = database(context.env.DB);
   const settings = context.env.settings;

@@ -1,33 +1,86 @@
-// My Orders shows "Report a problem" exactly when a claim about the deal is accepted: one rule
-// (canOpenClaim) for the page and for openClaim, in every deal state.
+// Whether the buyer can report a problem with an order, in every deal state, as the product says:
+// while the payment is held, always (a claim keeps it held); once released to the seller, only
+// within the buyer protection window (the transfer can still be reversed); refunded or settled
+// outside, never; and only one claim per order. The expected answers are written here from the
+// rules, not read from the code, so a page or an API that refuses (or offers) claims it should not
+// fails: My Orders shows "Report a problem" exactly then, and the API opens the claim (201) or
+// refuses it with a clear 409.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DEAL_STATES } from "#db/closed-lists";
+import { DEAL_STATES, type DealState } from "#db/closed-lists";
 import { deals } from "#db/schema";
 import { get, sessionCookieFor } from "./auth-helpers";
 import { apiCall, DAY, db, paidDeal } from "./money-fixtures";
 
-describe("Report a problem on My Orders", () => {
+type Window = "within the window" | "after the window";
+
+/** The product's answer: can the buyer open a claim about a deal in this state and window? */
+const EXPECTED: Record<DealState, Record<Window, boolean>> = {
+  held: { "within the window": true, "after the window": true },
+  released: { "within the window": true, "after the window": false },
+  refunded: { "within the window": false, "after the window": false },
+  settled_outside: { "within the window": false, "after the window": false },
+};
+
+const WINDOWS: Record<Window, number> = { "within the window": DAY, "after the window": -DAY };
+
+async function dealIn(state: DealState, window: Window) {
+  const paid = await paidDeal(50_000);
+  await db()
+    .update(deals)
+    .set({ state, releaseDueAt: new Date(Date.now() + WINDOWS[window]) })
+    .where(eq(deals.paymentId, paid.deal.paymentId));
+  return { ...paid, cookie: await sessionCookieFor(paid.buyer.user.id) };
+}
+
+async function myOrders(cookie: string) {
+  const response = await get("/dashboard/my_orders", { Cookie: cookie });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+function claim(buyerId: string, bookingId: string) {
+  return apiCall(buyerId, "POST", `/api/bookings/${bookingId}/claim`, {
+    reason: "other",
+    details: "line one\r\nline two",
+  });
+}
+
+describe("Report a problem on My Orders and in the API", () => {
+  it("covers every deal state", () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...DEAL_STATES].sort());
+  });
+
   for (const state of DEAL_STATES) {
-    it(`a deal ${state} within its window: the control is shown exactly when a claim is accepted`, async () => {
-      const { buyer, booking, deal } = await paidDeal(50_000);
-      await db()
-        .update(deals)
-        .set({ state, releaseDueAt: new Date(Date.now() + DAY) })
-        .where(eq(deals.paymentId, deal.paymentId));
-      const cookie = await sessionCookieFor(buyer.user.id);
-      const page = await (await get("/dashboard/my_orders", { Cookie: cookie })).text();
-      const shown = page.includes("Report a problem:");
-      const opened = await apiCall(buyer.user.id, "POST", `/api/bookings/${booking.id}/claim`, {
-        reason: "other",
-        details: "line one\r\nline two",
+    for (const window of Object.keys(WINDOWS) as Window[]) {
+      const can = EXPECTED[state][window];
+      it(`a deal ${state}, ${window}: the buyer ${can ? "can" : "cannot"} open a claim`, async () => {
+        const { buyer, booking, product, cookie } = await dealIn(state, window);
+        const page = await myOrders(cookie);
+        // The order is on the page either way; only its control depends on the rule.
+        expect(page).toContain(product.name);
+        expect(page.includes(`Report a problem: ${product.name}`)).toBe(can);
+
+        const opened = await claim(buyer.user.id, booking.id);
+        expect(opened.status).toBe(can ? 201 : 409);
+        if (!can) {
+          const body = (await opened.json()) as { error?: unknown; message?: unknown };
+          expect(JSON.stringify(body)).toMatch(/claim|refunded|settled/i);
+        }
       });
-      expect({ state, shown }).toEqual({ state, shown: opened.status === 201 });
-      // Once opened, neither offers a second claim.
-      if (opened.status === 201) {
-        const again = await (await get("/dashboard/my_orders", { Cookie: cookie })).text();
-        expect(again.includes("Report a problem:")).toBe(false);
-      }
-    });
+    }
   }
+
+  it("once a claim is open, neither the page nor the API offers a second one", async () => {
+    const { buyer, booking, product, cookie } = await dealIn("held", "within the window");
+    expect((await myOrders(cookie)).includes(`Report a problem: ${product.name}`)).toBe(true);
+    expect((await claim(buyer.user.id, booking.id)).status).toBe(201);
+
+    const page = await myOrders(cookie);
+    expect(page).toContain(product.name);
+    expect(page.includes(`Report a problem: ${product.name}`)).toBe(false);
+    const again = await claim(buyer.user.id, booking.id);
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(await again.json())).toContain("already opened a claim");
+  });
 });

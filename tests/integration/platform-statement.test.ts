@@ -4,15 +4,15 @@
 // add up to it: the test sums the ledger's entries itself and compares. The admin's alone.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { PLATFORM_FIGURES } from "#app/domain/deals/ledger/figures";
+import { PLATFORM_FIGURE_WORDS, PLATFORM_FIGURES } from "#app/domain/deals/ledger/figures";
 import { figuresOf, platformPlace } from "#app/domain/deals/ledger/kinds";
 import { monthOf, monthStart, readStatementRange } from "#app/domain/deals/ledger/months.server";
 import { platformMonths } from "#app/domain/deals/payouts/platform-statement.server";
 import { formatMoney } from "#app/domain/shared/money";
-import type { LedgerKind } from "#db/closed-lists";
+import { LEDGER_KINDS, type LedgerKind } from "#db/closed-lists";
 import { ledgerEntries } from "#db/schema";
 import { ORIGIN, sessionCookieFor } from "./auth-helpers";
-import { insertUser } from "./factories";
+import { insertCategory, insertProduct, insertSale, insertUser } from "./factories";
 import { apiCall, db, paidDeal, tick } from "./money-fixtures";
 
 const HEADER = [
@@ -129,6 +129,28 @@ function parseCsv(text: string): string[][] {
 }
 
 const cents = (units: string) => Math.round(Number(units) * 100);
+
+/**
+ * What one movement of each kind does to the platform's figures, as the bookkeeping says (the
+ * statement's column by its header, and the sign): written here, not read from the code.
+ */
+const MOVES: Record<LedgerKind, [column: string, sign: 1 | -1]> = {
+  charge: ["Paid by buyers", 1],
+  fee: ["Fees kept", 1],
+  fee_refund: ["Fees kept", -1],
+  refund: ["Refunded to buyers", 1],
+  dispute_loss: ["Lost to chargebacks", 1],
+  dispute_fee: ["Chargeback fees", 1],
+  dispute_excess: ["Chargebacks beyond the sale", 1],
+  label: ["Shipping labels", 1],
+  label_refund: ["Shipping labels", -1],
+  transfer: ["Sent to sellers", 1],
+  transfer_reversal: ["Sent to sellers", -1],
+  payout: ["Paid to sellers' banks", 1],
+  payout_failure: ["Paid to sellers' banks", -1],
+  seller_debt: ["Owed by sellers", 1],
+  debt_recovery: ["Owed by sellers", -1],
+};
 
 describe("the platform's money by month", () => {
   it("adds up to the ledger, month by month and per currency, on the page, in the API and in the CSV", async () => {
@@ -278,7 +300,57 @@ describe("the platform's money by month", () => {
     expect(await csvApi.text()).toBe(text);
   });
 
-  it("places every ledger kind, and gives a month without movements zeros", async () => {
+  it("moves, for every ledger kind written alone, the one figure the bookkeeping says, in the months and in the CSV", async () => {
+    const admin = await insertUser({ role: "admin" });
+    const seller = await insertUser({ role: "seller" });
+    const buyer = await insertUser({ role: "buyer" });
+    const category = await insertCategory({ title: "Bodies" });
+    const product = await insertProduct({ sellerId: seller.id, categoryId: category.id, name: "Leica M6" });
+    const { payment } = await insertSale({ productId: product.id, buyerId: buyer.id, sellerId: seller.id });
+    // Each kind in a month of its own, long ago: nothing else the sale wrote is in it.
+    const monthFor = (index: number) => `${2001 + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+    for (const [index, kind] of LEDGER_KINDS.entries()) {
+      expect(MOVES[kind], `${kind} has no figure in the test's table`).toBeDefined();
+      const month = monthFor(index);
+      await db()
+        .insert(ledgerEntries)
+        .values({
+          kind,
+          amountCents: 1_234,
+          currency: "usd",
+          provider: "test",
+          providerRef: `alone_${kind}`,
+          sellerId: seller.id,
+          paymentId: kind === "payout" || kind === "payout_failure" ? null : payment.id,
+          createdAt: new Date(monthStart(month)! + 3 * 86_400_000),
+        });
+    }
+    const first = monthFor(0);
+    const last = monthFor(LEDGER_KINDS.length - 1);
+    const figures = await platformMonths(db(), { from: first, to: last });
+    const csv = await apiCall(admin.id, "GET", `/api/platform/statement?from=${first}&to=${last}`);
+    expect(csv.status).toBe(200);
+    const [header, ...lines] = parseCsv(await csv.text());
+    expect(header).toEqual(HEADER);
+    for (const [index, kind] of LEDGER_KINDS.entries()) {
+      const month = monthFor(index);
+      const [column, sign] = MOVES[kind];
+      const expected = HEADER.slice(2).map((name) => (name === column ? sign * 1_234 : 0));
+      const row = figures.find((figure) => figure.month === month && figure.currency === "usd");
+      expect(row, kind).toBeDefined();
+      const byWords = Object.fromEntries(
+        PLATFORM_FIGURES.map((figure) => [PLATFORM_FIGURE_WORDS[figure], row![figure]]),
+      );
+      expect(
+        HEADER.slice(2).map((name) => byWords[name]),
+        `${kind} in the months`,
+      ).toEqual(expected);
+      const line = lines.find((cells) => cells[0] === month && cells[1] === "USD");
+      expect(line?.slice(2).map(cents), `${kind} in the CSV`).toEqual(expected);
+    }
+  });
+
+  it("gives a month without movements no line", async () => {
     const admin = await insertUser({ role: "admin" });
     // Nothing has moved: no currency, so no line, only the header.
     const empty = await apiCall(admin.id, "GET", "/api/platform/statement?from=2020-01&to=2020-03");
