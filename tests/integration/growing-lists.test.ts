@@ -114,12 +114,12 @@ describe("the closed lists that grow", () => {
     await dealWithEveryGrowingList();
     await testEnv.DB.prepare("UPDATE ledger_entries SET kind = 'bonus' WHERE kind = 'refund'").run();
     await testEnv.DB.prepare("UPDATE claims SET reason = 'changed_my_mind'").run();
-    await testEnv.DB.prepare("UPDATE notification_preferences SET kind = 'return_requested'").run();
+    await testEnv.DB.prepare("UPDATE notification_preferences SET kind = 'parcel_teleported'").run();
     expect(await unknownListValues(testEnv.DB)).toEqual(
       expect.arrayContaining([
         "ledger_entries.kind = 'bonus' (1 rows)",
         "claims.reason = 'changed_my_mind' (1 rows)",
-        "notification_preferences.kind = 'return_requested' (1 rows)",
+        "notification_preferences.kind = 'parcel_teleported' (1 rows)",
       ]),
     );
     expect(await ledgerViolations(testEnv.DB)).toContain(

@@ -1,7 +1,8 @@
 // A notification kind is defined once: its event's fields and schema in the shared room
 // (app/domain/shared/events.ts), its words, roles and letters in the notifications room
 // (kinds.server.ts). The type checks below fail to compile when the two drift apart; the tests
-// run every kind through the queue's parser and its letters.
+// run every kind, an event made of its definition's fields, through the queue's parser and its
+// letters, so a new kind needs nothing in this file.
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type * as z from "zod";
 import { NOTIFICATIONS } from "#app/domain/notifications/kinds.server";
@@ -9,12 +10,14 @@ import { plannedLetters } from "#app/domain/notifications/letters.server";
 import { parseNotificationMessage, toNotificationMessage } from "#app/domain/notifications/messages";
 import { LETTER_LABELS, NOTIFICATION_LABELS } from "#app/domain/notifications/preferences.server";
 import {
+  ACCOUNT_EVENTS,
   type AccountEventKind,
   type DomainEvent,
   type DomainEventKind,
   type domainEventSchema,
   type EventOf,
   eventKey,
+  NOTIFICATION_EVENTS,
   type NotificationEvent,
 } from "#app/domain/shared/events";
 import { database } from "#db/client";
@@ -23,51 +26,55 @@ import { testEnv } from "./test-env";
 
 const ORIGIN = "https://pay-and-buy.example";
 
-/** One event of every kind the domain can return: a kind without its sample does not compile. */
-const SAMPLES: { [K in DomainEventKind]: EventOf<K> } = {
-  booking_made: { kind: "booking_made", bookingId: "b1" },
-  booking_cancelled: { kind: "booking_cancelled", bookingId: "b1" },
-  booking_expired: { kind: "booking_expired", bookingId: "b1" },
-  payment_received: { kind: "payment_received", bookingId: "b1" },
-  message_received: { kind: "message_received", messageId: "m1" },
-  seller_verified: { kind: "seller_verified", sellerId: "u1" },
-  listing_removed: { kind: "listing_removed", productId: "p1" },
-  payment_released: { kind: "payment_released", operationId: "o1" },
-  payment_refunded: { kind: "payment_refunded", operationId: "o1" },
-  claim_opened: { kind: "claim_opened", claimId: "c1" },
-  claim_answered: { kind: "claim_answered", claimId: "c1" },
-  claim_decided: { kind: "claim_decided", claimId: "c1" },
-  payout_paid: { kind: "payout_paid", payoutId: "po1" },
-  payout_failed: { kind: "payout_failed", payoutId: "po1" },
-  price_dropped: { kind: "price_dropped", productId: "p1", day: "2026-11-28" },
-  offer_received: { kind: "offer_received", offerId: "of1" },
-  offer_countered: { kind: "offer_countered", offerId: "of1" },
-  offer_accepted: { kind: "offer_accepted", offerId: "of1" },
-  offer_declined: { kind: "offer_declined", offerId: "of1" },
-  offer_expired: { kind: "offer_expired", offerId: "of1" },
-  saved_search_matches: { kind: "saved_search_matches", letterId: "l1" },
-  parcel_sent: { kind: "parcel_sent", bookingId: "b1" },
-  parcel_delivered: { kind: "parcel_delivered", bookingId: "b1" },
-  ship_reminder: { kind: "ship_reminder", bookingId: "b1" },
-  unshipped_cancelled: { kind: "unshipped_cancelled", bookingId: "b1" },
-  parcel_release_due: { kind: "parcel_release_due", bookingId: "b1" },
-  seller_debt: { kind: "seller_debt", entryId: "le1" },
-  dispute_opened: { kind: "dispute_opened", disputeId: "d1" },
-  reconciliation_differences: { kind: "reconciliation_differences", runId: "r1" },
-  account_link: { kind: "account_link", linkId: "k1", token: "t".repeat(43), origin: ORIGIN },
-  email_changed: {
-    kind: "email_changed",
-    userId: "u1",
-    linkId: "k1",
-    previousEmail: "old@example.com",
-    origin: ORIGIN,
-  },
-  password_changed: { kind: "password_changed", userId: "u1", changeId: "ch1", origin: ORIGIN },
-  two_factor_changed: { kind: "two_factor_changed", userId: "u1", changeId: "ch1", enabled: true, origin: ORIGIN },
-  recovery_codes_replaced: { kind: "recovery_codes_replaced", userId: "u1", changeId: "ch1", origin: ORIGIN },
+/** A value of each field an event carries, by the field's name. */
+const FIELD_SAMPLES: Record<string, unknown> = {
+  bookingId: "b1",
+  messageId: "m1",
+  sellerId: "u1",
+  productId: "p1",
+  operationId: "o1",
+  claimId: "c1",
+  payoutId: "po1",
+  day: "2026-11-28",
+  offerId: "of1",
+  letterId: "l1",
+  entryId: "le1",
+  disputeId: "d1",
+  runId: "r1",
+  linkId: "k1",
+  token: "t".repeat(43),
+  origin: ORIGIN,
+  userId: "u1",
+  previousEmail: "old@example.com",
+  changeId: "ch1",
+  enabled: true,
 };
 
+/**
+ * One event of every kind the domain can return, made of its definition's fields: a new kind
+ * needs nothing here unless it carries a field no kind carried before, which the first test names.
+ */
+const SAMPLES = Object.fromEntries(
+  Object.entries({ ...NOTIFICATION_EVENTS, ...ACCOUNT_EVENTS }).map(([kind, definition]) => [
+    kind,
+    {
+      ...Object.fromEntries(Object.keys(definition.schema.shape).map((field) => [field, FIELD_SAMPLES[field]])),
+      kind,
+    },
+  ]),
+) as { [K in DomainEventKind]: EventOf<K> };
+
 describe("a notification kind, defined once", () => {
+  it("has a sample event made of known fields", () => {
+    expect(Object.keys(SAMPLES).sort()).toEqual([...NOTIFICATION_KINDS, ...Object.keys(ACCOUNT_EVENTS)].sort());
+    for (const event of Object.values(SAMPLES) as DomainEvent[]) {
+      const unknown = Object.entries(event)
+        .filter(([, value]) => value === undefined)
+        .map(([field]) => field);
+      expect(unknown, `${event.kind}: a field without its value in FIELD_SAMPLES`).toEqual([]);
+    }
+  });
+
   it("has one type: the queue schema's, the domain's events, the closed list's kinds", () => {
     expectTypeOf<z.infer<typeof domainEventSchema>>().toEqualTypeOf<DomainEvent>();
     expectTypeOf<NotificationEvent["kind"]>().toEqualTypeOf<NotificationKind>();
