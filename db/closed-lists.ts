@@ -5,7 +5,9 @@
 // browser imports this file.
 //
 // A new value (a grade such as "Mint") is: the value here, its words in the domain, and one
-// migration for the CHECK constraint (docs/guides/data.md).
+// migration for the CHECK constraint (docs/guides/data.md). The lists that grow (LEDGER_KINDS,
+// OPERATION_KINDS, OPERATION_ORIGINS, NOTIFICATION_KINDS, CLAIM_REASONS) have no CHECK (ADR 0094):
+// the value here and its words are all.
 
 export const ROLES = ["buyer", "seller", "admin"] as const;
 export type Role = (typeof ROLES)[number];

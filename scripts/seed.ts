@@ -28,6 +28,7 @@ import {
   twoFactorCredentials,
   users,
 } from "#db/schema";
+import { unknownListValues } from "#db/stored-list-values";
 import { seedShippedDeals } from "./seed/deals";
 import { seedPlan, stableId } from "./seed/plan";
 
@@ -187,6 +188,9 @@ async function main() {
         `${plan.sales.length} bookings, ${plan.reports.length} open reports, ${plan.stolen.length} stolen-gear registration, ` +
         `${shippedDeals} new shipped deals).`,
     );
+    // The closed lists that grow have no CHECK (ADR 0094): the seeded rows hold only values the lists know.
+    const unknown = await unknownListValues(proxy.env.DB);
+    if (unknown.length > 0) throw new Error(`Values outside their closed list:\n  ${unknown.join("\n  ")}`);
     console.log("Local demo accounts (local development only):");
     for (const user of plan.users) {
       console.log(

@@ -16,6 +16,7 @@ import {
   sellerPlace,
 } from "#app/domain/deals/ledger/kinds";
 import type { LedgerKind } from "#db/closed-lists";
+import { UNKNOWN_LIST_VALUE_QUERIES } from "#db/stored-list-values";
 
 const signedCase = (kinds: Array<[LedgerKind, 1 | -1]>, amount = "amount_cents", kind = "kind") =>
   `case ${kind} ${kinds.map(([name, sign]) => `when '${name}' then ${sign === 1 ? "" : "-"}${amount}`).join(" ")} else 0 end`;
@@ -200,6 +201,9 @@ export const LEDGER_RULES: Array<[string, string]> = [
         and s.label_cost_cents != (select coalesce(sum(case l.kind when 'label' then l.amount_cents else -l.amount_cents end), 0)
           from ledger_entries l where l.payment_id = d.payment_id and l.kind in ('label', 'label_refund'))`,
   ],
+  // The lists that grow have no CHECK (ADR 0094): every stored ledger kind, operation, claim
+  // reason, notification kind (and every other closed list's value) is one the code knows.
+  ...UNKNOWN_LIST_VALUE_QUERIES.map((query): [string, string] => ["stored value outside its closed list", query]),
 ];
 
 /** The rows that break the ledger's invariant, named by rule; [] when it holds. */

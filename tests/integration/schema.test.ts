@@ -1,6 +1,7 @@
 // The database after every migration is the one the schema describes, plus what migrations add by
-// hand. SQLite cannot alter a CHECK constraint, so a new value of a closed list rebuilds its table;
-// a rebuild that forgets a trigger, a partial index's WHERE, a unique index or a check fails here.
+// hand. SQLite cannot alter a CHECK constraint, so a new value of a closed list with a CHECK
+// rebuilds its table (the lists that grow have none, ADR 0094); a rebuild that forgets a trigger, a
+// partial index's WHERE, a unique index or a check fails here (and in migrations-keep.test.ts).
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
