@@ -240,6 +240,9 @@ export const OPERATION_ORIGINS = [
   "provider_refund",
   // A shipped deal's parcel not sent in time: the buyer cancelled, or the scheduled job did (ADR 0086).
   "not_shipped",
+  // A chargeback the buyer's bank decided for the buyer (ADR 0081): the bank took the money back
+  // itself, so its ledger movement is `dispute_loss`, not a refund Pay&Buy made (ADR 0096).
+  "chargeback_lost",
 ] as const;
 export type OperationOrigin = (typeof OPERATION_ORIGINS)[number];
 

@@ -6,6 +6,7 @@ import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS } from "#app/domain/deals/claim
 import type { DomainEvent } from "#app/domain/shared/events";
 import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
+import type { OperationOrigin } from "#db/closed-lists";
 import { bookings, claims, dealOperations, deals, payouts, products, users } from "#db/schema";
 import { type LetterOf, type LetterOptions, link, type PlannedLetter, type Recipient } from "./letter-kit.server";
 
@@ -85,7 +86,8 @@ const ORIGIN_WORDS = {
   claim_decision: "An admin decided the buyer's claim.",
   provider_refund: "",
   not_shipped: "The seller did not send the parcel in time.",
-} as const;
+  chargeback_lost: "The buyer's bank decided its dispute of the payment for the buyer.",
+} as const satisfies Record<OperationOrigin, string>;
 
 export async function moneyLetters(
   db: Database,

@@ -4,7 +4,7 @@
 // derived from this table, in SQL (sums.server.ts) and in TypeScript (`deriveFigures`, which the
 // tests compare with the SQL over fuzzed ledgers). A kind added to LEDGER_KINDS does not compile
 // until it has its row here.
-import { LEDGER_KINDS, type LedgerKind, type OperationKind } from "#db/closed-lists";
+import { LEDGER_KINDS, type LedgerKind, type OperationKind, type OperationOrigin } from "#db/closed-lists";
 import type { PlatformFigure, SellerFigure } from "./figures";
 
 /** A movement adds to (1), takes from (-1), or leaves (0) a sum. */
@@ -209,6 +209,13 @@ export const OPERATION_ENTRIES = {
 >;
 
 export type OperationAmount = keyof (typeof OPERATION_ENTRIES)["release"];
+
+/**
+ * The movement a refund's amount is in the ledger: given back by Pay&Buy, or taken back by the
+ * buyer's bank when a chargeback is lost (the same signs in every sum; its own figure).
+ */
+export const refundEntryKind = (origin: OperationOrigin): LedgerKind =>
+  origin === "chargeback_lost" ? "dispute_loss" : OPERATION_ENTRIES.refund.amountCents;
 
 /** A ledger entry as the TypeScript derivation reads it. */
 export interface EntryAmount {

@@ -224,7 +224,7 @@ export async function recordProviderRefund(
     refundRef: string;
     amountCents: number;
     /** A chargeback lost: given back up to what is left, never refused (planProviderRefund). */
-    upToWhatIsLeft?: boolean;
+    chargebackLost?: boolean;
   },
   now = Date.now(),
 ): Promise<DecisionResult> {
@@ -272,9 +272,14 @@ export async function recordProviderRefund(
       find,
       (deal) =>
         planProviderRefund(deal, refund.refundRef, refund.amountCents, rule, formatMoney, {
-          upToWhatIsLeft: refund.upToWhatIsLeft ?? false,
+          upToWhatIsLeft: refund.chargebackLost ?? false,
         }),
-      { origin: "provider_refund", now, success: "The refund is recorded.", notFound: DEAL_MESSAGES.notFound },
+      {
+        origin: refund.chargebackLost ? "chargeback_lost" : "provider_refund",
+        now,
+        success: "The refund is recorded.",
+        notFound: DEAL_MESSAGES.notFound,
+      },
     );
   } catch (error) {
     // The same refund recorded by a concurrent delivery of the event: its unique id held.

@@ -113,7 +113,7 @@ export async function recordDispute(
       transactionId: report.transactionId,
       refundRef: lostDisputeRef(report.disputeId),
       amountCents: report.amountCents,
-      upToWhatIsLeft: true,
+      chargebackLost: true,
     });
     if (recorded.ok) {
       events.push(...recorded.events);

@@ -11,12 +11,11 @@ import type { LedgerKind } from "#db/closed-lists";
 import { dealOperations, deals, ledgerEntries, payments, payoutAccounts } from "#db/schema";
 import { sellerEntries } from "../ledger/balances.server";
 import { entryColumns, type LedgerEntry, ledgerEntry, recordEntry, recordEntryFrom } from "../ledger/entries.server";
-import { kindsMoving } from "../ledger/kinds";
+import { kindsMoving, refundEntryKind } from "../ledger/kinds";
 import { debtSum, ledgerSum } from "../ledger/sums.server";
 import type { PaymentProvider } from "../payments/types";
 import { sellerRemoved } from "../payouts/accounts.server";
 import { disputeOpen } from "./deals.server";
-import { isLostDisputeRef } from "./plan";
 
 /** The longest wait between two attempts of a movement. */
 export const MAX_RETRY_DELAY_MS = 6 * 3600 * 1000;
@@ -220,13 +219,13 @@ async function carryOut(db: Database, provider: PaymentProvider, deal: DealOf, o
     }
   }
   const owed = operation.reversalCents - reversed;
-  const lost = operation.externalRef !== null && isLostDisputeRef(operation.externalRef);
+
   return [
     ...(reversalId ? [entry(deal, operation, "transfer_reversal", reversed, reversalId, now)] : []),
     ...(owed > 0 ? [entry(deal, operation, "seller_debt", owed, `debt:${operation.id}`, now)] : []),
     ...(operation.feeCents > 0 ? [entry(deal, operation, "fee_refund", operation.feeCents, refundId, now)] : []),
     ...(operation.labelCents > 0 ? [entry(deal, operation, "label_refund", operation.labelCents, refundId, now)] : []),
-    entry(deal, operation, lost ? "dispute_loss" : "refund", operation.amountCents, refundId, now),
+    entry(deal, operation, refundEntryKind(operation.origin), operation.amountCents, refundId, now),
   ];
 }
 

@@ -102,7 +102,6 @@ export const SETTLEMENT_MESSAGES = {
 
 /** The ledger reference of a lost dispute's money: one per dispute (ADR 0081). */
 export const lostDisputeRef = (disputeId: string) => `dispute:${disputeId}`;
-export const isLostDisputeRef = (ref: string) => ref.startsWith("dispute:");
 
 const DISPUTED: Refusal = { ok: false, status: 409, message: SETTLEMENT_MESSAGES.disputed };
 
