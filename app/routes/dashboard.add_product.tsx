@@ -16,7 +16,7 @@ import { PHOTO_MESSAGES } from "#app/domain/catalog/photo-keys";
 import { farAbove } from "#app/domain/catalog/price-guidance";
 import { priceGuidance } from "#app/domain/catalog/price-guidance.server";
 import { createListing, LISTING_MESSAGES } from "#app/domain/catalog/seller-listings.server";
-import { type FeeRule, feeRuleWords, sellerNet } from "#app/domain/deals/fees";
+import { type FeeRule, feeRuleWords, sellerNet } from "#app/domain/deals/ledger/fees";
 import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import { findPayoutAccount } from "#app/domain/deals/payouts/accounts.server";
 import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";

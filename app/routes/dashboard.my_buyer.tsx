@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
-import { listSales } from "#app/domain/deals/sales.server";
+import { listSales } from "#app/domain/deals/bookings/sales.server";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import { SHIPMENT_STATUS_SHORT, SHIPMENT_STATUS_WORDS } from "#app/domain/deals/shipping/shipment-words";
 import { readListQuery } from "#app/domain/shared/list-query";

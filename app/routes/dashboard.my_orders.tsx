@@ -7,9 +7,9 @@ import * as formStyles from "#app/components/forms.css";
 import { ImageZoom } from "#app/components/image-zoom";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
-import { bookingIdSchema } from "#app/domain/deals/booking-schema";
-import { BOOKING_END_WORDS, bookingEndWords } from "#app/domain/deals/booking-words";
-import { BOOKING_MESSAGES, cancelBooking, isWithinHold, listOrders } from "#app/domain/deals/bookings.server";
+import { bookingIdSchema } from "#app/domain/deals/bookings/booking-schema";
+import { BOOKING_END_WORDS, bookingEndWords } from "#app/domain/deals/bookings/booking-words";
+import { BOOKING_MESSAGES, cancelBooking, isWithinHold, listOrders } from "#app/domain/deals/bookings/bookings.server";
 import { CLAIM_TEXT_MAX, claimSchema } from "#app/domain/deals/claims/claim-schema";
 import {
   CLAIM_OUTCOME_WORDS,
@@ -20,8 +20,8 @@ import {
 import { CLAIM_MESSAGES, canOpenClaim, openClaim } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { openTestDispute } from "#app/domain/deals/payments/test-disputes.server";
-import { RATING_COMMENT_MAX, RATING_STARS, ratingSchema, STAR_CHOICES } from "#app/domain/deals/rating-schema";
-import { RATING_MESSAGES, rateSeller } from "#app/domain/deals/ratings.server";
+import { RATING_COMMENT_MAX, RATING_STARS, ratingSchema, STAR_CHOICES } from "#app/domain/deals/ratings/rating-schema";
+import { RATING_MESSAGES, rateSeller } from "#app/domain/deals/ratings/ratings.server";
 import { confirmReceipt, DEAL_MESSAGES } from "#app/domain/deals/settlement/decisions.server";
 import { DISPUTE_BUYER_WORDS } from "#app/domain/deals/settlement/dispute-words";
 import { disputeApplier } from "#app/domain/deals/settlement/disputes.server";

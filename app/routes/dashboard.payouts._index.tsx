@@ -10,7 +10,7 @@ import * as table from "#app/components/table.css";
 import { CLAIM_TEXT_MAX, claimAnswerFieldsSchema } from "#app/domain/deals/claims/claim-schema";
 import { CLAIM_REASON_WORDS, CLAIM_STATUS_WORDS } from "#app/domain/deals/claims/claim-words";
 import { answerClaim, CLAIM_MESSAGES } from "#app/domain/deals/claims/claims.server";
-import { feeRuleWords } from "#app/domain/deals/fees";
+import { feeRuleWords } from "#app/domain/deals/ledger/fees";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import {

@@ -1,7 +1,7 @@
 // Bindings, settings and secrets are parsed once per isolate at the load-context boundary;
 // nothing else in the app reads the raw `env`.
 import * as z from "zod";
-import { percentToBasisPoints } from "#app/domain/deals/fees";
+import { percentToBasisPoints } from "#app/domain/deals/ledger/fees";
 import { MAX_PROTECTION_DAYS } from "#app/domain/deals/payments/settings";
 import type { NotificationMessage } from "#app/domain/notifications/messages";
 

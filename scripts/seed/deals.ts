@@ -5,7 +5,7 @@
 // claim. Only with the offline providers (no Stripe or Shippo key), only for listings still
 // available (a second run changes nothing).
 import { and, eq } from "drizzle-orm";
-import { bookProduct } from "#app/domain/deals/bookings.server";
+import { bookProduct } from "#app/domain/deals/bookings/bookings.server";
 import { openClaim } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider, findPayableBooking, payBooking } from "#app/domain/deals/payments/checkout.server";
 import { feeRuleOf } from "#app/domain/deals/payments/settings";

@@ -5,7 +5,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { WINDOW_MS } from "#app/domain/accounts/sign-in-limits.server";
-import { bookProduct } from "#app/domain/deals/bookings.server";
+import { bookProduct } from "#app/domain/deals/bookings/bookings.server";
 import { PAYMENT_MESSAGES } from "#app/domain/deals/payments/messages";
 import { parseEnv } from "#app/server/env.server";
 import { EXPIRY_BATCH_LIMIT, PROCESSED_EVENT_RETENTION_MS, runMaintenance } from "#app/server/maintenance.server";

@@ -2,7 +2,7 @@
 // caller writes them in, and the written row has each value in its own column.
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookProduct } from "#app/domain/deals/bookings.server";
+import { bookProduct } from "#app/domain/deals/bookings/bookings.server";
 import { database } from "#db/client";
 import { intoColumns } from "#db/insert-select";
 import { bookings, wishlistEntries } from "#db/schema";

@@ -11,7 +11,7 @@ import {
 } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cancelBooking } from "#app/domain/deals/bookings.server";
+import { cancelBooking } from "#app/domain/deals/bookings/bookings.server";
 import { fulfilPayment } from "#app/domain/deals/payments/fulfilment.server";
 import { verifySeller } from "#app/domain/moderation/admin-users.server";
 

@@ -1,7 +1,7 @@
 // One phone rule for the booking dialog's contact and Add Product's contact number.
 import { describe, expect, it } from "vitest";
 import { listingDetailFields } from "#app/domain/catalog/listing-schema";
-import { buyerContactField } from "#app/domain/deals/booking-schema";
+import { buyerContactField } from "#app/domain/deals/bookings/booking-schema";
 import { isPhoneNumber } from "#app/domain/shared/schemas";
 
 const ACCEPTED = [

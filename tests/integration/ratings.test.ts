@@ -4,7 +4,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sellerRatingSummaries } from "#app/domain/catalog/seller-ratings.server";
-import { RATING_MESSAGES } from "#app/domain/deals/ratings.server";
+import { RATING_MESSAGES } from "#app/domain/deals/ratings/ratings.server";
 import { database } from "#db/client";
 import { payments, ratings, users } from "#db/schema";
 import worker from "../../workers/app";

@@ -7,7 +7,7 @@ import { DELIVERY_LIMITS } from "#app/domain/catalog/delivery";
 import { LISTING_LIMITS } from "#app/domain/catalog/listing-schema";
 import { CLAIM_TEXT_MAX } from "#app/domain/deals/claims/claim-schema";
 import { HANDLING_DAYS } from "#app/domain/deals/parcels/clock";
-import { RATING_COMMENT_MAX, RATING_STARS } from "#app/domain/deals/rating-schema";
+import { RATING_COMMENT_MAX, RATING_STARS } from "#app/domain/deals/ratings/rating-schema";
 import { database } from "#db/client";
 import { claims, ratings } from "#db/schema";
 import { insertCategory, insertProduct, insertSale, insertUser } from "./factories";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { listOrders } from "#app/domain/deals/bookings.server";
+import { listOrders } from "#app/domain/deals/bookings/bookings.server";
 import { bookings, payments, products } from "#db/schema";
 import { get, postForm, signedInUser } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertSale, insertUser } from "./factories";

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { NOT_ENOUGH_MESSAGES, typicalResponseMs } from "#app/domain/catalog/seller-profiles.server";
-import { REVIEW_MESSAGES } from "#app/domain/deals/reviews.server";
+import { REVIEW_MESSAGES } from "#app/domain/deals/ratings/reviews.server";
 import { REVIEW_REPORT_MESSAGES } from "#app/domain/moderation/review-reports.server";
 import { database } from "#db/client";
 import { deals, messages, ratings, reviewReports } from "#db/schema";

@@ -126,7 +126,7 @@ describe("booking a listing that ships", () => {
 
   it("refuses a booking when the seller changed the shipping terms after the quote", async () => {
     const { buyer, product } = await shippedListing({ shippingPriceCents: null });
-    const { bookProduct } = await import("#app/domain/deals/bookings.server");
+    const { bookProduct } = await import("#app/domain/deals/bookings/bookings.server");
     const changing = {
       name: "offline" as const,
       async rate() {

@@ -280,7 +280,7 @@ describe("the real carrier's adapter (Shippo's HTTP API, intercepted)", () => {
       shippingPriceCents: null,
       handlingDays: 3,
     });
-    const { bookProduct } = await import("#app/domain/deals/bookings.server");
+    const { bookProduct } = await import("#app/domain/deals/bookings/bookings.server");
     const result = await bookProduct(
       db(),
       { id: buyer.id, role: "buyer" },

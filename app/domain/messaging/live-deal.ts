@@ -5,7 +5,7 @@
 // database, and as a predicate for a row already read. tests/integration/live-deal.test.ts
 // checks that the two agree on bookings in every state.
 import { and, eq, gt, isNull, or, type SQL } from "drizzle-orm";
-import { isWithinHold } from "#app/domain/deals/bookings.server";
+import { isWithinHold } from "#app/domain/deals/bookings/bookings.server";
 import type { BookingStatus } from "#db/closed-lists";
 import { bookings } from "#db/schema";
 

@@ -9,8 +9,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { confirmIdentity, type ReauthResult } from "#app/domain/accounts/reauthentication.server";
 import { forgetTwoFactorStatements } from "#app/domain/accounts/two-factor.server";
+import { hasUnsettledDeals, unsettledDealsOf, unsettledMessage } from "#app/domain/deals/bookings/unsettled.server";
 import { closePayoutAccountStatement } from "#app/domain/deals/payouts/accounts.server";
-import { hasUnsettledDeals, unsettledDealsOf, unsettledMessage } from "#app/domain/deals/unsettled.server";
 import type { Database } from "#db/client";
 import { accountTokens, notificationPreferences, sessions, subscribers, users, wishlistEntries } from "#db/schema";
 

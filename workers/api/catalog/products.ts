@@ -20,7 +20,7 @@ import {
   listSellerListings,
   type SellerListing,
 } from "#app/domain/catalog/seller-listings.server";
-import { listSales, type Sale } from "#app/domain/deals/sales.server";
+import { listSales, type Sale } from "#app/domain/deals/bookings/sales.server";
 import { gearRecord } from "#app/domain/gear/describe";
 import { toDollars } from "#app/domain/shared/money";
 import {

@@ -3,7 +3,7 @@
 // address where the payout setup continues. The token decides whose; nothing else is shown. And
 // the admin's statement of the platform's money by month (ADR 0088).
 import { Hono } from "hono";
-import { feeRuleWords } from "#app/domain/deals/fees";
+import { feeRuleWords } from "#app/domain/deals/ledger/fees";
 import { PLATFORM_FIGURES } from "#app/domain/deals/ledger/figures";
 import { readStatementRange } from "#app/domain/deals/ledger/months.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";

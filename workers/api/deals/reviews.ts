@@ -1,6 +1,6 @@
 // The seller's answer to a review of them, once.
 import { Hono } from "hono";
-import { answerReview, reviewAnswerSchema } from "#app/domain/deals/reviews.server";
+import { answerReview, reviewAnswerSchema } from "#app/domain/deals/ratings/reviews.server";
 import { idSchema } from "#app/domain/shared/schemas";
 import { type ApiEnv, db, readJson, requireApiRole, requireBearer } from "../context";
 import { apiError, validationError } from "../errors";

@@ -4,7 +4,7 @@
 // (the bookings' own statements) and closes the buyer's other live offers in one D1 batch.
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { ANY_STATUS, isListed } from "#app/domain/catalog/catalog.server";
-import { bookingStatements, DEFAULT_BOOKING_HOLD_HOURS } from "#app/domain/deals/bookings.server";
+import { bookingStatements, DEFAULT_BOOKING_HOLD_HOURS } from "#app/domain/deals/bookings/bookings.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import type { OfferStatus } from "#db/closed-lists";

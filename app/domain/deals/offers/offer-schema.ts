@@ -2,7 +2,7 @@
 // offer on a listing and a seller's counter. The price rules are functions of the asking price,
 // which the server reads from the database (never from the request). Browser-safe.
 import * as z from "zod";
-import { buyerContactField, meetLocationField } from "#app/domain/deals/booking-schema";
+import { buyerContactField, meetLocationField } from "#app/domain/deals/bookings/booking-schema";
 import { dollarsToCents, formatMoney, MAX_PRICE_CENTS } from "#app/domain/shared/money";
 import { idSchema, requiredId } from "#app/domain/shared/schemas";
 

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { ANY_STATUS, isBookable, isListed } from "#app/domain/catalog/catalog.server";
 import { meets } from "#app/domain/catalog/delivery";
-import { BOOKING_MESSAGES } from "#app/domain/deals/bookings.server";
+import { BOOKING_MESSAGES } from "#app/domain/deals/bookings/bookings.server";
 import { type AttemptLimit, anyFull, hasRoom, secondsUntilRoom } from "#app/domain/shared/attempt-limits.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { hashedUuid, isIdempotencyKey } from "#app/domain/shared/idempotency";

@@ -3,7 +3,7 @@
 // Fulfilment itself is in fulfilment.server.ts; each provider in its own module.
 import { and, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
-import { isWithinHold } from "#app/domain/deals/bookings.server";
+import { isWithinHold } from "#app/domain/deals/bookings/bookings.server";
 import { inTestMode } from "#app/domain/shared/test-mode";
 import type { Database } from "#db/client";
 import { bookings, payments, products } from "#db/schema";

@@ -1,4 +1,4 @@
-import { type FeeRule, percentToBasisPoints } from "#app/domain/deals/fees";
+import { type FeeRule, percentToBasisPoints } from "#app/domain/deals/ledger/fees";
 
 /**
  * The longest buyer protection the charge model allows (ADR 0057): the platform keeps the

@@ -4,7 +4,7 @@
 // yet carried out count where they were decided to go; the ledger says what has moved.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { dealFee, type FeeRule } from "#app/domain/deals/fees";
+import { dealFee, type FeeRule } from "#app/domain/deals/ledger/fees";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import type { DealState } from "#db/closed-lists";

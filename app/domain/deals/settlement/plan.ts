@@ -16,7 +16,7 @@
 //
 // A seller an admin removed is never paid again (ADR 0079): their held deals are not released
 // (not by the buyer, the job or a claim's decision); the admin refunds the buyer instead.
-import { dealFee, type FeeRule } from "#app/domain/deals/fees";
+import { dealFee, type FeeRule } from "#app/domain/deals/ledger/fees";
 import type { ClaimOutcome, ClaimStatus, DealState, ShipmentStatus } from "#db/closed-lists";
 import { autoCancelAtOf } from "../parcels/clock";
 

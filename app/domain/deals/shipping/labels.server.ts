@@ -6,7 +6,7 @@ import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import { qualified } from "#db/insert-select";
 import { bookings, dealOperations, deals, products, shipments } from "#db/schema";
-import { type FeeRule, labelBudget } from "../fees";
+import { type FeeRule, labelBudget } from "../ledger/fees";
 import { CARRIER_MESSAGES, type Carrier, type ReturnAddressOf } from "./carriers";
 import {
   findShipmentFor,
