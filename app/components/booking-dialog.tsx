@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { COUNTRY_NAMES, meets, ships } from "#app/domain/catalog/delivery";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
-import { ADDRESS_LIMITS } from "#app/domain/deals/bookings/address-limits";
+import { ADDRESS_LIMITS } from "#app/domain/deals/parcels/address";
 import { formatMoney } from "#app/domain/shared/money";
 import { holdLabel, NOT_FOUND } from "#app/utils/format";
 import type { BookingDialogData } from "#app/utils/storefront.server";

@@ -2,7 +2,7 @@
 // (to both, with the transaction id), and a message about it (to the other party).
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { buyerDetail } from "#app/domain/deals/bookings/buyer-details";
+import { buyerDetail } from "#app/domain/deals/parcels/buyer-details";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import type { EventOf } from "#app/domain/shared/events";
 import { formatMoney } from "#app/domain/shared/money";

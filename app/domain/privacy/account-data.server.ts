@@ -8,7 +8,7 @@ import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { liveSessionsOf, SESSION_FIELDS } from "#app/domain/accounts/sessions.server";
 import { detailColumns } from "#app/domain/catalog/listing-details.server";
-import { buyerDetail } from "#app/domain/deals/bookings/buyer-details";
+import { buyerDetail } from "#app/domain/deals/parcels/buyer-details";
 import { listNotificationSettings } from "#app/domain/notifications/preferences.server";
 import type { Database } from "#db/client";
 import {

@@ -12,7 +12,7 @@ import {
   requiredId,
 } from "#app/domain/shared/schemas";
 import { BOOKING_DELIVERIES, SHIPPING_COUNTRIES, type ShippingCountry } from "#db/closed-lists";
-import { ADDRESS_LIMITS } from "./address-limits";
+import { ADDRESS_LIMITS, type ShippingAddress } from "../parcels/address";
 
 /** Where to meet: one line the buyer types. */
 export const meetLocationField = z
@@ -30,18 +30,7 @@ export const buyerContactField = z
   .max(PHONE_MAX, { error: PHONE_MESSAGE, abort: true })
   .refine(isPhoneNumber, PHONE_MESSAGE);
 
-export { ADDRESS_LIMITS };
-
-/** A buyer's address to ship to (ADR 0086), as the booking stores it in its shipment. */
-export interface ShippingAddress {
-  recipient: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  region: string;
-  postalCode: string;
-  country: ShippingCountry;
-}
+export { ADDRESS_LIMITS, type ShippingAddress };
 
 export const ADDRESS_MESSAGES = {
   recipient: "Enter who the parcel is for.",

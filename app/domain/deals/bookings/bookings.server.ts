@@ -8,7 +8,7 @@ import { alias, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-c
 import { accessTo } from "#app/domain/accounts/permissions";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { ANY_STATUS, isBookable, isListed } from "#app/domain/catalog/catalog.server";
-import { buyerDetail } from "#app/domain/deals/bookings/buyer-details";
+import { buyerDetail } from "#app/domain/deals/parcels/buyer-details";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, pageOffset, toPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";

@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
-import { buyerDetail } from "#app/domain/deals/bookings/buyer-details";
+import { buyerDetail } from "#app/domain/deals/parcels/buyer-details";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
 import type { BookingStatus } from "#db/closed-lists";

@@ -5,7 +5,7 @@
 // prices a parcel between two postal codes, sells a prepaid label with its tracking number, and
 // tells the parcel's way through events (the real one by webhook, the offline one by the
 // scheduled job or a labelled test control).
-import type { ShippingAddress } from "#app/domain/deals/bookings/booking-schema";
+import type { ShippingAddress } from "#app/domain/deals/parcels/address";
 import { inTestMode, type ModeSettings } from "#app/domain/shared/test-mode";
 import type { CarrierProvider, ParcelSize, ShipmentStatus, ShippingCountry } from "#db/closed-lists";
 

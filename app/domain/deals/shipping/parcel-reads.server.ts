@@ -2,7 +2,7 @@
 // and an admin; the buyer's address kept in its shipment is given to the buyer, the admin, and the
 // deal's seller once the deal is paid; nobody after it is erased. The parcel's answers' words.
 import { eq, sql } from "drizzle-orm";
-import { readsBuyerDetails } from "#app/domain/deals/bookings/buyer-details";
+import { readsBuyerDetails } from "#app/domain/deals/parcels/buyer-details";
 import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import { bookings, products, shipments } from "#db/schema";

@@ -8,7 +8,7 @@ import type { Database } from "#db/client";
 import type { ParcelSize, ShippingCountry } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { bookings, products, shipments } from "#db/schema";
-import type { ShippingAddress } from "../bookings/booking-schema";
+import type { ShippingAddress } from "../parcels/address";
 import { CARRIER_MESSAGES, type Carrier } from "./carriers";
 
 /** A listing's shipping terms as a booking quoted them: the booking is made only if they still hold. */

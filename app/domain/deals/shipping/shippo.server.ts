@@ -3,7 +3,7 @@
 // parcel; a label is bought at that rate, and its cost is what Shippo charges for it.
 import { PARCEL_PRESETS } from "#app/domain/catalog/delivery";
 import { timingSafeEqual } from "#app/domain/shared/constant-time";
-import type { ShippingAddress } from "../bookings/booking-schema";
+import type { ShippingAddress } from "../parcels/address";
 import type { Carrier, CarrierSettings, LabelResult, ParcelRoute, RateResult, TrackingEvent } from "./carriers";
 import { CARRIER_MESSAGES } from "./carriers";
 
