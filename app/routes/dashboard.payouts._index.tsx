@@ -12,13 +12,13 @@ import { CLAIM_REASON_WORDS, CLAIM_STATUS_WORDS } from "#app/domain/deals/claims
 import { answerClaim, CLAIM_MESSAGES } from "#app/domain/deals/claims/claims.server";
 import { feeRuleWords } from "#app/domain/deals/ledger/fees";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
-import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import {
   findPayoutAccount,
   refreshPayoutAccount,
   startPayoutOnboarding,
 } from "#app/domain/deals/payouts/accounts.server";
 import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
+import { feeRuleOf } from "#app/domain/deals/providers/settings";
 
 const STATEMENT_PATH = `${PAYOUTS_PATH}/statement`;
 

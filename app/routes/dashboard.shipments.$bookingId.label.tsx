@@ -5,7 +5,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, useActionData, useParams, useRouteLoaderData } from "react-router";
 import { LabelForm } from "#app/components/shipment-forms";
-import { feeRuleOf } from "#app/domain/deals/payments/settings";
+import { feeRuleOf } from "#app/domain/deals/providers/settings";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { returnAddressSchema } from "#app/domain/deals/shipping/label-schema";
 import { buyLabel } from "#app/domain/deals/shipping/labels.server";

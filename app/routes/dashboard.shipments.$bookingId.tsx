@@ -6,7 +6,7 @@ import { Form, Link, Outlet, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { LabelForm, TrackingForm } from "#app/components/shipment-forms";
 import { COUNTRY_NAMES, PARCEL_PRESETS } from "#app/domain/catalog/delivery";
-import { feeRuleOf } from "#app/domain/deals/payments/settings";
+import { feeRuleOf } from "#app/domain/deals/providers/settings";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { quoteLabel } from "#app/domain/deals/shipping/labels.server";
 import { offlineControlMoves } from "#app/domain/deals/shipping/offline-parcels.server";

@@ -2,7 +2,7 @@
 // nothing else in the app reads the raw `env`.
 import * as z from "zod";
 import { percentToBasisPoints } from "#app/domain/deals/ledger/fees";
-import { MAX_PROTECTION_DAYS } from "#app/domain/deals/payments/settings";
+import { MAX_PROTECTION_DAYS } from "#app/domain/deals/providers/settings";
 import type { NotificationMessage } from "#app/domain/notifications/messages";
 
 const optional = z

@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { bookProduct } from "#app/domain/deals/bookings/bookings.server";
 import { openClaim } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider, findPayableBooking, payBooking } from "#app/domain/deals/payments/checkout.server";
-import { feeRuleOf } from "#app/domain/deals/payments/settings";
+import { feeRuleOf } from "#app/domain/deals/providers/settings";
 import { confirmReceipt } from "#app/domain/deals/settlement/decisions.server";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { buyLabel } from "#app/domain/deals/shipping/labels.server";

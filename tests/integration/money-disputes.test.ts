@@ -5,7 +5,7 @@
 // (ADR 0087), withheld from their next sale. Through Stripe, the evidence goes through the SDK.
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DISPUTE_MESSAGES } from "#app/domain/deals/payments/dispute-messages";
+import { DISPUTE_MESSAGES } from "#app/domain/deals/providers/dispute-messages";
 import { SETTLEMENT_MESSAGES } from "#app/domain/deals/settlement/decisions.server";
 import { submitDisputeEvidence } from "#app/domain/deals/settlement/disputes.server";
 import { disputes } from "#db/schema";

@@ -9,7 +9,7 @@ import {
   payBooking,
   startPayment,
 } from "#app/domain/deals/payments/checkout.server";
-import type { PaymentProvider } from "#app/domain/deals/payments/types";
+import type { PaymentProvider } from "#app/domain/deals/providers/types";
 import { receiveProviderEvent } from "#app/domain/deals/settlement/provider-facts.server";
 import { database } from "#db/client";
 import { bookings, payments, processedEvents } from "#db/schema";

@@ -9,7 +9,7 @@ import { SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
-import type { ProviderRecords } from "#app/domain/deals/payments/types";
+import type { ProviderRecords } from "#app/domain/deals/providers/types";
 import { dayToReconcile, reconcile, utcDay } from "#app/domain/deals/reconciliation/reconciliation.server";
 import { plannedLetters } from "#app/domain/notifications/letters.server";
 import { parseEnv } from "#app/server/env.server";

@@ -17,13 +17,13 @@ import {
   openClaim,
 } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
-import { DISPUTE_MESSAGES, type DisputeResult } from "#app/domain/deals/payments/dispute-messages";
 import {
   decideTestDispute,
   openTestDispute,
   testDisputeDecisionSchema,
 } from "#app/domain/deals/payments/test-disputes.server";
 import { getPlatformTotals } from "#app/domain/deals/payouts/summary.server";
+import { DISPUTE_MESSAGES, type DisputeResult } from "#app/domain/deals/providers/dispute-messages";
 import {
   confirmReceipt,
   type DecisionResult,

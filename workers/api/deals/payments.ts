@@ -12,7 +12,7 @@ import {
 } from "#app/domain/deals/payments/checkout.server";
 import type { FulfilmentResult } from "#app/domain/deals/payments/fulfilment.server";
 import { testCardSchema } from "#app/domain/deals/payments/test-card";
-import type { EventEndpoint, PayResult } from "#app/domain/deals/payments/types";
+import type { EventEndpoint, PayResult } from "#app/domain/deals/providers/types";
 import { receiveProviderEvent } from "#app/domain/deals/settlement/provider-facts.server";
 import { requiredId } from "#app/domain/shared/schemas";
 import {

@@ -7,7 +7,6 @@ import { feeRuleWords } from "#app/domain/deals/ledger/fees";
 import { PLATFORM_FIGURES } from "#app/domain/deals/ledger/figures";
 import { readStatementRange } from "#app/domain/deals/ledger/months.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
-import { feeRuleOf } from "#app/domain/deals/payments/settings";
 import { findPayoutAccount, startPayoutOnboarding } from "#app/domain/deals/payouts/accounts.server";
 import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 import { missingForPayouts, payoutSetup } from "#app/domain/deals/payouts/payout-words";
@@ -24,6 +23,7 @@ import {
   statementFileName,
 } from "#app/domain/deals/payouts/statements.server";
 import { getSellerAmounts, listSellerDeals } from "#app/domain/deals/payouts/summary.server";
+import { feeRuleOf } from "#app/domain/deals/providers/settings";
 import { formatMoney, toDollars } from "#app/domain/shared/money";
 import { type ApiEnv, appEnv, db, requireApiRole, requireBearer } from "../context";
 import { apiError } from "../errors";

@@ -3,7 +3,7 @@
 // rules are the domain's (app/domain/deals/shipping); the same schema as the page's form.
 import { Hono } from "hono";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
-import { feeRuleOf } from "#app/domain/deals/payments/settings";
+import { feeRuleOf } from "#app/domain/deals/providers/settings";
 import { cancelUnshipped } from "#app/domain/deals/settlement/decisions.server";
 import { CARRIER_MESSAGES } from "#app/domain/deals/shipping/carriers";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";

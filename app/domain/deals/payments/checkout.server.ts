@@ -7,11 +7,18 @@ import { isWithinHold } from "#app/domain/deals/bookings/bookings.server";
 import { inTestMode } from "#app/domain/shared/test-mode";
 import type { Database } from "#db/client";
 import { bookings, payments, products } from "#db/schema";
+import type { PaymentSettings } from "../providers/settings";
+import type {
+  PayableBooking,
+  PaymentProvider,
+  PaymentRefusal,
+  PayRequest,
+  PayResult,
+  ProviderName,
+} from "../providers/types";
 import { PAYMENT_MESSAGES } from "./messages";
-import type { PaymentSettings } from "./settings";
 import { stripePaymentProvider } from "./stripe.server";
 import { testPaymentProvider } from "./test-provider.server";
-import type { PayableBooking, PaymentProvider, PaymentRefusal, PayRequest, PayResult, ProviderName } from "./types";
 
 export { PAYMENT_MESSAGES };
 

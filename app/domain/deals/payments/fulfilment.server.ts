@@ -10,7 +10,7 @@ import { intoColumns } from "#db/insert-select";
 import { bookings, deals, payments, products, refunds, shipments } from "#db/schema";
 import { AUTO_CANCEL_DAYS, latestShipByOf, NOT_RECEIVED_DAYS } from "../parcels/clock";
 import { shipBySql } from "../parcels/predicates";
-import type { ConfirmedPayment, FulfilmentResult, PaymentProvider } from "./types";
+import type { ConfirmedPayment, FulfilmentResult, PaymentProvider } from "../providers/types";
 
 export type { ConfirmedPayment, FulfilmentResult, RefundReason };
 

@@ -5,9 +5,9 @@
 // apply twice and in any order.
 import type Stripe from "stripe";
 import { DISPUTE_STATUSES, type DisputeStatus, PAYOUT_STATUSES, type PayoutStatus } from "#db/closed-lists";
+import type { ProviderReport } from "../providers/types";
 import type { StripeConnection } from "./stripe-client.server";
 import { accountStateOf } from "./stripe-payouts.server";
-import type { ProviderReport } from "./types";
 
 const ignored: ProviderReport = { facts: [], outcome: "ignored" };
 

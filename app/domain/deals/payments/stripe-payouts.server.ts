@@ -6,8 +6,14 @@
 // operation's id; a retry first looks for what an earlier attempt made (Stripe keeps idempotency
 // keys for 24 hours, the job may retry later than that).
 import type Stripe from "stripe";
+import type {
+  ConnectedAccountState,
+  PayoutRail,
+  ProviderRecord,
+  ProviderRecords,
+  ReconciledKind,
+} from "../providers/types";
 import type { StripeConnection } from "./stripe-client.server";
-import type { ConnectedAccountState, PayoutRail, ProviderRecord, ProviderRecords, ReconciledKind } from "./types";
 
 /** A Stripe account's state as the domain keeps it. */
 export function accountStateOf(account: Stripe.Account): ConnectedAccountState {

@@ -6,6 +6,15 @@
 // sellers' connected accounts.
 import type Stripe from "stripe";
 import type { Database } from "#db/client";
+import type { PaymentSettings } from "../providers/settings";
+import type {
+  EventEndpoint,
+  PayableBooking,
+  PaymentProvider,
+  PayResult,
+  ProviderEvent,
+  ProviderReport,
+} from "../providers/types";
 import {
   type ConfirmedPayment,
   type FulfilmentResult,
@@ -13,11 +22,9 @@ import {
   recordRefund,
   settlePayment,
 } from "./fulfilment.server";
-import type { PaymentSettings } from "./settings";
 import { stripeConnection } from "./stripe-client.server";
 import { accountUpdatedReport, chargeRefundedReport, disputeReport, payoutReport } from "./stripe-events.server";
 import { stripePayoutRail, stripeRecords } from "./stripe-payouts.server";
-import type { EventEndpoint, PayableBooking, PaymentProvider, PayResult, ProviderEvent, ProviderReport } from "./types";
 
 const idempotencyKey = (booking: Pick<PayableBooking, "id" | "amountCents">, kind: string) =>
   `pay-and-buy:${kind}:${booking.id}:${booking.amountCents}`;

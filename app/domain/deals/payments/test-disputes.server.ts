@@ -7,8 +7,8 @@ import { and, eq } from "drizzle-orm";
 import * as z from "zod";
 import type { Database } from "#db/client";
 import { deals, disputes, payments } from "#db/schema";
-import { DISPUTE_MESSAGES, type DisputeResult } from "./dispute-messages";
-import type { DisputeRecorded, PaymentProvider, ReportedDispute } from "./types";
+import { DISPUTE_MESSAGES, type DisputeResult } from "../providers/dispute-messages";
+import type { DisputeRecorded, PaymentProvider, ReportedDispute } from "../providers/types";
 
 /** Applies a reported dispute: settlement's rule, given by the caller. */
 export type ApplyDispute = (report: ReportedDispute) => Promise<DisputeRecorded>;

@@ -5,7 +5,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { testProviderMovements } from "#db/schema";
-import { type ProviderRecord, type ProviderRecords, RECONCILED_KINDS, type ReconciledKind } from "./types";
+import { type ProviderRecord, type ProviderRecords, RECONCILED_KINDS, type ReconciledKind } from "../providers/types";
 
 /**
  * The provider's record of one movement; a retried movement has the same id and is the same

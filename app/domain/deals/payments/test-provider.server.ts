@@ -7,12 +7,12 @@
 // compares with the ledger as it would Stripe's balance transactions (ADR 0089).
 import type { Database } from "#db/client";
 import { sellerAccountBalance } from "../ledger/balances.server";
+import type { PaymentSettings } from "../providers/settings";
+import type { PaymentProvider } from "../providers/types";
 import { markRefund, settlePayment } from "./fulfilment.server";
 import { PAYMENT_MESSAGES } from "./messages";
-import type { PaymentSettings } from "./settings";
 import { chargeTestCard } from "./test-card";
 import { recordTestMovement, testProviderRecords } from "./test-provider-records.server";
-import type { PaymentProvider } from "./types";
 
 /** The offline provider's onboarding page, on our own site (test mode only). */
 export const TEST_ONBOARDING_PATH = "/dashboard/payouts/test-onboarding";

@@ -9,7 +9,7 @@ import { mayReceivePayouts } from "#app/domain/accounts/email-verification.serve
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import type { Database } from "#db/client";
 import { payoutAccounts, users } from "#db/schema";
-import type { ConnectedAccountState, PaymentProvider } from "../payments/types";
+import type { ConnectedAccountState, PaymentProvider } from "../providers/types";
 import { payoutSetup } from "./payout-words";
 
 /**

@@ -12,7 +12,7 @@ import type { PaymentProviderName } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
 import { ledgerEntries, payoutAccounts, payouts, testProviderMovements } from "#db/schema";
 import { accountBalanceSum } from "../ledger/sums.server";
-import type { ReportedPayout } from "../payments/types";
+import type { ReportedPayout } from "../providers/types";
 
 /** How far along a status is: a report of an earlier one (out of order) changes nothing. */
 const statusRank = (status: unknown) =>

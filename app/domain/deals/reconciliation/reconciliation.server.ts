@@ -19,7 +19,7 @@ import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import type { PaymentProviderName, ReconciliationDifference } from "#db/closed-lists";
 import { deals, ledgerEntries, reconciliationDifferences, reconciliationRuns, refunds } from "#db/schema";
-import type { DayWindow, PaymentProvider, ProviderRecord, ReconciledKind } from "../payments/types";
+import type { DayWindow, PaymentProvider, ProviderRecord, ReconciledKind } from "../providers/types";
 
 /** Records (of either side) compared per call of the scheduled job. */
 export const RECONCILIATION_BOUND = 200;

@@ -13,7 +13,7 @@ import { sellerEntries } from "../ledger/balances.server";
 import { recordEntry } from "../ledger/entries.server";
 import { kindsMoving } from "../ledger/kinds";
 import { accountBalanceSum, debtSum, ledgerSum } from "../ledger/sums.server";
-import type { PaymentProvider } from "../payments/types";
+import type { PaymentProvider } from "../providers/types";
 
 /** How long a recovery may hold a seller's lock (a Worker that stopped leaves it expiring). */
 export const RECOVERY_LOCK_MS = 5 * 60 * 1000;

@@ -5,8 +5,8 @@
 // carried out (operations.server.ts); what cannot be made now is retried by the scheduled job.
 import { and, asc, eq, inArray, lte, not, notExists, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
-import { feeRuleOf, type PaymentSettings } from "#app/domain/deals/payments/settings";
-import type { PaymentProvider } from "#app/domain/deals/payments/types";
+import { feeRuleOf, type PaymentSettings } from "#app/domain/deals/providers/settings";
+import type { PaymentProvider } from "#app/domain/deals/providers/types";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";

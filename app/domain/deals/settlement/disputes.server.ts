@@ -23,9 +23,9 @@ import {
   shipments,
   users,
 } from "#db/schema";
-import { DISPUTE_MESSAGES, type DisputeResult } from "../payments/dispute-messages";
-import type { PaymentSettings } from "../payments/settings";
-import type { DisputeEvidence, DisputeRecorded, PaymentProvider, ReportedDispute } from "../payments/types";
+import { DISPUTE_MESSAGES, type DisputeResult } from "../providers/dispute-messages";
+import type { PaymentSettings } from "../providers/settings";
+import type { DisputeEvidence, DisputeRecorded, PaymentProvider, ReportedDispute } from "../providers/types";
 import { recordProviderRefund } from "./decisions.server";
 import { lostDisputeRef } from "./plan";
 

@@ -5,9 +5,9 @@
 import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import { dueUnshipped, remindSelfTrackedDue, remindToShip } from "../parcels/due.server";
-import type { PaymentSettings } from "../payments/settings";
-import type { PaymentProvider } from "../payments/types";
 import { payOutFromLedger } from "../payouts/payouts.server";
+import type { PaymentSettings } from "../providers/settings";
+import type { PaymentProvider } from "../providers/types";
 import { recoverDebts } from "./debts.server";
 import { cancelUnshipped, dueDeals, releaseDueDeal } from "./decisions.server";
 import { dealsWithDueMovements, settleDeal } from "./operations.server";

@@ -13,8 +13,8 @@ import { sellerEntries } from "../ledger/balances.server";
 import { entryColumns, type LedgerEntry, ledgerEntry, recordEntry, recordEntryFrom } from "../ledger/entries.server";
 import { kindsMoving, refundEntryKind } from "../ledger/kinds";
 import { debtSum, ledgerSum } from "../ledger/sums.server";
-import type { PaymentProvider } from "../payments/types";
 import { sellerRemoved } from "../payouts/accounts.server";
+import type { PaymentProvider } from "../providers/types";
 import { disputeOpen } from "./deals.server";
 
 /** The longest wait between two attempts of a movement. */

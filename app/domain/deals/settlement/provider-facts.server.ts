@@ -7,7 +7,9 @@ import { and, eq } from "drizzle-orm";
 import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import { dealOperations, processedEvents, refunds } from "#db/schema";
-import type { PaymentSettings } from "../payments/settings";
+import { applyAccountState } from "../payouts/accounts.server";
+import { recordPayout } from "../payouts/payouts.server";
+import type { PaymentSettings } from "../providers/settings";
 import type {
   EventEndpoint,
   EventHandling,
@@ -15,9 +17,7 @@ import type {
   ProviderFact,
   ProviderReport,
   ReportedRefund,
-} from "../payments/types";
-import { applyAccountState } from "../payouts/accounts.server";
-import { recordPayout } from "../payouts/payouts.server";
+} from "../providers/types";
 import { recordProviderRefund } from "./decisions.server";
 import { recordDispute } from "./disputes.server";
 import { settleDeal } from "./operations.server";
