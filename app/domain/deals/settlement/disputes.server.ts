@@ -5,7 +5,6 @@
 // buyer: it is recorded once as a refund the provider made, which after a release takes the
 // seller's share back as any refund does. A won one lets the deal go on where it was.
 import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import * as z from "zod";
 import { entryColumns, recordEntryFrom } from "#app/domain/deals/ledger/entries.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
