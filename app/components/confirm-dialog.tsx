@@ -21,12 +21,17 @@ export function ConfirmDialog({
   question,
   detail,
   fields,
+  yes = "Yes",
+  no = "No",
   ...answers
 }: {
   title: string;
   question: string;
   detail?: ReactNode;
   fields: Record<string, string>;
+  /** The answers' words, where "Yes" and "No" would not say what they do. */
+  yes?: string;
+  no?: string;
 } & Answers) {
   // A button of its own action says so with `formaction`; one of the page's action, with `intent`.
   const answer = (intent: string | undefined, action: string | undefined) =>
@@ -60,7 +65,7 @@ export function ConfirmDialog({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <button type="submit" {...answer(answers.confirmIntent, answers.confirmAction)} className={button.danger}>
-          Yes
+          {yes}
         </button>
         <button
           type="submit"
@@ -69,7 +74,7 @@ export function ConfirmDialog({
           ref={noRef}
           autoFocus
         >
-          No
+          {no}
         </button>
       </Form>
     </dialog>

@@ -22,10 +22,11 @@ import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.serve
 import { openTestDispute } from "#app/domain/deals/payments/test-disputes.server";
 import { RATING_COMMENT_MAX, RATING_STARS, ratingSchema, STAR_CHOICES } from "#app/domain/deals/ratings/rating-schema";
 import { RATING_MESSAGES, rateSeller } from "#app/domain/deals/ratings/ratings.server";
-import { confirmReceipt, DEAL_MESSAGES } from "#app/domain/deals/settlement/decisions.server";
+import { mayConfirmReceipt } from "#app/domain/deals/settlement/confirmation";
+import { confirmationQuestion, confirmReceipt, DEAL_MESSAGES } from "#app/domain/deals/settlement/decisions.server";
 import { DISPUTE_BUYER_WORDS } from "#app/domain/deals/settlement/dispute-words";
 import { disputeApplier } from "#app/domain/deals/settlement/disputes.server";
-import { mayConfirmReceipt, SETTLEMENT_MESSAGES } from "#app/domain/deals/settlement/plan";
+import { SETTLEMENT_MESSAGES } from "#app/domain/deals/settlement/plan";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import { SHIPMENT_STATUS_SHORT, SHIPMENT_STATUS_WORDS } from "#app/domain/deals/shipping/shipment-words";
 import { readListQuery } from "#app/domain/shared/list-query";
@@ -57,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { page } = readListQuery(url.searchParams);
   // The orders are read with the session's read: one D1 round trip (ADR 0040, 0069).
-  const { data } = await requireRoleWith(request, context, ["buyer"], (viewer) =>
+  const { user, data } = await requireRoleWith(request, context, ["buyer"], (viewer) =>
     listOrders(database(context.env.DB), viewer.id, page),
   );
   const orders = pageOrLast(data, PATH, { page });
@@ -73,9 +74,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // A removed seller's held payment is not released: the admin refunds it (ADR 0079).
       refundAwaited: order.dealState === "held" && order.sellerLeft,
       protectionEnds: order.dealState === "held" && !order.sellerLeft ? formatDeadline(releaseDueAt) : null,
-      canConfirm: mayConfirmReceipt({ state: order.dealState, sellerRemoved: order.sellerLeft }),
-      // The claim rule itself: held, or released within the protection window; once.
-      canClaim: canOpenClaim({ dealState: order.dealState, releaseDueAt, claimId: order.claimId }, now),
+      // The confirmation's rule itself (ADR 0098): once it reached the buyer, no claim or dispute open.
+      canConfirm: mayConfirmReceipt({
+        state: order.dealState,
+        sellerRemoved: order.sellerLeft,
+        claimOpen: order.claimStatus === "open",
+        disputed: order.disputeOpen,
+        parcel: order.shipmentStatus ? { status: order.shipmentStatus, selfTracked: order.shipmentSelfTracked } : null,
+      }),
+      // The claim rule itself: while the money is held; once.
+      canClaim: canOpenClaim({ dealState: order.dealState, claimId: order.claimId }),
       // The test control: a paid order whose money is held or released, not disputed yet.
       mayTestDispute: (order.dealState === "held" || order.dealState === "released") && order.disputeStatus === null,
     };
@@ -86,7 +94,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // ?claim=<bookingId>: the claim form, for an order a claim can be opened about.
   const claimId = url.searchParams.get("claim");
   const claiming = rows.find((order) => order.id === claimId && order.canClaim);
+  // ?confirm=receipt&id=<bookingId>: what confirming does, asked first (from this page or the
+  // parcel's); the domain's refusal instead when it cannot be confirmed now.
+  const receiptId = confirmationId(url, "receipt");
+  const receipt = receiptId
+    ? await confirmationQuestion(database(context.env.DB), context.env.settings, user, receiptId)
+    : null;
   return {
+    receipt: receipt?.ok
+      ? {
+          ok: true as const,
+          id: receipt.bookingId,
+          productName: receipt.productName,
+          question: `This pays ${receipt.sellerName} ${formatMoney(receipt.sellerReceivesCents)} now and ends your buyer protection.`,
+        }
+      : receipt
+        ? { ok: false as const, message: receipt.message }
+        : null,
     testMode: inTestMode(context.env.settings),
     orders: { ...orders, rows },
     confirming: confirming ? { id: confirming.id, productName: confirming.productName } : null,
@@ -178,23 +202,30 @@ const DEAL_WORDS = {
   held: null,
 } as const satisfies Record<DealState, string | null>;
 
-/** "I received it as described": releases the held payment to the seller. */
-function ConfirmReceiptForm({ order }: { order: Order }) {
-  // Until the page after the post has loaded (the row then says the money was released).
-  const pending = useIsPending({ state: "non-idle", intent: "confirm-receipt", field: ["bookingId", order.id] });
+/**
+ * "I received it as described": a link to the question it asks first (a plain GET, so it works
+ * without JavaScript); the question's Yes releases the held payment to the seller.
+ */
+function ConfirmReceiptLink({ order, page }: { order: Order; page: number }) {
   return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value="confirm-receipt" />
-      <input type="hidden" name="bookingId" value={order.id} />
-      <button
-        type="submit"
-        className={button.primary}
-        disabled={pending}
-        aria-label={`I received it as described: ${order.productName}`}
-      >
-        I received it as described
-      </button>
-    </Form>
+    <Link
+      to={listHref(PATH, { page }, { confirm: "receipt", id: order.id })}
+      className={button.primary}
+      preventScrollReset
+      aria-label={`I received it as described: ${order.productName}`}
+    >
+      I received it as described
+    </Link>
+  );
+}
+
+/** The confirmation could not be asked: why (early, a claim or dispute open, released already). */
+function ReceiptRefusedDialog({ message, page }: { message: string; page: number }) {
+  return (
+    <UrlDialog title="Not yet" closeHref={listHref(PATH, { page })}>
+      <p role="alert">{message}</p>
+      <DialogActions closeHref={listHref(PATH, { page })} />
+    </UrlDialog>
   );
 }
 
@@ -265,7 +296,7 @@ function PaymentCell({ order, page, testMode }: { order: Order; page: number; te
         {order.disputeStatus ? (
           <small className={table.deadline}>{DISPUTE_BUYER_WORDS[order.disputeStatus]}</small>
         ) : null}
-        {order.canConfirm ? <ConfirmReceiptForm order={order} /> : null}
+        {order.canConfirm ? <ConfirmReceiptLink order={order} page={page} /> : null}
         {order.canClaim ? (
           <Link
             to={listHref(PATH, { page }, { claim: order.id })}
@@ -368,7 +399,7 @@ function ClaimDialog({
 }
 
 export default function MyOrders() {
-  const { orders, confirming, rating, claiming, testMode } = useLoaderData<typeof loader>();
+  const { orders, confirming, rating, claiming, receipt, testMode } = useLoaderData<typeof loader>();
   return (
     <DashboardPage title="My Orders">
       <PagedTable
@@ -457,16 +488,36 @@ export default function MyOrders() {
           },
         ]}
         confirm={
-          confirming && {
-            title: "Booking Cancel Confirmation",
-            question: "Do you want to cancel this booking?",
-            detail: <p>{confirming.productName}</p>,
-            fields: { bookingId: confirming.id },
-            confirmIntent: "cancel",
-            cancelIntent: "keep",
-          }
+          receipt?.ok
+            ? {
+                title: "I received it as described",
+                question: receipt.question,
+                detail: (
+                  <>
+                    <p>{receipt.productName}</p>
+                    <p>
+                      Confirm only once you have it and it is as described. If something is wrong, choose Not yet and
+                      report a problem instead.
+                    </p>
+                  </>
+                ),
+                fields: { bookingId: receipt.id },
+                confirmIntent: "confirm-receipt",
+                cancelIntent: "keep",
+                yes: "Yes, pay the seller",
+                no: "Not yet",
+              }
+            : confirming && {
+                title: "Booking Cancel Confirmation",
+                question: "Do you want to cancel this booking?",
+                detail: <p>{confirming.productName}</p>,
+                fields: { bookingId: confirming.id },
+                confirmIntent: "cancel",
+                cancelIntent: "keep",
+              }
         }
       >
+        {receipt && !receipt.ok ? <ReceiptRefusedDialog message={receipt.message} page={orders.page} /> : null}
         {rating ? <RatingDialog rating={rating} page={orders.page} /> : null}
         {claiming ? <ClaimDialog claiming={claiming} page={orders.page} /> : null}
       </PagedTable>

@@ -7,6 +7,7 @@ import { DashboardPage } from "#app/components/dashboard-page";
 import { LabelForm, TrackingForm } from "#app/components/shipment-forms";
 import { COUNTRY_NAMES, PARCEL_PRESETS } from "#app/domain/catalog/delivery";
 import { feeRuleOf } from "#app/domain/deals/providers/settings";
+import { confirmationQuestion } from "#app/domain/deals/settlement/decisions.server";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { quoteLabel } from "#app/domain/deals/shipping/labels.server";
 import { offlineControlMoves } from "#app/domain/deals/shipping/offline-parcels.server";
@@ -43,9 +44,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const labelQuote = canSend
     ? await quoteLabel(database(context.env.DB), carrier, shipment, feeRuleOf(context.env.settings))
     : null;
+  // Arrived: the buyer's "I received it as described", by the confirmation's own rule (ADR 0098).
+  const receipt =
+    shipment.viewer === "buyer"
+      ? await confirmationQuestion(database(context.env.DB), context.env.settings, user, shipment.bookingId)
+      : null;
   return {
     canSend,
     labelQuote,
+    confirmReceipt: receipt?.ok
+      ? {
+          href: `/dashboard/my_orders?confirm=receipt&id=${encodeURIComponent(shipment.bookingId)}`,
+          question: `This pays ${receipt.sellerName} ${formatMoney(receipt.sellerReceivesCents)} and ends your buyer protection.`,
+        }
+      : null,
     shipment,
     timeline: shipmentTimeline(shipment),
     shipBy: formatDeadline(shipment.shipBy),
@@ -61,7 +73,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function Shipment() {
-  const { shipment, timeline, shipBy, offlineCarrier, mayCancel, canSend, labelQuote } = useLoaderData<typeof loader>();
+  const { shipment, timeline, shipBy, offlineCarrier, mayCancel, canSend, labelQuote, confirmReceipt } =
+    useLoaderData<typeof loader>();
   const here = shipmentPath(shipment.bookingId);
   // A form that came back with errors is rendered by its own route, in its place (ADR 0071).
   const section = useShipmentSection();
@@ -152,6 +165,17 @@ export default function Shipment() {
               Cancel and refund me
             </button>
           </Form>
+        </section>
+      ) : null}
+      {confirmReceipt ? (
+        <section aria-labelledby="receipt-heading">
+          <h2 id="receipt-heading">Arrived as described?</h2>
+          <p>{`Confirm it once you have looked at it. ${confirmReceipt.question} If something is wrong, report a problem on My Orders instead.`}</p>
+          <p>
+            <Link to={confirmReceipt.href} className={button.primary}>
+              I received it as described
+            </Link>
+          </p>
         </section>
       ) : null}
       <h2>Timeline</h2>

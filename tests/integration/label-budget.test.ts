@@ -10,7 +10,7 @@ import { ORIGIN, sessionCookieFor } from "./auth-helpers";
 import { insertUser } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
 import { apiCall, db, dealState, paidDeal } from "./money-fixtures";
-import { paidShippedDeal } from "./shipping-fixtures";
+import { deliverLabelled, paidShippedDeal } from "./shipping-fixtures";
 import { testEnv } from "./test-env";
 
 const CLAIM = { reason: "not_as_described", details: "Scratched." };
@@ -65,6 +65,7 @@ describe("a label dearer than its sale", () => {
     expect(page).toContain("Buy label for");
     expect(page).not.toContain("more than this sale can pay for it");
     expect((await apiCall(seller.id, "POST", `/api/shipments/${bookingId}/label`, SENDER)).status).toBe(200);
+    await deliverLabelled(buyer.id, bookingId);
     expect((await apiCall(buyer.id, "POST", `/api/bookings/${bookingId}/receipt`)).status).toBe(200);
     const [parcel] = await db().select().from(shipments).where(eq(shipments.bookingId, bookingId));
     const state = await dealState(deal.paymentId);

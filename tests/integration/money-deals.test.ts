@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { platformFee } from "#app/domain/deals/ledger/fees";
+import { CLAIM_MESSAGES } from "#app/domain/deals/claims/claims.server";
 import { completeTestOnboarding } from "#app/domain/deals/payouts/accounts.server";
 import { confirmReceipt, decideClaim } from "#app/domain/deals/settlement/decisions.server";
 import { plannedLetters } from "#app/domain/notifications/letters.server";
@@ -182,28 +183,21 @@ describe("claims", () => {
     expect(another.status).toBe(409);
   });
 
-  it("after an early confirmation, a claim within the window refunded in full reverses the transfer and the fee", async () => {
+  it("after the buyer's confirmation, no claim can be opened: the protection ended with the release (ADR 0098)", async () => {
     const { buyer, deal, booking } = await paidDeal(50_000);
-    const admin = await insertUser({ role: "admin" });
-    await apiCall(buyer.user.id, "POST", `/api/bookings/${booking.id}/receipt`);
+    expect((await apiCall(buyer.user.id, "POST", `/api/bookings/${booking.id}/receipt`)).status).toBe(200);
     expect((await dealState(deal.paymentId)).net).toBe(46_000);
     const opened = await apiCall(buyer.user.id, "POST", `/api/bookings/${booking.id}/claim`, {
       reason: "not_as_described",
       details: "At home the shutter sticks.",
     });
-    const claim = await opened.json<{ _id: string }>();
-    const decided = await apiCall(admin.id, "PUT", `/api/claims/${claim._id}/decision`, { outcome: "refund_full" });
-    expect(decided.status).toBe(200);
-    const state = await dealState(deal.paymentId);
-    expect(state.deal.state).toBe("refunded");
-    expect(state).toMatchObject({ refunded: 50_000, fee: 0, net: 0 });
-    expect(state.count("transfer_reversal")).toBe(1);
-    expect(state.entries.find((e) => e.kind === "transfer_reversal")!.amountCents).toBe(46_000);
-    expect(state.entries.find((e) => e.kind === "fee_refund")!.amountCents).toBe(4_000);
+    expect(opened.status).toBe(409);
+    expect(await opened.json()).toMatchObject({ error: { message: CLAIM_MESSAGES.released } });
+    expect(await db().select().from(claims).where(eq(claims.bookingId, booking.id))).toHaveLength(0);
     await expectLedgerHolds(testEnv.DB);
   });
 
-  it("an admin's decision racing the buyer's confirmation: exactly one of them decides", async () => {
+  it("an open claim holds the buyer's confirmation, even racing the admin's decision: only the admin decides", async () => {
     for (let round = 0; round < 3; round++) {
       const { buyer, deal, booking } = await paidDeal(40_000);
       const admin = await insertUser({ role: "admin" });
@@ -218,17 +212,11 @@ describe("claims", () => {
       ]);
       const [claim] = await db().select().from(claims).where(eq(claims.id, _id));
       const state = await dealState(deal.paymentId);
-      if (claim!.status === "decided") {
-        // The refund won: the confirmation found the money refunded.
-        expect(decision.ok).toBe(true);
-        expect(confirmation).toMatchObject({ ok: false, status: 409 });
-        expect(state).toMatchObject({ refunded: 40_000, net: 0 });
-      } else {
-        // The confirmation won: the claim was withdrawn and the admin found it closed.
-        expect(claim!.status).toBe("withdrawn");
-        expect(decision).toMatchObject({ ok: false, status: 409 });
-        expect(state).toMatchObject({ refunded: 0, net: 40_000 - 3_200 });
-      }
+      // Read before the decision, the confirmation finds the claim open; after it, the money refunded.
+      expect(claim!.status).toBe("decided");
+      expect(decision.ok).toBe(true);
+      expect(confirmation).toMatchObject({ ok: false, status: 409 });
+      expect(state).toMatchObject({ refunded: 40_000, net: 0 });
       await expectLedgerHolds(testEnv.DB);
     }
   });

@@ -77,6 +77,12 @@ describe("the deal in the pages, without JavaScript", () => {
     const orders = await (await get("/dashboard/my_orders", { Cookie: buyer.cookie })).text();
     expect(orders).toContain("I received it as described");
     expect(orders).toContain("Payment held for your protection until");
+    // It asks first, in words, what it does: a plain GET without JavaScript.
+    const asked = await (
+      await get(`/dashboard/my_orders?confirm=receipt&id=${booking.id}`, { Cookie: buyer.cookie })
+    ).text();
+    expect(asked).toContain(`This pays ${seller.name} $ 1,104.00 now and ends your buyer protection.`);
+    expect(asked).toContain("Yes, pay the seller");
 
     const confirmed = await postForm(
       "/dashboard/my_orders",
@@ -99,8 +105,11 @@ describe("the deal in the pages, without JavaScript", () => {
     expect(payouts).toContain("$ 1,104.00");
     expect(payouts).toContain("$ 96.00");
     const after = await (await get("/dashboard/my_orders", { Cookie: buyer.cookie })).text();
-    expect(after).not.toContain("I received it as described</button>");
+    expect(after).not.toContain('aria-label="I received it as described');
     expect(after).toContain("Released to the seller");
+    // The protection ended with the release: no claim is offered, and nothing says the money is held.
+    expect(after).not.toContain("Report a problem");
+    expect(after).not.toContain("held");
   });
 
   it("another buyer cannot confirm or claim someone else's order", async () => {

@@ -18,7 +18,15 @@ import { ORIGIN } from "./auth-helpers";
 import { insertUser } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
 import { apiCall, DAY, db, dealState } from "./money-fixtures";
-import { ADDRESS, book, bookShipped, paidShippedDeal, payShipped, shippedListing } from "./shipping-fixtures";
+import {
+  ADDRESS,
+  book,
+  bookShipped,
+  paidShippedDeal,
+  payShipped,
+  sendAndDeliver,
+  shippedListing,
+} from "./shipping-fixtures";
 import { testEnv } from "./test-env";
 
 describe("booking a listing that ships", () => {
@@ -190,7 +198,8 @@ describe("paying for a shipped deal", () => {
   });
 
   it("takes the platform's fee on the item only: the seller is paid the item less the fee, and the shipping in full", async () => {
-    const { buyer, bookingId, deal } = await paidShippedDeal();
+    const { seller, buyer, bookingId, deal } = await paidShippedDeal();
+    await sendAndDeliver(seller.id, bookingId);
     const confirmed = await apiCall(buyer.id, "POST", `/api/bookings/${bookingId}/receipt`);
     expect(confirmed.status).toBe(200);
     const state = await dealState(deal.paymentId);
@@ -401,7 +410,7 @@ describe("the parcel's way", () => {
     );
   });
 
-  it("still releases at once when the buyer confirms before the carrier says delivered", async () => {
+  it("takes its buyer's word for delivery when its seller tracks it themselves: no carrier will say delivered (ADR 0098)", async () => {
     const { seller, buyer, bookingId, deal } = await paidShipment();
     await apiCall(seller.id, "POST", `/api/shipments/${bookingId}/tracking`, {
       carrier: "USPS",
@@ -439,6 +448,7 @@ describe("the parcel's way", () => {
 describe("the buyer's address", () => {
   it("is erased by the scheduled job 30 days after the deal settles, and at once for a booking that ended unpaid", async () => {
     const { bookingId, ...world } = await paidShippedDeal();
+    await sendAndDeliver(world.seller.id, bookingId);
     expect((await apiCall(world.buyer.id, "POST", `/api/bookings/${bookingId}/receipt`)).status).toBe(200);
     const { tick } = await import("./money-fixtures");
     const [deal] = await db().select().from(deals).where(eq(deals.bookingId, bookingId));

@@ -2,9 +2,10 @@
 // in Denver who books it with an address through the API and pays with the test card.
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { deals, type products } from "#db/schema";
+import { applyTrackingEvent } from "#app/domain/deals/shipping/tracking-events.server";
+import { deals, type products, shipments } from "#db/schema";
 import { insertCategory, insertProduct, insertUser } from "./factories";
-import { apiCall, db } from "./money-fixtures";
+import { apiCall, db, settings } from "./money-fixtures";
 
 export const ADDRESS = {
   recipient: "Dana Buyer",
@@ -71,4 +72,31 @@ export async function paidShippedDeal(columns: ProductColumns = {}) {
   const bookingId = await bookShipped(world);
   const deal = await payShipped(world.buyer.id, bookingId);
   return { ...world, bookingId, deal };
+}
+
+/**
+ * The seller sends the parcel with their own carrier and tracking number, and that carrier's
+ * event says it is delivered: the parcel as the buyer may confirm it (ADR 0098).
+ */
+export async function sendAndDeliver(sellerId: string, bookingId: string, trackingNumber = "9400100000000000000099") {
+  const sent = await apiCall(sellerId, "POST", `/api/shipments/${bookingId}/tracking`, {
+    carrier: "USPS",
+    trackingNumber,
+  });
+  expect(sent.status).toBe(200);
+  const outcome = await applyTrackingEvent(
+    db(),
+    { carrier: "USPS", trackingNumber, status: "delivered", at: new Date(), detail: "" },
+    settings().BUYER_PROTECTION_DAYS,
+  );
+  expect(outcome).toBe("applied");
+}
+
+/** The test carrier moves a parcel it labelled on until it is delivered (picked up, then delivered). */
+export async function deliverLabelled(userId: string, bookingId: string) {
+  for (let step = 0; step < 2; step++) {
+    expect((await apiCall(userId, "POST", `/api/shipments/${bookingId}/test-advance`)).status).toBe(200);
+  }
+  const [parcel] = await db().select().from(shipments).where(eq(shipments.bookingId, bookingId));
+  expect(parcel?.status).toBe("delivered");
 }

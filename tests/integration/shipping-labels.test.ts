@@ -9,7 +9,7 @@ import { products, shipments } from "#db/schema";
 import { insertCategory, insertProduct, insertUser } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
 import { apiCall, DAY, db, dealState } from "./money-fixtures";
-import { ADDRESS, paidShippedDeal } from "./shipping-fixtures";
+import { ADDRESS, deliverLabelled, paidShippedDeal } from "./shipping-fixtures";
 import { testEnv } from "./test-env";
 
 const realFetch = globalThis.fetch;
@@ -93,6 +93,7 @@ describe("a label through Pay&Buy", () => {
       netCents: number;
     }>;
     expect(rows.find((row) => row.bookingId === bookingId)?.netCents).toBe(expected);
+    await deliverLabelled(buyer.id, bookingId);
     expect((await apiCall(buyer.id, "POST", `/api/bookings/${bookingId}/receipt`)).status).toBe(200);
     const state = await dealState(deal.paymentId);
     expect(state.fee).toBe(3_600);
@@ -105,6 +106,7 @@ describe("a label through Pay&Buy", () => {
   it("is given back out of the label's part when a refund after release leaves too little to pay for it", async () => {
     const { seller, buyer, bookingId, deal } = await paidShipment(0);
     expect((await apiCall(seller.id, "POST", `/api/shipments/${bookingId}/label`, FROM)).status).toBe(200);
+    await deliverLabelled(buyer.id, bookingId);
     expect((await apiCall(buyer.id, "POST", `/api/bookings/${bookingId}/receipt`)).status).toBe(200);
     const { recordProviderRefund } = await import("#app/domain/deals/settlement/decisions.server");
     const { offlineProvider, settings } = await import("./money-fixtures");

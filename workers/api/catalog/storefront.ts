@@ -1,5 +1,6 @@
 // The storefront and buyer calls of spec section 7. The token decides whose wishlist, orders
 // and bookings are read; an `email` parameter is accepted for compatibility and ignored.
+
 import { Hono } from "hono";
 import * as z from "zod";
 import { listAdvertisedProducts, listCategories, loadCategoryPage } from "#app/domain/catalog/catalog.server";
@@ -12,6 +13,7 @@ import { addToWishlist, listWishlist } from "#app/domain/catalog/wishlist.server
 import { bookingIdSchema, bookingSchema } from "#app/domain/deals/bookings/booking-schema";
 import { bookProduct, cancelBooking, getBookingFor, listOrders } from "#app/domain/deals/bookings/bookings.server";
 import { rateSeller, ratingSchema } from "#app/domain/deals/ratings/ratings.server";
+import { mayConfirmReceipt } from "#app/domain/deals/settlement/confirmation";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { type Camera, readCamera } from "#app/domain/gear/camera";
 import { readPage } from "#app/domain/shared/list-query";
@@ -252,6 +254,17 @@ storefront.get("/myOrders", ...buyerOnly, async (c) => {
             claim: order.claimId
               ? { _id: order.claimId, status: order.claimStatus, outcome: order.claimOutcome }
               : null,
+            // Whether POST /api/bookings/:id/receipt is accepted now (ADR 0098): once it reached
+            // the buyer, with no claim or dispute open; otherwise it answers 409 with the reason.
+            mayConfirmReceipt: mayConfirmReceipt({
+              state: order.dealState,
+              sellerRemoved: order.sellerLeft,
+              claimOpen: order.claimStatus === "open",
+              disputed: order.disputeOpen,
+              parcel: order.shipmentStatus
+                ? { status: order.shipmentStatus, selfTracked: order.shipmentSelfTracked }
+                : null,
+            }),
           }
         : null,
     })),

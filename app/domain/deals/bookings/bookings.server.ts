@@ -9,6 +9,7 @@ import { accessTo } from "#app/domain/accounts/permissions";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { ANY_STATUS, isBookable, isListed } from "#app/domain/catalog/catalog.server";
 import { buyerDetail } from "#app/domain/deals/parcels/buyer-details";
+import { selfTracked } from "#app/domain/deals/parcels/predicates";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, pageOffset, toPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
@@ -305,9 +306,19 @@ export async function listOrders(db: Database, buyerId: string, page: number) {
           where ${disputes.paymentId} = ${payments.id} order by ${disputes.createdAt} desc limit 1)`.as(
           "dispute_status",
         ),
+        // Still open (as settlement's disputeOpen reads it): nothing of the payment moves.
+        disputeOpen: sql<boolean>`exists (select 1 from ${disputes}
+          where ${disputes.paymentId} = ${payments.id} and ${disputes.closedAt} is null)`
+          .mapWith(Boolean)
+          .as("dispute_open"),
         // A shipped order's parcel (ADR 0086): where it is; null for a meetup.
         shipmentStatus: sql<ShipmentStatus | null>`(select ${shipments.status} from ${shipments}
           where ${shipments.bookingId} = ${bookings.id})`.as("shipment_status"),
+        // On its way with the seller's own tracking: the buyer's word is its delivery (ADR 0092).
+        shipmentSelfTracked: sql<boolean>`exists (select 1 from ${shipments}
+          where ${shipments.bookingId} = ${bookings.id} and ${selfTracked()})`
+          .mapWith(Boolean)
+          .as("shipment_self_tracked"),
       })
       .from(bookings)
       .innerJoin(products, eq(products.id, bookings.productId))

@@ -1,9 +1,9 @@
-// Claims: within the protection window the buyer of a paid booking may open one claim ("Not as
+// Claims: while the payment is held the buyer of a paid booking may open one claim ("Not as
 // described", "Item not handed over" for a meetup, "Parcel not received" for a shipped order once
 // it is due, "Other", with what happened). While it is open the money
 // is not released by the scheduled job; the seller may answer; the admin decides (see
 // settlement/decisions.server.ts). Only the deal's buyer, its seller and the admin see a claim.
-import { and, desc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { accessTo } from "#app/domain/accounts/permissions";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
@@ -28,6 +28,8 @@ export const CLAIM_MESSAGES = {
   already: "You have already opened a claim about this order.",
   windowOver: "The buyer protection of this order has ended: a claim can no longer be opened.",
   notHeld: "This payment was refunded or settled: there is nothing left to claim.",
+  released:
+    "The payment is released to the seller: your buyer protection ended when it was released, so a claim can no longer be opened.",
   closed: "This claim is closed: it can no longer be answered.",
   meetupNotReceived: 'This order was handed over in person: choose "Item not handed over" instead.',
   shippedNotHandedOver: 'This order is shipped: choose "Parcel not received" instead.',
@@ -43,28 +45,13 @@ export type ClaimResult =
   | { ok: false; status: 404 | 409; message: string };
 
 /**
- * The deal states a claim can be opened in: held, and released within the protection window
- * (the transfer can still be reversed). The one rule of both the page's "Report a problem" and
- * openClaim's conditional insert.
- */
-export const CLAIMABLE_STATES = ["held", "released"] as const satisfies readonly DealState[];
-
-/**
  * Whether the buyer may open a claim about a deal now: what My Orders shows, what openClaim
  * accepts. While the money is held, always (until it moves: a window just ended waits for the
- * scheduled job, and a claim opened first keeps it held); once released, within the window.
+ * scheduled job, and a claim opened first keeps it held). Once released (the buyer confirmed, the
+ * window ended, an admin decided) the protection has ended: no claim (ADR 0098).
  */
-export function canOpenClaim(
-  deal: { dealState: DealState | null; releaseDueAt: Date | null; claimId: string | null },
-  now = Date.now(),
-): boolean {
-  if (deal.claimId || deal.dealState === null) return false;
-  if (deal.dealState === "held") return true;
-  return (
-    (CLAIMABLE_STATES as readonly DealState[]).includes(deal.dealState) &&
-    deal.releaseDueAt !== null &&
-    deal.releaseDueAt.getTime() > now
-  );
+export function canOpenClaim(deal: { dealState: DealState | null; claimId: string | null }): boolean {
+  return deal.claimId === null && deal.dealState === "held";
 }
 
 /** The buyer opens a claim about their own paid booking, within its protection window. */
@@ -78,8 +65,7 @@ export async function openClaim(
   const claimable = and(
     eq(deals.bookingId, input.bookingId),
     eq(deals.buyerId, buyer.id),
-    inArray(deals.state, [...CLAIMABLE_STATES]),
-    or(eq(deals.state, "held"), gt(deals.releaseDueAt, new Date(now))),
+    eq(deals.state, "held"),
     reasonApplies(input.reason, now),
   );
   try {
@@ -129,6 +115,7 @@ export async function openClaim(
   if (deal.state === "refunded" || deal.state === "settled_outside") {
     return { ok: false, status: 409, message: CLAIM_MESSAGES.notHeld };
   }
+  if (deal.state === "released") return { ok: false, status: 409, message: CLAIM_MESSAGES.released };
   const reasonRefused = await whyReasonRefused(db, input, now);
   if (reasonRefused) return { ok: false, status: 409, message: reasonRefused };
   return { ok: false, status: 409, message: CLAIM_MESSAGES.windowOver };

@@ -76,6 +76,10 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
         and ${shipments.status} = 'awaiting_shipment' and ${shipments.labelRef} is not null)`
           .mapWith(Boolean)
           .as("parcel_label_pending"),
+      parcelSelfTracked: sql<boolean>`exists (select 1 from ${shipments}
+        where ${shipments.bookingId} = ${deals.bookingId} and ${selfTracked()})`
+        .mapWith(Boolean)
+        .as("parcel_self_tracked"),
     })
     .from(deals)
     .leftJoin(dealOperations, eq(dealOperations.paymentId, deals.paymentId))
@@ -111,6 +115,7 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
           status: row.parcelStatus,
           shipBy: row.parcelShipBy === null ? null : new Date(Number(row.parcelShipBy)),
           labelBeingBought: row.parcelLabelPending,
+          selfTracked: row.parcelSelfTracked,
         }
       : null,
   };
@@ -166,18 +171,14 @@ export async function applyPlan(db: Database, deal: Deal, plan: Plan, context: D
     ? [
         db
           .update(claims)
-          .set(
-            claim.status === "decided"
-              ? {
-                  status: "decided",
-                  outcome: claim.outcome,
-                  refundCents: claim.refundCents,
-                  decisionNote: context.note ?? null,
-                  decidedBy: context.decidedBy ?? null,
-                  decidedAt: new Date(now),
-                }
-              : { status: "withdrawn", decidedAt: new Date(now) },
-          )
+          .set({
+            status: "decided",
+            outcome: claim.outcome,
+            refundCents: claim.refundCents,
+            decisionNote: context.note ?? null,
+            decidedBy: context.decidedBy ?? null,
+            decidedAt: new Date(now),
+          })
           .where(and(eq(claims.id, deal.claim!.id), eq(claims.status, "open"), decided)),
       ]
     : [];

@@ -11,7 +11,7 @@ import type { DomainEvent } from "#app/domain/shared/events";
 import { formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
-import { claims, dealOperations, deals, ledgerEntries, payments } from "#db/schema";
+import { bookings, claims, dealOperations, deals, ledgerEntries, payments, products, users } from "#db/schema";
 import { REFUND_KINDS } from "../ledger/kinds";
 import { sellerRemoved } from "../payouts/accounts.server";
 import { applyPlan, awaitingDelivery, type Deal, type DecisionContext, disputeOpen, findDeal } from "./deals.server";
@@ -25,6 +25,7 @@ import {
   planProviderRefund,
   planRemovedSellerRefund,
   planUnshippedCancel,
+  releaseNet,
   SETTLEMENT_MESSAGES,
 } from "./plan";
 
@@ -65,8 +66,7 @@ async function decide(
     const events: DomainEvent[] =
       context.claimEvent && deal.claim ? [{ kind: context.claimEvent, claimId: deal.claim.id }] : [];
     events.push(...(await settleDeal(db, provider, deal.paymentId, context.now)));
-    const message = planned.plan.claim?.status === "withdrawn" ? SETTLEMENT_MESSAGES.claimWithdrawn : context.success;
-    return { ok: true, decided: true, message, deal, events };
+    return { ok: true, decided: true, message: context.success, deal, events };
   }
   throw new Error("A deal kept changing while a decision was being written");
 }
@@ -76,8 +76,9 @@ const buyersDeal = (db: Database, buyerId: string, bookingId: string) => () =>
   findDeal(db, and(eq(deals.bookingId, bookingId), eq(deals.buyerId, buyerId)));
 
 /**
- * The buyer's "I received it as described": a held payment is released to the seller (and an
- * open claim withdrawn). A repeat, or a confirmation racing the scheduled job, releases nothing
+ * The buyer's "I received it as described": a held payment is released to the seller, once the
+ * item reached the buyer and while no claim or dispute is open (ADR 0098; refused with a 409 and
+ * the reason otherwise). A repeat, or a confirmation racing the scheduled job, releases nothing
  * twice.
  */
 export function confirmReceipt(
@@ -95,6 +96,44 @@ export function confirmReceipt(
     success: SETTLEMENT_MESSAGES.confirmed,
     notFound: DEAL_MESSAGES.notFound,
   });
+}
+
+/** What the buyer is asked before confirming: who is paid, and how much, if they confirm now. */
+export type ConfirmationQuestion =
+  | { ok: true; bookingId: string; productName: string; sellerName: string; sellerReceivesCents: number }
+  | { ok: false; status: 404 | 409 | 422; message: string };
+
+/**
+ * The question "I received it as described" asks first ("This pays <seller> <amount> now and
+ * ends your buyer protection"), planned by the same rule as the confirmation: a deal that could
+ * not be confirmed now gets the confirmation's refusal instead.
+ */
+export async function confirmationQuestion(
+  db: Database,
+  settings: Settlement,
+  buyer: Pick<SessionUser, "id">,
+  bookingId: string,
+): Promise<ConfirmationQuestion> {
+  const deal = await buyersDeal(db, buyer.id, bookingId)();
+  if (!deal) return { ok: false, status: 404, message: DEAL_MESSAGES.notFound };
+  const rule = feeRuleOf(settings);
+  const planned = planConfirmation(deal, rule);
+  if (!planned.ok) return planned;
+  if (!planned.plan) return { ok: false, status: 409, message: planned.message };
+  const [names] = await db
+    .select({ seller: users.name, product: products.name })
+    .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(users, eq(users.id, deal.sellerId))
+    .where(eq(bookings.id, deal.bookingId))
+    .limit(1);
+  return {
+    ok: true,
+    bookingId: deal.bookingId,
+    productName: names?.product ?? "",
+    sellerName: names?.seller || "the seller",
+    sellerReceivesCents: releaseNet(deal, rule),
+  };
 }
 
 /**

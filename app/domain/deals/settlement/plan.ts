@@ -4,7 +4,8 @@
 // money movements that get it there, with their amounts. Nothing here reads or writes; the
 // decisions module applies a plan with a compare-and-set on the deal's version.
 //
-//   held ──confirm / window ends (no open claim) / admin releases──▶ released
+//   held ──confirm (once it reached the buyer, no open claim: confirmation.ts) / window ends
+//          (no open claim) / admin releases──▶ released
 //   held ──admin refunds all──▶ refunded
 //   held ──admin refunds part──▶ released (the rest, less the fee on it)
 //   released ──admin refunds (a claim within the window)──▶ released | refunded
@@ -19,6 +20,7 @@
 import { dealFee, type FeeRule } from "#app/domain/deals/ledger/fees";
 import type { ClaimOutcome, ClaimStatus, DealState, ShipmentStatus } from "#db/closed-lists";
 import { autoCancelAtOf } from "../parcels/clock";
+import { CONFIRMATION_MESSAGES, confirmationRefusal } from "./confirmation";
 
 /** A deal's money as decided so far: what the buyer paid and where it has been sent. */
 export interface DealTotals {
@@ -50,7 +52,13 @@ export interface DealSnapshot {
   /** A shipped deal whose parcel is not shown delivered: the window has not started (ADR 0086). */
   awaitingDelivery?: boolean;
   /** A shipped deal's parcel: where it is, and the day it had to be sent by (ADR 0086). */
-  parcel?: { status: ShipmentStatus; shipBy: Date | null; labelBeingBought?: boolean } | null;
+  parcel?: {
+    status: ShipmentStatus;
+    shipBy: Date | null;
+    labelBeingBought?: boolean;
+    /** On its way with its seller's own tracking: no carrier tells Pay&Buy of its delivery (ADR 0092). */
+    selfTracked?: boolean;
+  } | null;
 }
 
 export type PlannedOperation =
@@ -70,7 +78,7 @@ export interface Plan {
   /** The parcel was never sent: its shipment is cancelled with the decision, if still unsent. */
   cancelsShipment?: boolean;
   /** What becomes of the deal's claim. */
-  claim?: { status: "decided"; outcome: ClaimOutcome; refundCents: number | null } | { status: "withdrawn" };
+  claim?: { status: "decided"; outcome: ClaimOutcome; refundCents: number | null };
 }
 
 export type Refusal = { ok: false; status: 404 | 409 | 422; message: string };
@@ -79,7 +87,6 @@ export type Planned = { ok: true; plan: Plan } | { ok: true; plan: null; message
 export const SETTLEMENT_MESSAGES = {
   confirmed: "Thank you: the payment is released to the seller.",
   alreadyConfirmed: "You have already confirmed receipt: the payment is released to the seller.",
-  claimWithdrawn: "Your claim is withdrawn: the payment is released to the seller.",
   refunded: "This payment was refunded.",
   settledBefore: "This purchase was settled before buyer protection existed: there is nothing to confirm.",
   notHeld: "This payment is not held any more.",
@@ -87,13 +94,11 @@ export const SETTLEMENT_MESSAGES = {
   refundTooLarge: (max: string) => `The refund can be at most ${max}: what is left of the payment.`,
   partialMustBeLess: (max: string) => `A partial refund must be less than ${max}; refund in full instead.`,
   nothingLeft: "Nothing is left of this payment to refund.",
-  sellerRemoved:
-    "The seller's account was removed, so this payment cannot go to them: an admin refunds it to you. You will get a letter.",
+  sellerRemoved: CONFIRMATION_MESSAGES.sellerRemoved,
   releaseToRemovedSeller: "The seller's account was removed: nothing can be paid to them. Refund the buyer in full.",
   refundedForRemovedSeller: "The buyer is refunded in full: the seller's account was removed.",
   sellerNotRemoved: "The seller's account is not removed: this payment is decided by the buyer or a claim.",
-  disputed:
-    "The buyer's bank disputes this payment (a chargeback): nothing is released or refunded until the bank decides.",
+  disputed: CONFIRMATION_MESSAGES.disputed,
   notShipped: "The seller did not send it in time: the purchase is cancelled and you are refunded in full.",
   notAShipment: "This purchase is not shipped: there is no parcel to cancel.",
   alreadySent: "The seller has sent it: follow the parcel, or report a problem once it is due.",
@@ -163,31 +168,38 @@ function refund(deal: DealSnapshot, amount: number, rule: FeeRule, externalRef?:
 
 const openClaim = (deal: DealSnapshot) => deal.claim?.status === "open";
 
-/** Whether My Orders offers "I received it as described": a held payment its seller may still be paid. */
-export function mayConfirmReceipt(deal: { state: DealState | null; sellerRemoved: boolean }): boolean {
-  return deal.state === "held" && !deal.sellerRemoved;
-}
-
-/** The buyer's "I received it as described": releases a held payment and withdraws an open claim. */
+/**
+ * The buyer's "I received it as described": releases a held payment once the item reached the
+ * buyer and no claim or dispute is open (confirmation.ts); a repeat after the release is harmless.
+ */
 export function planConfirmation(deal: DealSnapshot, rule: FeeRule): Planned {
-  const withdraw = openClaim(deal) ? ({ status: "withdrawn" } as const) : undefined;
   switch (deal.state) {
-    case "held":
-      if (deal.disputed) return DISPUTED;
-      if (!mayConfirmReceipt(deal)) return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.sellerRemoved };
-      return {
-        ok: true,
-        plan: { state: "released", operations: [release(deal.totals, rule)], ...(withdraw ? { claim: withdraw } : {}) },
-      };
+    case "held": {
+      const refusal = confirmationRefusal({
+        state: deal.state,
+        sellerRemoved: deal.sellerRemoved,
+        claimOpen: openClaim(deal),
+        disputed: deal.disputed,
+        parcel: deal.parcel ? { status: deal.parcel.status, selfTracked: deal.parcel.selfTracked ?? false } : null,
+      });
+      if (refusal) return { ok: false, status: 409, message: refusal };
+      return { ok: true, plan: { state: "released", operations: [release(deal.totals, rule)] } };
+    }
     case "released":
-      return withdraw
-        ? { ok: true, plan: { state: "released", operations: [], claim: withdraw } }
+      // A claim opened after a release (before ADR 0098) is the admin's to decide.
+      return openClaim(deal)
+        ? { ok: false, status: 409, message: CONFIRMATION_MESSAGES.claimOpen }
         : { ok: true, plan: null, message: SETTLEMENT_MESSAGES.alreadyConfirmed };
     case "refunded":
       return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.refunded };
     case "settled_outside":
       return { ok: true, plan: null, message: SETTLEMENT_MESSAGES.settledBefore };
   }
+}
+
+/** What the seller receives when a held deal is released now: the release's net. */
+export function releaseNet(deal: DealSnapshot, rule: FeeRule): number {
+  return release(deal.totals, rule).amountCents;
 }
 
 /** The scheduled job at `now`: a held payment past its window, with no open claim, is released. */
