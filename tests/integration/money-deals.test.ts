@@ -4,8 +4,8 @@
 // once under races, and the ledger's invariant after each step.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { platformFee } from "#app/domain/deals/ledger/fees";
 import { CLAIM_MESSAGES } from "#app/domain/deals/claims/claims.server";
+import { platformFee } from "#app/domain/deals/ledger/fees";
 import { completeTestOnboarding } from "#app/domain/deals/payouts/accounts.server";
 import { confirmReceipt, decideClaim } from "#app/domain/deals/settlement/decisions.server";
 import { plannedLetters } from "#app/domain/notifications/letters.server";
