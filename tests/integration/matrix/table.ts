@@ -1663,7 +1663,8 @@ export const ROWS: Row[] = [
       "/dashboard/my_orders",
       "routes/dashboard.my_orders",
       (w) => ({ intent: "confirm-receipt", bookingId: w.paidBooking[owner] }),
-      buyersOwn(owner, "ok", "refused", "forbidden", "login"),
+      // Its own buyer is refused too: the claim is open (ADR 0098).
+      buyersOwn(owner, "refused", "refused", "forbidden", "login"),
       `/dashboard/my_orders intent=confirm-receipt paid booking of ${owner}`,
     ),
     // Claimed already: even its buyer is refused a second claim.
@@ -1692,7 +1693,8 @@ export const ROWS: Row[] = [
       "POST",
       (w) => `/api/bookings/${w.paidBooking[owner]}/receipt`,
       "/api/bookings/:id/receipt",
-      buyersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+      // Its own buyer gets a 409: the claim is open (ADR 0098).
+      buyersOwn(owner, "refused", "notFound", "forbidden", "unauthorized"),
     ),
     api(
       "POST",
