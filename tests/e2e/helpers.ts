@@ -283,3 +283,21 @@ export async function bookAndPay(page: Page, listing: { id: string; name: string
   await page.getByRole("row").filter({ hasText: listing.name }).getByRole("link", { name: "Pay", exact: true }).click();
   await payWithTestCard(page);
 }
+
+/**
+ * "I received it as described" on My Orders: it asks first, in words, what it pays (a dialog with
+ * JavaScript, the page's own confirmation without), then its Yes releases the money.
+ */
+export async function confirmReceipt(
+  page: Page,
+  name: string,
+  question: string | RegExp = /This pays .+ now and ends your buyer protection\./,
+) {
+  await page.goto("/dashboard/my_orders");
+  const row = page.getByRole("row").filter({ hasText: name });
+  await row.getByRole("link", { name: `I received it as described: ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "I received it as described" });
+  await expect(dialog).toContainText(question);
+  await dialog.getByRole("button", { name: "Yes, pay the seller" }).click();
+  await expectToast(page, "Thank you: the payment is released to the seller.");
+}

@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { hydrated, test } from "./fixtures";
-import { bookAndPay, DEMO, expectToast, signIn, signUp, uniqueEmail } from "./helpers";
+import { bookAndPay, confirmReceipt, DEMO, expectToast, signIn, signUp, uniqueEmail } from "./helpers";
 import { addProductByApi, bearerOf, registerSeller, setUpTestPayouts, uniqueProductName } from "./seller-helpers";
 
 // The money reaches the seller, with the offline provider: a seller who has not set up payouts
@@ -44,10 +44,11 @@ test("a seller sets up payouts; the buyer pays and confirms; the seller's Payout
   await bookAndPay(page, { id, name });
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("Payment held for your protection until");
-  await row.getByRole("button", { name: `I received it as described: ${name}` }).click();
-  await expectToast(page, "Thank you: the payment is released to the seller.");
+  // A meetup's buyer confirms when they have it: it asks first what it pays.
+  await confirmReceipt(page, name, "This pays Penny Payout $ 18.39 now and ends your buyer protection.");
   await expect(row).toContainText("Released to the seller");
-  await expect(row.getByRole("button", { name: /I received it as described/ })).toHaveCount(0);
+  await expect(row.getByRole("link", { name: /I received it as described/ })).toHaveCount(0);
+  await expect(row.getByRole("link", { name: /Report a problem/ })).toHaveCount(0);
 
   await seller.goto("/dashboard/payouts");
   const sale = seller.getByRole("row").filter({ hasText: name });
@@ -189,7 +190,7 @@ test("a removed seller's paid order: the buyer is told why, and the admin refund
   await page.goto("/dashboard/my_orders");
   const order = page.getByRole("row").filter({ hasText: name });
   await expect(order).toContainText("an admin refunds it to you");
-  await expect(order.getByRole("button", { name: /I received it as described/ })).toHaveCount(0);
+  await expect(order.getByRole("link", { name: /I received it as described/ })).toHaveCount(0);
 
   await admin.goto("/dashboard/claims");
   const waiting = admin.getByRole("region", { name: "Paid orders of removed sellers" });

@@ -1,11 +1,23 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type TestInfo } from "@playwright/test";
 import { test } from "./fixtures";
-import { expectToast, payWithTestCard, signUp, uniqueEmail } from "./helpers";
+import { confirmReceipt, expectToast, payWithTestCard, signUp, uniqueEmail } from "./helpers";
 import { addProductByApi, bearerOf, fillProductForm, PHOTO, registerSeller, uniqueProductName } from "./seller-helpers";
 
 // How a listing changes hands (ADR 0085): the seller says meetup, shipping or both on Add
 // Product; cards and the listing page say it; search filters by it. With JavaScript the shipping
 // fields show once shipping is chosen; without it they are always there.
+
+/** With SHOTS_DIR set, the page at a phone's and a laptop's width (the screenshots of ADR 0098). */
+async function shots(page: Page, info: TestInfo, label: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  const size = page.viewportSize();
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${label}-${info.project.name}-${width}.png`, fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
+}
 
 function card(page: Page, name: string) {
   return page.getByRole("article").filter({ has: page.getByRole("heading", { level: 2, name, exact: true }) });
@@ -129,18 +141,54 @@ test.describe("a shipped deal", () => {
     await seller.getByRole("link", { name: "Print the shipping label" }).click();
     await expect(seller.getByTestId("label-tracking")).toHaveText(/^OFF[0-9A-Z]+$/);
 
-    // The buyer follows the parcel; the test carrier takes it to the door.
+    // Before delivery nothing offers the confirmation (ADR 0098): not My Orders, not the parcel's
+    // page, and its address answers why not.
     await page.goto("/dashboard/my_orders");
-    await page.getByRole("link", { name: new RegExp(`^Parcel: ${name}`) }).click();
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row.getByRole("link", { name: `I received it as described: ${name}` })).toHaveCount(0);
+    await shots(page, info, "my-orders-before-delivery");
+    await row.getByRole("link", { name: new RegExp(`^Parcel: ${name}`) }).click();
+    await expect(page).toHaveURL(/\/dashboard\/shipments\/[^/]+$/);
+    const bookingId = new URL(page.url()).pathname.split("/").pop()!;
+    await expect(page.getByRole("heading", { name: "Arrived as described?" })).toHaveCount(0);
+    await shots(page, info, "parcel-before-delivery");
+    await page.goto(`/dashboard/my_orders?confirm=receipt&id=${bookingId}`);
+    await expect(page.getByRole("dialog", { name: "Not yet" })).toContainText("not delivered yet");
+    await expect(page.getByRole("button", { name: "Yes, pay the seller" })).toHaveCount(0);
+
+    // The buyer follows the parcel; the test carrier takes it to the door.
+    await page.goto(`/dashboard/shipments/${bookingId}`);
     await page.getByRole("button", { name: "Test carrier: move the parcel on" }).click();
     await expectToast(page, "The test carrier moved the parcel on.");
     await expect(page.getByText("On its way", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Arrived as described?" })).toHaveCount(0);
     await page.getByRole("button", { name: "Test carrier: move the parcel on" }).click();
     await expect(page.getByText("Delivered", { exact: true }).first()).toBeVisible();
+    // Delivered: the parcel's page offers it, saying what it pays.
+    const arrived = page.getByRole("region", { name: "Arrived as described?" });
+    await expect(arrived).toContainText("This pays Sid Shipper $ 15.04 and ends your buyer protection.");
+    await shots(page, info, "parcel-delivered");
     await page.goto("/dashboard/my_orders");
-    const row = page.getByRole("row").filter({ hasText: name });
-    await row.getByRole("button", { name: `I received it as described: ${name}` }).click();
-    await expectToast(page, "Thank you: the payment is released to the seller.");
+    await expect(row.getByRole("link", { name: `I received it as described: ${name}` })).toBeVisible();
+    await shots(page, info, "my-orders-delivered");
+    await row.getByRole("link", { name: `I received it as described: ${name}` }).click();
+    const question = page.getByRole("dialog", { name: "I received it as described" });
+    await expect(question).toContainText("This pays Sid Shipper $ 15.04 now and ends your buyer protection.");
+    await shots(page, info, "my-orders-confirm-question");
+    // Not yet: nothing moves, and it can be asked again.
+    await question.getByRole("button", { name: "Not yet" }).click();
+    await expect(row).toContainText("Payment held for your protection");
+    await confirmReceipt(page, name, "This pays Sid Shipper $ 15.04 now and ends your buyer protection.");
+    // Released: no claim offered, and nothing says the money is held.
+    await expect(row).toContainText("Released to the seller");
+    await expect(row.getByRole("link", { name: /Report a problem/ })).toHaveCount(0);
+    await expect(row.getByRole("link", { name: /I received it as described/ })).toHaveCount(0);
+    await expect(row).not.toContainText("held");
+    await shots(page, info, "my-orders-released");
+    await page.goto(`/dashboard/shipments/${bookingId}`);
+    await expect(page.getByRole("heading", { name: "Arrived as described?" })).toHaveCount(0);
+    await expect(page.locator("main")).not.toContainText("held");
+    await shots(page, info, "parcel-released");
 
     // The seller's money: the item less the fee, and the shipping less the label.
     await seller.goto("/dashboard/payouts");
