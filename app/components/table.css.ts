@@ -114,9 +114,9 @@ function stackBelow(scope: string, width: string) {
     when({ gridRow: 1, gridColumn: 1, display: "block", padding: `0 0 ${vars.space.sm}` }),
   );
   globalStyle(`${scope} ${table} tbody :is(th[scope='row'], td:has(img))::before`, when({ content: "none" }));
-  // A button in a value's place (a held order's "I received it as described") wraps its words
-  // rather than pushing the card wider than the screen.
-  globalStyle(`${scope} ${table} tbody td button[class]`, when({ whiteSpace: "normal", maxWidth: "100%" }));
+  // A button in a value's place (a delivered order's "I received it as described", a link styled
+  // as one) wraps its words rather than pushing the card wider than the screen.
+  globalStyle(`${scope} ${table} tbody td :is(button, a)[class]`, when({ whiteSpace: "normal", maxWidth: "100%" }));
   globalStyle(
     `${scope} ${table} tbody td[data-label='Index']`,
     when({
