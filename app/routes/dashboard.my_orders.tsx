@@ -248,7 +248,7 @@ function TestDisputeForm({ order }: { order: Order }) {
         type="submit"
         className={button.secondary}
         disabled={pending}
-        aria-label={`Test: my bank disputes the payment of ${order.productName}`}
+        aria-label={`Test: my bank disputes it: ${order.productName}`}
       >
         Test: my bank disputes it
       </button>

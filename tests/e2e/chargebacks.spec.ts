@@ -43,7 +43,7 @@ test("a chargeback lost after the payout: the seller owes it, and their next sal
   // The buyer's bank disputes the payment (the offline provider's test control).
   await page.goto("/dashboard/my_orders");
   const order = page.getByRole("row").filter({ hasText: first });
-  await order.getByRole("button", { name: `Test: my bank disputes the payment of ${first}` }).click();
+  await order.getByRole("button", { name: `Test: my bank disputes it: ${first}` }).click();
   await expectToast(page, "Test: the bank disputes this payment (a chargeback).");
   await expect(order).toContainText("Your bank disputes this payment");
 

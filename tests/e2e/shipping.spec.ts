@@ -1,4 +1,5 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { test } from "./fixtures";
 import { confirmReceipt, expectToast, payWithTestCard, signUp, uniqueEmail } from "./helpers";
 import { addProductByApi, bearerOf, fillProductForm, PHOTO, registerSeller, uniqueProductName } from "./seller-helpers";
@@ -168,6 +169,7 @@ test.describe("a shipped deal", () => {
     const arrived = page.getByRole("region", { name: "Arrived as described?" });
     await expect(arrived).toContainText("This pays Sid Shipper $ 15.04 and ends your buyer protection.");
     await shots(page, info, "parcel-delivered");
+    await expectAccessible(page, "A delivered parcel's page offering the confirmation");
     await page.goto("/dashboard/my_orders");
     await expect(row.getByRole("link", { name: `I received it as described: ${name}` })).toBeVisible();
     await shots(page, info, "my-orders-delivered");
@@ -175,6 +177,7 @@ test.describe("a shipped deal", () => {
     const question = page.getByRole("dialog", { name: "I received it as described" });
     await expect(question).toContainText("This pays Sid Shipper $ 15.04 now and ends your buyer protection.");
     await shots(page, info, "my-orders-confirm-question");
+    await expectAccessible(page, "My Orders asking before the confirmation");
     // Not yet: nothing moves, and it can be asked again.
     await question.getByRole("button", { name: "Not yet" }).click();
     await expect(row).toContainText("Payment held for your protection");
