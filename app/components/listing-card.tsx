@@ -9,6 +9,7 @@ import { groupThousands } from "#app/domain/shared/numbers";
 import { formatPostedDate, NOT_FOUND, yearsOfUse } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
 import { sellerPath } from "#app/utils/seller-urls";
+import { useCurrency } from "#app/utils/use-currency";
 import * as styles from "./listing-card.css";
 import { WasPrice } from "./was-price";
 
@@ -33,6 +34,7 @@ export function ListingCard({
   linkSearch?: string;
   children?: ReactNode;
 }) {
+  const currency = useCurrency();
   const listingHref = `${listingPath(product.id)}${linkSearch}`;
   const photo = photoSources(product.photoKey, "card");
   const titleId = `product-${product.id}`;
@@ -64,9 +66,9 @@ export function ListingCard({
         </Heading>
         {product.fit ? <FitBadge fit={product.fit} /> : null}
         <p className={styles.prices}>
-          <span className={styles.resale}>{formatMoney(product.resalePriceCents) ?? NOT_FOUND}</span>
+          <span className={styles.resale}>{formatMoney(product.resalePriceCents, currency) ?? NOT_FOUND}</span>
           <WasPrice cents={product.wasPriceCents} />
-          <span className={styles.original}>New: {formatMoney(product.originalPriceCents) ?? NOT_FOUND}</span>
+          <span className={styles.original}>New: {formatMoney(product.originalPriceCents, currency) ?? NOT_FOUND}</span>
         </p>
         <dl className={styles.facts}>
           <div>
@@ -75,7 +77,7 @@ export function ListingCard({
           </div>
           <div>
             <dt>Delivery</dt>
-            <dd>{deliveryLine(product)}</dd>
+            <dd>{deliveryLine(product, currency)}</dd>
           </div>
           <div>
             <dt>Condition</dt>

@@ -6,6 +6,7 @@ import { BRANDS } from "#app/domain/gear/brands";
 import { MOUNT_FACTS } from "#app/domain/gear/mounts";
 import { SENSOR_FORMAT_WORDS } from "#app/domain/gear/sensor-formats";
 import { button } from "#app/styles/utilities.css";
+import { useCurrency } from "#app/utils/use-currency";
 import { CONDITIONS, MOUNTS, SENSOR_FORMATS } from "#db/closed-lists";
 import { ErrorList } from "./forms";
 import * as formStyles from "./forms.css";
@@ -111,6 +112,7 @@ export function SearchFiltersForm({
   /** The camera "only gear that fits" speaks for; kept in the form when the URL chose it. */
   camera: { key: string; name: string; fromUrl: boolean } | null;
 }) {
+  const currency = useCurrency();
   const chosen = new Set(values.condition);
   return (
     <Form method="get" action={action} role="search" aria-label="Search listings" className={styles.form}>
@@ -154,8 +156,8 @@ export function SearchFiltersForm({
         <ErrorList id="search-condition-error" errors={errors.condition} />
       </fieldset>
       <div className={styles.prices}>
-        <RangeField name="min" label="Min price ($)" values={values} errors={errors} />
-        <RangeField name="max" label="Max price ($)" values={values} errors={errors} />
+        <RangeField name="min" label={`Min price (${currency.symbol})`} values={values} errors={errors} />
+        <RangeField name="max" label={`Max price (${currency.symbol})`} values={values} errors={errors} />
       </div>
       <div className={formStyles.field}>
         <label className={styles.check}>

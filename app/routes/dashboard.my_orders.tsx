@@ -22,7 +22,7 @@ import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.serve
 import { openTestDispute } from "#app/domain/deals/payments/test-disputes.server";
 import { RATING_COMMENT_MAX, RATING_STARS, ratingSchema, STAR_CHOICES } from "#app/domain/deals/ratings/rating-schema";
 import { RATING_MESSAGES, rateSeller } from "#app/domain/deals/ratings/ratings.server";
-import { mayConfirmReceipt } from "#app/domain/deals/settlement/confirmation";
+import { mayConfirmReceipt, receiptQuestion } from "#app/domain/deals/settlement/confirmation";
 import { confirmationQuestion, confirmReceipt, DEAL_MESSAGES } from "#app/domain/deals/settlement/decisions.server";
 import { DISPUTE_BUYER_WORDS } from "#app/domain/deals/settlement/dispute-words";
 import { disputeApplier } from "#app/domain/deals/settlement/disputes.server";
@@ -45,6 +45,7 @@ import { sellerPath } from "#app/utils/seller-urls";
 import { pageMeta } from "#app/utils/seo";
 import { requireBuyer, requireRoleWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult, redirectWithSuccess } from "#app/utils/toast.server";
+import { useCurrency } from "#app/utils/use-currency";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 import type { DealState } from "#db/closed-lists";
@@ -106,7 +107,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           ok: true as const,
           id: receipt.bookingId,
           productName: receipt.productName,
-          question: `This pays ${receipt.sellerName} ${formatMoney(receipt.sellerReceivesCents)} now and ends your buyer protection.`,
+          question: receiptQuestion(receipt.sellerName, receipt.sellerReceivesCents, context.env.currency),
         }
       : receipt
         ? { ok: false as const, message: receipt.message }
@@ -257,6 +258,7 @@ function TestDisputeForm({ order }: { order: Order }) {
 }
 
 function PaymentCell({ order, page, testMode }: { order: Order; page: number; testMode: boolean }) {
+  const currency = useCurrency();
   if (order.status === "paid") {
     // "Refunded to you" once the refund is made at the provider; until then it is on its way.
     const dealWords =
@@ -281,11 +283,11 @@ function PaymentCell({ order, page, testMode }: { order: Order; page: number; te
           <small className={table.deadline}>{dealWords}</small>
         ) : null}
         {order.refundedCents > 0 ? (
-          <small className={table.deadline}>{`Refunded: ${formatMoney(order.refundedCents)}`}</small>
+          <small className={table.deadline}>{`Refunded: ${formatMoney(order.refundedCents, currency)}`}</small>
         ) : null}
         {order.refundPendingCents > 0 ? (
           <small className={table.deadline}>
-            {`A refund of ${formatMoney(order.refundPendingCents)} is on its way to you`}
+            {`A refund of ${formatMoney(order.refundPendingCents, currency)} is on its way to you`}
           </small>
         ) : null}
         {order.claimStatus ? (
@@ -399,6 +401,7 @@ function ClaimDialog({
 }
 
 export default function MyOrders() {
+  const currency = useCurrency();
   const { orders, confirming, rating, claiming, receipt, testMode } = useLoaderData<typeof loader>();
   return (
     <DashboardPage title="My Orders">
@@ -439,9 +442,9 @@ export default function MyOrders() {
             header: "Product Price",
             cell: (order) => (
               <>
-                {formatMoney(order.priceCents) ?? "Price not found"}
+                {formatMoney(order.priceCents, currency) ?? "Price not found"}
                 {order.shippingCents > 0 ? (
-                  <small className={table.deadline}>{`+ ${formatMoney(order.shippingCents)} shipping`}</small>
+                  <small className={table.deadline}>{`+ ${formatMoney(order.shippingCents, currency)} shipping`}</small>
                 ) : null}
               </>
             ),

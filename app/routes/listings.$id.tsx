@@ -75,9 +75,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     listing,
     specs: specRows(listing),
-    guidance: guidance ? guidanceText(guidance) : null,
+    guidance: guidance ? guidanceText(guidance, context.env.currency) : null,
     // For a buyer too: an asking price far above what the model sold for is worth knowing.
-    guidanceWarning: farAboveText(guidance, farAbove(guidance, listing.resalePriceCents)),
+    guidanceWarning: farAboveText(guidance, farAbove(guidance, listing.resalePriceCents), context.env.currency),
     fit: fit
       ? { label: fit.label, kind: fit.kind, note: fit.kind === "adapter" ? adapterNote(fit.adapter) : null }
       : null,
@@ -85,10 +85,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     isLens: listing.gearKind === "lens",
     params: [...url.searchParams.entries()],
     photos,
-    currency,
+    currency: context.env.currency,
     selectedPhoto: photoPosition(url.searchParams.get("photo"), photos.length),
     sellerListings: sellerListings.map((card) => toCardView(card, fitCamera)),
-    jsonLd: inlineJson(listingJsonLd({ listing, photos, origin, currency })),
+    jsonLd: inlineJson(listingJsonLd({ listing, photos, origin, currency: context.env.currency })),
     ...shell,
     offerPanel,
     currentYear: new Date().getUTCFullYear(),

@@ -167,7 +167,7 @@ test.describe("a shipped deal", () => {
     await expect(page.getByText("Delivered", { exact: true }).first()).toBeVisible();
     // Delivered: the parcel's page offers it, saying what it pays.
     const arrived = page.getByRole("region", { name: "Arrived as described?" });
-    await expect(arrived).toContainText("This pays Sid Shipper $ 15.04 and ends your buyer protection.");
+    await expect(arrived).toContainText("This pays Sid Shipper $ 15.04 now and ends your buyer protection.");
     await shots(page, info, "parcel-delivered");
     await expectAccessible(page, "A delivered parcel's page offering the confirmation");
     await page.goto("/dashboard/my_orders");

@@ -12,7 +12,7 @@ import { offlineRate } from "#app/domain/deals/shipping/offline-carrier";
 import { formatMoney } from "#app/domain/shared/money";
 import { claims, users } from "#db/schema";
 import { get, postForm, sessionCookieFor } from "./auth-helpers";
-import { insertUser } from "./factories";
+import { insertUser, USD } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
 import { apiCall, db, dealState, offlineProvider, settings } from "./money-fixtures";
 import { paidShippedDeal } from "./shipping-fixtures";
@@ -99,7 +99,7 @@ describe("confirming receipt of a shipped order", () => {
     expect(parcel).toContain(`/dashboard/my_orders?confirm=receipt&amp;id=${world.bookingId}`);
     const asked = await world.page(`/dashboard/my_orders?confirm=receipt&id=${world.bookingId}`);
     expect(asked).toContain(
-      `This pays ${world.sellerName} ${formatMoney(SELLER_RECEIVES)} now and ends your buyer protection.`,
+      `This pays ${world.sellerName} ${formatMoney(SELLER_RECEIVES, USD)} now and ends your buyer protection.`,
     );
     expect(asked).toContain("Yes, pay the seller");
     // Not yet: nothing moves.

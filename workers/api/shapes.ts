@@ -12,14 +12,19 @@ import type { PriceGuidance } from "#app/domain/catalog/price-guidance";
 import type { Camera } from "#app/domain/gear/camera";
 import { gearRecord } from "#app/domain/gear/describe";
 import { type Page, readPage } from "#app/domain/shared/list-query";
-import { toDollars } from "#app/domain/shared/money";
+import { type Currency, toUnits } from "#app/domain/shared/money";
 
 /** A card's gear for programs: what the cards show (mount, shutter count), the kind and the model. */
 function cardGear(product: ListingCard) {
   return { kind: product.gearKind, model: product.model, mount: product.mount, shutterCount: product.shutterCount };
 }
 
-export function advertisedProduct(product: ListingCard, camera: Camera | null = null, now = Date.now()) {
+export function advertisedProduct(
+  product: ListingCard,
+  currency: Currency,
+  camera: Camera | null = null,
+  now = Date.now(),
+) {
   const fit: CardFit = fitOfCard(product, camera);
   // A recent price drop's previous price, as the pages strike it through (null: none shown).
   const previous = shownPreviousPrice(product, now);
@@ -28,11 +33,11 @@ export function advertisedProduct(product: ListingCard, camera: Camera | null = 
     productName: product.name,
     img: photoUrl(product.photoKey),
     location: product.location,
-    resalePrice: toDollars(product.resalePriceCents),
+    resalePrice: toUnits(product.resalePriceCents, currency),
     resalePriceCents: product.resalePriceCents,
-    originalPrice: toDollars(product.originalPriceCents),
+    originalPrice: toUnits(product.originalPriceCents, currency),
     originalPriceCents: product.originalPriceCents,
-    previousResalePrice: previous === null ? null : toDollars(previous),
+    previousResalePrice: previous === null ? null : toUnits(previous, currency),
     previousResalePriceCents: previous,
     priceDroppedAt: previous === null ? null : (product.priceDroppedAt?.toISOString() ?? null),
     purchaseYear: product.purchaseYear,
@@ -45,9 +50,9 @@ export function advertisedProduct(product: ListingCard, camera: Camera | null = 
     // How it changes hands (ADR 0085); a null shipping price is the carrier's rate at booking.
     delivery: product.delivery,
     shipsFromCountry: product.shipsFromCountry,
-    shippingPrice: product.shippingPriceCents === null ? null : toDollars(product.shippingPriceCents),
+    shippingPrice: product.shippingPriceCents === null ? null : toUnits(product.shippingPriceCents, currency),
     shippingPriceCents: product.shippingPriceCents,
-    deliverySummary: deliveryLine(product),
+    deliverySummary: deliveryLine(product, currency),
     isSellerVerification: product.sellerVerifiedAt !== null,
     sellerRating: { average: product.sellerRatingAverage, count: product.sellerRatingCount },
     gear: cardGear(product),
@@ -57,18 +62,18 @@ export function advertisedProduct(product: ListingCard, camera: Camera | null = 
 }
 
 /**
- * A listing's details under the spec's names, prices in dollars and in cents: every detail the
+ * A listing's details under the spec's names, prices in whole units and in cents: every detail the
  * form takes (listing-details.server), so a detail added to the form is in the records too.
  */
-export function detailRecord<R extends PublicDetailRow>(row: R) {
+export function detailRecord<R extends PublicDetailRow>(row: R, currency: Currency) {
   return {
     ...detailsOf(row),
-    originalPrice: toDollars(row.originalPriceCents),
+    originalPrice: toUnits(row.originalPriceCents, currency),
     originalPriceCents: row.originalPriceCents,
-    resalePrice: toDollars(row.resalePriceCents),
+    resalePrice: toUnits(row.resalePriceCents, currency),
     resalePriceCents: row.resalePriceCents,
     // Null: the carrier's rate for the buyer's address (or no shipping: see `delivery`).
-    shippingPrice: row.shippingPriceCents === null ? null : toDollars(row.shippingPriceCents),
+    shippingPrice: row.shippingPriceCents === null ? null : toUnits(row.shippingPriceCents, currency),
     shippingPriceCents: row.shippingPriceCents,
   };
 }
@@ -78,10 +83,11 @@ export function listingDetail(
   { listing, photos, sellerListings }: Extract<ListingLookup, { kind: "listed" }>,
   guidance: unknown,
   camera: Camera | null,
+  currency: Currency,
 ) {
   return {
-    ...advertisedProduct(listing, camera),
-    ...detailRecord(listing),
+    ...advertisedProduct(listing, currency, camera),
+    ...detailRecord(listing, currency),
     gear: gearRecord(listing),
     priceGuidance: guidance,
     conditionNote: conditionWords(listing.condition)?.text ?? null,
@@ -93,7 +99,7 @@ export function listingDetail(
     offersAccepted: listing.offersAccepted,
     photos: photos.map((photo) => ({ img: photoUrl(photo.key), alt: photo.alt })),
     // The seller's other listings that can be booked now, newest first (a few).
-    sellerListings: sellerListings.map((card) => advertisedProduct(card, camera)),
+    sellerListings: sellerListings.map((card) => advertisedProduct(card, currency, camera)),
   };
 }
 
@@ -135,8 +141,8 @@ export function listHeaders(
   c.header("Link", links.join(", "));
 }
 
-/** Price guidance for programs: counts, cents and dollars; no range with too few sales. */
-export function guidanceRecord(guidance: PriceGuidance | null) {
+/** Price guidance for programs: counts, cents and whole units; no range with too few sales. */
+export function guidanceRecord(guidance: PriceGuidance | null, currency: Currency) {
   if (!guidance) return null;
   const base = {
     sales: guidance.sales,
@@ -150,8 +156,8 @@ export function guidanceRecord(guidance: PriceGuidance | null) {
     lowCents: guidance.lowCents,
     highCents: guidance.highCents,
     medianCents: guidance.medianCents,
-    low: toDollars(guidance.lowCents),
-    high: toDollars(guidance.highCents),
-    median: toDollars(guidance.medianCents),
+    low: toUnits(guidance.lowCents, currency),
+    high: toUnits(guidance.highCents, currency),
+    median: toUnits(guidance.medianCents, currency),
   };
 }

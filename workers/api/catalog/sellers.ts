@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { loadSellerProfile } from "#app/domain/catalog/seller-profiles.server";
 import { readPage } from "#app/domain/shared/list-query";
 import { idSchema } from "#app/domain/shared/schemas";
-import { type ApiEnv, db } from "../context";
+import { type ApiEnv, appEnv, db } from "../context";
 import { apiError } from "../errors";
 import { advertisedProduct } from "../shapes";
 
@@ -53,7 +53,7 @@ sellersApi.get("/sellers/:id", async (c) => {
       ...page(profile.listings),
       // No seller's address on a public profile.
       rows: profile.listings.rows.map((card) => {
-        const { email: _email, ...product } = advertisedProduct(card);
+        const { email: _email, ...product } = advertisedProduct(card, appEnv(c).currency);
         return product;
       }),
     },

@@ -5,6 +5,8 @@
 // One rule for My Orders' button, the parcel's page, the confirmation's question and the plan that
 // releases the money (plan.ts), so the page and the REST API refuse the same early confirmation.
 // Pure and browser-safe.
+
+import { type Currency, formatMoney } from "#app/domain/shared/money";
 import type { DealState, ShipmentStatus } from "#db/closed-lists";
 
 /** What the rule reads of a deal; every reader has these facts (the deal's snapshot, My Orders' row). */
@@ -59,4 +61,9 @@ export function confirmationRefusal(deal: ConfirmationFacts): string | null {
 /** Whether "I received it as described" is offered, and accepted, now. */
 export function mayConfirmReceipt(deal: ConfirmationFacts): boolean {
   return confirmationRefusal(deal) === null;
+}
+
+/** The question asked before a receipt is confirmed: what it pays and to whom, and what it ends. */
+export function receiptQuestion(sellerName: string, sellerReceivesCents: number, currency: Currency): string {
+  return `This pays ${sellerName} ${formatMoney(sellerReceivesCents, currency)} now and ends your buyer protection.`;
 }
