@@ -8,7 +8,7 @@ import { eyebrow } from "#app/styles/utilities.css";
 import { formatPostedDate, NOT_FOUND, yearsOfUse } from "#app/utils/format";
 import { sellerPath } from "#app/utils/seller-urls";
 import type { ProductStatus } from "#db/closed-lists";
-import { SellerRating } from "./listing-card";
+import { SellerContact, SellerRating } from "./listing-card";
 import * as styles from "./listing-summary.css";
 import { WasPrice } from "./was-price";
 
@@ -28,7 +28,8 @@ export function ListingSummary({
   aside,
   children,
 }: {
-  listing: Listing;
+  /** Its contact is null for a signed-out visitor (ADR 0099). */
+  listing: Omit<Listing, "contact"> & { contact: string | null };
   currentYear: number;
   /** What the page adds above the actions: whether it fits the buyer's camera, price guidance. */
   aside?: ReactNode;
@@ -78,7 +79,9 @@ export function ListingSummary({
         <dt>Posted</dt>
         <dd>{formatPostedDate(listing.createdAt) ?? NOT_FOUND}</dd>
         <dt>Contact</dt>
-        <dd>{listing.contact || NOT_FOUND}</dd>
+        <dd>
+          <SellerContact contact={listing.contact} listingId={listing.id} />
+        </dd>
       </dl>
       <p className={styles.seller}>
         <span className={styles.muted}>Seller:</span>{" "}

@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // What a category's card shows (the page's data is sent again for hydration: no ids).
     categories: storefront.categories.map(({ slug, title, imagePath }) => ({ slug, title, imagePath })),
     // A lens card says whether it fits the visitor's camera (from the URL, or the account's).
-    advertised: storefront.advertised.map((card) => toCardView(card, fitCamera)),
+    advertised: storefront.advertised.map((card) => toCardView(card, { camera: fitCamera, viewer: shell.viewer })),
     ...shell,
     allCategories,
     currentYear: new Date().getUTCFullYear(),

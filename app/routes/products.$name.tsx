@@ -73,7 +73,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       sort: results?.sort ?? effectiveSort({ q: query?.q, sort: query?.sort }),
       listings:
         read.ok && results
-          ? { ...results.listings, rows: results.listings.rows.map((card) => toCardView(card, fitCamera)) }
+          ? {
+              ...results.listings,
+              rows: results.listings.rows.map((card) => toCardView(card, { camera: fitCamera, viewer: shell.viewer })),
+            }
           : null,
       params: [...url.searchParams.entries()],
       notFound,

@@ -64,7 +64,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     category: results?.category ?? null,
     sort: results?.sort ?? effectiveSort({ q: query?.q, sort: query?.sort }),
     listings: results
-      ? { ...results.listings, rows: results.listings.rows.map((card) => toCardView(card, fitCamera)) }
+      ? {
+          ...results.listings,
+          rows: results.listings.rows.map((card) => toCardView(card, { camera: fitCamera, viewer: shell.viewer })),
+        }
       : null,
     canonical:
       results && query && !hasFilters(query) && !query.sort && query.page === 1

@@ -9,6 +9,7 @@ import type { ListingLookup } from "#app/domain/catalog/listings.server";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
 import { shownPreviousPrice } from "#app/domain/catalog/price-drops";
 import type { PriceGuidance } from "#app/domain/catalog/price-guidance";
+import { maySeeContact, withContactFor } from "#app/domain/catalog/seller-contact";
 import type { Camera } from "#app/domain/gear/camera";
 import { gearRecord } from "#app/domain/gear/describe";
 import { type Page, readPage } from "#app/domain/shared/list-query";
@@ -19,7 +20,18 @@ function cardGear(product: ListingCard) {
   return { kind: product.gearKind, model: product.model, mount: product.mount, shutterCount: product.shutterCount };
 }
 
-export function advertisedProduct(product: ListingCard, camera: Camera | null = null, now = Date.now()) {
+/**
+ * A listing card for programs. Its seller's contact number is for a signed-in caller (a valid
+ * bearer token) only: null for anyone else (ADR 0099).
+ */
+export function advertisedProduct(
+  product: ListingCard,
+  {
+    viewer,
+    camera = null,
+    now = Date.now(),
+  }: { viewer: { role: string } | null; camera?: Camera | null; now?: number },
+) {
   const fit: CardFit = fitOfCard(product, camera);
   // A recent price drop's previous price, as the pages strike it through (null: none shown).
   const previous = shownPreviousPrice(product, now);
@@ -41,7 +53,7 @@ export function advertisedProduct(product: ListingCard, camera: Camera | null = 
     sellerId: product.sellerId,
     name: product.sellerName,
     email: product.sellerEmail,
-    contact: product.contact,
+    contact: maySeeContact(viewer) ? product.contact : null,
     // How it changes hands (ADR 0085); a null shipping price is the carrier's rate at booking.
     delivery: product.delivery,
     shipsFromCountry: product.shipsFromCountry,
@@ -77,11 +89,11 @@ export function detailRecord<R extends PublicDetailRow>(row: R) {
 export function listingDetail(
   { listing, photos, sellerListings }: Extract<ListingLookup, { kind: "listed" }>,
   guidance: unknown,
-  camera: Camera | null,
+  { viewer, camera }: { viewer: { role: string } | null; camera: Camera | null },
 ) {
   return {
-    ...advertisedProduct(listing, camera),
-    ...detailRecord(listing),
+    ...advertisedProduct(listing, { viewer, camera }),
+    ...withContactFor(detailRecord(listing), viewer),
     gear: gearRecord(listing),
     priceGuidance: guidance,
     conditionNote: conditionWords(listing.condition)?.text ?? null,
@@ -93,7 +105,7 @@ export function listingDetail(
     offersAccepted: listing.offersAccepted,
     photos: photos.map((photo) => ({ img: photoUrl(photo.key), alt: photo.alt })),
     // The seller's other listings that can be booked now, newest first (a few).
-    sellerListings: sellerListings.map((card) => advertisedProduct(card, camera)),
+    sellerListings: sellerListings.map((card) => advertisedProduct(card, { viewer, camera })),
   };
 }
 

@@ -34,16 +34,19 @@ import { advertisedProduct, guidanceRecord, listHeaders, listingDetail, requeste
 export const storefront = new Hono<ApiEnv>();
 
 /**
- * The camera a storefront call speaks for: `?camera=` (a key of GET /api/gear), else the bearer's
- * own. A bad key is the caller's error (422), so a typo never looks like "nothing fits".
+ * Who a public storefront call speaks for: the bearer (null: signed out, who sees no seller's
+ * contact number) and its camera: `?camera=` (a key of GET /api/gear), else the bearer's own. A
+ * bad key is the caller's error (422), so a typo never looks like "nothing fits".
  */
 async function callerCamera(
   c: ApiContext,
-): Promise<{ ok: true; camera: Camera | null } | { ok: false; response: Response }> {
+): Promise<{ ok: true; camera: Camera | null; viewer: { role: string } | null } | { ok: false; response: Response }> {
+  const user = await bearerUser(c.req.header("Authorization"), appEnv(c));
+  const viewer = user ? { role: user.role } : null;
   const key = c.req.query("camera");
   if (key) {
     const camera = readCamera(key.trim().toLowerCase());
-    if (camera) return { ok: true, camera };
+    if (camera) return { ok: true, camera, viewer };
     return {
       ok: false,
       response: apiError(c, 422, "invalid", "There is no such camera: use a key of GET /api/gear.", {
@@ -51,15 +54,14 @@ async function callerCamera(
       }),
     };
   }
-  const user = await bearerUser(c.req.header("Authorization"), appEnv(c));
-  return { ok: true, camera: readCamera(user?.camera) };
+  return { ok: true, camera: readCamera(user?.camera), viewer };
 }
 
 storefront.get("/advertiseProduct", async (c) => {
   const camera = await callerCamera(c);
   if (!camera.ok) return camera.response;
   const products = await listAdvertisedProducts(db(c));
-  return c.json(products.map((product) => advertisedProduct(product, camera.camera)));
+  return c.json(products.map((product) => advertisedProduct(product, camera)));
 });
 
 // Public, like the listing's page: 404 for an id that never was, 410 for a listing that left
@@ -70,7 +72,7 @@ storefront.get("/listings/:id", async (c) => {
   const found = await findListing(db(c), c.req.param("id"), appEnv(c).settings.PAYMENT_CURRENCY);
   if (found.kind === "missing") return apiError(c, 404, "not_found", "There is no such listing.");
   if (found.kind === "gone") return apiError(c, 410, "gone", "This listing is no longer on Pay&Buy.");
-  return c.json(listingDetail(found, guidanceRecord(found.guidance), camera.camera));
+  return c.json(listingDetail(found, guidanceRecord(found.guidance), camera));
 });
 
 const sizeSchema = z.coerce.number().int().min(0).max(1000).optional();
@@ -101,7 +103,7 @@ storefront.get("/products", requireBearer, async (c) => {
   c.header("X-Page-Count", String(listing.pageCount));
   return c.json(
     listing.products.map((product) => ({
-      ...advertisedProduct(product),
+      ...advertisedProduct(product, { viewer: c.get("user") }),
       category: listing.category!.slug,
       isBooking: false,
       isSold: false,
@@ -127,7 +129,7 @@ storefront.get("/search", async (c) => {
     page: result.listings.page,
     pageCount: result.listings.pageCount,
     pageSize: result.listings.pageSize,
-    results: result.listings.rows.map((product) => advertisedProduct(product, camera.camera)),
+    results: result.listings.rows.map((product) => advertisedProduct(product, camera)),
   });
 });
 
