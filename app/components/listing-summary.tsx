@@ -26,6 +26,7 @@ export function ListingSummary({
   listing,
   currentYear,
   aside,
+  below,
   children,
 }: {
   /** Its contact is null for a signed-out visitor (ADR 0099). */
@@ -34,6 +35,8 @@ export function ListingSummary({
   /** What the page adds above the actions: whether it fits the buyer's camera, price guidance. */
   aside?: ReactNode;
   children: ReactNode;
+  /** What the page says under the actions (the buyer's protection, under Book Now). */
+  below?: ReactNode;
 }) {
   const state = STATES[listing.status];
   const saving = savingAgainstNew(listing.originalPriceCents, listing.resalePriceCents);
@@ -101,6 +104,7 @@ export function ListingSummary({
       </p>
       {aside}
       <div className={styles.actions}>{children}</div>
+      {below}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { ListingGallery } from "#app/components/listing-gallery";
 import { ListingSummary } from "#app/components/listing-summary";
 import { useNonce } from "#app/components/nonce";
 import { OfferPanel, type OfferPanelData } from "#app/components/offer-panel";
+import { ProtectionNote } from "#app/components/protection-note";
 import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { toCardView } from "#app/domain/catalog/catalog.server";
 import { meets } from "#app/domain/catalog/delivery";
@@ -94,6 +95,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     jsonLd: inlineJson(listingJsonLd({ listing, photos, origin, currency })),
     ...shell,
     offerPanel,
+    protectionDays: context.env.settings.BUYER_PROTECTION_DAYS,
     currentYear: new Date().getUTCFullYear(),
   };
 }
@@ -173,6 +175,7 @@ export default function ListingPage() {
     viewer,
     dialogs,
     offerPanel,
+    protectionDays,
     currentYear,
   } = useLoaderData<typeof loader>();
   const nonce = useNonce();
@@ -183,6 +186,7 @@ export default function ListingPage() {
         <ListingSummary
           listing={listing}
           currentYear={currentYear}
+          below={listing.bookability === "unavailable" ? null : <ProtectionNote days={protectionDays} />}
           aside={
             <>
               {fit ? (
