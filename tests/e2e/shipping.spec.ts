@@ -132,10 +132,10 @@ test.describe("a shipped deal", () => {
     // The buyer follows the parcel; the test carrier takes it to the door.
     await page.goto("/dashboard/my_orders");
     await page.getByRole("link", { name: new RegExp(`^Parcel: ${name}`) }).click();
-    await page.getByRole("button", { name: "Test carrier: move the parcel on" }).click();
+    await page.getByTestId("test-mode").getByRole("button", { name: "Move the parcel to its next step" }).click();
     await expectToast(page, "The test carrier moved the parcel on.");
     await expect(page.getByText("On its way", { exact: true })).toBeVisible();
-    await page.getByRole("button", { name: "Test carrier: move the parcel on" }).click();
+    await page.getByTestId("test-mode").getByRole("button", { name: "Move the parcel to its next step" }).click();
     await expect(page.getByText("Delivered", { exact: true }).first()).toBeVisible();
     await page.goto("/dashboard/my_orders");
     const row = page.getByRole("row").filter({ hasText: name });

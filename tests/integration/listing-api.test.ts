@@ -40,7 +40,8 @@ describe("GET /api/listings/:id", () => {
       email: seller.email,
       // The seller's profile is /sellers/<sellerId> (ADR 0064).
       sellerId: seller.id,
-      contact: listing.contact,
+      // Signed out: no seller's contact number (ADR 0099).
+      contact: null,
       // A meetup, as every listing before shipping (ADR 0085); never where a parcel leaves from.
       delivery: "meetup",
       shipsFromCountry: null,
