@@ -111,7 +111,13 @@ export const facts = style({
   lineHeight: 1.4,
 });
 
-globalStyle(`${facts} > div`, { display: "flex", gap: vars.space.xxs, minWidth: 0, maxWidth: "100%" });
+globalStyle(`${facts} > div`, {
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.xxs,
+  minWidth: 0,
+  maxWidth: "100%",
+});
 globalStyle(`${facts} dt`, { color: vars.color.muted, whiteSpace: "nowrap" });
 globalStyle(`${facts} dd`, { margin: 0, fontWeight: 600, minWidth: 0, overflowWrap: "anywhere" });
 
@@ -131,14 +137,27 @@ export const oneLine = style({
 export const nowrap = style({ whiteSpace: "nowrap" });
 
 /** "Sign in to see the contact": a link of its own above the card's whole-card link. */
-export const contactSignIn = style({ position: "relative", zIndex: 1, fontWeight: 600 });
+export const contactSignIn = style({
+  position: "relative",
+  zIndex: 1,
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "1.5rem",
+  fontWeight: 600,
+});
 
 /** The seller's name, its Verified badge and rating, in a row that wraps. */
 export const seller = style({});
 globalStyle(`${seller} > dd`, { display: "flex", alignItems: "center", flexWrap: "wrap", gap: `0 ${vars.space.xxs}` });
 
-/** The seller's name, a link of its own above the card's whole-card link. */
-export const sellerLink = style({ position: "relative", zIndex: 1 });
+/** The seller's name, a link of its own above the card's whole-card link, 24 px tall at least. */
+export const sellerLink = style({
+  position: "relative",
+  zIndex: 1,
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "1.5rem",
+});
 
 export const verified = style([
   verifiedPill,
