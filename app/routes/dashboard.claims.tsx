@@ -184,10 +184,12 @@ const DECISION_WORDS = {
 export default function Claims() {
   const { totals, months, statementDefaults, claims, deciding, removed, disputes, testMode } =
     useLoaderData<typeof loader>();
+  // Chargebacks come first while one is open (the open ones lead the list); decided ones follow the claims.
+  const openDispute = disputes.rows.some((dispute) => dispute.open);
   return (
     <DashboardPage title="Claims">
       {/* What needs a decision first: the open chargebacks and claims; the figures after (ADR 0099). */}
-      {disputes.total > 0 ? <Disputes disputes={disputes} /> : null}
+      {openDispute ? <Disputes disputes={disputes} /> : null}
 
       {removed.total > 0 ? <RemovedSellersPayments removed={removed} page={claims.page} /> : null}
 
@@ -262,6 +264,8 @@ export default function Claims() {
       >
         {deciding ? <DecisionDialog deciding={deciding} page={claims.page} /> : null}
       </PagedTable>
+
+      {disputes.total > 0 && !openDispute ? <Disputes disputes={disputes} /> : null}
 
       {testMode ? <TestBankDecisions disputes={disputes.rows.filter((dispute) => dispute.open)} /> : null}
 

@@ -125,7 +125,7 @@ export default function Reconciliation() {
           </p>
         ) : open.rows.length === 0 ? (
           <p className={table.empty}>
-            {`No difference to look into in the days checked.${neverChecked.length > 0 ? ` Never checked: ${neverChecked.join(", ")}.` : ""}`}
+            {`No difference to look into in the days checked.${neverChecked.length > 0 ? ` ${neverChecked.length} of the last ${DAYS_ACCOUNTED} days were never checked: they are marked below.` : ""}`}
           </p>
         ) : (
           <>
