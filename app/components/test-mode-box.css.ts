@@ -16,7 +16,20 @@ export const title = style({ margin: 0, fontSize: vars.size.lg, color: vars.colo
 
 export const intro = style({ margin: 0, fontSize: vars.size.sm });
 
-globalStyle(`${box} ul`, { display: "grid", gap: vars.space.xs, margin: 0, padding: 0, listStyle: "none" });
+globalStyle(`${box} ul`, {
+  display: "grid",
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  minWidth: 0,
+});
 globalStyle(`${box} fieldset`, { margin: 0, padding: 0, border: 0, minWidth: 0 });
 // A control names what it acts on, often a long name: it wraps as text, not as a pill.
-globalStyle(`${box} button`, { borderRadius: vars.radius.md, textAlign: "start", maxWidth: "100%" });
+globalStyle(`${box} button`, {
+  borderRadius: vars.radius.md,
+  textAlign: "start",
+  maxWidth: "100%",
+  whiteSpace: "normal",
+  overflowWrap: "anywhere",
+});
