@@ -10,6 +10,7 @@ import { SiteHeader } from "#app/components/site-header";
 import { SPLASH_SCRIPT, Splash } from "#app/components/splash";
 import { ToastRegion } from "#app/components/toast-region";
 import { VerifyEmailBanner } from "#app/components/verify-email-banner";
+import { currencyOf } from "#app/domain/shared/money";
 import { AFTER_LOAD_SCRIPT } from "#app/server/scripts-after-load";
 import { skipLink } from "#app/styles/utilities.css";
 import { clearFormFlash } from "#app/utils/form-flash.server";
@@ -43,6 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       year: new Date().getUTCFullYear(),
       // Absolute URLs in meta tags (canonical, Open Graph) are built from it.
       origin: siteOrigin(request, context.env.settings.APP_URL),
+      // Every amount on every page is written in it (useCurrency).
+      currency: currencyOf(context.env.settings.PAYMENT_CURRENCY),
     },
     { headers },
   );

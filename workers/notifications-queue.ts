@@ -11,12 +11,13 @@ import { parseEnv } from "#app/server/env.server";
 import { database } from "#db/client";
 
 export const queue: ExportedHandlerQueueHandler<Env> = async (batch, env) => {
-  const { DB, settings } = parseEnv(env as unknown as Record<string, unknown>);
+  const { DB, settings, currency } = parseEnv(env as unknown as Record<string, unknown>);
   const db = database(DB);
   const provider = chooseEmailProvider(db, settings);
   const options = {
     appUrl: settings.APP_URL,
     appName: settings.APP_NAME,
+    currency,
     secrets: settings.SESSION_SECRET,
   };
   for (const message of batch.messages) {

@@ -43,7 +43,7 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
       ? await advanceOfflineParcels(db, scheduledTime, appEnv.settings.BUYER_PROTECTION_DAYS, 100)
       : [];
   // Saved searches: the next new listings matched, the letters due planned (ADR 0062).
-  const alerts = await runAlertPass(db, scheduledTime);
+  const alerts = await runAlertPass(db, scheduledTime, appEnv.currency);
   // Publishing failures are logged by the publisher; the job's own work is done either way.
   await (publishEvents ?? ((events) => publish(appEnv, events)))([
     ...result.events,

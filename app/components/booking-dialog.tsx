@@ -7,6 +7,7 @@ import { ADDRESS_LIMITS } from "#app/domain/deals/parcels/address";
 import { formatMoney } from "#app/domain/shared/money";
 import { holdLabel, NOT_FOUND } from "#app/utils/format";
 import type { BookingDialogData } from "#app/utils/storefront.server";
+import { useCurrency } from "#app/utils/use-currency";
 import { useHydrated } from "#app/utils/use-hydrated";
 import { type DeliveryMethod, SHIPPING_COUNTRIES, type ShippingCountry } from "#db/closed-lists";
 import * as styles from "./booking-dialog.css";
@@ -32,6 +33,7 @@ export function BookingDialog({
   dialog: BookingDialogData;
   lastResult?: SubmissionResult<string[]>;
 }) {
+  const currency = useCurrency();
   const { fetcher, submitting, result, typed } = useDialogSubmission("book", lastResult, dialog.lastResult);
   const errors = result?.error ?? {};
   const value = (name: string) => (typeof typed[name] === "string" ? (typed[name] as string) : undefined);
@@ -50,7 +52,7 @@ export function BookingDialog({
         {src ? <img src={src} alt="" width={72} height={72} className={styles.photo} /> : null}
         <dl className={dialogStyles.summary}>
           <dt>Price</dt>
-          <dd className={styles.price}>{formatMoney(product.resalePriceCents) ?? NOT_FOUND}</dd>
+          <dd className={styles.price}>{formatMoney(product.resalePriceCents, currency) ?? NOT_FOUND}</dd>
           {ships(product.delivery) ? (
             <>
               <dt>Shipping</dt>
@@ -59,7 +61,7 @@ export function BookingDialog({
                   ? "The carrier's rate for your address, shown before you pay"
                   : product.shippingPriceCents === 0
                     ? "Free"
-                    : formatMoney(product.shippingPriceCents)}
+                    : formatMoney(product.shippingPriceCents, currency)}
               </dd>
             </>
           ) : null}

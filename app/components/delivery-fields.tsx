@@ -1,6 +1,7 @@
 import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
 import * as styles from "#app/components/listing-form.css";
 import { COUNTRY_NAMES, DELIVERY_LIMITS, DELIVERY_WORDS, PARCEL_PRESETS, ships } from "#app/domain/catalog/delivery";
+import { useCurrency } from "#app/utils/use-currency";
 import { useHydrated } from "#app/utils/use-hydrated";
 import { DELIVERY_METHODS, type DeliveryMethod, PARCEL_SIZES, SHIPPING_COUNTRIES } from "#db/closed-lists";
 import { ErrorList, Field } from "./forms";
@@ -28,6 +29,7 @@ const kilos = (grams: number) => `${grams / 1000} kg`;
  * shipping is chosen.
  */
 export function DeliveryFields({ fields }: { fields: DeliveryFieldset }) {
+  const currency = useCurrency();
   const hydrated = useHydrated();
   const chosen = (fields.delivery.value as DeliveryMethod | undefined) || "meetup";
   const showShipping = !hydrated || ships(chosen);
@@ -96,7 +98,7 @@ export function DeliveryFields({ fields }: { fields: DeliveryFieldset }) {
             label="Shipping price"
             inputProps={{ ...getInputProps(fields.shippingPrice, { type: "text" }), inputMode: "decimal" }}
             errors={fields.shippingPrice.errors}
-            hint="In dollars, 0 for free shipping; leave it empty to charge the carrier's rate for the buyer's address."
+            hint={`In ${currency.words}, 0 for free shipping; leave it empty to charge the carrier's rate for the buyer's address.`}
           />
           <SelectField
             label="Handling time"

@@ -10,6 +10,7 @@ import { groupThousands } from "#app/domain/shared/numbers";
 import { formatPostedDate, NOT_FOUND, yearsOfUse } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
 import { sellerPath } from "#app/utils/seller-urls";
+import { useCurrency } from "#app/utils/use-currency";
 import * as styles from "./listing-card.css";
 import { WasPrice } from "./was-price";
 
@@ -36,6 +37,7 @@ export function ListingCard({
   linkSearch?: string;
   children?: ReactNode;
 }) {
+  const currency = useCurrency();
   const listingHref = `${listingPath(product.id)}${linkSearch}`;
   const photo = photoSources(product.photoKey, "card");
   const titleId = `product-${product.id}`;
@@ -67,9 +69,9 @@ export function ListingCard({
           </Link>
         </Heading>
         <p className={styles.prices}>
-          <span className={styles.resale}>{formatMoney(product.resalePriceCents) ?? NOT_FOUND}</span>
+          <span className={styles.resale}>{formatMoney(product.resalePriceCents, currency) ?? NOT_FOUND}</span>
           <WasPrice cents={product.wasPriceCents} />
-          <span className={styles.original}>New: {formatMoney(product.originalPriceCents) ?? NOT_FOUND}</span>
+          <span className={styles.original}>New: {formatMoney(product.originalPriceCents, currency) ?? NOT_FOUND}</span>
         </p>
         {product.fit ? <FitBadge fit={product.fit} /> : null}
       </div>
@@ -83,7 +85,7 @@ export function ListingCard({
         </div>
         <div className={styles.wholeLine}>
           <dt>Delivery</dt>
-          <dd>{deliveryWithoutPlace(product)}</dd>
+          <dd>{deliveryWithoutPlace(product, currency)}</dd>
         </div>
         <div>
           <dt>Condition</dt>

@@ -1,6 +1,7 @@
 // The forms of a listing's edit page, each posting to its own action (ADR 0071). The page renders
 // them all; a child route whose form came back with errors renders that form with them.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useMemo } from "react";
 import { Form } from "react-router";
 import * as z from "zod";
 import { ErrorList } from "#app/components/forms";
@@ -18,6 +19,7 @@ import {
 import { photoSources } from "#app/domain/catalog/photo-keys";
 import { button } from "#app/styles/utilities.css";
 import { editActionPath, editPath } from "#app/utils/listing-edit-urls";
+import { useCurrency } from "#app/utils/use-currency";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { type GuidanceView, useLiveGuidance } from "#app/utils/use-live-guidance";
 import { useSchemaForm } from "#app/utils/use-schema-form";
@@ -185,11 +187,16 @@ export function DetailsForm({
   lastResult?: Errors;
 }) {
   const action = editActionPath(productId, "details");
-  const [form, fields] = useSchemaForm(listingDetailsSchema, {
+  const currency = useCurrency();
+  const schemas = useMemo(
+    () => ({ schema: listingDetailsSchema(currency), fields: listingDetailFieldsSchema(currency) }),
+    [currency],
+  );
+  const [form, fields] = useSchemaForm(schemas.schema, {
     id: "edit-details",
     lastResult,
     defaultValue: details,
-    constraintSchema: listingDetailFieldsSchema,
+    constraintSchema: schemas.fields,
   });
   const saving = useIsPending({ formAction: action });
   return (

@@ -1,6 +1,8 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import * as styles from "#app/components/listing-form.css";
 import { LISTING_LIMITS, type ListingDetailsInput } from "#app/domain/catalog/listing-schema";
+import { amountExample } from "#app/domain/shared/money";
+import { useCurrency } from "#app/utils/use-currency";
 import { CONDITIONS } from "#db/closed-lists";
 import { DeliveryFields, type DeliveryFieldset } from "./delivery-fields";
 import { Field, TextareaField } from "./forms";
@@ -20,7 +22,7 @@ export function ProductDetailsFields({
   fields,
   categories,
   currentYear,
-  resaleHint = "In dollars, e.g. 800 or 799.50",
+  resaleHint,
 }: {
   fields: ProductDetailFields;
   categories: ReadonlyArray<{ value: string; label: string }>;
@@ -28,6 +30,7 @@ export function ProductDetailsFields({
   /** What the Resale Price field says under it (Add Product: what the seller receives). */
   resaleHint?: string;
 }) {
+  const currency = useCurrency();
   return (
     <>
       <Field
@@ -58,13 +61,13 @@ export function ProductDetailsFields({
         label="Original Price"
         inputProps={{ ...getInputProps(fields.originalPrice, { type: "text" }), inputMode: "decimal" }}
         errors={fields.originalPrice.errors}
-        hint="In dollars, e.g. 1250 or 1250.99"
+        hint={`In ${currency.words}, e.g. ${amountExample(1250, currency)}`}
       />
       <Field
         label="Resale Price"
         inputProps={{ ...getInputProps(fields.resalePrice, { type: "text" }), inputMode: "decimal" }}
         errors={fields.resalePrice.errors}
-        hint={resaleHint}
+        hint={resaleHint ?? `In ${currency.words}, e.g. ${amountExample(800, currency)}`}
       />
       <Field
         label="Year Of Purchase"

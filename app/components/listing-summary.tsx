@@ -7,6 +7,7 @@ import { formatMoney, savingAgainstNew } from "#app/domain/shared/money";
 import { eyebrow } from "#app/styles/utilities.css";
 import { formatPostedDate, NOT_FOUND, yearsOfUse } from "#app/utils/format";
 import { sellerPath } from "#app/utils/seller-urls";
+import { useCurrency } from "#app/utils/use-currency";
 import type { ProductStatus } from "#db/closed-lists";
 import { SellerContact, SellerRating } from "./listing-card";
 import * as styles from "./listing-summary.css";
@@ -38,6 +39,7 @@ export function ListingSummary({
   /** What the page says under the actions (the buyer's protection, under Book Now). */
   below?: ReactNode;
 }) {
+  const currency = useCurrency();
   const state = STATES[listing.status];
   const saving = savingAgainstNew(listing.originalPriceCents, listing.resalePriceCents);
   const grade = conditionWords(listing.condition)?.text ?? null;
@@ -55,13 +57,15 @@ export function ListingSummary({
       </p>
       {state.note ? <p className={styles.stateNote}>{state.note}</p> : null}
       <p className={styles.prices}>
-        <span className={styles.resale}>{formatMoney(listing.resalePriceCents) ?? NOT_FOUND}</span>
+        <span className={styles.resale}>{formatMoney(listing.resalePriceCents, currency) ?? NOT_FOUND}</span>
         <WasPrice cents={listing.wasPriceCents} />
         <span className={styles.muted}>
-          New: <s>{formatMoney(listing.originalPriceCents) ?? NOT_FOUND}</s>
+          New: <s>{formatMoney(listing.originalPriceCents, currency) ?? NOT_FOUND}</s>
         </span>
         {saving ? (
-          <span className={styles.saving}>{`You save ${formatMoney(saving.cents)} (${saving.percent}%)`}</span>
+          <span
+            className={styles.saving}
+          >{`You save ${formatMoney(saving.cents, currency)} (${saving.percent}%)`}</span>
         ) : null}
       </p>
       <dl className={styles.facts}>
@@ -76,7 +80,7 @@ export function ListingSummary({
         <dd>{listing.location || NOT_FOUND}</dd>
         <dt>Delivery</dt>
         <dd>
-          {deliveryLine(listing)}
+          {deliveryLine(listing, currency)}
           {listing.handlingDays !== null ? <> · {handlingWords(listing.handlingDays)}</> : null}
         </dd>
         <dt>Posted</dt>

@@ -6,8 +6,9 @@ import { Form } from "react-router";
 import * as formStyles from "#app/components/forms.css";
 import { MoneyChart } from "#app/components/money-chart";
 import * as table from "#app/components/table.css";
-import { formatMoney } from "#app/domain/shared/money";
+import { currencyOf, formatMoney } from "#app/domain/shared/money";
 import { button } from "#app/styles/utilities.css";
+import { useCurrency } from "#app/utils/use-currency";
 
 type MonthRow<Figure extends string> = { month: string; currency: string } & Record<Figure, number>;
 
@@ -38,6 +39,7 @@ export function MoneyByMonth<Figure extends string>({
   /** Where the form downloads the statement, its words and the months it proposes. */
   statement: { action: string; heading: string; intro: string; submit: string; defaults: { from: string; to: string } };
 }) {
+  const configured = useCurrency();
   const currencies = [...new Set(months.map((month) => month.currency))];
   return (
     <section aria-labelledby={id}>
@@ -46,6 +48,8 @@ export function MoneyByMonth<Figure extends string>({
       {currencies.map((currency) => {
         const rows = months.filter((month) => month.currency === currency);
         const code = currency.toUpperCase();
+        // Months in another currency than the configured one (before a change) keep their own.
+        const money = code === configured.code ? configured : currencyOf(code);
         return (
           <div key={currency}>
             <MoneyChart
@@ -74,7 +78,7 @@ export function MoneyByMonth<Figure extends string>({
                       <th scope="row">{row.month}</th>
                       {figures.map(({ figure, header }) => (
                         <td key={figure} data-label={header}>
-                          {formatMoney(row[figure])}
+                          {formatMoney(row[figure], money)}
                         </td>
                       ))}
                     </tr>

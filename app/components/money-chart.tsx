@@ -2,6 +2,7 @@
 // the amount. The chart is a picture of the table beside it, which carries the figures for every
 // reader (the SVG is named and described; its bars are not read out one by one).
 import { formatMoney } from "#app/domain/shared/money";
+import { useCurrency } from "#app/utils/use-currency";
 import * as styles from "./money-chart.css";
 
 const WIDTH = 600;
@@ -27,6 +28,7 @@ export function MoneyChart({
   description: string;
   months: ReadonlyArray<{ month: string; cents: number }>;
 }) {
+  const currency = useCurrency();
   const highest = Math.max(1, ...months.map((month) => month.cents));
   const slot = (WIDTH - AXIS) / Math.max(1, months.length);
   const bar = Math.max(4, slot * 0.6);
@@ -44,7 +46,7 @@ export function MoneyChart({
       <desc id={ids.description}>{description}</desc>
       <line className={styles.axis} x1={AXIS} y1={HEIGHT} x2={WIDTH} y2={HEIGHT} />
       <text className={styles.label} x={AXIS - 4} y={12} textAnchor="end">
-        {formatMoney(highest)}
+        {formatMoney(highest, currency)}
       </text>
       {months.map((month, index) => {
         const height = Math.round((month.cents / highest) * (HEIGHT - 20));

@@ -1,8 +1,9 @@
 import { Form, Link } from "react-router";
 import { OFFER_STATUS_WORDS } from "#app/domain/deals/offers/offer-words";
-import { formatMoney } from "#app/domain/shared/money";
+import { amountExample, formatMoney } from "#app/domain/shared/money";
 import { button } from "#app/styles/utilities.css";
 import { formatDeadline } from "#app/utils/format";
+import { useCurrency } from "#app/utils/use-currency";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { OfferStatus } from "#db/closed-lists";
 import { Field } from "./forms";
@@ -25,6 +26,7 @@ export type OfferPanelData =
  * accept), or their live offer on it with a way to withdraw; a visitor is asked to sign in.
  */
 export function OfferPanel({ panel }: { panel: OfferPanelData }) {
+  const currency = useCurrency();
   const pending = useIsPending({ intent: ["offer", "offer-withdraw"] });
   return (
     <section className={styles.panel} aria-labelledby="offer-heading">
@@ -38,8 +40,10 @@ export function OfferPanel({ panel }: { panel: OfferPanelData }) {
       ) : panel.kind === "mine" ? (
         <>
           <p>
-            {`Your offer: ${formatMoney(panel.offer.amountCents)}. ${OFFER_STATUS_WORDS[panel.offer.status]}`}
-            {panel.offer.counterCents !== null ? `: the seller asks ${formatMoney(panel.offer.counterCents)}` : ""}
+            {`Your offer: ${formatMoney(panel.offer.amountCents, currency)}. ${OFFER_STATUS_WORDS[panel.offer.status]}`}
+            {panel.offer.counterCents !== null
+              ? `: the seller asks ${formatMoney(panel.offer.counterCents, currency)}`
+              : ""}
             {`, until ${formatDeadline(panel.offer.respondBy)}.`}
           </p>
           <div className={styles.actions}>
@@ -58,14 +62,14 @@ export function OfferPanel({ panel }: { panel: OfferPanelData }) {
       ) : (
         <Form method="post" className={formStyles.form} preventScrollReset>
           <p className={styles.note}>
-            {`Offer from ${formatMoney(panel.lowestCents)} to ${formatMoney(panel.askingCents)}. The seller has 48 hours to accept, decline or counter once; an accepted offer books the item for you at that price.`}
+            {`Offer from ${formatMoney(panel.lowestCents, currency)} to ${formatMoney(panel.askingCents, currency)}. The seller has 48 hours to accept, decline or counter once; an accepted offer books the item for you at that price.`}
           </p>
           <input type="hidden" name="intent" value="offer" />
           <input type="hidden" name="productId" value={panel.productId} />
           <input type="hidden" name="offerKey" value={panel.offerKey} />
           <Field
             label="Your offer*"
-            hint="In dollars, e.g. 800 or 799.50"
+            hint={`In ${currency.words}, e.g. ${amountExample(800, currency)}`}
             inputProps={{
               id: "offer-amount",
               name: "amount",

@@ -5,6 +5,7 @@ import { formatMoney } from "#app/domain/shared/money";
 import { button, visuallyHidden } from "#app/styles/utilities.css";
 import { listingPath } from "#app/utils/listing-urls";
 import type { OfferRow } from "#app/utils/offer-list.server";
+import { useCurrency } from "#app/utils/use-currency";
 import { useIsPending } from "#app/utils/use-is-pending";
 import * as formStyles from "./forms.css";
 import { PagedTable } from "./paged-table";
@@ -39,13 +40,17 @@ function StepForm({
 }
 
 function CounterForm({ offer }: { offer: OfferRow }) {
+  const currency = useCurrency();
   const pending = useIsPending({ intent: "counter", field: ["offerId", offer.id] });
   const id = `counter-${offer.id}`;
   return (
     <Form method="post" className={`${table.inlineForm} ${table.rowActions}`} preventScrollReset>
       <input type="hidden" name="intent" value="counter" />
       <input type="hidden" name="offerId" value={offer.id} />
-      <label htmlFor={id} className={visuallyHidden}>{`Counter price in dollars: ${offer.productName}`}</label>
+      <label
+        htmlFor={id}
+        className={visuallyHidden}
+      >{`Counter price in ${currency.words}: ${offer.productName}`}</label>
       <input
         id={id}
         name="amount"
@@ -54,7 +59,7 @@ function CounterForm({ offer }: { offer: OfferRow }) {
         required
         maxLength={14}
         size={8}
-        placeholder={`up to ${formatMoney(offer.askingCents)}`}
+        placeholder={`up to ${formatMoney(offer.askingCents, currency)}`}
         className={formStyles.input}
       />
       <button
@@ -115,6 +120,7 @@ export function OffersTable({
   list: Pick<Page<OfferRow>, "rows" | "page" | "pageCount" | "pageSize">;
   side: "buyer" | "seller";
 }) {
+  const currency = useCurrency();
   return (
     <PagedTable
       pathname={pathname}
@@ -131,12 +137,12 @@ export function OffersTable({
           cell: (offer) => <Link to={listingPath(offer.productId)}>{offer.productName}</Link>,
         },
         { header: side === "buyer" ? "Seller" : "Buyer", cell: (offer) => offer.otherParty },
-        { header: "Asking", className: table.nowrap, cell: (offer) => formatMoney(offer.askingCents) },
-        { header: "Offer", className: table.nowrap, cell: (offer) => formatMoney(offer.amountCents) },
+        { header: "Asking", className: table.nowrap, cell: (offer) => formatMoney(offer.askingCents, currency) },
+        { header: "Offer", className: table.nowrap, cell: (offer) => formatMoney(offer.amountCents, currency) },
         {
           header: "Counter",
           className: table.nowrap,
-          cell: (offer) => (offer.counterCents === null ? "—" : formatMoney(offer.counterCents)),
+          cell: (offer) => (offer.counterCents === null ? "—" : formatMoney(offer.counterCents, currency)),
         },
         {
           header: "Status",

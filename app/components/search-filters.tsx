@@ -7,6 +7,7 @@ import { gearFiltersFor } from "#app/domain/gear/categories";
 import { MOUNT_FACTS } from "#app/domain/gear/mounts";
 import { SENSOR_FORMAT_WORDS } from "#app/domain/gear/sensor-formats";
 import { button } from "#app/styles/utilities.css";
+import { useCurrency } from "#app/utils/use-currency";
 import { CONDITIONS, MOUNTS, SENSOR_FORMATS } from "#db/closed-lists";
 import { ErrorList } from "./forms";
 import * as formStyles from "./forms.css";
@@ -118,6 +119,7 @@ export function SearchFiltersForm({
   /** How many filters the search has on, said on the folded "Filters" line. */
   activeCount: number;
 }) {
+  const currency = useCurrency();
   const chosen = new Set(values.condition);
   const gear = gearFiltersFor(gearCategory);
   const hasErrors = Object.values(errors).some((list) => list && list.length > 0);
@@ -171,8 +173,8 @@ export function SearchFiltersForm({
           <ErrorList id="search-condition-error" errors={errors.condition} />
         </fieldset>
         <div className={styles.prices}>
-          <RangeField name="min" label="Min price ($)" values={values} errors={errors} />
-          <RangeField name="max" label="Max price ($)" values={values} errors={errors} />
+          <RangeField name="min" label={`Min price (${currency.symbol})`} values={values} errors={errors} />
+          <RangeField name="max" label={`Max price (${currency.symbol})`} values={values} errors={errors} />
         </div>
         <div className={formStyles.field}>
           <label className={styles.check}>

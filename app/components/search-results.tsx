@@ -3,6 +3,7 @@ import type { CardView } from "#app/domain/catalog/catalog.server";
 import type { SearchFilters } from "#app/domain/catalog/search-params";
 import { type CameraView, cameraSearch } from "#app/utils/camera-urls";
 import { type FilterRemoval, searchHref } from "#app/utils/search-urls";
+import { useCurrency } from "#app/utils/use-currency";
 import type { Role } from "#db/closed-lists";
 import { Pager } from "./list-controls";
 import { ListingCards } from "./listing-cards";
@@ -29,6 +30,7 @@ export function SearchResults({
   currentYear: number;
   camera: CameraView | null;
 }) {
+  const currency = useCurrency();
   return (
     <>
       {listings.rows.length === 0 ? (
@@ -63,7 +65,7 @@ export function SearchResults({
         page={listings.page}
         pageCount={listings.pageCount}
         capped={listings.capped}
-        hrefFor={(page) => searchHref(pathname, filters, page)}
+        hrefFor={(page) => searchHref(pathname, filters, currency, page)}
       />
     </>
   );

@@ -1,9 +1,10 @@
 import { Form } from "react-router";
 import { farAbove, type PriceGuidance } from "#app/domain/catalog/price-guidance";
 import { MODEL_CHOICES } from "#app/domain/gear/model-choices";
-import { dollarsToCents } from "#app/domain/shared/money";
+import { parseMoney } from "#app/domain/shared/money";
 import { button } from "#app/styles/utilities.css";
 import { farAboveText, guidanceText } from "#app/utils/price-guidance";
+import { useCurrency } from "#app/utils/use-currency";
 import { CONDITIONS } from "#db/closed-lists";
 import * as formStyles from "./forms.css";
 import * as styles from "./gear-fields.css";
@@ -21,15 +22,19 @@ export function SellerPriceGuidance({
 }: {
   guidance: PriceGuidance | null;
   modelName: string | null;
-  /** The resale price as the form holds it, in dollars. */
+  /** The resale price as the form holds it, in whole units of the currency. */
   resalePrice: string | undefined;
 }) {
+  const currency = useCurrency();
   if (!guidance) return null;
-  const asking = resalePrice ? dollarsToCents(resalePrice) : null;
-  const warning = asking === null ? null : farAboveText(guidance, farAbove(guidance, asking));
+  const asking = resalePrice ? parseMoney(resalePrice, currency) : null;
+  const warning = asking === null ? null : farAboveText(guidance, farAbove(guidance, asking), currency);
   return (
     <div className={styles.guidanceBox}>
-      <PriceGuidanceNote text={`${modelName ? `${modelName}: ` : ""}${guidanceText(guidance)}`} warning={warning} />
+      <PriceGuidanceNote
+        text={`${modelName ? `${modelName}: ` : ""}${guidanceText(guidance, currency)}`}
+        warning={warning}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { returnAddressSchema } from "#app/domain/deals/shipping/label-schema";
 import { TRACKING_LIMITS, trackingSchema } from "#app/domain/deals/shipping/tracking-schema";
 import { formatMoney } from "#app/domain/shared/money";
 import { button } from "#app/styles/utilities.css";
+import { useCurrency } from "#app/utils/use-currency";
 import { useSchemaForm } from "#app/utils/use-schema-form";
 import { ErrorList, Field } from "./forms";
 
@@ -54,6 +55,7 @@ export function LabelForm({
   labelCents: number;
   lastResult?: Errors;
 }) {
+  const currency = useCurrency();
   const [form, fields] = useSchemaForm(returnAddressSchema, { id: "label", lastResult });
   const text = (field: Parameters<typeof getInputProps>[0], id: string, autoComplete: string) => ({
     ...getInputProps(field, { type: "text" }),
@@ -82,7 +84,7 @@ export function LabelForm({
       />
       <ErrorList id={form.errorId} errors={form.errors} />
       <button type="submit" className={button.primary}>
-        {`Buy label for ${formatMoney(labelCents)}`}
+        {`Buy label for ${formatMoney(labelCents, currency)}`}
       </button>
     </Form>
   );

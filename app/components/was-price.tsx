@@ -1,5 +1,6 @@
 import { formatMoney } from "#app/domain/shared/money";
 import { visuallyHidden } from "#app/styles/utilities.css";
+import { useCurrency } from "#app/utils/use-currency";
 import * as styles from "./was-price.css";
 
 /**
@@ -7,11 +8,12 @@ import * as styles from "./was-price.css";
  * screen reader does not announce the strike, so it reads "Was $ 1,234.00" instead.
  */
 export function WasPrice({ cents }: { cents: number | null }) {
+  const currency = useCurrency();
   if (cents === null) return null;
   return (
     <s className={styles.wasPrice} data-testid="was-price">
       <span className={visuallyHidden}>Was </span>
-      {formatMoney(cents)}
+      {formatMoney(cents, currency)}
     </s>
   );
 }

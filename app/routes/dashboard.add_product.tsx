@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
@@ -22,13 +23,14 @@ import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 import { PAYOUT_SETUP_WORDS, payoutSetup } from "#app/domain/deals/payouts/payout-words";
 import { feeRuleOf } from "#app/domain/deals/providers/settings";
 import { modelByKey, modelFullName } from "#app/domain/gear/models";
-import { dollarsToCents, formatMoney } from "#app/domain/shared/money";
+import { type Currency, formatMoney, moneyFormatter, parseMoney } from "#app/domain/shared/money";
 import { readFormData } from "#app/server/http.server";
 import { button } from "#app/styles/utilities.css";
 import { farAboveText } from "#app/utils/price-guidance";
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith, requireSeller } from "#app/utils/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
+import { useCurrency } from "#app/utils/use-currency";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { useLiveGuidance } from "#app/utils/use-live-guidance";
 import { useSchemaForm } from "#app/utils/use-schema-form";
@@ -97,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(unreadable(message), { status: read.status });
   }
   if (read.form.get("intent") !== "create") return data(unreadable("Unknown action."), { status: 400 });
-  const submission = parseWithZod(read.form, { schema: listingSchema });
+  const submission = parseWithZod(read.form, { schema: listingSchema(context.env.currency) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const token = await readProductToken(read.form.get("productToken"), seller.id, context.env.settings.SESSION_SECRET);
   if (!token.ok) return data(submission.reply({ formErrors: [token.message] }), { status: token.status });
@@ -116,7 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Saved whatever the price; a price far above the model's recorded sales is pointed out.
   const { gear, condition, resalePrice } = submission.value;
   const guidance = await priceGuidance(db, { model: gear.model, condition }, context.env.settings.PAYMENT_CURRENCY);
-  const warning = farAboveText(guidance, farAbove(guidance, resalePrice));
+  const warning = farAboveText(guidance, farAbove(guidance, resalePrice), context.env.currency);
   return redirectWithToast(context, "/dashboard/my_product", {
     message: result.held ? LISTING_MESSAGES.held : LISTING_MESSAGES.added,
     type: warning ? "warning" : "success",
@@ -125,12 +127,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** Before listing, what the seller receives of the price typed (or of an example, until one is). */
-function receiveWords(rule: FeeRule, typed: unknown): string {
-  const cents = typeof typed === "string" ? dollarsToCents(typed) : null;
+function receiveWords(rule: FeeRule, typed: unknown, currency: Currency): string {
+  const cents = typeof typed === "string" ? parseMoney(typed, currency) : null;
   const price = cents !== null && cents > 0 ? cents : 120_000;
-  const receive = `You receive ${formatMoney(sellerNet(price, rule))} of ${formatMoney(price)}`;
-  const fee = `the platform's fee is ${feeRuleWords(rule, formatMoney)}`;
-  return cents !== null && cents > 0 ? `${receive}: ${fee}.` : `In dollars, e.g. 1200: ${fee}. ${receive}.`;
+  const receive = `You receive ${formatMoney(sellerNet(price, rule), currency)} of ${formatMoney(price, currency)}`;
+  const fee = `the platform's fee is ${feeRuleWords(rule, moneyFormatter(currency))}`;
+  return cents !== null && cents > 0 ? `${receive}: ${fee}.` : `In ${currency.words}, e.g. 1200: ${fee}. ${receive}.`;
 }
 
 export default function AddProduct() {
@@ -146,7 +148,12 @@ export default function AddProduct() {
     payoutSetup: setup,
   } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const [form, fields] = useSchemaForm(listingSchema, {
+  const currency = useCurrency();
+  const schemas = useMemo(
+    () => ({ schema: listingSchema(currency), fields: listingFieldsSchema(currency) }),
+    [currency],
+  );
+  const [form, fields] = useSchemaForm(schemas.schema, {
     id: "add-product",
     lastResult,
     // The account's phone, and the model and grade the seller checked the sold prices of.
@@ -154,14 +161,14 @@ export default function AddProduct() {
       contact,
       ...(guidanceFor ? { model: guidanceFor.model, condition: guidanceFor.condition } : {}),
     },
-    constraintSchema: listingFieldsSchema,
+    constraintSchema: schemas.fields,
   });
   const shown = useLiveGuidance(PATH, { guidance, guidanceFor }, fields.model.value, fields.condition.value);
   const submitting = useIsPending({ formAction: PATH });
   return (
     <DashboardPage title="Add Product">
       <p className={styles.intro}>
-        Every field is required but the camera data and the serial number. Prices are in US dollars.
+        Every field is required but the camera data and the serial number. {`Prices are in ${currency.words}.`}
       </p>
       <CheckSoldPrices action={PATH} model={guidanceFor?.model ?? ""} condition={guidanceFor?.condition ?? ""} />
       {setup === "ready" ? null : (
@@ -187,7 +194,7 @@ export default function AddProduct() {
           fields={fields}
           categories={categories}
           currentYear={currentYear}
-          resaleHint={receiveWords(feeRule, fields.resalePrice.value)}
+          resaleHint={receiveWords(feeRule, fields.resalePrice.value, currency)}
         />
         <SellerPriceGuidance
           guidance={shown?.guidance ?? null}

@@ -34,6 +34,7 @@ import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
 import { requireAdmin, requireRoleWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
+import { useCurrency } from "#app/utils/use-currency";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 import { CLAIM_OUTCOMES, type DealState, type DisputeStatus } from "#db/closed-lists";
@@ -148,7 +149,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") !== "decide") throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
   const claimId = idSchema.safeParse(form.get("claimId"));
   if (!claimId.success) return redirectWithError(context, back, DEAL_MESSAGES.claimNotFound);
-  const parsed = claimDecisionFieldsSchema.safeParse({
+  const parsed = claimDecisionFieldsSchema(context.env.currency).safeParse({
     outcome: form.get("outcome") ?? undefined,
     amount: form.get("amount") ?? undefined,
     note: form.get("note") ?? undefined,
@@ -182,6 +183,7 @@ const DECISION_WORDS = {
 } as const;
 
 export default function Claims() {
+  const currency = useCurrency();
   const { totals, months, statementDefaults, claims, deciding, removed, disputes, testMode } =
     useLoaderData<typeof loader>();
   // Chargebacks come first while one is open (the open ones lead the list); decided ones follow the claims.
@@ -203,7 +205,7 @@ export default function Claims() {
         caption="Buyers' claims, open ones first, then the newest."
         columns={[
           { header: "Product", kind: "name", cell: (claim) => claim.productName },
-          { header: "Price", cell: (claim) => formatMoney(claim.amountCents) },
+          { header: "Price", cell: (claim) => formatMoney(claim.amountCents, currency) },
           { header: "Buyer", cell: (claim) => claim.buyer },
           { header: "Seller", cell: (claim) => claim.seller },
           {
@@ -236,7 +238,7 @@ export default function Claims() {
                 {CLAIM_STATUS_WORDS[claim.status]}
                 {claim.outcome ? (
                   <small className={table.deadline}>
-                    {`${CLAIM_OUTCOME_WORDS[claim.outcome]}${claim.refundCents ? `: ${formatMoney(claim.refundCents)}` : ""}`}
+                    {`${CLAIM_OUTCOME_WORDS[claim.outcome]}${claim.refundCents ? `: ${formatMoney(claim.refundCents, currency)}` : ""}`}
                   </small>
                 ) : null}
                 {claim.decisionNote ? <small>{claim.decisionNote}</small> : null}
@@ -280,39 +282,39 @@ export default function Claims() {
             </div>
             <div>
               <dt>Held for buyers&apos; protection</dt>
-              <dd>{formatMoney(row.held)}</dd>
+              <dd>{formatMoney(row.held, currency)}</dd>
             </div>
             <div>
               <dt>Released to sellers</dt>
-              <dd>{formatMoney(row.released)}</dd>
+              <dd>{formatMoney(row.released, currency)}</dd>
             </div>
             <div>
               <dt>Fees earned</dt>
-              <dd>{formatMoney(row.fees)}</dd>
+              <dd>{formatMoney(row.fees, currency)}</dd>
             </div>
             <div>
               <dt>Refunded to buyers</dt>
-              <dd>{formatMoney(row.refunded)}</dd>
+              <dd>{formatMoney(row.refunded, currency)}</dd>
             </div>
             <div>
               <dt>Paid out to sellers&apos; banks</dt>
-              <dd>{formatMoney(row.paidOut)}</dd>
+              <dd>{formatMoney(row.paidOut, currency)}</dd>
             </div>
             <div>
               <dt>Owed by sellers</dt>
-              <dd>{formatMoney(row.owedBySellers)}</dd>
+              <dd>{formatMoney(row.owedBySellers, currency)}</dd>
             </div>
             <div>
               <dt>Chargebacks lost</dt>
-              <dd>{formatMoney(row.disputesLost)}</dd>
+              <dd>{formatMoney(row.disputesLost, currency)}</dd>
             </div>
             <div>
               <dt>Chargeback fees</dt>
-              <dd>{formatMoney(row.disputeFees)}</dd>
+              <dd>{formatMoney(row.disputeFees, currency)}</dd>
             </div>
             <div>
               <dt>Chargebacks beyond the sale</dt>
-              <dd>{formatMoney(row.disputesBeyondSale)}</dd>
+              <dd>{formatMoney(row.disputesBeyondSale, currency)}</dd>
             </div>
           </dl>
         ))}
@@ -378,6 +380,7 @@ type DisputeRows = ReturnType<typeof useLoaderData<typeof loader>>["disputes"];
  * the buyer's claim and the messages. Nothing of a disputed payment moves until the bank decides.
  */
 function Disputes({ disputes }: { disputes: DisputeRows }) {
+  const currency = useCurrency();
   const sending = useIsPending({ state: "non-idle", formAction: EVIDENCE_PATH });
   return (
     <section aria-labelledby="disputes">
@@ -389,7 +392,7 @@ function Disputes({ disputes }: { disputes: DisputeRows }) {
       <ul>
         {disputes.rows.map((dispute) => (
           <li key={dispute.id}>
-            <strong>{`${dispute.productName}: ${formatMoney(dispute.amountCents)}, ${dispute.reason}`}</strong>
+            <strong>{`${dispute.productName}: ${formatMoney(dispute.amountCents, currency)}, ${dispute.reason}`}</strong>
             {` — ${dispute.status}`}
             {dispute.evidenceDue ? ` (evidence due ${dispute.evidenceDue})` : ""}
             <dl>
@@ -486,6 +489,7 @@ type RemovedSellersDeals = ReturnType<typeof useLoaderData<typeof loader>>["remo
  * waits here for its refund. The oldest first; a page of them at a time.
  */
 function RemovedSellersPayments({ removed, page }: { removed: RemovedSellersDeals; page: number }) {
+  const currency = useCurrency();
   const pending = useIsPending({ state: "non-idle", formAction: REFUND_PATH });
   return (
     <section aria-labelledby="removed-sellers">
@@ -497,7 +501,7 @@ function RemovedSellersPayments({ removed, page }: { removed: RemovedSellersDeal
       <ul>
         {removed.rows.map((deal) => (
           <li key={deal.bookingId}>
-            {`${deal.productName}: ${formatMoney(deal.amountCents)}, paid ${deal.paidOn} by ${deal.buyer}; seller ${deal.seller}`}
+            {`${deal.productName}: ${formatMoney(deal.amountCents, currency)}, paid ${deal.paidOn} by ${deal.buyer}; seller ${deal.seller}`}
             {deal.claimOpen ? " (the buyer's claim is open: this refund decides it)" : ""}
             <Form method="post" action={listHref(REFUND_PATH, { page })} preventScrollReset>
               <input type="hidden" name="bookingId" value={deal.bookingId} />
@@ -525,10 +529,11 @@ function DecisionDialog({
   deciding: { id: string; productName: string; amountCents: number };
   page: number;
 }) {
+  const currency = useCurrency();
   const pending = useIsPending({ intent: "decide" });
   return (
     <UrlDialog title="Decide the claim" closeHref={listHref(CLAIMS_PATH, { page })}>
-      <p>{`${deciding.productName}: ${formatMoney(deciding.amountCents)}`}</p>
+      <p>{`${deciding.productName}: ${formatMoney(deciding.amountCents, currency)}`}</p>
       <Form method="post" className={formStyles.form} preventScrollReset>
         <input type="hidden" name="intent" value="decide" />
         <input type="hidden" name="claimId" value={deciding.id} />
@@ -541,7 +546,7 @@ function DecisionDialog({
           ))}
         </fieldset>
         <label className={formStyles.field}>
-          <span className={formStyles.label}>Amount to refund, in dollars (a part only)</span>
+          <span className={formStyles.label}>{`Amount to refund, in ${currency.words} (a part only)`}</span>
           <input name="amount" inputMode="decimal" className={formStyles.input} />
         </label>
         <TextareaField

@@ -14,6 +14,7 @@ import { listingPath } from "#app/utils/listing-urls";
 import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith } from "#app/utils/session.server";
+import { useCurrency } from "#app/utils/use-currency";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
@@ -31,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function MyBuyers() {
+  const currency = useCurrency();
   const { sales } = useLoaderData<typeof loader>();
   return (
     <DashboardPage title="My Buyers">
@@ -54,7 +56,7 @@ export default function MyBuyers() {
                 sale.productName || NOT_FOUND
               ),
           },
-          { header: "Product Price", className: table.nowrap, cell: (sale) => formatMoney(sale.amountCents) },
+          { header: "Product Price", className: table.nowrap, cell: (sale) => formatMoney(sale.amountCents, currency) },
           {
             header: "Payment Date",
             className: table.nowrap,

@@ -45,6 +45,7 @@ import { sellerPath } from "#app/utils/seller-urls";
 import { pageMeta } from "#app/utils/seo";
 import { requireBuyer, requireRoleWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult, redirectWithSuccess } from "#app/utils/toast.server";
+import { useCurrency } from "#app/utils/use-currency";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 import type { DealState } from "#db/closed-lists";
@@ -223,6 +224,7 @@ function TestDisputeForm({ order }: { order: Order }) {
 }
 
 function PaymentCell({ order, page }: { order: Order; page: number }) {
+  const currency = useCurrency();
   if (order.status === "paid") {
     // "Refunded to you" once the refund is made at the provider; until then it is on its way.
     const dealWords =
@@ -247,11 +249,11 @@ function PaymentCell({ order, page }: { order: Order; page: number }) {
           <small className={table.deadline}>{dealWords}</small>
         ) : null}
         {order.refundedCents > 0 ? (
-          <small className={table.deadline}>{`Refunded: ${formatMoney(order.refundedCents)}`}</small>
+          <small className={table.deadline}>{`Refunded: ${formatMoney(order.refundedCents, currency)}`}</small>
         ) : null}
         {order.refundPendingCents > 0 ? (
           <small className={table.deadline}>
-            {`A refund of ${formatMoney(order.refundPendingCents)} is on its way to you`}
+            {`A refund of ${formatMoney(order.refundPendingCents, currency)} is on its way to you`}
           </small>
         ) : null}
         {order.claimStatus ? (
@@ -364,6 +366,7 @@ function ClaimDialog({
 }
 
 export default function MyOrders() {
+  const currency = useCurrency();
   const { orders, confirming, rating, claiming, testMode } = useLoaderData<typeof loader>();
   const disputable = orders.rows.filter((order) => order.mayTestDispute);
   return (
@@ -405,9 +408,9 @@ export default function MyOrders() {
             header: "Product Price",
             cell: (order) => (
               <>
-                {formatMoney(order.priceCents) ?? "Price not found"}
+                {formatMoney(order.priceCents, currency) ?? "Price not found"}
                 {order.shippingCents > 0 ? (
-                  <small className={table.deadline}>{`+ ${formatMoney(order.shippingCents)} shipping`}</small>
+                  <small className={table.deadline}>{`+ ${formatMoney(order.shippingCents, currency)} shipping`}</small>
                 ) : null}
               </>
             ),

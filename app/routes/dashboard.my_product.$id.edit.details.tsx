@@ -25,7 +25,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const seller = await requireSeller(request, context);
   const productId = params.id ?? "";
   const back = editPath(productId);
-  const submission = parseWithZod(await requireFormData(request), { schema: listingDetailsSchema });
+  const submission = parseWithZod(await requireFormData(request), {
+    schema: listingDetailsSchema(context.env.currency),
+  });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const details = submission.value as ListingDetails;
   const db = database(context.env.DB);
@@ -39,7 +41,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       { model: details.gear.model, condition: details.condition },
       context.env.settings.PAYMENT_CURRENCY,
     );
-    const warning = farAboveText(guidance, farAbove(guidance, details.resalePrice));
+    const warning = farAboveText(guidance, farAbove(guidance, details.resalePrice), context.env.currency);
     const message = result.held
       ? `${LISTING_EDIT_MESSAGES.saved}. This listing is held for review.`
       : LISTING_EDIT_MESSAGES.saved;

@@ -18,6 +18,7 @@ import { notFound } from "#app/server/http.server";
 import { useEditSection } from "#app/utils/listing-edit-urls";
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith } from "#app/utils/session.server";
+import { useCurrency } from "#app/utils/use-currency";
 import { database } from "#db/client";
 import { CONDITIONS, type Condition } from "#db/closed-lists";
 
@@ -56,7 +57,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       name: listing.name,
       offersAccepted: listing.offersAccepted,
       details: {
-        ...detailFormValues(listing),
+        ...detailFormValues(listing, context.env.currency),
         category: listing.categorySlug,
         ...gearFormValues(listing),
       } satisfies ListingDetailsInput,
@@ -83,6 +84,7 @@ export function action(): never {
 }
 
 export default function EditProduct() {
+  const currency = useCurrency();
   const { listing, photos, refusal, uploadId, categories, currentYear, guidance, guidanceFor } =
     useLoaderData<typeof loader>();
   // The section whose form a child route renders, with what its action sent back.
@@ -116,7 +118,7 @@ export default function EditProduct() {
       {refusal ? null : (
         <section aria-labelledby="details-heading" className={styles.editSection}>
           <h2 id="details-heading">Details</h2>
-          <p className={styles.intro}>Every field is required. Prices are in US dollars.</p>
+          <p className={styles.intro}>{`Every field is required. Prices are in ${currency.words}.`}</p>
           {child === "details" ? (
             <Outlet />
           ) : (

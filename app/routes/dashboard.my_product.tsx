@@ -22,6 +22,7 @@ import { confirmationId, keptAnswer, listBack, pageOrLast } from "#app/utils/pag
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith, requireSeller } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
+import { useCurrency } from "#app/utils/use-currency";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { database } from "#db/client";
 
@@ -100,6 +101,7 @@ function Advertisement({ product, here }: { product: SellerListing; here: string
 }
 
 export default function MyProducts() {
+  const currency = useCurrency();
   const { products, confirming } = useLoaderData<typeof loader>();
   const here = listHref(PAGE, { page: products.page });
   return (
@@ -123,7 +125,7 @@ export default function MyProducts() {
           {
             header: "Asking Price",
             className: table.nowrap,
-            cell: (product) => formatMoney(product.resalePriceCents),
+            cell: (product) => formatMoney(product.resalePriceCents, currency),
           },
           {
             header: "Post Date",

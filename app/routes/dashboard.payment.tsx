@@ -24,6 +24,7 @@ import { formatDeadline } from "#app/utils/format";
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith } from "#app/utils/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
+import { useCurrency } from "#app/utils/use-currency";
 import { useHydrated } from "#app/utils/use-hydrated";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { useSchemaForm } from "#app/utils/use-schema-form";
@@ -136,8 +137,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Payment() {
+  const currency = useCurrency();
   const { booking, testMode, publishableKey, processing, checkoutCancelled } = useLoaderData<typeof loader>();
-  const price = formatMoney(booking.amountCents) ?? "Price not found";
+  const price = formatMoney(booking.amountCents, currency) ?? "Price not found";
   if (booking.status === "paid") {
     return (
       <DashboardPage title="Payment Successful">
@@ -161,7 +163,7 @@ export default function Payment() {
       <p className={styles.lead}>{`Please, pay ${price} for your product ${booking.productName}`}</p>
       {booking.shippingCents > 0 ? (
         <p className={styles.deadline}>
-          {`${formatMoney(booking.priceCents)} for the item and ${formatMoney(booking.shippingCents)} for shipping.`}
+          {`${formatMoney(booking.priceCents, currency)} for the item and ${formatMoney(booking.shippingCents, currency)} for shipping.`}
         </p>
       ) : null}
       {booking.payBy ? (

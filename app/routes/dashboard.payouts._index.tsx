@@ -19,6 +19,7 @@ import {
 } from "#app/domain/deals/payouts/accounts.server";
 import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 import { feeRuleOf } from "#app/domain/deals/providers/settings";
+import { useCurrency } from "#app/utils/use-currency";
 
 const STATEMENT_PATH = `${PAYOUTS_PATH}/statement`;
 
@@ -33,7 +34,7 @@ import { listPayouts } from "#app/domain/deals/payouts/payouts.server";
 import { sellerMonths } from "#app/domain/deals/payouts/statements.server";
 import { getSellerAmounts, listSellerDeals } from "#app/domain/deals/payouts/summary.server";
 import { readListQuery } from "#app/domain/shared/list-query";
-import { formatMoney } from "#app/domain/shared/money";
+import { type Currency, formatMoney, moneyFormatter } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
 import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
@@ -90,7 +91,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     setup,
     missing: missingForPayouts(account),
     testMode: provider.testMode,
-    feeWords: feeRuleWords(rule, formatMoney),
+    feeWords: feeRuleWords(rule, moneyFormatter(context.env.currency)),
     amounts,
     months,
     statementDefaults: lastMonths(),
@@ -172,9 +173,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
 }
 
-const money = (cents: number | null) => (cents === null ? "—" : formatMoney(cents));
+const money = (cents: number | null, currency: Currency) => (cents === null ? "—" : formatMoney(cents, currency));
 
 export default function Payouts() {
+  const currency = useCurrency();
   const { setup, missing, testMode, feeWords, amounts, deals, history, answering, months, statementDefaults } =
     useLoaderData<typeof loader>();
   const settingUp = useIsPending({ state: "non-idle", intent: "setup" });
@@ -209,33 +211,33 @@ export default function Payouts() {
         <h2 id="payout-amounts">Your money</h2>
         {amounts.owed > 0 ? (
           <p role="status">
-            {`You owe ${formatMoney(amounts.owed)}: a refund or a chargeback after you were paid that your payout account could not give back. It is taken from your next sales before anything is paid out, and taken back from your payout account when it holds enough.`}
+            {`You owe ${formatMoney(amounts.owed, currency)}: a refund or a chargeback after you were paid that your payout account could not give back. It is taken from your next sales before anything is paid out, and taken back from your payout account when it holds enough.`}
           </p>
         ) : null}
         <dl>
           <div>
             <dt>Held for buyers&apos; protection</dt>
-            <dd>{formatMoney(amounts.held)}</dd>
+            <dd>{formatMoney(amounts.held, currency)}</dd>
           </div>
           <div>
             <dt>On its way to your bank</dt>
-            <dd>{formatMoney(amounts.onItsWay)}</dd>
+            <dd>{formatMoney(amounts.onItsWay, currency)}</dd>
           </div>
           <div>
             <dt>Paid to your bank</dt>
-            <dd>{formatMoney(amounts.paid)}</dd>
+            <dd>{formatMoney(amounts.paid, currency)}</dd>
           </div>
           <div>
             <dt>Fees</dt>
-            <dd>{formatMoney(amounts.fees)}</dd>
+            <dd>{formatMoney(amounts.fees, currency)}</dd>
           </div>
           <div>
             <dt>Refunded to buyers</dt>
-            <dd>{formatMoney(amounts.refunded)}</dd>
+            <dd>{formatMoney(amounts.refunded, currency)}</dd>
           </div>
           <div>
             <dt>You owe</dt>
-            <dd>{formatMoney(amounts.owed)}</dd>
+            <dd>{formatMoney(amounts.owed, currency)}</dd>
           </div>
         </dl>
       </section>
@@ -282,18 +284,18 @@ export default function Payouts() {
               header: "Price",
               cell: (deal) => (
                 <>
-                  {formatMoney(deal.amountCents)}
+                  {formatMoney(deal.amountCents, currency)}
                   {deal.shippingCents > 0 ? (
                     <small className={table.deadline}>
-                      {`incl. ${formatMoney(deal.shippingCents)} shipping${deal.labelCents > 0 ? `, label ${formatMoney(deal.labelCents)}` : ""}`}
+                      {`incl. ${formatMoney(deal.shippingCents, currency)} shipping${deal.labelCents > 0 ? `, label ${formatMoney(deal.labelCents, currency)}` : ""}`}
                     </small>
                   ) : null}
                 </>
               ),
             },
-            { header: "Fee", cell: (deal) => money(deal.fee) },
-            { header: "You receive", cell: (deal) => money(deal.net) },
-            { header: "Refunded", cell: (deal) => formatMoney(deal.refunded) },
+            { header: "Fee", cell: (deal) => money(deal.fee, currency) },
+            { header: "You receive", cell: (deal) => money(deal.net, currency) },
+            { header: "Refunded", cell: (deal) => formatMoney(deal.refunded, currency) },
             {
               header: "State",
               cell: (deal) => (
@@ -346,7 +348,7 @@ export default function Payouts() {
           }
           columns={[
             { header: "Made on", kind: "name", cell: (payout) => payout.createdOn },
-            { header: "Amount", cell: (payout) => formatMoney(payout.amountCents) },
+            { header: "Amount", cell: (payout) => formatMoney(payout.amountCents, currency) },
             {
               header: "Status",
               cell: (payout) => (

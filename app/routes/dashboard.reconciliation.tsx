@@ -34,6 +34,7 @@ export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy Reconciliation", "The ledger checked every day against the payment provider's own records.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const currency = context.env.currency;
   const db = database(context.env.DB);
   // The runs and the differences travel with the session's read: one D1 round trip (ADR 0069).
   const {
@@ -86,8 +87,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         provider: PROVIDER_WORDS[difference.provider],
         providerRef: difference.providerRef,
         day: difference.day,
-        ours: difference.ourCents === null ? "None" : formatMoney(difference.ourCents),
-        theirs: difference.theirCents === null ? "None" : formatMoney(difference.theirCents),
+        ours: difference.ourCents === null ? "None" : formatMoney(difference.ourCents, currency),
+        theirs: difference.theirCents === null ? "None" : formatMoney(difference.theirCents, currency),
         currency: difference.currency.toUpperCase(),
       })),
     },

@@ -35,6 +35,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     bookingId.data,
     submission.value,
     feeRuleOf(context.env.settings),
+    context.env.currency,
   );
   if (!result.ok) return redirectWithError(context, back, result.message);
   await publishFromRoute(context, result.events);

@@ -22,6 +22,7 @@ import { formatDeadline } from "#app/utils/format";
 import { pageMeta } from "#app/utils/seo";
 import { requireUserWith } from "#app/utils/session.server";
 import { useShipmentSection } from "#app/utils/shipment-sections";
+import { useCurrency } from "#app/utils/use-currency";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () => pageMeta("Pay&Buy Shipment", "Where a parcel of a Pay&Buy deal is.");
@@ -42,7 +43,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const carrier = chooseCarrier(context.env.settings);
   // What a label costs now, beside the shipping paid: shown before the seller buys one.
   const labelQuote = canSend
-    ? await quoteLabel(database(context.env.DB), carrier, shipment, feeRuleOf(context.env.settings))
+    ? await quoteLabel(
+        database(context.env.DB),
+        carrier,
+        shipment,
+        feeRuleOf(context.env.settings),
+        context.env.currency,
+      )
     : null;
   return {
     canSend,
@@ -62,6 +69,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function Shipment() {
+  const currency = useCurrency();
   const { shipment, timeline, shipBy, offlineCarrier, mayCancel, canSend, labelQuote } = useLoaderData<typeof loader>();
   const here = shipmentPath(shipment.bookingId);
   // A form that came back with errors is rendered by its own route, in its place (ADR 0071).
@@ -76,7 +84,7 @@ export default function Shipment() {
         <dt>Parcel</dt>
         <dd>{`${PARCEL_PRESETS[shipment.parcel].label}: ${PARCEL_PRESETS[shipment.parcel].fits}`}</dd>
         <dt>Shipping paid</dt>
-        <dd>{formatMoney(shipment.shippingCents)}</dd>
+        <dd>{formatMoney(shipment.shippingCents, currency)}</dd>
         {shipment.trackingNumber ? (
           <>
             <dt>Tracking</dt>
@@ -116,7 +124,7 @@ export default function Shipment() {
         <p>
           <a href={shipment.labelUrl}>Print the shipping label</a>
           {shipment.labelCostCents !== null
-            ? ` (${formatMoney(shipment.labelCostCents)}, paid from the sale when it is released)`
+            ? ` (${formatMoney(shipment.labelCostCents, currency)}, paid from the sale when it is released)`
             : null}
         </p>
       ) : null}
@@ -124,10 +132,10 @@ export default function Shipment() {
         <section aria-labelledby="label-heading">
           <h2 id="label-heading">Buy a label through Pay&Buy</h2>
           <p>
-            {`The label costs ${formatMoney(labelQuote.labelCents)}; the buyer paid ${formatMoney(labelQuote.shippingCents)} for shipping. `}
+            {`The label costs ${formatMoney(labelQuote.labelCents, currency)}; the buyer paid ${formatMoney(labelQuote.shippingCents, currency)} for shipping. `}
             {labelQuote.shippingCents >= labelQuote.labelCents
-              ? `The ${formatMoney(labelQuote.shippingCents - labelQuote.labelCents)} left is yours.`
-              : `The ${formatMoney(labelQuote.labelCents - labelQuote.shippingCents)} more comes out of your sale.`}
+              ? `The ${formatMoney(labelQuote.shippingCents - labelQuote.labelCents, currency)} left is yours.`
+              : `The ${formatMoney(labelQuote.labelCents - labelQuote.shippingCents, currency)} more comes out of your sale.`}
             {" It is paid from the sale when the money is released."}
           </p>
           {labelQuote.refusal ? <p>{labelQuote.refusal}</p> : null}

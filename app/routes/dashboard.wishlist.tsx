@@ -20,6 +20,7 @@ import { pageMeta } from "#app/utils/seo";
 import { requireBuyer, requireRoleWith } from "#app/utils/session.server";
 import { handleStorefrontAction, loadBookingDialog, loadReportDialog } from "#app/utils/storefront.server";
 import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
+import { useCurrency } from "#app/utils/use-currency";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
@@ -82,6 +83,7 @@ function PaymentCell({ item, page }: { item: Item; page: number }) {
 }
 
 export default function Wishlist() {
+  const currency = useCurrency();
   const { items, dialogs } = useLoaderData<typeof loader>();
   return (
     <DashboardPage title="Wishlist">
@@ -112,7 +114,7 @@ export default function Wishlist() {
             header: "Product Price",
             cell: (item) => (
               <>
-                {formatMoney(item.priceCents) ?? "$ Price not found"} <WasPrice cents={item.wasPriceCents} />
+                {formatMoney(item.priceCents, currency) ?? "Price not found"} <WasPrice cents={item.wasPriceCents} />
               </>
             ),
           },

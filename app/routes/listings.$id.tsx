@@ -79,9 +79,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // The seller's number for a signed-in visitor only: never in a page the edge cache keeps.
     listing: withContactFor(listing, shell.viewer),
     specs: specRows(listing),
-    guidance: guidance ? guidanceText(guidance) : null,
+    guidance: guidance ? guidanceText(guidance, context.env.currency) : null,
     // For a buyer too: an asking price far above what the model sold for is worth knowing.
-    guidanceWarning: farAboveText(guidance, farAbove(guidance, listing.resalePriceCents)),
+    guidanceWarning: farAboveText(guidance, farAbove(guidance, listing.resalePriceCents), context.env.currency),
     fit: fit
       ? { label: fit.label, kind: fit.kind, note: fit.kind === "adapter" ? adapterNote(fit.adapter) : null }
       : null,
@@ -89,10 +89,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     isLens: listing.gearKind === "lens",
     params: [...url.searchParams.entries()],
     photos,
-    currency,
+    currency: context.env.currency,
     selectedPhoto: photoPosition(url.searchParams.get("photo"), photos.length),
     sellerListings: sellerListings.map((card) => toCardView(card, { camera: fitCamera, viewer: shell.viewer })),
-    jsonLd: inlineJson(listingJsonLd({ listing, photos, origin, currency })),
+    jsonLd: inlineJson(listingJsonLd({ listing, photos, origin, currency: context.env.currency })),
     ...shell,
     offerPanel,
     protectionDays: context.env.settings.BUYER_PROTECTION_DAYS,

@@ -24,6 +24,7 @@ import { filterRemovals } from "#app/utils/search-urls";
 import { pageMeta } from "#app/utils/seo";
 import { requireUser, requireUserWith } from "#app/utils/session.server";
 import { handleStorefrontAction, loadStorefrontShell, storefrontCamera } from "#app/utils/storefront.server";
+import { useCurrency } from "#app/utils/use-currency";
 import { database } from "#db/client";
 import * as styles from "./products.css";
 
@@ -45,13 +46,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   searchParams.delete("category");
   searchParams.set("category", params.name ?? "");
   const db = database(context.env.DB);
-  const parsed = readSearchParams(searchParams);
+  const parsed = readSearchParams(searchParams, context.env.currency);
   // "Only gear that fits" without a camera in the URL needs the account's camera before the
   // search is built: a second round trip, for that search only.
   const early = needsAccountCamera(parsed) ? await storefrontCamera(request, context) : null;
   const read = withFits(parsed, early?.camera ?? (parsed.ok ? readCamera(parsed.query.camera) : null));
   // With a bad parameter, the category alone is looked up, for its title (or its 404).
-  const categoryOnly = readSearchParams(new URLSearchParams({ category: params.name ?? "" }));
+  const categoryOnly = readSearchParams(new URLSearchParams({ category: params.name ?? "" }), context.env.currency);
   const asked = read.ok ? read.query : categoryOnly.ok ? categoryOnly.query : null;
   // A name of white space alone names no category: never a search of every category's listings.
   const search = asked?.category ? asked : null;
@@ -94,6 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CategoryProducts() {
+  const currency = useCurrency();
   const {
     path,
     values,
@@ -112,7 +114,7 @@ export default function CategoryProducts() {
   const bestMatch = listings ? bestMatchNote(sort, listings.capped) : null;
   // The category is the page itself: never offered as a filter to remove, never in the links.
   const filters = query ? { ...query, category: undefined } : null;
-  const removals = filters ? filterRemovals(path, filters) : [];
+  const removals = filters ? filterRemovals(path, filters, currency) : [];
   const filtered = removals.length > 0 || Boolean(filters?.q);
   return (
     <section className={`${container} ${section}`} aria-labelledby="category-title">

@@ -28,5 +28,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     return redirectWithResult(context, back, { ok: false, message: parsed.error.issues[0]?.message ?? "Not saved." });
   }
-  return redirectWithResult(context, back, await saveSearch(database(context.env.DB), user, parsed.data));
+  return redirectWithResult(
+    context,
+    back,
+    await saveSearch(database(context.env.DB), user, parsed.data, context.env.currency),
+  );
 }

@@ -25,6 +25,7 @@ import { container, eyebrow, section } from "#app/styles/utilities.css";
 import { filterRemovals, hasFilters, searchHref } from "#app/utils/search-urls";
 import { originFrom, pageMeta } from "#app/utils/seo";
 import { handleStorefrontAction, loadStorefrontShell, storefrontCamera } from "#app/utils/storefront.server";
+import { useCurrency } from "#app/utils/use-currency";
 import { database } from "#db/client";
 import * as styles from "./search.css";
 
@@ -44,7 +45,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const db = database(context.env.DB);
-  const parsed = readSearchParams(params);
+  const parsed = readSearchParams(params, context.env.currency);
   // "Only gear that fits" without a camera in the URL speaks for the account's camera: read first.
   const early = needsAccountCamera(parsed) ? await storefrontCamera(request, context) : null;
   const read = withFits(parsed, early?.camera ?? (parsed.ok ? readCamera(parsed.query.camera) : null));
@@ -72,12 +73,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : null,
     canonical:
       results && query && !hasFilters(query) && !query.sort && query.page === 1
-        ? searchHref(PATH, { ...query, condition: [], verified: false })
+        ? searchHref(PATH, { ...query, condition: [], verified: false }, context.env.currency)
         : null,
     params: [...params.entries()],
     // "Email me new matches": the search as read (no page), and a name to start from.
     saving: query
-      ? { search: searchQueryParams({ ...query, sort: undefined }).toString(), name: defaultSearchName(query) }
+      ? {
+          search: searchQueryParams({ ...query, sort: undefined }, context.env.currency).toString(),
+          name: defaultSearchName(query),
+        }
       : null,
     ...shell,
     currentYear: new Date().getUTCFullYear(),
@@ -89,6 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Search() {
+  const currency = useCurrency();
   const {
     values,
     errors,
@@ -105,7 +110,7 @@ export default function Search() {
     saving,
   } = useLoaderData<typeof loader>();
   const bestMatch = listings ? bestMatchNote(sort, listings.capped) : null;
-  const removals = query ? filterRemovals(PATH, query, category?.title) : [];
+  const removals = query ? filterRemovals(PATH, query, currency, category?.title) : [];
   return (
     <section className={`${container} ${section}`} aria-labelledby="search-title">
       <span className={eyebrow}>Find gear</span>

@@ -4,6 +4,7 @@ import * as z from "zod";
 import { percentToBasisPoints } from "#app/domain/deals/ledger/fees";
 import { MAX_PROTECTION_DAYS } from "#app/domain/deals/providers/settings";
 import type { NotificationMessage } from "#app/domain/notifications/messages";
+import { type Currency, currencyOf } from "#app/domain/shared/money";
 
 const optional = z
   .string()
@@ -100,6 +101,8 @@ export interface AppEnv {
   /** The notification queue's producer (ADR 0033); absent only where nothing is published. */
   NOTIFICATIONS?: Queue<NotificationMessage>;
   settings: Settings;
+  /** PAYMENT_CURRENCY as every amount is written and read in (ADR 0095). */
+  currency: Currency;
 }
 
 const cache = new WeakMap<object, AppEnv>();
@@ -129,6 +132,7 @@ export function parseEnv(env: Record<string, unknown>): AppEnv {
     NOTIFICATIONS: notifications,
     ASSETS: assets,
     settings,
+    currency: currencyOf(settings.PAYMENT_CURRENCY),
   };
   cache.set(env, appEnv);
   return appEnv;

@@ -3,7 +3,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { Listing, ListingPhoto } from "#app/domain/catalog/listings.server";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
-import { toUnitsText } from "#app/domain/shared/money";
+import { type Currency, toUnitsText } from "#app/domain/shared/money";
 import type { ProductStatus } from "#db/closed-lists";
 import { listingPath } from "./listing-urls";
 import { publicPageMeta } from "./seo";
@@ -26,7 +26,7 @@ const AVAILABILITY: Record<ProductStatus, { schema: string; openGraph: string }>
 };
 
 // The contact is never read here (a signed-out visitor's page holds none, ADR 0099).
-type Page = { listing: Omit<Listing, "contact">; photos: ListingPhoto[]; origin: string; currency: string };
+type Page = { listing: Omit<Listing, "contact">; photos: ListingPhoto[]; origin: string; currency: Currency };
 
 export function listingMeta({ listing, photos, origin, currency }: Page): MetaDescriptor[] {
   const [photo] = photos;
@@ -39,8 +39,8 @@ export function listingMeta({ listing, photos, origin, currency }: Page): MetaDe
       type: "product",
       image: photo ? { path: photoUrl(photo.key)!, alt: photo.alt } : undefined,
     }),
-    { property: "product:price:amount", content: toUnitsText(listing.resalePriceCents) },
-    { property: "product:price:currency", content: currency.toUpperCase() },
+    { property: "product:price:amount", content: toUnitsText(listing.resalePriceCents, currency) },
+    { property: "product:price:currency", content: currency.code },
     { property: "product:availability", content: AVAILABILITY[listing.status].openGraph },
     { property: "product:condition", content: "used" },
   ];
@@ -61,8 +61,8 @@ export function listingJsonLd({ listing, photos, origin, currency }: Page) {
     offers: {
       "@type": "Offer",
       url,
-      price: toUnitsText(listing.resalePriceCents),
-      priceCurrency: currency.toUpperCase(),
+      price: toUnitsText(listing.resalePriceCents, currency),
+      priceCurrency: currency.code,
       availability: AVAILABILITY[listing.status].schema,
       itemCondition: "https://schema.org/UsedCondition",
       seller: { "@type": "Person", name: listing.sellerName },

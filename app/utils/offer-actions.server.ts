@@ -22,7 +22,7 @@ async function answer(context: EnvContext, back: string, result: OfferResult) {
 /** A buyer's offer from the listing page; `offerKey` is the page's one-time key (a double submit is one offer). */
 export async function postOffer(request: Request, context: EnvContext, form: FormData, back: string) {
   const buyer = await requireBuyer(request, context);
-  const parsed = offerSchema.safeParse({
+  const parsed = offerSchema(context.env.currency).safeParse({
     productId: field(form, "productId"),
     amount: field(form, "amount"),
     meetLocation: field(form, "meetLocation"),
@@ -30,7 +30,13 @@ export async function postOffer(request: Request, context: EnvContext, form: For
   });
   if (!parsed.success) return redirectWithError(context, back, parsed.error.issues[0]!.message);
   const key = form.get("offerKey");
-  const result = await makeOffer(database(context.env.DB), buyer, parsed.data, typeof key === "string" ? key : "");
+  const result = await makeOffer(
+    database(context.env.DB),
+    buyer,
+    parsed.data,
+    typeof key === "string" ? key : "",
+    context.env.currency,
+  );
   return answer(context, back, result);
 }
 
@@ -56,12 +62,13 @@ export async function postOfferStep(
   if (!id.success) return redirectWithError(context, back, "There is no such offer.");
   let counterCents: number | undefined;
   if (action === "counter") {
-    const counter = counterSchema.safeParse({ amount: field(form, "amount") });
+    const counter = counterSchema(context.env.currency).safeParse({ amount: field(form, "amount") });
     if (!counter.success) return redirectWithError(context, back, counter.error.issues[0]!.message);
     counterCents = counter.data.amount;
   }
   const result = await answerOffer(database(context.env.DB), user, id.data.offerId, action, {
     counterCents,
+    currency: context.env.currency,
     holdHours: context.env.settings.BOOKING_HOLD_HOURS,
   });
   return answer(context, back, result);

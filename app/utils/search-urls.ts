@@ -1,16 +1,17 @@
 // The URLs of a listing search: the pager keeps every parameter, and the empty state offers one
 // link per active filter that removes only that filter.
 
-import { centsToText, type SearchFilters, searchQueryParams } from "#app/domain/catalog/search-params";
+import { type SearchFilters, searchQueryParams } from "#app/domain/catalog/search-params";
 import { brandName } from "#app/domain/gear/brands";
 import { MOUNT_FACTS } from "#app/domain/gear/mounts";
 import { SENSOR_FORMAT_WORDS } from "#app/domain/gear/sensor-formats";
+import { type Currency, formatMoney } from "#app/domain/shared/money";
 import { groupThousands } from "#app/domain/shared/numbers";
 import type { Condition } from "#db/closed-lists";
 
-/** The filters as the URL spells them (prices in dollars), page 1 unless told. */
-export function searchHref(pathname: string, filters: SearchFilters, page = 1): string {
-  const search = searchQueryParams(filters, page).toString();
+/** The filters as the URL spells them (prices in whole units of the currency), page 1 unless told. */
+export function searchHref(pathname: string, filters: SearchFilters, currency: Currency, page = 1): string {
+  const search = searchQueryParams(filters, currency, page).toString();
   return search ? `${pathname}?${search}` : pathname;
 }
 
@@ -20,9 +21,10 @@ export type FilterRemoval = { label: string; href: string };
 export function filterRemovals(
   pathname: string,
   filters: SearchFilters,
+  currency: Currency,
   categoryTitle?: string | null,
 ): FilterRemoval[] {
-  const without = (change: Partial<SearchFilters>) => searchHref(pathname, { ...filters, ...change });
+  const without = (change: Partial<SearchFilters>) => searchHref(pathname, { ...filters, ...change }, currency);
   const removals: FilterRemoval[] = [];
   if (filters.category) {
     removals.push({
@@ -37,10 +39,16 @@ export function filterRemovals(
     });
   }
   if (filters.min !== undefined) {
-    removals.push({ label: `Remove min price: $${centsToText(filters.min)}`, href: without({ min: undefined }) });
+    removals.push({
+      label: `Remove min price: ${formatMoney(filters.min, currency)}`,
+      href: without({ min: undefined }),
+    });
   }
   if (filters.max !== undefined) {
-    removals.push({ label: `Remove max price: $${centsToText(filters.max)}`, href: without({ max: undefined }) });
+    removals.push({
+      label: `Remove max price: ${formatMoney(filters.max, currency)}`,
+      href: without({ max: undefined }),
+    });
   }
   if (filters.verified) removals.push({ label: "Remove verified sellers only", href: without({ verified: false }) });
   if (filters.brand)

@@ -14,6 +14,7 @@ import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { buyLabel } from "#app/domain/deals/shipping/labels.server";
 import { applyTrackingEvent } from "#app/domain/deals/shipping/tracking-events.server";
 import { enterTracking } from "#app/domain/deals/shipping/tracking-numbers.server";
+import { currencyOf } from "#app/domain/shared/money";
 import type { Settings } from "#app/server/env.server";
 import type { Database } from "#db/client";
 import { products } from "#db/schema";
@@ -93,7 +94,15 @@ export async function seedShippedDeals(
       .slice(0, 18)}`;
     const sent =
       deal.step === "label"
-        ? await buyLabel(db, carrier, seller, booked.bookingId, SENDER, feeRuleOf(settings))
+        ? await buyLabel(
+            db,
+            carrier,
+            seller,
+            booked.bookingId,
+            SENDER,
+            feeRuleOf(settings),
+            currencyOf(settings.PAYMENT_CURRENCY),
+          )
         : await enterTracking(
             db,
             seller,

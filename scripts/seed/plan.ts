@@ -2,7 +2,7 @@
 // too (db/factories.ts), so seeding twice changes nothing.
 import { gearColumns } from "#app/domain/catalog/listing-gear.server";
 import { type GearDetails, readGear } from "#app/domain/gear/gear-schema";
-import { dollarsToCents } from "#app/domain/shared/money";
+import { currencyOf, parseMoney } from "#app/domain/shared/money";
 import type { CheckAnswer, ConditionCheck } from "#db/closed-lists";
 import { bookingRow, categoryRow, paymentRow, productRow, reportRow, userRow } from "#db/factories";
 import { seedAccounts } from "./accounts";
@@ -72,8 +72,11 @@ function gearOf(listing: SeedListing | ModerationListing | HistoryListing): Gear
   return read.gear;
 }
 
+/** The seed's prices are written with two decimals (cents), whatever the configured currency. */
+const SEED_UNITS = currencyOf("usd");
+
 function cents(value: string, listing: SeedListing | ModerationListing | HistoryListing): number {
-  const result = dollarsToCents(value);
+  const result = parseMoney(value, SEED_UNITS);
   if (result === null) throw new Error(`Bad price ${value} in seed listing ${listing.key}`);
   return result;
 }

@@ -34,7 +34,7 @@ test("a buyer makes an offer, the seller counters, the buyer accepts and pays th
   // A phone's width: the row's forms fit without scrolling sideways.
   await seller.setViewportSize({ width: 390, height: 844 });
   expect(await seller.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await offerRow.getByLabel(`Counter price in dollars: ${product}`).fill("15.50");
+  await offerRow.getByLabel(`Counter price in US dollars: ${product}`).fill("15.50");
   await offerRow.getByRole("button", { name: `Counter: ${product}` }).click();
   await expectToast(seller, "Counter sent: the buyer has 48 hours to answer");
   await expect(seller.getByRole("row").filter({ hasText: product })).toContainText("Countered");

@@ -107,7 +107,9 @@ test.describe("adding a product", () => {
     });
     await page.getByLabel("Product Photo").setInputFiles(PHOTO);
     await page.getByRole("button", { name: "Add Product" }).click();
-    await expect(page.getByText("Original price must be an amount in dollars, such as 1250 or 1250.99")).toBeVisible();
+    await expect(
+      page.getByText("Original price must be an amount in US dollars, such as 1250 or 1249.50"),
+    ).toBeVisible();
     await expect(page.getByText("Resale price must be between $ 0.01 and $ 100,000.00")).toBeVisible();
     await expect(page.getByText(`Year of purchase must be between 1900 and ${year}`)).toBeVisible();
     await expect(page.getByText("Contact number must be a phone number, such as +1 415 555 0100")).toBeVisible();

@@ -7,12 +7,12 @@ import { answerOffer } from "#app/domain/deals/offers/offer-answers.server";
 import { makeOffer } from "#app/domain/deals/offers/offers.server";
 import { plannedLetters } from "#app/domain/notifications/letters.server";
 import { ORIGIN, sessionCookieFor } from "./auth-helpers";
-import { insertCategory, insertProduct, insertUser } from "./factories";
+import { insertCategory, insertProduct, insertUser, USD } from "./factories";
 import { apiCall, db } from "./money-fixtures";
 import { book } from "./shipping-fixtures";
 
 const PHONE = "+1 415 555 0177";
-const options = { appName: "Pay&Buy" };
+const options = { appName: "Pay&Buy", currency: USD };
 
 async function meetupListing() {
   const category = await insertCategory({ title: `Camera ${crypto.randomUUID().slice(0, 6)}` });
@@ -91,6 +91,7 @@ describe("the buyer's contact number", () => {
       { id: buyer.id, role: "buyer" },
       { productId: product.id, amount: 150_000, meetLocation: "Union Square", buyerContact: PHONE },
       crypto.randomUUID(),
+      USD,
     );
     if (!made.ok) throw new Error(made.message);
     const sellersOffers = async () =>
@@ -105,7 +106,9 @@ describe("the buyer's contact number", () => {
       buyerContact: PHONE,
     });
 
-    const accepted = await answerOffer(db(), { id: seller.id, role: "seller" }, made.offerId, "accept");
+    const accepted = await answerOffer(db(), { id: seller.id, role: "seller" }, made.offerId, "accept", {
+      currency: USD,
+    });
     expect(accepted.ok).toBe(true);
     expect(await sellersOffers()).toMatchObject([{ buyerContact: null }]);
     expect(await page(seller.id, "/dashboard/offers")).not.toContain(PHONE);

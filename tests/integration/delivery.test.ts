@@ -9,7 +9,7 @@ import { listingDetailsSchema } from "#app/domain/catalog/listing-schema";
 import { readSearchParams } from "#app/domain/catalog/search-params";
 import { products } from "#db/schema";
 import { bearerFor, get, ORIGIN, sessionCookieFor, signedInUser } from "./auth-helpers";
-import { insertCategory, insertProduct, insertUser } from "./factories";
+import { insertCategory, insertProduct, insertUser, USD } from "./factories";
 import { listingWithPhotos, productRow } from "./listing-helpers";
 import { db, photoFile, postAddProduct, productForm, productRows, validFields } from "./seller-helpers";
 import { testEnv } from "./test-env";
@@ -27,7 +27,7 @@ const details = (overrides: Record<string, unknown> = {}) => ({ ...validFields()
 
 describe("a listing's delivery fields", () => {
   it("are a meetup when left out, as every listing was before shipping", () => {
-    const read = listingDetailsSchema.safeParse(details());
+    const read = listingDetailsSchema(USD).safeParse(details());
     expect(read.success && read.data).toMatchObject({
       delivery: "meetup",
       shipsFromCountry: null,
@@ -39,12 +39,12 @@ describe("a listing's delivery fields", () => {
   });
 
   it("keep nothing of shipping for a meetup, whatever the form still holds", () => {
-    const read = listingDetailsSchema.safeParse(details({ ...SHIPPING, delivery: "meetup" }));
+    const read = listingDetailsSchema(USD).safeParse(details({ ...SHIPPING, delivery: "meetup" }));
     expect(read.success && read.data).toMatchObject({ delivery: "meetup", shipsFromCountry: null, parcel: null });
   });
 
   it("need the country, postal code, parcel and handling time to ship, and take an empty price as the carrier's rate", () => {
-    const read = listingDetailsSchema.safeParse(details({ ...SHIPPING, shippingPrice: "" }));
+    const read = listingDetailsSchema(USD).safeParse(details({ ...SHIPPING, shippingPrice: "" }));
     expect(read.success && read.data).toMatchObject({
       delivery: "ship",
       shipsFromCountry: "US",
@@ -53,7 +53,7 @@ describe("a listing's delivery fields", () => {
       shippingPrice: null,
       handlingDays: 2,
     });
-    const missing = listingDetailsSchema.safeParse(details({ delivery: "both" }));
+    const missing = listingDetailsSchema(USD).safeParse(details({ delivery: "both" }));
     expect(missing.success).toBe(false);
     const fields = missing.error?.issues.map((issue) => issue.path.join("."));
     expect(fields).toEqual(
@@ -63,7 +63,7 @@ describe("a listing's delivery fields", () => {
 
   it("refuse a country we do not ship within, a bad postal code, a price out of range and a handling time over five days", () => {
     const issues = (overrides: Record<string, string>) => {
-      const read = listingDetailsSchema.safeParse(details({ ...SHIPPING, ...overrides }));
+      const read = listingDetailsSchema(USD).safeParse(details({ ...SHIPPING, ...overrides }));
       return read.success ? [] : read.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     };
     expect(issues({ shipsFromCountry: "FR" })).toEqual([
@@ -89,14 +89,14 @@ describe("a listing's delivery fields", () => {
 
   it("read as one line on a card", () => {
     const place = "Brooklyn, NY";
-    expect(deliveryLine({ delivery: "meetup", location: place, shippingPriceCents: null })).toBe("Meetup only");
-    expect(deliveryLine({ delivery: "ship", location: place, shippingPriceCents: 1_400 })).toBe(
+    expect(deliveryLine({ delivery: "meetup", location: place, shippingPriceCents: null }, USD)).toBe("Meetup only");
+    expect(deliveryLine({ delivery: "ship", location: place, shippingPriceCents: 1_400 }, USD)).toBe(
       "Ships from Brooklyn, NY · $ 14.00 shipping",
     );
-    expect(deliveryLine({ delivery: "both", location: place, shippingPriceCents: 0 })).toBe(
+    expect(deliveryLine({ delivery: "both", location: place, shippingPriceCents: 0 }, USD)).toBe(
       "Meetup or ships from Brooklyn, NY · free shipping",
     );
-    expect(deliveryLine({ delivery: "ship", location: place, shippingPriceCents: null })).toBe(
+    expect(deliveryLine({ delivery: "ship", location: place, shippingPriceCents: null }, USD)).toBe(
       "Ships from Brooklyn, NY · shipping at the carrier's rate",
     );
   });
@@ -280,7 +280,7 @@ describe("cards, the listing page and search, with shipping", () => {
       ["delivery=meetup", /products_available_meets/],
       ["delivery=ship-us", /products_available_ships_from/],
     ] as const) {
-      const read = readSearchParams(new URLSearchParams(search));
+      const read = readSearchParams(new URLSearchParams(search), USD);
       if (!read.ok) throw new Error(read.message);
       const { rows, count } = searchStatements(db(), read.query);
       const plans: string[] = [];

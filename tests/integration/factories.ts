@@ -2,6 +2,7 @@
 // real schema into the test database, returning the stored row.
 import { eq } from "drizzle-orm";
 import { sealSecret } from "#app/domain/accounts/two-factor.server";
+import { currencyOf } from "#app/domain/shared/money";
 import { database } from "#db/client";
 import {
   bookingRow,
@@ -165,3 +166,6 @@ export async function insertReport(overrides: Partial<NewReport> & Pick<NewRepor
   const [row] = await db().insert(reports).values(reportRow(overrides)).returning();
   return row!;
 }
+
+/** The currency the tests' amounts are written in, unless a test says otherwise. */
+export const USD = currencyOf("usd");

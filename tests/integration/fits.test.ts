@@ -12,7 +12,7 @@ import type { NewProduct } from "#db/factories";
 import { users } from "#db/schema";
 import { cacheKeyPath } from "../../workers/edge-cache";
 import { bearerFor, get, ORIGIN, postForm, signedInUser } from "./auth-helpers";
-import { insertCategory, insertProduct, insertUser } from "./factories";
+import { insertCategory, insertProduct, insertUser, USD } from "./factories";
 import { hasElement } from "./markup";
 import { testEnv } from "./test-env";
 
@@ -65,7 +65,7 @@ async function gearWorld() {
 }
 
 async function found(search: string, camera: string | null = null) {
-  const read = withFits(readSearchParams(new URLSearchParams(search)), readCamera(camera));
+  const read = withFits(readSearchParams(new URLSearchParams(search), USD), readCamera(camera));
   if (!read.ok) throw new Error(read.message);
   const result = await searchListings(db(), read.query);
   if (!result.ok) throw new Error(result.reason);
@@ -113,11 +113,11 @@ describe("the gear filters", () => {
       ["fits=maybe", "fits"],
       ["camera=leica-q2", "camera"],
     ] as const) {
-      const read = readSearchParams(new URLSearchParams(search));
+      const read = readSearchParams(new URLSearchParams(search), USD);
       expect(read.ok, search).toBe(false);
       if (!read.ok) expect(Object.keys(read.errors), search).toEqual([field]);
     }
-    const withoutCamera = withFits(readSearchParams(new URLSearchParams("fits=1")), null);
+    const withoutCamera = withFits(readSearchParams(new URLSearchParams("fits=1"), USD), null);
     expect(withoutCamera).toMatchObject({
       ok: false,
       errors: { fits: ["Choose your camera to see only the gear that fits it."] },
@@ -134,7 +134,7 @@ describe("the gear filters", () => {
   it("reads each filter through an index, and never sorts the whole catalog", async () => {
     const { searchStatements } = await import("#app/domain/catalog/listing-search.server");
     const plan = async (search: string) => {
-      const read = withFits(readSearchParams(new URLSearchParams(search)), readCamera("nikon-z6-ii"));
+      const read = withFits(readSearchParams(new URLSearchParams(search), USD), readCamera("nikon-z6-ii"));
       if (!read.ok) throw new Error(read.message);
       const { rows, count } = searchStatements(db(), read.query);
       const details = [];

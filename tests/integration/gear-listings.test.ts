@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { listingDetailsSchema } from "#app/domain/catalog/listing-schema";
 import { listingChecks, listingIncludedItems, products } from "#db/schema";
 import { bearerFor, get, ORIGIN, signedInUser } from "./auth-helpers";
-import { insertCategory, insertProduct } from "./factories";
+import { insertCategory, insertProduct, USD } from "./factories";
 import {
   db,
   photoFile,
@@ -19,7 +19,7 @@ import {
 } from "./seller-helpers";
 
 const details = (fields: Record<string, unknown>) =>
-  listingDetailsSchema.safeParse({ ...validFields(), ...fields } as Record<string, unknown>);
+  listingDetailsSchema(USD).safeParse({ ...validFields(), ...fields } as Record<string, unknown>);
 
 const errorsOf = (result: ReturnType<typeof details>) =>
   result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));

@@ -7,6 +7,7 @@
 // fails.
 import { describe, expect, it } from "vitest";
 import type * as z from "zod";
+import { USD } from "./factories";
 
 const SOURCES = import.meta.glob<string>(["/app/**/*.tsx"], { query: "?raw", import: "default", eager: true });
 const MODULES = import.meta.glob<Record<string, unknown>>(["/app/domain/**/*.ts", "/workers/api/**/*.ts"], {
@@ -54,12 +55,25 @@ function textareaNames(): { where: string; name: string | null }[] {
   return found;
 }
 
+/**
+ * The schemas an export stands for: itself, or what an exported schema function (`…Schema`,
+ * `…FieldsOf`: the schemas that read amounts in the configured currency) makes for USD.
+ */
+function schemasOf(exported: string, value: unknown): unknown[] {
+  if (typeof value !== "function" || !/(Schema|FieldsOf)$/.test(exported)) return [value];
+  try {
+    return [(value as (currency: unknown) => unknown)(USD)];
+  } catch {
+    return [];
+  }
+}
+
 /** Every field of that name in every exported schema, named by module and export. */
 function fieldsNamed(name: string): { where: string; schema: z.ZodType }[] {
   const fields: { where: string; schema: z.ZodType }[] = [];
   for (const [path, exports] of Object.entries(MODULES)) {
     for (const [exported, value] of Object.entries(exports)) {
-      for (const shape of shapesOf(value)) {
+      for (const shape of schemasOf(exported, value).flatMap((schema) => shapesOf(schema))) {
         if (shape[name]) fields.push({ where: `${path} ${exported}.${name}`, schema: shape[name] });
       }
     }

@@ -16,7 +16,7 @@ import { findListingForEdit } from "#app/domain/catalog/listing-edits.server";
 import { listingDetailsSchema } from "#app/domain/catalog/listing-schema";
 import { products } from "#db/schema";
 import { bearerFor, ORIGIN, sessionCookieFor } from "./auth-helpers";
-import { insertCategory, insertUser } from "./factories";
+import { insertCategory, insertUser, USD } from "./factories";
 import { listingWithPhotos, productRow } from "./listing-helpers";
 import { db } from "./seller-helpers";
 
@@ -125,7 +125,7 @@ describe("a listing's details, from one list", () => {
     const { seller, product } = await sellerWithEditedListing();
     const found = await findListingForEdit(db(), seller.id, product.id);
     if (!found) throw new Error("the seller's listing is not found for editing");
-    const values = { ...detailFormValues(found.listing), category: "camera" };
+    const values = { ...detailFormValues(found.listing, USD), category: "camera" };
     expect(values).toMatchObject({
       originalPrice: "900.00",
       resalePrice: "412.50",
@@ -133,7 +133,7 @@ describe("a listing's details, from one list", () => {
       shippingPrice: "14.00",
       handlingDays: "2",
     });
-    const read = listingDetailsSchema.safeParse(values);
+    const read = listingDetailsSchema(USD).safeParse(values);
     expect(read.success).toBe(true);
     if (read.success) expect(sameDetails(found.listing, read.data)).toBe(true);
   });

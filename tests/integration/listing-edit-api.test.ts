@@ -87,7 +87,7 @@ describe("PUT /api/product/:id with the details", () => {
     expect(response.status).toBe(422);
     const body = await response.json<{ error: { fields: Record<string, string[]> } }>();
     expect(body.error.fields).toMatchObject({
-      resalePrice: ["Resale price must be an amount in dollars, such as 1250 or 1250.99"],
+      resalePrice: ["Resale price must be an amount in US dollars, such as 1250 or 1249.50"],
       location: ["location is required"],
     });
     const mixed = await call(`/product/${world.product.id}`, {

@@ -313,7 +313,7 @@ describe("editing the details", () => {
     const bad = await postEdit(world.me.cookie, world.product.id, details({ resalePrice: "abc", productName: "" }));
     expect(bad.status).toBe(400);
     const html = await bad.text();
-    expect(html).toContain("Resale price must be an amount in dollars, such as 1250 or 1250.99");
+    expect(html).toContain("Resale price must be an amount in US dollars, such as 1250 or 1249.50");
     expect(html).toContain("product name is required");
     const unknown = await postEdit(world.me.cookie, world.product.id, details({ category: "boats" }));
     expect(unknown.status).toBe(422);

@@ -6,6 +6,7 @@ import { photoSources } from "#app/domain/catalog/photo-keys";
 import { savingAgainstNew, toUnitsText } from "#app/domain/shared/money";
 import { inlineJson, summary } from "#app/utils/listing-seo";
 import { CONDITIONS } from "#db/closed-lists";
+import { USD } from "./factories";
 
 describe("savingAgainstNew", () => {
   it("answers the amount and the percentage rounded down, or nothing when not cheaper", () => {
@@ -22,17 +23,17 @@ describe("savingAgainstNew", () => {
 
 describe("toUnitsText", () => {
   it("writes cents as units with two decimals, without floating point", () => {
-    expect(toUnitsText(195_000)).toBe("1950.00");
-    expect(toUnitsText(1999)).toBe("19.99");
-    expect(toUnitsText(5)).toBe("0.05");
-    expect(toUnitsText(10_000_000)).toBe("100000.00");
+    expect(toUnitsText(195_000, USD)).toBe("1950.00");
+    expect(toUnitsText(1999, USD)).toBe("19.99");
+    expect(toUnitsText(5, USD)).toBe("0.05");
+    expect(toUnitsText(10_000_000, USD)).toBe("100000.00");
   });
 
   it("keeps the sign of a negative amount, under one unit too", () => {
-    expect(toUnitsText(-50)).toBe("-0.50");
-    expect(toUnitsText(-5)).toBe("-0.05");
-    expect(toUnitsText(-12_345)).toBe("-123.45");
-    expect(toUnitsText(0)).toBe("0.00");
+    expect(toUnitsText(-50, USD)).toBe("-0.50");
+    expect(toUnitsText(-5, USD)).toBe("-0.05");
+    expect(toUnitsText(-12_345, USD)).toBe("-123.45");
+    expect(toUnitsText(0, USD)).toBe("0.00");
   });
 });
 

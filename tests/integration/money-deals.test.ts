@@ -10,7 +10,7 @@ import { confirmReceipt, decideClaim } from "#app/domain/deals/settlement/decisi
 import { plannedLetters } from "#app/domain/notifications/letters.server";
 import { formatMoney } from "#app/domain/shared/money";
 import { claims, deals, payoutAccounts } from "#db/schema";
-import { insertUser } from "./factories";
+import { insertUser, USD } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
 import {
   apiCall,
@@ -161,15 +161,15 @@ describe("claims", () => {
     const letters = await plannedLetters(
       db(),
       { kind: "payment_released", operationId: release.id },
-      { appName: "Pay&Buy" },
+      { appName: "Pay&Buy", currency: USD },
     );
     const toSeller = letters.find((l) => l.recipient.id === seller.id)!;
     const toBuyer = letters.find((l) => l.recipient.id === buyer.user.id)!;
     expect(toSeller.text).toContain(
-      `You receive ${formatMoney(92_000)} of ${formatMoney(120_000)} for "${product.name}", after ${formatMoney(20_000)} went back to the buyer`,
+      `You receive ${formatMoney(92_000, USD)} of ${formatMoney(120_000, USD)} for "${product.name}", after ${formatMoney(20_000, USD)} went back to the buyer`,
     );
     expect(toBuyer.text).toContain(
-      `${formatMoney(20_000)} of your payment for "${product.name}" is refunded to you; the rest, ${formatMoney(100_000)}, is now the seller's.`,
+      `${formatMoney(20_000, USD)} of your payment for "${product.name}" is refunded to you; the rest, ${formatMoney(100_000, USD)}, is now the seller's.`,
     );
 
     // Decided once: a second decision is refused, and so is the buyer's second claim.

@@ -10,7 +10,7 @@ import { SETTLEMENT_MESSAGES } from "#app/domain/deals/settlement/decisions.serv
 import { submitDisputeEvidence } from "#app/domain/deals/settlement/disputes.server";
 import { disputes } from "#db/schema";
 import { get, sessionCookieFor } from "./auth-helpers";
-import { insertUser } from "./factories";
+import { insertUser, USD } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
 import { apiCall, db, dealState, paidDeal, tick } from "./money-fixtures";
 import { testEnv } from "./test-env";
@@ -123,7 +123,7 @@ describe("a chargeback, offline", () => {
 
     // The letters: the admins were told of the chargeback, the seller of what they owe.
     const { plannedLetters } = await import("#app/domain/notifications/letters.server");
-    const options = { appName: "Pay&Buy", appUrl: "https://pay.test" };
+    const options = { appName: "Pay&Buy", currency: USD, appUrl: "https://pay.test" };
     const toAdmins = await plannedLetters(db(), { kind: "dispute_opened", disputeId: dispute.id }, options);
     expect(toAdmins.length).toBeGreaterThan(0);
     expect(toAdmins[0]!.subject).toBe(`Chargeback: ${sale.product.name}`);

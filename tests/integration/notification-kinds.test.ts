@@ -42,7 +42,7 @@ import {
   shipments,
   wishlistEntries,
 } from "#db/schema";
-import { insertBooking, insertCategory, insertPayment, insertProduct, insertUser } from "./factories";
+import { insertBooking, insertCategory, insertPayment, insertProduct, insertUser, USD } from "./factories";
 import { testEnv } from "./test-env";
 
 const ORIGIN = "https://pay-and-buy.example";
@@ -143,13 +143,13 @@ describe("a notification kind, defined once", () => {
   it("every kind's letters write none when what the event is about is gone", async () => {
     const db = database(testEnv.DB);
     for (const event of Object.values(SAMPLES) as DomainEvent[]) {
-      expect(await plannedLetters(db, event, { appName: "Pay&Buy" }), event.kind).toEqual([]);
+      expect(await plannedLetters(db, event, { appName: "Pay&Buy", currency: USD }), event.kind).toEqual([]);
     }
   });
 });
 
 const APP_URL = "https://pay.test";
-const OPTIONS = { appName: "Pay&Buy", appUrl: APP_URL };
+const OPTIONS = { appName: "Pay&Buy", currency: USD, appUrl: APP_URL };
 const PRICE = 123_456;
 const SHIPPING = 1_550;
 const db = () => database(testEnv.DB);
@@ -224,7 +224,7 @@ async function world() {
 
 type World = Awaited<ReturnType<typeof world>>;
 
-const money = (cents: number) => formatMoney(cents);
+const money = (cents: number) => formatMoney(cents, USD);
 const at = (path: string) => `${APP_URL}${path}`;
 const utcText = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", ", ")} UTC`;
 

@@ -28,7 +28,7 @@ import { database } from "#db/client";
 import { bookings, emailOutbox, messages, notificationDeliveries, products, users } from "#db/schema";
 import worker from "../../workers/app";
 import { bearerFor, get, ORIGIN, signedInUser } from "./auth-helpers";
-import { insertBooking, insertCategory, insertProduct, insertReport, insertUser } from "./factories";
+import { insertBooking, insertCategory, insertProduct, insertReport, insertUser, USD } from "./factories";
 import { bookedListing } from "./payment-fixtures";
 import { testEnv } from "./test-env";
 
@@ -138,7 +138,7 @@ describe("letters per kind", () => {
     await deliver([{ kind: "booking_made", bookingId: booked.id }]);
     const [letter] = await outbox();
     const page = await (await get("/dashboard/my_orders", { Cookie: buyer.cookie })).text();
-    expect(formatMoney(123_456)).toBe("$ 1,234.56");
+    expect(formatMoney(123_456, USD)).toBe("$ 1,234.56");
     expect(letter!.body).toContain("for $ 1,234.56.");
     expect(page).toContain("$ 1,234.56");
   });

@@ -12,7 +12,7 @@ import { database } from "#db/client";
 import { emailOutbox, offers } from "#db/schema";
 import worker from "../../workers/app";
 import { bearerFor, ORIGIN, postForm, signedInUser } from "./auth-helpers";
-import { insertCategory, insertProduct } from "./factories";
+import { insertCategory, insertProduct, USD } from "./factories";
 import { toastText } from "./moderation-helpers";
 import { testEnv } from "./test-env";
 
@@ -106,6 +106,7 @@ describe("offers a day", () => {
       buyer.user,
       { productId: product.id, amount: 70_000, ...MEET },
       crypto.randomUUID(),
+      USD,
       Date.now() + 25 * HOUR,
     );
     expect(later).toMatchObject({ ok: true });
@@ -122,8 +123,9 @@ describe("offers a day", () => {
           buyer.user,
           { productId: product.id, amount: 70_000, ...MEET },
           crypto.randomUUID(),
+          USD,
         );
-        if (made.ok) await answerOffer(db(), buyer.user, made.offerId, "withdraw");
+        if (made.ok) await answerOffer(db(), buyer.user, made.offerId, "withdraw", { currency: USD });
         return made;
       }),
     );
@@ -137,12 +139,13 @@ describe("offers a day", () => {
         buyer.user,
         { productId: product.id, amount: 70_000, ...MEET },
         crypto.randomUUID(),
+        USD,
       );
       if (!made.ok) {
         expect(made).toMatchObject({ status: 429, message: TOO_MANY });
         break;
       }
-      await answerOffer(db(), buyer.user, made.offerId, "withdraw");
+      await answerOffer(db(), buyer.user, made.offerId, "withdraw", { currency: USD });
     }
     expect(await offersBy(buyer.user.id, product.id)).toHaveLength(OFFER_LIMITS.perListingPerDay);
   });
@@ -172,9 +175,10 @@ describe("offers a day", () => {
         buyer.user,
         { productId: product.id, amount: 70_000, ...MEET },
         crypto.randomUUID(),
+        USD,
       );
       if (!made.ok) throw new Error(made.message);
-      await answerOffer(db(), buyer.user, made.offerId, "withdraw");
+      await answerOffer(db(), buyer.user, made.offerId, "withdraw", { currency: USD });
     }
     const fields = { intent: "offer", productId: product.id, offerKey: "page-key", amount: "800", ...MEET };
     const refused = await postForm(`/listings/${product.id}`, fields, { Cookie: buyer.cookie });
@@ -196,12 +200,13 @@ describe("the offer received letter", () => {
         buyer.user,
         { productId: first.id, amount: 70_000 + round * 100, ...MEET },
         crypto.randomUUID(),
+        USD,
       );
       if (!made.ok) throw new Error(made.message);
       events.push(...made.events);
       // Delivered one by one, as a loop of requests would be.
       await deliver(made.events);
-      await answerOffer(db(), buyer.user, made.offerId, "withdraw");
+      await answerOffer(db(), buyer.user, made.offerId, "withdraw", { currency: USD });
     }
     expect(events).toHaveLength(4);
     expect(await received(seller.user.email)).toHaveLength(1);
@@ -211,8 +216,8 @@ describe("the offer received letter", () => {
     // Every offer is still on the seller's Offers.
     expect(await offersBy(buyer.user.id, first.id)).toHaveLength(4);
     // Another buyer, and the same buyer on another listing, are letters of their own.
-    const theirs = await makeOffer(db(), other.user, { productId: first.id, amount: 80_000, ...MEET }, "k-other");
-    const elsewhere = await makeOffer(db(), buyer.user, { productId: second.id, amount: 80_000, ...MEET }, "k-2");
+    const theirs = await makeOffer(db(), other.user, { productId: first.id, amount: 80_000, ...MEET }, "k-other", USD);
+    const elsewhere = await makeOffer(db(), buyer.user, { productId: second.id, amount: 80_000, ...MEET }, "k-2", USD);
     if (!theirs.ok || !elsewhere.ok) throw new Error("offers refused");
     await deliver([...theirs.events, ...elsewhere.events]);
     expect(await received(seller.user.email)).toHaveLength(3);
@@ -229,10 +234,11 @@ describe("the offer received letter", () => {
         buyer.user,
         { productId: product.id, amount: 70_000, ...MEET },
         crypto.randomUUID(),
+        USD,
       );
       if (!made.ok) throw new Error(made.message);
       events.push(...made.events);
-      await answerOffer(db(), buyer.user, made.offerId, "withdraw");
+      await answerOffer(db(), buyer.user, made.offerId, "withdraw", { currency: USD });
     }
     await Promise.all(events.map((event) => deliver([event])));
     expect(await received(seller.user.email)).toHaveLength(1);

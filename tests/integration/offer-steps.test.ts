@@ -11,7 +11,7 @@ import { OFFER_STATUSES, type OfferStatus, type Role } from "#db/closed-lists";
 import type { NewOffer } from "#db/factories";
 import { offerRow } from "#db/factories";
 import { bookings, offers, products } from "#db/schema";
-import { insertBooking, insertCategory, insertProduct, insertUser } from "./factories";
+import { insertBooking, insertCategory, insertProduct, insertUser, USD } from "./factories";
 import { testEnv } from "./test-env";
 
 const db = () => database(testEnv.DB);
@@ -81,7 +81,10 @@ describe("the offer's transition table", () => {
           if (by && offerTransition(action, by, state)) continue;
           const { offer, product } = await offerIn(state, who);
           const before = await snapshot(offer.id, product.id);
-          const result = await answerOffer(db(), actor, offer.id, action, { counterCents: AMOUNT + 5_000 });
+          const result = await answerOffer(db(), actor, offer.id, action, {
+            currency: USD,
+            counterCents: AMOUNT + 5_000,
+          });
           const label = `${actor.role} ${action} from ${state}`;
           // Refused, or (a step already done, e.g. accepting an accepted offer) answered as done.
           expect({ label, moved: result.ok && !result.replayed }).toEqual({ label, moved: false });
@@ -101,7 +104,10 @@ describe("the offer's transition table", () => {
       if (t.by === "system" || t.step === "make" || t.from === null) continue;
       const { offer } = await offerIn(t.from, who);
       const actor = t.by === "buyer" ? who.buyer : who.seller;
-      const result = await answerOffer(db(), actor, offer.id, t.step as OfferAction, { counterCents: AMOUNT + 5_000 });
+      const result = await answerOffer(db(), actor, offer.id, t.step as OfferAction, {
+        currency: USD,
+        counterCents: AMOUNT + 5_000,
+      });
       expect({ step: `${t.by} ${t.step} from ${t.from}`, ok: result.ok }).toEqual({
         step: `${t.by} ${t.step} from ${t.from}`,
         ok: true,

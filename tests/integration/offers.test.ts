@@ -12,7 +12,7 @@ import { database } from "#db/client";
 import type { Role } from "#db/closed-lists";
 import { bookings, offers, payments, products, users } from "#db/schema";
 import { bearerFor, get, ORIGIN, postForm, signedInUser } from "./auth-helpers";
-import { insertBooking, insertCategory, insertProduct, insertUser } from "./factories";
+import { insertBooking, insertCategory, insertProduct, insertUser, USD } from "./factories";
 import { toastText } from "./moderation-helpers";
 import { testEnv } from "./test-env";
 
@@ -38,7 +38,7 @@ const productOf = async (id: string) => (await db().select().from(products).wher
 const bookingsOf = (productId: string) => db().select().from(bookings).where(eq(bookings.productId, productId));
 
 async function offer(buyer: { id: string; role: Role }, productId: string, amount: number, now?: number) {
-  const result = await makeOffer(db(), buyer, { productId, amount, ...MEET }, crypto.randomUUID(), now);
+  const result = await makeOffer(db(), buyer, { productId, amount, ...MEET }, crypto.randomUUID(), USD, now);
   if (!result.ok) throw new Error(result.message);
   return result.offerId;
 }
@@ -56,7 +56,7 @@ describe("making an offer", () => {
     const { product } = await listing({ resalePriceCents: 100_001 });
     const { user } = await signedInUser("buyer");
     const at = (amount: number) =>
-      makeOffer(db(), user, { productId: product.id, amount, ...MEET }, crypto.randomUUID());
+      makeOffer(db(), user, { productId: product.id, amount, ...MEET }, crypto.randomUUID(), USD);
     expect(await at(50_000)).toMatchObject({
       ok: false,
       status: 422,
@@ -75,12 +75,12 @@ describe("making an offer", () => {
     const { product } = await listing();
     const { user } = await signedInUser("buyer");
     const input = { productId: product.id, amount: 80_000, ...MEET };
-    const first = await makeOffer(db(), user, input, "key-1");
-    const again = await makeOffer(db(), user, input, "key-1");
+    const first = await makeOffer(db(), user, input, "key-1", USD);
+    const again = await makeOffer(db(), user, input, "key-1", USD);
     expect(first).toMatchObject({ ok: true, replayed: false, events: [{ kind: "offer_received" }] });
     expect(again).toMatchObject({ ok: true, replayed: true, events: [] });
-    expect(await makeOffer(db(), user, { ...input, amount: 90_000 }, "key-1")).toMatchObject({ status: 422 });
-    expect(await makeOffer(db(), user, input, "key-2")).toMatchObject({ ok: false, status: 409 });
+    expect(await makeOffer(db(), user, { ...input, amount: 90_000 }, "key-1", USD)).toMatchObject({ status: 422 });
+    expect(await makeOffer(db(), user, input, "key-2", USD)).toMatchObject({ ok: false, status: 409 });
     expect(await db().select().from(offers)).toHaveLength(1);
   });
 
@@ -88,18 +88,20 @@ describe("making an offer", () => {
     const { product, seller } = await listing();
     const { user } = await signedInUser("buyer");
     const input = { productId: product.id, amount: 80_000, ...MEET };
-    expect(await makeOffer(db(), seller.user, input, "k")).toMatchObject({ status: 403 });
+    expect(await makeOffer(db(), seller.user, input, "k", USD)).toMatchObject({ status: 403 });
     await db().update(products).set({ offersAccepted: false }).where(eq(products.id, product.id));
-    expect(await makeOffer(db(), user, input, "k")).toMatchObject({
+    expect(await makeOffer(db(), user, input, "k", USD)).toMatchObject({
       status: 409,
       message: "The seller does not take offers on this listing.",
     });
     const booked = await listing({ status: "booked" });
-    expect(await makeOffer(db(), user, { ...input, productId: booked.product.id }, "k")).toMatchObject({ status: 409 });
+    expect(await makeOffer(db(), user, { ...input, productId: booked.product.id }, "k", USD)).toMatchObject({
+      status: 409,
+    });
     const category = await insertCategory({ title: "Unpaid" });
     const unpaid = await insertUser({ role: "seller" }, { payouts: false });
     const waiting = await insertProduct({ sellerId: unpaid.id, categoryId: category.id, resalePriceCents: 100_000 });
-    expect(await makeOffer(db(), user, { ...input, productId: waiting.id }, "k")).toMatchObject({ status: 409 });
+    expect(await makeOffer(db(), user, { ...input, productId: waiting.id }, "k", USD)).toMatchObject({ status: 409 });
     expect(await db().select().from(offers)).toHaveLength(0);
   });
 });
@@ -112,29 +114,43 @@ describe("answering an offer", () => {
     const offerId = await offer(buyer.user, product.id, 70_000);
     const otherId = await offer(other.user, product.id, 60_000);
     // Not the buyer's turn yet; not another seller's offer.
-    expect(await answerOffer(db(), buyer.user, offerId, "accept")).toMatchObject({ ok: false, status: 409 });
+    expect(await answerOffer(db(), buyer.user, offerId, "accept", { currency: USD })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
     const stranger = await insertUser({ role: "seller" });
-    expect(await answerOffer(db(), stranger, offerId, "accept")).toMatchObject({ ok: false, status: 404 });
+    expect(await answerOffer(db(), stranger, offerId, "accept", { currency: USD })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     // A counter must be above the offer and at most the asking price.
-    expect(await answerOffer(db(), seller.user, offerId, "counter", { counterCents: 70_000 })).toMatchObject({
+    expect(
+      await answerOffer(db(), seller.user, offerId, "counter", { currency: USD, counterCents: 70_000 }),
+    ).toMatchObject({
       status: 422,
     });
-    expect(await answerOffer(db(), seller.user, offerId, "counter", { counterCents: 100_001 })).toMatchObject({
+    expect(
+      await answerOffer(db(), seller.user, offerId, "counter", { currency: USD, counterCents: 100_001 }),
+    ).toMatchObject({
       status: 422,
     });
-    const countered = await answerOffer(db(), seller.user, offerId, "counter", { counterCents: 85_000 });
+    const countered = await answerOffer(db(), seller.user, offerId, "counter", { currency: USD, counterCents: 85_000 });
     expect(countered).toMatchObject({ ok: true, events: [{ kind: "offer_countered", offerId }] });
     // A double submit is one counter; a second, different counter is refused.
-    expect(await answerOffer(db(), seller.user, offerId, "counter", { counterCents: 85_000 })).toMatchObject({
+    expect(
+      await answerOffer(db(), seller.user, offerId, "counter", { currency: USD, counterCents: 85_000 }),
+    ).toMatchObject({
       ok: true,
       replayed: true,
       events: [],
     });
-    expect(await answerOffer(db(), seller.user, offerId, "counter", { counterCents: 90_000 })).toMatchObject({
+    expect(
+      await answerOffer(db(), seller.user, offerId, "counter", { currency: USD, counterCents: 90_000 }),
+    ).toMatchObject({
       ok: false,
       status: 409,
     });
-    const accepted = await answerOffer(db(), buyer.user, offerId, "accept", { holdHours: 48 });
+    const accepted = await answerOffer(db(), buyer.user, offerId, "accept", { currency: USD, holdHours: 48 });
     expect(accepted).toMatchObject({
       ok: true,
       events: [
@@ -149,12 +165,12 @@ describe("answering an offer", () => {
     expect(await offerOf(offerId)).toMatchObject({ status: "accepted", bookingId: booking!.id });
     expect(await offerOf(otherId)).toMatchObject({ status: "declined", declineReason: "listing_booked" });
     // Accepting again does nothing more.
-    expect(await answerOffer(db(), buyer.user, offerId, "accept")).toMatchObject({
+    expect(await answerOffer(db(), buyer.user, offerId, "accept", { currency: USD })).toMatchObject({
       ok: true,
       replayed: true,
       events: [],
     });
-    expect(await answerOffer(db(), seller.user, otherId, "accept")).toMatchObject({
+    expect(await answerOffer(db(), seller.user, otherId, "accept", { currency: USD })).toMatchObject({
       ok: false,
       message: "The listing was booked meanwhile.",
     });
@@ -167,26 +183,37 @@ describe("answering an offer", () => {
     const b = await signedInUser("buyer");
     const c = await signedInUser("buyer");
     const declined = await offer(a.user, product.id, 70_000);
-    expect(await answerOffer(db(), seller.user, declined, "decline")).toMatchObject({
+    expect(await answerOffer(db(), seller.user, declined, "decline", { currency: USD })).toMatchObject({
       ok: true,
       events: [{ kind: "offer_declined" }],
     });
-    expect(await answerOffer(db(), seller.user, declined, "decline")).toMatchObject({
+    expect(await answerOffer(db(), seller.user, declined, "decline", { currency: USD })).toMatchObject({
       ok: true,
       replayed: true,
       events: [],
     });
-    expect(await answerOffer(db(), seller.user, declined, "accept")).toMatchObject({ ok: false, status: 409 });
+    expect(await answerOffer(db(), seller.user, declined, "accept", { currency: USD })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
     const counter = await offer(b.user, product.id, 70_000);
-    await answerOffer(db(), seller.user, counter, "counter", { counterCents: 95_000 });
-    expect(await answerOffer(db(), a.user, counter, "decline")).toMatchObject({ status: 404 });
-    expect(await answerOffer(db(), b.user, counter, "decline")).toMatchObject({ ok: true });
+    await answerOffer(db(), seller.user, counter, "counter", { currency: USD, counterCents: 95_000 });
+    expect(await answerOffer(db(), a.user, counter, "decline", { currency: USD })).toMatchObject({ status: 404 });
+    expect(await answerOffer(db(), b.user, counter, "decline", { currency: USD })).toMatchObject({ ok: true });
     expect(await offerOf(counter)).toMatchObject({ status: "declined", declineReason: "buyer_declined" });
     const withdrawn = await offer(c.user, product.id, 70_000);
-    expect(await answerOffer(db(), c.user, withdrawn, "withdraw")).toMatchObject({ ok: true, events: [] });
-    expect(await answerOffer(db(), seller.user, withdrawn, "accept")).toMatchObject({ ok: false, status: 409 });
+    expect(await answerOffer(db(), c.user, withdrawn, "withdraw", { currency: USD })).toMatchObject({
+      ok: true,
+      events: [],
+    });
+    expect(await answerOffer(db(), seller.user, withdrawn, "accept", { currency: USD })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
     // A new offer after the old one ended.
-    expect(await makeOffer(db(), c.user, { productId: product.id, amount: 75_000, ...MEET }, "again")).toMatchObject({
+    expect(
+      await makeOffer(db(), c.user, { productId: product.id, amount: 75_000, ...MEET }, "again", USD),
+    ).toMatchObject({
       ok: true,
     });
     expect(await bookingsOf(product.id)).toHaveLength(0);
@@ -198,18 +225,22 @@ describe("answering an offer", () => {
     const start = Date.now();
     const offerId = await offer(buyer.user, product.id, 70_000, start);
     const late = start + 48 * HOUR;
-    expect(await answerOffer(db(), seller.user, offerId, "accept", { now: late })).toMatchObject({
+    expect(await answerOffer(db(), seller.user, offerId, "accept", { currency: USD, now: late })).toMatchObject({
       ok: false,
       message: "This offer has expired: it was not answered in time.",
     });
-    expect(await answerOffer(db(), seller.user, offerId, "counter", { now: late, counterCents: 80_000 })).toMatchObject(
-      { status: 409 },
-    );
+    expect(
+      await answerOffer(db(), seller.user, offerId, "counter", { currency: USD, now: late, counterCents: 80_000 }),
+    ).toMatchObject({ status: 409 });
     expect(await bookingsOf(product.id)).toHaveLength(0);
     // A counter restarts the clock.
     const second = await signedInUser("buyer");
     const countered = await offer(second.user, product.id, 70_000, start);
-    await answerOffer(db(), seller.user, countered, "counter", { counterCents: 90_000, now: start + 47 * HOUR });
+    await answerOffer(db(), seller.user, countered, "counter", {
+      currency: USD,
+      counterCents: 90_000,
+      now: start + 47 * HOUR,
+    });
     const before = await runMaintenance(db(), start + 47 * HOUR);
     expect(before.expiredOfferIds).toEqual([]);
     const run = await runMaintenance(db(), late);
@@ -217,7 +248,11 @@ describe("answering an offer", () => {
     expect(run.events).toContainEqual({ kind: "offer_expired", offerId });
     expect(await offerOf(offerId)).toMatchObject({ status: "expired" });
     expect(await offerOf(countered)).toMatchObject({ status: "countered" });
-    const letters = await plannedLetters(db(), { kind: "offer_expired", offerId }, { appName: "Pay&Buy" });
+    const letters = await plannedLetters(
+      db(),
+      { kind: "offer_expired", offerId },
+      { appName: "Pay&Buy", currency: USD },
+    );
     expect(letters.map((letter) => letter.recipient.id).sort()).toEqual([buyer.user.id, seller.user.id].sort());
   });
 
@@ -228,7 +263,7 @@ describe("answering an offer", () => {
     const someone = await insertUser({ role: "buyer" });
     await insertBooking(product, someone.id);
     await db().update(products).set({ status: "booked" }).where(eq(products.id, product.id));
-    const result = await answerOffer(db(), seller.user, offerId, "accept");
+    const result = await answerOffer(db(), seller.user, offerId, "accept", { currency: USD });
     expect(result).toMatchObject({ ok: false, status: 409, message: "The listing was booked meanwhile." });
     expect(await bookingsOf(product.id)).toHaveLength(1);
     expect(await offerOf(offerId)).toMatchObject({
@@ -243,7 +278,7 @@ describe("answering an offer", () => {
     const buyer = await signedInUser("buyer");
     const offerId = await offer(buyer.user, product.id, 70_000);
     await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, buyer.user.id));
-    expect(await answerOffer(db(), seller.user, offerId, "accept")).toMatchObject({
+    expect(await answerOffer(db(), seller.user, offerId, "accept", { currency: USD })).toMatchObject({
       ok: false,
       message: "The buyer of this offer has left Pay&Buy.",
     });
@@ -257,7 +292,7 @@ describe("answering an offer", () => {
     const ids = await Promise.all(
       buyers.map((buyer, index) => offer({ id: buyer.id, role: "buyer" }, product.id, 60_000 + index)),
     );
-    const results = await Promise.all(ids.map((id) => answerOffer(db(), seller.user, id, "accept")));
+    const results = await Promise.all(ids.map((id) => answerOffer(db(), seller.user, id, "accept", { currency: USD })));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok && result.status === 409)).toHaveLength(9);
     const rows = await bookingsOf(product.id);
@@ -294,7 +329,7 @@ describe("the pages", () => {
       { ...fields, offerKey: "other", amount: "abc" },
       { Cookie: buyer.cookie },
     );
-    expect(await toastText(low)).toBe("Enter your offer in dollars, such as 800 or 799.50");
+    expect(await toastText(low)).toBe("Enter your offer in US dollars, such as 800 or 799.50");
   });
 
   it("lets the seller counter on Offers and the buyer accept on My Offers, then pay the agreed price after a raise", async () => {
@@ -409,12 +444,12 @@ describe("the letters", () => {
   it("tells the seller of an offer and the buyer of a counter and of an acceptance", async () => {
     const { product, seller } = await listing();
     const buyer = await signedInUser("buyer");
-    const options = { appName: "Pay&Buy" };
+    const options = { appName: "Pay&Buy", currency: USD };
     const offerId = await offer(buyer.user, product.id, 70_000);
     const [received] = await plannedLetters(db(), { kind: "offer_received", offerId }, options);
     expect(received).toMatchObject({ kind: "offer_received", recipient: { id: seller.user.id } });
     expect(received!.text).toContain("offers $ 700.00");
-    await answerOffer(db(), seller.user, offerId, "accept");
+    await answerOffer(db(), seller.user, offerId, "accept", { currency: USD });
     const [accepted] = await plannedLetters(db(), { kind: "offer_accepted", offerId }, options);
     expect(accepted).toMatchObject({ kind: "offer_accepted", recipient: { id: buyer.user.id } });
   });

@@ -1,6 +1,6 @@
 // One phone rule for the booking dialog's contact and Add Product's contact number.
 import { describe, expect, it } from "vitest";
-import { listingDetailFields } from "#app/domain/catalog/listing-schema";
+import { contactField } from "#app/domain/catalog/listing-schema";
 import { buyerContactField } from "#app/domain/deals/bookings/booking-schema";
 import { isPhoneNumber } from "#app/domain/shared/schemas";
 
@@ -34,7 +34,7 @@ describe("isPhoneNumber", () => {
   it("is the rule of both the booking dialog and Add Product", () => {
     for (const value of [...ACCEPTED, ...REFUSED.filter(Boolean)]) {
       const booking = buyerContactField.safeParse(value);
-      const product = listingDetailFields.contact.safeParse(value);
+      const product = contactField.safeParse(value);
       expect(booking.success, `booking ${value}`).toBe(isPhoneNumber(value));
       expect(product.success, `product ${value}`).toBe(isPhoneNumber(value));
     }

@@ -12,7 +12,7 @@ import { formatMoney } from "#app/domain/shared/money";
 import { LEDGER_KINDS, type LedgerKind } from "#db/closed-lists";
 import { ledgerEntries } from "#db/schema";
 import { ORIGIN, sessionCookieFor } from "./auth-helpers";
-import { insertCategory, insertProduct, insertSale, insertUser } from "./factories";
+import { insertCategory, insertProduct, insertSale, insertUser, USD } from "./factories";
 import { apiCall, db, paidDeal, tick } from "./money-fixtures";
 
 const HEADER = [
@@ -224,7 +224,7 @@ describe("the platform's money by month", () => {
     const usd = page.slice(page.indexOf("The platform&#x27;s money by month, USD"));
     const shown = new RegExp(`<tr><th scope="row">${lastMonth}</th>(.*?)</tr>`).exec(usd)?.[1] ?? "";
     expect([...shown.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((cell) => cell[1])).toEqual(
-      [0, -1_250, 7_001, 15_000, 1_500, 3_300, 800, -4_000, -2_500, -500].map((amount) => formatMoney(amount)),
+      [0, -1_250, 7_001, 15_000, 1_500, 3_300, 800, -4_000, -2_500, -500].map((amount) => formatMoney(amount, USD)),
     );
 
     const response = await SELF.fetch(`${ORIGIN}/dashboard/claims/statement?from=${lastMonth}&to=${thisMonth}`, {

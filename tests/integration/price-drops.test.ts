@@ -20,7 +20,7 @@ import {
 import { emailOutbox, notificationPreferences, products, wishlistEntries } from "#db/schema";
 import worker from "../../workers/app";
 import { bearerFor, ORIGIN, sessionCookieFor } from "./auth-helpers";
-import { insertCategory, insertProduct, insertUser } from "./factories";
+import { insertCategory, insertProduct, insertUser, USD } from "./factories";
 import { editActionPath, productRow } from "./listing-helpers";
 import { db, validFields } from "./seller-helpers";
 import { testEnv } from "./test-env";
@@ -306,7 +306,7 @@ describe("a rise, the same price and a second drop", () => {
 
 /** The edit of the price through the domain at a given instant (the page and the API share it). */
 async function editAt(resalePrice: string, at: number) {
-  const details = listingDetailsSchema.parse(validFields({ productName: "Leica M6 Classic", resalePrice }));
+  const details = listingDetailsSchema(USD).parse(validFields({ productName: "Leica M6 Classic", resalePrice }));
   const result = await updateListingDetails(db(), world.seller.id, world.product.id, details, at);
   if (!result.ok) throw new Error(result.message);
   queue.sent.push(...result.events.map(toNotificationMessage));

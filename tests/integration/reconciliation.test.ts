@@ -23,7 +23,7 @@ import {
 } from "#db/schema";
 import { app } from "../../workers/app";
 import { bearerFor, ORIGIN, sessionCookieFor } from "./auth-helpers";
-import { insertUser } from "./factories";
+import { insertUser, USD } from "./factories";
 import { apiCall, DAY, db, offlineProvider, paidDeal, tick } from "./money-fixtures";
 import { bookedListing } from "./payment-fixtures";
 import { signedEvent, stripeApi } from "./stripe-api";
@@ -124,7 +124,7 @@ describe("the offline provider's day", () => {
     const first = await reconcile(db(), offlineProvider(), world.day, world.now);
     expect(first).toMatchObject({ status: "done", differences: 3, events: [{ kind: "reconciliation_differences" }] });
     expect(await differencesOf(first.runId)).toEqual(planted);
-    const letters = await plannedLetters(db(), first.events[0]!, { appName: "Pay&Buy" });
+    const letters = await plannedLetters(db(), first.events[0]!, { appName: "Pay&Buy", currency: USD });
     expect(letters.map((letter) => [letter.recipient.id, letter.subject])).toEqual([
       [world.admin.id, `Reconciliation of ${world.day}: 3 differences`],
     ]);

@@ -16,7 +16,7 @@ import { emailOutbox, notificationPreferences, products, savedSearches, savedSea
 import worker from "../../workers/app";
 import { runScheduled } from "../../workers/scheduled";
 import { bearerFor, get, ORIGIN, postForm, signedInUser } from "./auth-helpers";
-import { insertCategory, insertProduct, insertUser } from "./factories";
+import { insertCategory, insertProduct, insertUser, USD } from "./factories";
 import { testEnv } from "./test-env";
 
 const db = () => database(testEnv.DB);
@@ -268,7 +268,7 @@ describe("matching new listings", () => {
     expect(rows.map((row) => row.productId)).not.toContain(before.id);
     // The same listings the search page finds among the new ones.
     for (const [name, search] of Object.entries(searches)) {
-      const read = readSearchParams(new URLSearchParams(search));
+      const read = readSearchParams(new URLSearchParams(search), USD);
       if (!read.ok) throw new Error(read.message);
       const result = await searchListings(db(), read.query);
       if (!result.ok) throw new Error("search refused");

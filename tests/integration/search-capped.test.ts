@@ -11,7 +11,7 @@ import { database } from "#db/client";
 import { productRow } from "#db/factories";
 import { products } from "#db/schema";
 import { bearerFor, get, ORIGIN, signedInUser } from "./auth-helpers";
-import { insertCategory, insertUser } from "./factories";
+import { insertCategory, insertUser, USD } from "./factories";
 import { testEnv } from "./test-env";
 
 const db = () => database(testEnv.DB);
@@ -19,7 +19,7 @@ const word = () => `zq${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
 const MANY = COUNT_CAP + 5;
 
 function query(search: string): SearchQuery {
-  const read = readSearchParams(new URLSearchParams(search));
+  const read = readSearchParams(new URLSearchParams(search), USD);
   if (!read.ok) throw new Error(read.message);
   return read.query;
 }

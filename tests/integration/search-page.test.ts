@@ -69,7 +69,7 @@ describe("GET /search", () => {
 
   it.each([
     ["min=-5", "Min price cannot be negative."],
-    ["max=lots", "Max price must be an amount in dollars, such as 250 or 99.50."],
+    ["max=lots", "Max price must be an amount in US dollars, such as 250 or 249.50."],
     ["min=300&max=200", "Max price must not be below the min price."],
     ["condition=Mint", "Condition must be Excellent, Good or Fair."],
     ["sort=cheapest", "Sort by newest, price-asc (low to high), price-desc (high to low) or relevance."],
@@ -103,7 +103,7 @@ describe("GET /search", () => {
     }
     expect(html).toContain(`Remove category: ${category.title}`);
     expect(html).toContain("Remove condition: Fair");
-    expect(html).toContain("Remove min price: $700");
+    expect(html).toContain("Remove min price: $ 700.00");
     const found = await page(`/search?q=${text}&category=${category.slug}`);
     expect(found).toContain(`1 result for “${text}”`);
   });
@@ -154,7 +154,7 @@ describe("GET /products/:name (a search with the category fixed)", () => {
     const { category } = await listing();
     const { cookie } = await signedInUser("buyer");
     const bad = await page(`/products/${category.slug}?max=cheap`, { Cookie: cookie });
-    expect(bad).toContain("Max price must be an amount in dollars, such as 250 or 99.50.");
+    expect(bad).toContain("Max price must be an amount in US dollars, such as 250 or 249.50.");
     expect(bad).toContain(`>${category.title}</h1>`);
     const missing = await get(`/products/${word()}?max=cheap`, { Cookie: cookie });
     expect(missing.status).toBe(404);

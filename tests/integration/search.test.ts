@@ -10,7 +10,7 @@ import { toMatchQuery } from "#app/domain/catalog/search-terms";
 import { database } from "#db/client";
 import { categories, products, users } from "#db/schema";
 import { ORIGIN } from "./auth-helpers";
-import { insertCategory, insertProduct, insertUser } from "./factories";
+import { insertCategory, insertProduct, insertUser, USD } from "./factories";
 import { testEnv } from "./test-env";
 
 const db = () => database(testEnv.DB);
@@ -119,7 +119,7 @@ describe("search text is words, never FTS syntax", () => {
 
   it("runs every FTS operator as a plain word without an error", async () => {
     for (const text of ['"', "NEAR(a b)", "a AND b OR NOT c", "^x", "name:x", "(x", "x*", "-x", "''"]) {
-      const read = readSearchParams(new URLSearchParams({ q: text }));
+      const read = readSearchParams(new URLSearchParams({ q: text }), USD);
       if (!read.ok) {
         expect(read.errors.q?.[0]).toMatch(/word or a number/);
         continue;
@@ -224,7 +224,7 @@ describe("bad parameters are refused with a message", () => {
     ["sort=cheapest", "sort", /Sort by/],
     ["min=500&max=100", "max", /not be below/],
     ["min=-5", "min", /negative/],
-    ["max=abc", "max", /amount in dollars/],
+    ["max=abc", "max", /amount in US dollars/],
     [`q=${"a".repeat(10_000)}`, "q", /at most 200/],
     ["q=%22*()", "q", /word or a number/],
     ["sort=newest&sort=price-asc", "sort", /only once/],
@@ -235,7 +235,7 @@ describe("bad parameters are refused with a message", () => {
   it.each(cases.map(([search, ...rest]) => [search.slice(0, 40), search, ...rest] as const))(
     "%s",
     (_label, search, field, message) => {
-      const read = readSearchParams(new URLSearchParams(search));
+      const read = readSearchParams(new URLSearchParams(search), USD);
       expect(read.ok).toBe(false);
       if (read.ok) return;
       expect(read.errors[field as keyof typeof read.errors]?.[0]).toMatch(message);
@@ -245,6 +245,7 @@ describe("bad parameters are refused with a message", () => {
   it("reads good parameters, conditions in any case, prices in dollars", () => {
     const read = readSearchParams(
       new URLSearchParams("q=a7&condition=good&condition=FAIR&min=10&max=99.50&verified=1&sort=price-asc&page=2"),
+      USD,
     );
     expect(read).toEqual({
       ok: true,

@@ -8,6 +8,7 @@ import { SELF_TRACKED_DUE_DAYS } from "#app/domain/deals/parcels/clock";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { shipments } from "#db/schema";
 import { runScheduled } from "../../workers/scheduled";
+import { USD } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
 import { apiCall, DAY, db, dealState } from "./money-fixtures";
 import { paidShippedDeal } from "./shipping-fixtures";
@@ -59,7 +60,7 @@ describe("a parcel its seller tracks themselves", () => {
     const letters = await plannedLetters(
       db(),
       { kind: "parcel_release_due", bookingId },
-      { appName: "Pay&Buy", appUrl: "https://pay.test" },
+      { appName: "Pay&Buy", currency: USD, appUrl: "https://pay.test" },
     );
     expect(letters.map((letter) => letter.recipient.id)).toEqual([buyer.id]);
     expect(letters[0]!.text).toContain("report a problem on My Orders before");

@@ -164,14 +164,14 @@ describe("validation", () => {
   const year = new Date().getUTCFullYear();
   it.each([
     [
-      "Resale price must be an amount in dollars, such as 1250 or 1250.99",
+      "Resale price must be an amount in US dollars, such as 1250 or 1249.50",
       { originalPrice: "1250", resalePrice: "abc" },
     ],
-    ["Original price must be an amount in dollars, such as 1250 or 1250.99", { originalPrice: "abc" }],
-    ["Resale price must be an amount in dollars, such as 1250 or 1250.99", { resalePrice: "-5" }],
+    ["Original price must be an amount in US dollars, such as 1250 or 1249.50", { originalPrice: "abc" }],
+    ["Resale price must be an amount in US dollars, such as 1250 or 1249.50", { resalePrice: "-5" }],
     ["Resale price must be between $ 0.01 and $ 100,000.00", { resalePrice: "0" }],
     ["Original price must be between $ 0.01 and $ 100,000.00", { originalPrice: "100000.01" }],
-    ["Resale price must be an amount in dollars, such as 1250 or 1250.99", { resalePrice: "19.999" }],
+    ["Resale price must be an amount in US dollars, such as 1250 or 1249.50", { resalePrice: "19.999" }],
     [`Year of purchase must be between 1900 and ${year}`, { purchaseYear: "1899" }],
     [`Year of purchase must be between 1900 and ${year}`, { purchaseYear: String(year + 1) }],
     [`Year of purchase must be between 1900 and ${year}`, { purchaseYear: "20x1" }],

@@ -79,7 +79,7 @@ describe("POST /api/product", () => {
         code: "invalid",
         fields: {
           productName: ["product name is required"],
-          resalePrice: ["Resale price must be an amount in dollars, such as 1250 or 1250.99"],
+          resalePrice: ["Resale price must be an amount in US dollars, such as 1250 or 1249.50"],
           location: ["location is required"],
           img: ["photo is required"],
         },

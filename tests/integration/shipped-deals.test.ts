@@ -15,7 +15,7 @@ import {
 import { offlineRate } from "#app/domain/deals/shipping/offline-carrier";
 import { bookings, deals, modelSales, payments, products, shipments } from "#db/schema";
 import { ORIGIN } from "./auth-helpers";
-import { insertUser } from "./factories";
+import { insertUser, USD } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
 import { apiCall, DAY, db, dealState } from "./money-fixtures";
 import { ADDRESS, book, bookShipped, paidShippedDeal, payShipped, shippedListing } from "./shipping-fixtures";
@@ -562,7 +562,7 @@ describe("the letters of a shipped deal", () => {
     const { applyTrackingEvent } = await import("#app/domain/deals/shipping/tracking-events.server");
     const event = { carrier: "USPS", trackingNumber: "9400100000000000000077", status: "delivered" as const };
     await applyTrackingEvent(db(), { ...event, at: new Date(), detail: "Delivered" }, 3);
-    const options = { appName: "Pay&Buy", appUrl: ORIGIN };
+    const options = { appName: "Pay&Buy", currency: USD, appUrl: ORIGIN };
     const texts: string[] = [];
     for (const kind of [
       "booking_made",

@@ -8,6 +8,7 @@ import { offlineRate } from "#app/domain/deals/shipping/offline-carrier";
 import { formatMoney } from "#app/domain/shared/money";
 import { shipments } from "#db/schema";
 import { ORIGIN, sessionCookieFor } from "./auth-helpers";
+import { USD } from "./factories";
 import { apiCall, db } from "./money-fixtures";
 import { paidShippedDeal } from "./shipping-fixtures";
 
@@ -43,7 +44,7 @@ describe("a shipped deal in the REST records", () => {
     });
     const html = await page(seller.id, "/dashboard/payouts");
     expect(html).toContain(
-      `incl. ${formatMoney(deal!.shippingCents as number)} shipping, label ${formatMoney(deal!.labelCents as number)}`,
+      `incl. ${formatMoney(deal!.shippingCents as number, USD)} shipping, label ${formatMoney(deal!.labelCents as number, USD)}`,
     );
   });
 

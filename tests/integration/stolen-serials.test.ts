@@ -12,7 +12,7 @@ import { REGISTRATIONS_PER_DAY } from "#app/domain/moderation/stolen-serials.ser
 import { database } from "#db/client";
 import { bookings, products, serialEntries, serialMatches, stolenSerials } from "#db/schema";
 import { bearerFor, get, ORIGIN, postForm, signedInUser } from "./auth-helpers";
-import { insertBooking, insertCategory, insertProduct, insertUser } from "./factories";
+import { insertBooking, insertCategory, insertProduct, insertUser, USD } from "./factories";
 import { photoFile, postAddProduct, productForm, toastCookieFrom, validFields } from "./seller-helpers";
 import { testEnv } from "./test-env";
 
@@ -37,7 +37,7 @@ async function toastOf(response: Response, cookie: string) {
 }
 
 async function searchable(word: string) {
-  const read = readSearchParams(new URLSearchParams({ q: word }));
+  const read = readSearchParams(new URLSearchParams({ q: word }), USD);
   if (!read.ok) throw new Error(read.message);
   const result = await searchListings(db(), read.query);
   return result.ok ? result.listings.rows.map((row) => row.id) : [];

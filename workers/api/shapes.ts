@@ -13,7 +13,7 @@ import { maySeeContact, withContactFor } from "#app/domain/catalog/seller-contac
 import type { Camera } from "#app/domain/gear/camera";
 import { gearRecord } from "#app/domain/gear/describe";
 import { type Page, readPage } from "#app/domain/shared/list-query";
-import { toDollars } from "#app/domain/shared/money";
+import { type Currency, toUnits } from "#app/domain/shared/money";
 
 /** A card's gear for programs: what the cards show (mount, shutter count), the kind and the model. */
 function cardGear(product: ListingCard) {
@@ -28,9 +28,10 @@ export function advertisedProduct(
   product: ListingCard,
   {
     viewer,
+    currency,
     camera = null,
     now = Date.now(),
-  }: { viewer: { role: string } | null; camera?: Camera | null; now?: number },
+  }: { viewer: { role: string } | null; currency: Currency; camera?: Camera | null; now?: number },
 ) {
   const fit: CardFit = fitOfCard(product, camera);
   // A recent price drop's previous price, as the pages strike it through (null: none shown).
@@ -40,11 +41,11 @@ export function advertisedProduct(
     productName: product.name,
     img: photoUrl(product.photoKey),
     location: product.location,
-    resalePrice: toDollars(product.resalePriceCents),
+    resalePrice: toUnits(product.resalePriceCents, currency),
     resalePriceCents: product.resalePriceCents,
-    originalPrice: toDollars(product.originalPriceCents),
+    originalPrice: toUnits(product.originalPriceCents, currency),
     originalPriceCents: product.originalPriceCents,
-    previousResalePrice: previous === null ? null : toDollars(previous),
+    previousResalePrice: previous === null ? null : toUnits(previous, currency),
     previousResalePriceCents: previous,
     priceDroppedAt: previous === null ? null : (product.priceDroppedAt?.toISOString() ?? null),
     purchaseYear: product.purchaseYear,
@@ -57,9 +58,9 @@ export function advertisedProduct(
     // How it changes hands (ADR 0085); a null shipping price is the carrier's rate at booking.
     delivery: product.delivery,
     shipsFromCountry: product.shipsFromCountry,
-    shippingPrice: product.shippingPriceCents === null ? null : toDollars(product.shippingPriceCents),
+    shippingPrice: product.shippingPriceCents === null ? null : toUnits(product.shippingPriceCents, currency),
     shippingPriceCents: product.shippingPriceCents,
-    deliverySummary: deliveryLine(product),
+    deliverySummary: deliveryLine(product, currency),
     isSellerVerification: product.sellerVerifiedAt !== null,
     sellerRating: { average: product.sellerRatingAverage, count: product.sellerRatingCount },
     gear: cardGear(product),
@@ -69,18 +70,18 @@ export function advertisedProduct(
 }
 
 /**
- * A listing's details under the spec's names, prices in dollars and in cents: every detail the
+ * A listing's details under the spec's names, prices in whole units and in cents: every detail the
  * form takes (listing-details.server), so a detail added to the form is in the records too.
  */
-export function detailRecord<R extends PublicDetailRow>(row: R) {
+export function detailRecord<R extends PublicDetailRow>(row: R, currency: Currency) {
   return {
     ...detailsOf(row),
-    originalPrice: toDollars(row.originalPriceCents),
+    originalPrice: toUnits(row.originalPriceCents, currency),
     originalPriceCents: row.originalPriceCents,
-    resalePrice: toDollars(row.resalePriceCents),
+    resalePrice: toUnits(row.resalePriceCents, currency),
     resalePriceCents: row.resalePriceCents,
     // Null: the carrier's rate for the buyer's address (or no shipping: see `delivery`).
-    shippingPrice: row.shippingPriceCents === null ? null : toDollars(row.shippingPriceCents),
+    shippingPrice: row.shippingPriceCents === null ? null : toUnits(row.shippingPriceCents, currency),
     shippingPriceCents: row.shippingPriceCents,
   };
 }
@@ -89,11 +90,11 @@ export function detailRecord<R extends PublicDetailRow>(row: R) {
 export function listingDetail(
   { listing, photos, sellerListings }: Extract<ListingLookup, { kind: "listed" }>,
   guidance: unknown,
-  { viewer, camera }: { viewer: { role: string } | null; camera: Camera | null },
+  { viewer, camera, currency }: { viewer: { role: string } | null; camera: Camera | null; currency: Currency },
 ) {
   return {
-    ...advertisedProduct(listing, { viewer, camera }),
-    ...withContactFor(detailRecord(listing), viewer),
+    ...advertisedProduct(listing, { viewer, camera, currency }),
+    ...withContactFor(detailRecord(listing, currency), viewer),
     gear: gearRecord(listing),
     priceGuidance: guidance,
     conditionNote: conditionWords(listing.condition)?.text ?? null,
@@ -105,7 +106,7 @@ export function listingDetail(
     offersAccepted: listing.offersAccepted,
     photos: photos.map((photo) => ({ img: photoUrl(photo.key), alt: photo.alt })),
     // The seller's other listings that can be booked now, newest first (a few).
-    sellerListings: sellerListings.map((card) => advertisedProduct(card, { viewer, camera })),
+    sellerListings: sellerListings.map((card) => advertisedProduct(card, { viewer, camera, currency })),
   };
 }
 
@@ -147,8 +148,8 @@ export function listHeaders(
   c.header("Link", links.join(", "));
 }
 
-/** Price guidance for programs: counts, cents and dollars; no range with too few sales. */
-export function guidanceRecord(guidance: PriceGuidance | null) {
+/** Price guidance for programs: counts, cents and whole units; no range with too few sales. */
+export function guidanceRecord(guidance: PriceGuidance | null, currency: Currency) {
   if (!guidance) return null;
   const base = {
     sales: guidance.sales,
@@ -162,8 +163,8 @@ export function guidanceRecord(guidance: PriceGuidance | null) {
     lowCents: guidance.lowCents,
     highCents: guidance.highCents,
     medianCents: guidance.medianCents,
-    low: toDollars(guidance.lowCents),
-    high: toDollars(guidance.highCents),
-    median: toDollars(guidance.medianCents),
+    low: toUnits(guidance.lowCents, currency),
+    high: toUnits(guidance.highCents, currency),
+    median: toUnits(guidance.medianCents, currency),
   };
 }

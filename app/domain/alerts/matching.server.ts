@@ -7,6 +7,7 @@ import { and, eq, inArray, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import { isListed } from "#app/domain/catalog/catalog.server";
 import { type FilterableListing, matchesFilters } from "#app/domain/catalog/search-match";
 import type { DomainEvent } from "#app/domain/shared/events";
+import type { Currency } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import { intoColumns } from "#db/insert-select";
 import {
@@ -44,14 +45,17 @@ const batchEnd = sql`(select max(rid) from (select ${products}.rowid as rid from
 const inBatch = and(sql`${products}.rowid > ${cursor}`, sql`${products}.rowid <= ${batchEnd}`);
 
 /** One pass: match the next listings, then plan the letters that are due at `now`. */
-export async function runAlertPass(db: Database, now: number): Promise<AlertPassResult> {
-  const found = await matchNewListings(db);
+export async function runAlertPass(db: Database, now: number, currency: Currency): Promise<AlertPassResult> {
+  const found = await matchNewListings(db, currency);
   const events = await planLetters(db, now);
   return { ...found, letters: events.length, events };
 }
 
 /** Reads the next listings after the cursor, records their matches and moves the cursor past them. */
-export async function matchNewListings(db: Database): Promise<{ listingsRead: number; matches: number }> {
+export async function matchNewListings(
+  db: Database,
+  currency: Currency,
+): Promise<{ listingsRead: number; matches: number }> {
   // One transaction: the batch table is filled, matched and emptied with nothing in between.
   const [, , listings, worded, wordless, scan] = await db.batch([
     db.delete(savedSearchBatchFts),
@@ -132,7 +136,7 @@ export async function matchNewListings(db: Database): Promise<{ listingsRead: nu
   const check = (search: { id: string; userId: string; query: string }, listing: (typeof listings)[number]) => {
     // A seller's own listings are news to nobody.
     if (listing.sellerId === search.userId) return;
-    if (!filtersOf.has(search.id)) filtersOf.set(search.id, savedFilters(search.query));
+    if (!filtersOf.has(search.id)) filtersOf.set(search.id, savedFilters(search.query, currency));
     const filters = filtersOf.get(search.id);
     if (filters && matchesFilters({ ...filters, sort: undefined }, toFilterable(listing))) {
       pairs.push({ savedSearchId: search.id, productId: listing.id });

@@ -10,6 +10,7 @@ import {
 } from "#app/domain/catalog/search-params";
 import { toMatchQuery } from "#app/domain/catalog/search-terms";
 import { readCamera } from "#app/domain/gear/camera";
+import type { Currency } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import { intoColumns } from "#db/insert-select";
 import { categories, savedSearches, savedSearchMatches, users } from "#db/schema";
@@ -57,8 +58,8 @@ export type SavedFilters = Omit<SearchFilters, "sort">;
  * A search as it is saved: read through the search schema, without its page and order, and with
  * the account's camera when "only gear that fits" leaves it to the account.
  */
-export function normaliseSearch(search: string, account: { camera: string | null }) {
-  const read: ReadSearch = readSearchParams(new URLSearchParams(search.replace(/^\?/, "")));
+export function normaliseSearch(search: string, account: { camera: string | null }, currency: Currency) {
+  const read: ReadSearch = readSearchParams(new URLSearchParams(search.replace(/^\?/, "")), currency);
   if (!read.ok) return { ok: false as const, message: read.message };
   const { page: _page, sort: _sort, fitMounts: _fits, ...filters } = read.query;
   // Spaces between words say nothing: "nikon  lens" is the search "nikon lens".
@@ -68,7 +69,7 @@ export function normaliseSearch(search: string, account: { camera: string | null
     if (!camera) return { ok: false as const, message: SAVED_SEARCH_MESSAGES.fitsNeedsCamera };
     filters.camera = camera.key;
   }
-  const query = searchQueryParams({ ...filters, sort: undefined }).toString();
+  const query = searchQueryParams({ ...filters, sort: undefined }, currency).toString();
   return { ok: true as const, filters, query, matchQuery: filters.q ? toMatchQuery(filters.q) : null };
 }
 
@@ -79,8 +80,8 @@ export function defaultSearchName(filters: SavedFilters): string {
 }
 
 /** The saved search's filters, read back from what was stored. */
-export function savedFilters(query: string): SavedFilters | null {
-  const read = readSearchParams(new URLSearchParams(query));
+export function savedFilters(query: string, currency: Currency): SavedFilters | null {
+  const read = readSearchParams(new URLSearchParams(query), currency);
   if (!read.ok) return null;
   const { page: _page, sort: _sort, fitMounts: _fits, ...filters } = read.query;
   return filters;
@@ -90,8 +91,9 @@ export async function saveSearch(
   db: Database,
   user: { id: string; camera: string | null },
   input: SaveSearchInput,
+  currency: Currency,
 ): Promise<SavedSearchResult> {
-  const normal = normaliseSearch(input.search, user);
+  const normal = normaliseSearch(input.search, user, currency);
   if (!normal.ok) return { ok: false, status: 422, message: normal.message };
   if (normal.filters.category) {
     const [known] = await db

@@ -3,7 +3,7 @@
 // its shipping price (the seller's flat price, or the carrier's rate for the buyer's address when
 // left empty) and how many business days the seller takes to send it. The rules of these fields
 // and the words people read for them live here, once. Browser-safe: the form imports it.
-import { dollarsToCents, formatMoney } from "#app/domain/shared/money";
+import { type Currency, formatMoney, parseMoney } from "#app/domain/shared/money";
 import {
   DELIVERY_METHODS,
   type DeliveryMethod,
@@ -53,10 +53,14 @@ export const DELIVERY_MESSAGES = {
   } satisfies Record<ShippingCountry, string>,
   parcelRequired: "Choose the parcel it ships in.",
   parcel: `Parcel must be ${PARCEL_SIZES.join(", ")}.`,
-  shippingPrice: `Shipping price must be an amount in dollars from ${formatMoney(0)} to ${formatMoney(DELIVERY_LIMITS.maxShippingCents)}, or left empty for the carrier's rate.`,
   handlingDaysRequired: "Choose how many business days you take to send it.",
   handlingDays: `Send within ${DELIVERY_LIMITS.minHandlingDays} to ${DELIVERY_LIMITS.maxHandlingDays} business days.`,
 } as const;
+
+/** The shipping price's message, in the configured currency. */
+export function shippingPriceMessage(currency: Currency): string {
+  return `Shipping price must be an amount in ${currency.words} from ${formatMoney(0, currency)} to ${formatMoney(DELIVERY_LIMITS.maxShippingCents, currency)}, or left empty for the carrier's rate.`;
+}
 
 export function isDeliveryMethod(value: string): value is DeliveryMethod {
   return (DELIVERY_METHODS as readonly string[]).includes(value);
@@ -90,10 +94,10 @@ export function readPostalCode(country: ShippingCountry, text: string): string |
 }
 
 /** What the listing's shipping costs the buyer, in words: a price, free, or the carrier's rate. */
-export function shippingPriceWords(cents: number | null): string {
+export function shippingPriceWords(cents: number | null, currency: Currency): string {
   if (cents === null) return "shipping at the carrier's rate";
   if (cents === 0) return "free shipping";
-  return `${formatMoney(cents)} shipping`;
+  return `${formatMoney(cents, currency)} shipping`;
 }
 
 export interface DeliveryView {
@@ -106,19 +110,22 @@ export interface DeliveryView {
  * The line a card and a listing page show about how it changes hands: "Meetup only",
  * "Ships from Brooklyn, NY · $ 14.00 shipping", "Meetup or ships from Brooklyn, NY · free shipping".
  */
-export function deliveryLine({ delivery, location, shippingPriceCents }: DeliveryView): string {
+export function deliveryLine({ delivery, location, shippingPriceCents }: DeliveryView, currency: Currency): string {
   if (delivery === "meetup") return "Meetup only";
   const from = `${delivery === "both" ? "Meetup or ships" : "Ships"} from ${location}`;
-  return `${from} · ${shippingPriceWords(shippingPriceCents)}`;
+  return `${from} · ${shippingPriceWords(shippingPriceCents, currency)}`;
 }
 
 /**
  * The delivery line of a compact card, which names the location on a line of its own: "Meetup
  * only", "Ships · $ 14.00 shipping", "Meetup or ships · free shipping".
  */
-export function deliveryWithoutPlace({ delivery, shippingPriceCents }: Omit<DeliveryView, "location">): string {
+export function deliveryWithoutPlace(
+  { delivery, shippingPriceCents }: Omit<DeliveryView, "location">,
+  currency: Currency,
+): string {
   if (delivery === "meetup") return "Meetup only";
-  return `${delivery === "both" ? "Meetup or ships" : "Ships"} · ${shippingPriceWords(shippingPriceCents)}`;
+  return `${delivery === "both" ? "Meetup or ships" : "Ships"} · ${shippingPriceWords(shippingPriceCents, currency)}`;
 }
 
 /** "Sends within 2 business days". */
@@ -173,7 +180,7 @@ export type ReadDelivery =
  * form still holds from before is dropped); shipping needs its country, postal code, parcel and
  * handling time, and takes a flat price or, left empty, the carrier's rate.
  */
-export function readDelivery(input: DeliveryInput): ReadDelivery {
+export function readDelivery(input: DeliveryInput, currency: Currency): ReadDelivery {
   if (!ships(input.delivery)) return { ok: true, delivery: MEETUP_ONLY };
   const issues: Array<{ path: keyof DeliveryInput; message: string }> = [];
   const country = input.shipsFromCountry.toUpperCase();
@@ -201,9 +208,9 @@ export function readDelivery(input: DeliveryInput): ReadDelivery {
 
   let shippingPrice: number | null = null;
   if (input.shippingPrice !== "") {
-    shippingPrice = dollarsToCents(input.shippingPrice);
+    shippingPrice = parseMoney(input.shippingPrice, currency);
     if (shippingPrice === null || shippingPrice > DELIVERY_LIMITS.maxShippingCents)
-      issues.push({ path: "shippingPrice", message: DELIVERY_MESSAGES.shippingPrice });
+      issues.push({ path: "shippingPrice", message: shippingPriceMessage(currency) });
   }
 
   const days = /^\d{1,2}$/.test(input.handlingDays) ? Number(input.handlingDays) : Number.NaN;

@@ -7,7 +7,7 @@
 // and rows) are written by their own code.
 import { type SQL, sql } from "drizzle-orm";
 import { GEAR_FIELD_NAMES } from "#app/domain/gear/gear-schema";
-import { toUnitsText } from "#app/domain/shared/money";
+import { type Currency, toUnitsText } from "#app/domain/shared/money";
 import { products } from "#db/schema";
 import { DETAIL_FIELD_NAMES, type ListingDetails, type ListingDetailsInput } from "./listing-schema";
 
@@ -105,8 +105,8 @@ export function detailsOf<R extends PublicDetailRow>(
   ) as never;
 }
 
-/** A stored listing's details as the edit form shows them: text, prices in dollars, a ticked box "on". */
-export function detailFormValues(row: DetailRow): Pick<ListingDetailsInput, DetailField> {
+/** A stored listing's details as the edit form shows them: text, prices in whole units, a ticked box "on". */
+export function detailFormValues(row: DetailRow, currency: Currency): Pick<ListingDetailsInput, DetailField> {
   const money: ReadonlySet<string> = new Set(MONEY_DETAILS);
   return Object.fromEntries(
     DETAIL_FIELDS.map((field) => {
@@ -114,7 +114,7 @@ export function detailFormValues(row: DetailRow): Pick<ListingDetailsInput, Deta
       if (value === null || value === undefined) return [field, ""];
       // A checkbox sends "on" when ticked (the form schema reads it back).
       if (typeof value === "boolean") return [field, value ? "on" : ""];
-      return [field, money.has(field) ? toUnitsText(Number(value)) : String(value)];
+      return [field, money.has(field) ? toUnitsText(Number(value), currency) : String(value)];
     }),
   ) as Pick<ListingDetailsInput, DetailField>;
 }

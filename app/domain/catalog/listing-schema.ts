@@ -4,7 +4,7 @@
 // Browser-safe: no `.server` import, the form validates with it before sending.
 import * as z from "zod";
 import { GEAR_FIELD_NAMES, type GearInput, gearFields, readGear } from "#app/domain/gear/gear-schema";
-import { dollarsToCents, formatMoney, MAX_PRICE_CENTS } from "#app/domain/shared/money";
+import { amountExample, type Currency, formatMoney, MAX_PRICE_CENTS, parseMoney } from "#app/domain/shared/money";
 import { isOneLine, isPhoneNumber, multiLine, notOneLineMessage, PHONE_MAX } from "#app/domain/shared/schemas";
 import { CONDITIONS, DELIVERY_METHODS } from "#db/closed-lists";
 import { CONDITION_CHOICE_MESSAGE } from "./conditions";
@@ -35,22 +35,25 @@ function requiredLine(required: string, label: string, max: number) {
   return requiredText(required, label, max).refine(isOneLine, notOneLineMessage(label));
 }
 
-/** Dollars typed as text ("1,250.99") become integer cents; never through floating point. */
-function price(required: string, label: string) {
+/** An amount typed as text ("1,250.99") becomes integer cents; never through floating point. */
+function price(required: string, label: string, currency: Currency) {
   return z
     .string({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
     .transform((value, ctx) => {
-      const cents = dollarsToCents(value);
+      const cents = parseMoney(value, currency);
       if (cents === null) {
-        ctx.addIssue({ code: "custom", message: `${label} must be an amount in dollars, such as 1250 or 1250.99` });
+        ctx.addIssue({
+          code: "custom",
+          message: `${label} must be an amount in ${currency.words}, such as ${amountExample(1250, currency)}`,
+        });
         return z.NEVER;
       }
       if (cents < 1 || cents > MAX_PRICE_CENTS) {
         ctx.addIssue({
           code: "custom",
-          message: `${label} must be between ${formatMoney(1)} and ${formatMoney(MAX_PRICE_CENTS)}`,
+          message: `${label} must be between ${formatMoney(1, currency)} and ${formatMoney(MAX_PRICE_CENTS, currency)}`,
         });
         return z.NEVER;
       }
@@ -105,8 +108,8 @@ const deliveryFields = {
   handlingDays: deliveryText("Handling time", 2),
 };
 
-/** The fields of a listing's details: the spec's product fields and its gear (the gear schema). */
-export const listingDetailFields = {
+/** The fields of a listing's details that do not depend on the currency. */
+const fixedDetailFields = {
   productName: requiredLine("product name is required", "Product name", LISTING_LIMITS.productName),
   // The category's lowercased title (its slug), as in /products/:name and the spec's payload.
   category: requiredLine("category is required", "Category", LISTING_LIMITS.category),
@@ -117,9 +120,6 @@ export const listingDetailFields = {
     requiredText("description is required", "Description", LISTING_LIMITS.description),
     "Description",
   ),
-  // Both prices come out of the schema as integer cents.
-  originalPrice: price("original price is required", "Original price"),
-  resalePrice: price("resale price is required", "Resale price"),
   purchaseYear: z
     .string({ error: "year of use is required" })
     .trim()
@@ -141,9 +141,29 @@ export const listingDetailFields = {
     "Contact number must be a phone number, such as +1 415 555 0100",
   ),
   location: requiredLine("location is required", "Location", LISTING_LIMITS.location),
-  ...deliveryFields,
-  ...gearFields,
 };
+
+/** The contact number's field, which no currency changes (the phone-number tests read it). */
+export const contactField = fixedDetailFields.contact;
+
+/** The fields of a listing's details: the spec's product fields and its gear (the gear schema). */
+export function listingDetailFieldsOf(currency: Currency) {
+  const { productName, category, condition, description, ...rest } = fixedDetailFields;
+  return {
+    productName,
+    category,
+    condition,
+    description,
+    // Both prices come out of the schema as integer cents of the configured currency.
+    originalPrice: price("original price is required", "Original price", currency),
+    resalePrice: price("resale price is required", "Resale price", currency),
+    ...rest,
+    ...deliveryFields,
+    ...gearFields,
+  };
+}
+
+type DetailFields = ReturnType<typeof listingDetailFieldsOf>;
 
 /**
  * The details with the gear fields the form parser read turned into the listing's gear and the
@@ -153,10 +173,11 @@ export const listingDetailFields = {
 function withGearAndDelivery<T extends { category: string } & GearInput & Record<keyof DeliveryInput, unknown>>(
   value: T,
   ctx: z.RefinementCtx,
+  currency: Currency,
 ) {
   const rest: Record<string, unknown> = { ...value };
   for (const name of GEAR_FIELD_NAMES) delete rest[name];
-  const delivery = readDelivery(value as DeliveryInput);
+  const delivery = readDelivery(value as DeliveryInput, currency);
   if (!delivery.ok)
     for (const issue of delivery.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [issue.path] });
   const read = readGear(value.category, value);
@@ -168,31 +189,41 @@ function withGearAndDelivery<T extends { category: string } & GearInput & Record
 }
 
 /** The product form's fields as they arrive, before the gear is read: the form's constraints. */
-export const listingFieldsSchema = z.object({
-  ...listingDetailFields,
-  // One to eight photos, each sent as a file in `img` (a multiple file input). Sizes are checked
-  // here (the browser knows them before sending); the type is recognised by magic bytes and the
-  // image decoded on the server (uploads.server.ts).
-  img: photoFilesSchema(),
-});
+export function listingFieldsSchema(currency: Currency) {
+  return z.object({
+    ...listingDetailFieldsOf(currency),
+    // One to eight photos, each sent as a file in `img` (a multiple file input). Sizes are checked
+    // here (the browser knows them before sending); the type is recognised by magic bytes and the
+    // image decoded on the server (uploads.server.ts).
+    img: photoFilesSchema(),
+  });
+}
 
-export const listingSchema = listingFieldsSchema.transform((value, ctx) => withGearAndDelivery(value, ctx));
+/** The Add Product form and POST /api/product: the fields, their gear and their delivery read. */
+export function listingSchema(currency: Currency) {
+  return listingFieldsSchema(currency).transform((value, ctx) => withGearAndDelivery(value, ctx, currency));
+}
 
-export type ListingFormInput = z.input<typeof listingSchema>;
-export type NewProduct = z.output<typeof listingSchema>;
+export type ListingFormInput = z.input<ReturnType<typeof listingSchema>>;
+export type NewProduct = z.output<ReturnType<typeof listingSchema>>;
 
 /** The largest request with photos read: eight photos plus room for the text fields. */
 export const LISTING_FORM_MAX_BYTES = MAX_PHOTOS * PHOTO_MAX_BYTES + 64 * 1024;
 
 /** A listing's details as the edit page and `PUT /api/product/:id` change them: all but photos. */
-export const listingDetailsSchema = z
-  .object(listingDetailFields)
-  .transform((value, ctx) => withGearAndDelivery(value, ctx));
+export function listingDetailsSchema(currency: Currency) {
+  return z.object(listingDetailFieldsOf(currency)).transform((value, ctx) => withGearAndDelivery(value, ctx, currency));
+}
 
 /** The details' fields as they arrive, before the gear is read: the edit form's constraints. */
-export const listingDetailFieldsSchema = listingDetailsSchema.in;
+export function listingDetailFieldsSchema(currency: Currency) {
+  return listingDetailsSchema(currency).in;
+}
 
 /** The names of the details' fields, as the form and the REST calls send them. */
-export const DETAIL_FIELD_NAMES = Object.keys(listingDetailFields) as Array<keyof typeof listingDetailFields>;
-export type ListingDetails = z.output<typeof listingDetailsSchema>;
-export type ListingDetailsInput = z.input<typeof listingDetailsSchema>;
+export const DETAIL_FIELD_NAMES = Object.keys(
+  // The names only: no amount is read with this stand-in currency.
+  listingDetailFieldsOf({ code: "XXX", symbol: "", digits: 2, words: "" }),
+) as Array<keyof DetailFields>;
+export type ListingDetails = z.output<ReturnType<typeof listingDetailsSchema>>;
+export type ListingDetailsInput = z.input<ReturnType<typeof listingDetailsSchema>>;

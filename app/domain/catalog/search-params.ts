@@ -10,7 +10,7 @@ import { isMount } from "#app/domain/gear/mounts";
 import { readFocal, readShutterCount } from "#app/domain/gear/numbers";
 import { listOfChoices } from "#app/domain/shared/choices";
 import { COUNT_CAP, readPage } from "#app/domain/shared/list-query";
-import { dollarsToCents } from "#app/domain/shared/money";
+import { amountExample, type Currency, parseMoney, toUnitsText } from "#app/domain/shared/money";
 import { groupThousands } from "#app/domain/shared/numbers";
 import { CONDITIONS, type Condition, type Mount, SENSOR_FORMATS, type SensorFormat } from "#db/closed-lists";
 import { DELIVERY_CHOICE_MESSAGE, isDeliveryChoice } from "./delivery";
@@ -57,16 +57,19 @@ function once(label: string) {
     .transform((values) => values[0]?.trim() ?? "");
 }
 
-function price(label: string) {
+function price(label: string, currency: Currency) {
   return once(label.toLowerCase()).transform((text, ctx) => {
     if (text === "") return undefined;
     if (/^-/.test(text)) {
       ctx.addIssue({ code: "custom", message: `${label} cannot be negative.` });
       return z.NEVER;
     }
-    const cents = dollarsToCents(text);
+    const cents = parseMoney(text, currency);
     if (cents === null) {
-      ctx.addIssue({ code: "custom", message: `${label} must be an amount in dollars, such as 250 or 99.50.` });
+      ctx.addIssue({
+        code: "custom",
+        message: `${label} must be an amount in ${currency.words}, such as ${amountExample(250, currency)}.`,
+      });
       return z.NEVER;
     }
     return cents;
@@ -97,114 +100,117 @@ function focal(label: string) {
   });
 }
 
-export const searchParamsSchema = z
-  .object({
-    q: once("search text").transform((text, ctx) => {
-      if (text === "") return undefined;
-      if (Array.from(text).length > SEARCH_TEXT_MAX) {
-        ctx.addIssue({ code: "custom", message: `Search for at most ${SEARCH_TEXT_MAX} characters.` });
-        return z.NEVER;
-      }
-      if (searchTerms(text).length === 0) {
-        ctx.addIssue({ code: "custom", message: "Search for a word or a number." });
-        return z.NEVER;
-      }
-      return text;
-    }),
-    category: once("category").transform((slug, ctx) => {
-      if (slug === "") return undefined;
-      if (Array.from(slug).length > CATEGORY_MAX) {
-        ctx.addIssue({ code: "custom", message: "There is no such category." });
-        return z.NEVER;
-      }
-      return slug.toLowerCase();
-    }),
-    // Checkboxes: the one parameter that may repeat. Any letter case; each condition once.
-    condition: z.array(z.string()).transform((values, ctx) => {
-      const chosen = new Set<Condition>();
-      for (const value of values) {
-        if (value.trim() === "") continue;
-        const condition = conditionByName.get(value.trim().toLowerCase());
-        if (!condition) {
-          ctx.addIssue({ code: "custom", message: `Condition must be ${listOfChoices(CONDITIONS)}.` });
+/** The search schema, its prices read in the configured currency. */
+export function searchParamsSchema(currency: Currency) {
+  return z
+    .object({
+      q: once("search text").transform((text, ctx) => {
+        if (text === "") return undefined;
+        if (Array.from(text).length > SEARCH_TEXT_MAX) {
+          ctx.addIssue({ code: "custom", message: `Search for at most ${SEARCH_TEXT_MAX} characters.` });
           return z.NEVER;
         }
-        chosen.add(condition);
-      }
-      return CONDITIONS.filter((condition) => chosen.has(condition));
-    }),
-    min: price("Min price"),
-    max: price("Max price"),
-    verified: flag("verified sellers choice", "Verified sellers only is 1 (on) or left out (off)."),
-    // How it changes hands (ADR 0085): can meet in person, or ships within a country.
-    delivery: once("delivery").transform((value, ctx) => {
-      if (value === "") return undefined;
-      const choice = value.toLowerCase();
-      if (isDeliveryChoice(choice)) return choice;
-      ctx.addIssue({ code: "custom", message: DELIVERY_CHOICE_MESSAGE });
-      return z.NEVER;
-    }),
-    brand: once("brand").transform((key, ctx) => {
-      if (key === "") return undefined;
-      const brand = key.toLowerCase();
-      if (isBrandKey(brand)) return brand;
-      ctx.addIssue({ code: "custom", message: `Brand must be one of the list (${BRANDS.length} brands).` });
-      return z.NEVER;
-    }),
-    mount: once("mount").transform((key, ctx) => {
-      if (key === "") return undefined;
-      const mount = key.toLowerCase();
-      if (isMount(mount)) return mount;
-      ctx.addIssue({ code: "custom", message: "Mount must be one of the list." });
-      return z.NEVER;
-    }),
-    sensor: once("sensor format").transform((key, ctx) => {
-      if (key === "") return undefined;
-      const sensor = key.toLowerCase();
-      if ((SENSOR_FORMATS as readonly string[]).includes(sensor)) return sensor as SensorFormat;
-      ctx.addIssue({ code: "custom", message: "Sensor format must be one of the list." });
-      return z.NEVER;
-    }),
-    shutter_max: once("maximum shutter count").transform((text, ctx) => {
-      if (text === "") return undefined;
-      const count = readShutterCount(text);
-      if (count === null) {
-        ctx.addIssue({ code: "custom", message: "Max shutter count must be a whole number, such as 20000." });
+        if (searchTerms(text).length === 0) {
+          ctx.addIssue({ code: "custom", message: "Search for a word or a number." });
+          return z.NEVER;
+        }
+        return text;
+      }),
+      category: once("category").transform((slug, ctx) => {
+        if (slug === "") return undefined;
+        if (Array.from(slug).length > CATEGORY_MAX) {
+          ctx.addIssue({ code: "custom", message: "There is no such category." });
+          return z.NEVER;
+        }
+        return slug.toLowerCase();
+      }),
+      // Checkboxes: the one parameter that may repeat. Any letter case; each condition once.
+      condition: z.array(z.string()).transform((values, ctx) => {
+        const chosen = new Set<Condition>();
+        for (const value of values) {
+          if (value.trim() === "") continue;
+          const condition = conditionByName.get(value.trim().toLowerCase());
+          if (!condition) {
+            ctx.addIssue({ code: "custom", message: `Condition must be ${listOfChoices(CONDITIONS)}.` });
+            return z.NEVER;
+          }
+          chosen.add(condition);
+        }
+        return CONDITIONS.filter((condition) => chosen.has(condition));
+      }),
+      min: price("Min price", currency),
+      max: price("Max price", currency),
+      verified: flag("verified sellers choice", "Verified sellers only is 1 (on) or left out (off)."),
+      // How it changes hands (ADR 0085): can meet in person, or ships within a country.
+      delivery: once("delivery").transform((value, ctx) => {
+        if (value === "") return undefined;
+        const choice = value.toLowerCase();
+        if (isDeliveryChoice(choice)) return choice;
+        ctx.addIssue({ code: "custom", message: DELIVERY_CHOICE_MESSAGE });
         return z.NEVER;
+      }),
+      brand: once("brand").transform((key, ctx) => {
+        if (key === "") return undefined;
+        const brand = key.toLowerCase();
+        if (isBrandKey(brand)) return brand;
+        ctx.addIssue({ code: "custom", message: `Brand must be one of the list (${BRANDS.length} brands).` });
+        return z.NEVER;
+      }),
+      mount: once("mount").transform((key, ctx) => {
+        if (key === "") return undefined;
+        const mount = key.toLowerCase();
+        if (isMount(mount)) return mount;
+        ctx.addIssue({ code: "custom", message: "Mount must be one of the list." });
+        return z.NEVER;
+      }),
+      sensor: once("sensor format").transform((key, ctx) => {
+        if (key === "") return undefined;
+        const sensor = key.toLowerCase();
+        if ((SENSOR_FORMATS as readonly string[]).includes(sensor)) return sensor as SensorFormat;
+        ctx.addIssue({ code: "custom", message: "Sensor format must be one of the list." });
+        return z.NEVER;
+      }),
+      shutter_max: once("maximum shutter count").transform((text, ctx) => {
+        if (text === "") return undefined;
+        const count = readShutterCount(text);
+        if (count === null) {
+          ctx.addIssue({ code: "custom", message: "Max shutter count must be a whole number, such as 20000." });
+          return z.NEVER;
+        }
+        return count;
+      }),
+      focal_min: focal("Focal length from"),
+      focal_max: focal("Focal length to"),
+      fits: flag("fits choice", "Only gear that fits is 1 (on) or left out (off)."),
+      // The visitor's camera (a body or a mount): the badges, and what "only gear that fits" means.
+      camera: once("camera").transform((key, ctx) => {
+        if (key === "") return undefined;
+        const camera = readCamera(key.toLowerCase());
+        if (camera) return camera.key;
+        ctx.addIssue({ code: "custom", message: "There is no such camera: choose yours from the list." });
+        return z.NEVER;
+      }),
+      sort: once("sort").transform((value, ctx) => {
+        if (value === "") return undefined;
+        if ((SEARCH_SORTS as readonly string[]).includes(value)) return value as SearchSort;
+        ctx.addIssue({
+          code: "custom",
+          message: "Sort by newest, price-asc (low to high), price-desc (high to low) or relevance.",
+        });
+        return z.NEVER;
+      }),
+    })
+    .superRefine((value, ctx) => {
+      if (value.min !== undefined && value.max !== undefined && value.min > value.max) {
+        ctx.addIssue({ code: "custom", path: ["max"], message: "Max price must not be below the min price." });
       }
-      return count;
-    }),
-    focal_min: focal("Focal length from"),
-    focal_max: focal("Focal length to"),
-    fits: flag("fits choice", "Only gear that fits is 1 (on) or left out (off)."),
-    // The visitor's camera (a body or a mount): the badges, and what "only gear that fits" means.
-    camera: once("camera").transform((key, ctx) => {
-      if (key === "") return undefined;
-      const camera = readCamera(key.toLowerCase());
-      if (camera) return camera.key;
-      ctx.addIssue({ code: "custom", message: "There is no such camera: choose yours from the list." });
-      return z.NEVER;
-    }),
-    sort: once("sort").transform((value, ctx) => {
-      if (value === "") return undefined;
-      if ((SEARCH_SORTS as readonly string[]).includes(value)) return value as SearchSort;
-      ctx.addIssue({
-        code: "custom",
-        message: "Sort by newest, price-asc (low to high), price-desc (high to low) or relevance.",
-      });
-      return z.NEVER;
-    }),
-  })
-  .superRefine((value, ctx) => {
-    if (value.min !== undefined && value.max !== undefined && value.min > value.max) {
-      ctx.addIssue({ code: "custom", path: ["max"], message: "Max price must not be below the min price." });
-    }
-    if (value.focal_min !== undefined && value.focal_max !== undefined && value.focal_min > value.focal_max) {
-      ctx.addIssue({ code: "custom", path: ["focal_max"], message: "Focal length to must not be below from." });
-    }
-  });
+      if (value.focal_min !== undefined && value.focal_max !== undefined && value.focal_min > value.focal_max) {
+        ctx.addIssue({ code: "custom", path: ["focal_max"], message: "Focal length to must not be below from." });
+      }
+    });
+}
 
-export type SearchFilters = z.output<typeof searchParamsSchema>;
+export type SearchFilters = z.output<ReturnType<typeof searchParamsSchema>>;
 /**
  * A search as it runs: its filters, its page, and for "only gear that fits" the lens mounts that
  * fit the camera it speaks for (resolved by `withCamera`).
@@ -217,9 +223,9 @@ export type ReadSearch =
   | { ok: false; errors: SearchErrors; message: string; error: z.ZodError };
 
 /** The search a URL asks for; `page` follows the project's page rule (readPage). */
-export function readSearchParams(params: URLSearchParams): ReadSearch {
+export function readSearchParams(params: URLSearchParams, currency: Currency): ReadSearch {
   const input = Object.fromEntries(SEARCH_PARAMS.map((name) => [name, params.getAll(name)]));
-  const parsed = searchParamsSchema.safeParse(input);
+  const parsed = searchParamsSchema(currency).safeParse(input);
   if (parsed.success) return { ok: true, query: { ...parsed.data, page: readPage(params.get("page")) } };
   const errors: SearchErrors = {};
   for (const issue of parsed.error.issues) {
@@ -256,16 +262,16 @@ export function needsAccountCamera(read: ReadSearch): boolean {
 }
 
 /**
- * The filters as a URL spells them (prices in dollars), in the order of SEARCH_PARAMS, with the
+ * The filters as a URL spells them (prices in whole units of the currency), in the order of SEARCH_PARAMS, with the
  * page after the first: what `readSearchParams` reads back, and nothing else.
  */
-export function searchQueryParams(filters: SearchFilters, page = 1): URLSearchParams {
+export function searchQueryParams(filters: SearchFilters, currency: Currency, page = 1): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
   if (filters.category) params.set("category", filters.category);
   for (const condition of filters.condition) params.append("condition", condition);
-  if (filters.min !== undefined) params.set("min", centsToText(filters.min));
-  if (filters.max !== undefined) params.set("max", centsToText(filters.max));
+  if (filters.min !== undefined) params.set("min", centsToText(filters.min, currency));
+  if (filters.max !== undefined) params.set("max", centsToText(filters.max, currency));
   if (filters.verified) params.set("verified", "1");
   if (filters.delivery) params.set("delivery", filters.delivery);
   if (filters.brand) params.set("brand", filters.brand);
@@ -281,9 +287,10 @@ export function searchQueryParams(filters: SearchFilters, page = 1): URLSearchPa
   return params;
 }
 
-/** 25000 → "250", 9950 → "99.50": what a person would type. */
-export function centsToText(cents: number): string {
-  return cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+/** 25000 → "250", 9950 → "99.50" in USD; 1500 → "1500" in JPY: what a person would type. */
+export function centsToText(cents: number, currency: Currency): string {
+  const text = toUnitsText(cents, currency);
+  return currency.digits > 0 ? text.replace(new RegExp(`\\.0{${currency.digits}}$`), "") : text;
 }
 
 /** The order results come in: best match first when there are words, newest first otherwise. */

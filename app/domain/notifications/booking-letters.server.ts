@@ -61,10 +61,10 @@ export async function bookingLetters(
         letter(
           b.seller,
           `Booking made: ${b.productName}`,
-          `${b.buyer.name} booked "${b.productName}" for ${formatMoney(b.priceCents)}.\n` +
+          `${b.buyer.name} booked "${b.productName}" for ${formatMoney(b.priceCents, options.currency)}.\n` +
             // A shipped booking's address is shown on the parcel's page once it is paid (ADR 0086).
             (b.delivery === "ship"
-              ? `To be shipped, for ${formatMoney(b.shippingCents)} shipping: the address shows on the parcel's page once it is paid.\n`
+              ? `To be shipped, for ${formatMoney(b.shippingCents, options.currency)} shipping: the address shows on the parcel's page once it is paid.\n`
               : `Meeting place: ${b.meetLocation}. The buyer's number shows once it is paid.\n`) +
             `The booking holds the item until ${utc(b.expiresAt)} unless it is paid.\n` +
             link(options, "/dashboard/my_product", "Your listings"),
@@ -100,7 +100,7 @@ export async function bookingLetters(
     case "payment_received": {
       const b = await loadBooking(db, event.bookingId);
       if (!b?.transactionId) return [];
-      const amount = formatMoney(b.priceCents + b.shippingCents);
+      const amount = formatMoney(b.priceCents + b.shippingCents, options.currency);
       const subject = `Payment received: ${b.productName}`;
       // Paid: the seller reads the buyer's number now (deals/buyer-details.ts).
       const contact = buyerDetail("seller", b.status, b.buyerContact);

@@ -1,6 +1,7 @@
 // What every letter is made of: its recipient, its kind and words, the options of the site that
 // sends it, the greeting, times and links. Amounts are formatMoney's, as the pages print them.
 import { eq } from "drizzle-orm";
+import type { Currency } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import type { LetterKind } from "#db/closed-lists";
 import { users } from "#db/schema";
@@ -34,6 +35,8 @@ export interface LetterOptions {
   /** The public origin for links; without it letters name the page instead. */
   appUrl?: string;
   appName: string;
+  /** The configured currency: every amount a letter names is written in it. */
+  currency: Currency;
   /** The secrets that sign a letter's unsubscribe link (SESSION_SECRET); without them, no link. */
   secrets?: readonly string[];
 }

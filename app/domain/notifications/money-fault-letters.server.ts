@@ -42,7 +42,7 @@ export async function moneyFaultLetters(
           seller,
           `Money owed: ${product.productName}`,
           `Part of the sale of "${product.productName}" went back to the buyer after you were paid, and ` +
-            `${formatMoney(entry.amountCents)} of it could not be taken back from your payout account.\n` +
+            `${formatMoney(entry.amountCents, options.currency)} of it could not be taken back from your payout account.\n` +
             "The buyer has their money; you owe it to Pay&Buy. It is taken from your next sales before anything " +
             "is paid out, and we try again to take it back from your payout account once a day.\n" +
             link(options, "/dashboard/payouts", "Payouts"),
@@ -59,7 +59,7 @@ export async function moneyFaultLetters(
         letter(
           admin,
           `Chargeback: ${product.productName}`,
-          `A buyer's bank disputes the payment of ${formatMoney(dispute.amountCents)} for ` +
+          `A buyer's bank disputes the payment of ${formatMoney(dispute.amountCents, options.currency)} for ` +
             `"${product.productName}" (reason: ${dispute.reason}). Nothing of the deal is released while it is open.${due}\n` +
             link(options, "/dashboard/claims#disputes", "Claims"),
         ),

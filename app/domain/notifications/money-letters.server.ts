@@ -111,14 +111,15 @@ export async function moneyLetters(
         const subject = `Payment released: ${deal.productName}`;
         // A part refunded before the release (a claim decided in part) is said in both letters.
         const refunded = await refundedBefore(db, operation);
-        const refundWords = refunded > 0 ? `, after ${formatMoney(refunded)} went back to the buyer` : "";
+        const refundWords =
+          refunded > 0 ? `, after ${formatMoney(refunded, options.currency)} went back to the buyer` : "";
         const released = deal.amountCents - refunded;
         return [
           letter(
             seller,
             subject,
-            `${ORIGIN_WORDS[operation.origin]}\nYou receive ${formatMoney(operation.amountCents)} of ${formatMoney(deal.amountCents)} ` +
-              `for "${deal.productName}"${refundWords} (the platform's fee is ${formatMoney(operation.feeCents)}); it is on its way to your payout account.\n` +
+            `${ORIGIN_WORDS[operation.origin]}\nYou receive ${formatMoney(operation.amountCents, options.currency)} of ${formatMoney(deal.amountCents, options.currency)} ` +
+              `for "${deal.productName}"${refundWords} (the platform's fee is ${formatMoney(operation.feeCents, options.currency)}); it is on its way to your payout account.\n` +
               link(options, "/dashboard/payouts", "Payouts"),
           ),
           letter(
@@ -126,7 +127,7 @@ export async function moneyLetters(
             subject,
             `${ORIGIN_WORDS[operation.origin]}\n` +
               (refunded > 0
-                ? `${formatMoney(refunded)} of your payment for "${deal.productName}" is refunded to you; the rest, ${formatMoney(released)}, is now the seller's.\n`
+                ? `${formatMoney(refunded, options.currency)} of your payment for "${deal.productName}" is refunded to you; the rest, ${formatMoney(released, options.currency)}, is now the seller's.\n`
                 : `Your payment for "${deal.productName}" is now the seller's.\n`) +
               link(options, "/dashboard/my_orders", "My Orders"),
           ),
@@ -137,15 +138,15 @@ export async function moneyLetters(
         letter(
           buyer,
           subject,
-          `${formatMoney(operation.amountCents)} of your payment for "${deal.productName}" is refunded to your card; ` +
+          `${formatMoney(operation.amountCents, options.currency)} of your payment for "${deal.productName}" is refunded to your card; ` +
             `banks take 5 to 10 days to show it.\n${link(options, "/dashboard/my_orders", "My Orders")}`,
         ),
         letter(
           seller,
           subject,
-          `${formatMoney(operation.amountCents)} of the sale of "${deal.productName}" went back to the buyer.` +
+          `${formatMoney(operation.amountCents, options.currency)} of the sale of "${deal.productName}" went back to the buyer.` +
             (operation.reversalCents > 0
-              ? ` ${formatMoney(operation.reversalCents)} of it is taken back from what you received.`
+              ? ` ${formatMoney(operation.reversalCents, options.currency)} of it is taken back from what you received.`
               : "") +
             `\n${link(options, "/dashboard/payouts", "Payouts")}`,
         ),
@@ -175,7 +176,7 @@ export async function moneyLetters(
               admin,
               `Claim to decide: ${deal.productName}`,
               `${buyer.name} opened a claim about "${deal.productName}" (sold by ${seller.name} ` +
-                `for ${formatMoney(deal.amountCents)}).\n${reason}\n` +
+                `for ${formatMoney(deal.amountCents, options.currency)}).\n${reason}\n` +
                 link(options, "/dashboard/claims", "Claims"),
             ),
           ),
@@ -195,7 +196,7 @@ export async function moneyLetters(
       const outcome =
         claim.outcome === "release"
           ? "The payment goes to the seller."
-          : `${formatMoney(claim.refundCents ?? 0)} goes back to the buyer` +
+          : `${formatMoney(claim.refundCents ?? 0, options.currency)} goes back to the buyer` +
             (claim.outcome === "refund_partial" ? "; the rest goes to the seller." : ".");
       const text =
         `An admin decided the claim about "${deal.productName}": ${CLAIM_OUTCOME_WORDS[claim.outcome]}.\n${outcome}` +
@@ -215,7 +216,7 @@ export async function moneyLetters(
         .where(eq(payouts.id, event.payoutId))
         .limit(1);
       if (!row) return [];
-      const amount = formatMoney(row.payout.amountCents);
+      const amount = formatMoney(row.payout.amountCents, options.currency);
       return [
         event.kind === "payout_paid"
           ? letter(

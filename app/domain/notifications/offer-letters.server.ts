@@ -60,8 +60,8 @@ export async function offerLetters(
   const buyer = person(row.buyer);
   const seller = person(row.seller);
   const name = row.productName;
-  const amount = formatMoney(row.amountCents);
-  const counter = row.counterCents === null ? null : formatMoney(row.counterCents);
+  const amount = formatMoney(row.amountCents, options.currency);
+  const counter = row.counterCents === null ? null : formatMoney(row.counterCents, options.currency);
   const buyerList = link(options, BUYER_OFFERS_PATH, "My Offers");
   const sellerList = link(options, SELLER_OFFERS_PATH, "Offers");
   switch (event.kind) {

@@ -39,8 +39,8 @@ export async function priceDropLetters(
     .from(wishlistEntries)
     .innerJoin(users, eq(users.id, wishlistEntries.buyerId))
     .where(and(eq(wishlistEntries.productId, listing.id), eq(users.role, "buyer"), ne(users.id, listing.sellerId)));
-  const now = formatMoney(listing.resalePriceCents);
-  const was = formatMoney(previous);
+  const now = formatMoney(listing.resalePriceCents, options.currency);
+  const was = formatMoney(previous, options.currency);
   return buyers.map((buyer) =>
     letter(
       { id: buyer.id, email: buyer.email, name: buyer.name, deleted: buyer.deletedAt !== null },

@@ -67,7 +67,7 @@ export async function savedSearchMatchLetters(
       `“${toOneLine(search.name)}”:`,
       ...shown.map(
         (listing) =>
-          `- ${toOneLine(listing.productName)}, ${formatMoney(listing.priceCents)}. ` +
+          `- ${toOneLine(listing.productName)}, ${formatMoney(listing.priceCents, options.currency)}. ` +
           link(options, `/listings/${listing.productId}`, "See it"),
       ),
       more > 0 ? `And ${more} more. ${link(options, `/search?${search.query}`, "See them all")}` : null,

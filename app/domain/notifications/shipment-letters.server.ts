@@ -108,7 +108,7 @@ export async function shipmentLetters(
         ),
       ];
     case "unshipped_cancelled": {
-      const total = formatMoney(parcel.amountCents + parcel.shippingCents);
+      const total = formatMoney(parcel.amountCents + parcel.shippingCents, options.currency);
       return [
         letter(
           parcel.buyer,

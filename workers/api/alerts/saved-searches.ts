@@ -10,7 +10,7 @@ import {
   saveSearch,
   updateSavedSearch,
 } from "#app/domain/alerts/saved-searches.server";
-import { type ApiEnv, db, readJson, requireBearer } from "../context";
+import { type ApiEnv, appEnv, db, readJson, requireBearer } from "../context";
 import { apiError, validationError } from "../errors";
 
 export const savedSearchesApi = new Hono<ApiEnv>();
@@ -33,7 +33,7 @@ savedSearchesApi.get("/saved-searches", requireBearer, async (c) => {
 savedSearchesApi.post("/saved-searches", requireBearer, async (c) => {
   const parsed = saveSearchSchema.safeParse((await readJson(c)) ?? null);
   if (!parsed.success) return validationError(c, parsed.error);
-  const result = await saveSearch(db(c), c.get("user"), parsed.data);
+  const result = await saveSearch(db(c), c.get("user"), parsed.data, appEnv(c).currency);
   if (!result.ok) return apiError(c, result.status, errorCode[result.status], result.message);
   return c.json(shape(result.savedSearch), 201);
 });

@@ -22,7 +22,7 @@ import {
 } from "#app/domain/catalog/seller-listings.server";
 import { listSales, type Sale } from "#app/domain/deals/bookings/sales.server";
 import { gearRecord } from "#app/domain/gear/describe";
-import { toDollars } from "#app/domain/shared/money";
+import { type Currency, currencyOf, toUnits } from "#app/domain/shared/money";
 import {
   type ApiContext,
   type ApiEnv,
@@ -42,13 +42,13 @@ export const seller = new Hono<ApiEnv>();
 // Middleware per route, not `use("*")`: this app is mounted at the API's root.
 const sellerOnly = [requireBearer, requireApiRole("seller")] as const;
 
-function productRecord(product: SellerListing, owner: SessionUser, origin: string) {
+function productRecord(product: SellerListing, owner: SessionUser, origin: string, currency: Currency) {
   const img = photoUrl(product.photoKey);
   return {
     _id: product.id,
     name: owner.name,
     email: owner.email,
-    ...detailRecord(product),
+    ...detailRecord(product, currency),
     category: product.categorySlug,
     img: img ? new URL(img, origin).href : null,
     date: product.createdAt.toISOString(),
@@ -86,7 +86,7 @@ function saleRecord(sale: Sale) {
     buyerEmail: sale.buyerEmail,
     productId: sale.productId,
     productName: sale.productName,
-    price: toDollars(sale.amountCents),
+    price: toUnits(sale.amountCents, currencyOf(sale.currency)),
     priceCents: sale.amountCents,
     currency: sale.currency,
     paymentTime: sale.paidAt.toISOString(),
@@ -128,7 +128,9 @@ seller.post("/product", ...sellerOnly, async (c) => {
   const idempotency = readIdempotencyKey(c);
   if (!idempotency.ok) return idempotency.response;
   const key = idempotency.value;
-  const submission = await readMultipart(c, listingSchema, { invalid: "The product is not valid." });
+  const submission = await readMultipart(c, listingSchema(appEnv(c).currency), {
+    invalid: "The product is not valid.",
+  });
   if (!submission.ok) return submission.response;
   const env = appEnv(c);
   const user = c.get("user");
@@ -167,7 +169,7 @@ seller.get("/product", ...sellerOnly, async (c) => {
   const products = await listSellerListings(db(c), user.id, requestedPage(c));
   listHeaders(c, products);
   const origin = new URL(c.req.url).origin;
-  return c.json(products.rows.map((product) => productRecord(product, user, origin)));
+  return c.json(products.rows.map((product) => productRecord(product, user, origin, appEnv(c).currency)));
 });
 
 const advertiseBody = z.object({
@@ -226,7 +228,7 @@ seller.put("/product/:id", ...sellerOnly, async (c) => {
     const message = "Send the details or isAdvertise, not both in one call.";
     return apiError(c, 422, "invalid", message, { isAdvertise: [message] });
   }
-  const parsed = listingDetailsSchema.safeParse(detailsFromJson(object));
+  const parsed = listingDetailsSchema(appEnv(c).currency).safeParse(detailsFromJson(object));
   if (!parsed.success) return validationError(c, parsed.error);
   const result = await updateListingDetails(db(c), c.get("user").id, c.req.param("id"), parsed.data);
   if (!result.ok) return editError(c, result);

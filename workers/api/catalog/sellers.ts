@@ -58,7 +58,10 @@ sellersApi.get("/sellers/:id", async (c) => {
       // No seller's address on a public profile.
       rows: profile.listings.rows.map((card) => {
         // Its contact number for a signed-in caller only (ADR 0099).
-        const { email: _email, ...product } = advertisedProduct(card, { viewer: user ? { role: user.role } : null });
+        const { email: _email, ...product } = advertisedProduct(card, {
+          viewer: user ? { role: user.role } : null,
+          currency: appEnv(c).currency,
+        });
         return product;
       }),
     },

@@ -15,7 +15,7 @@ import { rateSeller, ratingSchema } from "#app/domain/deals/ratings/ratings.serv
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { type Camera, readCamera } from "#app/domain/gear/camera";
 import { readPage } from "#app/domain/shared/list-query";
-import { toDollars } from "#app/domain/shared/money";
+import { toUnits } from "#app/domain/shared/money";
 import { idSchema, productIdSchema } from "#app/domain/shared/schemas";
 import { bearerUser } from "#app/server/auth.server";
 import {
@@ -61,7 +61,7 @@ storefront.get("/advertiseProduct", async (c) => {
   const camera = await callerCamera(c);
   if (!camera.ok) return camera.response;
   const products = await listAdvertisedProducts(db(c));
-  return c.json(products.map((product) => advertisedProduct(product, camera)));
+  return c.json(products.map((product) => advertisedProduct(product, { ...camera, currency: appEnv(c).currency })));
 });
 
 // Public, like the listing's page: 404 for an id that never was, 410 for a listing that left
@@ -72,7 +72,12 @@ storefront.get("/listings/:id", async (c) => {
   const found = await findListing(db(c), c.req.param("id"), appEnv(c).settings.PAYMENT_CURRENCY);
   if (found.kind === "missing") return apiError(c, 404, "not_found", "There is no such listing.");
   if (found.kind === "gone") return apiError(c, 410, "gone", "This listing is no longer on Pay&Buy.");
-  return c.json(listingDetail(found, guidanceRecord(found.guidance), camera));
+  return c.json(
+    listingDetail(found, guidanceRecord(found.guidance, appEnv(c).currency), {
+      ...camera,
+      currency: appEnv(c).currency,
+    }),
+  );
 });
 
 const sizeSchema = z.coerce.number().int().min(0).max(1000).optional();
@@ -103,7 +108,7 @@ storefront.get("/products", requireBearer, async (c) => {
   c.header("X-Page-Count", String(listing.pageCount));
   return c.json(
     listing.products.map((product) => ({
-      ...advertisedProduct(product, { viewer: c.get("user") }),
+      ...advertisedProduct(product, { viewer: c.get("user"), currency: appEnv(c).currency }),
       category: listing.category!.slug,
       isBooking: false,
       isSold: false,
@@ -113,7 +118,7 @@ storefront.get("/products", requireBearer, async (c) => {
 
 /** Public: the listings a search finds (the parameters of /search), one page with its metadata. */
 storefront.get("/search", async (c) => {
-  const parsed = readSearchParams(new URL(c.req.url).searchParams);
+  const parsed = readSearchParams(new URL(c.req.url).searchParams, appEnv(c).currency);
   if (!parsed.ok) return apiError(c, 422, "invalid", parsed.message, parsed.errors as Record<string, string[]>);
   const camera = await callerCamera(c);
   if (!camera.ok) return camera.response;
@@ -121,7 +126,7 @@ storefront.get("/search", async (c) => {
   if (!read.ok) return apiError(c, 422, "invalid", read.message, read.errors as Record<string, string[]>);
   const result = await searchListings(db(c), read.query);
   if (!result.ok) return apiError(c, 404, "not_found", "There is no such category.");
-  listHeaders(c, result.listings, searchQueryParams(read.query));
+  listHeaders(c, result.listings, searchQueryParams(read.query, appEnv(c).currency));
   return c.json({
     sort: result.sort,
     total: result.listings.total,
@@ -129,7 +134,9 @@ storefront.get("/search", async (c) => {
     page: result.listings.page,
     pageCount: result.listings.pageCount,
     pageSize: result.listings.pageSize,
-    results: result.listings.rows.map((product) => advertisedProduct(product, camera)),
+    results: result.listings.rows.map((product) =>
+      advertisedProduct(product, { ...camera, currency: appEnv(c).currency }),
+    ),
   });
 });
 
@@ -146,13 +153,14 @@ storefront.post("/wishlist", ...buyerOnly, async (c) => {
 storefront.get("/wishlist", ...buyerOnly, async (c) => {
   const items = await listWishlist(db(c), c.get("user").id, requestedPage(c));
   listHeaders(c, items);
+  const currency = appEnv(c).currency;
   return c.json(
     items.rows.map((item) => ({
       _id: item.productId,
       productId: item.productId,
       productTitle: item.productName,
       productImg: photoUrl(item.photoKey),
-      productPrice: toDollars(item.priceCents),
+      productPrice: toUnits(item.priceCents, currency),
       productPriceCents: item.priceCents,
       sellerEmail: item.sellerEmail,
       isSold: item.status === "sold",
@@ -199,12 +207,13 @@ storefront.get("/booking/:id", requireBearer, async (c) => {
   if (!id.success) return apiError(c, 404, "not_found", "There is no such booking.");
   const booking = await getBookingFor(db(c), c.get("user"), id.data);
   if (!booking) return apiError(c, 404, "not_found", "There is no such booking.");
+  const currency = appEnv(c).currency;
   return c.json({
     _id: booking.id,
     productId: booking.productId,
     productName: booking.productName,
     productImg: photoUrl(booking.photoKey),
-    productPrice: toDollars(booking.priceCents),
+    productPrice: toUnits(booking.priceCents, currency),
     productPriceCents: booking.priceCents,
     buyerName: booking.buyerName,
     buyerEmail: booking.buyerEmail,
@@ -221,13 +230,14 @@ storefront.get("/booking/:id", requireBearer, async (c) => {
 storefront.get("/myOrders", ...buyerOnly, async (c) => {
   const orders = await listOrders(db(c), c.get("user").id, requestedPage(c));
   listHeaders(c, orders);
+  const currency = appEnv(c).currency;
   return c.json(
     orders.rows.map((order) => ({
       _id: order.id,
       productId: order.productId,
       productName: order.productName,
       productImg: photoUrl(order.photoKey),
-      productPrice: toDollars(order.priceCents),
+      productPrice: toUnits(order.priceCents, currency),
       productPriceCents: order.priceCents,
       isPaid: order.status === "paid",
       status: order.status,
@@ -235,7 +245,7 @@ storefront.get("/myOrders", ...buyerOnly, async (c) => {
       // As My Orders shows it: a meetup, or a parcel with its shipping charge and where it is
       // (its page, GET /api/shipments/:bookingId, has the tracking).
       delivery: order.delivery,
-      shipping: toDollars(order.shippingCents),
+      shipping: toUnits(order.shippingCents, currency),
       shippingCents: order.shippingCents,
       shipmentStatus: order.shipmentStatus,
       // An unpaid order's deadline (ISO 8601, UTC): from then on it cannot be paid.
@@ -247,9 +257,9 @@ storefront.get("/myOrders", ...buyerOnly, async (c) => {
             state: order.dealState,
             protectionEndsAt: order.releaseDueAt?.toISOString() ?? null,
             // Made at the provider; and decided but not made yet.
-            refunded: toDollars(order.refundedCents),
+            refunded: toUnits(order.refundedCents, currency),
             refundedCents: order.refundedCents,
-            refundPending: toDollars(order.refundPendingCents),
+            refundPending: toUnits(order.refundPendingCents, currency),
             refundPendingCents: order.refundPendingCents,
             claim: order.claimId
               ? { _id: order.claimId, status: order.claimStatus, outcome: order.claimOutcome }

@@ -32,7 +32,7 @@ import {
 } from "#app/domain/deals/settlement/decisions.server";
 import { disputeApplier, listDisputes, submitDisputeEvidence } from "#app/domain/deals/settlement/disputes.server";
 import type { ClaimDecision } from "#app/domain/deals/settlement/plan";
-import { toDollars } from "#app/domain/shared/money";
+import { currencyOf, toUnits } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
 import { CLAIM_STATUSES } from "#db/closed-lists";
 import {
@@ -65,7 +65,7 @@ export function claimShape(claim: ClaimView) {
     bookingId: claim.bookingId,
     productId: claim.productId,
     productName: claim.productName,
-    price: toDollars(claim.amountCents),
+    price: toUnits(claim.amountCents, currencyOf(claim.currency)),
     priceCents: claim.amountCents,
     currency: claim.currency,
     reason: claim.reason,
@@ -74,7 +74,7 @@ export function claimShape(claim: ClaimView) {
     answeredAt: claim.answeredAt?.toISOString() ?? null,
     status: claim.status,
     outcome: claim.outcome,
-    refund: claim.refundCents === null ? null : toDollars(claim.refundCents),
+    refund: claim.refundCents === null ? null : toUnits(claim.refundCents, currencyOf(claim.currency)),
     refundCents: claim.refundCents,
     decisionNote: claim.decisionNote,
     decidedAt: claim.decidedAt?.toISOString() ?? null,
@@ -159,9 +159,9 @@ claimsApi.put("/claims/:id/answer", ...sellerOnly, async (c) => {
   return c.json(claimShape(claim!));
 });
 
-/** The admin decides an open claim: release, or refund in full or in part (`amount` in dollars). */
+/** The admin decides an open claim: release, or refund in full or in part (`amount` in whole units of the currency). */
 claimsApi.put("/claims/:id/decision", ...adminOnly, async (c) => {
-  const parsed = claimDecisionFieldsSchema.safeParse(await readJson(c));
+  const parsed = claimDecisionFieldsSchema(appEnv(c).currency).safeParse(await readJson(c));
   if (!parsed.success) return validationError(c, parsed.error);
   const id = idSchema.safeParse(c.req.param("id"));
   if (!id.success) return apiError(c, 404, "not_found", "There is no such claim.");
@@ -181,7 +181,7 @@ claimsApi.get("/platform/removed-sellers/payments", ...adminOnly, async (c) => {
     list.rows.map((deal) => ({
       bookingId: deal.bookingId,
       productName: deal.productName,
-      price: toDollars(deal.amountCents),
+      price: toUnits(deal.amountCents, currencyOf(deal.currency)),
       priceCents: deal.amountCents,
       currency: deal.currency,
       paidAt: deal.paidAt.toISOString(),
@@ -200,7 +200,7 @@ claimsApi.get("/platform/disputes", ...adminOnly, async (c) => {
     list.rows.map((dispute) => ({
       _id: dispute.id,
       providerDisputeId: dispute.providerDisputeId,
-      amount: toDollars(dispute.amountCents),
+      amount: toUnits(dispute.amountCents, currencyOf(dispute.currency)),
       amountCents: dispute.amountCents,
       currency: dispute.currency,
       reason: dispute.reason,
@@ -293,23 +293,23 @@ claimsApi.get("/platform/totals", ...adminOnly, async (c) => {
     ...totals,
     currencies: totals.currencies.map((row) => ({
       currency: row.currency,
-      held: toDollars(row.held),
+      held: toUnits(row.held, currencyOf(row.currency)),
       heldCents: row.held,
-      released: toDollars(row.released),
+      released: toUnits(row.released, currencyOf(row.currency)),
       releasedCents: row.released,
-      feesEarned: toDollars(row.fees),
+      feesEarned: toUnits(row.fees, currencyOf(row.currency)),
       feesEarnedCents: row.fees,
-      refunded: toDollars(row.refunded),
+      refunded: toUnits(row.refunded, currencyOf(row.currency)),
       refundedCents: row.refunded,
-      paidOut: toDollars(row.paidOut),
+      paidOut: toUnits(row.paidOut, currencyOf(row.currency)),
       paidOutCents: row.paidOut,
-      owedBySellers: toDollars(row.owedBySellers),
+      owedBySellers: toUnits(row.owedBySellers, currencyOf(row.currency)),
       owedBySellersCents: row.owedBySellers,
-      disputesLost: toDollars(row.disputesLost),
+      disputesLost: toUnits(row.disputesLost, currencyOf(row.currency)),
       disputesLostCents: row.disputesLost,
-      disputeFees: toDollars(row.disputeFees),
+      disputeFees: toUnits(row.disputeFees, currencyOf(row.currency)),
       disputeFeesCents: row.disputeFees,
-      disputesBeyondSale: toDollars(row.disputesBeyondSale),
+      disputesBeyondSale: toUnits(row.disputesBeyondSale, currencyOf(row.currency)),
       disputesBeyondSaleCents: row.disputesBeyondSale,
     })),
   });

@@ -7,7 +7,7 @@ import { answerOffer } from "#app/domain/deals/offers/offer-answers.server";
 import { getOfferFor, listOffers, type OfferView } from "#app/domain/deals/offers/offer-reads.server";
 import { counterSchema, offerSchema } from "#app/domain/deals/offers/offer-schema";
 import { makeOffer, type OfferAction, type OfferResult, offerStateAt } from "#app/domain/deals/offers/offers.server";
-import { toDollars } from "#app/domain/shared/money";
+import { type Currency, toUnits } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
 import {
   type ApiContext,
@@ -27,19 +27,19 @@ export const offersApi = new Hono<ApiEnv>();
 
 const CODES = { 403: "forbidden", 404: "not_found", 409: "conflict", 422: "invalid", 429: "rate_limited" } as const;
 
-const cents = (value: number | null) => (value === null ? null : toDollars(value));
+const units = (value: number | null, currency: Currency) => (value === null ? null : toUnits(value, currency));
 
 /** An offer as the API shows it to its buyer and its seller. */
-export function offerShape(offer: OfferView, now = Date.now()) {
+export function offerShape(offer: OfferView, currency: Currency, now = Date.now()) {
   return {
     _id: offer.id,
     productId: offer.productId,
     productName: offer.productName,
-    askingPrice: toDollars(offer.askingCents),
+    askingPrice: toUnits(offer.askingCents, currency),
     askingPriceCents: offer.askingCents,
-    amount: toDollars(offer.amountCents),
+    amount: toUnits(offer.amountCents, currency),
     amountCents: offer.amountCents,
-    counter: cents(offer.counterCents),
+    counter: units(offer.counterCents, currency),
     counterCents: offer.counterCents,
     // The stored state, and the state as of now (a live offer past its deadline is expired).
     status: offerStateAt(offer, now),
@@ -63,7 +63,7 @@ async function answered(c: ApiContext, result: OfferResult, created = false) {
   if (result.replayed) c.header("Idempotent-Replayed", "true");
   const offer = await getOfferFor(db(c), c.get("user"), result.offerId);
   return c.json(
-    { message: result.message, offer: offer ? offerShape(offer) : null },
+    { message: result.message, offer: offer ? offerShape(offer, appEnv(c).currency) : null },
     created && !result.replayed ? 201 : 200,
   );
 }
@@ -75,10 +75,10 @@ async function answered(c: ApiContext, result: OfferResult, created = false) {
 offersApi.post("/offers", requireBearer, requireApiRole("buyer"), async (c) => {
   const idempotency = readIdempotencyKey(c);
   if (!idempotency.ok) return idempotency.response;
-  const parsed = offerSchema.safeParse((await readJson(c)) ?? null);
+  const parsed = offerSchema(appEnv(c).currency).safeParse((await readJson(c)) ?? null);
   if (!parsed.success) return validationError(c, parsed.error);
   const key = idempotency.value ?? crypto.randomUUID();
-  return answered(c, await makeOffer(db(c), c.get("user"), parsed.data, key), true);
+  return answered(c, await makeOffer(db(c), c.get("user"), parsed.data, key, appEnv(c).currency), true);
 });
 
 const sideSchema = z.enum(["buyer", "seller"], { error: "as must be buyer or seller." });
@@ -92,7 +92,7 @@ offersApi.get("/offers", requireBearer, requireApiRole("buyer", "seller"), async
   const page = requestedPage(c);
   const list = await listOffers(db(c), side.data, user.id, page);
   listHeaders(c, list);
-  return c.json(list.rows.map((offer) => offerShape(offer)));
+  return c.json(list.rows.map((offer) => offerShape(offer, appEnv(c).currency)));
 });
 
 /** One offer, for its buyer or its seller; anyone else is told it does not exist. */
@@ -100,14 +100,14 @@ offersApi.get("/offers/:id", requireBearer, async (c) => {
   const id = idSchema.safeParse(c.req.param("id"));
   const offer = id.success ? await getOfferFor(db(c), c.get("user"), id.data) : null;
   if (!offer) return apiError(c, 404, "not_found", "There is no such offer.");
-  return c.json(offerShape(offer));
+  return c.json(offerShape(offer, appEnv(c).currency));
 });
 
 function step(action: OfferAction) {
   return async (c: ApiContext) => {
     let counterCents: number | undefined;
     if (action === "counter") {
-      const parsed = counterSchema.safeParse((await readJson(c)) ?? null);
+      const parsed = counterSchema(appEnv(c).currency).safeParse((await readJson(c)) ?? null);
       if (!parsed.success) return validationError(c, parsed.error);
       counterCents = parsed.data.amount;
     }
@@ -115,6 +115,7 @@ function step(action: OfferAction) {
     if (!id.success) return apiError(c, 404, "not_found", "There is no such offer.");
     const result = await answerOffer(db(c), c.get("user"), id.data, action, {
       counterCents,
+      currency: appEnv(c).currency,
       holdHours: appEnv(c).settings.BOOKING_HOLD_HOURS,
     });
     return answered(c, result);

@@ -24,7 +24,7 @@ import {
 } from "#app/domain/deals/payouts/statements.server";
 import { getSellerAmounts, listSellerDeals } from "#app/domain/deals/payouts/summary.server";
 import { feeRuleOf } from "#app/domain/deals/providers/settings";
-import { formatMoney, toDollars } from "#app/domain/shared/money";
+import { type Currency, currencyOf, moneyFormatter, toUnits } from "#app/domain/shared/money";
 import { type ApiEnv, appEnv, db, requireApiRole, requireBearer } from "../context";
 import { apiError } from "../errors";
 import { listHeaders, requestedPage } from "../shapes";
@@ -34,12 +34,13 @@ export const payoutsApi = new Hono<ApiEnv>();
 const sellerOnly = [requireBearer, requireApiRole("seller")] as const;
 const adminOnly = [requireBearer, requireApiRole("admin")] as const;
 
-const money = (cents: number | null) => (cents === null ? null : toDollars(cents));
+const money = (cents: number | null, currency: Currency) => (cents === null ? null : toUnits(cents, currency));
 
 /** The payout account's state, what is missing, the amounts and the platform's fee. */
 payoutsApi.get("/payouts", ...sellerOnly, async (c) => {
   const sellerId = c.get("user").id;
   const rule = feeRuleOf(appEnv(c).settings);
+  const currency = appEnv(c).currency;
   const [account, totals] = await Promise.all([
     findPayoutAccount(db(c), sellerId),
     getSellerAmounts(db(c), sellerId, rule),
@@ -55,10 +56,14 @@ payoutsApi.get("/payouts", ...sellerOnly, async (c) => {
       requirementsDue: account?.requirementsDue ?? [],
       missing: missingForPayouts(account),
     },
-    fee: { basisPoints: rule.basisPoints, fixedCents: rule.fixedCents, words: feeRuleWords(rule, formatMoney) },
+    fee: {
+      basisPoints: rule.basisPoints,
+      fixedCents: rule.fixedCents,
+      words: feeRuleWords(rule, moneyFormatter(appEnv(c).currency)),
+    },
     amounts: Object.fromEntries(
       Object.entries(totals).flatMap(([name, cents]) => [
-        [name, toDollars(cents)],
+        [name, toUnits(cents, currency)],
         [`${name}Cents`, cents],
       ]),
     ),
@@ -77,21 +82,21 @@ payoutsApi.get("/payouts/deals", ...sellerOnly, async (c) => {
       productName: deal.productName,
       buyerName: deal.buyerName,
       state: deal.state,
-      price: toDollars(deal.amountCents),
+      price: toUnits(deal.amountCents, currencyOf(deal.currency)),
       priceCents: deal.amountCents,
       // As the Payouts page shows it: a shipped sale's shipping (within the price), and the label
       // bought through Pay&Buy, paid from the sale at release (ADR 0086); 0 for a meetup.
-      shipping: toDollars(deal.shippingCents),
+      shipping: toUnits(deal.shippingCents, currencyOf(deal.currency)),
       shippingCents: deal.shippingCents,
-      label: toDollars(deal.labelCostCents),
+      label: toUnits(deal.labelCostCents, currencyOf(deal.currency)),
       labelCents: deal.labelCostCents,
-      fee: money(deal.fee),
+      fee: money(deal.fee, currencyOf(deal.currency)),
       feeCents: deal.fee,
-      net: money(deal.net),
+      net: money(deal.net, currencyOf(deal.currency)),
       netCents: deal.net,
       // While held, the fee and net are what the release would make them now.
       expected: deal.expected,
-      refunded: toDollars(deal.refunded),
+      refunded: toUnits(deal.refunded, currencyOf(deal.currency)),
       refundedCents: deal.refunded,
       currency: deal.currency,
       paidAt: deal.createdAt.toISOString(),
@@ -120,7 +125,7 @@ payoutsApi.get("/payouts/history", ...sellerOnly, async (c) => {
     history.rows.map((payout) => ({
       _id: payout.id,
       providerPayoutId: payout.providerPayoutId,
-      amount: toDollars(payout.amountCents),
+      amount: toUnits(payout.amountCents, currencyOf(payout.currency)),
       amountCents: payout.amountCents,
       currency: payout.currency,
       status: payout.status,
@@ -142,15 +147,15 @@ payoutsApi.get("/payouts/months", ...sellerOnly, async (c) => {
     months.map((month) => ({
       month: month.month,
       currency: month.currency,
-      sales: toDollars(month.sales),
+      sales: toUnits(month.sales, currencyOf(month.currency)),
       salesCents: month.sales,
-      fees: toDollars(month.fees),
+      fees: toUnits(month.fees, currencyOf(month.currency)),
       feesCents: month.fees,
-      refunds: toDollars(month.refunds),
+      refunds: toUnits(month.refunds, currencyOf(month.currency)),
       refundsCents: month.refunds,
-      received: toDollars(month.received),
+      received: toUnits(month.received, currencyOf(month.currency)),
       receivedCents: month.received,
-      paidOut: toDollars(month.paidOut),
+      paidOut: toUnits(month.paidOut, currencyOf(month.currency)),
       paidOutCents: month.paidOut,
     })),
   );
@@ -181,7 +186,7 @@ payoutsApi.get("/platform/months", ...adminOnly, async (c) => {
       currency: month.currency,
       ...Object.fromEntries(
         PLATFORM_FIGURES.flatMap((figure) => [
-          [figure, toDollars(month[figure])],
+          [figure, toUnits(month[figure], currencyOf(month.currency))],
           [`${figure}Cents`, month[figure]],
         ]),
       ),

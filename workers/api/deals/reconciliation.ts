@@ -8,16 +8,16 @@ import {
   RECONCILIATION_MESSAGES,
   resolveDifference,
 } from "#app/domain/deals/reconciliation/differences.server";
-import { toDollars } from "#app/domain/shared/money";
+import { type Currency, toUnits } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
-import { type ApiEnv, db, requireApiRole, requireBearer } from "../context";
+import { type ApiEnv, appEnv, db, requireApiRole, requireBearer } from "../context";
 import { apiError } from "../errors";
 
 export const reconciliationApi = new Hono<ApiEnv>();
 
 const adminOnly = [requireBearer, requireApiRole("admin")] as const;
 
-const dollars = (cents: number | null) => (cents === null ? null : toDollars(cents));
+const units = (cents: number | null, currency: Currency) => (cents === null ? null : toUnits(cents, currency));
 
 /** The last runs, newest day first, and the differences nobody has looked into, oldest first. */
 reconciliationApi.get("/platform/reconciliation", ...adminOnly, async (c) => {
@@ -43,9 +43,9 @@ reconciliationApi.get("/platform/reconciliation", ...adminOnly, async (c) => {
         kind: difference.kind,
         providerRef: difference.providerRef,
         ledgerKind: difference.ledgerKind,
-        ours: dollars(difference.ourCents),
+        ours: units(difference.ourCents, appEnv(c).currency),
         oursCents: difference.ourCents,
-        theirs: dollars(difference.theirCents),
+        theirs: units(difference.theirCents, appEnv(c).currency),
         theirsCents: difference.theirCents,
         currency: difference.currency,
         noticedAt: difference.noticedAt.toISOString(),

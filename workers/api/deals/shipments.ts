@@ -15,7 +15,7 @@ import { isShippoWebhookToken, readShippoTrackEvent } from "#app/domain/deals/sh
 import { receiveCarrierEvent } from "#app/domain/deals/shipping/tracking-events.server";
 import { enterTracking } from "#app/domain/deals/shipping/tracking-numbers.server";
 import { trackingSchema } from "#app/domain/deals/shipping/tracking-schema";
-import { toDollars } from "#app/domain/shared/money";
+import { type Currency, toUnits } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
 import {
   type ApiContext,
@@ -34,14 +34,14 @@ export const shipmentsApi = new Hono<ApiEnv>();
 const CODES = { 404: "not_found", 409: "conflict", 422: "invalid" } as const;
 
 /** A parcel as the API shows it: the address only to whom the page shows it. */
-export function shipmentShape(shipment: ShipmentView) {
+export function shipmentShape(shipment: ShipmentView, currency: Currency) {
   return {
     bookingId: shipment.bookingId,
     productId: shipment.productId,
     productName: shipment.productName,
     status: shipment.status,
     parcel: shipment.parcel,
-    shipping: toDollars(shipment.shippingCents),
+    shipping: toUnits(shipment.shippingCents, currency),
     shippingCents: shipment.shippingCents,
     shipBy: shipment.shipBy?.toISOString() ?? null,
     carrier: shipment.carrier,
@@ -66,7 +66,7 @@ async function shipmentOf(c: ApiContext) {
 shipmentsApi.get("/shipments/:bookingId", requireBearer, async (c) => {
   const found = await shipmentOf(c);
   if (!found?.shipment) return apiError(c, 404, "not_found", SHIPMENT_MESSAGES.notFound);
-  return c.json(shipmentShape(found.shipment));
+  return c.json(shipmentShape(found.shipment, appEnv(c).currency));
 });
 
 shipmentsApi.post("/shipments/:bookingId/tracking", requireBearer, requireApiRole("seller"), async (c) => {
@@ -84,7 +84,7 @@ shipmentsApi.post("/shipments/:bookingId/tracking", requireBearer, requireApiRol
   if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
   await publishEvents(c, result.events);
   const shipment = await findShipmentFor(db(c), c.get("user"), id.data);
-  return c.json({ message: result.message, shipment: shipment ? shipmentShape(shipment) : null });
+  return c.json({ message: result.message, shipment: shipment ? shipmentShape(shipment, appEnv(c).currency) : null });
 });
 
 /** The offline carrier's test control: only in test mode, only for its own parcels (ADR 0091). */
@@ -102,7 +102,7 @@ shipmentsApi.post("/shipments/:bookingId/test-advance", requireBearer, async (c)
   if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
   await publishEvents(c, result.events);
   const shipment = await findShipmentFor(db(c), c.get("user"), id.data);
-  return c.json({ message: result.message, shipment: shipment ? shipmentShape(shipment) : null });
+  return c.json({ message: result.message, shipment: shipment ? shipmentShape(shipment, appEnv(c).currency) : null });
 });
 
 /** The buyer cancels a deal whose parcel was not sent by its ship-by date: a full refund. */
@@ -126,17 +126,18 @@ shipmentsApi.get("/shipments/:bookingId/label-quote", requireBearer, requireApiR
   if (found?.shipment?.viewer !== "seller") return apiError(c, 404, "not_found", SHIPMENT_MESSAGES.notFound);
   const carrier = chooseCarrier(appEnv(c).settings);
   if (!carrier) return apiError(c, 409, "conflict", CARRIER_MESSAGES.noCarrier);
-  const quote = await quoteLabel(db(c), carrier, found.shipment, feeRuleOf(appEnv(c).settings));
+  const quote = await quoteLabel(db(c), carrier, found.shipment, feeRuleOf(appEnv(c).settings), appEnv(c).currency);
+  const currency = appEnv(c).currency;
   if (!quote) return apiError(c, 409, "conflict", CARRIER_MESSAGES.labelUnavailable);
   return c.json({
-    label: toDollars(quote.labelCents),
+    label: toUnits(quote.labelCents, currency),
     labelCents: quote.labelCents,
-    shipping: toDollars(quote.shippingCents),
+    shipping: toUnits(quote.shippingCents, currency),
     shippingCents: quote.shippingCents,
     // What the seller keeps of the shipping (negative: what comes out of the sale).
     differenceCents: quote.shippingCents - quote.labelCents,
     // The most the sale can pay for a label: a dearer one is refused, with these figures.
-    budget: toDollars(quote.budgetCents),
+    budget: toUnits(quote.budgetCents, currency),
     budgetCents: quote.budgetCents,
     affordable: quote.affordable,
     refusal: quote.refusal,
@@ -150,11 +151,19 @@ shipmentsApi.post("/shipments/:bookingId/label", requireBearer, requireApiRole("
   const from = returnAddressSchema.safeParse(await readJson(c));
   if (!from.success) return validationError(c, from.error);
   const settings = appEnv(c).settings;
-  const result = await buyLabel(db(c), chooseCarrier(settings), c.get("user"), id.data, from.data, feeRuleOf(settings));
+  const result = await buyLabel(
+    db(c),
+    chooseCarrier(settings),
+    c.get("user"),
+    id.data,
+    from.data,
+    feeRuleOf(settings),
+    appEnv(c).currency,
+  );
   if (!result.ok) return apiError(c, result.status, CODES[result.status], result.message);
   await publishEvents(c, result.events);
   const shipment = await findShipmentFor(db(c), c.get("user"), id.data);
-  return c.json({ message: result.message, shipment: shipment ? shipmentShape(shipment) : null });
+  return c.json({ message: result.message, shipment: shipment ? shipmentShape(shipment, appEnv(c).currency) : null });
 });
 
 /**

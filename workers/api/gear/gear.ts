@@ -51,7 +51,10 @@ gearApi.get("/price-guidance", async (c) => {
   if (!parsed.success) return validationError(c, parsed.error);
   const guidance = await priceGuidance(db(c), parsed.data, appEnv(c).settings.PAYMENT_CURRENCY);
   const model = modelByKey(parsed.data.model)!;
-  return c.json({ model: { key: model.key, name: modelFullName(model) }, guidance: guidanceRecord(guidance) });
+  return c.json({
+    model: { key: model.key, name: modelFullName(model) },
+    guidance: guidanceRecord(guidance, appEnv(c).currency),
+  });
 });
 
 const cameraShape = (key: string | null) => {

@@ -1,7 +1,7 @@
 // The claim forms' rules, shared by the pages (browser and server) and the REST API: a buyer's
 // claim, the seller's answer and the admin's decision. Browser-safe.
 import * as z from "zod";
-import { dollarsToCents } from "#app/domain/shared/money";
+import { amountExample, type Currency, parseMoney } from "#app/domain/shared/money";
 import { multiLine, requiredId } from "#app/domain/shared/schemas";
 import { CLAIM_OUTCOMES, CLAIM_REASONS } from "#db/closed-lists";
 import { CLAIM_REASON_WORDS } from "./claim-words";
@@ -34,30 +34,33 @@ export const claimSchema = claimFieldsSchema.extend({
 /** The seller's answer to a claim. */
 export const claimAnswerFieldsSchema = z.object({ answer: text("Write your answer", "The answer") });
 
-/** An amount in dollars as a form types it or a call sends it ("12.50", 12.5) becomes integer cents. */
-const refundAmount = z
-  .union([z.string(), z.number()], { error: "Enter the amount to refund, such as 25 or 25.50" })
-  .transform((value, ctx) => {
-    const cents = dollarsToCents(String(value));
+/** An amount as a form types it or a call sends it ("12.50", 12.5) becomes integer cents. */
+function refundAmount(message: string, currency: Currency) {
+  return z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
+    const cents = parseMoney(String(value), currency);
     if (cents === null || cents < 1) {
-      ctx.addIssue({ code: "custom", message: "Enter the amount to refund, such as 25 or 25.50" });
+      ctx.addIssue({ code: "custom", message });
       return z.NEVER;
     }
     return cents;
   });
+}
 
-/** The admin's decision: release, refund in full, or refund a part (an amount in dollars). */
-export const claimDecisionFieldsSchema = z
-  .object({
-    outcome: z.enum(CLAIM_OUTCOMES, { error: "Choose a decision: refund in full, refund in part, or release." }),
-    amount: z.preprocess((value) => (value === "" ? undefined : value), refundAmount.optional()),
-    note: z.preprocess(
-      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-      text("", "The note").optional(),
-    ),
-  })
-  .superRefine((value, ctx) => {
-    if (value.outcome === "refund_partial" && value.amount === undefined) {
-      ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount to refund, such as 25 or 25.50" });
-    }
-  });
+/** The admin's decision: release, refund in full, or refund a part (an amount in the currency). */
+export function claimDecisionFieldsSchema(currency: Currency) {
+  const message = `Enter the amount to refund in ${currency.words}, such as ${amountExample(25, currency)}`;
+  return z
+    .object({
+      outcome: z.enum(CLAIM_OUTCOMES, { error: "Choose a decision: refund in full, refund in part, or release." }),
+      amount: z.preprocess((value) => (value === "" ? undefined : value), refundAmount(message, currency).optional()),
+      note: z.preprocess(
+        (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+        text("", "The note").optional(),
+      ),
+    })
+    .superRefine((value, ctx) => {
+      if (value.outcome === "refund_partial" && value.amount === undefined) {
+        ctx.addIssue({ code: "custom", path: ["amount"], message });
+      }
+    });
+}

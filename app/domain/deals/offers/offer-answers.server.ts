@@ -6,6 +6,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { ANY_STATUS, isListed } from "#app/domain/catalog/catalog.server";
 import { bookingStatements, DEFAULT_BOOKING_HOLD_HOURS } from "#app/domain/deals/bookings/bookings.server";
 import type { DomainEvent } from "#app/domain/shared/events";
+import type { Currency } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import type { OfferStatus } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
@@ -53,7 +54,7 @@ export async function answerOffer(
   party: Party,
   offerId: string,
   action: OfferAction,
-  options: { counterCents?: number; holdHours?: number; now?: number } = {},
+  options: { counterCents?: number; currency: Currency; holdHours?: number; now?: number },
 ): Promise<OfferResult> {
   const now = options.now ?? Date.now();
   const by = actorOf(party);
@@ -81,7 +82,7 @@ export async function answerOffer(
   let events: DomainEvent[];
   if (action === "counter") {
     const counterCents = options.counterCents ?? 0;
-    const problem = counterPriceProblem(counterCents, offer);
+    const problem = counterPriceProblem(counterCents, offer, options.currency);
     if (problem) return { ok: false, status: 422, message: problem };
     extra = { counterCents, respondBy: offerDeadline(now) };
     message = OFFER_MESSAGES.countered;

@@ -12,6 +12,7 @@ import { BOOKING_MESSAGES } from "#app/domain/deals/bookings/bookings.server";
 import { type AttemptLimit, anyFull, hasRoom, secondsUntilRoom } from "#app/domain/shared/attempt-limits.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { hashedUuid, isIdempotencyKey } from "#app/domain/shared/idempotency";
+import type { Currency } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import type { OfferStatus } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
@@ -113,6 +114,7 @@ export async function makeOffer(
   buyer: Party,
   input: OfferInput,
   key: string,
+  currency: Currency,
   now = Date.now(),
 ): Promise<OfferResult> {
   const by = actorOf(buyer);
@@ -140,7 +142,7 @@ export async function makeOffer(
   // only shipped is booked at its price, with the address (ADR 0086).
   if (!meets(listing.delivery)) return { ok: false, status: 409, message: OFFER_MESSAGES.shipOnly };
   if (!listing.bookable) return { ok: false, status: 409, message: OFFER_MESSAGES.payoutsPending };
-  const problem = offerPriceProblem(input.amount, listing.askingCents);
+  const problem = offerPriceProblem(input.amount, listing.askingCents, currency);
   if (problem) return { ok: false, status: 422, message: problem };
   // The same rules again in the write, against the row as it is then (a price changed or the
   // listing booked meanwhile writes nothing), and the limits counted by the same statement.

@@ -8,7 +8,7 @@ import { PLATFORM_FIGURE_WORDS, PLATFORM_FIGURES, type PlatformFigure } from "#a
 import { platformPlace } from "#app/domain/deals/ledger/kinds";
 import { lastMonths, ledgerMonths, type MonthFigures, type MonthRange } from "#app/domain/deals/ledger/months.server";
 import { toCsv } from "#app/domain/shared/csv";
-import { toUnitsText } from "#app/domain/shared/money";
+import { currencyOf, toUnitsText } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 
 export type PlatformMonth = MonthFigures<PlatformFigure>;
@@ -35,7 +35,7 @@ export function platformStatementCsv(months: ReadonlyArray<PlatformMonth>): stri
     ...months.map((row) => [
       row.month,
       row.currency.toUpperCase(),
-      ...PLATFORM_FIGURES.map((figure) => toUnitsText(row[figure])),
+      ...PLATFORM_FIGURES.map((figure) => toUnitsText(row[figure], currencyOf(row.currency))),
     ]),
   ]);
 }

@@ -13,7 +13,7 @@ import {
   nextMonthStart,
 } from "#app/domain/deals/ledger/months.server";
 import { toCsv } from "#app/domain/shared/csv";
-import { toUnitsText } from "#app/domain/shared/money";
+import { currencyOf, toUnitsText } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import { bookings, ledgerEntries, payments, products } from "#db/schema";
 
@@ -84,7 +84,7 @@ export function statementCsv(lines: ReadonlyArray<StatementLine>): string {
       LEDGER[line.kind].words ?? line.kind,
       line.productName,
       line.bookingId,
-      toUnitsText(line.amountCents),
+      toUnitsText(line.amountCents, currencyOf(line.currency)),
       line.currency.toUpperCase(),
       line.reference,
     ]),

@@ -24,7 +24,7 @@ export interface PaymentSettings {
 
 /** The platform's fee as the settings give it (validated when the settings are parsed). */
 export function feeRuleOf(
-  settings: Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS">,
+  settings: Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS" | "PAYMENT_CURRENCY">,
 ): FeeRule {
   const basisPoints = percentToBasisPoints(settings.PLATFORM_FEE_PERCENT);
   if (basisPoints === null) throw new Error("PLATFORM_FEE_PERCENT is not a valid percentage");

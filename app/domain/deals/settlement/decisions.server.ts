@@ -8,7 +8,7 @@ import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { feeRuleOf, type PaymentSettings } from "#app/domain/deals/providers/settings";
 import type { PaymentProvider } from "#app/domain/deals/providers/types";
 import type { DomainEvent } from "#app/domain/shared/events";
-import { formatMoney } from "#app/domain/shared/money";
+import { currencyOf, moneyFormatter } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { claims, dealOperations, deals, ledgerEntries, payments } from "#db/schema";
@@ -42,7 +42,7 @@ export type DecisionResult =
   | { ok: true; decided: boolean; message: string; deal: Deal; events: DomainEvent[] }
   | { ok: false; status: 404 | 409 | 422; message: string };
 
-type Settlement = Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS">;
+type Settlement = Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS" | "PAYMENT_CURRENCY">;
 
 /**
  * Reads the deal, plans, writes; again from the start when another decision was written in
@@ -169,7 +169,7 @@ export function decideClaim(
         db,
         eq(deals.paymentId, sql`(select ${claims.paymentId} from ${claims} where ${claims.id} = ${claimId})`),
       ),
-    (deal) => planClaimDecision(deal, decision, rule, formatMoney),
+    (deal) => planClaimDecision(deal, decision, rule, moneyFormatter(currencyOf(settings.PAYMENT_CURRENCY))),
     {
       origin: "claim_decision",
       now,
@@ -271,9 +271,16 @@ export async function recordProviderRefund(
       provider,
       find,
       (deal) =>
-        planProviderRefund(deal, refund.refundRef, refund.amountCents, rule, formatMoney, {
-          upToWhatIsLeft: refund.chargebackLost ?? false,
-        }),
+        planProviderRefund(
+          deal,
+          refund.refundRef,
+          refund.amountCents,
+          rule,
+          moneyFormatter(currencyOf(settings.PAYMENT_CURRENCY)),
+          {
+            upToWhatIsLeft: refund.chargebackLost ?? false,
+          },
+        ),
       {
         origin: refund.chargebackLost ? "chargeback_lost" : "provider_refund",
         now,

@@ -37,7 +37,7 @@ export const disputeApplier =
   (
     db: Database,
     provider: PaymentProvider,
-    settings: Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS">,
+    settings: Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS" | "PAYMENT_CURRENCY">,
   ) =>
   (report: ReportedDispute) =>
     recordDispute(db, provider, settings, report);
@@ -49,7 +49,7 @@ export const disputeApplier =
 export async function recordDispute(
   db: Database,
   provider: PaymentProvider,
-  settings: Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS">,
+  settings: Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS" | "PAYMENT_CURRENCY">,
   report: ReportedDispute,
   now = Date.now(),
 ): Promise<DisputeRecorded> {

@@ -32,7 +32,7 @@ export interface MoneyJobResult {
 export async function runMoneyJobs(
   db: Database,
   provider: PaymentProvider,
-  settings: Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS">,
+  settings: Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS" | "PAYMENT_CURRENCY">,
   now: number,
 ): Promise<MoneyJobResult> {
   const result: MoneyJobResult = {

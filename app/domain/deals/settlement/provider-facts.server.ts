@@ -22,7 +22,7 @@ import { recordProviderRefund } from "./decisions.server";
 import { recordDispute } from "./disputes.server";
 import { settleDeal } from "./operations.server";
 
-type Settings = Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS">;
+type Settings = Pick<PaymentSettings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_CENTS" | "PAYMENT_CURRENCY">;
 
 /**
  * A refund the provider reports: one of ours finishes its operation (if a crash left it pending);

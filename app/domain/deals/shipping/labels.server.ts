@@ -2,7 +2,7 @@
 // bought only if the sale can pay for it (`labelBudget`), claimed before the carrier sells it so
 // it is bought once, and claims that never finished let go by the scheduled job.
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
-import { formatMoney } from "#app/domain/shared/money";
+import { type Currency, formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import { qualified } from "#db/insert-select";
 import { bookings, dealOperations, deals, products, shipments } from "#db/schema";
@@ -19,8 +19,8 @@ import {
 export const LABEL_MESSAGES = {
   bought: "Label bought: print it, stick it on the parcel and hand it to the carrier.",
   inProgress: "A label for this parcel is being bought: look again in a minute.",
-  tooDear: (labelCents: number, budgetCents: number) =>
-    `This label costs ${formatMoney(labelCents)}, more than this sale can pay for it (${formatMoney(budgetCents)} after the fee): send the parcel yourself and enter its tracking.`,
+  tooDear: (labelCents: number, budgetCents: number, currency: Currency) =>
+    `This label costs ${formatMoney(labelCents, currency)}, more than this sale can pay for it (${formatMoney(budgetCents, currency)} after the fee): send the parcel yourself and enter its tracking.`,
 } as const;
 
 /** What a deal has given back so far (a refund at the provider may leave a held deal held). */
@@ -94,7 +94,13 @@ async function parcelRoute(db: Database, bookingId: string) {
  * before they buy (the difference is theirs, either way). Null when nothing can be bought. Reads
  * nothing more than the shipment as its seller sees it.
  */
-export async function quoteLabel(db: Database, carrier: Carrier | null, shipment: ShipmentView, rule: FeeRule) {
+export async function quoteLabel(
+  db: Database,
+  carrier: Carrier | null,
+  shipment: ShipmentView,
+  rule: FeeRule,
+  currency: Currency,
+) {
   const postalCode = shipment.address?.postalCode;
   if (!carrier || !postalCode || !shipment.fromPostalCode) return null;
   const [rate, budget] = await Promise.all([
@@ -114,7 +120,7 @@ export async function quoteLabel(db: Database, carrier: Carrier | null, shipment
     /** The most the sale can pay for a label; a dearer one is not sold. */
     budgetCents: budget.budgetCents,
     affordable,
-    refusal: affordable ? null : LABEL_MESSAGES.tooDear(rate.cents, budget.budgetCents),
+    refusal: affordable ? null : LABEL_MESSAGES.tooDear(rate.cents, budget.budgetCents, currency),
   };
 }
 
@@ -132,6 +138,7 @@ export async function buyLabel(
   bookingId: string,
   from: ReturnAddress,
   rule: FeeRule,
+  currency: Currency,
   now = Date.now(),
 ): Promise<ShipmentResult> {
   if (!carrier) return { ok: false, status: 409, message: CARRIER_MESSAGES.noCarrier };
@@ -147,7 +154,7 @@ export async function buyLabel(
   if (!quote.ok) return { ok: false, status: 409, message: CARRIER_MESSAGES.labelUnavailable };
   // A label the sale cannot pay is never bought (the platform would pay the rest).
   if (quote.cents > budget.budgetCents)
-    return { ok: false, status: 409, message: LABEL_MESSAGES.tooDear(quote.cents, budget.budgetCents) };
+    return { ok: false, status: 409, message: LABEL_MESSAGES.tooDear(quote.cents, budget.budgetCents, currency) };
   const pending = `pending:${crypto.randomUUID()}`;
   const claimed = await db
     .update(shipments)

@@ -3,6 +3,7 @@
 // parcel; a label is bought at that rate, and its cost is what Shippo charges for it.
 import { PARCEL_PRESETS } from "#app/domain/catalog/delivery";
 import { timingSafeEqual } from "#app/domain/shared/constant-time";
+import { currencyOf, parseMoney } from "#app/domain/shared/money";
 import type { ShippingAddress } from "../parcels/address";
 import type { Carrier, CarrierSettings, LabelResult, ParcelRoute, RateResult, TrackingEvent } from "./carriers";
 import { CARRIER_MESSAGES } from "./carriers";
@@ -41,13 +42,9 @@ function addressOf(country: string, postalCode: string, full?: Partial<ShippingA
   };
 }
 
-/** "12.34" → 1234; null for anything that is not an amount. */
-function toCents(amount: string): number | null {
-  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(amount.trim());
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : null;
-}
-
 export function shippoCarrier(settings: CarrierSettings, currency = "USD"): Carrier {
+  /** "12.34" → 1234 in USD, "1500" → 1500 in JPY; null for anything that is not an amount. */
+  const toCents = (amount: string) => parseMoney(amount, currencyOf(currency));
   const key = settings.SHIPPO_API_KEY;
   if (!key) throw new Error("The Shippo carrier needs SHIPPO_API_KEY");
   const call = async (path: string, body: unknown): Promise<Record<string, unknown> | null> => {
