@@ -16,6 +16,7 @@ import * as dialogStyles from "./dialog.css";
 import { ErrorList, Field } from "./forms";
 import * as formStyles from "./forms.css";
 import { VerifiedBadge } from "./listing-card";
+import { ProtectionNote } from "./protection-note";
 import { SelectField } from "./select-field";
 
 /**
@@ -82,6 +83,7 @@ export function BookingDialog({
         Booking holds this item for you until you pay or cancel. Nothing is charged now: you pay by card from My Orders.
         <strong className={styles.sub}>{`${holdLabel(dialog.holdHours)}; unpaid, the booking then expires.`}</strong>
       </p>
+      <ProtectionNote days={dialog.protectionDays} />
       <fetcher.Form method="post" id="booking" noValidate className={styles.form} preventScrollReset>
         <input type="hidden" name="intent" value="book" />
         <input type="hidden" name="productId" value={product.id} />

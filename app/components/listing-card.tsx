@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { CardView } from "#app/domain/catalog/catalog.server";
-import { deliveryLine } from "#app/domain/catalog/delivery";
+import { deliveryWithoutPlace } from "#app/domain/catalog/delivery";
 import { photoSources } from "#app/domain/catalog/photo-keys";
+import { CONTACT_HIDDEN_TEXT } from "#app/domain/catalog/seller-contact";
 import { MOUNT_FACTS } from "#app/domain/gear/mounts";
 import { formatMoney } from "#app/domain/shared/money";
 import { groupThousands } from "#app/domain/shared/numbers";
@@ -15,7 +16,9 @@ import { WasPrice } from "./was-price";
 
 /**
  * The listing card of the advertisement list and the category pages. Its name is the card's
- * link to the listing page, and the whole card (photo included) leads there.
+ * link to the listing page, and the whole card (photo included) leads there. Photo first and
+ * compact (ADR 0099): on a phone the photo sits beside the name and price, and the facts flow
+ * under them as short pairs; from two columns up the photo is on top.
  */
 export function ListingCard({
   product,
@@ -46,8 +49,9 @@ export function ListingCard({
         <img
           src={photo.src}
           srcSet={photo.srcSet}
-          // The card's width in the 1/2/3-column grid; the srcset stops at 640 (ADR 0036).
-          sizes="(min-width: 1024px) 352px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)"
+          // Beside the name on a phone (8 rem), else the card's width in the 2/3-column grid; the
+          // srcset stops at 640 (ADR 0036).
+          sizes="(min-width: 1024px) 352px, (min-width: 768px) calc(50vw - 36px), 8rem"
           alt={product.name || "Product photo"}
           width={800}
           height={600}
@@ -58,72 +62,105 @@ export function ListingCard({
       ) : (
         <div className={styles.photoMissing}>Photo not found</div>
       )}
-      <div className={styles.body}>
+      <div className={styles.head}>
         <Heading id={titleId} className={styles.title}>
           <Link to={listingHref} className={styles.cardLink}>
             {name}
           </Link>
         </Heading>
-        {product.fit ? <FitBadge fit={product.fit} /> : null}
         <p className={styles.prices}>
           <span className={styles.resale}>{formatMoney(product.resalePriceCents, currency) ?? NOT_FOUND}</span>
           <WasPrice cents={product.wasPriceCents} />
           <span className={styles.original}>New: {formatMoney(product.originalPriceCents, currency) ?? NOT_FOUND}</span>
         </p>
-        <dl className={styles.facts}>
-          <div>
-            <dt>Location</dt>
-            <dd title={product.location || undefined}>{product.location || NOT_FOUND}</dd>
-          </div>
-          <div>
-            <dt>Delivery</dt>
-            <dd>{deliveryLine(product, currency)}</dd>
-          </div>
-          <div>
-            <dt>Condition</dt>
-            <dd>{product.condition || NOT_FOUND}</dd>
-          </div>
-          {product.mount ? (
-            <div>
-              <dt>Mount</dt>
-              <dd>{MOUNT_FACTS[product.mount].name}</dd>
-            </div>
-          ) : null}
-          {product.shutterCount !== null ? (
-            <div>
-              <dt>Shutter count</dt>
-              <dd>{groupThousands(product.shutterCount)}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>Purchased</dt>
-            <dd>{product.purchaseYear ?? NOT_FOUND}</dd>
-          </div>
-          <div>
-            <dt>Used for</dt>
-            <dd>{yearsOfUse(product.purchaseYear, currentYear) ?? NOT_FOUND}</dd>
-          </div>
-          <div>
-            <dt>Posted</dt>
-            <dd>{formatPostedDate(product.createdAt) ?? NOT_FOUND}</dd>
-          </div>
-          <div>
-            <dt>Contact</dt>
-            <dd>{product.contact || NOT_FOUND}</dd>
-          </div>
-        </dl>
-        <p className={styles.seller}>
-          Seller:{" "}
-          <Link to={sellerPath(product.sellerId)} className={styles.sellerLink}>
-            {product.sellerName || NOT_FOUND}
-          </Link>
-          {product.sellerVerifiedAt ? <VerifiedBadge /> : null}{" "}
-          <SellerRating average={product.sellerRatingAverage} count={product.sellerRatingCount} />
-        </p>
-        {children ? <div className={styles.actions}>{children}</div> : null}
+        {product.fit ? <FitBadge fit={product.fit} /> : null}
       </div>
+      {/* The facts flow as short "label value" pairs, as many to a line as fit (ADR 0099). */}
+      <dl className={styles.facts}>
+        <div className={styles.wholeLine}>
+          <dt>Location</dt>
+          <dd className={styles.oneLine} title={product.location || undefined}>
+            {product.location || NOT_FOUND}
+          </dd>
+        </div>
+        <div className={styles.wholeLine}>
+          <dt>Delivery</dt>
+          <dd>{deliveryWithoutPlace(product, currency)}</dd>
+        </div>
+        <div>
+          <dt>Condition</dt>
+          <dd>{product.condition || NOT_FOUND}</dd>
+        </div>
+        {product.mount ? (
+          <div>
+            <dt>Mount</dt>
+            <dd>{MOUNT_FACTS[product.mount].name}</dd>
+          </div>
+        ) : null}
+        {product.shutterCount !== null ? (
+          <div>
+            <dt>Shutter count</dt>
+            <dd>{groupThousands(product.shutterCount)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Posted</dt>
+          <dd>{formatPostedDate(product.createdAt) ?? NOT_FOUND}</dd>
+        </div>
+        <div>
+          <dt>Purchased</dt>
+          <dd>{purchased(product.purchaseYear, currentYear)}</dd>
+        </div>
+        <div className={`${styles.wholeLine} ${styles.seller}`}>
+          <dt>Seller</dt>
+          <dd>
+            <Link to={sellerPath(product.sellerId)} className={styles.sellerLink}>
+              {product.sellerName || NOT_FOUND}
+            </Link>
+            {product.sellerVerifiedAt ? <VerifiedBadge /> : null}{" "}
+            <SellerRating average={product.sellerRatingAverage} count={product.sellerRatingCount} />
+          </dd>
+        </div>
+        <div className={styles.wholeLine}>
+          <dt>Contact</dt>
+          <dd>
+            <SellerContact contact={product.contact} listingId={product.id} />
+          </dd>
+        </div>
+      </dl>
+      {children ? <div className={styles.actions}>{children}</div> : null}
     </article>
   );
+}
+
+/**
+ * The seller's contact number for a signed-in visitor; for a signed-out one (null), a link to sign
+ * in that comes back to the listing. The link is the same for every signed-out visitor, so the
+ * pages the edge cache keeps stay one page for all of them (ADR 0099).
+ */
+export function SellerContact({ contact, listingId }: { contact: string | null; listingId: string }) {
+  if (contact === null) {
+    return (
+      <Link
+        to={`/login?${new URLSearchParams({ redirectTo: listingPath(listingId) })}`}
+        className={styles.contactSignIn}
+        data-testid="contact-sign-in"
+      >
+        {CONTACT_HIDDEN_TEXT}
+      </Link>
+    );
+  }
+  return (
+    <span className={styles.nowrap} data-testid="seller-contact">
+      {contact || NOT_FOUND}
+    </span>
+  );
+}
+
+/** "2017, used for 9 years": the year of purchase and the years of use since. */
+function purchased(year: number | null, currentYear: number): string {
+  const used = yearsOfUse(year, currentYear);
+  return year != null && used ? `${year}, used for ${used}` : NOT_FOUND;
 }
 
 /** A seller's rating beside its name: "★ 4.5 (12)", read out in words; nothing before the first. */

@@ -3,6 +3,7 @@ import { grid } from "#app/styles/utilities.css";
 import type { Role } from "#db/closed-lists";
 import { ListingActions } from "./listing-actions";
 import { ListingCard } from "./listing-card";
+import { cardGrid } from "./listing-card.css";
 
 /**
  * A storefront's grid of listings, each card with the visitor's actions (book, wishlist,
@@ -25,7 +26,7 @@ export function ListingCards({
   linkSearch?: string;
 }) {
   return (
-    <div className={grid}>
+    <div className={`${grid} ${cardGrid}`}>
       {products.map((product, index) => (
         <ListingCard
           key={product.id}

@@ -9,7 +9,7 @@ import { formatPostedDate, NOT_FOUND, yearsOfUse } from "#app/utils/format";
 import { sellerPath } from "#app/utils/seller-urls";
 import { useCurrency } from "#app/utils/use-currency";
 import type { ProductStatus } from "#db/closed-lists";
-import { SellerRating } from "./listing-card";
+import { SellerContact, SellerRating } from "./listing-card";
 import * as styles from "./listing-summary.css";
 import { WasPrice } from "./was-price";
 
@@ -27,13 +27,17 @@ export function ListingSummary({
   listing,
   currentYear,
   aside,
+  below,
   children,
 }: {
-  listing: Listing;
+  /** Its contact is null for a signed-out visitor (ADR 0099). */
+  listing: Omit<Listing, "contact"> & { contact: string | null };
   currentYear: number;
   /** What the page adds above the actions: whether it fits the buyer's camera, price guidance. */
   aside?: ReactNode;
   children: ReactNode;
+  /** What the page says under the actions (the buyer's protection, under Book Now). */
+  below?: ReactNode;
 }) {
   const currency = useCurrency();
   const state = STATES[listing.status];
@@ -82,7 +86,9 @@ export function ListingSummary({
         <dt>Posted</dt>
         <dd>{formatPostedDate(listing.createdAt) ?? NOT_FOUND}</dd>
         <dt>Contact</dt>
-        <dd>{listing.contact || NOT_FOUND}</dd>
+        <dd>
+          <SellerContact contact={listing.contact} listingId={listing.id} />
+        </dd>
       </dl>
       <p className={styles.seller}>
         <span className={styles.muted}>Seller:</span>{" "}
@@ -102,6 +108,7 @@ export function ListingSummary({
       </p>
       {aside}
       <div className={styles.actions}>{children}</div>
+      {below}
     </div>
   );
 }

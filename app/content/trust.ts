@@ -2,6 +2,8 @@
 // happens to personal data, conditions explained, how to reach us. Every sentence describes what
 // the product does (PRODUCT.md, the booking, payment and moderation code); change them together.
 
+import { PROTECTION_TOKENS } from "#app/domain/deals/claims/protection-words";
+
 export interface TrustSection {
   title: string;
   paragraphs: string[];
@@ -24,58 +26,73 @@ const UPDATED = "Last updated on 23 November 2026.";
 
 export const BOOKING_HOLD_HOURS = 48;
 
+// The shipped deal's clock (app/domain/deals/parcels/clock.ts), written out: a page's text is
+// built before the Worker runs.
+const NOT_RECEIVED_DAYS = 14;
+const AUTO_CANCEL_DAYS = 5;
+
 export const buyerProtection: TrustPage = {
   path: "/buyer-protection",
   title: "Pay&Buy Buyer protection",
   eyebrow: "Buying safely",
-  heading: "Buyer protection: how booking, paying and refunds work",
+  heading: "Buyer protection: your payment is held until you have the item",
   description:
-    "How Pay&Buy protects buyers: a booking holds the item until you pay or cancel, the price is fixed, card payments go through Stripe and money that cannot be taken is refunded.",
-  intro:
-    "You book an item, meet the seller, and pay by card from My Orders when you are ready. Until you pay, you can cancel at no cost; nothing is charged when you book.",
-  updated: UPDATED,
+    "How Pay&Buy protects buyers of meetups and parcels: the payment is held until you confirm or the protection window ends, parcels are tracked, and a claim keeps the money held until an admin decides.",
+  intro: `When you pay on Pay&Buy, the money is not paid to the seller yet: we hold it until you confirm you received the item as described, or until ${PROTECTION_TOKENS.days} after delivery (after you pay, for a meetup). While it is held you can open a claim, and the money stays held until our admins decide.`,
+  updated: "Last updated on 3 December 2026.",
   sections: [
     {
       title: "Booking holds the item for you",
       paragraphs: [
         "When you book, the item is held for you alone: it leaves the storefront and nobody else can book it, even if two people press Book Now at the same moment.",
-        `The hold lasts until you pay or cancel, for at most ${BOOKING_HOLD_HOURS} hours. An unpaid booking that reaches that limit ends like a cancellation and the item is offered again.`,
-        "Booking costs nothing. With it you give a meeting place and a phone number; the seller of the item can see them, so you can arrange to meet.",
+        `The hold lasts until you pay or cancel, for at most ${PROTECTION_TOKENS.hold}. An unpaid booking that reaches that limit ends like a cancellation and the item is offered again. Booking itself charges nothing.`,
+        "The price you pay is the listing's price when you booked, and for a parcel the shipping the booking showed: our server charges exactly that, and nothing your browser sends can change it.",
       ],
     },
     {
-      title: "The price is the listing's price",
+      title: "Your payment is held, not paid to the seller",
       paragraphs: [
-        "The price you see when you book is the price you pay. Our server reads it from the listing when you book and charges exactly that; nothing your browser sends can change it.",
-      ],
-    },
-    {
-      title: "Check the item, then pay",
-      paragraphs: [
-        "Pay from My Orders with the Pay button. You can meet the seller and look at the item first: if it is not as described, cancel the booking instead of paying.",
-        "Card payments are processed by Stripe. You type your card number into Stripe's own payment form; Pay&Buy never receives or stores it. A payment counts only once Stripe confirms it to us; until then My Orders does not show it as paid.",
+        "Card payments are processed by Stripe. You type your card number into Stripe's own payment form; Pay&Buy never receives or stores it. A payment counts only once Stripe confirms it to us.",
+        "Once you have paid, the money is held. It goes to the seller (less our fee) only when you press “I received it as described” in My Orders, or when the protection window ends without a claim.",
         "When the site runs in test mode (the payment page says so), only Stripe's public test cards are accepted and no real card is ever charged.",
       ],
     },
     {
-      title: "Cancelling",
+      title: "Meetups: look at the item, then pay",
       paragraphs: [
-        "Cancel an unpaid booking at any time from My Orders (Cancel Booking). Nothing is charged and the item goes back on sale.",
-        "If the seller deletes the listing, leaves Pay&Buy, or our admins remove the listing, your unpaid booking ends and My Orders shows it as cancelled, with the reason.",
-        "A paid booking cannot be cancelled on the site.",
+        "For an item you collect in person, meet the seller and look at it before you pay. If it is not as described, cancel the booking from My Orders instead of paying: nothing is charged and the item goes back on sale.",
+        `Once you have paid, the protection window runs for ${PROTECTION_TOKENS.days} from your payment. A paid meetup cannot be cancelled on the site: open a claim instead (“Not as described” or “Item not handed over”).`,
       ],
     },
     {
-      title: "Refunds",
+      title: "Parcels: tracked from the seller to your door",
+      paragraphs: [
+        "For a parcel you pay the item and its shipping at once. The seller sends it within the handling time the listing shows, with a label bought through Pay&Buy or with the carrier and tracking number of their own; you follow it on the parcel's page, linked from My Orders.",
+        `If the parcel is not sent by its ship-by date, you can cancel the purchase from the parcel's page and get everything back; ${AUTO_CANCEL_DAYS} days later we cancel and refund it ourselves.`,
+        `The protection window runs for ${PROTECTION_TOKENS.days} from the day the carrier shows the parcel delivered. A parcel the seller tracks themselves is counted as delivered ${NOT_RECEIVED_DAYS} days after it was sent, and we write to ask whether it has arrived. A parcel not shown delivered ${NOT_RECEIVED_DAYS} days after it was sent can be claimed as not received.`,
+        "Your address is shown to the seller only once you have paid, and erased 30 days after the deal is settled.",
+      ],
+    },
+    {
+      title: "Claims: when something is wrong",
+      paragraphs: [
+        "While your payment is held (and until the protection window ends), open a claim from My Orders (Report a problem): the item is not as described, it was not handed over, the parcel did not arrive, or something else. Say what happened; the seller can answer.",
+        "A claim keeps the payment held: it is not released to the seller while the claim is open. Our admins read both sides and decide: a full refund, a partial refund, or the payment released to the seller. A refund goes back to your card.",
+        "Pressing “I received it as described” pays the seller at once and withdraws a claim you opened. Until the window ends you can still open a claim, but the money is no longer held: press it only once you have the item and it is as described.",
+      ],
+    },
+    {
+      title: "Refunds we make by ourselves",
       paragraphs: [
         "If a payment reaches us for a booking that can no longer take it (it was cancelled or ended meanwhile, it was already paid, or the amount differs from the booking's price), the payment is not kept: the full amount is refunded to your card automatically.",
-        "For a paid order that went wrong (the item is not what the listing said, or it was never handed over), report the listing and write to us from the Contact page with the name of the item and the date you paid.",
+        "If the seller deletes the listing, leaves Pay&Buy, or our admins remove the listing before you pay, your booking ends and My Orders shows it as cancelled, with the reason.",
       ],
     },
     {
       title: "Who you buy from",
       paragraphs: [
-        "A Verified badge beside a seller's name means one of our admins has reviewed and verified that seller. Anyone signed in can report a listing that looks counterfeit, stolen, misleading or offensive; reports go to our admins, who can take the listing down.",
+        "A Verified badge beside a seller's name means one of our admins has reviewed and verified that seller. Sellers' contact numbers are shown to signed-in members only. Keep the deal on Pay&Buy: a payment made to a seller another way is not held, and none of this protection covers it.",
+        "Anyone signed in can report a listing that looks counterfeit, stolen, misleading or offensive; reports go to our admins, who can take the listing down.",
       ],
     },
   ],
@@ -103,14 +120,14 @@ export const terms: TrustPage = {
       title: "Selling",
       paragraphs: [
         "Sellers list only items they own and may sell. A listing must describe the item truthfully: its category, its condition (see the Help page), its faults, its year of purchase, its price and a real photo of it (JPEG, PNG, WebP or AVIF, up to 5 MB).",
-        "Your listing shows your name, your contact number and the location you give to everyone who visits the site. Advertising a listing puts it on the home page.",
+        "Your listing shows your name and the location you give to everyone who visits the site, and your contact number to signed-in members only. Advertising a listing puts it on the home page.",
       ],
     },
     {
       title: "Buying, booking and paying",
       paragraphs: [
         "A booking holds an item for one buyer until they pay or cancel (see Buyer protection). Payment is by card, through Stripe, at the price of the listing when it was booked. The sale is between the buyer and the seller; Pay&Buy provides the marketplace and takes the card payment.",
-        "A paid booking cannot be cancelled on the site. Refunds are described on the Buyer protection page.",
+        "A paid meetup cannot be cancelled on the site; a parcel not sent by its ship-by date can. The held payment, claims and refunds are described on the Buyer protection page.",
       ],
     },
     {
@@ -164,7 +181,7 @@ export const privacy: TrustPage = {
       title: "Who sees what",
       paragraphs: [],
       points: [
-        "Everyone who visits: a listing's photo, description, price, location, and the seller's name and contact number.",
+        "Everyone who visits: a listing's photo, description, price, location and the seller's name; members who are signed in: the seller's contact number too.",
         "The seller of an item you book: your meeting place and phone number; after you pay, your name and email address, in their list of buyers.",
         "Our admins: the lists of sellers and buyers, and the reports with the names and email addresses of who reported what. The person whose listing is reported is not told who reported it.",
       ],

@@ -7,6 +7,7 @@ import * as formStyles from "#app/components/forms.css";
 import { MoneyByMonth } from "#app/components/money-by-month";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
+import { TestModeBox } from "#app/components/test-mode-box";
 import { CLAIM_TEXT_MAX, claimDecisionFieldsSchema } from "#app/domain/deals/claims/claim-schema";
 import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS, CLAIM_STATUS_WORDS } from "#app/domain/deals/claims/claim-words";
 import { listClaims, listRemovedSellersHeldDeals } from "#app/domain/deals/claims/claims.server";
@@ -185,8 +186,91 @@ export default function Claims() {
   const currency = useCurrency();
   const { totals, months, statementDefaults, claims, deciding, removed, disputes, testMode } =
     useLoaderData<typeof loader>();
+  // Chargebacks come first while one is open (the open ones lead the list); decided ones follow the claims.
+  const openDispute = disputes.rows.some((dispute) => dispute.open);
   return (
     <DashboardPage title="Claims">
+      {/* What needs a decision first: the open chargebacks and claims; the figures after (ADR 0099). */}
+      {openDispute ? <Disputes disputes={disputes} /> : null}
+
+      {removed.total > 0 ? <RemovedSellersPayments removed={removed} page={claims.page} /> : null}
+
+      <PagedTable
+        pathname={CLAIMS_PATH}
+        list={claims}
+        rowKey={(claim) => claim.id}
+        wide
+        region="claims"
+        empty="There is no claim"
+        caption="Buyers' claims, open ones first, then the newest."
+        columns={[
+          { header: "Product", kind: "name", cell: (claim) => claim.productName },
+          { header: "Price", cell: (claim) => formatMoney(claim.amountCents, currency) },
+          { header: "Buyer", cell: (claim) => claim.buyer },
+          { header: "Seller", cell: (claim) => claim.seller },
+          {
+            header: "Claim",
+            cell: (claim) => (
+              <>
+                {`${CLAIM_REASON_WORDS[claim.reason]}: ${claim.details}`}
+                <small className={table.deadline}>{`Opened ${claim.openedOn}`}</small>
+                {claim.parcel ? (
+                  <small className={table.deadline}>
+                    {[
+                      `Parcel: ${claim.parcel.status}`,
+                      claim.parcel.tracking ? `tracking ${claim.parcel.tracking}` : "no tracking",
+                      claim.parcel.sent ? `sent ${claim.parcel.sent}` : null,
+                      claim.parcel.delivered ? `delivered ${claim.parcel.delivered}` : null,
+                      claim.parcel.lastEvent ? `last carrier event ${claim.parcel.lastEvent}` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(", ")}
+                  </small>
+                ) : null}
+              </>
+            ),
+          },
+          { header: "Seller's answer", cell: (claim) => claim.sellerAnswer ?? "No answer yet" },
+          {
+            header: "Status",
+            cell: (claim) => (
+              <>
+                {CLAIM_STATUS_WORDS[claim.status]}
+                {claim.outcome ? (
+                  <small className={table.deadline}>
+                    {`${CLAIM_OUTCOME_WORDS[claim.outcome]}${claim.refundCents ? `: ${formatMoney(claim.refundCents, currency)}` : ""}`}
+                  </small>
+                ) : null}
+                {claim.decisionNote ? <small>{claim.decisionNote}</small> : null}
+              </>
+            ),
+          },
+          {
+            header: "Action",
+            kind: "actions",
+            cell: (claim) =>
+              claim.status === "open" ? (
+                <Link
+                  to={listHref(CLAIMS_PATH, { page: claims.page }, { decide: claim.id })}
+                  className={button.primary}
+                  preventScrollReset
+                  aria-label={`Decide: ${claim.productName}`}
+                >
+                  Decide
+                </Link>
+              ) : (
+                "Closed"
+              ),
+          },
+        ]}
+      >
+        {deciding ? <DecisionDialog deciding={deciding} page={claims.page} /> : null}
+      </PagedTable>
+
+      {disputes.total > 0 && !openDispute ? <Disputes disputes={disputes} /> : null}
+
+      {testMode ? <TestBankDecisions disputes={disputes.rows.filter((dispute) => dispute.open)} /> : null}
+
       <section aria-labelledby="platform-totals">
         <h2 id="platform-totals">The platform&apos;s money</h2>
         {totals.currencies.length === 0 ? <p>No payment yet.</p> : null}
@@ -265,82 +349,6 @@ export default function Claims() {
           defaults: statementDefaults,
         }}
       />
-
-      {disputes.total > 0 ? <Disputes disputes={disputes} testMode={testMode} /> : null}
-
-      {removed.total > 0 ? <RemovedSellersPayments removed={removed} page={claims.page} /> : null}
-
-      <PagedTable
-        pathname={CLAIMS_PATH}
-        list={claims}
-        rowKey={(claim) => claim.id}
-        wide
-        region="claims"
-        empty="There is no claim"
-        caption="Buyers' claims, open ones first, then the newest."
-        columns={[
-          { header: "Product", kind: "name", cell: (claim) => claim.productName },
-          { header: "Price", cell: (claim) => formatMoney(claim.amountCents, currency) },
-          { header: "Buyer", cell: (claim) => claim.buyer },
-          { header: "Seller", cell: (claim) => claim.seller },
-          {
-            header: "Claim",
-            cell: (claim) => (
-              <>
-                {`${CLAIM_REASON_WORDS[claim.reason]}: ${claim.details}`}
-                <small className={table.deadline}>{`Opened ${claim.openedOn}`}</small>
-                {claim.parcel ? (
-                  <small className={table.deadline}>
-                    {[
-                      `Parcel: ${claim.parcel.status}`,
-                      claim.parcel.tracking ? `tracking ${claim.parcel.tracking}` : "no tracking",
-                      claim.parcel.sent ? `sent ${claim.parcel.sent}` : null,
-                      claim.parcel.delivered ? `delivered ${claim.parcel.delivered}` : null,
-                      claim.parcel.lastEvent ? `last carrier event ${claim.parcel.lastEvent}` : null,
-                    ]
-                      .filter(Boolean)
-                      .join(", ")}
-                  </small>
-                ) : null}
-              </>
-            ),
-          },
-          { header: "Seller's answer", cell: (claim) => claim.sellerAnswer ?? "No answer yet" },
-          {
-            header: "Status",
-            cell: (claim) => (
-              <>
-                {CLAIM_STATUS_WORDS[claim.status]}
-                {claim.outcome ? (
-                  <small className={table.deadline}>
-                    {`${CLAIM_OUTCOME_WORDS[claim.outcome]}${claim.refundCents ? `: ${formatMoney(claim.refundCents, currency)}` : ""}`}
-                  </small>
-                ) : null}
-                {claim.decisionNote ? <small>{claim.decisionNote}</small> : null}
-              </>
-            ),
-          },
-          {
-            header: "Action",
-            kind: "actions",
-            cell: (claim) =>
-              claim.status === "open" ? (
-                <Link
-                  to={listHref(CLAIMS_PATH, { page: claims.page }, { decide: claim.id })}
-                  className={button.primary}
-                  preventScrollReset
-                  aria-label={`Decide: ${claim.productName}`}
-                >
-                  Decide
-                </Link>
-              ) : (
-                "Closed"
-              ),
-          },
-        ]}
-      >
-        {deciding ? <DecisionDialog deciding={deciding} page={claims.page} /> : null}
-      </PagedTable>
     </DashboardPage>
   );
 }
@@ -371,10 +379,9 @@ type DisputeRows = ReturnType<typeof useLoaderData<typeof loader>>["disputes"];
  * Pay&Buy holds to answer the bank: the booking and the meeting, the payment, where the money is,
  * the buyer's claim and the messages. Nothing of a disputed payment moves until the bank decides.
  */
-function Disputes({ disputes, testMode }: { disputes: DisputeRows; testMode: boolean }) {
+function Disputes({ disputes }: { disputes: DisputeRows }) {
   const currency = useCurrency();
   const sending = useIsPending({ state: "non-idle", formAction: EVIDENCE_PATH });
-  const deciding = useIsPending({ state: "non-idle", formAction: TEST_DISPUTE_PATH });
   return (
     <section aria-labelledby="disputes">
       <h2 id="disputes">Disputed payments</h2>
@@ -437,24 +444,41 @@ function Disputes({ disputes, testMode }: { disputes: DisputeRows; testMode: boo
                 </button>
               </Form>
             ) : null}
-            {testMode && dispute.open ? (
-              <Form method="post" action={TEST_DISPUTE_PATH} preventScrollReset>
-                <input type="hidden" name="disputeId" value={dispute.id} />
-                <fieldset disabled={deciding}>
-                  <legend>{`Test: the bank decides (${dispute.productName})`}</legend>
-                  <button type="submit" name="outcome" value="won" className={button.secondary}>
-                    For Pay&amp;Buy (won)
-                  </button>{" "}
-                  <button type="submit" name="outcome" value="lost" className={button.danger}>
-                    For the buyer (lost)
-                  </button>
-                </fieldset>
-              </Form>
-            ) : null}
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * The offline provider's test control (ADR 0081), in the page's Test mode box (ADR 0099): the
+ * bank's decision on an open chargeback, as a real bank would send it.
+ */
+function TestBankDecisions({ disputes }: { disputes: DisputeRows["rows"] }) {
+  const deciding = useIsPending({ state: "non-idle", formAction: TEST_DISPUTE_PATH });
+  if (disputes.length === 0) return null;
+  return (
+    <TestModeBox intro="Payments here are made with test cards: no money moves. Decide an open chargeback as the buyer's bank would.">
+      <ul>
+        {disputes.map((dispute) => (
+          <li key={dispute.id}>
+            <Form method="post" action={TEST_DISPUTE_PATH} preventScrollReset>
+              <input type="hidden" name="disputeId" value={dispute.id} />
+              <fieldset disabled={deciding}>
+                <legend>{`The bank decides the chargeback of ${dispute.productName}`}</legend>
+                <button type="submit" name="outcome" value="won" className={button.secondary}>
+                  For Pay&amp;Buy (won)
+                </button>{" "}
+                <button type="submit" name="outcome" value="lost" className={button.danger}>
+                  For the buyer (lost)
+                </button>
+              </fieldset>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </TestModeBox>
   );
 }
 

@@ -7,6 +7,7 @@ import * as formStyles from "#app/components/forms.css";
 import { ImageZoom } from "#app/components/image-zoom";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
+import { TestModeBox } from "#app/components/test-mode-box";
 import { bookingIdSchema } from "#app/domain/deals/bookings/booking-schema";
 import { BOOKING_END_WORDS, bookingEndWords } from "#app/domain/deals/bookings/booking-words";
 import { BOOKING_MESSAGES, cancelBooking, isWithinHold, listOrders } from "#app/domain/deals/bookings/bookings.server";
@@ -236,8 +237,9 @@ function ReceiptRefusedDialog({ message, page }: { message: string; page: number
  * booking ended.
  */
 /**
- * The offline provider's labelled test control (ADR 0081): the buyer's bank disputes the
- * payment, as a real card's bank would, so a chargeback can be tried without Stripe.
+ * The offline provider's test control (ADR 0081), in the page's Test mode box (ADR 0099): the
+ * buyer's bank disputes the payment, as a real card's bank would, so a chargeback can be tried
+ * without a real card.
  */
 function TestDisputeForm({ order }: { order: Order }) {
   const pending = useIsPending({ state: "non-idle", intent: "test-dispute", field: ["bookingId", order.id] });
@@ -245,19 +247,14 @@ function TestDisputeForm({ order }: { order: Order }) {
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="test-dispute" />
       <input type="hidden" name="bookingId" value={order.id} />
-      <button
-        type="submit"
-        className={button.secondary}
-        disabled={pending}
-        aria-label={`Test: my bank disputes it: ${order.productName}`}
-      >
-        Test: my bank disputes it
+      <button type="submit" className={button.secondary} disabled={pending}>
+        {`My bank disputes the payment of ${order.productName || NAME_NOT_FOUND}`}
       </button>
     </Form>
   );
 }
 
-function PaymentCell({ order, page, testMode }: { order: Order; page: number; testMode: boolean }) {
+function PaymentCell({ order, page }: { order: Order; page: number }) {
   const currency = useCurrency();
   if (order.status === "paid") {
     // "Refunded to you" once the refund is made at the provider; until then it is on its way.
@@ -309,7 +306,6 @@ function PaymentCell({ order, page, testMode }: { order: Order; page: number; te
             Report a problem
           </Link>
         ) : null}
-        {testMode && order.mayTestDispute ? <TestDisputeForm order={order} /> : null}
         {order.ratedStars ? (
           <small className={table.deadline}>{`You rated the seller ${order.ratedStars}/5`}</small>
         ) : (
@@ -403,6 +399,7 @@ function ClaimDialog({
 export default function MyOrders() {
   const currency = useCurrency();
   const { orders, confirming, rating, claiming, receipt, testMode } = useLoaderData<typeof loader>();
+  const disputable = orders.rows.filter((order) => order.mayTestDispute);
   return (
     <DashboardPage title="My Orders">
       <PagedTable
@@ -449,7 +446,7 @@ export default function MyOrders() {
               </>
             ),
           },
-          { header: "Payment", cell: (order) => <PaymentCell order={order} page={orders.page} testMode={testMode} /> },
+          { header: "Payment", cell: (order) => <PaymentCell order={order} page={orders.page} /> },
           {
             header: "Delivery",
             cell: (order) =>
@@ -524,6 +521,17 @@ export default function MyOrders() {
         {rating ? <RatingDialog rating={rating} page={orders.page} /> : null}
         {claiming ? <ClaimDialog claiming={claiming} page={orders.page} /> : null}
       </PagedTable>
+      {testMode && disputable.length > 0 ? (
+        <TestModeBox intro="Payments here are made with test cards: no money moves. Try what happens when a buyer's bank takes a payment back (a chargeback).">
+          <ul>
+            {disputable.map((order) => (
+              <li key={order.id}>
+                <TestDisputeForm order={order} />
+              </li>
+            ))}
+          </ul>
+        </TestModeBox>
+      ) : null}
     </DashboardPage>
   );
 }

@@ -7,13 +7,16 @@ import { DashboardPage } from "#app/components/dashboard-page";
 import * as table from "#app/components/table.css";
 import { CLAIMS_PATH, RECONCILIATION_PATH } from "#app/domain/deals/payouts/paths";
 import {
+  dayChecks,
   listOpenDifferences,
   listRuns,
   RECONCILIATION_MESSAGES,
   resolveDifference,
 } from "#app/domain/deals/reconciliation/differences.server";
 import {
+  DAYS_ACCOUNTED,
   DIFFERENCE_WORDS,
+  NEVER_CHECKED,
   PROVIDER_WORDS,
   RECONCILED_KIND_WORDS,
   RUN_STATUS_WORDS,
@@ -37,16 +40,44 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const {
     data: [runs, open],
   } = await requireRoleWith(request, context, ["admin"], () => Promise.all([listRuns(db), listOpenDifferences(db)]));
+  type DayRow = {
+    id: string;
+    day: string;
+    provider: string;
+    status: string;
+    checked: string;
+    differences: string;
+    lastError: string | null;
+  };
+  const shown = (run: (typeof runs)[number]): DayRow => ({
+    id: run.id,
+    day: run.day,
+    provider: PROVIDER_WORDS[run.provider],
+    status: RUN_STATUS_WORDS[run.status],
+    checked: String(run.checked),
+    differences: run.status === "done" ? String(run.differences) : "Not finished",
+    lastError: run.lastError,
+  });
+  // Every one of the last days, a day without a run said to be never checked (ADR 0099).
+  const days = dayChecks(runs).flatMap(({ day, runs: ofDay }): DayRow[] =>
+    ofDay.length > 0
+      ? ofDay.map(shown)
+      : [
+          {
+            id: day,
+            day,
+            provider: "None",
+            status: NEVER_CHECKED,
+            checked: "None",
+            differences: "Not known",
+            lastError: null,
+          },
+        ],
+  );
   return {
-    runs: runs.map((run) => ({
-      id: run.id,
-      day: run.day,
-      provider: PROVIDER_WORDS[run.provider],
-      status: RUN_STATUS_WORDS[run.status],
-      checked: run.checked,
-      differences: run.status === "done" ? String(run.differences) : "Not finished",
-      lastError: run.lastError,
-    })),
+    everChecked: runs.length > 0,
+    neverChecked: days.filter((row) => row.status === NEVER_CHECKED).map((row) => row.day),
+    runs: days,
     open: {
       total: open.total,
       rows: open.rows.map((difference) => ({
@@ -78,7 +109,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Reconciliation() {
-  const { runs, open } = useLoaderData<typeof loader>();
+  const { runs, open, everChecked, neverChecked } = useLoaderData<typeof loader>();
   return (
     <DashboardPage title="Reconciliation">
       <p>
@@ -88,8 +119,15 @@ export default function Reconciliation() {
 
       <section aria-labelledby="open-differences">
         <h2 id="open-differences">Differences to look into</h2>
-        {open.rows.length === 0 ? (
-          <p className={table.empty}>No difference to look into.</p>
+        {!everChecked ? (
+          <p className={table.empty}>
+            No day has been checked yet, so nothing is known of any difference: the scheduled job checks each day after
+            it ends (UTC).
+          </p>
+        ) : open.rows.length === 0 ? (
+          <p className={table.empty}>
+            {`No difference to look into in the days checked.${neverChecked.length > 0 ? ` ${neverChecked.length} of the last ${DAYS_ACCOUNTED} days were never checked: they are marked below.` : ""}`}
+          </p>
         ) : (
           <>
             {open.total > open.rows.length ? (
@@ -144,13 +182,15 @@ export default function Reconciliation() {
       </section>
 
       <section aria-labelledby="runs">
-        <h2 id="runs">Last runs</h2>
+        <h2 id="runs">{`The last ${DAYS_ACCOUNTED} days`}</h2>
         {runs.length === 0 ? (
           <p className={table.empty}>No reconciliation has run yet.</p>
         ) : (
           <div className={table.wrap}>
             <table className={table.table}>
-              <caption className={table.caption}>The last days checked, newest first.</caption>
+              <caption className={table.caption}>
+                Each of the last days, newest first, and whether it was checked.
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Day</th>

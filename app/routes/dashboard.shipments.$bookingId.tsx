@@ -5,6 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Form, Link, Outlet, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { LabelForm, TrackingForm } from "#app/components/shipment-forms";
+import { TestModeBox } from "#app/components/test-mode-box";
 import { COUNTRY_NAMES, PARCEL_PRESETS } from "#app/domain/catalog/delivery";
 import { feeRuleOf } from "#app/domain/deals/providers/settings";
 import { receiptQuestion } from "#app/domain/deals/settlement/confirmation";
@@ -194,15 +195,13 @@ export default function Shipment() {
         ))}
       </ol>
       {offlineCarrier && ["pre_transit", "in_transit", "failure"].includes(shipment.status) ? (
-        <section aria-labelledby="test-carrier">
-          <h2 id="test-carrier">Test carrier</h2>
-          <p>The offline carrier moves its parcels here (a real carrier tells Pay&Buy by webhook).</p>
+        <TestModeBox intro="This parcel travels with Pay&Buy's test carrier: no real parcel moves. It moves on by itself once a day; you can move it to its next step now.">
           <Form method="post" action={`${here}/test-advance`}>
             <button type="submit" className={button.secondary}>
-              Test carrier: move the parcel on
+              Move the parcel to its next step
             </button>
           </Form>
-        </section>
+        </TestModeBox>
       ) : null}
       <p>
         <Link to={shipment.viewer === "seller" ? "/dashboard/my_buyer" : "/dashboard/my_orders"}>

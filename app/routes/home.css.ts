@@ -46,3 +46,5 @@ export const stepNumber = style({
   color: vars.color.onBrand,
   fontWeight: 700,
 });
+
+export const protectionLink = style({ marginTop: vars.space.lg, fontWeight: 600 });

@@ -4,6 +4,7 @@ import { Carousel, COVERS } from "#app/components/carousel";
 import { ListingCards } from "#app/components/listing-cards";
 import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { loadStorefront, toCardView } from "#app/domain/catalog/catalog.server";
+import { BUYER_PROTECTION_PATH, protectionLine } from "#app/domain/deals/claims/protection-words";
 import { button, container, eyebrow, grid, section } from "#app/styles/utilities.css";
 import { cameraSearch } from "#app/utils/camera-urls";
 import { originFrom, publicPageMeta } from "#app/utils/seo";
@@ -35,9 +36,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // What a category's card shows (the page's data is sent again for hydration: no ids).
     categories: storefront.categories.map(({ slug, title, imagePath }) => ({ slug, title, imagePath })),
     // A lens card says whether it fits the visitor's camera (from the URL, or the account's).
-    advertised: storefront.advertised.map((card) => toCardView(card, fitCamera)),
+    advertised: storefront.advertised.map((card) => toCardView(card, { camera: fitCamera, viewer: shell.viewer })),
     ...shell,
     allCategories,
+    protectionDays: context.env.settings.BUYER_PROTECTION_DAYS,
     currentYear: new Date().getUTCFullYear(),
   };
 }
@@ -46,23 +48,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleStorefrontAction(request, context);
 }
 
-const STEPS = [
-  {
-    title: "Find Your Local Community",
-    text: "Browse cameras, lenses and accessories listed by photographers near you.",
-  },
-  {
-    title: "Get verified",
-    text: "Get verified by connecting with a social account and admin review.",
-  },
-  {
-    title: "Buy and Sell safely",
-    text: "Buy and Sell safely with verified people: book an item, meet, and pay by card.",
-  },
-] as const;
+/**
+ * The spec's three steps, told as the product works today: meetups and parcels, the held payment,
+ * its window, tracking and claims (the buyer-protection page tells all of it, ADR 0099).
+ */
+function steps(protectionDays: number) {
+  return [
+    {
+      title: "Find Your Local Community",
+      text: "Browse cameras, lenses and accessories listed by photographers near you, to collect in person or to have sent by post.",
+    },
+    {
+      title: "Get verified",
+      text: "Get verified by connecting with a social account and admin review.",
+    },
+    {
+      title: "Buy and Sell safely",
+      text: `Buy and Sell safely with verified people: book an item and pay by card. ${protectionLine(protectionDays)}`,
+    },
+  ] as const;
+}
 
 export default function Home() {
-  const { categories, categoryCount, advertised, allCategories, currentYear, viewer, dialogs, camera } =
+  const { categories, categoryCount, advertised, allCategories, currentYear, viewer, dialogs, camera, protectionDays } =
     useLoaderData<typeof loader>();
   return (
     <>
@@ -131,7 +139,7 @@ export default function Home() {
         <span className={eyebrow}>Three steps</span>
         <h2 id="how-heading">How it Works</h2>
         <ol className={`${grid} ${styles.steps}`}>
-          {STEPS.map((step, index) => (
+          {steps(protectionDays).map((step, index) => (
             <li key={step.title} className={styles.step}>
               <span className={styles.stepNumber} aria-hidden="true">
                 {index + 1}
@@ -141,6 +149,9 @@ export default function Home() {
             </li>
           ))}
         </ol>
+        <p className={styles.protectionLink}>
+          <Link to={BUYER_PROTECTION_PATH}>How buyer protection works</Link>
+        </p>
       </section>
       <StorefrontDialogs dialogs={dialogs} />
     </>

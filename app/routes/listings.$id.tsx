@@ -5,15 +5,18 @@ import { ErrorPage } from "#app/components/error-page";
 import { GearSpecs, PriceGuidanceNote } from "#app/components/gear-specs";
 import { ListingActions } from "#app/components/listing-actions";
 import { FitBadge, ListingCard } from "#app/components/listing-card";
+import { cardGrid } from "#app/components/listing-card.css";
 import { ListingGallery } from "#app/components/listing-gallery";
 import { ListingSummary } from "#app/components/listing-summary";
 import { useNonce } from "#app/components/nonce";
 import { OfferPanel, type OfferPanelData } from "#app/components/offer-panel";
+import { ProtectionNote } from "#app/components/protection-note";
 import { StorefrontDialogs } from "#app/components/storefront-dialogs";
 import { toCardView } from "#app/domain/catalog/catalog.server";
 import { meets } from "#app/domain/catalog/delivery";
 import { findListing } from "#app/domain/catalog/listings.server";
 import { farAbove } from "#app/domain/catalog/price-guidance";
+import { withContactFor } from "#app/domain/catalog/seller-contact";
 import { findLiveOffer } from "#app/domain/deals/offers/offer-reads.server";
 import { lowestOfferCents } from "#app/domain/deals/offers/offer-schema";
 import { BUYER_OFFERS_PATH } from "#app/domain/deals/offers/paths";
@@ -73,7 +76,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const origin = siteOrigin(request, context.env.settings.APP_URL);
   const fit = listingFit(listing, fitCamera);
   return {
-    listing,
+    // The seller's number for a signed-in visitor only: never in a page the edge cache keeps.
+    listing: withContactFor(listing, shell.viewer),
     specs: specRows(listing),
     guidance: guidance ? guidanceText(guidance, context.env.currency) : null,
     // For a buyer too: an asking price far above what the model sold for is worth knowing.
@@ -87,10 +91,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     photos,
     currency: context.env.currency,
     selectedPhoto: photoPosition(url.searchParams.get("photo"), photos.length),
-    sellerListings: sellerListings.map((card) => toCardView(card, fitCamera)),
+    sellerListings: sellerListings.map((card) => toCardView(card, { camera: fitCamera, viewer: shell.viewer })),
     jsonLd: inlineJson(listingJsonLd({ listing, photos, origin, currency: context.env.currency })),
     ...shell,
     offerPanel,
+    protectionDays: context.env.settings.BUYER_PROTECTION_DAYS,
     currentYear: new Date().getUTCFullYear(),
   };
 }
@@ -170,6 +175,7 @@ export default function ListingPage() {
     viewer,
     dialogs,
     offerPanel,
+    protectionDays,
     currentYear,
   } = useLoaderData<typeof loader>();
   const nonce = useNonce();
@@ -180,6 +186,7 @@ export default function ListingPage() {
         <ListingSummary
           listing={listing}
           currentYear={currentYear}
+          below={listing.bookability === "unavailable" ? null : <ProtectionNote days={protectionDays} />}
           aside={
             <>
               {fit ? (
@@ -227,7 +234,7 @@ export default function ListingPage() {
         <section aria-labelledby="more-heading">
           <span className={eyebrow}>Same seller</span>
           <h2 id="more-heading">{`More from ${listing.sellerName}`}</h2>
-          <div className={grid}>
+          <div className={`${grid} ${cardGrid}`}>
             {sellerListings.map((other) => (
               <ListingCard key={other.id} product={other} currentYear={currentYear} linkSearch={cameraSearch(camera)} />
             ))}

@@ -17,6 +17,7 @@ import {
   withFits,
 } from "#app/domain/catalog/search-params";
 import { readCamera } from "#app/domain/gear/camera";
+import { gearFiltersFor } from "#app/domain/gear/categories";
 import { countLabel } from "#app/domain/shared/list-query";
 import { container, eyebrow, section } from "#app/styles/utilities.css";
 import { filterRemovals } from "#app/utils/search-urls";
@@ -74,7 +75,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       sort: results?.sort ?? effectiveSort({ q: query?.q, sort: query?.sort }),
       listings:
         read.ok && results
-          ? { ...results.listings, rows: results.listings.rows.map((card) => toCardView(card, fitCamera)) }
+          ? {
+              ...results.listings,
+              rows: results.listings.rows.map((card) => toCardView(card, { camera: fitCamera, viewer: shell.viewer })),
+            }
           : null,
       params: [...url.searchParams.entries()],
       notFound,
@@ -130,8 +134,13 @@ export default function CategoryProducts() {
             sorts={sortsFor({ q: query?.q ?? (values.q || undefined) })}
             sort={sort}
             camera={camera}
+            gearCategory={category?.slug ?? null}
+            activeCount={removals.length}
           />
-          <CameraPicker camera={camera} signedIn pathname={path} params={params} />
+          {/* "Fits my camera" speaks of lenses: not on a category of other gear. */}
+          {gearFiltersFor(category?.slug).has("fits") ? (
+            <CameraPicker camera={camera} signedIn pathname={path} params={params} />
+          ) : null}
           {!listings || !filters ? (
             <p role="alert">Correct the search above to see listings.</p>
           ) : listings.total === 0 && !filtered ? (

@@ -19,6 +19,7 @@ import {
   withFits,
 } from "#app/domain/catalog/search-params";
 import { readCamera } from "#app/domain/gear/camera";
+import { gearFiltersFor } from "#app/domain/gear/categories";
 import { countLabel } from "#app/domain/shared/list-query";
 import { container, eyebrow, section } from "#app/styles/utilities.css";
 import { filterRemovals, hasFilters, searchHref } from "#app/utils/search-urls";
@@ -65,7 +66,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     category: results?.category ?? null,
     sort: results?.sort ?? effectiveSort({ q: query?.q, sort: query?.sort }),
     listings: results
-      ? { ...results.listings, rows: results.listings.rows.map((card) => toCardView(card, fitCamera)) }
+      ? {
+          ...results.listings,
+          rows: results.listings.rows.map((card) => toCardView(card, { camera: fitCamera, viewer: shell.viewer })),
+        }
       : null,
     canonical:
       results && query && !hasFilters(query) && !query.sort && query.page === 1
@@ -119,8 +123,13 @@ export default function Search() {
         sorts={sortsFor({ q: query?.q ?? (values.q || undefined) })}
         sort={sort}
         camera={camera}
+        gearCategory={values.category || null}
+        activeCount={removals.length}
       />
-      <CameraPicker camera={camera} signedIn={viewer !== null} pathname={PATH} params={params} />
+      {/* "Fits my camera" speaks of lenses: not on a search of a category of other gear. */}
+      {gearFiltersFor(values.category || null).has("fits") ? (
+        <CameraPicker camera={camera} signedIn={viewer !== null} pathname={PATH} params={params} />
+      ) : null}
       {!listings || !query ? (
         <p role="alert" className={styles.refused}>
           Correct the search above to see results.

@@ -5,6 +5,7 @@ import { TextareaField } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
 import { Pager } from "#app/components/list-controls";
 import { ListingCard, SellerRating, VerifiedBadge } from "#app/components/listing-card";
+import { cardGrid } from "#app/components/listing-card.css";
 import { toCardView } from "#app/domain/catalog/catalog.server";
 import { loadSellerProfile, type ProfilePages } from "#app/domain/catalog/seller-profiles.server";
 import { REVIEW_ANSWER_MAX } from "#app/domain/deals/ratings/rating-schema";
@@ -74,7 +75,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           canReport: viewer !== null && viewer.id !== authorId,
         })),
       },
-      listings: { ...profile.listings, rows: profile.listings.rows.map((card) => toCardView(card)) },
+      listings: { ...profile.listings, rows: profile.listings.rows.map((card) => toCardView(card, { viewer })) },
     },
     pages,
     reporting: viewer && reportId ? reportId : null,
@@ -270,7 +271,7 @@ export default function SellerProfilePage() {
         {profile.listings.rows.length === 0 ? (
           <p>No listings on sale right now.</p>
         ) : (
-          <div className={grid}>
+          <div className={`${grid} ${cardGrid}`}>
             {profile.listings.rows.map((product) => (
               <ListingCard key={product.id} product={product} currentYear={currentYear} />
             ))}

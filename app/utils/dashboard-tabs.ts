@@ -2,7 +2,7 @@
 // buyer tabs): the pages' navigation, so it lives with the HTML adapter. The domain names the
 // paths it links to in letters or redirects (offers, payouts, claims); the tabs read them.
 import { BUYER_OFFERS_PATH, SELLER_OFFERS_PATH } from "#app/domain/deals/offers/paths";
-import { CLAIMS_PATH, PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
+import { CLAIMS_PATH, PAYOUTS_PATH, RECONCILIATION_PATH } from "#app/domain/deals/payouts/paths";
 import type { Role } from "#db/closed-lists";
 
 export interface DashboardTab {
@@ -22,6 +22,7 @@ export const DASHBOARD_TABS: Record<Role, DashboardTab[]> = {
     { to: "/dashboard/all_buyers", label: "All Buyers" },
     { to: "/dashboard/reported_items", label: "Reported Items" },
     { to: CLAIMS_PATH, label: "Claims" },
+    { to: RECONCILIATION_PATH, label: "Reconciliation" },
     { to: "/dashboard/serial_holds", label: "Held Listings" },
     { to: "/dashboard/stolen_gear", label: "Stolen Gear" },
     { to: "/dashboard/settings", label: "Settings" },

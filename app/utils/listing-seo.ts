@@ -25,7 +25,8 @@ const AVAILABILITY: Record<ProductStatus, { schema: string; openGraph: string }>
   sold: { schema: "https://schema.org/SoldOut", openGraph: "out of stock" },
 };
 
-type Page = { listing: Listing; photos: ListingPhoto[]; origin: string; currency: Currency };
+// The contact is never read here (a signed-out visitor's page holds none, ADR 0099).
+type Page = { listing: Omit<Listing, "contact">; photos: ListingPhoto[]; origin: string; currency: Currency };
 
 export function listingMeta({ listing, photos, origin, currency }: Page): MetaDescriptor[] {
   const [photo] = photos;

@@ -84,6 +84,7 @@ export async function loadBookingDialog(request: Request, context: EnvContext, v
     reportHref: product ? reportDialogHref(url, product.id) : null,
     buyer: { name: user.name, email: user.email },
     holdHours: context.env.settings.BOOKING_HOLD_HOURS,
+    protectionDays: context.env.settings.BUYER_PROTECTION_DAYS,
     product: product
       ? {
           id: product.id,

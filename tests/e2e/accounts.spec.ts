@@ -183,6 +183,7 @@ test.describe("roles", () => {
       "All Buyers",
       "Reported Items",
       "Claims",
+      "Reconciliation",
       "Held Listings",
       "Stolen Gear",
       "Settings",

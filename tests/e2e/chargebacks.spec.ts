@@ -43,7 +43,10 @@ test("a chargeback lost after the payout: the seller owes it, and their next sal
   // The buyer's bank disputes the payment (the offline provider's test control).
   await page.goto("/dashboard/my_orders");
   const order = page.getByRole("row").filter({ hasText: first });
-  await order.getByRole("button", { name: `Test: my bank disputes it: ${first}` }).click();
+  await page
+    .getByTestId("test-mode")
+    .getByRole("button", { name: `My bank disputes the payment of ${first}` })
+    .click();
   await expectToast(page, "Test: the bank disputes this payment (a chargeback).");
   await expect(order).toContainText("Your bank disputes this payment");
 
@@ -59,7 +62,12 @@ test("a chargeback lost after the payout: the seller owes it, and their next sal
   await dispute.getByRole("button", { name: `Send our evidence to the bank: ${first}` }).click();
   await expectToast(admin, "Our evidence is sent to the bank.");
   await expect(dispute).toContainText("Our evidence was sent to the bank on");
-  await dispute.getByRole("button", { name: "For the buyer (lost)" }).click();
+  // The bank's decision is the offline provider's test control, in the page's Test mode box.
+  await admin
+    .getByTestId("test-mode")
+    .getByRole("group", { name: `The bank decides the chargeback of ${first}` })
+    .getByRole("button", { name: "For the buyer (lost)" })
+    .click();
   await expectToast(admin, "Test: the bank decided for the buyer.");
   await expect(dispute).toContainText("Lost: the money went back to the buyer");
   await adminContext.close();

@@ -51,7 +51,9 @@ test.describe("shipping a listing", () => {
     await expectToast(page, "Product added Successfully");
 
     await page.goto(`/search?q=${encodeURIComponent(name)}`);
-    await expect(card(page, name)).toContainText("Ships from Brooklyn, NY · $ 14.00 shipping");
+    // The card: the location on its own line, then how it changes hands (ADR 0099).
+    await expect(card(page, name)).toContainText("Brooklyn, NY");
+    await expect(card(page, name)).toContainText("Ships · $ 14.00 shipping");
     await card(page, name).getByRole("link", { name, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(
@@ -159,11 +161,11 @@ test.describe("a shipped deal", () => {
 
     // The buyer follows the parcel; the test carrier takes it to the door.
     await page.goto(`/dashboard/shipments/${bookingId}`);
-    await page.getByRole("button", { name: "Test carrier: move the parcel on" }).click();
+    await page.getByTestId("test-mode").getByRole("button", { name: "Move the parcel to its next step" }).click();
     await expectToast(page, "The test carrier moved the parcel on.");
     await expect(page.getByText("On its way", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Arrived as described?" })).toHaveCount(0);
-    await page.getByRole("button", { name: "Test carrier: move the parcel on" }).click();
+    await page.getByTestId("test-mode").getByRole("button", { name: "Move the parcel to its next step" }).click();
     await expect(page.getByText("Delivered", { exact: true }).first()).toBeVisible();
     // Delivered: the parcel's page offers it, saying what it pays.
     const arrived = page.getByRole("region", { name: "Arrived as described?" });

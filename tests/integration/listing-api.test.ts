@@ -40,7 +40,8 @@ describe("GET /api/listings/:id", () => {
       email: seller.email,
       // The seller's profile is /sellers/<sellerId> (ADR 0064).
       sellerId: seller.id,
-      contact: listing.contact,
+      // Signed out: no seller's contact number (ADR 0099).
+      contact: null,
       // A meetup, as every listing before shipping (ADR 0085); never where a parcel leaves from.
       delivery: "meetup",
       shipsFromCountry: null,
@@ -111,12 +112,19 @@ describe("GET /api/listings/:id", () => {
     }
   });
 
-  it("answers the same to every caller: a token changes nothing", async () => {
+  it("answers the same to every caller but the seller's contact number, which a token adds (ADR 0099)", async () => {
     const { rows } = await listingWorld();
-    const anonymous = await (await api(`/listings/${rows.available.id}`)).json();
+    const anonymous = await (await api(`/listings/${rows.available.id}`)).json<ApiListing>();
+    const withContact = (listing: ApiListing) => ({
+      ...listing,
+      contact: rows.available.contact,
+      sellerListings: listing.sellerListings.map((other) => ({ ...other, contact: rows.available.contact })),
+    });
     for (const role of ["buyer", "seller", "admin"] as const) {
       const auth = await bearerFor((await insertUser({ role })).id);
-      expect(await (await api(`/listings/${rows.available.id}`, { auth })).json(), role).toEqual(anonymous);
+      expect(await (await api(`/listings/${rows.available.id}`, { auth })).json(), role).toEqual(
+        withContact(anonymous),
+      );
       expect((await api(`/listings/${rows.removed.id}`, { auth })).status, role).toBe(410);
     }
     expect((await api(`/listings/${rows.available.id}`, { method: "POST", json: {} })).status).toBe(404);

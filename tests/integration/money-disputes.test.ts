@@ -50,7 +50,7 @@ describe("a chargeback, offline", () => {
     expect(orders).toContain("Your bank disputes this payment");
     const claimsPage = await (await get("/dashboard/claims", { Cookie: await sessionCookieFor(admin.id) })).text();
     expect(claimsPage).toContain("Send our evidence to the bank");
-    expect(claimsPage).toContain("Test: the bank decides");
+    expect(claimsPage).toContain("The bank decides the chargeback of");
 
     // The evidence, once: a second send is refused, and only the admin may send it.
     expect((await apiCall(buyer.user.id, "POST", `/api/platform/disputes/${dispute.id}/evidence`)).status).toBe(403);

@@ -147,7 +147,7 @@ describe("test mode's carrier control", () => {
       expect(form.status).toBe(302);
       expect(await parcelStatus(bookingId)).toBe("pre_transit");
       const shown = await page(keys, buyer.id, `/dashboard/shipments/${bookingId}`);
-      expect(shown.html).not.toContain("Test carrier");
+      expect(shown.html).not.toContain("Move the parcel to its next step");
     });
   }
 
@@ -155,7 +155,7 @@ describe("test mode's carrier control", () => {
     const labelled = await offlineLabelledParcel();
     expect(
       (await page("no keys (test mode)", labelled.buyer.id, `/dashboard/shipments/${labelled.bookingId}`)).html,
-    ).toContain("Test carrier");
+    ).toContain("Move the parcel to its next step");
     expect((await apiCall(labelled.buyer.id, "POST", `/api/shipments/${labelled.bookingId}/test-advance`)).status).toBe(
       200,
     );
@@ -168,7 +168,7 @@ describe("test mode's carrier control", () => {
     expect(await parcelStatus(own.bookingId)).toBe("in_transit");
     expect(
       (await page("no keys (test mode)", own.seller.id, `/dashboard/shipments/${own.bookingId}`)).html,
-    ).not.toContain("Test carrier");
+    ).not.toContain("Move the parcel to its next step");
   });
 });
 
@@ -193,7 +193,7 @@ describe("the offline payment provider's controls", () => {
     expect(disputed.status).toBe(409);
     const orders = await page("Stripe only", buyer.user.id, "/dashboard/my_orders");
     expect(orders.status).toBe(200);
-    expect(orders.html).not.toContain("my bank disputes it");
+    expect(orders.html).not.toContain("My bank disputes the payment");
     const seller = await insertUser({ role: "seller" }, { payouts: false });
     expect((await page("Stripe only", seller.id, "/dashboard/payouts/test-onboarding")).status).toBe(404);
     // In test mode the same buyer's control opens the dispute.

@@ -9,6 +9,7 @@ import type { ListingLookup } from "#app/domain/catalog/listings.server";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
 import { shownPreviousPrice } from "#app/domain/catalog/price-drops";
 import type { PriceGuidance } from "#app/domain/catalog/price-guidance";
+import { maySeeContact, withContactFor } from "#app/domain/catalog/seller-contact";
 import type { Camera } from "#app/domain/gear/camera";
 import { gearRecord } from "#app/domain/gear/describe";
 import { type Page, readPage } from "#app/domain/shared/list-query";
@@ -19,11 +20,18 @@ function cardGear(product: ListingCard) {
   return { kind: product.gearKind, model: product.model, mount: product.mount, shutterCount: product.shutterCount };
 }
 
+/**
+ * A listing card for programs. Its seller's contact number is for a signed-in caller (a valid
+ * bearer token) only: null for anyone else (ADR 0099).
+ */
 export function advertisedProduct(
   product: ListingCard,
-  currency: Currency,
-  camera: Camera | null = null,
-  now = Date.now(),
+  {
+    viewer,
+    currency,
+    camera = null,
+    now = Date.now(),
+  }: { viewer: { role: string } | null; currency: Currency; camera?: Camera | null; now?: number },
 ) {
   const fit: CardFit = fitOfCard(product, camera);
   // A recent price drop's previous price, as the pages strike it through (null: none shown).
@@ -46,7 +54,7 @@ export function advertisedProduct(
     sellerId: product.sellerId,
     name: product.sellerName,
     email: product.sellerEmail,
-    contact: product.contact,
+    contact: maySeeContact(viewer) ? product.contact : null,
     // How it changes hands (ADR 0085); a null shipping price is the carrier's rate at booking.
     delivery: product.delivery,
     shipsFromCountry: product.shipsFromCountry,
@@ -82,12 +90,11 @@ export function detailRecord<R extends PublicDetailRow>(row: R, currency: Curren
 export function listingDetail(
   { listing, photos, sellerListings }: Extract<ListingLookup, { kind: "listed" }>,
   guidance: unknown,
-  camera: Camera | null,
-  currency: Currency,
+  { viewer, camera, currency }: { viewer: { role: string } | null; camera: Camera | null; currency: Currency },
 ) {
   return {
-    ...advertisedProduct(listing, currency, camera),
-    ...detailRecord(listing, currency),
+    ...advertisedProduct(listing, { viewer, camera, currency }),
+    ...withContactFor(detailRecord(listing, currency), viewer),
     gear: gearRecord(listing),
     priceGuidance: guidance,
     conditionNote: conditionWords(listing.condition)?.text ?? null,
@@ -99,7 +106,7 @@ export function listingDetail(
     offersAccepted: listing.offersAccepted,
     photos: photos.map((photo) => ({ img: photoUrl(photo.key), alt: photo.alt })),
     // The seller's other listings that can be booked now, newest first (a few).
-    sellerListings: sellerListings.map((card) => advertisedProduct(card, currency, camera)),
+    sellerListings: sellerListings.map((card) => advertisedProduct(card, { viewer, camera, currency })),
   };
 }
 

@@ -22,6 +22,7 @@ import {
 } from "#db/schema";
 import { type Bookability, bookabilityOf } from "./bookability";
 import { shownPreviousPrice } from "./price-drops";
+import { withContactFor } from "./seller-contact";
 import { ratingSummaryColumns } from "./seller-ratings.server";
 
 /** Every status a listing can be in: for the pages that show booked and sold listings too. */
@@ -176,10 +177,13 @@ export type CardView = Omit<
   | "gearKind"
   | "model"
   | "sellerPayoutsReady"
+  | "contact"
 > & {
   bookability: Bookability;
   fit: CardFit;
   wasPriceCents: number | null;
+  /** The seller's number for a signed-in visitor; null for a signed-out one (ADR 0099). */
+  contact: string | null;
 };
 
 /** The fit of a listing's lens on the camera, for its badge. */
@@ -190,7 +194,8 @@ export function fitOfCard(card: Pick<ListingCard, "gearKind" | "mount" | "model"
 
 /**
  * A card of the storefront (its listings are available): bookable, or its seller not paid yet;
- * with its lens's fit on the buyer's camera and its previous price while a drop is shown at `now`.
+ * with its lens's fit on the buyer's camera, its previous price while a drop is shown at `now`,
+ * and its seller's contact number only for a signed-in viewer.
  */
 export function toCardView(
   {
@@ -203,11 +208,14 @@ export function toCardView(
     sellerPayoutsReady,
     ...card
   }: ListingCard,
-  camera: Camera | null = null,
-  now: number = Date.now(),
+  {
+    camera = null,
+    viewer,
+    now = Date.now(),
+  }: { camera?: Camera | null; viewer: { role: string } | null; now?: number },
 ): CardView {
   return {
-    ...card,
+    ...withContactFor(card, viewer),
     bookability: bookabilityOf({ status: "available", sellerPayoutsReady }),
     fit: fitOfCard({ gearKind, model, mount: card.mount }, camera),
     wasPriceCents: shownPreviousPrice({ ...card, previousPriceCents, previousPriceUntil, priceDroppedAt }, now),

@@ -116,6 +116,18 @@ export function deliveryLine({ delivery, location, shippingPriceCents }: Deliver
   return `${from} · ${shippingPriceWords(shippingPriceCents, currency)}`;
 }
 
+/**
+ * The delivery line of a compact card, which names the location on a line of its own: "Meetup
+ * only", "Ships · $ 14.00 shipping", "Meetup or ships · free shipping".
+ */
+export function deliveryWithoutPlace(
+  { delivery, shippingPriceCents }: Omit<DeliveryView, "location">,
+  currency: Currency,
+): string {
+  if (delivery === "meetup") return "Meetup only";
+  return `${delivery === "both" ? "Meetup or ships" : "Ships"} · ${shippingPriceWords(shippingPriceCents, currency)}`;
+}
+
 /** "Sends within 2 business days". */
 export function handlingWords(days: number): string {
   return `Sends within ${days} business ${days === 1 ? "day" : "days"}`;

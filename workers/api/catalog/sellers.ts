@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { loadSellerProfile } from "#app/domain/catalog/seller-profiles.server";
 import { readPage } from "#app/domain/shared/list-query";
 import { idSchema } from "#app/domain/shared/schemas";
+import { bearerUser } from "#app/server/auth.server";
 import { type ApiEnv, appEnv, db } from "../context";
 import { apiError } from "../errors";
 import { advertisedProduct } from "../shapes";
@@ -17,7 +18,10 @@ sellersApi.get("/sellers/:id", async (c) => {
   const id = idSchema.safeParse(c.req.param("id"));
   if (!id.success) return apiError(c, 404, "not_found", "There is no such seller.");
   const pages = { reviews: readPage(c.req.query("reviews")), listings: readPage(c.req.query("listings")) };
-  const found = await loadSellerProfile(db(c), id.data, pages);
+  const [found, user] = await Promise.all([
+    loadSellerProfile(db(c), id.data, pages),
+    bearerUser(c.req.header("Authorization"), appEnv(c)),
+  ]);
   if (found.kind === "missing") return apiError(c, 404, "not_found", "There is no such seller.");
   if (found.kind === "gone") return apiError(c, 410, "gone", "This seller has left Pay&Buy.");
   const { profile } = found;
@@ -53,7 +57,11 @@ sellersApi.get("/sellers/:id", async (c) => {
       ...page(profile.listings),
       // No seller's address on a public profile.
       rows: profile.listings.rows.map((card) => {
-        const { email: _email, ...product } = advertisedProduct(card, appEnv(c).currency);
+        // Its contact number for a signed-in caller only (ADR 0099).
+        const { email: _email, ...product } = advertisedProduct(card, {
+          viewer: user ? { role: user.role } : null,
+          currency: appEnv(c).currency,
+        });
         return product;
       }),
     },

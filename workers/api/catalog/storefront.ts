@@ -36,16 +36,19 @@ import { advertisedProduct, guidanceRecord, listHeaders, listingDetail, requeste
 export const storefront = new Hono<ApiEnv>();
 
 /**
- * The camera a storefront call speaks for: `?camera=` (a key of GET /api/gear), else the bearer's
- * own. A bad key is the caller's error (422), so a typo never looks like "nothing fits".
+ * Who a public storefront call speaks for: the bearer (null: signed out, who sees no seller's
+ * contact number) and its camera: `?camera=` (a key of GET /api/gear), else the bearer's own. A
+ * bad key is the caller's error (422), so a typo never looks like "nothing fits".
  */
 async function callerCamera(
   c: ApiContext,
-): Promise<{ ok: true; camera: Camera | null } | { ok: false; response: Response }> {
+): Promise<{ ok: true; camera: Camera | null; viewer: { role: string } | null } | { ok: false; response: Response }> {
+  const user = await bearerUser(c.req.header("Authorization"), appEnv(c));
+  const viewer = user ? { role: user.role } : null;
   const key = c.req.query("camera");
   if (key) {
     const camera = readCamera(key.trim().toLowerCase());
-    if (camera) return { ok: true, camera };
+    if (camera) return { ok: true, camera, viewer };
     return {
       ok: false,
       response: apiError(c, 422, "invalid", "There is no such camera: use a key of GET /api/gear.", {
@@ -53,15 +56,14 @@ async function callerCamera(
       }),
     };
   }
-  const user = await bearerUser(c.req.header("Authorization"), appEnv(c));
-  return { ok: true, camera: readCamera(user?.camera) };
+  return { ok: true, camera: readCamera(user?.camera), viewer };
 }
 
 storefront.get("/advertiseProduct", async (c) => {
   const camera = await callerCamera(c);
   if (!camera.ok) return camera.response;
   const products = await listAdvertisedProducts(db(c));
-  return c.json(products.map((product) => advertisedProduct(product, appEnv(c).currency, camera.camera)));
+  return c.json(products.map((product) => advertisedProduct(product, { ...camera, currency: appEnv(c).currency })));
 });
 
 // Public, like the listing's page: 404 for an id that never was, 410 for a listing that left
@@ -73,7 +75,10 @@ storefront.get("/listings/:id", async (c) => {
   if (found.kind === "missing") return apiError(c, 404, "not_found", "There is no such listing.");
   if (found.kind === "gone") return apiError(c, 410, "gone", "This listing is no longer on Pay&Buy.");
   return c.json(
-    listingDetail(found, guidanceRecord(found.guidance, appEnv(c).currency), camera.camera, appEnv(c).currency),
+    listingDetail(found, guidanceRecord(found.guidance, appEnv(c).currency), {
+      ...camera,
+      currency: appEnv(c).currency,
+    }),
   );
 });
 
@@ -105,7 +110,7 @@ storefront.get("/products", requireBearer, async (c) => {
   c.header("X-Page-Count", String(listing.pageCount));
   return c.json(
     listing.products.map((product) => ({
-      ...advertisedProduct(product, appEnv(c).currency),
+      ...advertisedProduct(product, { viewer: c.get("user"), currency: appEnv(c).currency }),
       category: listing.category!.slug,
       isBooking: false,
       isSold: false,
@@ -131,7 +136,9 @@ storefront.get("/search", async (c) => {
     page: result.listings.page,
     pageCount: result.listings.pageCount,
     pageSize: result.listings.pageSize,
-    results: result.listings.rows.map((product) => advertisedProduct(product, appEnv(c).currency, camera.camera)),
+    results: result.listings.rows.map((product) =>
+      advertisedProduct(product, { ...camera, currency: appEnv(c).currency }),
+    ),
   });
 });
 
@@ -146,9 +153,9 @@ storefront.post("/wishlist", ...buyerOnly, async (c) => {
 });
 
 storefront.get("/wishlist", ...buyerOnly, async (c) => {
-  const currency = appEnv(c).currency;
   const items = await listWishlist(db(c), c.get("user").id, requestedPage(c));
   listHeaders(c, items);
+  const currency = appEnv(c).currency;
   return c.json(
     items.rows.map((item) => ({
       _id: item.productId,
@@ -198,11 +205,11 @@ storefront.post("/booking", ...buyerOnly, async (c) => {
 });
 
 storefront.get("/booking/:id", requireBearer, async (c) => {
-  const currency = appEnv(c).currency;
   const id = idSchema.safeParse(c.req.param("id"));
   if (!id.success) return apiError(c, 404, "not_found", "There is no such booking.");
   const booking = await getBookingFor(db(c), c.get("user"), id.data);
   if (!booking) return apiError(c, 404, "not_found", "There is no such booking.");
+  const currency = appEnv(c).currency;
   return c.json({
     _id: booking.id,
     productId: booking.productId,
@@ -223,9 +230,9 @@ storefront.get("/booking/:id", requireBearer, async (c) => {
 });
 
 storefront.get("/myOrders", ...buyerOnly, async (c) => {
-  const currency = appEnv(c).currency;
   const orders = await listOrders(db(c), c.get("user").id, requestedPage(c));
   listHeaders(c, orders);
+  const currency = appEnv(c).currency;
   return c.json(
     orders.rows.map((order) => ({
       _id: order.id,

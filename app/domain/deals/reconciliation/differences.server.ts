@@ -3,6 +3,8 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { reconciliationDifferences, reconciliationRuns } from "#db/schema";
+import { dayToReconcile, utcDay } from "./reconciliation.server";
+import { DAYS_ACCOUNTED } from "./reconciliation-words";
 
 /** The last runs, newest day first. */
 export async function listRuns(db: Database, limit = 14) {
@@ -11,6 +13,16 @@ export async function listRuns(db: Database, limit = 14) {
     .from(reconciliationRuns)
     .orderBy(desc(reconciliationRuns.day), asc(reconciliationRuns.provider))
     .limit(limit);
+}
+
+/**
+ * The last `span` days the scheduled job should have checked at `now`, newest first, each with
+ * its runs: a day without one was never checked, and says so (ADR 0099) — never "no difference".
+ */
+export function dayChecks<R extends { day: string }>(runs: readonly R[], now = Date.now(), span = DAYS_ACCOUNTED) {
+  const last = Date.parse(`${dayToReconcile(now)}T00:00:00.000Z`);
+  const days = Array.from({ length: span }, (_, back) => utcDay(last - back * 86_400_000));
+  return days.map((day) => ({ day, runs: runs.filter((run) => run.day === day) }));
 }
 
 /** Differences shown at once, oldest first. */

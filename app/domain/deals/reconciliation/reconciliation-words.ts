@@ -24,3 +24,9 @@ export const RUN_STATUS_WORDS = {
   running: "In progress",
   done: "Done",
 } as const;
+
+/** A day the scheduled job has not checked (yet, or ever): no difference is known of it. */
+export const NEVER_CHECKED = "Never checked";
+
+/** The days the admin's page accounts for, the last one the job reconciles first. */
+export const DAYS_ACCOUNTED = 7;

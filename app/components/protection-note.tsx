@@ -1,0 +1,21 @@
+import { Link } from "react-router";
+import { BUYER_PROTECTION_PATH, protectionLine } from "#app/domain/deals/claims/protection-words";
+import * as styles from "./protection-note.css";
+
+/**
+ * The buyer's protection where the buyer decides: under Book Now on a listing and in the booking
+ * dialog, in a line, linked to the page that tells all of it (ADR 0099).
+ */
+export function ProtectionNote({ days }: { days: number }) {
+  return (
+    <aside className={styles.note} aria-label="Buyer protection" data-testid="protection-note">
+      <p className={styles.text}>
+        <strong>Buyer protection. </strong>
+        {protectionLine(days)}{" "}
+        <Link to={BUYER_PROTECTION_PATH} className={styles.link}>
+          How buyer protection works
+        </Link>
+      </p>
+    </aside>
+  );
+}
