@@ -1,14 +1,17 @@
 // Whether the buyer can report a problem with an order, in every deal state, as the product says:
-// while the payment is held, always (a claim keeps it held); once released to the seller, only
-// within the buyer protection window (the transfer can still be reversed); refunded or settled
-// outside, never; and only one claim per order. The expected answers are written here from the
-// rules, not read from the code, so a page or an API that refuses (or offers) claims it should not
-// fails: My Orders shows "Report a problem" exactly then, and the API opens the claim (201) or
-// refuses it with a clear 409.
+// while the payment is held, always (a claim keeps it held, even once the window has ended and the
+// scheduled job has not released it yet); once released to the seller, never, as the release
+// ended the buyer's protection (ADR 0098: "I received it as described" says so before it pays);
+// refunded or settled outside, never; and only one claim per order. The expected answers, and the
+// domain's reason for each refusal, are written here from the rules, not read from the code, so a
+// page or an API that refuses (or offers) claims it should not fails: My Orders shows "Report a
+// problem" exactly then, and the API opens the claim (201) or refuses it with a 409 saying why,
+// writing no claim.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { CLAIM_MESSAGES } from "#app/domain/deals/claims/claims.server";
 import { DEAL_STATES, type DealState } from "#db/closed-lists";
-import { deals } from "#db/schema";
+import { claims, deals } from "#db/schema";
 import { get, sessionCookieFor } from "./auth-helpers";
 import { apiCall, DAY, db, paidDeal } from "./money-fixtures";
 
@@ -17,9 +20,17 @@ type Window = "within the window" | "after the window";
 /** The product's answer: can the buyer open a claim about a deal in this state and window? */
 const EXPECTED: Record<DealState, Record<Window, boolean>> = {
   held: { "within the window": true, "after the window": true },
-  released: { "within the window": true, "after the window": false },
+  // Released, even within the window: the buyer's protection ended with the release (ADR 0098).
+  released: { "within the window": false, "after the window": false },
   refunded: { "within the window": false, "after the window": false },
   settled_outside: { "within the window": false, "after the window": false },
+};
+
+/** Why the API refuses a claim about a deal in a state that allows none: the domain's words. */
+const REFUSAL: Partial<Record<DealState, string>> = {
+  released: CLAIM_MESSAGES.released,
+  refunded: CLAIM_MESSAGES.notHeld,
+  settled_outside: CLAIM_MESSAGES.notHeld,
 };
 
 const WINDOWS: Record<Window, number> = { "within the window": DAY, "after the window": -DAY };
@@ -64,9 +75,12 @@ describe("Report a problem on My Orders and in the API", () => {
         const opened = await claim(buyer.user.id, booking.id);
         expect(opened.status).toBe(can ? 201 : 409);
         if (!can) {
-          const body = (await opened.json()) as { error?: unknown; message?: unknown };
-          expect(JSON.stringify(body)).toMatch(/claim|refunded|settled/i);
+          expect(await opened.json()).toMatchObject({
+            error: { status: 409, code: expect.any(String), message: REFUSAL[state] },
+          });
         }
+        // A refused claim writes nothing; an accepted one is the order's one claim.
+        expect(await db().select().from(claims).where(eq(claims.bookingId, booking.id))).toHaveLength(can ? 1 : 0);
       });
     }
   }
