@@ -62,6 +62,15 @@ const expectedPublicRecord = Object.fromEntries(
   Object.entries(expectedRecord).filter(([field]) => !privateDetails.has(field)),
 );
 
+/** The public REST record of a listing (GET /api/listings/:id), with a bearer token or signed out. */
+async function publicRecord(productId: string, bearer?: string): Promise<Record<string, unknown>> {
+  const response = await SELF.fetch(`${ORIGIN}/api/listings/${productId}`, {
+    headers: bearer ? { Authorization: bearer } : {},
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
 describe("a listing's details, from one list", () => {
   it("are the form's fields but the category and the gear, each stored in a column of the listing", () => {
     expect(DETAIL_FIELDS).toEqual([
@@ -98,14 +107,26 @@ describe("a listing's details, from one list", () => {
       shippingPriceCents: 1_400,
     });
 
-    const listing = (await (await SELF.fetch(`${ORIGIN}/api/listings/${product.id}`)).json()) as Record<
-      string,
-      unknown
-    >;
+    // The public record, read by a signed-in caller (another member, with a bearer token): every
+    // public detail, the seller's contact number with them (ADR 0099).
+    const buyer = await insertUser({ role: "buyer" });
+    const listing = await publicRecord(product.id, await bearerFor(buyer.id));
     expect(listing).toMatchObject({ ...expectedPublicRecord, originalPriceCents: 90_000, resalePriceCents: 41_250 });
-    // Where the parcel leaves from is the seller's: never in the public record.
-    for (const field of PRIVATE_DETAILS) expect(listing).not.toHaveProperty(field);
-    expect(JSON.stringify(listing)).not.toContain("94609");
+    expect(listing.contact).toBe(DETAILS.contact);
+    // Signed out, the same record but the number: null in its place (ADR 0099).
+    const signedOut = await publicRecord(product.id);
+    expect(signedOut).toMatchObject({
+      ...expectedPublicRecord,
+      contact: null,
+      originalPriceCents: 90_000,
+      resalePriceCents: 41_250,
+    });
+    expect(JSON.stringify(signedOut)).not.toContain(DETAILS.contact);
+    // Where the parcel leaves from is the seller's: never in the public record, signed in or out.
+    for (const record of [listing, signedOut]) {
+      for (const field of PRIVATE_DETAILS) expect(record).not.toHaveProperty(field);
+      expect(JSON.stringify(record)).not.toContain("94609");
+    }
   });
 
   it("are all in the seller's data download", async () => {
