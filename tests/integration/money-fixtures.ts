@@ -4,9 +4,11 @@
 import { createExecutionContext, createScheduledController, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { choosePaymentProvider, findPayableBooking, payBooking } from "#app/domain/deals/payments/checkout.server";
+import { recordTestMovement } from "#app/domain/deals/payments/test-provider-records.server";
+import { applyProviderFact } from "#app/domain/deals/settlement/provider-facts.server";
 import { parseEnv } from "#app/server/env.server";
 import { database } from "#db/client";
-import { dealOperations, deals, ledgerEntries, payouts } from "#db/schema";
+import { dealOperations, deals, ledgerEntries, payments, payouts } from "#db/schema";
 import worker from "../../workers/app";
 import { bearerFor, ORIGIN, signedInUser } from "./auth-helpers";
 import { insertCategory, insertProduct, insertUser } from "./factories";
@@ -26,6 +28,40 @@ export async function paidDeal(priceCents = 120_000, options: { sellerId?: strin
   if (!paid.ok) throw new Error(`The test payment failed: ${paid.message}`);
   const [deal] = await db().select().from(deals).where(eq(deals.bookingId, listing.booking.id));
   return { ...listing, deal: deal! };
+}
+
+/**
+ * A refund an operator made at the payment provider itself (Stripe's Dashboard), of a deal the
+ * offline provider was paid for: what the offline provider would do. It records the refund in its
+ * own record as it records every refund it makes (recordTestMovement, the record the daily
+ * reconciliation reads), then reports it as Stripe's webhook reports a Dashboard refund: a
+ * ReportedRefund fact with no operation of ours, applied by the settlement's applyProviderFact
+ * (recordProviderRefund: the buyer's refund, and after a release the seller's share taken back or
+ * owed). The only refund after a release besides a lost chargeback, since a release ends the
+ * buyer's protection and no claim can be opened any more (ADR 0098).
+ */
+export async function refundAtProvider(sale: { deal: { paymentId: string } }, amountCents: number) {
+  const [payment] = await db()
+    .select({ transactionId: payments.transactionId, currency: payments.currency, provider: payments.provider })
+    .from(payments)
+    .where(eq(payments.id, sale.deal.paymentId));
+  if (payment?.provider !== "test") throw new Error("refundAtProvider refunds a payment taken by the offline provider");
+  const refundRef = `re_test_dashboard_${crypto.randomUUID().replace(/-/g, "")}`;
+  await recordTestMovement(db(), { ref: refundRef, kind: "refund", amountCents, currency: payment.currency });
+  const handled = await applyProviderFact(db(), offlineProvider(), settings(), {
+    kind: "refund",
+    refund: { provider: "test", transactionId: payment.transactionId, refundRef, amountCents, operationId: null },
+  });
+  // applyProviderFact acknowledges a refund it could not record (logged, as for a webhook the
+  // provider must not send again): a test's refund must have been recorded, as its movement.
+  const [recorded] = await db()
+    .select({ id: dealOperations.id })
+    .from(dealOperations)
+    .where(eq(dealOperations.externalRef, refundRef));
+  if (handled.outcome !== "refunds_recorded" || !recorded) {
+    throw new Error(`The refund made at the provider was not recorded (${handled.outcome})`);
+  }
+  return { refundRef, events: handled.events };
 }
 
 /** One tick of the Cron Trigger at `scheduledTime`, through the Worker's export. */

@@ -24,7 +24,7 @@ import {
 import { app } from "../../workers/app";
 import { bearerFor, ORIGIN, sessionCookieFor } from "./auth-helpers";
 import { insertUser, USD } from "./factories";
-import { apiCall, DAY, db, offlineProvider, paidDeal, tick } from "./money-fixtures";
+import { apiCall, DAY, db, offlineProvider, paidDeal, refundAtProvider, tick } from "./money-fixtures";
 import { bookedListing } from "./payment-fixtures";
 import { signedEvent, stripeApi } from "./stripe-api";
 import { testEnv } from "./test-env";
@@ -32,6 +32,12 @@ import { testEnv } from "./test-env";
 /**
  * A day of deals as the product makes them: one released, one released then refunded in full
  * (its transfer reversed), one refunded in part by the admin's decision, and the job's payouts.
+ * The refund after the release is made at the provider (its Dashboard), not through a claim: a
+ * release ends the buyer's protection and no claim can be opened after it (ADR 0098). The offline
+ * provider records it in its own record and reports it as Stripe's webhook would, so the day's
+ * movements are the same as before: no claim of that deal, and its refund is named by the
+ * provider's refund id rather than by an operation of ours. The part refund is decided on a claim
+ * opened while the money is still held.
  */
 async function dayOfDeals() {
   const admin = await insertUser({ role: "admin" });
@@ -41,16 +47,18 @@ async function dayOfDeals() {
   for (const deal of [released, reversed]) {
     expect((await apiCall(deal.buyer.user.id, "POST", `/api/bookings/${deal.booking.id}/receipt`)).status).toBe(200);
   }
-  const decide = async (deal: typeof released, decision: Record<string, unknown>) => {
-    const opened = await apiCall(deal.buyer.user.id, "POST", `/api/bookings/${deal.booking.id}/claim`, {
-      reason: "not_as_described",
-      details: "The shutter sticks at 1/1000.",
-    });
-    const claim = await opened.json<{ _id: string }>();
-    expect((await apiCall(admin.id, "PUT", `/api/claims/${claim._id}/decision`, decision)).status).toBe(200);
-  };
-  await decide(reversed, { outcome: "refund_full" });
-  await decide(partial, { outcome: "refund_partial", amount: "100" });
+  await refundAtProvider(reversed, 50_000);
+  const opened = await apiCall(partial.buyer.user.id, "POST", `/api/bookings/${partial.booking.id}/claim`, {
+    reason: "not_as_described",
+    details: "The shutter sticks at 1/1000.",
+  });
+  expect(opened.status).toBe(201);
+  const claim = await opened.json<{ _id: string }>();
+  const decided = await apiCall(admin.id, "PUT", `/api/claims/${claim._id}/decision`, {
+    outcome: "refund_partial",
+    amount: "100",
+  });
+  expect(decided.status).toBe(200);
   const now = Date.now();
   await tick(now);
   return { admin, released, reversed, partial, day: utcDay(now), now };
