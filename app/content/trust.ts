@@ -76,9 +76,9 @@ export const buyerProtection: TrustPage = {
     {
       title: "Claims: when something is wrong",
       paragraphs: [
-        "While your payment is held (and until the protection window ends), open a claim from My Orders (Report a problem): the item is not as described, it was not handed over, the parcel did not arrive, or something else. Say what happened; the seller can answer.",
+        "While your payment is held, open a claim from My Orders (Report a problem): the item is not as described, it was not handed over, the parcel did not arrive, or something else. Say what happened; the seller can answer.",
         "A claim keeps the payment held: it is not released to the seller while the claim is open. Our admins read both sides and decide: a full refund, a partial refund, or the payment released to the seller. A refund goes back to your card.",
-        "Pressing “I received it as described” pays the seller at once and withdraws a claim you opened. Until the window ends you can still open a claim, but the money is no longer held: press it only once you have the item and it is as described.",
+        "“I received it as described” is offered once the item has reached you (a parcel the carrier shows delivered), never while a claim is open, and asks first. It pays the seller at once and ends your protection: no claim can be opened after it. Press it only once you have the item and it is as described; otherwise the payment is released by itself when the window ends.",
       ],
     },
     {
