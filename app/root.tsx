@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import { TimeZoneGuess } from "#app/components/time-zone-guess";
 import "#app/styles/global.css";
 import { ErrorPage } from "#app/components/error-page";
 import * as layout from "#app/components/layout.css";
@@ -11,6 +12,7 @@ import { SPLASH_SCRIPT, Splash } from "#app/components/splash";
 import { ToastRegion } from "#app/components/toast-region";
 import { VerifyEmailBanner } from "#app/components/verify-email-banner";
 import { currencyOf } from "#app/domain/shared/money";
+import { zoneTable } from "#app/domain/shared/time-zones.server";
 import { AFTER_LOAD_SCRIPT } from "#app/server/scripts-after-load";
 import { skipLink } from "#app/styles/utilities.css";
 import { clearFormFlash } from "#app/utils/form-flash.server";
@@ -46,6 +48,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       origin: siteOrigin(request, context.env.settings.APP_URL),
       // Every amount on every page is written in it (useCurrency).
       currency: currencyOf(context.env.settings.PAYMENT_CURRENCY),
+      // Every date is written in it (useZone): the signed-in reader's zone, else UTC (ADR 0100).
+      zone: zoneTable(user?.timeZone),
+      // A signed-in reader without a zone: the browser, where JavaScript runs, says which once.
+      guessZone: user !== null && user.timeZone === null,
     },
     { headers },
   );
@@ -91,6 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
           subscribed={rootData?.toast?.type === "success"}
         />
         <ToastRegion toast={rootData?.toast ?? null} />
+        {rootData?.guessZone ? <TimeZoneGuess /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         {/* Runs <Scripts>' modules once the page has loaded (ADR 0043). */}

@@ -89,6 +89,7 @@ export default [
       route("sessions", "routes/dashboard.settings.sessions.tsx"),
       route("sessions/others", "routes/dashboard.settings.sessions.others.tsx"),
       route("camera", "routes/dashboard.settings.camera.tsx"),
+      route("time-zone", "routes/dashboard.settings.time-zone.tsx"),
       route("notifications", "routes/dashboard.settings.notifications.tsx"),
       route("saved-searches/rename", "routes/dashboard.settings.saved-searches.rename.tsx"),
       route("saved-searches/emails", "routes/dashboard.settings.saved-searches.emails.tsx"),

@@ -83,6 +83,10 @@ export const users = sqliteTable(
     // "My camera": the key of a body of the gear data's model list, or of a mount
     // (app/domain/gear/camera.ts); an unknown key reads as none.
     camera: text("camera"),
+    // The reader's time zone (an IANA name Intl knows, "Europe/Berlin"): dates on their pages are
+    // written in it. Null: UTC, and the pages say so; guessed once by the browser where JavaScript
+    // runs, chosen in Settings.
+    timeZone: text("time_zone"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at"),
     // Deleted accounts stay for the history others rely on (sales, orders) but cannot sign in.

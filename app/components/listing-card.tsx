@@ -5,12 +5,14 @@ import { deliveryWithoutPlace } from "#app/domain/catalog/delivery";
 import { photoSources } from "#app/domain/catalog/photo-keys";
 import { CONTACT_HIDDEN_TEXT } from "#app/domain/catalog/seller-contact";
 import { MOUNT_FACTS } from "#app/domain/gear/mounts";
+import { formatDay } from "#app/domain/shared/dates";
 import { formatMoney } from "#app/domain/shared/money";
 import { groupThousands } from "#app/domain/shared/numbers";
-import { formatPostedDate, NOT_FOUND, yearsOfUse } from "#app/utils/format";
+import { NOT_FOUND, yearsOfUse } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
 import { sellerPath } from "#app/utils/seller-urls";
 import { useCurrency } from "#app/utils/use-currency";
+import { useZone } from "#app/utils/use-zone";
 import * as styles from "./listing-card.css";
 import { WasPrice } from "./was-price";
 
@@ -37,6 +39,7 @@ export function ListingCard({
   linkSearch?: string;
   children?: ReactNode;
 }) {
+  const zone = useZone();
   const currency = useCurrency();
   const listingHref = `${listingPath(product.id)}${linkSearch}`;
   const photo = photoSources(product.photoKey, "card");
@@ -105,7 +108,7 @@ export function ListingCard({
         ) : null}
         <div>
           <dt>Posted</dt>
-          <dd>{formatPostedDate(product.createdAt) ?? NOT_FOUND}</dd>
+          <dd>{formatDay(product.createdAt, zone) ?? NOT_FOUND}</dd>
         </div>
         <div>
           <dt>Purchased</dt>

@@ -3,11 +3,13 @@ import { Link } from "react-router";
 import { conditionWords } from "#app/domain/catalog/conditions";
 import { deliveryLine, handlingWords } from "#app/domain/catalog/delivery";
 import type { Listing } from "#app/domain/catalog/listings.server";
+import { formatDay } from "#app/domain/shared/dates";
 import { formatMoney, savingAgainstNew } from "#app/domain/shared/money";
 import { eyebrow } from "#app/styles/utilities.css";
-import { formatPostedDate, NOT_FOUND, yearsOfUse } from "#app/utils/format";
+import { NOT_FOUND, yearsOfUse } from "#app/utils/format";
 import { sellerPath } from "#app/utils/seller-urls";
 import { useCurrency } from "#app/utils/use-currency";
+import { useZone } from "#app/utils/use-zone";
 import type { ProductStatus } from "#db/closed-lists";
 import { SellerContact, SellerRating } from "./listing-card";
 import * as styles from "./listing-summary.css";
@@ -39,6 +41,7 @@ export function ListingSummary({
   /** What the page says under the actions (the buyer's protection, under Book Now). */
   below?: ReactNode;
 }) {
+  const zone = useZone();
   const currency = useCurrency();
   const state = STATES[listing.status];
   const saving = savingAgainstNew(listing.originalPriceCents, listing.resalePriceCents);
@@ -84,7 +87,7 @@ export function ListingSummary({
           {listing.handlingDays !== null ? <> · {handlingWords(listing.handlingDays)}</> : null}
         </dd>
         <dt>Posted</dt>
-        <dd>{formatPostedDate(listing.createdAt) ?? NOT_FOUND}</dd>
+        <dd>{formatDay(listing.createdAt, zone) ?? NOT_FOUND}</dd>
         <dt>Contact</dt>
         <dd>
           <SellerContact contact={listing.contact} listingId={listing.id} />

@@ -1,10 +1,11 @@
 import { Form, Link } from "react-router";
 import { OFFER_STATUS_WORDS } from "#app/domain/deals/offers/offer-words";
+import { formatMoment } from "#app/domain/shared/dates";
 import { amountExample, formatMoney } from "#app/domain/shared/money";
 import { button } from "#app/styles/utilities.css";
-import { formatDeadline } from "#app/utils/format";
 import { useCurrency } from "#app/utils/use-currency";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { useZone } from "#app/utils/use-zone";
 import type { OfferStatus } from "#db/closed-lists";
 import { Field } from "./forms";
 import * as formStyles from "./forms.css";
@@ -26,6 +27,7 @@ export type OfferPanelData =
  * accept), or their live offer on it with a way to withdraw; a visitor is asked to sign in.
  */
 export function OfferPanel({ panel }: { panel: OfferPanelData }) {
+  const zone = useZone();
   const currency = useCurrency();
   const pending = useIsPending({ intent: ["offer", "offer-withdraw"] });
   return (
@@ -44,7 +46,7 @@ export function OfferPanel({ panel }: { panel: OfferPanelData }) {
             {panel.offer.counterCents !== null
               ? `: the seller asks ${formatMoney(panel.offer.counterCents, currency)}`
               : ""}
-            {`, until ${formatDeadline(panel.offer.respondBy)}.`}
+            {`, until ${formatMoment(panel.offer.respondBy, zone)}.`}
           </p>
           <div className={styles.actions}>
             <Link to={panel.offersHref} className={button.secondary}>

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { useLoaderData } from "react-router";
 import * as styles from "#app/components/content-page.css";
+import { formatDay } from "#app/domain/shared/dates";
 import { readStaticContent } from "#app/server/static-content.server";
 import { container, eyebrow, prose, section } from "#app/styles/utilities.css";
-import { formatLongDate } from "#app/utils/format";
 import { originFrom, publicPageMeta } from "#app/utils/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -46,8 +46,8 @@ export default function Blog() {
           <header>
             <h2 id={`${article.slug}-title`}>{article.title}</h2>
             <p className={styles.byline}>
-              <time dateTime={article.publishedOn}>{formatLongDate(article.publishedOn)}</time> ·{" "}
-              {article.readingMinutes} min read · {article.author}
+              <time dateTime={article.publishedOn}>{formatDay(article.publishedOn)}</time> · {article.readingMinutes}{" "}
+              min read · {article.author}
             </p>
             <p className={styles.summary}>{article.summary}</p>
           </header>

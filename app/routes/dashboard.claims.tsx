@@ -21,14 +21,15 @@ import { DEAL_MESSAGES, decideClaim } from "#app/domain/deals/settlement/decisio
 import { listDisputes } from "#app/domain/deals/settlement/disputes.server";
 import type { ClaimDecision } from "#app/domain/deals/settlement/plan";
 import { SHIPMENT_STATUS_WORDS } from "#app/domain/deals/shipping/shipment-words";
+import { formatDay, formatMoment } from "#app/domain/shared/dates";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
 import { inTestMode } from "#app/domain/shared/test-mode";
+import { zoneTable } from "#app/domain/shared/time-zones.server";
 import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
-import { formatDayMonthYear, formatDeadline } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
@@ -48,6 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = database(context.env.DB);
   // The claims and the totals travel with the session's read: one D1 round trip (ADR 0040, 0069).
   const {
+    user,
     data: [list, totals, removed, disputed, months],
   } = await requireRoleWith(request, context, ["admin"], () =>
     Promise.all([
@@ -59,6 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ]),
   );
   const claims = pageOrLast(list, CLAIMS_PATH, { page });
+  const zone = zoneTable(user.timeZone);
   const decideId = url.searchParams.get("decide");
   const deciding = claims.rows.find((claim) => claim.id === decideId && claim.status === "open") ?? null;
   return {
@@ -75,22 +78,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         reason: dispute.reason.replaceAll("_", " "),
         status: DISPUTE_STATUS_WORDS[dispute.status],
         open: dispute.closedAt === null,
-        evidenceDue: dispute.closedAt === null && dispute.evidenceDueAt ? formatDeadline(dispute.evidenceDueAt) : null,
-        evidenceSent: dispute.evidenceSubmittedAt ? formatDayMonthYear(dispute.evidenceSubmittedAt) : null,
+        evidenceDue:
+          dispute.closedAt === null && dispute.evidenceDueAt ? formatMoment(dispute.evidenceDueAt, zone) : null,
+        evidenceSent: dispute.evidenceSubmittedAt ? formatDay(dispute.evidenceSubmittedAt, zone) : null,
         handover:
           dispute.delivery === "ship"
             ? dispute.trackingNumber
-              ? `Shipped${dispute.carrier ? ` with ${dispute.carrier}` : ""}, tracking ${dispute.trackingNumber}${dispute.deliveredAt ? `, delivered ${formatDayMonthYear(dispute.deliveredAt)}` : ""}`
+              ? `Shipped${dispute.carrier ? ` with ${dispute.carrier}` : ""}, tracking ${dispute.trackingNumber}${dispute.deliveredAt ? `, delivered ${formatDay(dispute.deliveredAt, zone)}` : ""}`
               : "Shipped: no tracking number recorded"
             : `Met at ${dispute.meetLocation}`,
         confirmedByBuyer: dispute.confirmedByBuyer,
         buyer: `${dispute.buyerName} (${dispute.buyerEmail})`,
         // What Pay&Buy holds for the evidence.
-        booked: formatDayMonthYear(dispute.bookedAt),
-        paid: formatDayMonthYear(dispute.paidAt),
+        booked: formatDay(dispute.bookedAt, zone),
+        paid: formatDay(dispute.paidAt, zone),
         meetLocation: dispute.meetLocation,
         money: dispute.dealState ? DISPUTED_DEAL_WORDS[dispute.dealState] : null,
-        released: dispute.releasedAt ? formatDayMonthYear(dispute.releasedAt) : null,
+        released: dispute.releasedAt ? formatDay(dispute.releasedAt, zone) : null,
         claim: dispute.claimStatus ? `${CLAIM_STATUS_WORDS[dispute.claimStatus]}: ${dispute.claimDetails}` : null,
         messages: dispute.messageCount,
       })),
@@ -101,7 +105,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         bookingId: deal.bookingId,
         productName: deal.productName,
         amountCents: deal.amountCents,
-        paidOn: formatDayMonthYear(deal.paidAt),
+        paidOn: formatDay(deal.paidAt, zone),
         buyer: `${deal.buyerName} (${deal.buyerEmail})`,
         seller: deal.sellerName,
         claimOpen: deal.claimStatus === "open",
@@ -120,8 +124,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         outcome: claim.outcome,
         refundCents: claim.refundCents,
         decisionNote: claim.decisionNote,
-        openedOn: formatDayMonthYear(claim.createdAt),
-        protectionEnds: claim.dealState === "held" ? formatDeadline(claim.releaseDueAt) : null,
+        openedOn: formatDay(claim.createdAt, zone),
+        protectionEnds: claim.dealState === "held" ? formatMoment(claim.releaseDueAt, zone) : null,
         buyer: `${claim.buyerName} (${claim.buyerEmail})`,
         seller: `${claim.sellerName} (${claim.sellerEmail})`,
         // A shipped order's parcel, beside its claim (ADR 0086).
@@ -129,9 +133,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           ? {
               status: SHIPMENT_STATUS_WORDS[claim.parcelStatus],
               tracking: claim.parcelTrackingNumber ? `${claim.parcelCarrier} ${claim.parcelTrackingNumber}` : null,
-              sent: formatDayMonthYear(claim.parcelShippedAt),
-              delivered: formatDayMonthYear(claim.parcelDeliveredAt),
-              lastEvent: formatDeadline(claim.parcelLastEventAt),
+              sent: formatDay(claim.parcelShippedAt, zone),
+              delivered: formatDay(claim.parcelDeliveredAt, zone),
+              lastEvent: formatMoment(claim.parcelLastEventAt, zone),
             }
           : null,
       })),

@@ -8,18 +8,19 @@ import { MESSAGE_BODY_MAX, messageSchema } from "#app/domain/messaging/message-s
 import { READ_ONLY_TEXTS } from "#app/domain/messaging/message-words";
 import { sendMessage } from "#app/domain/messaging/sending.server";
 import { readThread } from "#app/domain/messaging/thread.server";
+import { formatMoment } from "#app/domain/shared/dates";
 import { readPage } from "#app/domain/shared/list-query";
 import { groupThousands } from "#app/domain/shared/numbers";
 import { notFound, requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
 import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
-import { formatDeadline } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
 import { pageMeta } from "#app/utils/seo";
 import { requireUser, requireUserWith } from "#app/utils/session.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { useSchemaForm } from "#app/utils/use-schema-form";
+import { useZone } from "#app/utils/use-zone";
 import { database } from "#db/client";
 import * as styles from "./messages.css";
 
@@ -80,6 +81,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function Conversation() {
+  const zone = useZone();
   const { conversation, readOnlyText, messages, messageKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const [form, fields] = useSchemaForm(messageSchema, {
@@ -125,7 +127,9 @@ export default function Conversation() {
                 <strong>{message.mine ? "You" : message.senderName}</strong>
                 {message.fromBuyer ? " (buyer)" : " (seller)"}
                 {", "}
-                <time dateTime={new Date(message.createdAt).toISOString()}>{formatDeadline(message.createdAt)}</time>
+                <time dateTime={new Date(message.createdAt).toISOString()}>
+                  {formatMoment(message.createdAt, zone)}
+                </time>
               </span>
               <p className={styles.body}>{message.body}</p>
             </li>

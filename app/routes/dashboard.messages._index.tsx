@@ -4,12 +4,13 @@ import { DashboardPage } from "#app/components/dashboard-page";
 import { Pager } from "#app/components/list-controls";
 import * as table from "#app/components/table.css";
 import { listConversations } from "#app/domain/messaging/inbox.server";
+import { formatMoment } from "#app/domain/shared/dates";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
-import { formatDeadline } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { pageMeta } from "#app/utils/seo";
 import { requireUserWith } from "#app/utils/session.server";
+import { useZone } from "#app/utils/use-zone";
 import { database } from "#db/client";
 import * as styles from "./messages.css";
 
@@ -39,6 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Messages() {
+  const zone = useZone();
   const { conversations, productId, admin } = useLoaderData<typeof loader>();
   const extra: Record<string, string> = productId ? { product: productId } : {};
   return (
@@ -88,7 +90,7 @@ export default function Messages() {
                     </p>
                     <span className={styles.meta}>
                       <time dateTime={new Date(conversation.lastMessage.at).toISOString()}>
-                        {formatDeadline(conversation.lastMessage.at)}
+                        {formatMoment(conversation.lastMessage.at, zone)}
                       </time>
                     </span>
                   </>

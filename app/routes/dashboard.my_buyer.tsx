@@ -6,15 +6,17 @@ import * as table from "#app/components/table.css";
 import { listSales } from "#app/domain/deals/bookings/sales.server";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import { SHIPMENT_STATUS_SHORT, SHIPMENT_STATUS_WORDS } from "#app/domain/deals/shipping/shipment-words";
+import { formatDay } from "#app/domain/shared/dates";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
 import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
-import { formatDayMonthYear, NOT_FOUND } from "#app/utils/format";
+import { NOT_FOUND } from "#app/utils/format";
 import { listingPath } from "#app/utils/listing-urls";
 import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith } from "#app/utils/session.server";
 import { useCurrency } from "#app/utils/use-currency";
+import { useZone } from "#app/utils/use-zone";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
@@ -32,6 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function MyBuyers() {
+  const zone = useZone();
   const currency = useCurrency();
   const { sales } = useLoaderData<typeof loader>();
   return (
@@ -60,7 +63,7 @@ export default function MyBuyers() {
           {
             header: "Payment Date",
             className: table.nowrap,
-            cell: (sale) => formatDayMonthYear(sale.paidAt, "-"),
+            cell: (sale) => formatDay(sale.paidAt, zone),
           },
           {
             header: "Payment Transaction Id",

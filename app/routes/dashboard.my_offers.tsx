@@ -5,6 +5,7 @@ import { OffersTable } from "#app/components/offers-table";
 import { listOffers } from "#app/domain/deals/offers/offer-reads.server";
 import { BUYER_OFFERS_PATH } from "#app/domain/deals/offers/paths";
 import { readListQuery } from "#app/domain/shared/list-query";
+import { zoneTable } from "#app/domain/shared/time-zones.server";
 import { requireFormData } from "#app/server/http.server";
 import { postOfferStep } from "#app/utils/offer-actions.server";
 import { toOfferRow } from "#app/utils/offer-list.server";
@@ -19,12 +20,13 @@ export const meta: MetaFunction = () =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { page } = readListQuery(new URL(request.url).searchParams);
   // The offers are read with the session's read: one D1 round trip (ADR 0040, 0069).
-  const { data } = await requireRoleWith(request, context, ["buyer"], (viewer) =>
+  const { user, data } = await requireRoleWith(request, context, ["buyer"], (viewer) =>
     listOffers(database(context.env.DB), "buyer", viewer.id, page),
   );
   const list = pageOrLast(data, BUYER_OFFERS_PATH, { page });
   const now = Date.now();
-  return { offers: { ...list, rows: list.rows.map((offer) => toOfferRow(offer, "buyer", now)) } };
+  const zone = zoneTable(user.timeZone);
+  return { offers: { ...list, rows: list.rows.map((offer) => toOfferRow(offer, "buyer", zone, now)) } };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -30,14 +30,15 @@ import { disputeApplier } from "#app/domain/deals/settlement/disputes.server";
 import { SETTLEMENT_MESSAGES } from "#app/domain/deals/settlement/plan";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import { SHIPMENT_STATUS_SHORT, SHIPMENT_STATUS_WORDS } from "#app/domain/deals/shipping/shipment-words";
+import { formatMoment } from "#app/domain/shared/dates";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
 import { inTestMode } from "#app/domain/shared/test-mode";
+import { zoneTable } from "#app/domain/shared/time-zones.server";
 import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
 import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
-import { formatDeadline } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { listingPath } from "#app/utils/listing-urls";
 import { NAME_NOT_FOUND } from "#app/utils/messages";
@@ -64,6 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     listOrders(database(context.env.DB), viewer.id, page),
   );
   const orders = pageOrLast(data, PATH, { page });
+  const zone = zoneTable(user.timeZone);
   const confirmId = confirmationId(url, "cancel");
   const confirming = orders.rows.find((order) => order.id === confirmId && order.status === "active") ?? null;
   // Past its deadline an unpaid booking is expired, even before the scheduled job ends it.
@@ -72,10 +74,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return {
       ...order,
       expired: order.status === "active" && !isWithinHold({ expiresAt }, now),
-      payBy: order.status === "active" ? formatDeadline(expiresAt) : null,
+      payBy: order.status === "active" ? formatMoment(expiresAt, zone) : null,
       // A removed seller's held payment is not released: the admin refunds it (ADR 0079).
       refundAwaited: order.dealState === "held" && order.sellerLeft,
-      protectionEnds: order.dealState === "held" && !order.sellerLeft ? formatDeadline(releaseDueAt) : null,
+      protectionEnds: order.dealState === "held" && !order.sellerLeft ? formatMoment(releaseDueAt, zone) : null,
       // The confirmation's rule itself (ADR 0098): once it reached the buyer, no claim or dispute open.
       canConfirm: mayConfirmReceipt({
         state: order.dealState,

@@ -11,11 +11,12 @@ import {
   listSellerListings,
   type SellerListing,
 } from "#app/domain/catalog/seller-listings.server";
+import { formatDay, formatTime } from "#app/domain/shared/dates";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
 import { badRequest, notFound, requireFormData } from "#app/server/http.server";
 import { button } from "#app/styles/utilities.css";
-import { formatDayMonthYear, formatShortTime, NOT_FOUND } from "#app/utils/format";
+import { NOT_FOUND } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { listingPath } from "#app/utils/listing-urls";
 import { confirmationId, keptAnswer, listBack, pageOrLast } from "#app/utils/paged-list.server";
@@ -24,6 +25,7 @@ import { requireRoleWith, requireSeller } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
 import { useCurrency } from "#app/utils/use-currency";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { useZone } from "#app/utils/use-zone";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
@@ -101,6 +103,7 @@ function Advertisement({ product, here }: { product: SellerListing; here: string
 }
 
 export default function MyProducts() {
+  const zone = useZone();
   const currency = useCurrency();
   const { products, confirming } = useLoaderData<typeof loader>();
   const here = listHref(PAGE, { page: products.page });
@@ -130,9 +133,9 @@ export default function MyProducts() {
           {
             header: "Post Date",
             className: table.nowrap,
-            cell: (product) => formatDayMonthYear(product.createdAt),
+            cell: (product) => formatDay(product.createdAt, zone),
           },
-          { header: "Post Time", className: table.nowrap, cell: (product) => formatShortTime(product.createdAt) },
+          { header: "Post Time", className: table.nowrap, cell: (product) => formatTime(product.createdAt, zone) },
           { header: "Payment", cell: (product) => (product.status === "sold" ? "Paid" : "Unpaid") },
           { header: "Advertisement", cell: (product) => <Advertisement product={product} here={here} /> },
           {

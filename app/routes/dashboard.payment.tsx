@@ -15,12 +15,13 @@ import {
 } from "#app/domain/deals/payments/checkout.server";
 import { PAYMENT_MESSAGES } from "#app/domain/deals/payments/messages";
 import { testCardSchema } from "#app/domain/deals/payments/test-card";
+import { formatMoment } from "#app/domain/shared/dates";
 import { formatMoney } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
+import { zoneTable } from "#app/domain/shared/time-zones.server";
 import { notFound, requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
-import { formatDeadline } from "#app/utils/format";
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith } from "#app/utils/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -67,7 +68,7 @@ function paidRedirect(context: LoaderFunctionArgs["context"], transactionId: str
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { booking } = await loadBooking(request, context, params.id);
+  const { buyer, booking } = await loadBooking(request, context, params.id);
   const provider = choosePaymentProvider(database(context.env.DB), context.env.settings);
   const checkout = new URL(request.url).searchParams.get("checkout");
   // Back from the card provider with the payment confirmed: the same landing as a test card.
@@ -84,7 +85,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       amountCents: booking.amountCents,
       transactionId: booking.transactionId,
       expired: isExpired(booking),
-      payBy: formatDeadline(booking.expiresAt),
+      payBy: formatMoment(booking.expiresAt, zoneTable(buyer.timeZone)),
     },
     testMode: provider.testMode,
     publishableKey: provider.publishableKey,

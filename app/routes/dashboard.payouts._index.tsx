@@ -19,6 +19,7 @@ import {
 } from "#app/domain/deals/payouts/accounts.server";
 import { PAYOUTS_PATH } from "#app/domain/deals/payouts/paths";
 import { feeRuleOf } from "#app/domain/deals/providers/settings";
+import { zoneTable } from "#app/domain/shared/time-zones.server";
 import { useCurrency } from "#app/utils/use-currency";
 
 const STATEMENT_PATH = `${PAYOUTS_PATH}/statement`;
@@ -33,13 +34,13 @@ import {
 import { listPayouts } from "#app/domain/deals/payouts/payouts.server";
 import { sellerMonths } from "#app/domain/deals/payouts/statements.server";
 import { getSellerAmounts, listSellerDeals } from "#app/domain/deals/payouts/summary.server";
+import { formatDay, formatMoment } from "#app/domain/shared/dates";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { type Currency, formatMoney, moneyFormatter } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
 import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
-import { formatDayMonthYear, formatDeadline } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
@@ -72,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // Everything travels with the session's read: one D1 round trip (ADR 0040, 0069).
   const rule = feeRuleOf(context.env.settings);
-  const { data } = await requireRoleWith(request, context, ["seller"], async (viewer) => {
+  const { user, data } = await requireRoleWith(request, context, ["seller"], async (viewer) => {
     const [account, amounts, deals, history, months] = await Promise.all([
       findPayoutAccount(db, viewer.id),
       getSellerAmounts(db, viewer.id, rule),
@@ -83,6 +84,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return { account, amounts, deals, history, months };
   });
   const { account, amounts, history, months } = data;
+  const zone = zoneTable(user.timeZone);
   const deals = pageOrLast(data.deals, PAYOUTS_PATH, { page });
   const answerId = url.searchParams.get("answer");
   const answering = deals.rows.find((deal) => deal.claimId === answerId && deal.claimStatus === "open") ?? null;
@@ -110,8 +112,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         net: deal.net,
         expected: deal.expected,
         refunded: deal.refunded,
-        protectionEnds: deal.state === "held" ? formatDeadline(deal.releaseDueAt) : null,
-        paidOn: formatDayMonthYear(deal.createdAt),
+        protectionEnds: deal.state === "held" ? formatMoment(deal.releaseDueAt, zone) : null,
+        paidOn: formatDay(deal.createdAt, zone),
         claim: deal.claimId
           ? {
               id: deal.claimId,
@@ -129,8 +131,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         id: payout.id,
         amountCents: payout.amountCents,
         status: payout.status,
-        createdOn: formatDayMonthYear(payout.createdAt),
-        arrivalOn: formatDayMonthYear(payout.arrivalAt),
+        createdOn: formatDay(payout.createdAt, zone),
+        arrivalOn: formatDay(payout.arrivalAt, zone),
         failureMessage: payout.failureMessage,
       })),
     },

@@ -1,6 +1,7 @@
 // Reported Items (admin): the listings and the reviews people reported, and the admin's decisions.
 // Each form posts to its own child route, which does that one thing and leads back to the list as
 // it was (ADR 0071).
+
 import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Form, Link, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
@@ -11,10 +12,10 @@ import * as table from "#app/components/table.css";
 import { REPORT_REASON_LABELS } from "#app/domain/moderation/report-reasons";
 import { findReportedListing, listOpenReports } from "#app/domain/moderation/reports.server";
 import { listOpenReviewReports } from "#app/domain/moderation/review-reports.server";
+import { formatDay } from "#app/domain/shared/dates";
 import { readListQuery, readPage } from "#app/domain/shared/list-query";
 import { button } from "#app/styles/utilities.css";
 import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
-import { formatPostedDate } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { listingPath } from "#app/utils/listing-urls";
 import { EMAIL_NOT_FOUND, NAME_NOT_FOUND } from "#app/utils/messages";
@@ -23,6 +24,7 @@ import { REPORTED_ITEMS_ACTIONS, REPORTED_ITEMS_PATH } from "#app/utils/reported
 import { sellerPath } from "#app/utils/seller-urls";
 import { pageMeta } from "#app/utils/seo";
 import { requireRoleWith } from "#app/utils/session.server";
+import { useZone } from "#app/utils/use-zone";
 import { database } from "#db/client";
 import * as styles from "./admin.css";
 
@@ -80,6 +82,7 @@ function ListingCell({ listing }: { listing: ReportedListing }) {
 }
 
 function ReportsCell({ listing }: { listing: ReportedListing }) {
+  const zone = useZone();
   return (
     <ul className={styles.reports}>
       {listing.reports.map((report) => (
@@ -87,7 +90,7 @@ function ReportsCell({ listing }: { listing: ReportedListing }) {
           <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
           {report.details ? <q className={styles.details}>{report.details}</q> : null}
           <span className={styles.secondary}>
-            {`${report.reporterName || NAME_NOT_FOUND} (${report.reporterEmail || EMAIL_NOT_FOUND}), ${formatPostedDate(report.reportedAt) ?? "Not found"}`}
+            {`${report.reporterName || NAME_NOT_FOUND} (${report.reporterEmail || EMAIL_NOT_FOUND}), ${formatDay(report.reportedAt, zone) ?? "Not found"}`}
           </span>
         </li>
       ))}
@@ -110,6 +113,7 @@ function ReportedReviews({
   actionOf: (path: string) => string;
   hrefFor: (page: number) => string;
 }) {
+  const zone = useZone();
   return (
     <section aria-labelledby="reported-reviews">
       <h2 id="reported-reviews">{`Reported reviews (${list.total})`}</h2>
@@ -130,7 +134,7 @@ function ReportedReviews({
                   <li key={report.id} className={styles.secondary}>
                     <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
                     {report.details ? ` (${report.details})` : ""}
-                    {`, ${report.reporterName || NAME_NOT_FOUND}, ${formatPostedDate(report.reportedAt) ?? "Not found"}`}
+                    {`, ${report.reporterName || NAME_NOT_FOUND}, ${formatDay(report.reportedAt, zone) ?? "Not found"}`}
                   </li>
                 ))}
               </ul>

@@ -16,17 +16,18 @@ import {
   STOLEN_MESSAGES,
   searchRegistrations,
 } from "#app/domain/moderation/stolen-serials.server";
+import { formatDay } from "#app/domain/shared/dates";
 import { readPage } from "#app/domain/shared/list-query";
 import { idSchema } from "#app/domain/shared/schemas";
 import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
 import { button } from "#app/styles/utilities.css";
-import { formatDayMonthYear } from "#app/utils/format";
 import { listHref } from "#app/utils/list-urls";
 import { confirmationId, keptAnswer } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
 import { requireAdmin, requireRoleWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
+import { useZone } from "#app/utils/use-zone";
 import { database } from "#db/client";
 import * as styles from "./admin.css";
 
@@ -92,6 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SerialHolds() {
+  const zone = useZone();
   const { holds, serial, registrations, confirming } = useLoaderData<typeof loader>();
   const here = listHref(PATH, { page: holds.page }, serial ? { serial } : {});
   return (
@@ -128,7 +130,7 @@ export default function SerialHolds() {
                   </span>
                   <span className={styles.secondary}>{`by ${hold.sellerName}, ${hold.sellerEmail}`}</span>
                   <span className={styles.secondary}>
-                    {`Listed ${formatDayMonthYear(hold.listedAt)}, ${hold.status}${hold.deletedAt ? ", deleted by its seller" : ""}; matched ${formatDayMonthYear(hold.matchedAt)}`}
+                    {`Listed ${formatDay(hold.listedAt, zone)}, ${hold.status}${hold.deletedAt ? ", deleted by its seller" : ""}; matched ${formatDay(hold.matchedAt, zone)}`}
                   </span>
                 </span>
               </div>
@@ -144,7 +146,7 @@ export default function SerialHolds() {
                 {hold.policeReference ? <span>{`Police reference: ${hold.policeReference}`}</span> : null}
                 {hold.note ? <q className={styles.details}>{hold.note}</q> : null}
                 <span className={styles.secondary}>
-                  {`Registered by ${hold.reporterName} (${hold.reporterEmail}), ${formatDayMonthYear(hold.registeredAt)}${hold.withdrawnAt ? "; withdrawn since" : ""}`}
+                  {`Registered by ${hold.reporterName} (${hold.reporterEmail}), ${formatDay(hold.registeredAt, zone)}${hold.withdrawnAt ? "; withdrawn since" : ""}`}
                 </span>
               </span>
             ),

@@ -1,6 +1,7 @@
 // The Settings page: every section of the account's settings on one page. Each form posts to its
 // own child route, which does that one thing (ADR 0071); a child whose form can come back with
 // errors renders that form itself, in its section, through the Outlet.
+
 import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Form, Link, Outlet, useLoaderData } from "react-router";
 import { EmailForm, PasswordForm, ProfileForm } from "#app/components/account-forms";
@@ -18,9 +19,10 @@ import { listSavedSearches } from "#app/domain/alerts/saved-searches.server";
 import { readCamera } from "#app/domain/gear/camera";
 import { cameraName } from "#app/domain/gear/compatibility";
 import { listNotificationSettings } from "#app/domain/notifications/preferences.server";
+import { formatMoment } from "#app/domain/shared/dates";
+import { timeZoneNames, zoneTable } from "#app/domain/shared/time-zones.server";
 import { button } from "#app/styles/utilities.css";
 import { TWO_FACTOR_SETUP_PATH } from "#app/utils/dashboard-tabs";
-import { formatDeadline } from "#app/utils/format";
 import { pageMeta } from "#app/utils/seo";
 import { requireUserWith } from "#app/utils/session.server";
 import { SETTINGS_ACTIONS, SETTINGS_PATH, useSettingsSection } from "#app/utils/settings-urls";
@@ -53,6 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ]),
   );
   const settings = account!;
+  const zone = zoneTable(user.timeZone);
   const camera = readCamera(user.camera);
   return {
     account: {
@@ -74,11 +77,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sessions: sessions.map((session) => ({
       id: session.id,
       device: describeDevice(session.userAgent, session.kind),
-      firstSeen: formatDeadline(session.createdAt) ?? "",
-      lastSeen: formatDeadline(session.lastSeenAt ?? session.createdAt) ?? "",
+      firstSeen: formatMoment(session.createdAt, zone) ?? "",
+      lastSeen: formatMoment(session.lastSeenAt ?? session.createdAt, zone) ?? "",
       current: session.id === user.sessionId,
     })),
     camera: camera ? { key: camera.key, name: cameraName(camera) } : null,
+    // The zone dates are written in, and every zone Intl knows to choose from (ADR 0100).
+    timeZone: { current: user.timeZone, now: formatMoment(Date.now(), zone) ?? "", choices: timeZoneNames() },
     notifications,
     savedSearches: searches.map((search) => ({
       id: search.id,
@@ -96,12 +101,13 @@ export function action(): never {
 }
 
 export default function Settings() {
-  const { account, confirmation, twoFactor, sessions, camera, notifications, savedSearches, deleting } =
+  const { account, confirmation, twoFactor, sessions, camera, timeZone, notifications, savedSearches, deleting } =
     useLoaderData<typeof loader>();
   // The section whose form a child route renders, with what its action sent back.
   const child = useSettingsSection();
   const saving = useIsPending({ formAction: SETTINGS_ACTIONS.notifications });
   const savingCamera = useIsPending({ formAction: SETTINGS_ACTIONS.camera });
+  const savingZone = useIsPending({ formAction: SETTINGS_ACTIONS.timeZone });
   const resending = useIsPending({ formAction: "/verify-email", intent: "resend" });
   return (
     <DashboardPage title="Settings">
@@ -183,6 +189,39 @@ export default function Settings() {
           <div>
             <button type="submit" className={button.secondary} disabled={savingCamera}>
               Save camera
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="time-zone-title" className={styles.section}>
+        <h2 id="time-zone-title">Time zone</h2>
+        <p>
+          {timeZone.current
+            ? `Dates and times are written in ${timeZone.current} time: it is now ${timeZone.now}.`
+            : `Dates and times are written in UTC (it is now ${timeZone.now}). Choose your time zone to read them in yours.`}
+        </p>
+        <Form method="post" action={SETTINGS_ACTIONS.timeZone} className={formStyles.form}>
+          <div className={formStyles.field}>
+            <label htmlFor="settings-time-zone" className={formStyles.label}>
+              Time zone
+            </label>
+            <select
+              id="settings-time-zone"
+              name="timeZone"
+              defaultValue={timeZone.current ?? "UTC"}
+              className={formStyles.input}
+            >
+              {timeZone.choices.map((name) => (
+                <option key={name} value={name}>
+                  {name.replaceAll("_", " ")}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <button type="submit" className={button.secondary} disabled={savingZone}>
+              Save time zone
             </button>
           </div>
         </Form>

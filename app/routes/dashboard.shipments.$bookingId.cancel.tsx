@@ -1,13 +1,15 @@
 // The buyer's "Cancel: not sent in time" of a shipped deal (ADR 0086): once the ship-by date has
 // passed with the parcel unsent, the purchase is cancelled and refunded in full.
+
 import type { ActionFunctionArgs } from "react-router";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { cancelUnshipped } from "#app/domain/deals/settlement/decisions.server";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
+import { formatMoment } from "#app/domain/shared/dates";
 import { idSchema } from "#app/domain/shared/schemas";
+import { zoneTable } from "#app/domain/shared/time-zones.server";
 import { notFound } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
-import { formatDeadline } from "#app/utils/format";
 import { requireRole } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
 import { database } from "#db/client";
@@ -24,7 +26,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     { buyerId: buyer.id },
     bookingId.data,
     Date.now(),
-    (date) => formatDeadline(date) ?? date.toISOString(),
+    (date) => formatMoment(date, zoneTable(buyer.timeZone)) ?? date.toISOString(),
   );
   if (!result.ok) return redirectWithError(context, back, result.message);
   await publishFromRoute(context, result.events);

@@ -1,6 +1,7 @@
 // A shipped deal's parcel (ADR 0086), for its buyer, its seller and the admin: where it is, its
 // tracking, and, for the seller of a paid deal, the address to send it to and the form to say it
 // is sent. With the offline carrier, a labelled test control moves the parcel on.
+
 import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Form, Link, Outlet, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
@@ -16,11 +17,12 @@ import { offlineControlMoves } from "#app/domain/deals/shipping/offline-parcels.
 import { findShipmentFor } from "#app/domain/deals/shipping/parcel-reads.server";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import { SHIPMENT_STATUS_WORDS, shipmentTimeline } from "#app/domain/deals/shipping/shipment-words";
+import { formatMoment } from "#app/domain/shared/dates";
 import { formatMoney } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
+import { zoneTable } from "#app/domain/shared/time-zones.server";
 import { notFound } from "#app/server/http.server";
 import { button } from "#app/styles/utilities.css";
-import { formatDeadline } from "#app/utils/format";
 import { pageMeta } from "#app/utils/seo";
 import { requireUserWith } from "#app/utils/session.server";
 import { useShipmentSection } from "#app/utils/shipment-sections";
@@ -37,6 +39,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
   // The cookie's role claim is checked against the account the session proved.
   if (!shipment || (shipment.viewer === "admin" && user.role !== "admin")) throw notFound("There is no such shipment");
+  const zone = zoneTable(user.timeZone);
   const canSend =
     shipment.viewer === "seller" &&
     shipment.status === "awaiting_shipment" &&
@@ -69,7 +72,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       : null,
     shipment,
     timeline: shipmentTimeline(shipment),
-    shipBy: formatDeadline(shipment.shipBy),
+    shipBy: formatMoment(shipment.shipBy, zone),
     // Past its ship-by date and still unsent: the buyer may cancel for a full refund (ADR 0086).
     mayCancel:
       shipment.viewer === "buyer" &&
@@ -191,7 +194,7 @@ export default function Shipment() {
       <h2>Timeline</h2>
       <ol>
         {timeline.map((step) => (
-          <li key={step.label}>{`${step.label}${step.at ? `: ${formatDeadline(step.at)}` : ""}`}</li>
+          <li key={step.label}>{`${step.label}${step.at ? `: ${formatMoment(step.at)}` : ""}`}</li>
         ))}
       </ol>
       {offlineCarrier && ["pre_transit", "in_transit", "failure"].includes(shipment.status) ? (

@@ -22,17 +22,18 @@ import {
   STOLEN_MESSAGES,
   withdrawStolenSerial,
 } from "#app/domain/moderation/stolen-serials.server";
+import { formatDay } from "#app/domain/shared/dates";
 import { readPage } from "#app/domain/shared/list-query";
 import { idSchema } from "#app/domain/shared/schemas";
 import { requireFormData } from "#app/server/http.server";
 import { button } from "#app/styles/utilities.css";
-import { formatDayMonthYear } from "#app/utils/format";
 import { pageOrLast } from "#app/utils/paged-list.server";
 import { pageMeta } from "#app/utils/seo";
 import { requireUser, requireUserWith } from "#app/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { useSchemaForm } from "#app/utils/use-schema-form";
+import { useZone } from "#app/utils/use-zone";
 import { database } from "#db/client";
 
 export const meta: MetaFunction = () =>
@@ -98,6 +99,7 @@ function WithdrawButton({ id, serial }: { id: string; serial: string }) {
 }
 
 export default function StolenGear() {
+  const zone = useZone();
   const { registrations, today } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const [form, fields] = useSchemaForm(stolenSerialSchema, { id: "stolen-serial", lastResult });
@@ -181,7 +183,7 @@ export default function StolenGear() {
           },
           { header: "Stolen on", cell: (row) => row.stolenOn },
           { header: "Reference or note", cell: (row) => [row.policeReference, row.note].filter(Boolean).join(". ") },
-          { header: "Registered", cell: (row) => formatDayMonthYear(row.createdAt) },
+          { header: "Registered", cell: (row) => formatDay(row.createdAt, zone) },
           {
             header: "Action",
             kind: "actions",

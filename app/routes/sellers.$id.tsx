@@ -13,15 +13,16 @@ import { answerReview, REVIEW_MESSAGES, reviewAnswerSchema } from "#app/domain/d
 import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS } from "#app/domain/moderation/report-reasons";
 import { reviewReportSchema } from "#app/domain/moderation/report-schema";
 import { REVIEW_REPORT_MESSAGES, reportReview } from "#app/domain/moderation/review-reports.server";
+import { formatDay } from "#app/domain/shared/dates";
 import { readPage } from "#app/domain/shared/list-query";
 import { idSchema } from "#app/domain/shared/schemas";
 import { gone, notFound, requireFormData } from "#app/server/http.server";
 import { button, container, eyebrow, grid, section } from "#app/styles/utilities.css";
-import { formatLongDate } from "#app/utils/format";
 import { pageMeta } from "#app/utils/seo";
 import { getOptionalUser, requireUser } from "#app/utils/session.server";
 import { redirectWithError, redirectWithResult } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { useZone } from "#app/utils/use-zone";
 import { database } from "#db/client";
 import { REPORT_REASONS } from "#db/closed-lists";
 import * as styles from "./sellers.css";
@@ -174,6 +175,7 @@ function ReportForm({ review, action, closeHref }: { review: ReviewView; action:
 }
 
 function Reviews({ profile, pages, reporting }: { profile: Profile; pages: ProfilePages; reporting: string | null }) {
+  const zone = useZone();
   const here = profileHref(profile.id, pages);
   const { reviews } = profile;
   return (
@@ -191,7 +193,7 @@ function Reviews({ profile, pages, reporting }: { profile: Profile; pages: Profi
                   role="img"
                   aria-label={`${review.stars} out of 5 stars`}
                 >{`${"★".repeat(review.stars)}${"☆".repeat(5 - review.stars)}`}</span>
-                <span>{`${review.authorName}, ${formatLongDate(review.createdAt)}`}</span>
+                <span>{`${review.authorName}, ${formatDay(review.createdAt, zone)}`}</span>
               </p>
               {/* React escapes the text: a review is shown as written, never as markup. */}
               <p className={styles.text}>{review.text}</p>
@@ -232,6 +234,7 @@ function Reviews({ profile, pages, reporting }: { profile: Profile; pages: Profi
 }
 
 export default function SellerProfilePage() {
+  const zone = useZone();
   const { profile, pages, reporting, currentYear } = useLoaderData<typeof loader>();
   return (
     <article className={`${container} ${section}`} aria-labelledby="seller-name">
@@ -242,7 +245,7 @@ export default function SellerProfilePage() {
       <dl className={styles.facts}>
         <div className={styles.fact}>
           <dt className={styles.factLabel}>Member since</dt>
-          <dd className={styles.factValue}>{formatLongDate(profile.memberSince)}</dd>
+          <dd className={styles.factValue}>{formatDay(profile.memberSince, zone)}</dd>
         </div>
         <div className={styles.fact}>
           <dt className={styles.factLabel}>Rating</dt>

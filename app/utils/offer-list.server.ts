@@ -3,7 +3,7 @@
 // accepted offer's booking waits for its payment.
 import type { OfferView } from "#app/domain/deals/offers/offer-reads.server";
 import { offerStateAt } from "#app/domain/deals/offers/offers.server";
-import { formatDeadline } from "#app/utils/format";
+import { formatMoment, type Zone } from "#app/domain/shared/dates";
 import type { OfferDeclineReason, OfferStatus } from "#db/closed-lists";
 
 /** One offer as the lists show it: its state as of the page's time, its deadline in words. */
@@ -25,7 +25,7 @@ export interface OfferRow {
   buyerContact: string | null;
 }
 
-export function toOfferRow(offer: OfferView, side: "buyer" | "seller", now = Date.now()): OfferRow {
+export function toOfferRow(offer: OfferView, side: "buyer" | "seller", zone: Zone, now = Date.now()): OfferRow {
   const state = offerStateAt(offer, now);
   const live = state === "open" || state === "countered";
   return {
@@ -38,7 +38,7 @@ export function toOfferRow(offer: OfferView, side: "buyer" | "seller", now = Dat
     counterCents: offer.counterCents,
     state,
     declineReason: offer.declineReason,
-    respondBy: live ? formatDeadline(offer.respondBy) : null,
+    respondBy: live ? formatMoment(offer.respondBy, zone) : null,
     payBookingId: state === "accepted" && offer.bookingStatus === "active" ? offer.bookingId : null,
     meetLocation: offer.meetLocation,
     buyerContact: offer.buyerContact,

@@ -12,6 +12,7 @@ export const SETTINGS_ACTIONS = {
   signOutSession: `${SETTINGS_PATH}/sessions`,
   signOutOthers: `${SETTINGS_PATH}/sessions/others`,
   camera: `${SETTINGS_PATH}/camera`,
+  timeZone: `${SETTINGS_PATH}/time-zone`,
   notifications: `${SETTINGS_PATH}/notifications`,
   renameSavedSearch: `${SETTINGS_PATH}/saved-searches/rename`,
   savedSearchEmails: `${SETTINGS_PATH}/saved-searches/emails`,

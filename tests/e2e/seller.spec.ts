@@ -287,7 +287,11 @@ test.describe("My Buyers", () => {
     await expect(row).toContainText("$ 19.99");
     await expect(row).toContainText(transactionId);
     const today = new Date();
-    await expect(row).toContainText(`${today.getUTCDate()}-${today.getUTCMonth() + 1}-${today.getUTCFullYear()}`);
+    // The payment's day, written one way (ADR 0100): "2 Dec 2026", in UTC for a seller without a zone.
+    const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][
+      today.getUTCMonth()
+    ];
+    await expect(row).toContainText(`${today.getUTCDate()} ${month} ${today.getUTCFullYear()}`);
 
     await page.goto("/dashboard/my_product");
     const product = page.getByRole("row", { name: new RegExp(name) });

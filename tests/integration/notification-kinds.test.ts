@@ -4,6 +4,7 @@
 // run every kind through the queue's parser, and write every kind's letters from real rows (the
 // users, listing, booking, deal, offer, parcel… it is about): each letter's recipient, subject
 // and the words that carry it (the amount, the product's name, the link) are checked.
+
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type * as z from "zod";
 import { linkEvent, prepareLink } from "#app/domain/accounts/account-links.server";
@@ -12,6 +13,7 @@ import { NOTIFICATIONS } from "#app/domain/notifications/kinds.server";
 import { plannedLetters } from "#app/domain/notifications/letters.server";
 import { parseNotificationMessage, toNotificationMessage } from "#app/domain/notifications/messages";
 import { LETTER_LABELS, NOTIFICATION_LABELS } from "#app/domain/notifications/preferences.server";
+import { formatMoment } from "#app/domain/shared/dates";
 import {
   type AccountEventKind,
   type DomainEvent,
@@ -226,7 +228,7 @@ type World = Awaited<ReturnType<typeof world>>;
 
 const money = (cents: number) => formatMoney(cents, USD);
 const at = (path: string) => `${APP_URL}${path}`;
-const utcText = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", ", ")} UTC`;
+const utcText = (date: Date) => formatMoment(date) ?? "";
 
 async function offerOn(w: World, name: string, columns: Partial<typeof offers.$inferInsert>) {
   const product = await w.listing(name);

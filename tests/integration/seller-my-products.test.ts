@@ -89,8 +89,8 @@ describe("My Products", () => {
     expect(html).toContain("<caption");
     expect(html).toContain("Fresh Lens");
     expect(html).toContain("$ 1,234.56");
-    expect(html).toContain("5/1/2026");
-    expect(html).toContain("3:07 PM");
+    expect(html).toContain("5 Jan 2026");
+    expect(html).toContain("3:07 PM UTC");
     expect(html).toContain("Released");
     expect(html).toContain("Sold Body");
     expect(html).toContain(">Paid<");
@@ -311,7 +311,7 @@ describe("My Buyers", () => {
     expect(html).toContain("bea@example.com");
     expect(html).toContain("Sold Tripod");
     expect(html).toContain("$ 123.45");
-    expect(html).toContain("9-3-2026");
+    expect(html).toContain("9 Mar 2026");
     expect(html).toContain("pi_test_123");
     expect(html).not.toContain("Their Sold Bag");
     expect(html).not.toContain("pi_other");

@@ -614,7 +614,7 @@ describe("a parcel not received", () => {
       trackingNumber: "9400100000000000000055",
     });
     expect(await refusal(await claim(buyer.id, bookingId, "not_received"))).toMatch(
-      /^A parcel on its way can be reported missing from \d{4}-\d{2}-\d{2}, 14 days after it was sent\.$/,
+      /^A parcel on its way can be reported missing from \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC, 14 days after it was sent\.$/,
     );
     await db()
       .update(shipments)

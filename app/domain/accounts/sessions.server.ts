@@ -18,6 +18,8 @@ export interface SessionUser {
   verified: boolean;
   /** "My camera" (a key of the gear data, app/domain/gear/camera.ts), or null. */
   camera: string | null;
+  /** The reader's time zone (an IANA name), or null: dates are written in UTC, saying so. */
+  timeZone: string | null;
   /** The owner proved the account's email address. */
   emailVerified: boolean;
   /** Signing in asks for a code from an authenticator app. */
@@ -105,6 +107,7 @@ export async function findSessionUser(
       role: users.role,
       verifiedAt: users.verifiedAt,
       camera: users.camera,
+      timeZone: users.timeZone,
       emailVerifiedAt: users.emailVerifiedAt,
       twoFactor:
         sql<boolean>`exists (select 1 from ${twoFactorCredentials} where ${twoFactorCredentials.userId} = ${users.id} and ${twoFactorCredentials.enabledAt} is not null)`

@@ -1,6 +1,8 @@
 // What every letter is made of: its recipient, its kind and words, the options of the site that
 // sends it, the greeting, times and links. Amounts are formatMoney's, as the pages print them.
+
 import { eq } from "drizzle-orm";
+import { formatMoment } from "#app/domain/shared/dates";
 import type { Currency } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import type { LetterKind } from "#db/closed-lists";
@@ -44,9 +46,9 @@ export interface LetterOptions {
 /** Builds a letter of the event's kind to a recipient (the greeting and signature added). */
 export type LetterOf = (recipient: Recipient, subject: string, text: string) => PlannedLetter;
 
+/** A moment in a letter, written as the pages write it, in UTC and saying so: "2 Dec 2026, 14:05 UTC". */
 export function utc(date: Date | null): string {
-  if (!date) return "";
-  return `${date.toISOString().slice(0, 16).replace("T", ", ")} UTC`;
+  return formatMoment(date) ?? "";
 }
 
 /** A letter's whole text: the greeting, the body, the signature. */

@@ -54,6 +54,8 @@ export async function deleteOwnAccount(
         name: DELETED_NAME,
         email: releasedAddress(user.id),
         phone: null,
+        timeZone: null,
+        camera: null,
         passwordHash: null,
         googleSubject: null,
       })

@@ -17,6 +17,7 @@ import { describeDevice } from "#app/domain/accounts/devices.server";
 import { changeEmail, confirmEmailLink, resendVerification } from "#app/domain/accounts/email-verification.server";
 import { RESET_MESSAGES, requestPasswordReset, resetPassword } from "#app/domain/accounts/password-reset.server";
 import { endOtherSessions, endOwnSession, listLiveSessions } from "#app/domain/accounts/sessions.server";
+import { saveTimeZone } from "#app/domain/accounts/time-zone.server";
 import { twoFactorStatus } from "#app/domain/accounts/two-factor.server";
 import { idSchema } from "#app/domain/shared/schemas";
 import { clientAddress } from "#app/server/auth.server";
@@ -115,6 +116,20 @@ account.patch("/account", requireBearer, async (c) => {
   if (!parsed.success) return validationError(c, parsed.error);
   await updateProfile(db(c), c.get("user").id, parsed.data);
   return c.json(await currentAccount(c));
+});
+
+/** GET /api/account/time-zone: the zone the caller's dates are written in (null: UTC). */
+account.get("/account/time-zone", requireBearer, (c) => c.json({ timeZone: c.get("user").timeZone }));
+
+/** PUT /api/account/time-zone {timeZone}: an IANA name ("Europe/Berlin"), or null for UTC (ADR 0100). */
+account.put("/account/time-zone", requireBearer, async (c) => {
+  const body = await readJson(c);
+  const wanted =
+    body && typeof body === "object" && !Array.isArray(body) ? (body as { timeZone?: unknown }).timeZone : undefined;
+  if (wanted === undefined) return apiError(c, 422, "invalid", "timeZone is required: an IANA name, or null for UTC.");
+  const result = await saveTimeZone(db(c), c.get("user").id, wanted);
+  if (!result.ok) return apiError(c, result.status, "invalid", result.message);
+  return c.json({ timeZone: result.timeZone, message: result.message });
 });
 
 /** PUT /api/account/email {email, currentPassword | code | confirmEmail}: a link to the new address. */

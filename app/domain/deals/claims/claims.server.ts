@@ -3,10 +3,12 @@
 // it is due, "Other", with what happened). While it is open the money
 // is not released by the scheduled job; the seller may answer; the admin decides (see
 // settlement/decisions.server.ts). Only the deal's buyer, its seller and the admin see a claim.
+
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { accessTo } from "#app/domain/accounts/permissions";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
+import { formatMoment } from "#app/domain/shared/dates";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
@@ -301,5 +303,5 @@ async function whyReasonRefused(
   if (!shipment.shippedAt || shipment.status === "awaiting_shipment" || shipment.status === "cancelled")
     return CLAIM_MESSAGES.notSentYet;
   const from = shipment.shippedAt.getTime() + NOT_RECEIVED_DAYS * DAY_MS;
-  return from > now ? CLAIM_MESSAGES.notReceivedFrom(new Date(from).toISOString().slice(0, 10)) : null;
+  return from > now ? CLAIM_MESSAGES.notReceivedFrom(formatMoment(from) ?? "") : null;
 }

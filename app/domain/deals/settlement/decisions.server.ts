@@ -3,10 +3,12 @@
 // deal, plan with the state machine (plan.ts), write with a compare-and-set; a decision that lost
 // the race reads the deal again and decides on what it finds. The movements decided are then
 // carried out (operations.server.ts); what cannot be made now is retried by the scheduled job.
+
 import { and, asc, eq, inArray, lte, not, notExists, sql } from "drizzle-orm";
 import type { SessionUser } from "#app/domain/accounts/sessions.server";
 import { feeRuleOf, type PaymentSettings } from "#app/domain/deals/providers/settings";
 import type { PaymentProvider } from "#app/domain/deals/providers/types";
+import { formatMoment } from "#app/domain/shared/dates";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { currencyOf, moneyFormatter } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
@@ -345,7 +347,7 @@ export async function cancelUnshipped(
   by: { buyerId: string } | "job",
   bookingId: string,
   now = Date.now(),
-  formatDate: (date: Date) => string = (date) => date.toISOString().slice(0, 10),
+  formatDate: (date: Date) => string = (date) => formatMoment(date) ?? date.toISOString(),
 ): Promise<DecisionResult> {
   const find =
     by === "job" ? () => findDeal(db, eq(deals.bookingId, bookingId)) : buyersDeal(db, by.buyerId, bookingId);
