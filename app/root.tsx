@@ -48,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       origin: siteOrigin(request, context.env.settings.APP_URL),
       // Every amount on every page is written in it (useCurrency).
       currency: currencyOf(context.env.settings.PAYMENT_CURRENCY),
-      // Every date is written in it (useZone): the signed-in reader's zone, else UTC (ADR 0100).
+      // Every date is written in it (useZone): the signed-in reader's zone, else UTC (ADR 0104).
       zone: zoneTable(user?.timeZone),
       // A signed-in reader without a zone: the browser, where JavaScript runs, says which once.
       guessZone: user !== null && user.timeZone === null,

@@ -1,5 +1,5 @@
 // Where JavaScript runs, the browser says once which time zone a signed-in reader without one is
-// in (ADR 0100): sent after the page has settled, kept only while the account has none, so a zone
+// in (ADR 0104): sent after the page has settled, kept only while the account has none, so a zone
 // chosen in Settings is never overwritten. A plain request, not a fetcher's: the page in front of
 // the reader is not reloaded (its toast and its forms stay); the next page is written in the zone.
 // Without JavaScript dates stay in UTC and say so.

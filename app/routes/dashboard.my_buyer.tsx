@@ -6,7 +6,7 @@ import * as table from "#app/components/table.css";
 import { listSales } from "#app/domain/deals/bookings/sales.server";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import { SHIPMENT_STATUS_SHORT, SHIPMENT_STATUS_WORDS } from "#app/domain/deals/shipping/shipment-words";
-import { formatDay } from "#app/domain/shared/dates";
+import { formatDay, zoneWords } from "#app/domain/shared/dates";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
 import { MESSAGES_PATH } from "#app/utils/dashboard-tabs";
@@ -46,7 +46,7 @@ export default function MyBuyers() {
         wide
         region="my-buyers"
         empty="You don't have any buyer"
-        caption="The buyers who paid for your products, newest first. Dates are in UTC."
+        caption={`The buyers who paid for your products, newest first. Dates are in ${zoneWords(zone)}.`}
         columns={[
           { header: "Buyer Name", kind: "name", cell: (sale) => sale.buyerName || NOT_FOUND },
           { header: "Buyer Email", cell: (sale) => sale.buyerEmail || NOT_FOUND },

@@ -11,7 +11,7 @@ import {
   listSellerListings,
   type SellerListing,
 } from "#app/domain/catalog/seller-listings.server";
-import { formatDay, formatTime } from "#app/domain/shared/dates";
+import { formatDay, formatTime, zoneWords } from "#app/domain/shared/dates";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
 import { badRequest, notFound, requireFormData } from "#app/server/http.server";
@@ -116,7 +116,7 @@ export default function MyProducts() {
         wide
         region="my-products"
         empty="You don't have any product"
-        caption="Your products, newest first. Dates and times are in UTC."
+        caption={`Your products, newest first. Dates and times are in ${zoneWords(zone)}.`}
         columns={[
           { header: "Image", cell: (product) => <Thumbnail product={product} /> },
           {

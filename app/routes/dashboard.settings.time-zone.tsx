@@ -1,4 +1,4 @@
-// Settings, "Time zone" (ADR 0100): a zone of the page's list, or UTC. With `guessed`, the
+// Settings, "Time zone" (ADR 0104): a zone of the page's list, or UTC. With `guessed`, the
 // browser's own zone, sent once by the page's script for an account without one: kept only if the
 // account still has none, and answered without a redirect (the script's request is a fetcher's).
 import type { ActionFunctionArgs } from "react-router";

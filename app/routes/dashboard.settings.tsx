@@ -82,7 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       current: session.id === user.sessionId,
     })),
     camera: camera ? { key: camera.key, name: cameraName(camera) } : null,
-    // The zone dates are written in, and every zone Intl knows to choose from (ADR 0100).
+    // The zone dates are written in, and every zone Intl knows to choose from (ADR 0104).
     timeZone: { current: user.timeZone, now: formatMoment(Date.now(), zone) ?? "", choices: timeZoneNames() },
     notifications,
     savedSearches: searches.map((search) => ({

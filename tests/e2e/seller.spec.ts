@@ -287,7 +287,7 @@ test.describe("My Buyers", () => {
     await expect(row).toContainText("$ 19.99");
     await expect(row).toContainText(transactionId);
     const today = new Date();
-    // The payment's day, written one way (ADR 0100): "2 Dec 2026", in UTC for a seller without a zone.
+    // The payment's day, written one way (ADR 0104): "2 Dec 2026", in UTC for a seller without a zone.
     const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][
       today.getUTCMonth()
     ];

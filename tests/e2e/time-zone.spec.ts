@@ -1,4 +1,4 @@
-// The reader's time zone (ADR 0100), as a reader meets it: with JavaScript the browser's zone is
+// The reader's time zone (ADR 0104), as a reader meets it: with JavaScript the browser's zone is
 // kept after the first page; without, dates say UTC until a zone is chosen in Settings, and a
 // choice is never overwritten by a guess.
 import { expect } from "@playwright/test";

@@ -1,4 +1,4 @@
-// The reader's time zone (ADR 0100): chosen in Settings or the REST API, guessed once by the
+// The reader's time zone (ADR 0104): chosen in Settings or the REST API, guessed once by the
 // browser and never over a choice, in the data export and erased with the account; the pages write
 // a reader's dates in it, and say UTC for a reader without one.
 import { SELF } from "cloudflare:test";

@@ -1,4 +1,4 @@
-// Dates in the reader's zone (ADR 0100): the browser-safe formats over the server's zone tables
+// Dates in the reader's zone (ADR 0104): the browser-safe formats over the server's zone tables
 // write what Intl writes for the same zone, across daylight-saving changes, and UTC says so.
 import { describe, expect, it } from "vitest";
 import { formatDay, formatMoment, formatTime, UTC_ZONE } from "#app/domain/shared/dates";

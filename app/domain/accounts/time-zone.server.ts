@@ -1,4 +1,4 @@
-// The reader's time zone (ADR 0100): chosen in Settings or through the REST API, or guessed once
+// The reader's time zone (ADR 0104): chosen in Settings or through the REST API, or guessed once
 // by the browser where JavaScript runs. A guess never overwrites a zone already kept: it is written
 // only while the account has none, in the same statement that checks it.
 import { and, eq, isNull } from "drizzle-orm";

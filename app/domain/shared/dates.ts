@@ -1,5 +1,5 @@
 // Dates, one way everywhere (PRODUCT.md: "2 Dec 2026", in the reader's zone where the account has
-// one, UTC said where it is used; ADR 0100). Formatted by hand, not through Intl: this code runs in
+// one, UTC said where it is used; ADR 0104). Formatted by hand, not through Intl: this code runs in
 // the browser while a page hydrates (see app/utils/format.ts). The zone's table is made on the
 // server (app/server/time-zones.server.ts). Pure and browser-safe; pages, letters and messages use it.
 
@@ -61,4 +61,9 @@ export function formatTime(date: DateInput, zone: Zone = UTC_ZONE): string | nul
   const hours = value.local.getUTCHours();
   const minutes = String(value.local.getUTCMinutes()).padStart(2, "0");
   return `${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"} ${value.abbreviation}`;
+}
+
+/** The zone as a caption says it: "UTC", "Europe/Berlin time". */
+export function zoneWords(zone: Zone): string {
+  return zone.name === "UTC" ? "UTC" : `${zone.name.replaceAll("_", " ")} time`;
 }

@@ -121,7 +121,7 @@ account.patch("/account", requireBearer, async (c) => {
 /** GET /api/account/time-zone: the zone the caller's dates are written in (null: UTC). */
 account.get("/account/time-zone", requireBearer, (c) => c.json({ timeZone: c.get("user").timeZone }));
 
-/** PUT /api/account/time-zone {timeZone}: an IANA name ("Europe/Berlin"), or null for UTC (ADR 0100). */
+/** PUT /api/account/time-zone {timeZone}: an IANA name ("Europe/Berlin"), or null for UTC (ADR 0104). */
 account.put("/account/time-zone", requireBearer, async (c) => {
   const body = await readJson(c);
   const wanted =
