@@ -130,7 +130,8 @@ export function bookingStatements(
 }
 
 export type BookResult =
-  | { ok: true; bookingId: string; events: DomainEvent[] }
+  /** `repeated`: this buyer already holds the product (a second click of Book): its booking, unchanged. */
+  | { ok: true; bookingId: string; events: DomainEvent[]; repeated?: true }
   | { ok: false; status: 403 | 404 | 409 | 422 | 503; message: string };
 
 /**
@@ -180,8 +181,14 @@ export async function bookProduct(
     }
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    return { ok: false, status: 409, message: BOOKING_MESSAGES.unavailable };
   }
+  // A double submit: the first one booked it for this very buyer, so the second leads to it.
+  const [held] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.productId, input.productId), eq(bookings.buyerId, buyer.id), eq(bookings.status, "active")))
+    .limit(1);
+  if (held) return { ok: true, bookingId: held.id, events: [], repeated: true };
   // Why nothing was inserted: a listing that left the storefront (with its seller, too) is gone;
   // one still available whose seller cannot be paid waits for them; any other was taken.
   const [stillListed] = await db
