@@ -133,7 +133,7 @@ export function BookingDialog({
         Booking holds this item for you until you pay or cancel; "Book and pay" takes you straight to paying by card.
         <strong className={styles.sub}>{`${holdLabel(dialog.holdHours)}; unpaid, the booking then expires.`}</strong>
       </p>
-      <ProtectionNote days={dialog.protectionDays} />
+      <ProtectionNote days={dialog.protectionDays} label="Buyer protection of this booking" />
       <fetcher.Form method="post" id="booking" noValidate className={styles.form} preventScrollReset>
         <input type="hidden" name="intent" value="book" />
         <input type="hidden" name="productId" value={product.id} />

@@ -117,7 +117,12 @@ describe("booking straight on to paying", () => {
     expect(await toastText(booked)).toBe("Booking Submitted Successfully");
     expect(row?.priceCents).toBe(45_000);
     expect(row?.shippingCents).toBe(1_400);
-    expect(await db().select().from(shipments).where(eq(shipments.bookingId, row?.id ?? ""))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(shipments)
+        .where(eq(shipments.bookingId, row?.id ?? "")),
+    ).toHaveLength(1);
     // A double submit: the second leads to the same booking, and books nothing more.
     const again = await postForm(
       path,
@@ -195,4 +200,3 @@ describe("refusals", () => {
     expect(await toastText(sold)).toBe("This product is no longer available.");
   });
 });
-
