@@ -29,28 +29,33 @@ export const note = style({
   fontSize: vars.size.sm,
 });
 
-/** The two fields side by side where there is room, then the actions. */
-export const form = style({
-  display: "grid",
-  gridTemplateColumns: "repeat(auto-fit, minmax(12rem, 1fr))",
-  gap: vars.space.sm,
-});
+/** One column: the way, its fields, the phone, the sum, then the actions below them all. */
+export const form = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: vars.space.sm });
 
-// The actions and any error about the whole form take the full width.
-globalStyle(`${form} > :is(ul, div:last-child)`, { gridColumn: "1 / -1" });
-
-/** A listing that meets or ships: the buyer's choice. */
+/** A listing that meets or ships: the buyer's choice, two radios in a row under their legend. */
 export const choice = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: `${vars.space.xs} ${vars.space.md}`,
+  display: "grid",
+  gridTemplateColumns: "repeat(2, minmax(0, 1fr))",
+  gap: vars.space.sm,
   margin: 0,
   padding: 0,
   border: 0,
   minWidth: 0,
 });
 
-export const option = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xxs });
+globalStyle(`${choice} > legend`, { marginBottom: vars.space.xs });
+
+export const option = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  minHeight: 44,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  cursor: "pointer",
+  selectors: { "&:has(input:checked)": { borderColor: vars.color.brandStrong, background: vars.color.brandSoft } },
+});
 
 /** The address to ship to: its fields, one under another. */
 export const address = style({
@@ -65,3 +70,36 @@ export const address = style({
 
 /** The address of a listing that also meets, folded without JavaScript until it is wanted. */
 export const addressFold = style({ display: "grid", gap: vars.space.sm });
+
+/** "Get the shipping price", at the end of the address it prices. */
+export const quote = style({ display: "flex", justifyContent: "flex-start" });
+
+/** What the buyer pays: item + shipping = total. */
+export const total = style({
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceSunken,
+});
+
+export const sum = style({
+  display: "grid",
+  gridTemplateColumns: "1fr auto",
+  gap: `${vars.space.xxs} ${vars.space.md}`,
+  margin: `${vars.space.xs} 0`,
+});
+
+globalStyle(`${sum} dt`, { color: vars.color.muted });
+// Amounts right-aligned, each kept on one line with its sign.
+globalStyle(`${sum} dd`, { margin: 0, textAlign: "right", fontVariantNumeric: "tabular-nums" });
+
+/** The total's row: a rule above it, in bold. */
+export const sumTotal = style({
+  paddingTop: vars.space.xxs,
+  borderTop: `1px solid ${vars.color.border}`,
+  fontWeight: 700,
+  color: vars.color.ink,
+  fontSize: vars.size.md,
+});
+
+/** A shipping charge still to be quoted: words, not an amount. */
+export const pending = style({ fontSize: vars.size.sm, color: vars.color.muted, textAlign: "left" });

@@ -46,6 +46,8 @@ export const actions = style({
   bottom: 0,
   paddingBlock: vars.space.sm,
   background: vars.color.surface,
+  // Nothing of what scrolls shows below the bar: its surface covers the dialog's padding under it.
+  boxShadow: `0 clamp(1rem, 5vw, 2rem) 0 ${vars.color.surface}`,
 });
 
 export const summary = style({

@@ -6,9 +6,10 @@ import * as styles from "./protection-note.css";
  * The buyer's protection where the buyer decides: under Book Now on a listing and in the booking
  * dialog, in a line, linked to the page that tells all of it (ADR 0099).
  */
-export function ProtectionNote({ days }: { days: number }) {
+/** `label`: its landmark's name where the page shows a second note (the booking dialog over a listing). */
+export function ProtectionNote({ days, label = "Buyer protection" }: { days: number; label?: string }) {
   return (
-    <aside className={styles.note} aria-label="Buyer protection" data-testid="protection-note">
+    <aside className={styles.note} aria-label={label} data-testid="protection-note">
       <p className={styles.text}>
         <strong>Buyer protection. </strong>
         {protectionLine(days)}{" "}

@@ -452,7 +452,10 @@ export default function MyOrders() {
           {
             header: "Delivery",
             cell: (order) =>
-              order.shipmentStatus ? (
+              order.shipmentStatus && order.status !== "paid" ? (
+                // Nothing is sent before the payment: the parcel's state starts once it is paid.
+                "Shipped once paid"
+              ) : order.shipmentStatus ? (
                 <Link
                   to={shipmentPath(order.id)}
                   aria-label={`Parcel: ${order.productName}, ${SHIPMENT_STATUS_WORDS[order.shipmentStatus]}`}

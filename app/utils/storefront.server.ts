@@ -6,9 +6,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { findBookableProduct } from "#app/domain/catalog/catalog.server";
 import { addToWishlist } from "#app/domain/catalog/wishlist.server";
-import { bookingSchema } from "#app/domain/deals/bookings/booking-schema";
+import { bookingSchema, shippingQuoteSchema } from "#app/domain/deals/bookings/booking-schema";
 import { BOOKING_MESSAGES, bookProduct } from "#app/domain/deals/bookings/bookings.server";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
+import { quoteShipping } from "#app/domain/deals/shipping/quotes.server";
 import { readCamera } from "#app/domain/gear/camera";
 import { type Camera, cameraName } from "#app/domain/gear/compatibility";
 import { saveMyCamera } from "#app/domain/gear/my-camera.server";
@@ -64,6 +65,26 @@ function cameraOf(url: URL, viewer: Viewer): { camera: Camera | null; view: Came
   return { camera: own, view: own ? { key: own.key, name: cameraName(own), fromUrl: false } : null };
 }
 
+/** The carrier's quote shown in the dialog: its charge, or why there is none. */
+export type ShippingQuoteView = { cents: number } | { message: string };
+
+/**
+ * The shipping of the address typed in the dialog (a refused booking's, or "Get the shipping
+ * price"'s): quoted again on the server from the listing's terms, never read from the form. Null
+ * while no whole address is typed.
+ */
+async function quoteTyped(context: EnvContext, typed: unknown): Promise<ShippingQuoteView | null> {
+  const parsed = shippingQuoteSchema.safeParse(typed);
+  if (!parsed.success) return null;
+  const quote = await quoteShipping(
+    database(context.env.DB),
+    chooseCarrier(context.env.settings),
+    parsed.data.productId,
+    parsed.data.address,
+  );
+  return quote.ok ? { cents: quote.cents } : { message: quote.message };
+}
+
 /**
  * The booking dialog for ?book=<productId>: only for signed-in buyers (others are sent to
  * log in and come back), prefilled from the session and the database.
@@ -78,9 +99,13 @@ export async function loadBookingDialog(request: Request, context: EnvContext, v
     findBookableProduct(database(context.env.DB), productId.slice(0, 100)),
     readFormFlash(request, context, "book", productId),
   ]);
+  const typed = lastResult?.initialValue;
+  const quote =
+    product && product.delivery !== "meetup" && typed?.delivery !== "meetup" ? await quoteTyped(context, typed) : null;
   return {
     closeHref: withoutDialog(url),
     lastResult,
+    quote,
     reportHref: product ? reportDialogHref(url, product.id) : null,
     buyer: { name: user.name, email: user.email },
     holdHours: context.env.settings.BOOKING_HOLD_HOURS,
@@ -199,10 +224,29 @@ export async function handleStorefrontAction(request: Request, context: EnvConte
   // A page with actions of its own (the listing page's offers) reads the form first.
   const form = read ?? (await requireFormData(request));
   const intent = form.get("intent");
+  if (intent === "book" && form.get("quote") === "shipping") {
+    // "Get the shipping price": the dialog again, with what was typed and the carrier's quote.
+    await requireBuyer(request, context);
+    const submission = parseWithZod(form, { schema: shippingQuoteSchema });
+    const reply = submission.reply();
+    if (submission.status !== "success") return refused(request, context, url, "book", form, reply);
+    const productId = submission.value.productId;
+    if (isDocumentPost(request))
+      return redirectWithFormErrors(context, dialogHref(url.pathname, url.search, "book", productId), {
+        form: "book",
+        productId,
+        reply,
+      });
+    return data({ ...reply, shippingQuote: await quoteTyped(context, submission.payload) });
+  }
   if (intent === "book") {
     const buyer = await requireBuyer(request, context);
     const submission = parseWithZod(form, { schema: bookingSchema });
-    if (submission.status !== "success") return refused(request, context, url, "book", form, submission.reply());
+    if (submission.status !== "success") {
+      const reply = submission.reply();
+      if (isDocumentPost(request)) return refused(request, context, url, "book", form, reply);
+      return data({ ...reply, shippingQuote: await quoteTyped(context, submission.payload) }, { status: 400 });
+    }
     const result = await bookProduct(
       database(context.env.DB),
       buyer,
@@ -212,7 +256,8 @@ export async function handleStorefrontAction(request: Request, context: EnvConte
     );
     if (!result.ok) return redirectWithError(context, back, result.message);
     await publishFromRoute(context, result.events);
-    return redirectWithSuccess(context, back, BOOKING_MESSAGES.booked);
+    // Booked: straight on to paying for it (a second click of Book leads to the same booking).
+    return redirectWithSuccess(context, `/dashboard/payment/${result.bookingId}`, BOOKING_MESSAGES.booked);
   }
   if (intent === "wishlist-add") {
     const buyer = await requireBuyer(request, context);

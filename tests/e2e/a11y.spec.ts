@@ -90,12 +90,12 @@ test.describe("a buyer's pages", () => {
     const dialog = page.getByRole("dialog", { name: `Book ${listing.name}` });
     await expect(dialog).toBeVisible();
     await expectAccessible(page, "booking dialog");
-    await dialog.getByRole("button", { name: "Submit" }).click();
+    await dialog.getByRole("button", { name: /^Book and pay/ }).click();
     await expect(dialog.getByText("Your location is required")).toBeVisible();
     await expectAccessible(page, "booking dialog with errors");
     await dialog.getByLabel("Your Location*").fill("Union Square");
     await dialog.getByLabel("Your Contact*").fill("+1 415 555 0199");
-    await dialog.getByRole("button", { name: "Submit" }).click();
+    await dialog.getByRole("button", { name: /^Book and pay/ }).click();
     await expectToast(page, "Booking Submitted Successfully");
 
     await page.goto("/dashboard/my_orders");

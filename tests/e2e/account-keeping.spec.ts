@@ -249,7 +249,7 @@ test("leaving: my data as a file; deleting the account waits for an open booking
   const dialog = page.getByRole("dialog", { name: `Book ${listing.name}` });
   await dialog.getByLabel("Your Location*").fill("Coffee bar on 5th");
   await dialog.getByLabel("Your Contact*").fill("+1 212 555 0188");
-  await dialog.getByRole("button", { name: "Submit" }).click();
+  await dialog.getByRole("button", { name: /^Book and pay/ }).click();
   await expectToast(page, "Booking Submitted Successfully");
 
   await openSettings(page);

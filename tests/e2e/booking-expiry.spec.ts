@@ -15,7 +15,7 @@ async function book(page: Page, listingPath: string, product: string) {
   await expect(dialog).toContainText("Held for you for 48 hours after you book");
   await dialog.getByLabel("Your Location*").fill("Coffee bar on 5th");
   await dialog.getByLabel("Your Contact*").fill("+1 212 555 0188");
-  await dialog.getByRole("button", { name: "Submit" }).click();
+  await dialog.getByRole("button", { name: /^Book and pay/ }).click();
   await expectToast(page, "Booking Submitted Successfully");
 }
 

@@ -68,12 +68,12 @@ test.describe("booking", () => {
     await expect(dialog.getByRole("definition").nth(1)).toContainText(/@payandbuy\.local · \+\d/);
     await expect(dialog.getByRole("definition").nth(2)).toContainText("Morgan Booker");
     await expect(dialog.getByText("Booking holds this item for you until you pay or cancel.")).toBeVisible();
-    await dialog.getByRole("button", { name: "Submit" }).click();
+    await dialog.getByRole("button", { name: /^Book and pay/ }).click();
     await expect(page.getByText("Your location is required")).toBeVisible();
     await expect(page.getByText("Your contact is required")).toBeVisible();
     await page.getByLabel("Your Location*").fill("Union Square");
     await page.getByLabel("Your Contact*").fill("+1 415 555 0199");
-    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("button", { name: /^Book and pay/ }).click();
     await expectToast(page, "Booking Submitted Successfully");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(card(page, product)).toHaveCount(0);
@@ -116,7 +116,7 @@ test.describe("booking", () => {
     const bookUrl = page.url();
     await dialog.getByLabel("Your Location*").fill("Union Square");
     await dialog.getByLabel("Your Contact*").fill("call me");
-    await dialog.getByRole("button", { name: "Submit" }).click();
+    await dialog.getByRole("button", { name: /^Book and pay/ }).click();
     await expect(page.getByText("Enter a phone number, e.g. +1 415 555 0100")).toBeVisible();
     // The home page is an index route: its form posts to /?index&book=…, never shown as the address.
     await expect(page).toHaveURL(bookUrl);
@@ -150,9 +150,9 @@ test.describe("booking", () => {
       await dialog.getByLabel("Your Contact*").fill("+1 415 555 0123");
       void page;
     }
-    await dialogA.getByRole("button", { name: "Submit" }).click();
+    await dialogA.getByRole("button", { name: /^Book and pay/ }).click();
     await expectToast(first, "Booking Submitted Successfully");
-    await dialogB.getByRole("button", { name: "Submit" }).click();
+    await dialogB.getByRole("button", { name: /^Book and pay/ }).click();
     await expectToast(second, "Sorry, this product has just been booked by someone else.");
     await second.goto("/dashboard/my_orders");
     await expect(second.getByText("You don't have any order")).toBeVisible();

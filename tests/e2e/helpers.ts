@@ -255,10 +255,10 @@ export async function bookFromCardAndOpenPayment(page: Page, product: string) {
   const dialog = page.getByRole("dialog", { name: `Book ${product}` });
   await dialog.getByLabel("Your Location*").fill("Coffee bar on 5th");
   await dialog.getByLabel("Your Contact*").fill("+1 212 555 0188");
-  await dialog.getByRole("button", { name: "Submit" }).click();
+  await dialog.getByRole("button", { name: /^Book and pay/ }).click();
+  // Booked: straight on to its payment (ADR 0101).
   await expectToast(page, "Booking Submitted Successfully");
-  await page.goto("/dashboard/my_orders");
-  await page.getByRole("row").filter({ hasText: product }).getByRole("link", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\//);
 }
 
 /** Pays the open payment page with the test provider's card that succeeds. */
@@ -277,10 +277,9 @@ export async function bookAndPay(page: Page, listing: { id: string; name: string
   const dialog = page.getByRole("dialog", { name: `Book ${listing.name}` });
   await dialog.getByLabel("Your Location*").fill("Lake Merritt");
   await dialog.getByLabel("Your Contact*").fill("+1 510 555 0123");
-  await dialog.getByRole("button", { name: "Submit" }).click();
+  await dialog.getByRole("button", { name: /^Book and pay/ }).click();
+  // Booked: straight on to its payment (ADR 0101).
   await expectToast(page, "Booking Submitted Successfully");
-  await page.goto("/dashboard/my_orders");
-  await page.getByRole("row").filter({ hasText: listing.name }).getByRole("link", { name: "Pay", exact: true }).click();
   await payWithTestCard(page);
 }
 

@@ -60,7 +60,7 @@ test("a buyer registers, books a listing and pays with the test card, by keyboar
   await expectVisibleFocus(dialog.getByLabel("Your Location*"));
   await page.keyboard.type("Union Square");
   await typeInto(page, dialog.getByLabel("Your Contact*"), "+1 415 555 0142");
-  await tabTo(page, dialog.getByRole("button", { name: "Submit" }));
+  await tabTo(page, dialog.getByRole("button", { name: /^Book and pay/ }));
   await page.keyboard.press("Enter");
   await expectToast(page, "Booking Submitted Successfully");
 

@@ -119,7 +119,7 @@ const TARGETS: Target[] = [
     name: "booking-dialog",
     as: "buyer",
     path: (page) => firstDialogLink(page, "/products/camera", /[?&]book=/),
-    submit: "Submit",
+    submit: "Book and pay",
   },
   {
     name: "report-dialog",

@@ -47,7 +47,7 @@ test("a card leads to its listing page, and the listing is booked from there", a
   await expect(dialog.getByRole("definition").nth(2)).toContainText("Lou Lister");
   await dialog.getByLabel("Your Location*").fill("Lake Merritt");
   await dialog.getByLabel("Your Contact*").fill("+1 510 555 0123");
-  await dialog.getByRole("button", { name: "Submit" }).click();
+  await dialog.getByRole("button", { name: /^Book and pay/ }).click();
   await expectToast(page, "Booking Submitted Successfully");
   await expect(page).toHaveURL(new RegExp(`/listings/${listing.id}$`));
   await expect(page.getByRole("dialog")).toHaveCount(0);

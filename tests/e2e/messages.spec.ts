@@ -20,7 +20,7 @@ async function book(page: Page, productId: string, name: string) {
   await expect(dialog).toBeVisible();
   await dialog.getByLabel("Your Location*").fill("Union Square");
   await dialog.getByLabel("Your Contact*").fill("+1 415 555 0199");
-  await dialog.getByRole("button", { name: "Submit" }).click();
+  await dialog.getByRole("button", { name: /^Book and pay/ }).click();
   await expectToast(page, "Booking Submitted Successfully");
 }
 

@@ -340,7 +340,7 @@ async function buyAndPay(
   const dialog = buyer.getByRole("dialog", { name: `Book ${sale.name}` });
   await dialog.getByLabel("Your Location*").fill("Main station");
   await dialog.getByLabel("Your Contact*").fill("+1 415 555 0199");
-  await dialog.getByRole("button", { name: "Submit" }).click();
+  await dialog.getByRole("button", { name: /^Book and pay/ }).click();
   await expect(buyer.getByRole("status")).toContainText("Booking Submitted Successfully");
   await buyer.goto("/dashboard/my_orders");
   await buyer.getByRole("row").filter({ hasText: sale.name }).getByRole("link", { name: "Pay" }).click();

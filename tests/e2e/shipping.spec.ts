@@ -122,7 +122,7 @@ test.describe("a shipped deal", () => {
     await dialog.getByLabel("State or province").fill("CO");
     await dialog.getByLabel("Postal code").fill("80202");
     await dialog.getByLabel("Your Contact*").fill("+1 303 555 0101");
-    await dialog.getByRole("button", { name: "Submit" }).click();
+    await dialog.getByRole("button", { name: /^Book and pay/ }).click();
     await expectToast(page, "Booking Submitted Successfully");
     await page.goto("/dashboard/my_orders");
     await page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: "Pay", exact: true }).click();

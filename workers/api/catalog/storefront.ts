@@ -11,7 +11,13 @@ import { readSearchParams, searchQueryParams, withFits } from "#app/domain/catal
 import { sellerRatingSummary } from "#app/domain/catalog/seller-ratings.server";
 import { addToWishlist, listWishlist } from "#app/domain/catalog/wishlist.server";
 import { bookingIdSchema, bookingSchema } from "#app/domain/deals/bookings/booking-schema";
-import { bookProduct, cancelBooking, getBookingFor, listOrders } from "#app/domain/deals/bookings/bookings.server";
+import {
+  BOOKING_MESSAGES,
+  bookProduct,
+  cancelBooking,
+  getBookingFor,
+  listOrders,
+} from "#app/domain/deals/bookings/bookings.server";
 import { rateSeller, ratingSchema } from "#app/domain/deals/ratings/ratings.server";
 import { mayConfirmReceipt } from "#app/domain/deals/settlement/confirmation";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
@@ -194,6 +200,8 @@ storefront.post("/booking", ...buyerOnly, async (c) => {
     chooseCarrier(appEnv(c).settings),
   );
   if (!result.ok) return apiError(c, result.status, BOOKING_ERROR_CODES[result.status], result.message);
+  // A second booking of what the caller already holds books nothing, as before.
+  if (result.repeated) return apiError(c, 409, BOOKING_ERROR_CODES[409], BOOKING_MESSAGES.unavailable);
   await publishEvents(c, result.events);
   return c.json(
     {

@@ -107,35 +107,53 @@ function wayIssues(value: Partial<BookingFields>): Array<{ path: string; message
  * needs where to meet; shipping needs the address, in a country we ship within, with its
  * postal code written the country's way. The fields of the other way are ignored.
  */
+/** The address typed for shipping, written the country's way (called once the way's rule held). */
+function toAddress(value: BookingFields): ShippingAddress {
+  const country = value.country.toUpperCase() as ShippingCountry;
+  return {
+    recipient: value.recipient,
+    line1: value.line1,
+    line2: value.line2 === "" ? null : value.line2,
+    city: value.city,
+    region: value.region,
+    postalCode: readPostalCode(country, value.postalCode) ?? value.postalCode,
+    country,
+  };
+}
+
+// Also when another field is wrong: the buyer reads every message at once.
+const everyMessage = {
+  when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null,
+};
+
+/**
+ * The booking dialog: what the buyer types. Everything else comes from the database (a price or
+ * a shipping charge posted with it is ignored). A meetup needs where to meet; shipping needs the
+ * address, in a country we ship within, with its postal code written the country's way. The
+ * fields of the other way are ignored, and not required.
+ */
 export const bookingSchema = bookingFields
-  .superRefine(
-    (value, ctx) => {
-      for (const issue of wayIssues(value))
-        ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
-    },
-    // Also when another field is wrong: the buyer reads every message at once.
-    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
-  )
+  .superRefine((value, ctx) => {
+    for (const issue of wayIssues(value)) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+  }, everyMessage)
   .transform((value): BookingRequest => {
     const { productId, buyerContact } = value;
     if (value.delivery === "meetup")
       return { productId, buyerContact, delivery: "meetup", meetLocation: value.meetLocation };
-    const country = value.country.toUpperCase() as ShippingCountry;
-    return {
-      productId,
-      buyerContact,
-      delivery: "ship",
-      address: {
-        recipient: value.recipient,
-        line1: value.line1,
-        line2: value.line2 === "" ? null : value.line2,
-        city: value.city,
-        region: value.region,
-        postalCode: readPostalCode(country, value.postalCode) ?? value.postalCode,
-        country,
-      },
-    };
+    return { productId, buyerContact, delivery: "ship", address: toAddress(value) };
   });
+
+/**
+ * "Get the shipping price": the same dialog's address, checked by the same rule as a shipped
+ * booking's, before the buyer has given a phone number (the contact is not asked for yet).
+ */
+export const shippingQuoteSchema = bookingFields
+  .extend({ buyerContact: z.unknown().optional() })
+  .superRefine((value, ctx) => {
+    for (const issue of wayIssues({ ...value, buyerContact: "", delivery: "ship" }))
+      ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+  }, everyMessage)
+  .transform((value) => ({ productId: value.productId, address: toAddress({ ...value, buyerContact: "" }) }));
 
 export const bookingIdSchema = z.object({
   bookingId: requiredId("bookingId", "the id of the booking (My Orders lists yours)"),

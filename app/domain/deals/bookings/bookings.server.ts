@@ -130,7 +130,8 @@ export function bookingStatements(
 }
 
 export type BookResult =
-  | { ok: true; bookingId: string; events: DomainEvent[] }
+  /** `repeated`: this buyer already holds the product (a second click of Book): its booking, unchanged. */
+  | { ok: true; bookingId: string; events: DomainEvent[]; repeated?: true }
   | { ok: false; status: 403 | 404 | 409 | 422 | 503; message: string };
 
 /**
@@ -161,7 +162,7 @@ export async function bookProduct(
   let shipping: Extract<Quote, { ok: true }> | null = null;
   if (input.delivery === "ship") {
     const quoted = await quoteShipping(db, carrier, input.productId, input.address);
-    if (!quoted.ok) return quoted;
+    if (!quoted.ok) return (await heldBy(db, buyer.id, input.productId)) ?? quoted;
     shipping = quoted;
   }
   const [insert, markBooked] = bookingStatements(
@@ -180,8 +181,9 @@ export async function bookProduct(
     }
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    return { ok: false, status: 409, message: BOOKING_MESSAGES.unavailable };
   }
+  const held = await heldBy(db, buyer.id, input.productId);
+  if (held) return held;
   // Why nothing was inserted: a listing that left the storefront (with its seller, too) is gone;
   // one still available whose seller cannot be paid waits for them; any other was taken.
   const [stillListed] = await db
@@ -199,6 +201,16 @@ export async function bookProduct(
     return { ok: false, status: 409, message: BOOKING_MESSAGES.shippingChanged };
   if (stillListed.available) return { ok: false, status: 409, message: BOOKING_MESSAGES.payoutsPending };
   return { ok: false, status: 409, message: BOOKING_MESSAGES.unavailable };
+}
+
+/** A double submit: the first one booked it for this very buyer, so the second leads to that booking. */
+async function heldBy(db: Database, buyerId: string, productId: string): Promise<BookResult | null> {
+  const [held] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.productId, productId), eq(bookings.buyerId, buyerId), eq(bookings.status, "active")))
+    .limit(1);
+  return held ? { ok: true, bookingId: held.id, events: [], repeated: true } : null;
 }
 
 export type CancelResult =

@@ -1,0 +1,79 @@
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expectAccessible } from "./axe";
+import { test } from "./fixtures";
+import { expectToast, payWithTestCard, signUp, uniqueEmail } from "./helpers";
+import { addProductByApi, bearerOf, registerSeller, uniqueProductName } from "./seller-helpers";
+
+// One checkout (ADR 0101): from a listing to a paid shipped order in one flow, the total seen
+// before booking, the error summary after a refusal, with and without JavaScript.
+
+async function shots(page: Page, info: TestInfo, label: string) {
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `/work/shots/checkout/${label}-${info.project.name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test("a buyer books a shipped lens, sees the total, and pays in one flow; a refusal opens at its summary", async ({
+  page,
+  browser,
+}, info) => {
+  test.slow();
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await registerSeller(seller, info, "Cleo Checkout");
+  const name = uniqueProductName(info, "Checkout Lens");
+  const id = await addProductByApi(seller.request, await bearerOf(seller.request), name, {
+    delivery: "both",
+    shipsFromCountry: "US",
+    shipsFromPostalCode: "11201",
+    parcel: "small",
+    shippingPrice: "14",
+    handlingDays: "2",
+  });
+  await sellerContext.close();
+
+  await signUp(page, { name: "Cal Checkout", email: uniqueEmail(info, "checkout"), password: "long enough" });
+  await page.goto(`/listings/${id}`);
+  await page.getByRole("link", { name: `Book Now: ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Book ${name}` });
+  await dialog.getByLabel("Ship it to me").check();
+  if (info.project.name === "no-js") await dialog.getByText("Ship it to me: the address").click();
+  await expect(dialog.getByTestId("booking-total")).toContainText("$ 19.99");
+  await expect(dialog.getByTestId("booking-total")).toContainText("$ 14.00");
+  if (info.project.name === "js") {
+    await expect(dialog.getByTestId("booking-total")).toContainText("$ 33.99");
+    await expect(dialog.getByRole("button", { name: "Book and pay $ 33.99" })).toBeVisible();
+  }
+  await shots(page, info, "after-shipping");
+  await expectAccessible(page, "the booking dialog");
+
+  // A postal code left out: the dialog opens at its summary, linking to the field.
+  await dialog.getByLabel("Recipient").fill("Cal Checkout");
+  await dialog.getByLabel("Street address").fill("1550 Wewatta St");
+  await dialog.getByLabel("City").fill("Denver");
+  await dialog.getByLabel("State or province").fill("CO");
+  await dialog.getByLabel("Your Contact*").fill("+1 303 555 0101");
+  await dialog.getByRole("button", { name: /^Book and pay/ }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(summary).toBeVisible();
+  await expect(summary.getByRole("link", { name: "Enter the postal code." })).toHaveAttribute(
+    "href",
+    "#booking-postalCode",
+  );
+  if (info.project.name === "js") await expect(summary).toBeFocused();
+  await shots(page, info, "after-error");
+  await expectAccessible(page, "the booking dialog after an error");
+
+  // Fixed: booked and straight on to paying item + shipping.
+  if (info.project.name === "no-js") await dialog.getByText("Ship it to me: the address").isVisible();
+  await dialog.getByLabel("Postal code").fill("80202");
+  await expect(dialog.getByLabel("Street address")).toHaveValue("1550 Wewatta St");
+  await dialog.getByRole("button", { name: /^Book and pay/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\//);
+  await expectToast(page, "Booking Submitted Successfully");
+  await expect(page.getByText(`Please, pay $ 33.99 for your product ${name}`)).toBeVisible();
+  await payWithTestCard(page);
+  await expect(page.getByRole("row").filter({ hasText: name })).toBeVisible();
+});
