@@ -66,7 +66,7 @@ export function MoneyByMonth<Figure extends string>({
                   <tr>
                     <th scope="col">Month</th>
                     {figures.map(({ figure, header }) => (
-                      <th key={figure} scope="col">
+                      <th key={figure} scope="col" className={table.amount}>
                         {header}
                       </th>
                     ))}
@@ -75,9 +75,11 @@ export function MoneyByMonth<Figure extends string>({
                 <tbody>
                   {rows.map((row) => (
                     <tr key={row.month}>
-                      <th scope="row">{row.month}</th>
+                      <th scope="row" className={table.nowrap}>
+                        {row.month}
+                      </th>
                       {figures.map(({ figure, header }) => (
-                        <td key={figure} data-label={header}>
+                        <td key={figure} data-label={header} className={table.amount}>
                           {formatMoney(row[figure], money)}
                         </td>
                       ))}
