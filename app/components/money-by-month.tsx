@@ -4,7 +4,7 @@
 // downloads the statement of any months as a CSV file (it works without JavaScript).
 import { Form } from "react-router";
 import * as formStyles from "#app/components/forms.css";
-import { MoneyChart } from "#app/components/money-chart";
+import { MoneyChart, monthName } from "#app/components/money-chart";
 import * as table from "#app/components/table.css";
 import { currencyOf, formatMoney } from "#app/domain/shared/money";
 import { button } from "#app/styles/utilities.css";
@@ -76,7 +76,7 @@ export function MoneyByMonth<Figure extends string>({
                   {rows.map((row) => (
                     <tr key={row.month}>
                       <th scope="row" className={table.nowrap}>
-                        {row.month}
+                        {monthName(row.month)}
                       </th>
                       {figures.map(({ figure, header }) => (
                         <td key={figure} data-label={header} className={table.amount}>
