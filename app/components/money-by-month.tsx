@@ -4,10 +4,11 @@
 // downloads the statement of any months as a CSV file (it works without JavaScript).
 import { Form } from "react-router";
 import * as formStyles from "#app/components/forms.css";
-import { MoneyChart, monthName } from "#app/components/money-chart";
+import { MoneyChart } from "#app/components/money-chart";
 import * as table from "#app/components/table.css";
 import { currencyOf, formatMoney } from "#app/domain/shared/money";
 import { button } from "#app/styles/utilities.css";
+import { monthName } from "#app/utils/month-names";
 import { useCurrency } from "#app/utils/use-currency";
 
 type MonthRow<Figure extends string> = { month: string; currency: string } & Record<Figure, number>;

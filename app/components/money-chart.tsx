@@ -2,6 +2,7 @@
 // the amount. The chart is a picture of the table beside it, which carries the figures for every
 // reader (the SVG is named and described; its bars are not read out one by one).
 import { formatMoney } from "#app/domain/shared/money";
+import { fromFirstMoney, monthLabel } from "#app/utils/month-names";
 import { useCurrency } from "#app/utils/use-currency";
 import * as styles from "./money-chart.css";
 
@@ -10,27 +11,6 @@ const HEIGHT = 200;
 // The axis figure sits above the bars, from the left edge: "€ 1,104.41" is never cut, however long.
 const TOP = 28;
 const AXIS = 24;
-// Written out rather than asked of Intl: a page's first Intl formatter is costly on a slow phone.
-const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "Nov", "Dec 2026": the month's short name, with the year on the first and on January. */
-function monthLabel(month: string, first: boolean): string {
-  const [year, number] = month.split("-");
-  const name = MONTH_NAMES[Number(number) - 1] ?? month;
-  return first || number === "01" ? `${name} ${year}` : name;
-}
-
-/** "2026-12" → "Dec 2026": a month as the tables beside the chart name it. */
-export function monthName(month: string): string {
-  return monthLabel(month, true);
-}
-
-/** The months from the first that holds money: no run of empty bars before anything happened. */
-export function fromFirstMoney<Month extends { cents: number }>(months: ReadonlyArray<Month>): ReadonlyArray<Month> {
-  const first = months.findIndex((month) => month.cents !== 0);
-  return first === -1 ? months : months.slice(first);
-}
-
 export function MoneyChart({
   title,
   description,

@@ -250,7 +250,7 @@ export default function Payouts() {
         empty="Nothing has moved yet: your sales show here once they are paid."
         months={months}
         figures={[
-          { figure: "sales", header: "Sales" },
+          { figure: "sales", header: "Buyers paid" },
           { figure: "fees", header: "Fees" },
           { figure: "refunds", header: "Refunds" },
           { figure: "received", header: "Sent to you" },
