@@ -8,6 +8,7 @@ import { MoneyChart } from "#app/components/money-chart";
 import * as table from "#app/components/table.css";
 import { currencyOf, formatMoney } from "#app/domain/shared/money";
 import { button } from "#app/styles/utilities.css";
+import { monthName } from "#app/utils/month-names";
 import { useCurrency } from "#app/utils/use-currency";
 
 type MonthRow<Figure extends string> = { month: string; currency: string } & Record<Figure, number>;
@@ -66,7 +67,7 @@ export function MoneyByMonth<Figure extends string>({
                   <tr>
                     <th scope="col">Month</th>
                     {figures.map(({ figure, header }) => (
-                      <th key={figure} scope="col">
+                      <th key={figure} scope="col" className={table.amount}>
                         {header}
                       </th>
                     ))}
@@ -75,9 +76,11 @@ export function MoneyByMonth<Figure extends string>({
                 <tbody>
                   {rows.map((row) => (
                     <tr key={row.month}>
-                      <th scope="row">{row.month}</th>
+                      <th scope="row" className={table.nowrap}>
+                        {monthName(row.month)}
+                      </th>
                       {figures.map(({ figure, header }) => (
-                        <td key={figure} data-label={header}>
+                        <td key={figure} data-label={header} className={table.amount}>
                           {formatMoney(row[figure], money)}
                         </td>
                       ))}

@@ -2,22 +2,15 @@
 // the amount. The chart is a picture of the table beside it, which carries the figures for every
 // reader (the SVG is named and described; its bars are not read out one by one).
 import { formatMoney } from "#app/domain/shared/money";
+import { fromFirstMoney, monthLabel } from "#app/utils/month-names";
 import { useCurrency } from "#app/utils/use-currency";
 import * as styles from "./money-chart.css";
 
 const WIDTH = 600;
 const HEIGHT = 200;
+// The axis figure sits above the bars, from the left edge: "€ 1,104.41" is never cut, however long.
+const TOP = 28;
 const AXIS = 24;
-// Written out rather than asked of Intl: a page's first Intl formatter is costly on a slow phone.
-const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "Nov", "Dec 2026": the month's short name, with the year on the first and on January. */
-function monthLabel(month: string, first: boolean): string {
-  const [year, number] = month.split("-");
-  const name = MONTH_NAMES[Number(number) - 1] ?? month;
-  return first || number === "01" ? `${name} ${year}` : name;
-}
-
 export function MoneyChart({
   title,
   description,
@@ -29,37 +22,42 @@ export function MoneyChart({
   months: ReadonlyArray<{ month: string; cents: number }>;
 }) {
   const currency = useCurrency();
-  const highest = Math.max(1, ...months.map((month) => month.cents));
-  const slot = (WIDTH - AXIS) / Math.max(1, months.length);
+  const shown = fromFirstMoney(months);
+  const highest = Math.max(1, ...shown.map((month) => month.cents));
+  const slot = (WIDTH - AXIS) / Math.max(1, shown.length);
   const bar = Math.max(4, slot * 0.6);
   const ids = { title: `chart-${title.replace(/\W+/g, "-").toLowerCase()}`, description: "" };
   ids.description = `${ids.title}-description`;
   return (
-    <svg
-      className={styles.chart}
-      viewBox={`0 0 ${WIDTH} ${HEIGHT + AXIS}`}
-      role="img"
-      aria-labelledby={ids.title}
-      aria-describedby={ids.description}
-    >
-      <title id={ids.title}>{title}</title>
-      <desc id={ids.description}>{description}</desc>
-      <line className={styles.axis} x1={AXIS} y1={HEIGHT} x2={WIDTH} y2={HEIGHT} />
-      <text className={styles.label} x={AXIS - 4} y={12} textAnchor="end">
-        {formatMoney(highest, currency)}
-      </text>
-      {months.map((month, index) => {
-        const height = Math.round((month.cents / highest) * (HEIGHT - 20));
-        const x = AXIS + index * slot + (slot - bar) / 2;
-        return (
-          <g key={month.month}>
-            <rect className={styles.bar} x={x} y={HEIGHT - height} width={bar} height={Math.max(0, height)} />
-            <text className={styles.label} x={x + bar / 2} y={HEIGHT + 16} textAnchor="middle">
-              {monthLabel(month.month, index === 0)}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+    <figure className={styles.figure}>
+      <figcaption className={styles.caption}>{title}</figcaption>
+      <svg
+        className={styles.chart}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT + AXIS}`}
+        role="img"
+        aria-labelledby={ids.title}
+        aria-describedby={ids.description}
+      >
+        <title id={ids.title}>{title}</title>
+        <desc id={ids.description}>{description}</desc>
+        <line className={styles.axis} x1={AXIS} y1={HEIGHT} x2={WIDTH} y2={HEIGHT} />
+        <line className={styles.grid} x1={AXIS} y1={TOP} x2={WIDTH} y2={TOP} />
+        <text className={styles.label} x={0} y={TOP - 8} textAnchor="start">
+          {`${formatMoney(highest, currency)}, the highest month`}
+        </text>
+        {shown.map((month, index) => {
+          const height = Math.round((month.cents / highest) * (HEIGHT - TOP));
+          const x = AXIS + index * slot + (slot - bar) / 2;
+          return (
+            <g key={month.month}>
+              <rect className={styles.bar} x={x} y={HEIGHT - height} width={bar} height={Math.max(0, height)} />
+              <text className={styles.label} x={x + bar / 2} y={HEIGHT + 16} textAnchor="middle">
+                {monthLabel(month.month, index === 0)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </figure>
   );
 }

@@ -73,7 +73,11 @@ export function PagedTable<Row>({
               <tr>
                 <th scope="col">Index</th>
                 {columns.map((column) => (
-                  <th key={column.header} scope="col">
+                  <th
+                    key={column.header}
+                    scope="col"
+                    className={column.className?.includes(table.amount) ? table.amount : undefined}
+                  >
                     {column.header}
                   </th>
                 ))}

@@ -218,6 +218,26 @@ export const empty = style({
 
 export const nowrap = style({ whiteSpace: "nowrap" });
 
+/**
+ * A cell (or a definition's value) that shows an amount: on one line, its digits lined up under
+ * each other's (tabular figures) and, in a table's columns, set to the end of the cell as numbers
+ * are (ADR 0100). In a row's card form the value sits after its label, at the start.
+ */
+export const amount = style({ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
+globalStyle(`${table} :is(th, td)${amount}`, { textAlign: "end", overflowWrap: "normal" });
+/** A sale's sum under its "You receive": wraps at its operators, as words do. */
+export const sum = style({ whiteSpace: "normal", textAlign: "end" });
+
+for (const [scope, width] of [
+  [wrap, "36rem"],
+  [wide, "60rem"],
+  [widest, "76rem"],
+] as const) {
+  globalStyle(`${scope} ${table} tbody :is(th, td)${amount}`, {
+    "@container": { [`(max-width: ${width})`]: { textAlign: "start" } },
+  });
+}
+
 export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.size.xs, wordBreak: "break-all" });
 
 export const badge = style({

@@ -59,7 +59,19 @@ export default function MyBuyers() {
                 sale.productName || NOT_FOUND
               ),
           },
-          { header: "Product Price", className: table.nowrap, cell: (sale) => formatMoney(sale.amountCents, currency) },
+          // The item's price as the buyer's My Orders shows it, and the shipping beside it: one
+          // meaning for a price on both sides of the deal (ADR 0100).
+          {
+            header: "Item Price",
+            className: table.amount,
+            cell: (sale) => formatMoney(sale.amountCents - sale.shippingCents, currency),
+          },
+          {
+            header: "Shipping",
+            className: table.amount,
+            cell: (sale) => (sale.shippingCents > 0 ? formatMoney(sale.shippingCents, currency) : "None"),
+          },
+          { header: "Buyer Paid", className: table.amount, cell: (sale) => formatMoney(sale.amountCents, currency) },
           {
             header: "Payment Date",
             className: table.nowrap,

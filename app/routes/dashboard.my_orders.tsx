@@ -439,6 +439,7 @@ export default function MyOrders() {
           },
           {
             header: "Product Price",
+            className: table.amount,
             cell: (order) => (
               <>
                 {formatMoney(order.priceCents, currency) ?? "Price not found"}

@@ -32,6 +32,7 @@ import {
   payoutSetup,
 } from "#app/domain/deals/payouts/payout-words";
 import { listPayouts } from "#app/domain/deals/payouts/payouts.server";
+import { saleSumWords } from "#app/domain/deals/payouts/sale-sum";
 import { sellerMonths } from "#app/domain/deals/payouts/statements.server";
 import { getSellerAmounts, listSellerDeals } from "#app/domain/deals/payouts/summary.server";
 import { formatDay, formatMoment } from "#app/domain/shared/dates";
@@ -111,6 +112,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         fee: deal.fee,
         net: deal.net,
         expected: deal.expected,
+        sum: saleSumWords({ ...deal, labelCents: deal.labelCostCents }, context.env.currency),
         refunded: deal.refunded,
         protectionEnds: deal.state === "held" ? formatMoment(deal.releaseDueAt, zone) : null,
         paidOn: formatDay(deal.createdAt, zone),
@@ -206,7 +208,7 @@ export default function Payouts() {
             {testMode ? <p>Test mode: the setup happens on a test page of this site, and no money moves.</p> : null}
           </Form>
         ) : null}
-        <p>{`The platform's fee on each sale: ${feeWords}.`}</p>
+        <p>{`The platform's fee on each sale: ${feeWords} of the item's price, never of the shipping.`}</p>
       </section>
 
       <section aria-labelledby="payout-amounts">
@@ -230,7 +232,7 @@ export default function Payouts() {
             <dd>{formatMoney(amounts.paid, currency)}</dd>
           </div>
           <div>
-            <dt>Fees</dt>
+            <dt>Fees on released sales</dt>
             <dd>{formatMoney(amounts.fees, currency)}</dd>
           </div>
           <div>
@@ -250,7 +252,7 @@ export default function Payouts() {
         empty="Nothing has moved yet: your sales show here once they are paid."
         months={months}
         figures={[
-          { figure: "sales", header: "Sales" },
+          { figure: "sales", header: "Buyers paid" },
           { figure: "fees", header: "Fees" },
           { figure: "refunds", header: "Refunds" },
           { figure: "received", header: "Sent to you" },
@@ -277,27 +279,40 @@ export default function Payouts() {
           wide
           region="payout-deals"
           empty="You don't have any sale yet"
-          caption="Your sales, newest first: price, fee and what you receive. While held, the fee and net are what the release will pay."
+          caption={`Your sales, newest first: item + shipping − fee − label = what you receive. The fee (${feeWords}) is on the item's price only, never on the shipping. While held, the fee and what you receive are what the release will pay.`}
           columns={[
             { header: "Product", kind: "name", cell: (deal) => deal.productName },
             { header: "Buyer", cell: (deal) => deal.buyerName },
             { header: "Paid on", cell: (deal) => deal.paidOn },
+            // One meaning for a price on both sides of the deal: the item's price, as the buyer's
+            // My Orders shows it, then the shipping; the sum says how "You receive" is made (ADR 0100).
             {
-              header: "Price",
+              header: "Item Price",
+              className: table.amount,
+              cell: (deal) => formatMoney(deal.amountCents - deal.shippingCents, currency),
+            },
+            {
+              header: "Shipping",
+              className: table.amount,
+              cell: (deal) => (deal.shippingCents > 0 ? formatMoney(deal.shippingCents, currency) : "None"),
+            },
+            { header: "Fee", className: table.amount, cell: (deal) => money(deal.fee, currency) },
+            {
+              header: "Label",
+              className: table.amount,
+              cell: (deal) => (deal.labelCents > 0 ? formatMoney(deal.labelCents, currency) : "None"),
+            },
+            {
+              header: "You receive",
+              className: table.amount,
               cell: (deal) => (
                 <>
-                  {formatMoney(deal.amountCents, currency)}
-                  {deal.shippingCents > 0 ? (
-                    <small className={table.deadline}>
-                      {`incl. ${formatMoney(deal.shippingCents, currency)} shipping${deal.labelCents > 0 ? `, label ${formatMoney(deal.labelCents, currency)}` : ""}`}
-                    </small>
-                  ) : null}
+                  {money(deal.net, currency)}
+                  {deal.sum ? <small className={`${table.deadline} ${table.sum}`}>{deal.sum}</small> : null}
                 </>
               ),
             },
-            { header: "Fee", cell: (deal) => money(deal.fee, currency) },
-            { header: "You receive", cell: (deal) => money(deal.net, currency) },
-            { header: "Refunded", cell: (deal) => formatMoney(deal.refunded, currency) },
+            { header: "Refunded", className: table.amount, cell: (deal) => formatMoney(deal.refunded, currency) },
             {
               header: "State",
               cell: (deal) => (
@@ -350,7 +365,7 @@ export default function Payouts() {
           }
           columns={[
             { header: "Made on", kind: "name", cell: (payout) => payout.createdOn },
-            { header: "Amount", cell: (payout) => formatMoney(payout.amountCents, currency) },
+            { header: "Amount", className: table.amount, cell: (payout) => formatMoney(payout.amountCents, currency) },
             {
               header: "Status",
               cell: (payout) => (

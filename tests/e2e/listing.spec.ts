@@ -36,7 +36,7 @@ test("a card leads to its listing page, and the listing is booked from there", a
   await expect(page).toHaveTitle(`Pay&Buy ${listing.name}`);
   await expect(state(page)).toHaveText("Available");
   await expect(page.getByText("Low shutter count, always kept in a bag.")).toBeVisible();
-  await expect(page.getByText(/^You save \$ 2,479\.01 \(99%\)$/)).toBeVisible();
+  await expect(page.getByText(/^You save \$\s2,479\.01 \(99%\)$/)).toBeVisible();
   await expect(page.getByText("Hardly used. At most the faintest signs of handling")).toBeVisible();
 
   await page.getByRole("link", { name: `Book Now: ${listing.name}` }).click();

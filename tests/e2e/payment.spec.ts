@@ -18,7 +18,7 @@ async function bookAndOpenPayment(page: Page, info: TestInfo, product: string) {
   await expectToast(page, "This product has been added to your wishlist");
   await bookFromCardAndOpenPayment(page, product);
   await expect(page.getByRole("heading", { name: `Payment for ${product}` })).toBeVisible();
-  await expect(page.getByText(/^Please, pay \$ [\d,]+\.\d\d for your product /)).toBeVisible();
+  await expect(page.getByText(/^Please, pay \$\s[\d,]+\.\d\d for your product /)).toBeVisible();
   await expect(page.getByText(/Test mode: no real card is charged/)).toBeVisible();
 }
 

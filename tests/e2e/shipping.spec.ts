@@ -134,7 +134,9 @@ test.describe("a shipped deal", () => {
     await seller.goto("/dashboard/my_buyer");
     await seller.getByRole("link", { name: new RegExp(`^Shipment: ${name}`) }).click();
     await expect(seller.getByTestId("ship-to")).toContainText("1550 Wewatta St");
-    await expect(seller.getByText(/The label costs \$ \d+\.\d\d; the buyer paid \$ 14\.00 for shipping/)).toBeVisible();
+    await expect(
+      seller.getByText(/The label costs \$\s\d+\.\d\d; the buyer paid \$\s14\.00 for shipping/),
+    ).toBeVisible();
     await seller.getByLabel("Your name").fill("Sid Shipper");
     await seller.getByLabel("Street address").fill("100 Court St");
     await seller.getByLabel("City").fill("Brooklyn");

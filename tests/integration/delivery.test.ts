@@ -9,7 +9,7 @@ import { listingDetailsSchema } from "#app/domain/catalog/listing-schema";
 import { readSearchParams } from "#app/domain/catalog/search-params";
 import { products } from "#db/schema";
 import { bearerFor, get, ORIGIN, sessionCookieFor, signedInUser } from "./auth-helpers";
-import { insertCategory, insertProduct, insertUser, USD } from "./factories";
+import { amountsIn, insertCategory, insertProduct, insertUser, USD } from "./factories";
 import { listingWithPhotos, productRow } from "./listing-helpers";
 import { db, photoFile, postAddProduct, productForm, productRows, validFields } from "./seller-helpers";
 import { testEnv } from "./test-env";
@@ -91,7 +91,7 @@ describe("a listing's delivery fields", () => {
     const place = "Brooklyn, NY";
     expect(deliveryLine({ delivery: "meetup", location: place, shippingPriceCents: null }, USD)).toBe("Meetup only");
     expect(deliveryLine({ delivery: "ship", location: place, shippingPriceCents: 1_400 }, USD)).toBe(
-      "Ships from Brooklyn, NY · $ 14.00 shipping",
+      amountsIn("Ships from Brooklyn, NY · $ 14.00 shipping"),
     );
     expect(deliveryLine({ delivery: "both", location: place, shippingPriceCents: 0 }, USD)).toBe(
       "Meetup or ships from Brooklyn, NY · free shipping",
@@ -229,12 +229,12 @@ describe("cards, the listing page and search, with shipping", () => {
     const { shipsUs } = await shippingWorld();
     // A card names the location on a line of its own, and how it changes hands after (ADR 0099).
     const html = await (await get("/search")).text();
-    expect(html).toContain("Ships · $ 14.00 shipping");
+    expect(html).toContain(amountsIn("Ships · $ 14.00 shipping"));
     expect(html).toContain("Meetup or ships · shipping at the carrier&#x27;s rate");
     expect(html).toContain("Meetup only");
     for (const place of ["Brooklyn, NY", "Toronto, ON"]) expect(html).toContain(place);
     const page = await (await get(`/listings/${shipsUs.id}`)).text();
-    expect(page).toContain("Ships from Brooklyn, NY · $ 14.00 shipping");
+    expect(page).toContain(amountsIn("Ships from Brooklyn, NY · $ 14.00 shipping"));
     expect(page).toContain("Sends within 2 business days");
     expect(page).not.toContain("11201");
     const cards = (await (await SELF.fetch(`${ORIGIN}/api/search`)).json()) as {
@@ -246,7 +246,7 @@ describe("cards, the listing page and search, with shipping", () => {
       shipsFromCountry: "US",
       shippingPrice: 14,
       shippingPriceCents: 1_400,
-      deliverySummary: "Ships from Brooklyn, NY · $ 14.00 shipping",
+      deliverySummary: amountsIn("Ships from Brooklyn, NY · $ 14.00 shipping"),
     });
     expect(JSON.stringify(cards)).not.toContain("11201");
   });

@@ -2,7 +2,7 @@
 // real schema into the test database, returning the stored row.
 import { eq } from "drizzle-orm";
 import { sealSecret } from "#app/domain/accounts/two-factor.server";
-import { currencyOf } from "#app/domain/shared/money";
+import { currencyOf, NO_BREAK_SPACE } from "#app/domain/shared/money";
 import { database } from "#db/client";
 import {
   bookingRow,
@@ -169,3 +169,11 @@ export async function insertReport(overrides: Partial<NewReport> & Pick<NewRepor
 
 /** The currency the tests' amounts are written in, unless a test says otherwise. */
 export const USD = currencyOf("usd");
+
+/**
+ * "You receive $ 1,104.00 of $ 1,200.00" as formatMoney writes it: each currency sign joined to
+ * its number by a no-break space (ADR 0100), so a test's expected text can be typed as it reads.
+ */
+export function amountsIn(text: string): string {
+  return text.replace(/([$€¥]) (?=-?\d)/g, `$1${NO_BREAK_SPACE}`);
+}

@@ -30,7 +30,7 @@ describe("a label dearer than its sale", () => {
     expect(quoted).toMatchObject({ budgetCents: 92, affordable: false });
     expect(quoted.labelCents).toBeGreaterThan(92);
     expect(quoted.refusal).toMatch(
-      /^This label costs \$ [\d.]+, more than this sale can pay for it \(\$ 0\.92 after the fee\)/,
+      /^This label costs \$\u00a0[\d.]+, more than this sale can pay for it \(\$\u00a00\.92 after the fee\)/,
     );
     const page = await (
       await SELF.fetch(`${ORIGIN}/dashboard/shipments/${bookingId}`, {

@@ -10,7 +10,7 @@ import { recoverDebts } from "#app/domain/deals/settlement/debts.server";
 import { settleDeal } from "#app/domain/deals/settlement/operations.server";
 import { ledgerEntries, payoutAccounts } from "#db/schema";
 import { get, sessionCookieFor } from "./auth-helpers";
-import { insertUser } from "./factories";
+import { amountsIn, insertUser } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
 import {
   apiCall,
@@ -73,7 +73,7 @@ describe("what a seller owes", () => {
 
     // Shown on Payouts and in the admin's totals.
     const page = await (await get("/dashboard/payouts", { Cookie: await sessionCookieFor(seller.id) })).text();
-    expect(page).toContain("You owe $ 920.00");
+    expect(page).toContain(amountsIn("You owe $ 920.00"));
     const totals = await (await apiCall(admin.id, "GET", "/api/platform/totals")).json<{
       currencies: Array<{ owedBySellersCents: number }>;
     }>();

@@ -10,7 +10,7 @@ import { database } from "#db/client";
 import { claims, dealOperations, deals, disputes, payoutAccounts, processedEvents, refunds } from "#db/schema";
 import { app } from "../../workers/app";
 import { bearerFor, sessionCookieFor } from "./auth-helpers";
-import { insertUser } from "./factories";
+import { amountsIn, insertUser } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
 import { DAY, dealState, payoutsOf, tick } from "./money-fixtures";
 import { bookedListing } from "./payment-fixtures";
@@ -301,16 +301,16 @@ describe("refunds", () => {
         ).json<Array<{ _id: string; deal: { refundedCents: number; refundPendingCents: number } }>>()
       ).find((order) => order._id === booking.id)!.deal;
     let page = await orders();
-    expect(page).toContain("A refund of $ 400.00 is on its way to you");
+    expect(page).toContain(amountsIn("A refund of $ 400.00 is on its way to you"));
     expect(page).not.toContain("Refunded to you");
-    expect(page).not.toContain("Refunded: $ 400.00");
+    expect(page).not.toContain(amountsIn("Refunded: $ 400.00"));
     expect(await ordersApi()).toMatchObject({ refundedCents: 0, refundPendingCents: 40_000 });
 
     const [operation] = await db().select().from(dealOperations).where(eq(dealOperations.paymentId, deal.paymentId));
     await tick(operation!.nextAttemptAt.getTime(), stripeEnv());
     page = await orders();
     expect(page).toContain("Refunded to you");
-    expect(page).toContain("Refunded: $ 400.00");
+    expect(page).toContain(amountsIn("Refunded: $ 400.00"));
     expect(page).not.toContain("is on its way to you");
     expect(await ordersApi()).toMatchObject({ refundedCents: 40_000, refundPendingCents: 0 });
     await expectLedgerHolds(testEnv.DB);

@@ -12,7 +12,7 @@ import { database } from "#db/client";
 import type { Role } from "#db/closed-lists";
 import { bookings, offers, payments, products, users } from "#db/schema";
 import { bearerFor, get, ORIGIN, postForm, signedInUser } from "./auth-helpers";
-import { insertBooking, insertCategory, insertProduct, insertUser, USD } from "./factories";
+import { amountsIn, insertBooking, insertCategory, insertProduct, insertUser, USD } from "./factories";
 import { toastText } from "./moderation-helpers";
 import { testEnv } from "./test-env";
 
@@ -60,12 +60,12 @@ describe("making an offer", () => {
     expect(await at(50_000)).toMatchObject({
       ok: false,
       status: 422,
-      message: "Offer at least $ 500.01, half the asking price.",
+      message: amountsIn("Offer at least $ 500.01, half the asking price."),
     });
     expect(await at(100_002)).toMatchObject({
       ok: false,
       status: 422,
-      message: "Offer at most the asking price, $ 1,000.01.",
+      message: amountsIn("Offer at most the asking price, $ 1,000.01."),
     });
     expect(await at(50_001)).toMatchObject({ ok: true });
     expect(await db().select().from(offers)).toHaveLength(1);
@@ -313,7 +313,7 @@ describe("the pages", () => {
     expect(visitor).toContain("Make an offer");
     expect(visitor).toContain("to offer the seller a price");
     const page = await (await get(`/listings/${product.id}`, { Cookie: buyer.cookie })).text();
-    expect(page).toContain("Offer from $ 500.00 to $ 1,000.00");
+    expect(page).toContain(amountsIn("Offer from $ 500.00 to $ 1,000.00"));
     const fields = { intent: "offer", productId: product.id, offerKey: "page-key", amount: "800", ...MEET };
     const first = await postForm(`/listings/${product.id}`, fields, { Cookie: buyer.cookie });
     const second = await postForm(`/listings/${product.id}`, fields, { Cookie: buyer.cookie });
@@ -323,7 +323,7 @@ describe("the pages", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ amountCents: 80_000, askingCents: 100_000, buyerId: buyer.user.id });
     const after = await (await get(`/listings/${product.id}`, { Cookie: buyer.cookie })).text();
-    expect(after).toContain("Your offer: $ 800.00");
+    expect(after).toContain(amountsIn("Your offer: $ 800.00"));
     const low = await postForm(
       `/listings/${product.id}`,
       { ...fields, offerKey: "other", amount: "abc" },
@@ -350,14 +350,14 @@ describe("the pages", () => {
     );
     expect(await toastText(counter)).toBe("Counter sent: the buyer has 48 hours to answer");
     const mine = await (await get("/dashboard/my_offers", { Cookie: buyer.cookie })).text();
-    expect(mine).toContain("$ 850.00");
+    expect(mine).toContain(amountsIn("$ 850.00"));
     const accept = await postForm("/dashboard/my_offers", { intent: "accept", offerId }, { Cookie: buyer.cookie });
     expect(await toastText(accept)).toBe("Offer accepted: the item is booked at the agreed price");
     const { bookingId } = await offerOf(offerId);
     // The listing's price goes up afterwards: the payment charges what was agreed.
     await db().update(products).set({ resalePriceCents: 120_000 }).where(eq(products.id, product.id));
     const payPage = await (await get(`/dashboard/payment/${bookingId}`, { Cookie: buyer.cookie })).text();
-    expect(payPage).toContain("$ 850.00");
+    expect(payPage).toContain(amountsIn("$ 850.00"));
     const paid = await postForm(
       `/dashboard/payment/${bookingId}`,
       { intent: "pay-test", cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", amount: "1" },
@@ -448,7 +448,7 @@ describe("the letters", () => {
     const offerId = await offer(buyer.user, product.id, 70_000);
     const [received] = await plannedLetters(db(), { kind: "offer_received", offerId }, options);
     expect(received).toMatchObject({ kind: "offer_received", recipient: { id: seller.user.id } });
-    expect(received!.text).toContain("offers $ 700.00");
+    expect(received!.text).toContain(amountsIn("offers $ 700.00"));
     await answerOffer(db(), seller.user, offerId, "accept", { currency: USD });
     const [accepted] = await plannedLetters(db(), { kind: "offer_accepted", offerId }, options);
     expect(accepted).toMatchObject({ kind: "offer_accepted", recipient: { id: buyer.user.id } });

@@ -20,7 +20,7 @@ import {
 import { emailOutbox, notificationPreferences, products, wishlistEntries } from "#db/schema";
 import worker from "../../workers/app";
 import { bearerFor, ORIGIN, sessionCookieFor } from "./auth-helpers";
-import { insertCategory, insertProduct, insertUser, USD } from "./factories";
+import { amountsIn, insertCategory, insertProduct, insertUser, USD } from "./factories";
 import { editActionPath, productRow } from "./listing-helpers";
 import { db, validFields } from "./seller-helpers";
 import { testEnv } from "./test-env";
@@ -167,7 +167,7 @@ describe("a price drop", () => {
     for (const letter of letters) {
       expect(letter.kind).toBe("price_dropped");
       expect(letter.subject).toBe("Price drop: Leica M6 Classic");
-      expect(letter.body).toContain("now costs $ 800.00, down from $ 1,000.00");
+      expect(letter.body).toContain(amountsIn("now costs $ 800.00, down from $ 1,000.00"));
       expect(letter.body).toContain(`See the listing: ${ORIGIN}/listings/${world.product.id}`);
     }
     // The queue delivers at least once: the same message again sends nothing twice.
@@ -197,15 +197,15 @@ describe("a price drop", () => {
     expect(struck(before)).toBeNull();
     await postDetails("800.00");
     const listingPage = await (await callWorker(`/listings/${world.product.id}`, {})).text();
-    expect(struck(listingPage)).toContain("Was </span>$ 1,000.00");
+    expect(struck(listingPage)).toContain(amountsIn("Was </span>$ 1,000.00"));
     const home = await (await callWorker("/", {})).text();
-    expect(struck(home)).toContain("$ 1,000.00");
+    expect(struck(home)).toContain(amountsIn("$ 1,000.00"));
     const search = await (await callWorker("/search?q=leica", {})).text();
-    expect(struck(search)).toContain("$ 1,000.00");
+    expect(struck(search)).toContain(amountsIn("$ 1,000.00"));
     const wishlist = await (
       await callWorker("/dashboard/wishlist", { headers: { Cookie: await sessionCookieFor(world.ann.id) } })
     ).text();
-    expect(struck(wishlist)).toContain("$ 1,000.00");
+    expect(struck(wishlist)).toContain(amountsIn("$ 1,000.00"));
   });
 
   it("is shown for 14 days after the kept price ended, then the page shows the price alone", async () => {
@@ -265,7 +265,9 @@ describe("a rise, the same price and a second drop", () => {
     await postDetails("800.00");
     await putDetails(900);
     expect(queue.sent).toHaveLength(1);
-    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toContain("$ 1,000.00");
+    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toContain(
+      amountsIn("$ 1,000.00"),
+    );
   });
 
   it("a double submit of the same drop makes one drop and one letter each", async () => {
@@ -287,7 +289,7 @@ describe("a rise, the same price and a second drop", () => {
     await deliver(queue.sent);
     const letters = await outbox();
     expect(letters).toHaveLength(2);
-    expect(letters[0]!.body).toContain("now costs $ 700.00, down from $ 1,000.00");
+    expect(letters[0]!.body).toContain(amountsIn("now costs $ 700.00, down from $ 1,000.00"));
   });
 
   it("a drop of a listing buyers can no longer book (booked, removed or deleted since) tells nobody", async () => {
@@ -343,11 +345,13 @@ describe("a drop counts only from a price the listing kept for a day (ADR 0077)"
     await putDetails(1200);
     await postDetails("900.00");
     expect(queue.sent.map((message) => message.kind)).toEqual(["price_dropped"]);
-    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toContain("$ 1,000.00");
+    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toContain(
+      amountsIn("$ 1,000.00"),
+    );
     await deliver(queue.sent);
     const letters = await outbox();
     expect(letters).toHaveLength(2);
-    expect(letters[0]!.body).toContain("now costs $ 900.00, down from $ 1,000.00");
+    expect(letters[0]!.body).toContain(amountsIn("now costs $ 900.00, down from $ 1,000.00"));
   });
 
   it("a raised price kept a day and then lowered is struck through and told once", async () => {
@@ -365,11 +369,13 @@ describe("a drop counts only from a price the listing kept for a day (ADR 0077)"
       previousPriceUntil: new Date(start + 2 * PRICE_KEPT_MS),
       priceDroppedAt: new Date(start + 2 * PRICE_KEPT_MS),
     });
-    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toContain("$ 1,150.00");
+    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toContain(
+      amountsIn("$ 1,150.00"),
+    );
     await deliver(queue.sent);
     const letters = await outbox();
     expect(letters.map((letter) => letter.toEmail)).toEqual(["ann@example.com", "bob@example.com"]);
-    expect(letters[0]!.body).toContain("now costs $ 1,100.00, down from $ 1,150.00");
+    expect(letters[0]!.body).toContain(amountsIn("now costs $ 1,100.00, down from $ 1,150.00"));
   });
 
   it("lowered again and again within a day: the struck price stays the kept one", async () => {
@@ -382,7 +388,9 @@ describe("a drop counts only from a price the listing kept for a day (ADR 0077)"
       await editAt(price, start + hours * HOUR);
       expect((await productRow(world.product.id)).previousPriceCents).toBe(100_000);
     }
-    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toContain("$ 1,000.00");
+    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toContain(
+      amountsIn("$ 1,000.00"),
+    );
   });
 
   it("the struck price lapses 14 days after the kept price ended, and a late letter tells nobody", async () => {
@@ -394,7 +402,9 @@ describe("a drop counts only from a price the listing kept for a day (ADR 0077)"
     expect(await outbox()).toHaveLength(0);
     // The lower price was kept since: the next drop is measured from it.
     expect((await editAt("700.00", Date.now() - 60_000)).events).toHaveLength(1);
-    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toContain("$ 800.00");
+    expect(struck(await (await callWorker(`/listings/${world.product.id}`, {})).text())).toContain(
+      amountsIn("$ 800.00"),
+    );
   });
 
   it("the same lower price sent 20 times at once drops once: one letter to each buyer", async () => {

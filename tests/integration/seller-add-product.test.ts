@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LISTING_FORM_MAX_BYTES } from "#app/domain/catalog/listing-schema";
 import { PHOTO_MAX_BYTES } from "#app/domain/catalog/photo-keys";
 import { get, signedInUser } from "./auth-helpers";
-import { insertCategory } from "./factories";
+import { amountsIn, insertCategory } from "./factories";
 import { hasElement } from "./markup";
 import {
   paddedPhoto,
@@ -169,8 +169,8 @@ describe("validation", () => {
     ],
     ["Original price must be an amount in US dollars, such as 1250 or 1249.50", { originalPrice: "abc" }],
     ["Resale price must be an amount in US dollars, such as 1250 or 1249.50", { resalePrice: "-5" }],
-    ["Resale price must be between $ 0.01 and $ 100,000.00", { resalePrice: "0" }],
-    ["Original price must be between $ 0.01 and $ 100,000.00", { originalPrice: "100000.01" }],
+    [amountsIn("Resale price must be between $ 0.01 and $ 100,000.00"), { resalePrice: "0" }],
+    [amountsIn("Original price must be between $ 0.01 and $ 100,000.00"), { originalPrice: "100000.01" }],
     ["Resale price must be an amount in US dollars, such as 1250 or 1249.50", { resalePrice: "19.999" }],
     [`Year of purchase must be between 1900 and ${year}`, { purchaseYear: "1899" }],
     [`Year of purchase must be between 1900 and ${year}`, { purchaseYear: String(year + 1) }],

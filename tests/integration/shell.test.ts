@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { insertCategory, insertProduct, insertUser } from "./factories";
+import { amountsIn, insertCategory, insertProduct, insertUser } from "./factories";
 
 describe("site shell", () => {
   it.each([
@@ -93,7 +93,7 @@ describe("site shell", () => {
     const html = await (await SELF.fetch("https://pay.test/")).text();
     expect(html).toContain("Sell simply, Buy safely.");
     expect(html).toContain("Shown Camera");
-    expect(html).toContain("$ 1,234.56");
+    expect(html).toContain(amountsIn("$ 1,234.56"));
     expect(html).toContain("Vera Verified");
     expect(html).toContain("Verified");
     for (const hidden of ["Not Advertised", "Booked Camera", "Removed Camera", "Orphan Camera"]) {

@@ -8,7 +8,7 @@ import { offlineRate } from "#app/domain/deals/shipping/offline-carrier";
 import { formatMoney } from "#app/domain/shared/money";
 import { shipments } from "#db/schema";
 import { ORIGIN, sessionCookieFor } from "./auth-helpers";
-import { USD } from "./factories";
+import { amountsIn, USD } from "./factories";
 import { apiCall, db } from "./money-fixtures";
 import { paidShippedDeal } from "./shipping-fixtures";
 
@@ -62,7 +62,7 @@ describe("a shipped deal in the REST records", () => {
       shipmentStatus: "awaiting_shipment",
     });
     let html = await page(buyer.id, "/dashboard/my_orders");
-    expect(html).toContain("+ $ 14.00 shipping");
+    expect(html).toContain(amountsIn("+ $ 14.00 shipping"));
     expect(html).toContain("To be sent");
 
     const sent = await apiCall(seller.id, "POST", `/api/shipments/${bookingId}/tracking`, {

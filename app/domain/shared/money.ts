@@ -33,6 +33,9 @@ export function currencyOf(code: string): Currency {
   return currency;
 }
 
+/** Joins a currency's symbol to its number in formatMoney: a line never breaks between them. */
+export const NO_BREAK_SPACE = "\u00a0";
+
 /** The factor from whole units to the smallest unit: 100 for USD, 1 for JPY, 1000 for KWD. */
 function unitFactor(currency: Currency): number {
   return 10 ** currency.digits;
@@ -95,7 +98,9 @@ export function toUnitsText(cents: number, currency: Currency): string {
 /**
  * 123456 → "$ 1,234.56" in USD, "€ 1,234.56" in EUR, 1500 → "¥ 1,500" in JPY: every amount people
  * read, on pages, in letters, in the REST API's messages and the domain's (the spec's '$ '
- * prefix, with the configured currency's symbol). Formatted by hand from the Currency that
+ * prefix, with the configured currency's symbol). The space after the symbol is a no-break space
+ * (U+00A0, ADR 0100), so a line never breaks between the sign and its number; a copy and paste
+ * or a screen reader reads it as a space. Formatted by hand from the Currency that
  * currencyOf made, and tested equal to Intl's en-US digits (tests/integration/money.test.ts). A
  * missing or non-finite amount gives null, for the page to say what is missing.
  */
@@ -107,7 +112,7 @@ export function formatMoney(cents: number | null | undefined, currency: Currency
   const whole = Math.round(Math.abs(cents));
   const units = groupThousands(Math.floor(whole / factor));
   const fraction = currency.digits > 0 ? `.${String(whole % factor).padStart(currency.digits, "0")}` : "";
-  return `${currency.symbol} ${cents < 0 && whole > 0 ? "-" : ""}${units}${fraction}`;
+  return `${currency.symbol}${NO_BREAK_SPACE}${cents < 0 && whole > 0 ? "-" : ""}${units}${fraction}`;
 }
 
 /** A formatter bound to one currency, for code that formats many amounts or takes a formatter. */

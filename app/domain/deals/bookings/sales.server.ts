@@ -19,6 +19,8 @@ export async function listSales(db: Database, sellerId: string, page: number) {
         bookingId: payments.bookingId,
         productId: payments.productId,
         amountCents: payments.amountCents,
+        // The part of the payment that paid for shipping (ADR 0086): the item's price is the rest.
+        shippingCents: payments.shippingCents,
         currency: payments.currency,
         transactionId: payments.transactionId,
         status: payments.status,
