@@ -25,8 +25,7 @@ export function DealProgress({ steps, labelledBy }: { steps: readonly ProgressSt
             <span className={styles.stepText}>
               <span className={styles.stepName}>{step.label}</span>
               <span className={styles.stepState[step.state]}>
-                {STEP_STATE_WORDS[step.state]}
-                {at ? ` · ${at}` : ""}
+                {`${STEP_STATE_WORDS[step.state]}${at ? ` · ${at}` : ""}`}
               </span>
               {step.note ? <span className={styles.stepNote}>{step.note}</span> : null}
             </span>
