@@ -24,7 +24,7 @@ export const header = style([
     gridTemplateColumns: "4.5rem minmax(0, 1fr)",
     alignItems: "start",
     columnGap: vars.space.md,
-    "@media": { [breakpoints.medium]: { gridTemplateColumns: "7.5rem minmax(0, 1fr) minmax(0, 16rem)" } },
+    "@media": { [breakpoints.medium]: { gridTemplateColumns: "7.5rem minmax(0, 1fr) minmax(16rem, auto)" } },
   },
 ]);
 
@@ -57,7 +57,7 @@ export const paid = style({
   background: vars.color.surfaceAlt,
   "@media": { [breakpoints.medium]: { gridColumn: "auto" } },
 });
-globalStyle(`${paid} dt`, { color: vars.color.muted });
+globalStyle(`${paid} dt`, { color: vars.color.muted, whiteSpace: "nowrap" });
 globalStyle(`${paid} dd`, {
   margin: 0,
   textAlign: "end",

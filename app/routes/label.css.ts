@@ -7,7 +7,7 @@ export const page = style({
   display: "grid",
   gap: vars.space.md,
   justifyItems: "start",
-  paddingBlock: vars.space.lg,
+  padding: vars.space.lg,
   "@media": { print: { padding: 0 } },
 });
 
