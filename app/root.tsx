@@ -1,6 +1,16 @@
 import { type ReactNode, useEffect } from "react";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import { TimeZoneGuess } from "#app/components/time-zone-guess";
 import "#app/styles/global.css";
 import { ErrorPage } from "#app/components/error-page";
@@ -62,6 +72,8 @@ const AFTER_LOAD = { __html: AFTER_LOAD_SCRIPT };
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // A page printed on its own (a shipping label, ADR 0102) says so in its handle: no site chrome.
+  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare === true);
   // The page is enhanced from here on (its modules load after the load event, ADR 0043): the
   // document says so, for styles and for the journeys that test what JavaScript adds. Said once
   // the render that follows hydration is committed, so every control shown only with JavaScript
@@ -87,15 +99,17 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <Splash />
-        <SiteHeader user={rootData?.user ?? null} />
-        {rootData?.user?.unverified ? <VerifyEmailBanner seller={rootData.user.role === "seller"} /> : null}
+        {bare ? null : <SiteHeader user={rootData?.user ?? null} />}
+        {!bare && rootData?.user?.unverified ? <VerifyEmailBanner seller={rootData.user.role === "seller"} /> : null}
         <main id="main" className={layout.main} tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter
-          year={rootData?.year ?? new Date().getUTCFullYear()}
-          subscribed={rootData?.toast?.type === "success"}
-        />
+        {bare ? null : (
+          <SiteFooter
+            year={rootData?.year ?? new Date().getUTCFullYear()}
+            subscribed={rootData?.toast?.type === "success"}
+          />
+        )}
         <ToastRegion toast={rootData?.toast ?? null} />
         {rootData?.guessZone ? <TimeZoneGuess /> : null}
         <ScrollRestoration nonce={nonce} />

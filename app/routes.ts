@@ -31,6 +31,8 @@ export default [
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("sitemap-pages.xml", "routes/sitemap-pages-xml.ts"),
   route("sitemap-listings.xml", "routes/sitemap-listings-xml.ts"),
+  // A label to print (ADR 0102): outside the dashboard's tabs, and the site's chrome left out.
+  route("dashboard/labels/:bookingId", "routes/dashboard.labels.$bookingId.tsx"),
   route("dashboard", "routes/dashboard.tsx", [
     index("routes/dashboard._index.tsx"),
     route("all_sellers", "routes/dashboard.all_sellers.tsx"),
@@ -78,7 +80,6 @@ export default [
       route("cancel", "routes/dashboard.shipments.$bookingId.cancel.tsx"),
       route("label", "routes/dashboard.shipments.$bookingId.label.tsx"),
     ]),
-    route("labels/:bookingId", "routes/dashboard.labels.$bookingId.tsx"),
     route("messages", "routes/dashboard.messages._index.tsx"),
     route("messages/:bookingId", "routes/dashboard.messages.$bookingId.tsx"),
     // The Settings page, and one action per form of it (ADR 0071).

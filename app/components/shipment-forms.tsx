@@ -4,27 +4,31 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { returnAddressSchema } from "#app/domain/deals/shipping/label-schema";
-import { TRACKING_LIMITS, trackingSchema } from "#app/domain/deals/shipping/tracking-schema";
+import { KNOWN_CARRIERS, TRACKING_LIMITS, trackingSchema } from "#app/domain/deals/shipping/tracking-schema";
 import { formatMoney } from "#app/domain/shared/money";
 import { button } from "#app/styles/utilities.css";
 import { useCurrency } from "#app/utils/use-currency";
 import { useSchemaForm } from "#app/utils/use-schema-form";
 import { ErrorList, Field } from "./forms";
+import { SelectField } from "./select-field";
+import * as styles from "./shipment-forms.css";
 
 type Errors = SubmissionResult<string[]> | undefined;
 
 export function TrackingForm({ action, lastResult }: { action: string; lastResult?: Errors }) {
   const [form, fields] = useSchemaForm(trackingSchema, { id: "tracking", lastResult });
   return (
-    <Form method="post" action={action} {...getFormProps(form)} noValidate>
-      <Field
+    <Form method="post" action={action} {...getFormProps(form)} noValidate className={styles.form}>
+      <SelectField
         label="Carrier"
-        inputProps={{
-          ...getInputProps(fields.carrier, { type: "text" }),
+        selectProps={{
           id: "tracking-carrier",
-          maxLength: TRACKING_LIMITS.carrier,
+          name: fields.carrier.name,
+          defaultValue: fields.carrier.initialValue ?? "",
           required: true,
         }}
+        options={KNOWN_CARRIERS.map((carrier) => ({ value: carrier, label: carrier }))}
+        placeholder="Choose the carrier"
         errors={fields.carrier.errors}
       />
       <Field
@@ -49,10 +53,13 @@ export function TrackingForm({ action, lastResult }: { action: string; lastResul
 export function LabelForm({
   action,
   labelCents,
+  fromPostalCode,
   lastResult,
 }: {
   action: string;
   labelCents: number;
+  /** Where the parcel leaves from: the listing's, which the label was priced from. */
+  fromPostalCode: string | null;
   lastResult?: Errors;
 }) {
   const currency = useCurrency();
@@ -63,7 +70,7 @@ export function LabelForm({
     autoComplete,
   });
   return (
-    <Form method="post" action={action} {...getFormProps(form)} noValidate>
+    <Form method="post" action={action} {...getFormProps(form)} noValidate className={styles.form}>
       <p>The sender's address the carrier prints (not kept by Pay&Buy):</p>
       <Field label="Your name" inputProps={text(fields.name, "label-name", "name")} errors={fields.name.errors} />
       <Field
@@ -76,11 +83,28 @@ export function LabelForm({
         inputProps={text(fields.line2, "label-line2", "address-line2")}
         errors={fields.line2.errors}
       />
-      <Field label="City" inputProps={text(fields.city, "label-city", "address-level2")} errors={fields.city.errors} />
+      <div className={styles.twoColumns}>
+        <Field
+          label="City"
+          inputProps={text(fields.city, "label-city", "address-level2")}
+          errors={fields.city.errors}
+        />
+        <Field
+          label="State or province"
+          inputProps={text(fields.region, "label-region", "address-level1")}
+          errors={fields.region.errors}
+        />
+      </div>
       <Field
-        label="State or province"
-        inputProps={text(fields.region, "label-region", "address-level1")}
-        errors={fields.region.errors}
+        label="Postal code"
+        hint="The listing's: the label is priced from it. Change it on the listing before buying a label."
+        inputProps={{
+          id: "label-postal-code",
+          type: "text",
+          readOnly: true,
+          value: fromPostalCode ?? "",
+          autoComplete: "postal-code",
+        }}
       />
       <ErrorList id={form.errorId} errors={form.errors} />
       <button type="submit" className={button.primary}>

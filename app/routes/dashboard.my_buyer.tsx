@@ -5,7 +5,7 @@ import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { listSales } from "#app/domain/deals/bookings/sales.server";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
-import { SHIPMENT_STATUS_SHORT, SHIPMENT_STATUS_WORDS } from "#app/domain/deals/shipping/shipment-words";
+import { SHIPMENT_STATUS_SELLER_WORDS, SHIPMENT_STATUS_SHORT } from "#app/domain/deals/shipping/shipment-words";
 import { formatDay, zoneWords } from "#app/domain/shared/dates";
 import { readListQuery } from "#app/domain/shared/list-query";
 import { formatMoney } from "#app/domain/shared/money";
@@ -89,7 +89,7 @@ export default function MyBuyers() {
               sale.shipmentStatus ? (
                 <Link
                   to={shipmentPath(sale.bookingId)}
-                  aria-label={`Shipment: ${sale.productName || NOT_FOUND}, ${SHIPMENT_STATUS_WORDS[sale.shipmentStatus]}`}
+                  aria-label={`Shipment: ${sale.productName || NOT_FOUND}, ${SHIPMENT_STATUS_SELLER_WORDS[sale.shipmentStatus]}`}
                 >
                   {SHIPMENT_STATUS_SHORT[sale.shipmentStatus]}
                 </Link>

@@ -52,6 +52,7 @@ export default function BuyLabel() {
     <LabelForm
       action={`${shipmentPath(bookingId)}/label`}
       labelCents={page.labelQuote.labelCents}
+      fromPostalCode={page.deal.shipment.fromPostalCode}
       lastResult={lastResult}
     />
   );

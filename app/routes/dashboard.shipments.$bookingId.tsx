@@ -1,22 +1,27 @@
-// A shipped deal's parcel (ADR 0086), for its buyer, its seller and the admin: where it is, its
-// tracking, and, for the seller of a paid deal, the address to send it to and the form to say it
-// is sent. With the offline carrier, a labelled test control moves the parcel on.
-
+// One deal page (ADR 0102; the parcel's page of ADR 0086 grown up), for a shipped deal's buyer, its
+// seller and the admin: the item, the other party and what was paid; the deal's progress drawn on
+// the server from the domain's steps; only the actions of the deal's state for this viewer (the
+// seller's label and tracking while they apply, the buyer's receipt and report once it arrived,
+// the messages for both); the address to send it to. With the offline carrier, the Test mode box
+// moves the parcel on.
 import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Form, Link, Outlet, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
+import { DealProgress } from "#app/components/deal-progress";
 import { LabelForm, TrackingForm } from "#app/components/shipment-forms";
 import { TestModeBox } from "#app/components/test-mode-box";
 import { COUNTRY_NAMES, PARCEL_PRESETS } from "#app/domain/catalog/delivery";
+import { photoSources } from "#app/domain/catalog/photo-keys";
+import { dealPageOf } from "#app/domain/deals/claims/deal-page.server";
 import { feeRuleOf } from "#app/domain/deals/providers/settings";
 import { receiptQuestion } from "#app/domain/deals/settlement/confirmation";
 import { confirmationQuestion } from "#app/domain/deals/settlement/decisions.server";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { quoteLabel } from "#app/domain/deals/shipping/labels.server";
-import { offlineControlMoves } from "#app/domain/deals/shipping/offline-parcels.server";
+import { expectedDeliveryOf, offlineControlMoves } from "#app/domain/deals/shipping/offline-parcels.server";
 import { findShipmentFor } from "#app/domain/deals/shipping/parcel-reads.server";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
-import { SHIPMENT_STATUS_WORDS, shipmentTimeline } from "#app/domain/deals/shipping/shipment-words";
+import { shipmentStatusWords } from "#app/domain/deals/shipping/shipment-words";
 import { formatMoment } from "#app/domain/shared/dates";
 import { formatMoney } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
@@ -27,9 +32,12 @@ import { pageMeta } from "#app/utils/seo";
 import { requireUserWith } from "#app/utils/session.server";
 import { useShipmentSection } from "#app/utils/shipment-sections";
 import { useCurrency } from "#app/utils/use-currency";
+import { useZone } from "#app/utils/use-zone";
 import { database } from "#db/client";
+import * as styles from "./deal.css";
 
-export const meta: MetaFunction = () => pageMeta("Pay&Buy Shipment", "Where a parcel of a Pay&Buy deal is.");
+export const meta: MetaFunction = () =>
+  pageMeta("Pay&Buy Deal", "A Pay&Buy deal: what was paid and where the parcel is.");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const bookingId = idSchema.safeParse(params.bookingId);
@@ -39,7 +47,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
   // The cookie's role claim is checked against the account the session proved.
   if (!shipment || (shipment.viewer === "admin" && user.role !== "admin")) throw notFound("There is no such shipment");
-  const zone = zoneTable(user.timeZone);
+  const dealPage = await dealPageOf(database(context.env.DB), shipment);
+  if (!dealPage) throw notFound("There is no such shipment");
+  const deal = { ...dealPage, shipment, expectedDeliveryAt: expectedDeliveryOf(shipment) };
   const canSend =
     shipment.viewer === "seller" &&
     shipment.status === "awaiting_shipment" &&
@@ -62,6 +72,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       ? await confirmationQuestion(database(context.env.DB), context.env.settings, user, shipment.bookingId)
       : null;
   return {
+    deal,
     canSend,
     labelQuote,
     confirmReceipt: receipt?.ok
@@ -70,9 +81,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
           question: receiptQuestion(receipt.sellerName, receipt.sellerReceivesCents, context.env.currency),
         }
       : null,
-    shipment,
-    timeline: shipmentTimeline(shipment),
-    shipBy: formatMoment(shipment.shipBy, zone),
+    // The label is printed while it applies: made, and not picked up yet.
+    printLabel: shipment.viewer !== "buyer" && shipment.labelUrl !== null && shipment.status === "pre_transit",
+    shipBy: formatMoment(shipment.shipBy, zoneTable(user.timeZone)),
     // Past its ship-by date and still unsent: the buyer may cancel for a full refund (ADR 0086).
     mayCancel:
       shipment.viewer === "buyer" &&
@@ -84,133 +95,250 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
+/** What the status line says, in the words meant for this viewer. */
+function statusLine(deal: DealView, shipBy: string | null): string {
+  const { shipment } = deal;
+  const words = shipmentStatusWords(shipment.viewer, shipment.status);
+  if (deal.state === "released")
+    return shipment.viewer === "seller" ? "Paid to you" : "Done: the money went to the seller";
+  if (deal.state === "refunded") return "Refunded to the buyer";
+  if (shipment.status === "awaiting_shipment" && shipBy) {
+    return shipment.viewer === "seller" ? `${words}, by ${shipBy}` : `${words}: to be sent by ${shipBy}`;
+  }
+  return words;
+}
+
+type DealView = ReturnType<typeof useLoaderData<typeof loader>>["deal"];
+
+function DealHeader({ deal }: { deal: DealView }) {
+  const currency = useCurrency();
+  const zone = useZone();
+  const { shipment, paid } = deal;
+  const photo = photoSources(deal.photoKey, "thumb");
+  const paidAt = paid ? formatMoment(paid.at, zone) : null;
+  const expected = formatMoment(deal.expectedDeliveryAt, zone);
+  return (
+    <section className={styles.header} aria-label="The deal">
+      {photo ? (
+        <img src={photo.src} alt="" width={120} height={120} className={styles.photo} />
+      ) : (
+        <span className={styles.photo} />
+      )}
+      <div className={styles.item}>
+        <p className={styles.itemName}>
+          <Link to={`/listings/${shipment.productId}`}>{shipment.productName}</Link>
+        </p>
+        {deal.otherParty ? (
+          <p>{`${deal.otherParty.role}: ${deal.otherParty.name}`}</p>
+        ) : (
+          <p>{`Seller: ${deal.parties.seller} · Buyer: ${deal.parties.buyer}`}</p>
+        )}
+        <p className={styles.status} data-testid="deal-status">
+          {statusLine(deal, formatMoment(shipment.shipBy, zone))}
+        </p>
+        {expected ? <p className={styles.muted}>{`Expected delivery: ${expected}`}</p> : null}
+      </div>
+      {paid ? (
+        <dl className={styles.paid} aria-label="What was paid" data-testid="deal-paid">
+          <dt>Item</dt>
+          <dd>{formatMoney(paid.itemCents, currency)}</dd>
+          <dt>Shipping</dt>
+          <dd>{formatMoney(paid.shippingCents, currency)}</dd>
+          <dt className={styles.total}>Total paid</dt>
+          <dd className={styles.total}>{formatMoney(paid.totalCents, currency)}</dd>
+          {paidAt ? (
+            <>
+              <dt>Paid on</dt>
+              <dd>{paidAt}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : (
+        <p className={styles.muted}>Not paid yet.</p>
+      )}
+    </section>
+  );
+}
+
+function ShipTo({ shipment }: { shipment: DealView["shipment"] }) {
+  if (!shipment.address) {
+    return (
+      <p>The address is shown to the seller once the buyer has paid, and erased some time after the deal is settled.</p>
+    );
+  }
+  const { address } = shipment;
+  return (
+    <address data-testid="ship-to" className={styles.address}>
+      {address.recipient}
+      <br />
+      {address.line1}
+      {address.line2 ? (
+        <>
+          <br />
+          {address.line2}
+        </>
+      ) : null}
+      <br />
+      {`${address.city}, ${address.region} ${address.postalCode}`}
+      <br />
+      {COUNTRY_NAMES[address.country]}
+      {shipment.buyerContact ? (
+        <>
+          <br />
+          {shipment.buyerContact}
+        </>
+      ) : null}
+    </address>
+  );
+}
+
 export default function Shipment() {
   const currency = useCurrency();
-  const { shipment, timeline, shipBy, offlineCarrier, mayCancel, canSend, labelQuote, confirmReceipt } =
+  const { deal, shipBy, offlineCarrier, mayCancel, canSend, labelQuote, confirmReceipt, printLabel } =
     useLoaderData<typeof loader>();
+  const { shipment } = deal;
   const here = shipmentPath(shipment.bookingId);
   // A form that came back with errors is rendered by its own route, in its place (ADR 0071).
   const section = useShipmentSection();
+  const buyer = shipment.viewer === "buyer";
   return (
-    <DashboardPage title={`Shipment of ${shipment.productName}`}>
-      <p>
-        <strong>{SHIPMENT_STATUS_WORDS[shipment.status]}</strong>
-        {shipment.status === "awaiting_shipment" && shipBy ? ` · to be sent by ${shipBy}` : null}
-      </p>
-      <dl>
-        <dt>Parcel</dt>
-        <dd>{`${PARCEL_PRESETS[shipment.parcel].label}: ${PARCEL_PRESETS[shipment.parcel].fits}`}</dd>
-        <dt>Shipping paid</dt>
-        <dd>{formatMoney(shipment.shippingCents, currency)}</dd>
-        {shipment.trackingNumber ? (
-          <>
-            <dt>Tracking</dt>
-            <dd>{`${shipment.carrier} ${shipment.trackingNumber}`}</dd>
-          </>
+    <DashboardPage title={`Deal: ${shipment.productName}`}>
+      <div className={styles.page}>
+        <DealHeader deal={deal} />
+
+        {confirmReceipt ? (
+          <section aria-labelledby="receipt-heading" className={styles.card}>
+            <h2 id="receipt-heading">Arrived as described?</h2>
+            <p>{`Confirm it once you have looked at it. ${confirmReceipt.question} If something is wrong, report a problem instead.`}</p>
+            <div className={styles.actions}>
+              <Link to={confirmReceipt.href} className={button.primary}>
+                I received it as described
+              </Link>
+              {deal.mayReport ? (
+                <Link
+                  to={`/dashboard/my_orders?claim=${encodeURIComponent(shipment.bookingId)}`}
+                  className={button.secondary}
+                >
+                  Report a problem
+                </Link>
+              ) : null}
+            </div>
+          </section>
         ) : null}
-      </dl>
-      <h2>Ship to</h2>
-      {shipment.address ? (
-        <address data-testid="ship-to">
-          {shipment.address.recipient}
-          <br />
-          {shipment.address.line1}
-          {shipment.address.line2 ? (
-            <>
-              <br />
-              {shipment.address.line2}
-            </>
-          ) : null}
-          <br />
-          {`${shipment.address.city}, ${shipment.address.region} ${shipment.address.postalCode}`}
-          <br />
-          {COUNTRY_NAMES[shipment.address.country]}
-          {shipment.buyerContact ? (
-            <>
-              <br />
-              {shipment.buyerContact}
-            </>
-          ) : null}
-        </address>
-      ) : (
-        <p>
-          The address is shown to the seller once the buyer has paid, and erased some time after the deal is settled.
-        </p>
-      )}
-      {shipment.labelUrl && shipment.viewer !== "buyer" ? (
-        <p>
-          <a href={shipment.labelUrl}>Print the shipping label</a>
-          {shipment.labelCostCents !== null
-            ? ` (${formatMoney(shipment.labelCostCents, currency)}, paid from the sale when it is released)`
-            : null}
-        </p>
-      ) : null}
-      {canSend && labelQuote ? (
-        <section aria-labelledby="label-heading">
-          <h2 id="label-heading">Buy a label through Pay&Buy</h2>
-          <p>
-            {`The label costs ${formatMoney(labelQuote.labelCents, currency)}; the buyer paid ${formatMoney(labelQuote.shippingCents, currency)} for shipping. `}
-            {labelQuote.shippingCents >= labelQuote.labelCents
-              ? `The ${formatMoney(labelQuote.shippingCents - labelQuote.labelCents, currency)} left is yours.`
-              : `The ${formatMoney(labelQuote.labelCents - labelQuote.shippingCents, currency)} more comes out of your sale.`}
-            {" It is paid from the sale when the money is released."}
-          </p>
-          {labelQuote.refusal ? <p>{labelQuote.refusal}</p> : null}
-          {!labelQuote.affordable ? null : section === "label" ? (
-            <Outlet />
-          ) : (
-            <LabelForm action={`${here}/label`} labelCents={labelQuote.labelCents} />
-          )}
+
+        {mayCancel ? (
+          <section aria-labelledby="cancel-heading" className={styles.card}>
+            <h2 id="cancel-heading">Not sent in time</h2>
+            <p>The seller did not send it by {shipBy}. You can cancel the purchase and get everything back.</p>
+            <Form method="post" action={`${here}/cancel`}>
+              <button type="submit" className={button.primary}>
+                Cancel and refund me
+              </button>
+            </Form>
+          </section>
+        ) : null}
+
+        {canSend && labelQuote ? (
+          <section aria-labelledby="label-heading" className={styles.card}>
+            <h2 id="label-heading">Buy a label through Pay&Buy</h2>
+            <p>
+              {`The label costs ${formatMoney(labelQuote.labelCents, currency)}; the buyer paid ${formatMoney(labelQuote.shippingCents, currency)} for shipping. `}
+              {labelQuote.shippingCents >= labelQuote.labelCents
+                ? `The ${formatMoney(labelQuote.shippingCents - labelQuote.labelCents, currency)} left is yours.`
+                : `The ${formatMoney(labelQuote.labelCents - labelQuote.shippingCents, currency)} more comes out of your sale.`}
+              {" It is paid from the sale when the money is released."}
+            </p>
+            {labelQuote.refusal ? <p>{labelQuote.refusal}</p> : null}
+            {!labelQuote.affordable ? null : section === "label" ? (
+              <Outlet />
+            ) : (
+              <LabelForm
+                action={`${here}/label`}
+                labelCents={labelQuote.labelCents}
+                fromPostalCode={shipment.fromPostalCode}
+              />
+            )}
+          </section>
+        ) : null}
+
+        {canSend ? (
+          <section aria-labelledby="send-heading" className={styles.card}>
+            <h2 id="send-heading">Sent it yourself? Add the tracking</h2>
+            {section === "tracking" ? <Outlet /> : <TrackingForm action={`${here}/tracking`} />}
+          </section>
+        ) : null}
+
+        {printLabel && shipment.labelUrl ? (
+          <section aria-labelledby="print-heading" className={styles.card}>
+            <h2 id="print-heading">Your label</h2>
+            <p>
+              {"Print it, stick it on the parcel and hand it to the carrier."}
+              {shipment.labelCostCents !== null
+                ? ` It cost ${formatMoney(shipment.labelCostCents, currency)}, paid from the sale when it is released.`
+                : null}
+            </p>
+            <div className={styles.actions}>
+              <a href={shipment.labelUrl} className={button.primary}>
+                Print the shipping label
+              </a>
+            </div>
+          </section>
+        ) : null}
+
+        <section aria-labelledby="progress-heading" className={styles.card}>
+          <h2 id="progress-heading">Progress</h2>
+          <DealProgress steps={deal.progress} labelledBy="progress-heading" />
         </section>
-      ) : null}
-      {canSend ? (
-        <section aria-labelledby="send-heading">
-          <h2 id="send-heading">Sent it? Add the tracking</h2>
-          {section === "tracking" ? <Outlet /> : <TrackingForm action={`${here}/tracking`} />}
+
+        <section aria-labelledby="parcel-heading" className={styles.card}>
+          <h2 id="parcel-heading">The parcel</h2>
+          <dl className={styles.facts}>
+            <dt>Parcel</dt>
+            <dd>{`${PARCEL_PRESETS[shipment.parcel].label}: ${PARCEL_PRESETS[shipment.parcel].fits}`}</dd>
+            {shipment.trackingNumber ? (
+              <>
+                <dt>Tracking</dt>
+                <dd data-testid="deal-tracking">
+                  {shipment.trackingUrl && shipment.trackingUrl !== here ? (
+                    <a href={shipment.trackingUrl}>{`${shipment.carrier} ${shipment.trackingNumber}`}</a>
+                  ) : (
+                    `${shipment.carrier} ${shipment.trackingNumber}`
+                  )}
+                </dd>
+              </>
+            ) : null}
+            {shipment.status === "awaiting_shipment" && shipBy ? (
+              <>
+                <dt>Send by</dt>
+                <dd>{shipBy}</dd>
+              </>
+            ) : null}
+          </dl>
+          <h3>{buyer ? "Sent to" : "Ship to"}</h3>
+          <ShipTo shipment={shipment} />
         </section>
-      ) : null}
-      {mayCancel ? (
-        <section aria-labelledby="cancel-heading">
-          <h2 id="cancel-heading">Not sent in time</h2>
-          <p>The seller did not send it by {shipBy}. You can cancel the purchase and get everything back.</p>
-          <Form method="post" action={`${here}/cancel`}>
-            <button type="submit" className={button.primary}>
-              Cancel and refund me
-            </button>
-          </Form>
-        </section>
-      ) : null}
-      {confirmReceipt ? (
-        <section aria-labelledby="receipt-heading">
-          <h2 id="receipt-heading">Arrived as described?</h2>
-          <p>{`Confirm it once you have looked at it. ${confirmReceipt.question} If something is wrong, report a problem on My Orders instead.`}</p>
-          <p>
-            <Link to={confirmReceipt.href} className={button.primary}>
-              I received it as described
+
+        {offlineCarrier && ["pre_transit", "in_transit", "failure"].includes(shipment.status) ? (
+          <TestModeBox intro="This parcel travels with Pay&Buy's test carrier: no real parcel moves. It moves on by itself once a day; you can move it to its next step now.">
+            <Form method="post" action={`${here}/test-advance`}>
+              <button type="submit" className={button.secondary}>
+                Move the parcel to its next step
+              </button>
+            </Form>
+          </TestModeBox>
+        ) : null}
+
+        <p className={`${styles.actions} ${styles.back}`}>
+          {shipment.viewer !== "admin" ? (
+            <Link to={`/dashboard/messages/${shipment.bookingId}`} className={button.ghost}>
+              {deal.otherParty ? `Messages with ${deal.otherParty.name}` : "Messages"}
             </Link>
-          </p>
-        </section>
-      ) : null}
-      <h2>Timeline</h2>
-      <ol>
-        {timeline.map((step) => (
-          <li key={step.label}>{`${step.label}${step.at ? `: ${formatMoment(step.at)}` : ""}`}</li>
-        ))}
-      </ol>
-      {offlineCarrier && ["pre_transit", "in_transit", "failure"].includes(shipment.status) ? (
-        <TestModeBox intro="This parcel travels with Pay&Buy's test carrier: no real parcel moves. It moves on by itself once a day; you can move it to its next step now.">
-          <Form method="post" action={`${here}/test-advance`}>
-            <button type="submit" className={button.secondary}>
-              Move the parcel to its next step
-            </button>
-          </Form>
-        </TestModeBox>
-      ) : null}
-      <p>
-        <Link to={shipment.viewer === "seller" ? "/dashboard/my_buyer" : "/dashboard/my_orders"}>
-          {shipment.viewer === "seller" ? "Back to My Buyers" : "Back to My Orders"}
-        </Link>
-      </p>
+          ) : null}
+          <Link to={shipment.viewer === "seller" ? "/dashboard/my_buyer" : "/dashboard/my_orders"}>
+            {shipment.viewer === "seller" ? "Back to My Buyers" : "Back to My Orders"}
+          </Link>
+        </p>
+      </div>
     </DashboardPage>
   );
 }

@@ -3,17 +3,9 @@
 // parameters included), the error pages and the payment page. The pages are found by following
 // links, one page per shape of address, so a new page or dialog is checked once a link leads
 // to it. All of them go to one run of vnu (a JVM start-up costs seconds).
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { type APIRequestContext, expect, request as requests, test } from "@playwright/test";
 import { DEMO, sessionWithCode } from "./helpers";
-
-// The package exports its jar's path as a String object.
-const VNU_JAR = String(createRequire(import.meta.url)("vnu-jar"));
+import { type Fetched, vnuProblems } from "./vnu";
 
 /** Addresses a crawl never follows: they leave the site, sign out, or are not pages. */
 const NOT_PAGES = /^\/(api|images|assets|auth|covers|categories|logout|favicon|robots\.txt|sitemap)/;
@@ -42,13 +34,6 @@ function shapeOf(url: URL): string {
     .map(([name, value]) => `${name}=${["confirm", "categories"].includes(name) ? value : "…"}`)
     .sort();
   return `${path}?${params.join("&")}`;
-}
-
-interface Fetched {
-  who: string;
-  path: string;
-  status: number;
-  html: string;
 }
 
 /** Every page reachable by links from `start`, once per shape of address, as `who` gets it. */
@@ -91,54 +76,6 @@ async function signedIn(baseURL: string, account: { email: string; password: str
   expect(response.status(), `sign-in of ${account.email}`).toBe(302);
   return context;
 }
-
-interface VnuMessage {
-  type: string;
-  subType?: string;
-  url: string;
-  message: string;
-  lastLine?: number;
-  lastColumn?: number;
-  extract?: string;
-}
-
-/** The (1-based) line and column where `</html>` ends in a document. */
-function endOfHtml(html: string): { line: number; column: number } {
-  const at = html.lastIndexOf("</html>") + "</html>".length;
-  const before = html.slice(0, at).split("\n");
-  return { line: before.length, column: before.at(-1)!.length };
-}
-
-/** Whether vnu places a message after the document's `</html>`. */
-function isAfterHtml(message: VnuMessage, html: string): boolean {
-  const end = endOfHtml(html);
-  const line = message.lastLine ?? 0;
-  return line > end.line || (line === end.line && (message.lastColumn ?? 0) > end.column);
-}
-
-/**
- * React Router streams the data of deferred loaders as `<script>` elements after `</html>` (React
- * renders the document first); that, and only that, is the framework's and is let through: the
- * stray script there, and vnu's note that it stops checking after it.
- */
-function isStreamedScriptAfterHtml(message: VnuMessage, html: string): boolean {
-  return (
-    ["Stray start tag “script”.", "Cannot recover after last error. Any further errors will be ignored."].includes(
-      message.message,
-    ) && isAfterHtml(message, html)
-  );
-}
-
-/**
- * vnu's CSS checker predates CSS that every current browser supports: container queries
- * (`container-type`, `@container`) and the `mask` shorthand with a position and size. Only those
- * messages are let through; any other CSS error fails.
- */
-const CSS_VNU_DOES_NOT_KNOW = [
-  "CSS: “container-type”: Property “container-type” doesn't exist.",
-  "CSS: Unrecognized at-rule “@container”",
-  "CSS: “mask”: Too many values or values are not recognized.",
-];
 
 test("every page is valid HTML", async ({ baseURL }, info) => {
   test.skip(info.project.name === "no-js", "The server's documents are the same for both projects: checked once");
@@ -229,29 +166,5 @@ test("every page is valid HTML", async ({ baseURL }, info) => {
   expect(pages.find((page) => page.path === "/no/such/page")?.status).toBe(404);
   expect(pages.find((page) => page.who === "buyer" && page.path === "/dashboard/add_product")?.status).toBe(403);
 
-  const dir = mkdtempSync(join(tmpdir(), "pb-vnu-"));
-  try {
-    const files = pages.map((page, index) => {
-      const file = join(dir, `${String(index).padStart(3, "0")}.html`);
-      writeFileSync(file, page.html);
-      return file;
-    });
-    const { stdout } = await promisify(execFile)(
-      "java",
-      ["-jar", VNU_JAR, "--format", "json", "--stdout", "--exit-zero-always", ...files],
-      { maxBuffer: 64 * 1024 * 1024 },
-    );
-    const messages = (JSON.parse(stdout) as { messages: VnuMessage[] }).messages;
-    const problems = messages
-      .map((message) => ({ message, page: pages[files.findIndex((file) => message.url.endsWith(file))]! }))
-      .filter(({ message, page }) =>
-        message.type === "error" || message.subType === "warning"
-          ? !isStreamedScriptAfterHtml(message, page.html) && !CSS_VNU_DOES_NOT_KNOW.includes(message.message.trim())
-          : false,
-      )
-      .map(({ message, page }) => `${page.who} ${page.path}: ${message.message} (${message.extract?.trim() ?? ""})`);
-    expect(problems, `${pages.length} pages checked`).toEqual([]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  expect(await vnuProblems(pages), `${pages.length} pages checked`).toEqual([]);
 });

@@ -344,7 +344,7 @@ describe("the parcel's way", () => {
     expect(labelPage).toContain("Your name contains characters we cannot show.");
     expect(labelPage).toContain("Enter your street address.");
     expect(labelPage).toContain('value="Brooklyn"');
-    expect(labelPage).toContain("Sent it? Add the tracking");
+    expect(labelPage).toContain("Sent it yourself? Add the tracking");
 
     const [untouched] = await db().select().from(shipments).where(eq(shipments.bookingId, bookingId));
     expect(untouched).toMatchObject({ status: "awaiting_shipment", carrierProvider: null, version: 1 });

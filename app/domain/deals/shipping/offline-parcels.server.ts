@@ -77,6 +77,18 @@ export const OFFLINE_PICKUP_MS = DAY_MS;
 export const OFFLINE_TRANSIT_MS = 2 * DAY_MS;
 
 /**
+ * When a parcel still on its way is expected at its door: known only for the test carrier, whose
+ * timetable is the scheduled job's (a real carrier's estimate is not kept); null otherwise.
+ */
+export function expectedDeliveryOf(
+  shipment: Pick<ShipmentView, "carrierProvider" | "shippedAt" | "status">,
+): Date | null {
+  if (shipment.carrierProvider !== "offline" || !shipment.shippedAt) return null;
+  if (shipment.status !== "pre_transit" && shipment.status !== "in_transit") return null;
+  return new Date(shipment.shippedAt.getTime() + OFFLINE_PICKUP_MS + OFFLINE_TRANSIT_MS);
+}
+
+/**
  * The offline carrier's scheduled step (ADR 0086): its labelled parcels move on as a real
  * carrier's would, picked up a day after the label was bought and delivered two days later,
  * each through `applyTrackingEvent` like a real carrier's event.

@@ -22,21 +22,15 @@ export const SHIPMENT_STATUS_SHORT: Record<ShipmentStatus, string> = {
   cancelled: "Cancelled",
 };
 
-/** The parcel's steps so far, in order: booked, sent, delivered. */
-export function shipmentTimeline(shipment: {
-  status: ShipmentStatus;
-  shipBy: Date | string | null;
-  shippedAt: Date | string | null;
-  deliveredAt: Date | string | null;
-}): Array<{ label: string; at: Date | string | null }> {
-  const steps: Array<{ label: string; at: Date | string | null }> = [{ label: "Paid", at: null }];
-  if (shipment.shippedAt) steps.push({ label: "Sent", at: shipment.shippedAt });
-  if (shipment.deliveredAt) steps.push({ label: "Delivered", at: shipment.deliveredAt });
-  else if (
-    shipment.status !== "awaiting_shipment" &&
-    shipment.status !== "in_transit" &&
-    shipment.status !== "pre_transit"
-  )
-    steps.push({ label: SHIPMENT_STATUS_WORDS[shipment.status], at: null });
-  return steps;
+/** The same words as the parcel's seller reads them: they send it, nobody else. */
+export const SHIPMENT_STATUS_SELLER_WORDS: Record<ShipmentStatus, string> = {
+  ...SHIPMENT_STATUS_WORDS,
+  awaiting_shipment: "Paid: waiting for you to send it",
+  pre_transit: "Label made: hand the parcel to the carrier",
+  returned: "Sent back to you",
+};
+
+/** A parcel's status in the words meant for the one who reads it. */
+export function shipmentStatusWords(viewer: "buyer" | "seller" | "admin", status: ShipmentStatus): string {
+  return viewer === "seller" ? SHIPMENT_STATUS_SELLER_WORDS[status] : SHIPMENT_STATUS_WORDS[status];
 }

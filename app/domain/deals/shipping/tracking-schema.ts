@@ -5,6 +5,12 @@ import { isOneLine, notOneLineMessage } from "#app/domain/shared/schemas";
 
 export const TRACKING_LIMITS = { carrier: 40, trackingNumber: 40 } as const;
 
+/**
+ * The carriers the deal page offers when a seller sends a parcel themselves (the countries Pay&Buy
+ * ships in). The REST API still takes another carrier's name as typed.
+ */
+export const KNOWN_CARRIERS = ["USPS", "UPS", "FedEx", "DHL Express", "Canada Post", "Purolator"] as const;
+
 export const TRACKING_MESSAGES = {
   carrier: "Enter the carrier, such as USPS, UPS, FedEx or Canada Post.",
   trackingNumber: "Enter the tracking number: 6 to 40 letters and digits.",
