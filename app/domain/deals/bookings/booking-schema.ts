@@ -120,22 +120,48 @@ export const bookingSchema = bookingFields
     const { productId, buyerContact } = value;
     if (value.delivery === "meetup")
       return { productId, buyerContact, delivery: "meetup", meetLocation: value.meetLocation };
-    const country = value.country.toUpperCase() as ShippingCountry;
-    return {
-      productId,
-      buyerContact,
-      delivery: "ship",
-      address: {
-        recipient: value.recipient,
-        line1: value.line1,
-        line2: value.line2 === "" ? null : value.line2,
-        city: value.city,
-        region: value.region,
-        postalCode: readPostalCode(country, value.postalCode) ?? value.postalCode,
-        country,
-      },
-    };
+    return { productId, buyerContact, delivery: "ship", address: toAddress(value) };
   });
+
+/** The address's fields once their rules passed: the postal code written the country's way. */
+function toAddress(
+  value: Omit<BookingFields, "productId" | "delivery" | "meetLocation" | "buyerContact">,
+): ShippingAddress {
+  const country = value.country.toUpperCase() as ShippingCountry;
+  return {
+    recipient: value.recipient,
+    line1: value.line1,
+    line2: value.line2 === "" ? null : value.line2,
+    city: value.city,
+    region: value.region,
+    postalCode: readPostalCode(country, value.postalCode) ?? value.postalCode,
+    country,
+  };
+}
+
+const addressFields = bookingFields.pick({
+  recipient: true,
+  line1: true,
+  line2: true,
+  city: true,
+  region: true,
+  postalCode: true,
+  country: true,
+});
+
+/**
+ * A shipping address alone, by the booking's own rules (its fields, their messages, the postal
+ * code the country's way): what an account keeps as a saved address (ADR 0103).
+ */
+export const shippingAddressSchema = addressFields
+  .superRefine(
+    (value, ctx) => {
+      for (const issue of wayIssues({ ...value, delivery: "ship" }))
+        ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  )
+  .transform(toAddress);
 
 export const bookingIdSchema = z.object({
   bookingId: requiredId("bookingId", "the id of the booking (My Orders lists yours)"),
