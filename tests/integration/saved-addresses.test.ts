@@ -209,3 +209,102 @@ describe("the account's data", () => {
     expect(await db().select().from(savedAddresses).where(eq(savedAddresses.userId, stranger.id))).toHaveLength(1);
   });
 });
+
+describe("Settings → Addresses", () => {
+  const PAGE = "/dashboard/settings/addresses";
+  const form = (fields: Partial<Record<keyof ShippingAddress | "intent" | "id" | "kind", string>>) => ({
+    recipient: HOME.recipient,
+    line1: HOME.line1,
+    line2: "",
+    city: HOME.city,
+    region: HOME.region,
+    postalCode: HOME.postalCode,
+    country: HOME.country,
+    ...fields,
+  });
+
+  it("adds, edits, makes default and deletes with plain form posts", async () => {
+    const { user, cookie } = await signedInUser("buyer");
+    const added = await postForm(PAGE, form({ intent: "add" }), { Cookie: cookie });
+    expect(added.status).toBe(302);
+    expect(added.headers.get("Location")).toBe(PAGE);
+    await postForm(PAGE, form({ intent: "add", recipient: "Ada at work", line1: "200 Office Park" }), {
+      Cookie: cookie,
+    });
+    const [home, work] = await listSavedAddresses(db(), user.id);
+    const html = await (await get(PAGE, { Cookie: cookie })).text();
+    expect(html).toContain("Delivery address (default)");
+    expect(html).toContain("200 Office Park");
+    // A buyer keeps delivery addresses only: no kind to choose.
+    expect(html).not.toContain('name="kind"');
+
+    const editing = await (await get(`${PAGE}?edit=${work!.id}`, { Cookie: cookie })).text();
+    expect(editing).toContain('value="200 Office Park"');
+    expect(editing).toMatch(/<label[^>]*for="[^"]*-city"[^>]*>City\*<\/label>/);
+    await postForm(PAGE, form({ intent: "edit", id: work!.id, line1: "200 Office Park", city: "Queens" }), {
+      Cookie: cookie,
+    });
+    await postForm(PAGE, { intent: "default", id: work!.id }, { Cookie: cookie });
+    expect(await defaultDeliveryAddress(db(), user.id)).toMatchObject({ city: "Queens", line1: "200 Office Park" });
+
+    const confirming = await (await get(`${PAGE}?delete=${home!.id}`, { Cookie: cookie })).text();
+    expect(confirming).toContain("Delete this address?");
+    await postForm(PAGE, { intent: "delete", id: home!.id }, { Cookie: cookie });
+    expect((await listSavedAddresses(db(), user.id)).map((row) => row.id)).toEqual([work!.id]);
+  });
+
+  it("shows bad input at its field (400), refuses a stranger's address (404) and a made-up request (400)", async () => {
+    const owner = await insertUser({ role: "buyer" });
+    const mine = await addSavedAddress(db(), owner, { kind: "delivery", address: HOME });
+    if (!mine.ok) throw new Error("not saved");
+    const { cookie } = await signedInUser("seller");
+
+    const bad = await postForm(PAGE, form({ intent: "add", postalCode: "M5V", city: "" }), { Cookie: cookie });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("Enter the city.");
+    expect(html).toContain("Enter a US ZIP code, such as 11201 or 11201-1234.");
+    expect(html).toContain('value="M5V"');
+    expect(html).toMatch(/aria-invalid="true"/);
+
+    for (const fields of [
+      form({ intent: "edit", id: mine.address.id }),
+      form({ intent: "edit", id: mine.address.id, city: "" }),
+      { intent: "default", id: mine.address.id },
+      { intent: "delete", id: mine.address.id },
+    ]) {
+      expect((await postForm(PAGE, fields, { Cookie: cookie })).status).toBe(404);
+    }
+    expect((await get(`${PAGE}?edit=${mine.address.id}`, { Cookie: cookie })).status).toBe(404);
+    expect((await get(`${PAGE}?delete=${mine.address.id}`, { Cookie: cookie })).status).toBe(404);
+    expect((await postForm(PAGE, { intent: "default" }, { Cookie: cookie })).status).toBe(400);
+    expect((await postForm(PAGE, { intent: "paint", id: mine.address.id }, { Cookie: cookie })).status).toBe(400);
+    expect((await postForm(PAGE, form({ intent: "add", kind: "pickup" }), { Cookie: cookie })).status).toBe(400);
+    const [row] = await db().select().from(savedAddresses).where(eq(savedAddresses.id, mine.address.id));
+    expect(row).toMatchObject({ recipient: "Ada Buyer", isDefault: true });
+    // Signed out: to the login page.
+    expect((await get(PAGE)).headers.get("Location")).toMatch(/^\/login/);
+  });
+
+  it("a seller keeps a sender address beside the delivery ones; a buyer cannot", async () => {
+    const seller = await signedInUser("seller");
+    expect(await (await get(PAGE, { Cookie: seller.cookie })).text()).toContain('name="kind"');
+    await postForm(PAGE, form({ intent: "add", kind: "sender", recipient: "Maya Lens" }), { Cookie: seller.cookie });
+    expect(await senderAddress(db(), seller.user.id)).toMatchObject({ name: "Maya Lens" });
+    const buyer = await signedInUser("buyer");
+    const refused = await postForm(PAGE, form({ intent: "add", kind: "sender" }), { Cookie: buyer.cookie });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Only a seller sends parcels");
+  });
+
+  it("says when the account keeps the most it can", async () => {
+    const { user, cookie } = await signedInUser("buyer");
+    for (let n = 0; n < SAVED_ADDRESS_LIMIT; n++)
+      await addSavedAddress(db(), user, { kind: "delivery", address: { ...HOME, recipient: `Ada ${n}` } });
+    const html = await (await get(PAGE, { Cookie: cookie })).text();
+    expect(html).toContain("You keep 5 addresses, the most there can be");
+    const over = await postForm(PAGE, form({ intent: "add" }), { Cookie: cookie });
+    expect(over.status).toBe(409);
+    expect(await over.text()).toContain("You can keep 5 addresses: delete one to save another.");
+  });
+});

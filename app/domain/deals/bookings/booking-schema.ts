@@ -139,7 +139,8 @@ function toAddress(
   };
 }
 
-const addressFields = bookingFields.pick({
+/** The address's fields alone, unrefined: the inputs' attributes (maxlength) come from here. */
+export const shippingAddressFields = bookingFields.pick({
   recipient: true,
   line1: true,
   line2: true,
@@ -153,7 +154,7 @@ const addressFields = bookingFields.pick({
  * A shipping address alone, by the booking's own rules (its fields, their messages, the postal
  * code the country's way): what an account keeps as a saved address (ADR 0103).
  */
-export const shippingAddressSchema = addressFields
+export const shippingAddressSchema = shippingAddressFields
   .superRefine(
     (value, ctx) => {
       for (const issue of wayIssues({ ...value, delivery: "ship" }))

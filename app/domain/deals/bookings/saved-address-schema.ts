@@ -4,7 +4,7 @@
 import * as z from "zod";
 import { idSchema } from "#app/domain/shared/schemas";
 import { ADDRESS_KINDS, type AddressKind } from "#db/closed-lists";
-import { shippingAddressSchema } from "./booking-schema";
+import { shippingAddressFields, shippingAddressSchema } from "./booking-schema";
 
 /** How many addresses an account keeps, of both kinds together. */
 export const SAVED_ADDRESS_LIMIT = 5;
@@ -32,6 +32,9 @@ export const addressKindField = z
 
 /** An address to keep, new or changed: every field (a form shows them all; the API sends them all). */
 export const savedAddressSchema = shippingAddressSchema;
+
+/** The form's inputs' attributes (a refined schema gives none). */
+export const savedAddressFields = shippingAddressFields;
 
 /** "Make it my default": a checkbox's "on", or the API's boolean. */
 export const makeDefaultField = z
