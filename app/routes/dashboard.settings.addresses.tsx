@@ -187,7 +187,7 @@ export default function Addresses() {
                         <Link
                           to={`${ADDRESSES_PATH}?edit=${address.id}`}
                           className={button.secondary}
-                          aria-label={`Edit ${label}: ${address.line1}`}
+                          aria-label={`Edit: ${label}, ${address.line1}`}
                         >
                           Edit
                         </Link>
@@ -198,7 +198,7 @@ export default function Addresses() {
                             <button
                               type="submit"
                               className={button.secondary}
-                              aria-label={`Make ${address.line1} the default`}
+                              aria-label={`Make default: ${address.line1}`}
                             >
                               Make default
                             </button>
@@ -207,7 +207,7 @@ export default function Addresses() {
                         <Link
                           to={`${ADDRESSES_PATH}?delete=${address.id}`}
                           className={button.ghost}
-                          aria-label={`Delete ${label}: ${address.line1}`}
+                          aria-label={`Delete: ${label}, ${address.line1}`}
                         >
                           Delete
                         </Link>
