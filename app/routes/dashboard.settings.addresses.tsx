@@ -220,12 +220,14 @@ export default function Addresses() {
           })}
         </ul>
       </section>
-      <section aria-labelledby="add-title" className={styles.section}>
+      <section aria-labelledby="add-title" className={`${styles.section} ${styles.addressForm}`}>
         <h2 id="add-title">Add an address</h2>
         {full && refused?.intent !== "add" ? (
           <p>{`You keep ${SAVED_ADDRESS_LIMIT} addresses, the most there can be: delete one to add another.`}</p>
         ) : (
           <SavedAddressForm
+            // A new, empty form once an address is saved (with JavaScript the page is not reloaded).
+            key={addresses.map((address) => address.id).join(" ")}
             id="add-address"
             action={ADDRESSES_PATH}
             intent="add"

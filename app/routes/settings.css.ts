@@ -65,3 +65,6 @@ export const confirm = style({
   borderRadius: vars.radius.md,
   background: vars.color.accentSoft,
 });
+
+/** The address form reads as one address: no field wider than a card. */
+export const addressForm = style({ maxWidth: "36rem" });
