@@ -106,6 +106,8 @@ export default [
       route("regenerate", "routes/dashboard.settings.two-factor.regenerate.tsx"),
       route("disable", "routes/dashboard.settings.two-factor.disable.tsx"),
     ]),
+    // Settings → Addresses: its forms post to the page with an intent (ADR 0103).
+    route("settings/addresses", "routes/dashboard.settings.addresses.tsx"),
     route("settings/export", "routes/dashboard.settings.export.ts"),
   ]),
   route("dev/outbox", "routes/dev.outbox.tsx"),

@@ -27,6 +27,10 @@ export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 export const SHIPPING_COUNTRIES = ["US", "CA"] as const;
 export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
 
+/** What a saved address of an account is for (ADR 0103): a buyer's delivery, a seller's sender. */
+export const ADDRESS_KINDS = ["delivery", "sender"] as const;
+export type AddressKind = (typeof ADDRESS_KINDS)[number];
+
 /** How a booked listing changes hands: met in person, or sent to the buyer's address. */
 export const BOOKING_DELIVERIES = ["meetup", "ship"] as const;
 export type BookingDelivery = (typeof BOOKING_DELIVERIES)[number];

@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 import {
   ACCOUNT_TOKEN_PURPOSES,
+  ADDRESS_KINDS,
   BOOKING_DELIVERIES,
   BOOKING_END_REASONS,
   BOOKING_STATUSES,
@@ -1479,5 +1480,38 @@ export const reconciliationDifferences = sqliteTable(
     index("reconciliation_differences_open").on(t.noticedAt).where(sql`${t.resolvedAt} is null`),
     check("reconciliation_differences_kind_check", sql`${t.kind} in (${inList(RECONCILIATION_DIFFERENCES)})`),
     check("reconciliation_differences_provider_check", sql`${t.provider} in (${inList(PAYMENT_PROVIDERS)})`),
+  ],
+);
+
+/**
+ * An address an account keeps (ADR 0103): a buyer's delivery addresses and a seller's sender
+ * address, at most SAVED_ADDRESS_LIMIT an account, one default of each kind. The account's own:
+ * erased with it, and only ever copied into a new booking's shipment (which keeps and erases its
+ * copy on the deal's schedule).
+ */
+export const savedAddresses = sqliteTable(
+  "saved_addresses",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ADDRESS_KINDS }).notNull(),
+    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    recipient: text("recipient").notNull(),
+    line1: text("line1").notNull(),
+    line2: text("line2"),
+    city: text("city").notNull(),
+    region: text("region").notNull(),
+    postalCode: text("postal_code").notNull(),
+    country: text("country", { enum: SHIPPING_COUNTRIES }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at"),
+  },
+  (t) => [
+    index("saved_addresses_user").on(t.userId, t.createdAt),
+    uniqueIndex("saved_addresses_one_default").on(t.userId, t.kind).where(sql`${t.isDefault} = 1`),
+    check("saved_addresses_kind_check", sql`${t.kind} in (${inList(ADDRESS_KINDS)})`),
+    check("saved_addresses_country_check", sql`${t.country} in (${inList(SHIPPING_COUNTRIES)})`),
   ],
 );

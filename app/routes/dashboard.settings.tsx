@@ -177,6 +177,20 @@ export default function Settings() {
         <SessionList pathname={PATH} sessions={sessions} />
       </section>
 
+      <section aria-labelledby="addresses-title" className={styles.section}>
+        <h2 id="addresses-title">Addresses</h2>
+        <p>
+          {account.seller
+            ? "The delivery addresses that fill the booking form, and the sender address that fills a label."
+            : "The delivery addresses that fill the booking form when you have an item shipped."}
+        </p>
+        <p>
+          <Link to={`${PATH}/addresses`} className={button.secondary}>
+            Manage addresses
+          </Link>
+        </p>
+      </section>
+
       <section aria-labelledby="camera-title" className={styles.section}>
         <h2 id="camera-title">My camera</h2>
         <p>

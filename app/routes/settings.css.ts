@@ -40,3 +40,31 @@ export const unverified = style({
 globalStyle(`${unverified} p`, { margin: 0 });
 
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, margin: 0 });
+
+/** Settings → Addresses: the saved addresses, one card each. */
+export const addressList = style({ display: "grid", gap: vars.space.md, listStyle: "none", margin: 0, padding: 0 });
+
+export const addressCard = style({
+  display: "grid",
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  maxWidth: "36rem",
+});
+
+export const addressTitle = style({ margin: 0, fontSize: vars.size.md });
+
+export const addressLines = style({ fontStyle: "normal", lineHeight: 1.5 });
+
+export const confirm = style({
+  display: "grid",
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.accent}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.accentSoft,
+});
+
+/** The address form reads as one address: no field wider than a card. */
+export const addressForm = style({ maxWidth: "36rem" });

@@ -137,6 +137,7 @@ test("every page is valid HTML", async ({ baseURL }, info) => {
     ["visitor", /^\/verify-email\?token=/],
     ["buyer", /^\/dashboard\/settings\?.*confirm=delete-account/],
     ["buyer", /^\/dashboard\/settings\/two-factor$/],
+    ["buyer", /^\/dashboard\/settings\/addresses$/],
     ["admin", /^\/dashboard\/settings\/two-factor$/],
     ["admin signing in", /^\/login\/two-factor$/],
     ["buyer", /^\/products\/[^/?]+$/],

@@ -128,6 +128,7 @@ export const PAGES: Record<string, Page> = {
   "routes/dashboard.stolen_gear": { path: () => "/dashboard/stolen_gear", as: "buyer" },
   "routes/dashboard.serial_holds": { path: () => "/dashboard/serial_holds", as: "admin" },
   "routes/dashboard.settings.two-factor": { path: () => "/dashboard/settings/two-factor", as: "seller" },
+  "routes/dashboard.settings.addresses": { path: () => "/dashboard/settings/addresses", as: "seller" },
   // Each form of two-factor sign-in posts to its own action; a GET of its URL shows the page (ADR 0075).
   "routes/dashboard.settings.two-factor.start": { path: () => "/dashboard/settings/two-factor/start", as: "seller" },
   "routes/dashboard.settings.two-factor.confirm": {

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { checkDatabase } from "#app/domain/shared/health.server";
 import { account } from "./accounts/account";
+import { addressesApi } from "./accounts/addresses";
 import { identity } from "./accounts/identity";
 import { savedSearchesApi } from "./alerts/saved-searches";
 import { listingPhotos } from "./catalog/listing-photos";
@@ -35,6 +36,7 @@ api.get("/health", async (c) => {
 
 api.route("/", identity);
 api.route("/", account);
+api.route("/", addressesApi);
 api.route("/", privacy);
 api.route("/", storefront);
 api.route("/", paymentsApi);

@@ -1,13 +1,14 @@
 // "Download my data": everything Pay&Buy keeps about one person, as one JSON document: the
 // account, its listings, bookings (made and received), payments, the messages of its
 // conversations, ratings (given and received), reports, its consents (notification choices and
-// the newsletter) and its sessions. Read in one D1 batch, for the signed-in owner only; it reads
+// the newsletter), its saved addresses and its sessions. Read in one D1 batch, for the signed-in owner only; it reads
 // the tables of every room, and changes none. Privacy's: it reads every room, notification
 // choices included.
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { liveSessionsOf, SESSION_FIELDS } from "#app/domain/accounts/sessions.server";
 import { detailColumns } from "#app/domain/catalog/listing-details.server";
+import { listSavedAddresses } from "#app/domain/deals/bookings/saved-addresses.server";
 import { buyerDetail } from "#app/domain/deals/parcels/buyer-details";
 import { listNotificationSettings } from "#app/domain/notifications/preferences.server";
 import type { Database } from "#db/client";
@@ -36,7 +37,7 @@ export async function exportAccountData(db: Database, userId: string, now = Date
     eq(bookings.buyerId, userId),
     inArray(bookings.productId, db.select({ id: products.id }).from(products).where(eq(products.sellerId, userId))),
   );
-  const [account, twoFactor, listings, deals, paid, conversation, rated, reported, choices, newsletter, live] =
+  const [account, twoFactor, listings, deals, paid, conversation, rated, reported, choices, newsletter, live, kept] =
     await Promise.all([
       db
         .select({
@@ -153,6 +154,7 @@ export async function exportAccountData(db: Database, userId: string, now = Date
           sql`lower(${subscribers.email}) = (select lower(${users.email}) from ${users} where ${users.id} = ${userId})`,
         ),
       db.select(SESSION_FIELDS).from(sessions).where(liveSessionsOf(userId, now)).orderBy(asc(sessions.createdAt)),
+      listSavedAddresses(db, userId),
     ]);
   const me = account[0];
   if (!me) return null;
@@ -211,6 +213,8 @@ export async function exportAccountData(db: Database, userId: string, now = Date
       })),
       newsletter: newsletter[0] ? { subscribedAt: iso(newsletter[0].createdAt) } : null,
     },
+    // The addresses the account keeps (ADR 0103); a booking's own copy is in its shipment.
+    addresses: kept.map((row) => ({ ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) })),
     sessions: live.map((row) => ({
       ...row,
       createdAt: iso(row.createdAt),

@@ -3,8 +3,8 @@
 // its listings leave the storefront; the history others rely on (bookings, payments, messages,
 // ratings, reports) stays. Beyond an admin's deletion it is anonymised: the name becomes "Deleted
 // user", the address is released (the person may come back with it), and what was only theirs
-// (password, Google link, phone, two-factor, links, notification choices, wishlist, the
-// newsletter) is erased. Refused while a deal is unsettled (deals/unsettled.server.ts).
+// (password, Google link, phone, two-factor, links, notification choices, wishlist, saved
+// addresses, the newsletter) is erased. Refused while a deal is unsettled (deals/unsettled.server.ts).
 // Privacy's: what a person may do with what we keep about them.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { confirmIdentity, type ReauthResult } from "#app/domain/accounts/reauthentication.server";
@@ -12,7 +12,15 @@ import { forgetTwoFactorStatements } from "#app/domain/accounts/two-factor.serve
 import { hasUnsettledDeals, unsettledDealsOf, unsettledMessage } from "#app/domain/deals/bookings/unsettled.server";
 import { closePayoutAccountStatement } from "#app/domain/deals/payouts/accounts.server";
 import type { Database } from "#db/client";
-import { accountTokens, notificationPreferences, sessions, subscribers, users, wishlistEntries } from "#db/schema";
+import {
+  accountTokens,
+  notificationPreferences,
+  savedAddresses,
+  sessions,
+  subscribers,
+  users,
+  wishlistEntries,
+} from "#db/schema";
 
 export const DELETION_MESSAGES = {
   deleted: "Your account is deleted. Thank you for using Pay&Buy.",
@@ -69,6 +77,7 @@ export async function deleteOwnAccount(
     ...forgetTwoFactorStatements(db, user.id, deletedNow),
     db.delete(notificationPreferences).where(and(eq(notificationPreferences.userId, user.id), deletedNow)),
     db.delete(wishlistEntries).where(and(eq(wishlistEntries.buyerId, user.id), deletedNow)),
+    db.delete(savedAddresses).where(and(eq(savedAddresses.userId, user.id), deletedNow)),
     db.delete(subscribers).where(and(sql`lower(${subscribers.email}) = lower(${user.email})`, deletedNow)),
     closePayoutAccountStatement(db, user.id, deletedNow, now),
   ]);

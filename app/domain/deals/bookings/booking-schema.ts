@@ -108,7 +108,10 @@ function wayIssues(value: Partial<BookingFields>): Array<{ path: string; message
  * postal code written the country's way. The fields of the other way are ignored.
  */
 /** The address typed for shipping, written the country's way (called once the way's rule held). */
-function toAddress(value: BookingFields): ShippingAddress {
+/** The address's fields once their rules passed: the postal code written the country's way. */
+function toAddress(
+  value: Omit<BookingFields, "productId" | "delivery" | "meetLocation" | "buyerContact">,
+): ShippingAddress {
   const country = value.country.toUpperCase() as ShippingCountry;
   return {
     recipient: value.recipient,
@@ -154,6 +157,31 @@ export const shippingQuoteSchema = bookingFields
       ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
   }, everyMessage)
   .transform((value) => ({ productId: value.productId, address: toAddress({ ...value, buyerContact: "" }) }));
+
+/** The address's fields alone, unrefined: the inputs' attributes (maxlength) come from here. */
+export const shippingAddressFields = bookingFields.pick({
+  recipient: true,
+  line1: true,
+  line2: true,
+  city: true,
+  region: true,
+  postalCode: true,
+  country: true,
+});
+
+/**
+ * A shipping address alone, by the booking's own rules (its fields, their messages, the postal
+ * code the country's way): what an account keeps as a saved address (ADR 0103).
+ */
+export const shippingAddressSchema = shippingAddressFields
+  .superRefine(
+    (value, ctx) => {
+      for (const issue of wayIssues({ ...value, delivery: "ship" }))
+        ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  )
+  .transform(toAddress);
 
 export const bookingIdSchema = z.object({
   bookingId: requiredId("bookingId", "the id of the booking (My Orders lists yours)"),
