@@ -156,7 +156,7 @@ export const shippingQuoteSchema = bookingFields
     for (const issue of wayIssues({ ...value, buyerContact: "", delivery: "ship" }))
       ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
   }, everyMessage)
-  .transform((value) => ({ productId: value.productId, address: toAddress({ ...value, buyerContact: "" }) }));
+  .transform((value) => ({ productId: value.productId, address: toAddress(value) }));
 
 /** The address's fields alone, unrefined: the inputs' attributes (maxlength) come from here. */
 export const shippingAddressFields = bookingFields.pick({
