@@ -159,7 +159,13 @@ describe("the closed lists that grow", () => {
     const at = migrations.findIndex((migration) => migration.name.startsWith("0020_"));
     expect(at).toBeGreaterThan(0);
     await reset();
-    await applyD1Migrations(testEnv.DB, migrations.slice(0, at));
+    // The product's code fills the database: later migrations that touch none of the rebuilt
+    // tables (a column a user gains, a table of its own) are applied first, so what it writes
+    // has its columns; the rebuilt tables stay as they were before 0020.
+    const independent = migrations
+      .slice(at + 1)
+      .filter((migration) => !migration.queries.some((query) => REBUILT.some((table) => query.includes(table))));
+    await applyD1Migrations(testEnv.DB, [...migrations.slice(0, at), ...independent]);
     await dealWithEveryGrowingList();
     const before = await Promise.all(REBUILT.map(rowsOf));
     expect(before.every((rows) => rows.length > 0)).toBe(true);

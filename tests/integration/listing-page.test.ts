@@ -38,7 +38,7 @@ describe("an available listing", () => {
     const years = new Date().getUTCFullYear() - 2019;
     expect(html).toContain(`2019, used for ${years} years`);
     expect(html).toContain("Temescal, Oakland");
-    expect(html).toContain("Nov 2, 2026");
+    expect(html).toContain("2 Nov 2026");
     expect(html).toContain(seller.name);
     expect(html).toContain("Verified");
     // The seller's words as text: line breaks kept (pre-line), markup escaped.

@@ -150,6 +150,7 @@ export const PAGES: Record<string, Page> = {
   "routes/dashboard.settings.sessions": { path: () => "/dashboard/settings/sessions", as: "seller" },
   "routes/dashboard.settings.sessions.others": { path: () => "/dashboard/settings/sessions/others", as: "seller" },
   "routes/dashboard.settings.camera": { path: () => "/dashboard/settings/camera", as: "buyer" },
+  "routes/dashboard.settings.time-zone": { path: () => "/dashboard/settings/time-zone", as: "buyer" },
   "routes/dashboard.settings.notifications": { path: () => "/dashboard/settings/notifications", as: "buyer" },
   "routes/dashboard.settings.saved-searches.rename": {
     path: () => "/dashboard/settings/saved-searches/rename",
