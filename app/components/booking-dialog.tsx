@@ -68,7 +68,9 @@ export function BookingDialog({
   const hydrated = useHydrated();
   const { fetcher, submitting, result, typed } = useDialogSubmission("book", lastResult, dialog.lastResult);
   const errors = result?.error ?? {};
-  const value = (name: string) => (typeof typed[name] === "string" ? (typed[name] as string) : undefined);
+  // What the buyer typed (a refused booking's), else what their account keeps (ADR 0103).
+  const value = (name: string) =>
+    typeof typed[name] === "string" ? (typed[name] as string) : (dialog.defaults[name] ?? undefined);
   const { product, buyer, closeHref } = dialog;
   const [chosen, setChosen] = useState<"meetup" | "ship">(
     product?.delivery === "ship" || value("delivery") === "ship" ? "ship" : "meetup",

@@ -8,6 +8,7 @@ import { findBookableProduct } from "#app/domain/catalog/catalog.server";
 import { addToWishlist } from "#app/domain/catalog/wishlist.server";
 import { bookingSchema, shippingQuoteSchema } from "#app/domain/deals/bookings/booking-schema";
 import { BOOKING_MESSAGES, bookProduct } from "#app/domain/deals/bookings/bookings.server";
+import { bookingDefaults } from "#app/domain/deals/bookings/saved-addresses.server";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { quoteShipping } from "#app/domain/deals/shipping/quotes.server";
 import { readCamera } from "#app/domain/gear/camera";
@@ -95,19 +96,28 @@ export async function loadBookingDialog(request: Request, context: EnvContext, v
   if (!productId) return null;
   const user = await requireSignedIn(request, context, viewer);
   if (user.role !== "buyer") return null;
-  const [product, lastResult] = await Promise.all([
+  const [product, lastResult, defaults] = await Promise.all([
     findBookableProduct(database(context.env.DB), productId.slice(0, 100)),
     readFormFlash(request, context, "book", productId),
+    bookingDefaults(database(context.env.DB), user.id),
   ]);
   const typed = lastResult?.initialValue;
+  // What was typed (a refused booking's, or "Get the shipping price"'s), else the saved address:
+  // a carrier's rate is quoted for it before the buyer types anything.
+  const quoted =
+    typed ?? (defaults.postalCode && product ? { ...defaults, productId: product.id, delivery: "ship" } : null);
   const quote =
-    product && product.delivery !== "meetup" && typed?.delivery !== "meetup" ? await quoteTyped(context, typed) : null;
+    product && product.delivery !== "meetup" && typed?.delivery !== "meetup" && quoted
+      ? await quoteTyped(context, quoted)
+      : null;
   return {
     closeHref: withoutDialog(url),
     lastResult,
     quote,
     reportHref: product ? reportDialogHref(url, product.id) : null,
     buyer: { name: user.name, email: user.email },
+    // The phone from Settings and the default delivery address fill the fields (ADR 0103).
+    defaults,
     holdHours: context.env.settings.BOOKING_HOLD_HOURS,
     protectionDays: context.env.settings.BUYER_PROTECTION_DAYS,
     product: product

@@ -49,8 +49,9 @@ describe("booking", () => {
     const { user, cookie } = await signedInUser("buyer");
     const response = await book(cookie, product.id, { price: "1", priceCents: "1" });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/");
     const [booking] = await liveBookings(product.id);
+    // Straight on to its payment (ADR 0101).
+    expect(response.headers.get("Location")).toBe(`/dashboard/payment/${booking?.id}`);
     expect(booking).toMatchObject({
       buyerId: user.id,
       priceCents: 64_900,

@@ -3,9 +3,10 @@
 // booking goes straight on to its payment. Every amount is the server's own.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { addSavedAddress } from "#app/domain/deals/bookings/saved-addresses.server";
 import { formatMoney } from "#app/domain/shared/money";
 import { database } from "#db/client";
-import { bookings, products, shipments } from "#db/schema";
+import { bookings, products, shipments, users } from "#db/schema";
 import { get, postForm, signedInUser } from "./auth-helpers";
 import { USD } from "./factories";
 import { toastText } from "./moderation-helpers";
@@ -35,6 +36,42 @@ async function dialogAfter(response: Response, cookie: string) {
   const location = response.headers.get("Location") ?? "";
   return (await get(location, { Cookie: `${cookie}; ${cookieOf(response)}` })).text();
 }
+
+describe("the booking dialog, filled from the account (ADR 0103)", () => {
+  it("offers the phone from Settings and the default delivery address, and quotes a carrier's rate for it at once", async () => {
+    const { buyer, path, product } = await world({ shippingPriceCents: null });
+    // Nothing kept: empty fields, no quote yet.
+    const empty = await (await get(path, { Cookie: buyer.cookie })).text();
+    expect(empty).not.toContain('value="1550 Wewatta St"');
+    expect(empty).toContain(`Book and pay ${formatMoney(45_000, USD)} + shipping`);
+    await db().update(users).set({ phone: "+1 303 555 0199" }).where(eq(users.id, buyer.user.id));
+    const saved = await addSavedAddress(db(), buyer.user, {
+      kind: "delivery",
+      address: { ...ADDRESS, line2: null, country: "US" },
+    });
+    expect(saved.ok).toBe(true);
+    const filled = await (await get(path, { Cookie: buyer.cookie })).text();
+    expect(filled).toContain('value="+1 303 555 0199"');
+    expect(filled).toContain('value="1550 Wewatta St"');
+    expect(filled).toContain('value="80202"');
+    // The carrier's rate for the saved address: the total is known before anything is typed.
+    const button = filled.match(/Book and pay ([^<]+)</)?.[1] ?? "";
+    expect(button).not.toContain("shipping");
+    // Another buyer's dialog shows none of it.
+    const other = await signedInUser("buyer");
+    const theirs = await (await get(path, { Cookie: other.cookie })).text();
+    expect(theirs).not.toContain("1550 Wewatta St");
+    expect(theirs).not.toContain("+1 303 555 0199");
+    // Booking with it goes straight to its payment, at the server's prices.
+    const booked = await postForm(
+      path,
+      { intent: "book", productId: product.id, delivery: "ship", buyerContact: "+1 303 555 0199", ...ADDRESS },
+      { Cookie: buyer.cookie, ...NAVIGATE },
+    );
+    expect(booked.status).toBe(302);
+    expect(booked.headers.get("Location")).toMatch(/^\/dashboard\/payment\//);
+  });
+});
 
 describe("the booking dialog's sum", () => {
   it("shows item + flat shipping = total and a button that says it", async () => {

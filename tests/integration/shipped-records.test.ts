@@ -43,9 +43,9 @@ describe("a shipped deal in the REST records", () => {
       labelCents: LABEL_CENTS,
     });
     const html = await page(seller.id, "/dashboard/payouts");
-    expect(html).toContain(
-      `incl. ${formatMoney(deal!.shippingCents as number, USD)} shipping, label ${formatMoney(deal!.labelCents as number, USD)}`,
-    );
+    // The sale's sum in words (ADR 0100): the same shipping and label as the record's.
+    expect(html).toContain(`+ ${formatMoney(deal!.shippingCents as number, USD)} shipping`);
+    expect(html).toContain(`− ${formatMoney(deal!.labelCents as number, USD)} label`);
   });
 
   it("carries the way, the shipping charge and the parcel's state in GET /api/myOrders, as My Orders shows them", async () => {
@@ -83,7 +83,7 @@ describe("a shipped deal in the REST records", () => {
 
     const { trackingUrl } = await record();
     expect(trackingUrl).toBe(`/dashboard/shipments/${bookingId}`);
-    expect(await page(buyer.id, trackingUrl)).toContain("Shipment of Nikon 50mm f/1.8");
+    expect(await page(buyer.id, trackingUrl)).toContain("Deal: Nikon 50mm f/1.8");
 
     // A label bought before stored /track/OFF…, which no page answers: the record still gives the page.
     await db().update(shipments).set({ trackingUrl: "/track/OFFOLD123" }).where(eq(shipments.bookingId, bookingId));

@@ -333,6 +333,7 @@ const ACCOUNT_ROWS: Row[] = [
       ["/dashboard/settings/password", () => ({ currentPassword: "", newPassword: "short", confirmPassword: "other" })],
       ["/dashboard/settings/sessions", () => ({ sessionId: "" })],
       ["/dashboard/settings/camera", () => ({ camera: "no-such-camera" })],
+      ["/dashboard/settings/time-zone", () => ({ timeZone: "Mars/Olympus" })],
       ["/dashboard/settings/notifications", () => EVERY_KIND_MAYBE],
       ["/dashboard/settings/saved-searches/rename", (w: World) => ({ id: w.savedSearch.A, name: " " })],
       ["/dashboard/settings/saved-searches/emails", (w: World) => ({ id: w.savedSearch.A, emails: "maybe" })],
@@ -1251,6 +1252,84 @@ export const ROWS: Row[] = [
     () => ({ camera: "nikon-z6-ii" }),
     signedIn("ok"),
     "/dashboard/settings/camera",
+  ),
+  // Saved addresses (ADR 0103): every signed-in user's own; another's id is "no such address".
+  page("/dashboard/settings/addresses", "routes/dashboard.settings.addresses", signedIn("ok")),
+  form(
+    "/dashboard/settings/addresses",
+    "routes/dashboard.settings.addresses",
+    () => ({
+      intent: "add",
+      kind: "delivery",
+      ...{
+        recipient: "Dana Buyer",
+        line1: "1550 Wewatta St",
+        line2: "",
+        city: "Denver",
+        region: "CO",
+        postalCode: "80202",
+        country: "US",
+      },
+    }),
+    signedIn("ok"),
+    "/dashboard/settings/addresses intent=add",
+  ),
+  form(
+    "/dashboard/settings/addresses",
+    "routes/dashboard.settings.addresses",
+    () => ({ intent: "delete", id: "00000000-0000-4000-8000-000000000000" }),
+    signedIn("notFound"),
+    "/dashboard/settings/addresses intent=delete (no such address)",
+  ),
+  api("GET", "/api/account/addresses", "/api/account/addresses", signedIn("ok", "unauthorized")),
+  api("POST", "/api/account/addresses", "/api/account/addresses", signedIn("ok", "unauthorized"), {
+    json: () => ({
+      kind: "delivery",
+      ...{
+        recipient: "Dana Buyer",
+        line1: "1550 Wewatta St",
+        line2: "",
+        city: "Denver",
+        region: "CO",
+        postalCode: "80202",
+        country: "US",
+      },
+    }),
+  }),
+  api(
+    "PATCH",
+    "/api/account/addresses/00000000-0000-4000-8000-000000000000",
+    "/api/account/addresses/:id",
+    signedIn("notFound", "unauthorized"),
+    {
+      json: () => ({
+        recipient: "Dana Buyer",
+        line1: "1550 Wewatta St",
+        line2: "",
+        city: "Denver",
+        region: "CO",
+        postalCode: "80202",
+        country: "US",
+      }),
+    },
+  ),
+  api(
+    "DELETE",
+    "/api/account/addresses/00000000-0000-4000-8000-000000000000",
+    "/api/account/addresses/:id",
+    signedIn("notFound", "unauthorized"),
+  ),
+  // The reader's time zone (ADR 0104): every signed-in user's own.
+  api("GET", "/api/account/time-zone", "/api/account/time-zone", signedIn("ok", "unauthorized")),
+  api("PUT", "/api/account/time-zone", "/api/account/time-zone", signedIn("ok", "unauthorized"), {
+    json: () => ({ timeZone: "Europe/Berlin" }),
+  }),
+  form(
+    "/dashboard/settings/time-zone",
+    "routes/dashboard.settings.time-zone",
+    () => ({ timeZone: "Europe/Berlin" }),
+    signedIn("ok"),
+    "/dashboard/settings/time-zone",
   ),
   form(
     "/?index",

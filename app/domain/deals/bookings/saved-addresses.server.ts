@@ -210,3 +210,28 @@ export async function senderAddress(
   const { recipient, ...rest } = address;
   return { name: recipient, ...rest };
 }
+
+/**
+ * What fills a new booking's dialog: the buyer's phone from Settings and their default delivery
+ * address, as the dialog's fields are named (ADR 0103). The buyer can change every one of them.
+ */
+export async function bookingDefaults(db: Database, userId: string): Promise<Record<string, string>> {
+  const [address, [account]] = await Promise.all([
+    defaultDeliveryAddress(db, userId),
+    db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1),
+  ]);
+  return {
+    ...(account?.phone ? { buyerContact: account.phone } : {}),
+    ...(address
+      ? {
+          recipient: address.recipient,
+          line1: address.line1,
+          line2: address.line2 ?? "",
+          city: address.city,
+          region: address.region,
+          postalCode: address.postalCode,
+          country: address.country,
+        }
+      : {}),
+  };
+}
