@@ -3,13 +3,14 @@
 // delete, default); editing (?edit=id) and the delete's confirmation (?delete=id) are links, so
 // all of it works with JavaScript off. Whose address it is, the domain checks: another
 // account's is a 404. A field that fails the schema comes back at its field, as typed (400).
+
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "react-router";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
+import { PostalAddress } from "#app/components/postal-address";
 import { SavedAddressForm } from "#app/components/saved-address-form";
-import { COUNTRY_NAMES } from "#app/domain/catalog/delivery";
 import {
   ADDRESS_KIND_WORDS,
   addressKindField,
@@ -103,23 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function AddressLines({ address }: { address: SavedAddressView }) {
-  return (
-    <address className={styles.addressLines}>
-      {address.recipient}
-      <br />
-      {address.line1}
-      {address.line2 ? (
-        <>
-          <br />
-          {address.line2}
-        </>
-      ) : null}
-      <br />
-      {`${address.city}, ${address.region} ${address.postalCode}`}
-      <br />
-      {COUNTRY_NAMES[address.country]}
-    </address>
-  );
+  return <PostalAddress address={address} className={styles.addressLines} />;
 }
 
 export default function Addresses() {

@@ -4,13 +4,15 @@
 // seller's label and tracking while they apply, the buyer's receipt and report once it arrived,
 // the messages for both); the address to send it to. With the offline carrier, the Test mode box
 // moves the parcel on.
+
 import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Form, Link, Outlet, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { DealProgress } from "#app/components/deal-progress";
+import { PostalAddress } from "#app/components/postal-address";
 import { LabelForm, TrackingForm } from "#app/components/shipment-forms";
 import { TestModeBox } from "#app/components/test-mode-box";
-import { COUNTRY_NAMES, PARCEL_PRESETS } from "#app/domain/catalog/delivery";
+import { PARCEL_PRESETS } from "#app/domain/catalog/delivery";
 import { photoSources } from "#app/domain/catalog/photo-keys";
 import { dealPageOf } from "#app/domain/deals/claims/deal-page.server";
 import { feeRuleOf } from "#app/domain/deals/providers/settings";
@@ -168,27 +170,14 @@ function ShipTo({ shipment }: { shipment: DealView["shipment"] }) {
   }
   const { address } = shipment;
   return (
-    <address data-testid="ship-to" className={styles.address}>
-      {address.recipient}
-      <br />
-      {address.line1}
-      {address.line2 ? (
-        <>
-          <br />
-          {address.line2}
-        </>
-      ) : null}
-      <br />
-      {`${address.city}, ${address.region} ${address.postalCode}`}
-      <br />
-      {COUNTRY_NAMES[address.country]}
+    <PostalAddress address={address} className={styles.address} testId="ship-to">
       {shipment.buyerContact ? (
         <>
           <br />
           {shipment.buyerContact}
         </>
       ) : null}
-    </address>
+    </PostalAddress>
   );
 }
 

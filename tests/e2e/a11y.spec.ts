@@ -91,7 +91,7 @@ test.describe("a buyer's pages", () => {
     await expect(dialog).toBeVisible();
     await expectAccessible(page, "booking dialog");
     await dialog.getByRole("button", { name: /^Book and pay/ }).click();
-    await expect(dialog.getByText("Your location is required")).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Your location is required" })).toBeVisible();
     await expectAccessible(page, "booking dialog with errors");
     await dialog.getByLabel("Your Location*").fill("Union Square");
     await dialog.getByLabel("Your Contact*").fill("+1 415 555 0199");

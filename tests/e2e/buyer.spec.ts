@@ -69,8 +69,8 @@ test.describe("booking", () => {
     await expect(dialog.getByTestId("booking-total")).toContainText(/\$\s\d/);
     await expect(dialog.getByText("Booking holds this item for you until you pay or cancel.")).toBeVisible();
     await dialog.getByRole("button", { name: /^Book and pay/ }).click();
-    await expect(page.getByText("Your location is required")).toBeVisible();
-    await expect(page.getByText("Your contact is required")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Your location is required" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Your contact is required" })).toBeVisible();
     await page.getByLabel("Your Location*").fill("Union Square");
     await page.getByLabel("Your Contact*").fill("+1 415 555 0199");
     await page.getByRole("button", { name: /^Book and pay/ }).click();
