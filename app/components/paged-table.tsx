@@ -47,8 +47,8 @@ export function PagedTable<Row>({
   empty: ReactNode;
   /** A search over the list, by `?q=`. */
   search?: { label: string; q?: string };
-  /** Many columns: the rows become cards below a wider box. */
-  wide?: boolean;
+  /** Many columns: the rows become cards below a wider box ("widest": a dozen columns, wider still). */
+  wide?: boolean | "widest";
   /** A name for the table's box as a keyboard-scrollable region (labelled by the caption). */
   region?: string;
   /** The confirmation a `?confirm=` address asks for, or null. */
@@ -64,7 +64,12 @@ export function PagedTable<Row>({
       {list.rows.length === 0 ? (
         <p className={table.empty}>{empty}</p>
       ) : (
-        <div className={wide ? `${table.wrap} ${table.wide}` : table.wrap} {...box}>
+        <div
+          className={
+            wide === "widest" ? `${table.wrap} ${table.widest}` : wide ? `${table.wrap} ${table.wide}` : table.wrap
+          }
+          {...box}
+        >
           <table className={table.table}>
             <caption id={captionId} className={table.caption}>
               {caption}

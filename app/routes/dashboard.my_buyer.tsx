@@ -43,7 +43,8 @@ export default function MyBuyers() {
         pathname={PATH}
         list={sales}
         rowKey={(sale) => sale.id}
-        wide
+        // Eleven columns since the item, the shipping and the total stand apart: cards below 76 rem.
+        wide="widest"
         region="my-buyers"
         empty="You don't have any buyer"
         caption={`The buyers who paid for your products, newest first. Dates are in ${zoneWords(zone)}.`}
