@@ -6,7 +6,7 @@ import { Form } from "react-router";
 import * as formStyles from "#app/components/forms.css";
 import { MoneyChart } from "#app/components/money-chart";
 import * as table from "#app/components/table.css";
-import { currencyOf, formatMoney } from "#app/domain/shared/money";
+import { type Currency, formatMoney } from "#app/domain/shared/money";
 import { button } from "#app/styles/utilities.css";
 import { monthName } from "#app/utils/month-names";
 import { useCurrency } from "#app/utils/use-currency";
@@ -18,6 +18,7 @@ export function MoneyByMonth<Figure extends string>({
   heading,
   empty,
   months,
+  currencies: known,
   figures,
   charted,
   chartTitle,
@@ -30,6 +31,8 @@ export function MoneyByMonth<Figure extends string>({
   /** What shows while nothing has moved. */
   empty: string;
   months: ReadonlyArray<MonthRow<Figure>>;
+  /** The months' currencies by code, made on the server (`currenciesOf`). */
+  currencies: Readonly<Record<string, Currency>>;
   /** The table's columns after the month, in order, with their headers. */
   figures: ReadonlyArray<{ figure: Figure; header: string }>;
   /** The figure the chart draws, and its title ("… (USD)" is added). */
@@ -50,7 +53,7 @@ export function MoneyByMonth<Figure extends string>({
         const rows = months.filter((month) => month.currency === currency);
         const code = currency.toUpperCase();
         // Months in another currency than the configured one (before a change) keep their own.
-        const money = code === configured.code ? configured : currencyOf(code);
+        const money = code === configured.code ? configured : (known[code] ?? configured);
         return (
           <div key={currency}>
             <MoneyChart

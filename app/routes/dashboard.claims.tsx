@@ -23,7 +23,7 @@ import type { ClaimDecision } from "#app/domain/deals/settlement/plan";
 import { SHIPMENT_STATUS_WORDS } from "#app/domain/deals/shipping/shipment-words";
 import { formatDay, formatMoment } from "#app/domain/shared/dates";
 import { readListQuery } from "#app/domain/shared/list-query";
-import { formatMoney } from "#app/domain/shared/money";
+import { currenciesOf, formatMoney } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
 import { inTestMode } from "#app/domain/shared/test-mode";
 import { zoneTable } from "#app/domain/shared/time-zones.server";
@@ -68,6 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     totals,
     testMode: inTestMode(context.env.settings),
     months,
+    monthCurrencies: currenciesOf(months.map((month) => month.currency)),
     statementDefaults: lastMonths(),
     disputes: {
       total: disputed.total,
@@ -188,7 +189,7 @@ const DECISION_WORDS = {
 
 export default function Claims() {
   const currency = useCurrency();
-  const { totals, months, statementDefaults, claims, deciding, removed, disputes, testMode } =
+  const { totals, months, monthCurrencies, statementDefaults, claims, deciding, removed, disputes, testMode } =
     useLoaderData<typeof loader>();
   // Chargebacks come first while one is open (the open ones lead the list); decided ones follow the claims.
   const openDispute = disputes.rows.some((dispute) => dispute.open);
@@ -340,6 +341,7 @@ export default function Claims() {
         heading="The platform's money by month"
         empty="Nothing has moved yet: the months show here once a buyer has paid."
         months={months}
+        currencies={monthCurrencies}
         figures={PLATFORM_FIGURES.map((figure) => ({ figure, header: PLATFORM_FIGURE_WORDS[figure] }))}
         charted="fees"
         chartTitle="Fees kept each month"

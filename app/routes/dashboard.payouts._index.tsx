@@ -37,7 +37,7 @@ import { sellerMonths } from "#app/domain/deals/payouts/statements.server";
 import { getSellerAmounts, listSellerDeals } from "#app/domain/deals/payouts/summary.server";
 import { formatDay, formatMoment } from "#app/domain/shared/dates";
 import { readListQuery } from "#app/domain/shared/list-query";
-import { type Currency, formatMoney, moneyFormatter } from "#app/domain/shared/money";
+import { type Currency, currenciesOf, formatMoney, moneyFormatter } from "#app/domain/shared/money";
 import { idSchema } from "#app/domain/shared/schemas";
 import { requireFormData } from "#app/server/http.server";
 import { publishFromRoute } from "#app/server/notifications.server";
@@ -97,6 +97,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     feeWords: feeRuleWords(rule, moneyFormatter(context.env.currency)),
     amounts,
     months,
+    monthCurrencies: currenciesOf(months.map((month) => month.currency)),
     statementDefaults: lastMonths(),
     deals: {
       ...deals,
@@ -181,8 +182,19 @@ const money = (cents: number | null, currency: Currency) => (cents === null ? "â
 
 export default function Payouts() {
   const currency = useCurrency();
-  const { setup, missing, testMode, feeWords, amounts, deals, history, answering, months, statementDefaults } =
-    useLoaderData<typeof loader>();
+  const {
+    setup,
+    missing,
+    testMode,
+    feeWords,
+    amounts,
+    deals,
+    history,
+    answering,
+    months,
+    monthCurrencies,
+    statementDefaults,
+  } = useLoaderData<typeof loader>();
   const settingUp = useIsPending({ state: "non-idle", intent: "setup" });
   return (
     <DashboardPage title="Payouts">
@@ -251,6 +263,7 @@ export default function Payouts() {
         heading="Your money by month"
         empty="Nothing has moved yet: your sales show here once they are paid."
         months={months}
+        currencies={monthCurrencies}
         figures={[
           { figure: "sales", header: "Buyers paid" },
           { figure: "fees", header: "Fees" },

@@ -137,10 +137,10 @@ test.describe("the seeded storefront", () => {
     // remove seeded ones; the seed's newest are Maya's and Owen's.
     await expect(ads.getByRole("article").first()).toBeVisible();
     expect(await ads.getByRole("article").count()).toBeLessThanOrEqual(12);
-    const cards = ads.getByRole("article").filter({ hasText: /Seller: (Maya Lens|Owen Shutter)/ });
+    const cards = ads.getByRole("article").filter({ hasText: /Seller\s*:?\s*(Maya Lens|Owen Shutter)/ });
     // The photo repeats the name's link for pointers only (aria-hidden), so it is found by tag.
     await expect(cards.first().locator("img")).toBeVisible();
-    await expect(cards.first()).toContainText("$ ");
+    await expect(cards.first()).toContainText(/\$\s\d/);
     await expect(ads.getByText("Maya Lens").first()).toBeVisible();
     await expect(ads.getByText("Verified").first()).toBeVisible();
     const photo = await cards.first().locator("img").getAttribute("src");
@@ -247,8 +247,10 @@ test("the browser build formats without Intl, whose locale data is a long task o
   const chunks = readdirSync(dir).filter((file) => file.endsWith(".js"));
   expect(chunks.length).toBeGreaterThan(0);
   for (const file of chunks) {
+    // One read of Intl is allowed: the reader's zone, asked once when the browser is idle for an
+    // account that has none (ADR 0104); it formats nothing.
     expect(readFileSync(`${dir}/${file}`, "utf8"), file).not.toMatch(
-      /\bIntl\.|\.toLocale(String|DateString|TimeString)\(/,
+      /\bIntl\.(?!DateTimeFormat\(\)\.resolvedOptions\(\)\.timeZone)|\.toLocale(String|DateString|TimeString)\(/,
     );
   }
 });

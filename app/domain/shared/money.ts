@@ -119,3 +119,13 @@ export function formatMoney(cents: number | null | undefined, currency: Currency
 export function moneyFormatter(currency: Currency): (cents: number) => string {
   return (cents) => formatMoney(cents, currency);
 }
+
+/**
+ * The currencies of rows kept in several (months before a change of PAYMENT_CURRENCY), made on
+ * the server: a page sends them, so the browser never builds Intl's data (app/utils/format.ts).
+ */
+export function currenciesOf(codes: Iterable<string>): Record<string, Currency> {
+  const out: Record<string, Currency> = {};
+  for (const code of codes) out[code.toUpperCase()] = currencyOf(code);
+  return out;
+}
