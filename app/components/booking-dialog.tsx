@@ -166,7 +166,6 @@ export function BookingDialog({
             inputMode: "tel",
             maxLength: 30,
             required: true,
-            "aria-required": true,
           }}
           errors={errors.buyerContact}
           hint="The seller sees it once you have paid."
@@ -318,7 +317,9 @@ function DeliveryChoice({
         defaultValue: value(name),
         autoComplete,
         maxLength,
-        ...(optional ? {} : { required: shipRequired, "aria-required": true }),
+        // Required when its way is chosen; without JavaScript a listing that does both says so in
+        // words (aria-required) under each way's heading, as only the chosen way is checked.
+        ...(optional ? {} : shipRequired ? { required: true } : { "aria-required": true }),
       }}
       errors={errors[name]}
     />
@@ -339,8 +340,7 @@ function DeliveryChoice({
           name: "country",
           defaultValue: value("country") ?? shipsFromCountry ?? "",
           autoComplete: "shipping country",
-          required: shipRequired,
-          "aria-required": true,
+          ...(shipRequired ? { required: true } : { "aria-required": true }),
         }}
         options={SHIPPING_COUNTRIES.map((code) => ({ value: code, label: COUNTRY_NAMES[code] }))}
         placeholder="Choose a country"
@@ -383,8 +383,7 @@ function DeliveryChoice({
             defaultValue: value("meetLocation"),
             autoComplete: "address-level2",
             maxLength: 200,
-            required: meetRequired,
-            "aria-required": meetRequired || !hydrated,
+            ...(meetRequired ? { required: true } : !hydrated ? { "aria-required": true } : {}),
             // The first field to fill takes the focus (without JavaScript too: the dialog is server-rendered).
             autoFocus: autoFocus && !both,
           }}

@@ -67,7 +67,7 @@ test.describe("booking", () => {
     await expect(dialog.getByRole("definition").nth(0)).toContainText(/@payandbuy\.local · \+\d/);
     await expect(dialog.getByRole("definition").nth(1)).toContainText("Morgan Booker");
     await expect(dialog.getByTestId("booking-total")).toContainText(/\$\s\d/);
-    await expect(dialog.getByText("Booking holds this item for you until you pay or cancel.")).toBeVisible();
+    await expect(dialog.getByText(/^Booking holds this item for you until you pay or cancel/)).toBeVisible();
     await dialog.getByRole("button", { name: /^Book and pay/ }).click();
     await expect(page.getByRole("link", { name: "Your location is required" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Your contact is required" })).toBeVisible();

@@ -25,7 +25,8 @@ test("the admin finds a reconciliation's difference from Claims and marks it as 
 
   await signIn(page, DEMO.admin);
   await page.goto("/dashboard/claims");
-  await page.getByRole("main").getByRole("link", { name: "Reconciliation", exact: true }).click();
+  // The link on the Claims page itself, not the dashboard's menu beside it.
+  await page.getByRole("main").getByRole("link", { name: "Reconciliation", exact: true }).last().click();
   await expect(page.getByRole("heading", { level: 1, name: "Reconciliation" })).toBeVisible();
   const difference = page.getByRole("row").filter({ hasText: ref });
   await expect(difference).toContainText("Missing from our ledger: Transfer to a seller");
