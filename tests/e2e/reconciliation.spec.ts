@@ -33,7 +33,8 @@ test("the admin finds a reconciliation's difference from Claims and marks it as 
   await expect(difference).toContainText(day);
   await expect(difference).toContainText("None USD");
   await expect(difference).toContainText("$ 50.00 USD");
-  await expect(page.getByRole("row").filter({ hasText: day }).last()).toContainText("Done");
+  // The runs table lists the recent days (ADR 0099: a day never checked says so); this planted run
+  // of 2001 shows through its difference only.
   await expectAccessible(page, "Reconciliation");
 
   await difference.getByRole("button", { name: `Mark as looked into: ${ref}` }).click();
