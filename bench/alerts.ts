@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import { getPlatformProxy } from "wrangler";
 import { MATCH_BATCH, matchNewListings, planLetters } from "#app/domain/alerts/matching.server";
 import { normaliseSearch } from "#app/domain/alerts/saved-searches.server";
+import { currencyOf } from "#app/domain/shared/money";
 import { database } from "#db/client";
 import { CONDITIONS } from "#db/closed-lists";
 import { categoryRow, userRow } from "#db/factories";
@@ -44,6 +45,9 @@ function searchOf(i: number): string {
   return params.toString();
 }
 
+/** The seed's currency (wrangler.toml's PAYMENT_CURRENCY): the bench reads the same money the app would. */
+const currency = currencyOf("usd");
+
 const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 
 async function main() {
@@ -71,7 +75,7 @@ async function main() {
       for (let start = 0; start < searchCount; start += 400) {
         const statements = [];
         for (let i = start; i < Math.min(searchCount, start + 400); i++) {
-          const normal = normaliseSearch(searchOf(i), { camera: null });
+          const normal = normaliseSearch(searchOf(i), { camera: null }, currency);
           if (!normal.ok) throw new Error(`${searchOf(i)}: ${normal.message}`);
           statements.push(
             db.insert(savedSearches).values({
@@ -120,7 +124,7 @@ async function main() {
         await db.update(savedSearchScan).set({ lastRowid: last - (pass + 1) * MATCH_BATCH });
         await db.run(sql`delete from saved_search_matches`);
         const start = performance.now();
-        const found = await matchNewListings(db);
+        const found = await matchNewListings(db, currency);
         times.push(performance.now() - start);
         matches = found.matches;
         const planned = performance.now();

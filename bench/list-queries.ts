@@ -15,6 +15,7 @@ import { findListing } from "#app/domain/catalog/listings.server";
 import { priceGuidance } from "#app/domain/catalog/price-guidance.server";
 import { readSearchParams, withFits } from "#app/domain/catalog/search-params";
 import { readCamera } from "#app/domain/gear/camera";
+import { currencyOf } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
 import { products } from "#db/schema";
 
@@ -28,10 +29,13 @@ const { values } = parseArgs({
   },
 });
 
+/** The seed's currency (wrangler.toml's PAYMENT_CURRENCY): the bench reads the same money the app would. */
+const currency = currencyOf("usd");
+
 type Case = { label: string; run: (db: Database) => Promise<unknown> };
 
 function search(query: string): Case["run"] {
-  const read = withFits(readSearchParams(new URLSearchParams(query)), readCamera("nikon-z6-ii"));
+  const read = withFits(readSearchParams(new URLSearchParams(query), currency), readCamera("nikon-z6-ii"));
   if (!read.ok) throw new Error(`Bad search ${query}: ${read.message}`);
   return (db) => searchListings(db, read.query);
 }
