@@ -8,7 +8,7 @@ import { MoneyChart } from "#app/components/money-chart";
 import * as table from "#app/components/table.css";
 import { type Currency, formatMoney } from "#app/domain/shared/money";
 import { button } from "#app/styles/utilities.css";
-import { monthName } from "#app/utils/month-names";
+import { fromFirstMoney, monthName } from "#app/utils/month-names";
 import { useCurrency } from "#app/utils/use-currency";
 
 type MonthRow<Figure extends string> = { month: string; currency: string } & Record<Figure, number>;
@@ -50,7 +50,11 @@ export function MoneyByMonth<Figure extends string>({
       <h2 id={id}>{heading}</h2>
       {currencies.length === 0 ? <p>{empty}</p> : null}
       {currencies.map((currency) => {
-        const rows = months.filter((month) => month.currency === currency);
+        // From the first month with any figure: the months before anything moved are left out.
+        const rows = fromFirstMoney(
+          months.filter((month) => month.currency === currency),
+          (month) => figures.some(({ figure }) => month[figure] !== 0),
+        );
         const code = currency.toUpperCase();
         // Months in another currency than the configured one (before a change) keep their own.
         const money = code === configured.code ? configured : (known[code] ?? configured);

@@ -50,20 +50,38 @@ export function TrackingForm({ action, lastResult }: { action: string; lastResul
   );
 }
 
+/** The label form's sender fields as Settings keeps them (`senderAddress`). */
+export interface SenderDefaults {
+  name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  region: string;
+}
+
 export function LabelForm({
   action,
   labelCents,
   fromPostalCode,
+  sender,
   lastResult,
 }: {
   action: string;
   labelCents: number;
   /** Where the parcel leaves from: the listing's, which the label was priced from. */
   fromPostalCode: string | null;
+  /** The seller's default sender address from Settings → Addresses, filling the fields (ADR 0103). */
+  sender: SenderDefaults | null;
   lastResult?: Errors;
 }) {
   const currency = useCurrency();
-  const [form, fields] = useSchemaForm(returnAddressSchema, { id: "label", lastResult });
+  const [form, fields] = useSchemaForm(returnAddressSchema, {
+    id: "label",
+    lastResult,
+    defaultValue: sender
+      ? { name: sender.name, line1: sender.line1, line2: sender.line2 ?? "", city: sender.city, region: sender.region }
+      : undefined,
+  });
   const text = (field: Parameters<typeof getInputProps>[0], id: string, autoComplete: string) => ({
     ...getInputProps(field, { type: "text" }),
     id,
@@ -71,7 +89,11 @@ export function LabelForm({
   });
   return (
     <Form method="post" action={action} {...getFormProps(form)} noValidate className={styles.form}>
-      <p>The sender's address the carrier prints (not kept by Pay&Buy):</p>
+      <p>
+        {sender
+          ? "The sender's address the carrier prints, from your default sender address:"
+          : "The sender's address the carrier prints. Keep one in Settings → Addresses to have it filled in:"}
+      </p>
       <Field label="Your name" inputProps={text(fields.name, "label-name", "name")} errors={fields.name.errors} />
       <Field
         label="Street address"

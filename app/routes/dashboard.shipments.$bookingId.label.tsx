@@ -53,6 +53,7 @@ export default function BuyLabel() {
       action={`${shipmentPath(bookingId)}/label`}
       labelCents={page.labelQuote.labelCents}
       fromPostalCode={page.deal.shipment.fromPostalCode}
+      sender={page.sender}
       lastResult={lastResult}
     />
   );

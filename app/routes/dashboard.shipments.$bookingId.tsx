@@ -14,6 +14,7 @@ import { LabelForm, TrackingForm } from "#app/components/shipment-forms";
 import { TestModeBox } from "#app/components/test-mode-box";
 import { PARCEL_PRESETS } from "#app/domain/catalog/delivery";
 import { photoSources } from "#app/domain/catalog/photo-keys";
+import { senderAddress } from "#app/domain/deals/bookings/saved-addresses.server";
 import { dealPageOf } from "#app/domain/deals/claims/deal-page.server";
 import { feeRuleOf } from "#app/domain/deals/providers/settings";
 import { receiptQuestion } from "#app/domain/deals/settlement/confirmation";
@@ -68,6 +69,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         context.env.currency,
       )
     : null;
+  // The seller's default sender address fills the label form (ADR 0103).
+  const sender = canSend ? await senderAddress(database(context.env.DB), user.id) : null;
   // Arrived: the buyer's "I received it as described", by the confirmation's own rule (ADR 0098).
   const receipt =
     shipment.viewer === "buyer"
@@ -77,6 +80,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     deal,
     canSend,
     labelQuote,
+    sender,
     confirmReceipt: receipt?.ok
       ? {
           href: `/dashboard/my_orders?confirm=receipt&id=${encodeURIComponent(shipment.bookingId)}`,
@@ -183,7 +187,7 @@ function ShipTo({ shipment }: { shipment: DealView["shipment"] }) {
 
 export default function Shipment() {
   const currency = useCurrency();
-  const { deal, shipBy, offlineCarrier, mayCancel, canSend, labelQuote, confirmReceipt, printLabel } =
+  const { deal, shipBy, offlineCarrier, mayCancel, canSend, labelQuote, sender, confirmReceipt, printLabel } =
     useLoaderData<typeof loader>();
   const { shipment } = deal;
   const here = shipmentPath(shipment.bookingId);
@@ -245,6 +249,7 @@ export default function Shipment() {
                 action={`${here}/label`}
                 labelCents={labelQuote.labelCents}
                 fromPostalCode={shipment.fromPostalCode}
+                sender={sender}
               />
             )}
           </section>

@@ -15,8 +15,19 @@ export function monthName(month: string): string {
   return monthLabel(month, true);
 }
 
-/** The months from the first that holds money: no run of empty bars before anything happened. */
-export function fromFirstMoney<Month extends { cents: number }>(months: ReadonlyArray<Month>): ReadonlyArray<Month> {
-  const first = months.findIndex((month) => month.cents !== 0);
+/**
+ * The months from the first that holds money: no run of empty bars or rows before anything
+ * happened. All empty, all are kept (the page says so by its zeros).
+ */
+export function fromFirstMoney<Month extends { cents: number }>(months: ReadonlyArray<Month>): ReadonlyArray<Month>;
+export function fromFirstMoney<Month>(
+  months: ReadonlyArray<Month>,
+  moved: (month: Month) => boolean,
+): ReadonlyArray<Month>;
+export function fromFirstMoney<Month>(
+  months: ReadonlyArray<Month>,
+  moved: (month: Month) => boolean = (month) => (month as { cents: number }).cents !== 0,
+): ReadonlyArray<Month> {
+  const first = months.findIndex(moved);
   return first === -1 ? months : months.slice(first);
 }

@@ -77,3 +77,68 @@ test("a buyer books a shipped lens, sees the total, and pays in one flow; a refu
   await payWithTestCard(page);
   await expect(page.getByRole("row").filter({ hasText: name })).toBeVisible();
 });
+
+test("a buyer whose Settings keep a phone and an address books a parcel in one flow, and cannot confirm it before delivery", async ({
+  page,
+  browser,
+}, info) => {
+  test.slow();
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await registerSeller(seller, info, "Sasha Saved");
+  const name = uniqueProductName(info, "Saved Address Lens");
+  const id = await addProductByApi(seller.request, await bearerOf(seller.request), name, {
+    delivery: "ship",
+    shipsFromCountry: "US",
+    shipsFromPostalCode: "11201",
+    parcel: "small",
+    shippingPrice: "14",
+    handlingDays: "2",
+  });
+  await sellerContext.close();
+
+  // The buyer's phone and default delivery address, kept in Settings once.
+  await signUp(page, { name: "Sol Saved", email: uniqueEmail(info, "saved-checkout"), password: "long enough" });
+  await page.goto("/dashboard/settings");
+  const profile = page.locator("form#profile");
+  await profile.getByLabel("Phone number").fill("+1 303 555 0144");
+  await profile.getByRole("button", { name: "Save details" }).click();
+  await expectToast(page, "Your details are saved.");
+  await page.goto("/dashboard/settings/addresses");
+  const add = page.locator("form", { has: page.getByRole("button", { name: "Save address" }) });
+  await add.getByLabel("Recipient*").fill("Sol Saved");
+  await add.getByLabel("Street address*").fill("1550 Wewatta St");
+  await add.getByLabel("City*").fill("Denver");
+  await add.getByLabel("State or province*").fill("CO");
+  await add.getByLabel("Postal code*").fill("80202");
+  await add.getByRole("button", { name: "Save address" }).click();
+  await expectToast(page, "Address saved.");
+
+  // The dialog opens filled: nothing to type, the total known before booking.
+  await page.goto(`/listings/${id}`);
+  await page.getByRole("link", { name: `Book Now: ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Book ${name}` });
+  await expect(dialog.getByLabel("Recipient")).toHaveValue("Sol Saved");
+  await expect(dialog.getByLabel("Street address")).toHaveValue("1550 Wewatta St");
+  await expect(dialog.getByLabel("Postal code")).toHaveValue("80202");
+  await expect(dialog.getByLabel("Your Contact*")).toHaveValue("+1 303 555 0144");
+  await expect(dialog.getByTestId("booking-total")).toContainText("$ 33.99");
+  await shots(page, info, "saved-address");
+  await dialog.getByRole("button", { name: "Book and pay $ 33.99" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\//);
+  const bookingId = new URL(page.url()).pathname.split("/").pop()!;
+  await payWithTestCard(page);
+
+  // Paid, not sent: neither the deal page nor the API lets the buyer release the money.
+  await page.goto(`/dashboard/shipments/${bookingId}`);
+  await expect(page.getByRole("list", { name: "Progress" }).locator('[aria-current="step"]')).toContainText("Paid");
+  await expect(page.getByRole("heading", { name: "Arrived as described?" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Yes, pay the seller" })).toHaveCount(0);
+  const refused = await page.request.post(`/api/bookings/${bookingId}/receipt`, {
+    headers: await bearerOf(page.request),
+  });
+  expect(refused.status()).toBe(409);
+  expect(await refused.json()).toMatchObject({ error: { code: "conflict" } });
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Progress" }).locator('[aria-current="step"]')).toContainText("Paid");
+});

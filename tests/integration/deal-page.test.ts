@@ -4,6 +4,7 @@
 // label prints on its own: sender, recipient, tracking, carrier, parcel, no site chrome.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { addSavedAddress } from "#app/domain/deals/bookings/saved-addresses.server";
 import { dealProgress, type ProgressFacts } from "#app/domain/deals/parcels/progress";
 import { formatMoney } from "#app/domain/shared/money";
 import { shipments, users } from "#db/schema";
@@ -210,6 +211,38 @@ describe("the deal page at three states", () => {
     expect(seller.html).toMatch(
       /<address[^>]*data-testid="ship-to"[^>]*class="|<address[^>]*class="[^"]+"[^>]*data-testid="ship-to"/,
     );
+  });
+
+  it("the label form is filled from the seller's default sender address; without one it says where to keep one", async () => {
+    const world = await shippedWorld();
+    expect((await world.page("seller")).html).toContain("Keep one in Settings → Addresses to have it filled in");
+    const saved = await addSavedAddress(
+      db(),
+      { id: world.seller.id, role: "seller" },
+      {
+        kind: "sender",
+        address: {
+          recipient: "Maya Sender",
+          line1: "100 Court St",
+          line2: "Unit 4",
+          city: "Brooklyn",
+          region: "NY",
+          postalCode: "11201",
+          country: "US",
+        },
+      },
+    );
+    expect(saved.ok).toBe(true);
+    const { html } = await world.page("seller");
+    const fieldValue = (id: string) =>
+      new RegExp(`<input[^>]*id="${id}"[^>]*>`).exec(html)?.[0].match(/value="([^"]*)"/)?.[1];
+    expect(fieldValue("label-name")).toBe("Maya Sender");
+    expect(fieldValue("label-line1")).toBe("100 Court St");
+    expect(fieldValue("label-line2")).toBe("Unit 4");
+    expect(fieldValue("label-city")).toBe("Brooklyn");
+    expect(fieldValue("label-region")).toBe("NY");
+    // The buyer is never sent the seller's street.
+    expect((await world.page("buyer")).html).not.toContain("100 Court St");
   });
 
   it("on its way: no forms left for the seller, no confirmation yet for the buyer; the steps say so", async () => {
