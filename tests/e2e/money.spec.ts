@@ -80,10 +80,16 @@ test("the admin reads the platform's money by month on Claims and downloads its 
   await page.goto("/dashboard/claims");
   const months = page.getByRole("region", { name: "The platform's money by month" });
   await expect(months.getByRole("img", { name: "Fees kept each month (USD)" })).toBeVisible();
-  // The chart's figures, for every reader: the table beside it, a row a month.
+  // The chart's figures, for every reader: the table beside it, a row a month from the first
+  // with money (the seed's) to this one, never the empty months before.
   const table = months.getByRole("table", { name: /^The platform's money by month, USD/ });
   await expect(table.getByRole("columnheader", { name: "Fees kept" })).toBeVisible();
-  await expect(table.getByRole("row")).toHaveCount(13);
+  const rows = table.getByRole("row");
+  const count = await rows.count();
+  expect(count).toBeGreaterThanOrEqual(2);
+  expect(count).toBeLessThanOrEqual(13);
+  const thisMonth = new Date().toLocaleString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+  await expect(rows.last().getByRole("rowheader")).toHaveText(thisMonth);
   await expectAccessible(page, "Claims with the platform's money by month");
   const [download] = await Promise.all([
     page.waitForEvent("download"),
