@@ -1,8 +1,8 @@
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { type Browser, expect, type Page, type TestInfo } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { test } from "./fixtures";
 import { expectToast, payWithTestCard, signUp, uniqueEmail } from "./helpers";
-import { addProductByApi, bearerOf, registerSeller, uniqueProductName } from "./seller-helpers";
+import { addProductByApi, bearerOf, registerSeller, SHIPS_FROM_BROOKLYN, uniqueProductName } from "./seller-helpers";
 
 // One checkout (ADR 0101): from a listing to a paid shipped order in one flow, the total seen
 // before booking, the error summary after a refusal, with and without JavaScript.
@@ -15,24 +15,32 @@ async function shots(page: Page, info: TestInfo, label: string) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
+/** A seller's lens shipped from Brooklyn at $ 14.00 (and met for, with "both"), by the REST API. */
+async function shippedListing(
+  browser: Browser,
+  info: TestInfo,
+  seller: string,
+  label: string,
+  delivery: "both" | "ship",
+) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await registerSeller(page, info, seller);
+  const name = uniqueProductName(info, label);
+  const id = await addProductByApi(page.request, await bearerOf(page.request), name, {
+    delivery,
+    ...SHIPS_FROM_BROOKLYN,
+  });
+  await context.close();
+  return { id, name };
+}
+
 test("a buyer books a shipped lens, sees the total, and pays in one flow; a refusal opens at its summary", async ({
   page,
   browser,
 }, info) => {
   test.slow();
-  const sellerContext = await browser.newContext();
-  const seller = await sellerContext.newPage();
-  await registerSeller(seller, info, "Cleo Checkout");
-  const name = uniqueProductName(info, "Checkout Lens");
-  const id = await addProductByApi(seller.request, await bearerOf(seller.request), name, {
-    delivery: "both",
-    shipsFromCountry: "US",
-    shipsFromPostalCode: "11201",
-    parcel: "small",
-    shippingPrice: "14",
-    handlingDays: "2",
-  });
-  await sellerContext.close();
+  const { id, name } = await shippedListing(browser, info, "Cleo Checkout", "Checkout Lens", "both");
 
   await signUp(page, { name: "Cal Checkout", email: uniqueEmail(info, "checkout"), password: "long enough" });
   await page.goto(`/listings/${id}`);
@@ -83,19 +91,7 @@ test("a buyer whose Settings keep a phone and an address books a parcel in one f
   browser,
 }, info) => {
   test.slow();
-  const sellerContext = await browser.newContext();
-  const seller = await sellerContext.newPage();
-  await registerSeller(seller, info, "Sasha Saved");
-  const name = uniqueProductName(info, "Saved Address Lens");
-  const id = await addProductByApi(seller.request, await bearerOf(seller.request), name, {
-    delivery: "ship",
-    shipsFromCountry: "US",
-    shipsFromPostalCode: "11201",
-    parcel: "small",
-    shippingPrice: "14",
-    handlingDays: "2",
-  });
-  await sellerContext.close();
+  const { id, name } = await shippedListing(browser, info, "Sasha Saved", "Saved Address Lens", "ship");
 
   // The buyer's phone and default delivery address, kept in Settings once.
   await signUp(page, { name: "Sol Saved", email: uniqueEmail(info, "saved-checkout"), password: "long enough" });

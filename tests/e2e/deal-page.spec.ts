@@ -3,7 +3,7 @@ import { expect, type Page, type TestInfo } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { test } from "./fixtures";
 import { expectToast, signUp, uniqueEmail } from "./helpers";
-import { addProductByApi, bearerOf, registerSeller, uniqueProductName } from "./seller-helpers";
+import { addProductByApi, bearerOf, registerSeller, SHIPS_FROM_BROOKLYN, uniqueProductName } from "./seller-helpers";
 import { type Fetched, vnuProblems } from "./vnu";
 
 // One deal page (ADR 0102), read by its buyer and its seller at three states (paid, on its way,
@@ -60,11 +60,7 @@ test("a shipped deal's page, read by its buyer and its seller at each state, and
   const id = await addProductByApi(seller.request, await bearerOf(seller.request), name, {
     location: "Brooklyn, NY",
     delivery: "ship",
-    shipsFromCountry: "US",
-    shipsFromPostalCode: "11201",
-    parcel: "small",
-    shippingPrice: "14",
-    handlingDays: "2",
+    ...SHIPS_FROM_BROOKLYN,
   });
 
   // The buyer books and pays through the REST API (the checkout has its own journey).

@@ -81,6 +81,15 @@ export async function bearerOf(request: APIRequestContext) {
   return { Authorization: `Bearer ${accessToken}` };
 }
 
+/** A listing's shipping from Brooklyn at a flat $ 14.00, sent within 2 business days (ADR 0085). */
+export const SHIPS_FROM_BROOKLYN = {
+  shipsFromCountry: "US",
+  shipsFromPostalCode: "11201",
+  parcel: "small",
+  shippingPrice: "14",
+  handlingDays: "2",
+} as const;
+
 /** A product added through POST /api/product (the REST twin of the form), returning its id. */
 export async function addProductByApi(
   request: APIRequestContext,

@@ -2,7 +2,15 @@ import { expect, type Page, type TestInfo } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { test } from "./fixtures";
 import { confirmReceipt, expectToast, payWithTestCard, signUp, uniqueEmail } from "./helpers";
-import { addProductByApi, bearerOf, fillProductForm, PHOTO, registerSeller, uniqueProductName } from "./seller-helpers";
+import {
+  addProductByApi,
+  bearerOf,
+  fillProductForm,
+  PHOTO,
+  registerSeller,
+  SHIPS_FROM_BROOKLYN,
+  uniqueProductName,
+} from "./seller-helpers";
 
 // How a listing changes hands (ADR 0085): the seller says meetup, shipping or both on Add
 // Product; cards and the listing page say it; search filters by it. With JavaScript the shipping
@@ -103,11 +111,7 @@ test.describe("a shipped deal", () => {
     const id = await addProductByApi(seller.request, await bearerOf(seller.request), name, {
       location: "Brooklyn, NY",
       delivery: "ship",
-      shipsFromCountry: "US",
-      shipsFromPostalCode: "11201",
-      parcel: "small",
-      shippingPrice: "14",
-      handlingDays: "2",
+      ...SHIPS_FROM_BROOKLYN,
     });
 
     // The buyer, in Denver: the address, then the item and its shipping to pay.
