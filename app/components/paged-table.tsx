@@ -126,3 +126,24 @@ function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
     </td>
   );
 }
+
+/** A person in a list's cell: their name, and their email under it, broken only after its "@". */
+export function PersonCell({ name, email }: { name: string; email: string }) {
+  const at = email.indexOf("@");
+  return (
+    <>
+      {name}
+      <span className={table.email}>
+        {at === -1 ? (
+          email
+        ) : (
+          <>
+            {email.slice(0, at + 1)}
+            <wbr />
+            {email.slice(at + 1)}
+          </>
+        )}
+      </span>
+    </>
+  );
+}

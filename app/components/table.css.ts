@@ -259,3 +259,16 @@ globalStyle(`${table} td :is(a, button)[class]:not(${thumbLink})`, {
   padding: `${vars.space.xxs} ${vars.space.md}`,
   whiteSpace: "nowrap",
 });
+
+/**
+ * A person in a cell: the name, then the email on a line of its own that breaks only after its
+ * "@" (a `<wbr>` there), never inside a word (`PersonCell`).
+ */
+export const email = style({
+  display: "block",
+  color: vars.color.muted,
+  fontSize: vars.size.xs,
+  overflowWrap: "normal",
+  wordBreak: "normal",
+});
+globalStyle(`${table} td ${email}`, { overflowWrap: "normal" });

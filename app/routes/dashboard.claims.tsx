@@ -5,7 +5,8 @@ import { DialogActions, UrlDialog } from "#app/components/dialog";
 import { TextareaField } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
 import { MoneyByMonth } from "#app/components/money-by-month";
-import { PagedTable } from "#app/components/paged-table";
+import { MoneyFigures } from "#app/components/money-figures";
+import { PagedTable, PersonCell } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { TestModeBox } from "#app/components/test-mode-box";
 import { CLAIM_TEXT_MAX, claimDecisionFieldsSchema } from "#app/domain/deals/claims/claim-schema";
@@ -127,8 +128,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         decisionNote: claim.decisionNote,
         openedOn: formatDay(claim.createdAt, zone),
         protectionEnds: claim.dealState === "held" ? formatMoment(claim.releaseDueAt, zone) : null,
-        buyer: `${claim.buyerName} (${claim.buyerEmail})`,
-        seller: `${claim.sellerName} (${claim.sellerEmail})`,
+        buyer: { name: claim.buyerName, email: claim.buyerEmail },
+        seller: { name: claim.sellerName, email: claim.sellerEmail },
         // A shipped order's parcel, beside its claim (ADR 0086).
         parcel: claim.parcelStatus
           ? {
@@ -210,9 +211,9 @@ export default function Claims() {
         caption="Buyers' claims, open ones first, then the newest."
         columns={[
           { header: "Product", kind: "name", cell: (claim) => claim.productName },
-          { header: "Price", cell: (claim) => formatMoney(claim.amountCents, currency) },
-          { header: "Buyer", cell: (claim) => claim.buyer },
-          { header: "Seller", cell: (claim) => claim.seller },
+          { header: "Price", className: table.amount, cell: (claim) => formatMoney(claim.amountCents, currency) },
+          { header: "Buyer", cell: (claim) => <PersonCell {...claim.buyer} /> },
+          { header: "Seller", cell: (claim) => <PersonCell {...claim.seller} /> },
           {
             header: "Claim",
             cell: (claim) => (
@@ -280,48 +281,22 @@ export default function Claims() {
         <h2 id="platform-totals">The platform&apos;s money</h2>
         {totals.currencies.length === 0 ? <p>No payment yet.</p> : null}
         {totals.currencies.map((row) => (
-          <dl key={row.currency}>
-            <div>
-              <dt>Currency</dt>
-              <dd>{row.currency.toUpperCase()}</dd>
-            </div>
-            <div>
-              <dt>Held for buyers&apos; protection</dt>
-              <dd>{formatMoney(row.held, currency)}</dd>
-            </div>
-            <div>
-              <dt>Released to sellers</dt>
-              <dd>{formatMoney(row.released, currency)}</dd>
-            </div>
-            <div>
-              <dt>Fees earned</dt>
-              <dd>{formatMoney(row.fees, currency)}</dd>
-            </div>
-            <div>
-              <dt>Refunded to buyers</dt>
-              <dd>{formatMoney(row.refunded, currency)}</dd>
-            </div>
-            <div>
-              <dt>Paid out to sellers&apos; banks</dt>
-              <dd>{formatMoney(row.paidOut, currency)}</dd>
-            </div>
-            <div>
-              <dt>Owed by sellers</dt>
-              <dd>{formatMoney(row.owedBySellers, currency)}</dd>
-            </div>
-            <div>
-              <dt>Chargebacks lost</dt>
-              <dd>{formatMoney(row.disputesLost, currency)}</dd>
-            </div>
-            <div>
-              <dt>Chargeback fees</dt>
-              <dd>{formatMoney(row.disputeFees, currency)}</dd>
-            </div>
-            <div>
-              <dt>Chargebacks beyond the sale</dt>
-              <dd>{formatMoney(row.disputesBeyondSale, currency)}</dd>
-            </div>
-          </dl>
+          <MoneyFigures
+            key={row.currency}
+            caption={`In ${row.currency.toUpperCase()}`}
+            currency={currency}
+            figures={[
+              { term: "Held for buyers' protection", cents: row.held },
+              { term: "Released to sellers", cents: row.released },
+              { term: "Fees earned", cents: row.fees },
+              { term: "Refunded to buyers", cents: row.refunded },
+              { term: "Paid out to sellers' banks", cents: row.paidOut },
+              { term: "Owed by sellers", cents: row.owedBySellers },
+              { term: "Chargebacks lost", cents: row.disputesLost },
+              { term: "Chargeback fees", cents: row.disputeFees },
+              { term: "Chargebacks beyond the sale", cents: row.disputesBeyondSale },
+            ]}
+          />
         ))}
         <p>{`Open claims: ${totals.openClaims}. Deals held: ${totals.heldDeals}.`}</p>
         {totals.movementsWaiting > 0 ? (

@@ -5,6 +5,7 @@ import { DialogActions, UrlDialog } from "#app/components/dialog";
 import { TextareaField } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
 import { MoneyByMonth } from "#app/components/money-by-month";
+import { MoneyFigures } from "#app/components/money-figures";
 import { PagedTable } from "#app/components/paged-table";
 import * as table from "#app/components/table.css";
 import { CLAIM_TEXT_MAX, claimAnswerFieldsSchema } from "#app/domain/deals/claims/claim-schema";
@@ -230,32 +231,17 @@ export default function Payouts() {
             {`You owe ${formatMoney(amounts.owed, currency)}: a refund or a chargeback after you were paid that your payout account could not give back. It is taken from your next sales before anything is paid out, and taken back from your payout account when it holds enough.`}
           </p>
         ) : null}
-        <dl>
-          <div>
-            <dt>Held for buyers&apos; protection</dt>
-            <dd>{formatMoney(amounts.held, currency)}</dd>
-          </div>
-          <div>
-            <dt>On its way to your bank</dt>
-            <dd>{formatMoney(amounts.onItsWay, currency)}</dd>
-          </div>
-          <div>
-            <dt>Paid to your bank</dt>
-            <dd>{formatMoney(amounts.paid, currency)}</dd>
-          </div>
-          <div>
-            <dt>Fees on released sales</dt>
-            <dd>{formatMoney(amounts.fees, currency)}</dd>
-          </div>
-          <div>
-            <dt>Refunded to buyers</dt>
-            <dd>{formatMoney(amounts.refunded, currency)}</dd>
-          </div>
-          <div>
-            <dt>You owe</dt>
-            <dd>{formatMoney(amounts.owed, currency)}</dd>
-          </div>
-        </dl>
+        <MoneyFigures
+          currency={currency}
+          figures={[
+            { term: "Held for buyers' protection", cents: amounts.held },
+            { term: "On its way to your bank", cents: amounts.onItsWay },
+            { term: "Paid to your bank", cents: amounts.paid },
+            { term: "Fees on released sales", cents: amounts.fees },
+            { term: "Refunded to buyers", cents: amounts.refunded },
+            { term: "You owe", cents: amounts.owed },
+          ]}
+        />
       </section>
 
       <MoneyByMonth

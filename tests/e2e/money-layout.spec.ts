@@ -4,7 +4,9 @@ import { DEMO, signIn } from "./helpers";
 
 // Money on screen (ADR 0100): at a phone's 390 px and a laptop's 1366 px, no amount is split over
 // two lines (each amount's text gives one line box) and no page scrolls sideways, on Payouts, My
-// Buyers, My Orders, a listing and Home. With and without JavaScript; screenshots for review.
+// Buyers, My Orders, the deal pages, the booking dialog, a listing, Home, search and a category,
+// the wishlist and offers, My Products and the admin's Claims. With and without JavaScript;
+// screenshots for review.
 
 const AMOUNT = /[$€¥]\s?-?\d[\d,]*(?:\.\d+)?/g;
 
@@ -57,5 +59,27 @@ test("amounts stay on one line and pages never scroll sideways at 390 and 1366 p
   const buyer = await buyerContext.newPage();
   await signIn(buyer, DEMO.buyer);
   await checkPage(buyer, "/dashboard/my_orders", "my-orders", project);
+  // The deal pages of the buyer's parcels (the seed's: one paid, one released), the booking
+  // dialog of the listing above, and the other pages with prices.
+  const parcels = await buyer
+    .locator('a[aria-label^="Parcel: "]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  expect(parcels.length, "the seed's parcels in My Orders").toBeGreaterThan(0);
+  for (const [index, parcel] of parcels.slice(0, 2).entries()) {
+    await checkPage(buyer, parcel, `deal-${index + 1}`, project);
+  }
+  const listingId = listing!.split("/").pop()!.split("?")[0]!;
+  await checkPage(buyer, `/listings/${listingId}?book=${listingId}`, "booking-dialog", project);
+  await checkPage(buyer, "/search?q=lens", "search", project);
+  await checkPage(buyer, "/products/camera", "category", project);
+  await checkPage(buyer, "/dashboard/wishlist", "wishlist", project);
+  await checkPage(buyer, "/dashboard/my_offers", "my-offers", project);
   await buyerContext.close();
+  await checkPage(page, "/dashboard/my_product", "my-products", project);
+  await checkPage(page, "/dashboard/offers", "offers", project);
+  const adminContext = await browser.newContext({ javaScriptEnabled: project === "js" });
+  const admin = await adminContext.newPage();
+  await signIn(admin, DEMO.admin);
+  await checkPage(admin, "/dashboard/claims", "claims", project);
+  await adminContext.close();
 });
