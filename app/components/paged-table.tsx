@@ -127,7 +127,7 @@ function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
   );
 }
 
-/** A person in a list's cell: their name, and their email under it, broken only after its "@". */
+/** A person in a list's cell: their name, and their email under it, broken after its "@" first. */
 export function PersonCell({ name, email }: { name: string; email: string }) {
   const at = email.indexOf("@");
   return (

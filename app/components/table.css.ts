@@ -261,14 +261,14 @@ globalStyle(`${table} td :is(a, button)[class]:not(${thumbLink})`, {
 });
 
 /**
- * A person in a cell: the name, then the email on a line of its own that breaks only after its
- * "@" (a `<wbr>` there), never inside a word (`PersonCell`).
+ * A person in a cell: the name, then the email on a line of its own (`PersonCell`). The line is
+ * at least as wide as a usual address, so the table gives the column room for one whole, and it
+ * breaks after the "@" first (a `<wbr>` there); only an address longer than the column breaks
+ * inside, rather than widen the page.
  */
 export const email = style({
   display: "block",
+  minInlineSize: "9rem",
   color: vars.color.muted,
   fontSize: vars.size.xs,
-  overflowWrap: "normal",
-  wordBreak: "normal",
 });
-globalStyle(`${table} td ${email}`, { overflowWrap: "normal" });
