@@ -150,6 +150,13 @@ export const NOTIFICATION_KINDS = [
   // A parcel its seller tracks themselves, which Pay&Buy cannot follow: its buyer told when the
   // protection window starts without a delivery seen (ADR 0092).
   "parcel_release_due",
+  // Returns (ADR 0107): each letter to the person who must act next.
+  "return_requested",
+  "return_answered",
+  "return_label_ready",
+  "return_delivered",
+  "return_refunded",
+  "return_to_admin",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -220,6 +227,9 @@ export const LEDGER_KINDS = [
   // the part of it recovered since (withheld from a later sale, or a transfer reversal retried).
   "seller_debt",
   "debt_recovery",
+  // A return's prepaid label for a fault (ADR 0107): the platform paid the carrier and the
+  // seller owes it, recovered like any debt.
+  "return_label",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -247,6 +257,11 @@ export const OPERATION_ORIGINS = [
   // A chargeback the buyer's bank decided for the buyer (ADR 0081): the bank took the money back
   // itself, so its ledger movement is `dispute_loss`, not a refund Pay&Buy made (ADR 0096).
   "chargeback_lost",
+  // Returns (ADR 0107): refunded once the item came back, a part refunded for the buyer to keep
+  // it, or the admin's decision on a return that reached them.
+  "return_received",
+  "return_partial",
+  "return_decision",
 ] as const;
 export type OperationOrigin = (typeof OPERATION_ORIGINS)[number];
 
@@ -348,3 +363,47 @@ export type AccountLetterKind = (typeof ACCOUNT_LETTER_KINDS)[number];
 /** Every kind of letter the outbox and the email provider carry. */
 export const LETTER_KINDS = [...NOTIFICATION_KINDS, ...ACCOUNT_LETTER_KINDS] as const;
 export type LetterKind = (typeof LETTER_KINDS)[number];
+
+// Returns (ADR 0106, ADR 0107). Each is a list that grows (ADR 0094): typed, no CHECK.
+
+/** What a seller takes back on a shipped deal: faults only, or any reason within 14 or 30 days of delivery. */
+export const RETURN_POLICIES = ["faults_only", "any_reason_14", "any_reason_30"] as const;
+export type ReturnPolicy = (typeof RETURN_POLICIES)[number];
+
+/** Why a buyer sends an item back: a fault (covered whatever the policy), or a change of mind. */
+export const RETURN_REASONS = [
+  "not_as_described",
+  "does_not_work",
+  "wrong_item",
+  "damaged_in_transit",
+  "changed_mind",
+] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+
+/** Where a return stands (app/domain/deals/returns/steps.ts moves it). */
+export const RETURN_STATES = [
+  "requested",
+  "accepted",
+  "sent",
+  "delivered",
+  "refunded",
+  "offered",
+  "kept",
+  "to_admin",
+  "decided",
+  "lapsed",
+  "stopped",
+] as const;
+export type ReturnState = (typeof RETURN_STATES)[number];
+
+/** What a seller may report of the item that came back. */
+export const RETURN_PROBLEMS = ["not_the_item", "damaged_by_buyer"] as const;
+export type ReturnProblem = (typeof RETURN_PROBLEMS)[number];
+
+/** Why a return reached the admin. */
+export const RETURN_ADMIN_REASONS = ["declined", "offer_declined", "no_answer", "problem", "serial_mismatch"] as const;
+export type ReturnAdminReason = (typeof RETURN_ADMIN_REASONS)[number];
+
+/** Whose photo of a return it is: the buyer's when asking, the seller's on arrival. */
+export const RETURN_PHOTO_SIDES = ["buyer", "seller"] as const;
+export type ReturnPhotoSide = (typeof RETURN_PHOTO_SIDES)[number];

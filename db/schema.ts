@@ -51,6 +51,12 @@ import {
   REFUND_STATUSES,
   REPORT_REASONS,
   REPORT_STATUSES,
+  RETURN_ADMIN_REASONS,
+  RETURN_PHOTO_SIDES,
+  RETURN_POLICIES,
+  RETURN_PROBLEMS,
+  RETURN_REASONS,
+  RETURN_STATES,
   ROLES,
   SENSOR_FORMATS,
   SERIAL_MATCH_RESOLUTIONS,
@@ -299,6 +305,8 @@ export const products = sqliteTable(
     parcel: text("parcel", { enum: PARCEL_SIZES }),
     shippingPriceCents: integer("shipping_price_cents"),
     handlingDays: integer("handling_days"),
+    // What the seller takes back (ADR 0106): a list that grows, so no CHECK names its values.
+    returnPolicy: text("return_policy", { enum: RETURN_POLICIES }).notNull().default("faults_only"),
   },
   (t) => [
     // Home page advertisement list: advertised, available, newest first. The leading column is
@@ -342,6 +350,8 @@ export const products = sqliteTable(
       "products_delivery_check",
       sql`${t.delivery} in (${inList(DELIVERY_METHODS)}) and (${t.delivery} = 'meetup') = (${t.shipsFromCountry} is null) and (${t.shipsFromCountry} is null) = (${t.shipsFromPostalCode} is null) and (${t.shipsFromCountry} is null) = (${t.parcel} is null) and (${t.shipsFromCountry} is null) = (${t.handlingDays} is null) and (${t.shipsFromCountry} is not null or ${t.shippingPriceCents} is null) and (${t.shipsFromCountry} is null or ${t.shipsFromCountry} in (${inList(SHIPPING_COUNTRIES)})) and (${t.parcel} is null or ${t.parcel} in (${inList(PARCEL_SIZES)})) and (${t.handlingDays} is null or ${t.handlingDays} between 1 and 5) and (${t.shippingPriceCents} is null or ${t.shippingPriceCents} between 0 and 50000) and (${t.shipsFromPostalCode} is null or length(${t.shipsFromPostalCode}) between 3 and 10)`,
     ),
+    // A listing only met in person takes back faults only: its claim works as for any meetup.
+    check("products_return_policy_check", sql`${t.delivery} != 'meetup' or ${t.returnPolicy} = 'faults_only'`),
     // A new stolen-gear report is matched against the listings' serials.
     index("products_serial").on(t.serialNumber).where(sql`${t.serialNumber} is not null`),
     check("products_gear_kind_check", sql`${t.gearKind} is null or ${t.gearKind} in (${inList(GEAR_KINDS)})`),
@@ -469,8 +479,11 @@ export const bookings = sqliteTable(
     // carrier's rate at booking, never from a request).
     delivery: text("delivery", { enum: BOOKING_DELIVERIES }).notNull().default("meetup"),
     shippingCents: integer("shipping_cents").notNull().default(0),
+    // The listing's return policy when it was booked (ADR 0106); a later edit never changes it.
+    returnPolicy: text("return_policy", { enum: RETURN_POLICIES }).notNull().default("faults_only"),
   },
   (t) => [
+    check("bookings_return_policy_check", sql`${t.delivery} = 'ship' or ${t.returnPolicy} = 'faults_only'`),
     check(
       "bookings_delivery_check",
       sql`${t.delivery} in (${inList(BOOKING_DELIVERIES)}) and ${t.shippingCents} >= 0 and (${t.delivery} = 'ship' or ${t.shippingCents} = 0)`,
@@ -1513,5 +1526,102 @@ export const savedAddresses = sqliteTable(
     uniqueIndex("saved_addresses_one_default").on(t.userId, t.kind).where(sql`${t.isDefault} = 1`),
     check("saved_addresses_kind_check", sql`${t.kind} in (${inList(ADDRESS_KINDS)})`),
     check("saved_addresses_country_check", sql`${t.country} in (${inList(SHIPPING_COUNTRIES)})`),
+  ],
+);
+
+/**
+ * A shipped deal's return (ADR 0107), one per deal at most: why the buyer sends it back, what the
+ * seller answered, the return parcel (its prepaid label and where the carrier shows it), what
+ * the seller found on arrival, and how it ended. Its clocks are columns the scheduled job reads:
+ * the seller's answer, the buyer's sending and the seller's check each have a due time.
+ */
+export const returns = sqliteTable(
+  "returns",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id),
+    reason: text("reason", { enum: RETURN_REASONS }).notNull(),
+    details: text("details").notNull(),
+    // As the buyer read them, normalised as a listing's serial (app/domain/gear/serials.ts).
+    buyerSerial: text("buyer_serial"),
+    buyerShutterCount: integer("buyer_shutter_count"),
+    state: text("state", { enum: RETURN_STATES }).notNull().default("requested"),
+    answerDueAt: timestamp("answer_due_at").notNull(),
+    answeredAt: timestamp("answered_at"),
+    // The seller's words when offering a part back or declining.
+    sellerAnswer: text("seller_answer"),
+    offerCents: integer("offer_cents"),
+    // The return parcel, from the buyer to the seller's sender address (never stored here).
+    carrierProvider: text("carrier_provider", { enum: CARRIER_PROVIDERS }),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    trackingUrl: text("tracking_url"),
+    labelRef: text("label_ref"),
+    labelUrl: text("label_url"),
+    labelCostCents: integer("label_cost_cents"),
+    sendBy: timestamp("send_by"),
+    parcelStatus: text("parcel_status", { enum: SHIPMENT_STATUSES }),
+    shippedAt: timestamp("shipped_at"),
+    deliveredAt: timestamp("delivered_at"),
+    lastEventAt: timestamp("last_event_at"),
+    checkDueAt: timestamp("check_due_at"),
+    // What the seller read and found on arrival.
+    sellerSerial: text("seller_serial"),
+    problem: text("problem", { enum: RETURN_PROBLEMS }),
+    problemDetails: text("problem_details"),
+    toAdminReason: text("to_admin_reason", { enum: RETURN_ADMIN_REASONS }),
+    toAdminAt: timestamp("to_admin_at"),
+    // How it ended: the admin's decision, a refund made, or lapsed.
+    outcome: text("outcome", { enum: CLAIM_OUTCOMES }),
+    refundCents: integer("refund_cents"),
+    decisionNote: text("decision_note"),
+    decidedBy: text("decided_by").references(() => users.id),
+    closedAt: timestamp("closed_at"),
+    version: integer("version").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at"),
+  },
+  (t) => [
+    uniqueIndex("returns_one_per_deal").on(t.paymentId),
+    uniqueIndex("returns_booking").on(t.bookingId),
+    uniqueIndex("returns_tracking").on(t.carrier, t.trackingNumber).where(sql`${t.trackingNumber} is not null`),
+    index("returns_state_created").on(t.state, t.createdAt),
+    index("returns_seller_created").on(t.sellerId, t.createdAt),
+    index("returns_buyer_created").on(t.buyerId, t.createdAt),
+    check("returns_offer_positive", sql`${t.offerCents} is null or ${t.offerCents} > 0`),
+    check("returns_refund_positive", sql`${t.refundCents} is null or ${t.refundCents} > 0`),
+  ],
+);
+
+/** A photo of a return: the buyer's when asking, the seller's on arrival. Private to both and the admin. */
+export const returnPhotos = sqliteTable(
+  "return_photos",
+  {
+    id: id(),
+    returnId: text("return_id")
+      .notNull()
+      .references(() => returns.id),
+    side: text("side", { enum: RETURN_PHOTO_SIDES }).notNull(),
+    position: integer("position").notNull(),
+    key: text("key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("return_photos_position").on(t.returnId, t.side, t.position),
+    check("return_photos_side_check", sql`${t.side} in (${inList(RETURN_PHOTO_SIDES)})`),
+    check("return_photos_position_range", sql`${t.position} between 0 and 7`),
   ],
 );

@@ -18,6 +18,11 @@ import {
   OPERATION_ORIGINS,
   type OperationKind,
   type OperationOrigin,
+  RETURN_ADMIN_REASONS,
+  RETURN_POLICIES,
+  RETURN_PROBLEMS,
+  RETURN_REASONS,
+  RETURN_STATES,
 } from "#db/closed-lists";
 import { claims, dealOperations, ledgerEntries, notificationPreferences, testProviderMovements } from "#db/schema";
 import { LIST_COLUMNS, unknownListValues } from "#db/stored-list-values";
@@ -37,6 +42,12 @@ const GROWING: Array<[string, string, readonly string[]]> = [
   ["notification_preferences", "kind", NOTIFICATION_KINDS],
   ["email_outbox", "kind", LETTER_KINDS],
   ["claims", "reason", CLAIM_REASONS],
+  ["products", "return_policy", RETURN_POLICIES],
+  ["bookings", "return_policy", RETURN_POLICIES],
+  ["returns", "reason", RETURN_REASONS],
+  ["returns", "state", RETURN_STATES],
+  ["returns", "problem", RETURN_PROBLEMS],
+  ["returns", "to_admin_reason", RETURN_ADMIN_REASONS],
 ];
 
 async function tableSql(table: string): Promise<string> {

@@ -152,6 +152,7 @@ const MOVES: Record<LedgerKind, [column: string, sign: 1 | -1]> = {
   payout_failure: ["Paid to sellers' banks", -1],
   seller_debt: ["Owed by sellers", 1],
   debt_recovery: ["Owed by sellers", -1],
+  return_label: ["Owed by sellers", 1],
 };
 
 describe("the platform's money by month", () => {

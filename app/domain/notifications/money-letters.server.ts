@@ -87,6 +87,9 @@ const ORIGIN_WORDS = {
   provider_refund: "",
   not_shipped: "The seller did not send the parcel in time.",
   chargeback_lost: "The buyer's bank decided its dispute of the payment for the buyer.",
+  return_received: "The item came back to the seller as it was sent.",
+  return_partial: "The buyer kept the item for a part of the price back.",
+  return_decision: "An admin decided the return.",
 } as const satisfies Record<OperationOrigin, string>;
 
 export async function moneyLetters(

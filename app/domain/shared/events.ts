@@ -80,6 +80,13 @@ export const NOTIFICATION_EVENTS = {
   seller_debt: defineEvent("seller_debt", { entryId: id }, ["entryId"]),
   dispute_opened: defineEvent("dispute_opened", { disputeId: id }, ["disputeId"]),
   reconciliation_differences: defineEvent("reconciliation_differences", { runId: id }, ["runId"]),
+  /** A return (ADR 0107), told at each step to the one who must act next; `step` names the step. */
+  return_requested: defineEvent("return_requested", { returnId: id }, ["returnId"]),
+  return_answered: defineEvent("return_answered", { returnId: id }, ["returnId"]),
+  return_label_ready: defineEvent("return_label_ready", { returnId: id }, ["returnId"]),
+  return_delivered: defineEvent("return_delivered", { returnId: id }, ["returnId"]),
+  return_refunded: defineEvent("return_refunded", { returnId: id }, ["returnId"]),
+  return_to_admin: defineEvent("return_to_admin", { returnId: id }, ["returnId"]),
 } satisfies EventDefinitions<NotificationKind>;
 
 /**

@@ -106,6 +106,8 @@ export function bookingStatements(
         expiresAt: sql`${bookingDeadline(now, booking.holdHours).getTime()}`,
         delivery: terms.shipping ? sql`'ship'` : sql`'meetup'`,
         shippingCents: terms.shipping ? terms.shipping.cents : sql`0`,
+        // The listing's return policy, copied as it is now (ADR 0106): a meetup takes back faults only.
+        returnPolicy: terms.shipping ? products.returnPolicy : sql`'faults_only'`,
       }),
     )
     .from(products)

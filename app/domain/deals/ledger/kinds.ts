@@ -152,6 +152,16 @@ export const LEDGER = {
     seller: null,
     words: "Owed amount recovered",
   },
+  // A return's prepaid label for a fault (ADR 0107): the platform paid the carrier, the seller owes
+  // it (recovered like any debt); nothing of the deal's held money pays it, as the buyer gets all back.
+  return_label: {
+    ...none,
+    of: "deal",
+    debt: 1,
+    platform: ["owedBySellers", 1],
+    seller: null,
+    words: "Return label for a fault: owed by you",
+  },
 } as const satisfies Record<LedgerKind, LedgerKindRule>;
 
 /** The sums a kind carries a sign for. */
