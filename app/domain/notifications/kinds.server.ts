@@ -13,6 +13,7 @@ import { moneyFaultLetters } from "./money-fault-letters.server";
 import { moneyLetters } from "./money-letters.server";
 import { offerLetters } from "./offer-letters.server";
 import { priceDropLetters } from "./price-drop-letters.server";
+import { returnLetters } from "./return-letters.server";
 import { savedSearchMatchLetters } from "./saved-search-letters.server";
 import { shipmentLetters } from "./shipment-letters.server";
 
@@ -216,6 +217,43 @@ export const NOTIFICATIONS: { readonly [K in NotificationKind]: NotificationDefi
     description: "The daily check of the ledger against the payment provider finds a difference.",
     roles: ADMIN,
     letters: moneyFaultLetters,
+  },
+  // Returns (ADR 0107): each step told to the one who must act next.
+  return_requested: {
+    label: "Return asked",
+    description: "A buyer asks to send back an item I sold.",
+    roles: SELLER,
+    letters: returnLetters,
+  },
+  return_answered: {
+    label: "Return answered",
+    description: "The seller offers a part back or declines my return.",
+    roles: BUYER,
+    letters: returnLetters,
+  },
+  return_label_ready: {
+    label: "Return label ready",
+    description: "The seller accepts my return and its prepaid label is ready.",
+    roles: BUYER,
+    letters: returnLetters,
+  },
+  return_delivered: {
+    label: "Return delivered",
+    description: "An item sent back to me is delivered, to be checked.",
+    roles: SELLER,
+    letters: returnLetters,
+  },
+  return_refunded: {
+    label: "Return refunded",
+    description: "A return I am part of is complete and refunded.",
+    roles: BOTH,
+    letters: returnLetters,
+  },
+  return_to_admin: {
+    label: "Returns to decide",
+    description: "A return reaches the admin to decide.",
+    roles: ADMIN,
+    letters: returnLetters,
   },
 };
 
