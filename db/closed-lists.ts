@@ -395,6 +395,15 @@ export const RETURN_STATES = [
   "stopped",
 ] as const;
 export type ReturnState = (typeof RETURN_STATES)[number];
+/** The states of a return still open: nothing of its deal is released meanwhile (ADR 0107). */
+export const OPEN_RETURN_STATES = [
+  "requested",
+  "accepted",
+  "sent",
+  "delivered",
+  "offered",
+  "to_admin",
+] as const satisfies readonly ReturnState[];
 
 /** What a seller may report of the item that came back. */
 export const RETURN_PROBLEMS = ["not_the_item", "damaged_by_buyer"] as const;

@@ -8,9 +8,11 @@
 import { runAlertPass } from "#app/domain/alerts/matching.server";
 import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.server";
 import { dayToReconcile, reconcile } from "#app/domain/deals/reconciliation/reconciliation.server";
+import { runReturnJobs } from "#app/domain/deals/returns/return-jobs.server";
 import { runMoneyJobs } from "#app/domain/deals/settlement/jobs.server";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
 import { advanceOfflineParcels } from "#app/domain/deals/shipping/offline-parcels.server";
+import { advanceOfflineReturns } from "#app/domain/deals/shipping/return-parcels.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { parseEnv } from "#app/server/env.server";
 import { runMaintenance } from "#app/server/maintenance.server";
@@ -28,6 +30,8 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
   if (result.productsReleased > 0 && edgeCacheEnabled(env)) await bumpVersion();
   const provider = choosePaymentProvider(db, appEnv.settings);
   const money = await runMoneyJobs(db, provider, appEnv.settings, scheduledTime);
+  // Returns' clocks (ADR 0107): unanswered to the admin, unsent lapsed, unchecked refunded.
+  const returned = await runReturnJobs(db, provider, appEnv.settings, scheduledTime);
   // The day that is over, a bounded part per tick: done over a few ticks, then nothing until the
   // next day. A failure waits on the run (its cursor and error) for the next tick.
   const reconciliation = await reconcile(db, provider, dayToReconcile(scheduledTime), scheduledTime).catch(
@@ -40,7 +44,10 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
   // only in test mode (ADR 0091).
   const parcels =
     chooseCarrier(appEnv.settings)?.name === "offline"
-      ? await advanceOfflineParcels(db, scheduledTime, appEnv.settings.BUYER_PROTECTION_DAYS, 100)
+      ? [
+          ...(await advanceOfflineParcels(db, scheduledTime, appEnv.settings.BUYER_PROTECTION_DAYS, 100)),
+          ...(await advanceOfflineReturns(db, scheduledTime, 100)),
+        ]
       : [];
   // Saved searches: the next new listings matched, the letters due planned (ADR 0062).
   const alerts = await runAlertPass(db, scheduledTime, appEnv.currency);
@@ -48,6 +55,7 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
   await (publishEvents ?? ((events) => publish(appEnv, events)))([
     ...result.events,
     ...money.events,
+    ...returned.events,
     ...(reconciliation?.events ?? []),
     ...parcels,
     ...alerts.events,
@@ -68,6 +76,9 @@ export async function runScheduled(scheduledTime: number, env: Record<string, un
       payoutsMade: money.payoutsMade,
       payoutsPaid: money.payoutsPaid,
       debtsRecovered: money.debtsRecovered,
+      returnsToAdmin: returned.toAdmin,
+      returnsLapsed: returned.lapsed,
+      returnsRefunded: returned.refunded,
       reconciliationDay: dayToReconcile(scheduledTime),
       reconciliationChecked: reconciliation?.checked ?? 0,
       reconciliationStatus: reconciliation?.status ?? "failed",

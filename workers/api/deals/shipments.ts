@@ -11,6 +11,7 @@ import { returnAddressSchema } from "#app/domain/deals/shipping/label-schema";
 import { buyLabel, quoteLabel } from "#app/domain/deals/shipping/labels.server";
 import { advanceOfflineParcel } from "#app/domain/deals/shipping/offline-parcels.server";
 import { findShipmentFor, SHIPMENT_MESSAGES, type ShipmentView } from "#app/domain/deals/shipping/parcel-reads.server";
+import { receiveReturnCarrierEvent } from "#app/domain/deals/shipping/return-parcels.server";
 import { isShippoWebhookToken, readShippoTrackEvent } from "#app/domain/deals/shipping/shippo.server";
 import { receiveCarrierEvent } from "#app/domain/deals/shipping/tracking-events.server";
 import { enterTracking } from "#app/domain/deals/shipping/tracking-numbers.server";
@@ -179,7 +180,10 @@ shipmentsApi.post("/webhooks/shippo", async (c) => {
     return apiError(c, 401, "unauthorized", "The webhook's token is not this endpoint's.");
   const event = readShippoTrackEvent(await readJson(c));
   if (!event) return c.json({ received: true, outcome: "ignored" });
-  const received = await receiveCarrierEvent(db(c), "shippo", event, settings.BUYER_PROTECTION_DAYS);
+  const outgoing = await receiveCarrierEvent(db(c), "shippo", event, settings.BUYER_PROTECTION_DAYS);
+  // Not an outgoing parcel: a return's, labelled through Shippo too (ADR 0107).
+  const received =
+    outgoing.outcome === "unknown_parcel" ? await receiveReturnCarrierEvent(db(c), "shippo", event) : outgoing;
   await publishEvents(c, received.events);
   return c.json({ received: true, outcome: received.outcome });
 });

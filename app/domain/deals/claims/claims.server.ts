@@ -18,7 +18,7 @@ import { intoColumns } from "#db/insert-select";
 import { bookings, claims, deals, products, shipments, users } from "#db/schema";
 import { NOT_RECEIVED_DAYS } from "../parcels/clock";
 import { sellerRemoved } from "../payouts/accounts.server";
-import { bumpVersionStatement } from "../settlement/deals.server";
+import { bumpVersionStatement, returnOpen } from "../settlement/deals.server";
 
 const DAY_MS = 86_400_000;
 
@@ -33,6 +33,7 @@ export const CLAIM_MESSAGES = {
   released:
     "The payment is released to the seller: your buyer protection ended when it was released, so a claim can no longer be opened.",
   closed: "This claim is closed: it can no longer be answered.",
+  returnOpen: "Your return of this order is open: it reaches an admin by its own steps if it must.",
   meetupNotReceived: 'This order was handed over in person: choose "Item not handed over" instead.',
   shippedNotHandedOver: 'This order is shipped: choose "Parcel not received" instead.',
   notSentYet:
@@ -68,6 +69,8 @@ export async function openClaim(
     eq(deals.bookingId, input.bookingId),
     eq(deals.buyerId, buyer.id),
     eq(deals.state, "held"),
+    // A return open for the deal is its own way to an admin (ADR 0107).
+    sql`not ${returnOpen(deals.paymentId)}`,
     reasonApplies(input.reason, now),
   );
   try {
@@ -118,6 +121,12 @@ export async function openClaim(
     return { ok: false, status: 409, message: CLAIM_MESSAGES.notHeld };
   }
   if (deal.state === "released") return { ok: false, status: 409, message: CLAIM_MESSAGES.released };
+  const [open] = await db
+    .select({ one: sql`1` })
+    .from(deals)
+    .where(and(eq(deals.bookingId, input.bookingId), returnOpen(deals.paymentId)))
+    .limit(1);
+  if (open) return { ok: false, status: 409, message: CLAIM_MESSAGES.returnOpen };
   const reasonRefused = await whyReasonRefused(db, input, now);
   if (reasonRefused) return { ok: false, status: 409, message: reasonRefused };
   return { ok: false, status: 409, message: CLAIM_MESSAGES.windowOver };

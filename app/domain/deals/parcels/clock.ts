@@ -20,6 +20,11 @@ export const NOT_RECEIVED_DAYS = 14;
  */
 export const SELF_TRACKED_DUE_DAYS = NOT_RECEIVED_DAYS;
 
+/** A return's clocks (ADR 0107): the seller answers, the buyer sends, the seller checks what came back. */
+export const RETURN_ANSWER_DAYS = 3;
+export const RETURN_SEND_DAYS = 5;
+export const RETURN_CHECK_DAYS = 2;
+
 const DAY_MS = 86_400_000;
 
 /** `days` business days (Monday to Friday, UTC) after `from`, at the same time of day. */

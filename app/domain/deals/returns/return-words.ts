@@ -2,14 +2,18 @@
 // why it reached the admin, its clocks, and the refusals. Typed by the closed lists of
 // db/closed-lists.ts, so a value without its words does not compile. Browser-safe.
 import { FAULT_WORDS } from "#app/domain/catalog/return-policy";
-import type { ReturnAdminReason, ReturnProblem, ReturnReason, ReturnState } from "#db/closed-lists";
+import { RETURN_ANSWER_DAYS } from "#app/domain/deals/parcels/clock";
+import {
+  OPEN_RETURN_STATES,
+  type ReturnAdminReason,
+  type ReturnProblem,
+  type ReturnReason,
+  type ReturnState,
+} from "#db/closed-lists";
 
-/** The seller answers a return within this many days, or it goes to the admin. */
-export const RETURN_ANSWER_DAYS = 3;
-/** The buyer sends the return parcel within this many days of its label, or the return lapses. */
-export const RETURN_SEND_DAYS = 5;
-/** The seller checks what came back within this many days of its delivery; then the refund is made. */
-export const RETURN_CHECK_DAYS = 2;
+// The seller answers within RETURN_ANSWER_DAYS, the buyer sends within RETURN_SEND_DAYS of the
+// label, the seller checks within RETURN_CHECK_DAYS of its delivery (parcels/clock.ts).
+export { RETURN_ANSWER_DAYS, RETURN_CHECK_DAYS, RETURN_SEND_DAYS } from "#app/domain/deals/parcels/clock";
 /** A body's shutter count this much above the listing's is shown to the admin (test shots are normal). */
 export const SHUTTER_RISE_SHOWN = 50;
 
@@ -54,16 +58,6 @@ export const RETURN_ADMIN_REASON_WORDS = {
   problem: "The seller reported a problem with what came back",
   serial_mismatch: "The serial number that came back is not the one sent",
 } as const satisfies Record<ReturnAdminReason, string>;
-
-/** The states in which a return is still open: nothing of the deal is released meanwhile. */
-export const OPEN_RETURN_STATES = [
-  "requested",
-  "accepted",
-  "sent",
-  "delivered",
-  "offered",
-  "to_admin",
-] as const satisfies readonly ReturnState[];
 
 export const isOpenReturn = (state: ReturnState) => (OPEN_RETURN_STATES as readonly ReturnState[]).includes(state);
 

@@ -17,6 +17,8 @@ export interface ConfirmationFacts {
   claimOpen: boolean;
   /** A chargeback is open (ADR 0081): nothing moves until the card's bank decides. */
   disputed: boolean;
+  /** A return of the deal is open (ADR 0107): nothing is released until it ends. */
+  returnOpen?: boolean;
   /** A shipped deal's parcel: where it is, and whether its seller tracks it themselves; null for a meetup. */
   parcel: { status: ShipmentStatus; selfTracked: boolean } | null;
 }
@@ -28,6 +30,7 @@ export const CONFIRMATION_MESSAGES = {
     "The parcel is on its way but not delivered yet: confirm receipt once the carrier shows it delivered and you have looked at it.",
   notArrived: "The parcel did not reach you: report a problem instead, and an admin decides.",
   claimOpen: "Your claim about this order is open: an admin decides it, and nothing is paid to the seller before.",
+  returnOpen: "Your return of this order is open: nothing is paid to the seller until it ends.",
   disputed:
     "The buyer's bank disputes this payment (a chargeback): nothing is released or refunded until the bank decides.",
   sellerRemoved:
@@ -49,6 +52,7 @@ export function confirmationRefusal(deal: ConfirmationFacts): string | null {
   if (deal.state !== "held") return CONFIRMATION_MESSAGES.notHeld;
   if (deal.disputed) return CONFIRMATION_MESSAGES.disputed;
   if (deal.claimOpen) return CONFIRMATION_MESSAGES.claimOpen;
+  if (deal.returnOpen) return CONFIRMATION_MESSAGES.returnOpen;
   if (deal.sellerRemoved) return CONFIRMATION_MESSAGES.sellerRemoved;
   if (!deal.parcel || arrived(deal.parcel)) return null;
   if (deal.parcel.status === "awaiting_shipment") return CONFIRMATION_MESSAGES.notSent;

@@ -5,9 +5,9 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Database, rowsChanged } from "#db/client";
-import type { OperationOrigin, ShipmentStatus } from "#db/closed-lists";
+import { OPEN_RETURN_STATES, type OperationOrigin, type ReturnState, type ShipmentStatus } from "#db/closed-lists";
 import { intoColumns } from "#db/insert-select";
-import { claims, dealOperations, deals, disputes, shipments } from "#db/schema";
+import { claims, dealOperations, deals, disputes, returns, shipments } from "#db/schema";
 import { decidedSum } from "../ledger/sums.server";
 import { selfTracked } from "../parcels/predicates";
 import { sellerRemoved } from "../payouts/accounts.server";
@@ -64,6 +64,8 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
       lastSeq: sql<number>`coalesce(max(${dealOperations.seq}), -1)`.mapWith(Number),
       claimId: claims.id,
       claimStatus: claims.status,
+      returnId: returns.id,
+      returnState: returns.state,
       sellerRemoved: sql<boolean>`${sellerRemoved(deals.sellerId)}`.mapWith(Boolean),
       disputed: sql<boolean>`${disputeOpen(deals.paymentId)}`.mapWith(Boolean),
       awaitingDelivery: sql<boolean>`${awaitingDelivery(deals.bookingId)}`.mapWith(Boolean),
@@ -84,8 +86,9 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
     .from(deals)
     .leftJoin(dealOperations, eq(dealOperations.paymentId, deals.paymentId))
     .leftJoin(claims, eq(claims.paymentId, deals.paymentId))
+    .leftJoin(returns, eq(returns.paymentId, deals.paymentId))
     .where(where)
-    .groupBy(deals.paymentId, claims.id)
+    .groupBy(deals.paymentId, claims.id, returns.id)
     .limit(1);
   if (!row) return null;
   return {
@@ -107,6 +110,10 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
       labelCost: row.labelCost,
     },
     claim: row.claimId && row.claimStatus ? { id: row.claimId, status: row.claimStatus } : null,
+    return:
+      row.returnId && row.returnState
+        ? { id: row.returnId, state: row.returnState, open: isOpenReturnState(row.returnState) }
+        : null,
     sellerRemoved: row.sellerRemoved,
     disputed: row.disputed,
     awaitingDelivery: row.awaitingDelivery,
@@ -119,6 +126,17 @@ export async function findDeal(db: Database, where: SQL | undefined): Promise<De
         }
       : null,
   };
+}
+
+const isOpenReturnState = (state: ReturnState) => (OPEN_RETURN_STATES as readonly ReturnState[]).includes(state);
+
+/** Whether the deal has a return still open (ADR 0107): nothing of it is released meanwhile. */
+export function returnOpen(paymentId: SQL | SQLiteColumn): SQL {
+  return sql`exists (select 1 from ${returns} where ${returns.paymentId} = ${paymentId}
+    and ${returns.state} in (${sql.join(
+      OPEN_RETURN_STATES.map((state) => sql`${state}`),
+      sql`, `,
+    )}))`;
 }
 
 export interface DecisionContext {
@@ -167,6 +185,24 @@ export async function applyPlan(db: Database, deal: Deal, plan: Plan, context: D
     ),
   );
   const claim = plan.claim && deal.claim ? plan.claim : null;
+  const returnMove = plan.return && deal.return ? { ...plan.return, id: deal.return.id } : null;
+  const returnUpdate = returnMove
+    ? [
+        db
+          .update(returns)
+          .set({
+            state: returnMove.to,
+            outcome: returnMove.outcome,
+            refundCents: returnMove.refundCents,
+            decisionNote: context.note ?? null,
+            decidedBy: context.decidedBy ?? null,
+            closedAt: new Date(now),
+            updatedAt: new Date(now),
+            version: sql`${returns.version} + 1`,
+          })
+          .where(and(eq(returns.id, returnMove.id), eq(returns.state, returnMove.from), decided)),
+      ]
+    : [];
   const claimUpdate = claim
     ? [
         db
@@ -201,9 +237,15 @@ export async function applyPlan(db: Database, deal: Deal, plan: Plan, context: D
             ? sql`exists (select 1 from ${shipments} where ${shipments.bookingId} = ${deals.bookingId}
                 and ${shipments.status} = 'awaiting_shipment' and ${shipments.labelRef} is null)`
             : undefined,
+          // A return's step: only from the state it was planned in (a double submit moves it once).
+          returnMove
+            ? sql`exists (select 1 from ${returns} where ${returns.id} = ${returnMove.id}
+                and ${returns.state} = ${returnMove.from})`
+            : undefined,
         ),
       ),
     ...claimUpdate,
+    ...returnUpdate,
     ...operations,
     ...(plan.cancelsShipment
       ? [

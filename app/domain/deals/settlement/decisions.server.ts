@@ -12,11 +12,20 @@ import { formatMoment } from "#app/domain/shared/dates";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { currencyOf, moneyFormatter } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
+import type { ReturnState } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
 import { bookings, claims, dealOperations, deals, ledgerEntries, payments, products, users } from "#db/schema";
 import { REFUND_KINDS } from "../ledger/kinds";
 import { sellerRemoved } from "../payouts/accounts.server";
-import { applyPlan, awaitingDelivery, type Deal, type DecisionContext, disputeOpen, findDeal } from "./deals.server";
+import {
+  applyPlan,
+  awaitingDelivery,
+  type Deal,
+  type DecisionContext,
+  disputeOpen,
+  findDeal,
+  returnOpen,
+} from "./deals.server";
 import { settleDeal } from "./operations.server";
 import {
   type ClaimDecision,
@@ -26,6 +35,7 @@ import {
   planConfirmation,
   planProviderRefund,
   planRemovedSellerRefund,
+  planReturnDecision,
   planUnshippedCancel,
   releaseNet,
   SETTLEMENT_MESSAGES,
@@ -152,6 +162,8 @@ export async function dueDeals(db: Database, now: number, limit: number): Promis
         lte(deals.releaseDueAt, new Date(now)),
         not(sellerRemoved(deals.sellerId)),
         not(disputeOpen(deals.paymentId)),
+        // An open return stops the window (ADR 0107).
+        not(returnOpen(deals.paymentId)),
         // A parcel not shown delivered has not started its window (ADR 0086).
         not(awaitingDelivery(deals.bookingId)),
         notExists(
@@ -219,6 +231,46 @@ export function decideClaim(
       success: "The claim is decided.",
       notFound: DEAL_MESSAGES.claimNotFound,
       claimEvent: "claim_decided",
+    },
+  );
+}
+
+/**
+ * A return's step that moves the deal's money (ADR 0107): the refund once the item is back, a
+ * part for the buyer to keep it, or the admin's decision; the return moves from `from` to `to` in
+ * the same batch as the deal, or neither does.
+ */
+export function decideReturnMove(
+  db: Database,
+  provider: PaymentProvider,
+  settings: Settlement,
+  paymentId: string,
+  move: { from: ReturnState; to: ReturnState },
+  decision: ClaimDecision,
+  context: {
+    origin: "return_received" | "return_partial" | "return_decision";
+    now: number;
+    success: string;
+    decidedBy?: string;
+    note?: string | null;
+    /** A change of mind's label, taken from the refund. */
+    returnLabelCents?: number;
+  },
+): Promise<DecisionResult> {
+  const rule = feeRuleOf(settings);
+  const format = moneyFormatter(currencyOf(settings.PAYMENT_CURRENCY));
+  return decide(
+    db,
+    provider,
+    () => findDeal(db, eq(deals.paymentId, paymentId)),
+    (deal) => planReturnDecision(deal, move, decision, rule, format, context.returnLabelCents ?? 0),
+    {
+      origin: context.origin,
+      now: context.now,
+      ...(context.decidedBy ? { decidedBy: context.decidedBy } : {}),
+      note: context.note ?? null,
+      success: context.success,
+      notFound: DEAL_MESSAGES.notFound,
     },
   );
 }

@@ -4,12 +4,17 @@
 // transfers nothing (plan.ts, operations.server.ts). A lost dispute took the money back to the
 // buyer: it is recorded once as a refund the provider made, which after a release takes the
 // seller's share back as any refund does. A won one lets the deal go on where it was.
-import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { entryColumns, recordEntryFrom } from "#app/domain/deals/ledger/entries.server";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, listPage, pageOffset } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
-import { CLOSED_DISPUTE_STATUSES, type DisputeStatus, type PaymentProviderName } from "#db/closed-lists";
+import {
+  CLOSED_DISPUTE_STATUSES,
+  type DisputeStatus,
+  OPEN_RETURN_STATES,
+  type PaymentProviderName,
+} from "#db/closed-lists";
 import {
   bookings,
   claims,
@@ -19,6 +24,7 @@ import {
   messages,
   payments,
   products,
+  returns,
   shipments,
   users,
 } from "#db/schema";
@@ -104,6 +110,8 @@ export async function recordDispute(
   const status = current?.status ?? report.status;
   // The parties are told by the bank and the provider; the admins by a letter, once, and on Claims.
   const events: DomainEvent[] = created ? [{ kind: "dispute_opened", disputeId: created.id }] : [];
+  // A chargeback stops a return still open (ADR 0107): the bank decides the money now.
+  if (created) await stopOpenReturn(db, payment.id, now);
   if (status === "lost") {
     // Whatever the bank took is a fact: what is left of the payment goes back as the deal's
     // refund (the buyer and, after a release, the seller told, with what the seller owes), and
@@ -327,3 +335,11 @@ export async function submitDisputeEvidence(
 }
 
 export type DisputeView = Awaited<ReturnType<typeof listDisputes>>["rows"][number];
+
+/** An open return of the payment ends as stopped: nothing more of it happens while the bank decides. */
+async function stopOpenReturn(db: Database, paymentId: string, now: number) {
+  await db
+    .update(returns)
+    .set({ state: "stopped", closedAt: new Date(now), updatedAt: new Date(now), version: sql`${returns.version} + 1` })
+    .where(and(eq(returns.paymentId, paymentId), inArray(returns.state, OPEN_RETURN_STATES)));
+}

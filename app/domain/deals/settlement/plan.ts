@@ -18,7 +18,7 @@
 // A seller an admin removed is never paid again (ADR 0079): their held deals are not released
 // (not by the buyer, the job or a claim's decision); the admin refunds the buyer instead.
 import { dealFee, type FeeRule } from "#app/domain/deals/ledger/fees";
-import type { ClaimOutcome, ClaimStatus, DealState, ShipmentStatus } from "#db/closed-lists";
+import type { ClaimOutcome, ClaimStatus, DealState, ReturnState, ShipmentStatus } from "#db/closed-lists";
 import { autoCancelAtOf } from "../parcels/clock";
 import { CONFIRMATION_MESSAGES, confirmationRefusal } from "./confirmation";
 
@@ -49,6 +49,8 @@ export interface DealSnapshot {
   sellerRemoved: boolean;
   /** A chargeback is open: nothing moves until the card's bank decides (ADR 0081). */
   disputed: boolean;
+  /** The deal's return, if one was asked (ADR 0107): while it is open nothing is released. */
+  return?: { id: string; state: ReturnState; open: boolean } | null;
   /** A shipped deal whose parcel is not shown delivered: the window has not started (ADR 0086). */
   awaitingDelivery?: boolean;
   /** A shipped deal's parcel: where it is, and the day it had to be sent by (ADR 0086). */
@@ -79,6 +81,8 @@ export interface Plan {
   cancelsShipment?: boolean;
   /** What becomes of the deal's claim. */
   claim?: { status: "decided"; outcome: ClaimOutcome; refundCents: number | null };
+  /** What becomes of the deal's return (ADR 0107): written only from the state it was read in. */
+  return?: { from: ReturnState; to: ReturnState; outcome: ClaimOutcome; refundCents: number | null };
 }
 
 export type Refusal = { ok: false; status: 404 | 409 | 422; message: string };
@@ -100,6 +104,7 @@ export const SETTLEMENT_MESSAGES = {
   sellerNotRemoved: "The seller's account is not removed: this payment is decided by the buyer or a claim.",
   disputed: CONFIRMATION_MESSAGES.disputed,
   notShipped: "The seller did not send it in time: the purchase is cancelled and you are refunded in full.",
+  returnMoved: "This return is not waiting for that step any more.",
   notAShipment: "This purchase is not shipped: there is no parcel to cancel.",
   alreadySent: "The seller has sent it: follow the parcel, or report a problem once it is due.",
   notDueYet: (by: string) => `The seller has until ${by} to send it: you can cancel after that.`,
@@ -167,6 +172,7 @@ function refund(deal: DealSnapshot, amount: number, rule: FeeRule, externalRef?:
 }
 
 const openClaim = (deal: DealSnapshot) => deal.claim?.status === "open";
+const openReturn = (deal: DealSnapshot) => deal.return?.open === true;
 
 /**
  * The buyer's "I received it as described": releases a held payment once the item reached the
@@ -180,6 +186,7 @@ export function planConfirmation(deal: DealSnapshot, rule: FeeRule): Planned {
         sellerRemoved: deal.sellerRemoved,
         claimOpen: openClaim(deal),
         disputed: deal.disputed,
+        returnOpen: openReturn(deal),
         parcel: deal.parcel ? { status: deal.parcel.status, selfTracked: deal.parcel.selfTracked ?? false } : null,
       });
       if (refusal) return { ok: false, status: 409, message: refusal };
@@ -210,6 +217,7 @@ export function planAutoRelease(deal: DealSnapshot, rule: FeeRule, now: number):
     deal.disputed ||
     deal.awaitingDelivery ||
     openClaim(deal) ||
+    openReturn(deal) ||
     !deal.releaseDueAt ||
     deal.releaseDueAt.getTime() > now
   ) {
@@ -231,6 +239,29 @@ export function planClaimDecision(
   formatCents: (cents: number) => string,
 ): Planned {
   if (!openClaim(deal)) return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.claimClosed };
+  const planned = planDecision(deal, decision, rule, formatCents);
+  if (!planned.ok || !planned.plan) return planned;
+  const refundCents = decision.outcome === "release" ? null : refundOf(deal, decision);
+  return {
+    ok: true,
+    plan: { ...planned.plan, claim: { status: "decided", outcome: decision.outcome, refundCents } },
+  };
+}
+
+/** What a decision gives back: all that is left, or the part named. */
+const refundOf = (deal: DealSnapshot, decision: ClaimDecision) =>
+  decision.outcome === "refund_partial" ? decision.amountCents : refundable(deal.totals);
+
+/**
+ * A deal's money decided by a claim's or a return's outcome: released, refunded in full, or a
+ * part refunded and the rest released (held) or kept by the seller (released).
+ */
+function planDecision(
+  deal: DealSnapshot,
+  decision: ClaimDecision,
+  rule: FeeRule,
+  formatCents: (cents: number) => string,
+): Planned {
   if (deal.disputed) return DISPUTED;
   if (deal.state === "refunded" || deal.state === "settled_outside") {
     return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.nothingLeft };
@@ -241,24 +272,68 @@ export function planClaimDecision(
   }
   if (decision.outcome === "release") {
     const operations = deal.state === "held" ? [release(deal.totals, rule)] : [];
-    return {
-      ok: true,
-      plan: { state: "released", operations, claim: { status: "decided", outcome: "release", refundCents: null } },
-    };
+    return { ok: true, plan: { state: "released", operations } };
   }
   const left = refundable(deal.totals);
-  const amount = decision.outcome === "refund_full" ? left : decision.amountCents;
+  const amount = refundOf(deal, decision);
   if (left <= 0) return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.nothingLeft };
   if (decision.outcome === "refund_partial" && amount >= left) {
     return { ok: false, status: 422, message: SETTLEMENT_MESSAGES.partialMustBeLess(formatCents(left)) };
   }
   const back = refund(deal, amount, rule);
-  const claim = { status: "decided", outcome: decision.outcome, refundCents: amount } as const;
-  if (amount === left) return { ok: true, plan: { state: "refunded", operations: [back], claim } };
+  if (amount === left) return { ok: true, plan: { state: "refunded", operations: [back] } };
   // A part back: the rest goes to the seller now (held) or stays with them (released).
   const rest = { ...deal.totals, refunded: deal.totals.refunded + amount };
   const operations = deal.state === "held" ? [back, release(rest, rule)] : [back];
-  return { ok: true, plan: { state: "released", operations, claim } };
+  return { ok: true, plan: { state: "released", operations } };
+}
+
+/**
+ * A return's money (ADR 0107), while the deal is held and the return is in the state `from`: the
+ * refund once the item is back (all of it, less a change of mind's label), a part for the buyer
+ * to keep it, or the admin's decision. The return moves to `to` with the deal, or not at all.
+ */
+export function planReturnDecision(
+  deal: DealSnapshot,
+  move: { from: ReturnState; to: ReturnState },
+  decision: ClaimDecision,
+  rule: FeeRule,
+  formatCents: (cents: number) => string,
+  /** A change of mind's return label, paid by the buyer out of the refund: kept to pay the carrier. */
+  buyerPaysLabelCents = 0,
+): Planned {
+  if (!deal.return || deal.return.state !== move.from) {
+    return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.returnMoved };
+  }
+  if (deal.state !== "held") {
+    return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.notHeld };
+  }
+  // A removed seller is paid nothing (ADR 0079): only all of it back.
+  if (deal.sellerRemoved && decision.outcome !== "refund_full") {
+    return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.releaseToRemovedSeller };
+  }
+  const returnMove = (outcome: ClaimOutcome, refundCents: number | null) => ({ ...move, outcome, refundCents });
+  if (buyerPaysLabelCents > 0 && decision.outcome === "refund_partial") {
+    // The rest of the payment pays the return's label; nothing of it goes to the seller.
+    const left = refundable(deal.totals);
+    if (decision.amountCents + buyerPaysLabelCents !== left || deal.disputed) {
+      return { ok: false, status: 409, message: SETTLEMENT_MESSAGES.returnMoved };
+    }
+    const back: PlannedOperation = { kind: "refund", amountCents: decision.amountCents, feeCents: 0, reversalCents: 0 };
+    const label: PlannedOperation = { kind: "release", amountCents: 0, feeCents: 0, labelCents: buyerPaysLabelCents };
+    return {
+      ok: true,
+      plan: {
+        state: "released",
+        operations: [back, label],
+        return: returnMove("refund_partial", decision.amountCents),
+      },
+    };
+  }
+  const planned = planDecision(deal, decision, rule, formatCents);
+  if (!planned.ok || !planned.plan) return planned;
+  const refundCents = decision.outcome === "release" ? null : refundOf(deal, decision);
+  return { ok: true, plan: { ...planned.plan, return: returnMove(decision.outcome, refundCents) } };
 }
 
 /**

@@ -6,12 +6,13 @@ import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import type { ShipmentStatus } from "#db/closed-lists";
 import { deals, shipments } from "#db/schema";
+import { heldDaysSql } from "../parcels/hold.server";
 import type { TrackingEvent } from "./carriers";
 
 const DAY_MS = 86_400_000;
 
 /** Where each carrier state may lead: a parcel never goes back, and a delivered one stays delivered. */
-const NEXT: Record<ShipmentStatus, readonly ShipmentStatus[]> = {
+export const PARCEL_NEXT: Record<ShipmentStatus, readonly ShipmentStatus[]> = {
   awaiting_shipment: ["pre_transit", "in_transit", "delivered", "returned", "failure"],
   pre_transit: ["in_transit", "delivered", "returned", "failure"],
   in_transit: ["in_transit", "delivered", "returned", "failure"],
@@ -46,7 +47,7 @@ export async function applyTrackingEvent(
     .limit(1);
   if (!shipment) return "unknown_parcel";
   if (shipment.lastEventAt && shipment.lastEventAt.getTime() >= event.at.getTime()) return "ignored_older";
-  if (!NEXT[shipment.status].includes(event.status)) return "ignored_final";
+  if (!PARCEL_NEXT[shipment.status].includes(event.status)) return "ignored_final";
   const delivered = event.status === "delivered";
   const [moved] = await db.batch([
     db
@@ -62,7 +63,10 @@ export async function applyTrackingEvent(
       .returning({ bookingId: shipments.bookingId }),
     db
       .update(deals)
-      .set({ releaseDueAt: new Date(event.at.getTime() + protectionDays * DAY_MS) })
+      // The window, or the booking's longer days to return it for any reason (ADR 0106).
+      .set({
+        releaseDueAt: sql`${event.at.getTime()} + ${heldDaysSql(protectionDays, shipment.bookingId)} * ${DAY_MS}`,
+      })
       .where(
         and(
           eq(deals.bookingId, shipment.bookingId),

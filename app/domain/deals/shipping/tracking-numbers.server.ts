@@ -6,6 +6,7 @@ import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { bookings, deals, products, shipments } from "#db/schema";
 import { selfTrackedReleaseAt } from "../parcels/clock";
+import { heldDaysSql } from "../parcels/hold.server";
 import { findShipmentFor, SHIPMENT_MESSAGES, type ShipmentResult, type Viewer } from "./parcel-reads.server";
 import type { TrackingInput } from "./tracking-schema";
 
@@ -53,7 +54,9 @@ export async function enterTracking(
       // Only the sending this batch wrote (its instant, its own tracking, no label).
       db
         .update(deals)
-        .set({ releaseDueAt: new Date(selfTrackedReleaseAt(now, protectionDays)) })
+        .set({
+          releaseDueAt: sql`${selfTrackedReleaseAt(now, 0)} + ${heldDaysSql(protectionDays, bookingId)} * 86400000`,
+        })
         .where(
           and(
             eq(deals.bookingId, bookingId),
