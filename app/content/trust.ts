@@ -90,14 +90,14 @@ export const buyerProtection: TrustPage = {
     {
       title: "Returns: sending a parcel back",
       paragraphs: [
-        "Every listing that can be sent by post has a return policy, which the listing shows before you book: Faults only (the default), or Any reason within 14 days or within 30 days of delivery. Your purchase keeps the policy as it was when you bought, whatever the listing says later.",
+        "Every listing that can be sent by post has a return policy, which the listing shows before you book: Faults only (the default), or Any reason within 14 days or within 30 days of delivery. Sellers choose it with the listing's shipping details. Your purchase keeps the policy as it was when you bought, whatever the listing says later.",
         "A fault is covered on every parcel within your buyer protection, whatever the policy: the item is not as described, does not work, is the wrong item, or was damaged in transit. A change of mind is covered only where the policy takes any reason, within its days.",
         "A meetup has no return by post: check the item when you meet. A claim works as for any meetup.",
         `Ask for a return from the parcel's page (in your Dashboard, linked from My Orders) while your payment is held: before you press “I received it as described”, and within the protection window of ${PROTECTION_TOKENS.days} after delivery. Choose the reason, say what is wrong and add photos (up to 4); for a camera body or a lens, type its serial number and, for a body, the shutter count as you read it. While the return is open nothing is paid to the seller and the protection window stops.`,
         `The seller answers within ${RETURN_ANSWER_DAYS} days:`,
       ],
       points: [
-        "Accept: a prepaid return label is made, addressed to the sender address the seller keeps in Settings → Addresses. You see that address only on the label.",
+        "Accept: a prepaid return label is made, addressed to the sender address the seller keeps in Settings → Addresses. You see that address only on the label. Sellers: keep a sender address there first, or no label can be made.",
         "Offer a part of the price back for you to keep the item: accept the offer and that part is refunded to you, or decline it and an admin decides.",
         "Decline: an admin decides, with what you both sent.",
         `No answer within ${RETURN_ANSWER_DAYS} days: an admin decides.`,
