@@ -3,6 +3,12 @@
 // the product does (PRODUCT.md, the booking, payment and moderation code); change them together.
 
 import { PROTECTION_TOKENS } from "#app/domain/deals/claims/protection-words";
+import {
+  RETURN_ANSWER_DAYS,
+  RETURN_CHECK_DAYS,
+  RETURN_SEND_DAYS,
+  SHUTTER_RISE_SHOWN,
+} from "#app/domain/deals/returns/return-words";
 
 export interface TrustSection {
   title: string;
@@ -37,7 +43,7 @@ export const buyerProtection: TrustPage = {
   eyebrow: "Buying safely",
   heading: "Buyer protection: your payment is held until you have the item",
   description:
-    "How Pay&Buy protects buyers of meetups and parcels: the payment is held until you confirm or the protection window ends, parcels are tracked, and a claim keeps the money held until an admin decides.",
+    "How Pay&Buy protects buyers of meetups and parcels: the payment is held until you confirm or the protection window ends, parcels are tracked, a claim keeps the money held until an admin decides, and a parcel can be sent back under its return policy.",
   intro: `When you pay on Pay&Buy, the money is not paid to the seller yet: we hold it until you confirm you received the item as described, or until ${PROTECTION_TOKENS.days} after delivery (after you pay, for a meetup). While it is held you can open a claim, and the money stays held until our admins decide.`,
   updated: "Last updated on 3 December 2026.",
   sections: [
@@ -53,7 +59,7 @@ export const buyerProtection: TrustPage = {
       title: "Your payment is held, not paid to the seller",
       paragraphs: [
         "Card payments are processed by Stripe. You type your card number into Stripe's own payment form; Pay&Buy never receives or stores it. A payment counts only once Stripe confirms it to us.",
-        "Once you have paid, the money is held. It goes to the seller (less our fee) only when you press “I received it as described” in My Orders, or when the protection window ends without a claim.",
+        "Once you have paid, the money is held. It goes to the seller (less our fee) only when you press “I received it as described” in My Orders, or when the protection window ends without a claim or a return.",
         "When the site runs in test mode (the payment page says so), only Stripe's public test cards are accepted and no real card is ever charged.",
       ],
     },
@@ -78,7 +84,33 @@ export const buyerProtection: TrustPage = {
       paragraphs: [
         "While your payment is held, open a claim from My Orders (Report a problem): the item is not as described, it was not handed over, the parcel did not arrive, or something else. Say what happened; the seller can answer.",
         "A claim keeps the payment held: it is not released to the seller while the claim is open. Our admins read both sides and decide: a full refund, a partial refund, or the payment released to the seller. A refund goes back to your card.",
-        "“I received it as described” is offered once the item has reached you (a parcel the carrier shows delivered), never while a claim is open, and asks first. It pays the seller at once and ends your protection: no claim can be opened after it. Press it only once you have the item and it is as described; otherwise the payment is released by itself when the window ends.",
+        "“I received it as described” is offered once the item has reached you (a parcel the carrier shows delivered), never while a claim or a return is open, and asks first. It pays the seller at once and ends your protection: no claim can be opened after it. Press it only once you have the item and it is as described; otherwise the payment is released by itself when the window ends.",
+      ],
+    },
+    {
+      title: "Returns: sending a parcel back",
+      paragraphs: [
+        "Every listing that can be sent by post has a return policy, which the listing shows before you book: Faults only (the default), or Any reason within 14 days or within 30 days of delivery. Sellers choose it with the listing's shipping details. Your purchase keeps the policy as it was when you bought, whatever the listing says later.",
+        "A fault is covered on every parcel within your buyer protection, whatever the policy: the item is not as described, does not work, is the wrong item, or was damaged in transit. A change of mind is covered only where the policy takes any reason, within its days.",
+        "A meetup has no return by post: check the item when you meet. A claim works as for any meetup.",
+        `Ask for a return from the parcel's page (in your Dashboard, linked from My Orders) while your payment is held: before you press “I received it as described”, and within the protection window of ${PROTECTION_TOKENS.days} after delivery. Choose the reason, say what is wrong and add photos (up to 4); for a camera body or a lens, type its serial number and, for a body, the shutter count as you read it. While the return is open nothing is paid to the seller and the protection window stops.`,
+        `The seller answers within ${RETURN_ANSWER_DAYS} days:`,
+      ],
+      points: [
+        "Accept: a prepaid return label is made, addressed to the sender address the seller keeps in Settings → Addresses. You see that address only on the label. Sellers: keep a sender address there first, or no label can be made.",
+        "Offer a part of the price back for you to keep the item: accept the offer and that part is refunded to you, or decline it and an admin decides.",
+        "Decline: an admin decides, with what you both sent.",
+        `No answer within ${RETURN_ANSWER_DAYS} days: an admin decides.`,
+      ],
+    },
+    {
+      title: "Returns: the parcel back, and the refund",
+      paragraphs: [
+        `Hand the parcel to the carrier within ${RETURN_SEND_DAYS} days of the label, packed as it came. If it is not sent by then, the return lapses and the deal goes on as before. The return parcel is tracked on the parcel's page like the one that came to you.`,
+        "For a fault the seller pays the return label: it is what the seller owes, shown on their Payouts page and taken from their later sales. For a change of mind you pay it: its cost is taken from your refund.",
+        `Once the parcel is back, the seller has ${RETURN_CHECK_DAYS} days to check it and reads its serial number. The refund is made automatically when those days end (or as soon as the seller confirms it came back as sent), unless the seller reports a problem, “Not the item I sent” or “Damaged by the buyer”: then an admin decides, with both sides' photos. A serial number that does not match the one the seller recorded on the listing also stops the automatic refund, and an admin decides. For a camera body, a shutter count more than ${SHUTTER_RISE_SHOWN} above the listing's is shown to the admin.`,
+        "If you open a chargeback with your bank during a return, the return stops: your bank decides.",
+        "We write at each step to whoever must act next: the seller when a return is asked and when its parcel arrives, you when the seller answers, when the label is ready and when the refund is made, and our admins when a return reaches them.",
       ],
     },
     {
