@@ -33,6 +33,7 @@ export default [
   route("sitemap-listings.xml", "routes/sitemap-listings-xml.ts"),
   // A label to print (ADR 0102): outside the dashboard's tabs, and the site's chrome left out.
   route("dashboard/labels/:bookingId", "routes/dashboard.labels.$bookingId.tsx"),
+  route("dashboard/return-photos/:key", "routes/dashboard.return-photos.$key.ts"),
   route("dashboard", "routes/dashboard.tsx", [
     index("routes/dashboard._index.tsx"),
     route("all_sellers", "routes/dashboard.all_sellers.tsx"),
@@ -66,6 +67,7 @@ export default [
       route("statement", "routes/dashboard.claims.statement.ts"),
       route("evidence", "routes/dashboard.claims.evidence.tsx"),
       route("test-dispute", "routes/dashboard.claims.test-dispute.tsx"),
+      route("returns", "routes/dashboard.claims.returns.tsx"),
     ]),
     route("reconciliation", "routes/dashboard.reconciliation.tsx"),
     route("my_orders", "routes/dashboard.my_orders.tsx"),
@@ -79,6 +81,11 @@ export default [
       route("test-advance", "routes/dashboard.shipments.$bookingId.test-advance.tsx"),
       route("cancel", "routes/dashboard.shipments.$bookingId.cancel.tsx"),
       route("label", "routes/dashboard.shipments.$bookingId.label.tsx"),
+      route("return", "routes/dashboard.shipments.$bookingId.return.tsx"),
+      route("return-answer", "routes/dashboard.shipments.$bookingId.return-answer.tsx"),
+      route("return-offer", "routes/dashboard.shipments.$bookingId.return-offer.tsx"),
+      route("return-check", "routes/dashboard.shipments.$bookingId.return-check.tsx"),
+      route("return-advance", "routes/dashboard.shipments.$bookingId.return-advance.tsx"),
     ]),
     route("messages", "routes/dashboard.messages._index.tsx"),
     route("messages/:bookingId", "routes/dashboard.messages.$bookingId.tsx"),

@@ -29,6 +29,7 @@ export function PhotoInput({
   errors,
   failed,
   required,
+  cover = true,
 }: {
   id: string;
   name: string;
@@ -38,9 +39,11 @@ export function PhotoInput({
   /** The form came back with errors: a browser cannot keep chosen files then. */
   failed: boolean;
   required?: boolean;
+  /** The first photo is the listing's cover (not so for a return's photos). */
+  cover?: boolean;
 }) {
   const previews = usePhotoPreviews();
-  const limits = `JPEG, PNG, WebP or AVIF, up to 5 MB each; ${room === 1 ? "1 photo" : `up to ${room} photos`}. The first is the cover.`;
+  const limits = `JPEG, PNG, WebP or AVIF, up to 5 MB each; ${room === 1 ? "1 photo" : `up to ${room} photos`}.${cover ? " The first is the cover." : ""}`;
   const hint =
     failed && !previews.chosen
       ? `${limits} Please choose the photos again: a browser cannot keep chosen files after the form comes back.`

@@ -7,6 +7,7 @@ import * as formStyles from "#app/components/forms.css";
 import { MoneyByMonth } from "#app/components/money-by-month";
 import { MoneyFigures } from "#app/components/money-figures";
 import { PagedTable, PersonCell } from "#app/components/paged-table";
+import { ReturnsToDecide, type ReturnToDecide } from "#app/components/returns-to-decide";
 import * as table from "#app/components/table.css";
 import { TestModeBox } from "#app/components/test-mode-box";
 import { CLAIM_TEXT_MAX, claimDecisionFieldsSchema } from "#app/domain/deals/claims/claim-schema";
@@ -18,6 +19,8 @@ import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.serve
 import { CLAIMS_PATH, RECONCILIATION_PATH } from "#app/domain/deals/payouts/paths";
 import { platformMonths } from "#app/domain/deals/payouts/platform-statement.server";
 import { getPlatformTotals } from "#app/domain/deals/payouts/summary.server";
+import { returnsToDecide } from "#app/domain/deals/returns/returns.server";
+import { serialsMatch, shutterRise } from "#app/domain/deals/returns/steps";
 import { DEAL_MESSAGES, decideClaim } from "#app/domain/deals/settlement/decisions.server";
 import { listDisputes } from "#app/domain/deals/settlement/disputes.server";
 import type { ClaimDecision } from "#app/domain/deals/settlement/plan";
@@ -51,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The claims and the totals travel with the session's read: one D1 round trip (ADR 0040, 0069).
   const {
     user,
-    data: [list, totals, removed, disputed, months],
+    data: [list, totals, removed, disputed, months, toDecide],
   } = await requireRoleWith(request, context, ["admin"], () =>
     Promise.all([
       listClaims(db, page, null),
@@ -59,6 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       listRemovedSellersHeldDeals(db, 1),
       listDisputes(db, 1),
       platformMonths(db),
+      returnsToDecide(db),
     ]),
   );
   const claims = pageOrLast(list, CLAIMS_PATH, { page });
@@ -67,6 +71,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const deciding = claims.rows.find((claim) => claim.id === decideId && claim.status === "open") ?? null;
   return {
     totals,
+    // Returns that reached the admin (ADR 0107), with both sides' words, photos and serials.
+    returns: toDecide.map(
+      (item): ReturnToDecide => ({
+        id: item.id,
+        bookingId: item.bookingId,
+        productName: item.productName,
+        amountCents: item.amountCents,
+        buyerName: item.buyerName,
+        sellerName: item.sellerName,
+        reason: item.reason,
+        details: item.details,
+        sellerAnswer: item.sellerAnswer,
+        offerCents: item.offerCents,
+        toAdminReason: item.toAdminReason,
+        problem: item.problem,
+        problemDetails: item.problemDetails,
+        serials: { listing: item.listingSerial, buyer: item.buyerSerial, seller: item.sellerSerial },
+        shutter: {
+          listing: item.listingShutterCount,
+          buyer: item.buyerShutterCount,
+          rise: shutterRise(item.listingShutterCount, item.buyerShutterCount),
+        },
+        serialMismatch: !serialsMatch(item.listingSerial, item.buyerSerial, item.sellerSerial),
+        labelCostCents: item.labelCostCents,
+        photos: item.photos.map((photo) => ({ key: photo.key, side: photo.side })),
+      }),
+    ),
     testMode: inTestMode(context.env.settings),
     months,
     monthCurrencies: currenciesOf(months.map((month) => month.currency)),
@@ -190,7 +221,7 @@ const DECISION_WORDS = {
 
 export default function Claims() {
   const currency = useCurrency();
-  const { totals, months, monthCurrencies, statementDefaults, claims, deciding, removed, disputes, testMode } =
+  const { totals, months, monthCurrencies, statementDefaults, claims, deciding, removed, disputes, testMode, returns } =
     useLoaderData<typeof loader>();
   // Chargebacks come first while one is open (the open ones lead the list); decided ones follow the claims.
   const openDispute = disputes.rows.some((dispute) => dispute.open);
@@ -200,6 +231,8 @@ export default function Claims() {
       {openDispute ? <Disputes disputes={disputes} /> : null}
 
       {removed.total > 0 ? <RemovedSellersPayments removed={removed} page={claims.page} /> : null}
+
+      {returns.length > 0 ? <ReturnsToDecide returns={returns} action={`${CLAIMS_PATH}/returns`} /> : null}
 
       <PagedTable
         pathname={CLAIMS_PATH}

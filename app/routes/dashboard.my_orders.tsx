@@ -23,6 +23,7 @@ import { choosePaymentProvider } from "#app/domain/deals/payments/checkout.serve
 import { openTestDispute } from "#app/domain/deals/payments/test-disputes.server";
 import { RATING_COMMENT_MAX, RATING_STARS, ratingSchema, STAR_CHOICES } from "#app/domain/deals/ratings/rating-schema";
 import { RATING_MESSAGES, rateSeller } from "#app/domain/deals/ratings/ratings.server";
+import { isOpenReturn } from "#app/domain/deals/returns/return-words";
 import { mayConfirmReceipt, receiptQuestion } from "#app/domain/deals/settlement/confirmation";
 import { confirmationQuestion, confirmReceipt, DEAL_MESSAGES } from "#app/domain/deals/settlement/decisions.server";
 import { DISPUTE_BUYER_WORDS } from "#app/domain/deals/settlement/dispute-words";
@@ -84,10 +85,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         sellerRemoved: order.sellerLeft,
         claimOpen: order.claimStatus === "open",
         disputed: order.disputeOpen,
+        returnOpen: order.returnState !== null && isOpenReturn(order.returnState),
         parcel: order.shipmentStatus ? { status: order.shipmentStatus, selfTracked: order.shipmentSelfTracked } : null,
       }),
       // The claim rule itself: while the money is held; once.
-      canClaim: canOpenClaim({ dealState: order.dealState, claimId: order.claimId }),
+      canClaim: order.returnState === null && canOpenClaim({ dealState: order.dealState, claimId: order.claimId }),
       // The test control: a paid order whose money is held or released, not disputed yet.
       mayTestDispute: (order.dealState === "held" || order.dealState === "released") && order.disputeStatus === null,
     };

@@ -10,6 +10,7 @@ import { Form, Link, Outlet, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
 import { DealProgress } from "#app/components/deal-progress";
 import { PostalAddress } from "#app/components/postal-address";
+import { ReturnAnswerForm, ReturnCheckForm, ReturnOfferForm, ReturnRequestForm } from "#app/components/return-forms";
 import { LabelForm, TrackingForm } from "#app/components/shipment-forms";
 import { TestModeBox } from "#app/components/test-mode-box";
 import { PARCEL_PRESETS } from "#app/domain/catalog/delivery";
@@ -17,6 +18,12 @@ import { photoSources } from "#app/domain/catalog/photo-keys";
 import { senderAddress } from "#app/domain/deals/bookings/saved-addresses.server";
 import { dealPageOf } from "#app/domain/deals/claims/deal-page.server";
 import { feeRuleOf } from "#app/domain/deals/providers/settings";
+import { returnCardOf } from "#app/domain/deals/returns/return-card.server";
+import {
+  RETURN_ADMIN_REASON_WORDS,
+  RETURN_PROBLEM_WORDS,
+  RETURN_REASON_WORDS,
+} from "#app/domain/deals/returns/return-words";
 import { receiptQuestion } from "#app/domain/deals/settlement/confirmation";
 import { confirmationQuestion } from "#app/domain/deals/settlement/decisions.server";
 import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
@@ -76,8 +83,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     shipment.viewer === "buyer"
       ? await confirmationQuestion(database(context.env.DB), context.env.settings, user, shipment.bookingId)
       : null;
+  // The deal's Returns card (ADR 0106, ADR 0107): its policy, its return, this viewer's step.
+  const returnCard =
+    dealPage.paid !== null
+      ? await returnCardOf(
+          database(context.env.DB),
+          { id: user.id, role: user.role, as: shipment.viewer },
+          shipment.bookingId,
+          carrier,
+          context.env.currency,
+        )
+      : null;
   return {
     deal,
+    returnCard,
+    returnOffer: returnCard?.request ?? null,
     canSend,
     labelQuote,
     sender,
@@ -98,6 +118,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       shipment.shipBy.getTime() <= Date.now(),
     // Test mode's carrier control, for the test carrier's own parcels only (ADR 0091).
     offlineCarrier: offlineControlMoves(carrier, shipment),
+    // The same control for a return's parcel, which the test carrier labelled (ADR 0107).
+    testCarrier: carrier?.name === "offline",
   };
 }
 
@@ -185,10 +207,176 @@ function ShipTo({ shipment }: { shipment: DealView["shipment"] }) {
   );
 }
 
+type ReturnCardView = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["returnCard"]>;
+
+const photoUrl = (key: string, width: 320 | 1280) => `/dashboard/return-photos/${key}${width === 320 ? "?w=320" : ""}`;
+
+/** The deal's Returns card: its policy, its return and the one step this viewer may take now. */
+function ReturnsCard({ card, here }: { card: ReturnCardView; here: string }) {
+  const currency = useCurrency();
+  const zone = useZone();
+  const section = useShipmentSection();
+  const { ret } = card;
+  return (
+    <section aria-labelledby="returns-heading" className={styles.card} data-testid="returns-card">
+      <h2 id="returns-heading">Returns</h2>
+      <p>{card.policyLine}</p>
+      {card.request ? (
+        <>
+          <h3>Send it back</h3>
+          <p>Nothing is paid to the seller while a return is open. The seller answers within 3 days.</p>
+          {section === "return" ? (
+            <Outlet />
+          ) : (
+            <ReturnRequestForm
+              action={`${here}/return`}
+              reasons={card.request.reasons}
+              asksSerial={card.request.asksSerial}
+              asksShutterCount={card.request.asksShutterCount}
+            />
+          )}
+        </>
+      ) : null}
+      {ret ? (
+        <>
+          <p className={styles.status} data-testid="return-state">
+            {`Return: ${ret.stateWords}`}
+          </p>
+          {ret.progress ? (
+            <ol className={styles.returnSteps} aria-label="The return's steps" data-testid="return-steps">
+              {ret.progress.map((step) => (
+                <li key={step.key}>{`${step.label}: ${step.state === "to_come" ? "to come" : step.state}`}</li>
+              ))}
+            </ol>
+          ) : null}
+          <dl className={styles.facts}>
+            <dt>Reason</dt>
+            <dd>{RETURN_REASON_WORDS[ret.reason]}</dd>
+            <dt>What is wrong</dt>
+            <dd className={styles.written}>{ret.details}</dd>
+            {ret.serials.buyer ? (
+              <>
+                <dt>Serial read by the buyer</dt>
+                <dd>{ret.serials.buyer}</dd>
+              </>
+            ) : null}
+            {ret.sellerAnswer ? (
+              <>
+                <dt>The seller's words</dt>
+                <dd className={styles.written}>{ret.sellerAnswer}</dd>
+              </>
+            ) : null}
+            {ret.offerCents !== null ? (
+              <>
+                <dt>Offered back</dt>
+                <dd>{formatMoney(ret.offerCents, currency)}</dd>
+              </>
+            ) : null}
+            {ret.trackingNumber ? (
+              <>
+                <dt>Return tracking</dt>
+                <dd data-testid="return-tracking">{`${ret.carrier} ${ret.trackingNumber}`}</dd>
+              </>
+            ) : null}
+            {ret.state === "accepted" && ret.sendBy ? (
+              <>
+                <dt>Send by</dt>
+                <dd>{formatMoment(ret.sendBy, zone)}</dd>
+              </>
+            ) : null}
+            {ret.state === "delivered" && ret.checkDueAt ? (
+              <>
+                <dt>Checked by</dt>
+                <dd>{formatMoment(ret.checkDueAt, zone)}</dd>
+              </>
+            ) : null}
+            {ret.refundCents !== null ? (
+              <>
+                <dt>Refunded</dt>
+                <dd data-testid="return-refund">{formatMoney(ret.refundCents, currency)}</dd>
+              </>
+            ) : null}
+            {ret.toAdminReason ? (
+              <>
+                <dt>Sent to an admin</dt>
+                <dd>{RETURN_ADMIN_REASON_WORDS[ret.toAdminReason]}</dd>
+              </>
+            ) : null}
+            {ret.problem ? (
+              <>
+                <dt>Problem found</dt>
+                <dd>{`${RETURN_PROBLEM_WORDS[ret.problem]}${ret.problemDetails ? `: ${ret.problemDetails}` : ""}`}</dd>
+              </>
+            ) : null}
+            {ret.decisionNote ? (
+              <>
+                <dt>The admin's note</dt>
+                <dd>{ret.decisionNote}</dd>
+              </>
+            ) : null}
+          </dl>
+          {ret.photos.length > 0 ? (
+            <ul className={styles.returnPhotos} aria-label="Photos of the return">
+              {ret.photos.map((photo, index) => (
+                <li key={photo.key}>
+                  <a href={photoUrl(photo.key, 1280)}>
+                    <img
+                      src={photoUrl(photo.key, 320)}
+                      alt={`${photo.side === "buyer" ? "The buyer's" : "The seller's"} photo ${index + 1}`}
+                      width={96}
+                      height={96}
+                      className={styles.returnPhoto}
+                    />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {ret.labelUrl ? (
+            <div className={styles.actions}>
+              <a href={ret.labelUrl} className={button.primary}>
+                Print the return label
+              </a>
+            </div>
+          ) : null}
+          {ret.mayAnswer ? (
+            section === "return-answer" ? (
+              <Outlet />
+            ) : (
+              <ReturnAnswerForm action={`${here}/return-answer`} labelNote={card.labelNote ?? ""} />
+            )
+          ) : null}
+          {ret.mayAnswerOffer && ret.offerCents !== null ? (
+            <ReturnOfferForm action={`${here}/return-offer`} offerCents={ret.offerCents} />
+          ) : null}
+          {ret.mayCheck ? (
+            section === "return-check" ? (
+              <Outlet />
+            ) : (
+              <ReturnCheckForm action={`${here}/return-check`} asksSerial={card.asksSerialOnArrival} />
+            )
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
 export default function Shipment() {
   const currency = useCurrency();
-  const { deal, shipBy, offlineCarrier, mayCancel, canSend, labelQuote, sender, confirmReceipt, printLabel } =
-    useLoaderData<typeof loader>();
+  const {
+    deal,
+    returnCard,
+    shipBy,
+    offlineCarrier,
+    mayCancel,
+    canSend,
+    labelQuote,
+    sender,
+    confirmReceipt,
+    printLabel,
+    testCarrier,
+  } = useLoaderData<typeof loader>();
   const { shipment } = deal;
   const here = shipmentPath(shipment.bookingId);
   // A form that came back with errors is rendered by its own route, in its place (ADR 0071).
@@ -207,7 +395,7 @@ export default function Shipment() {
               <Link to={confirmReceipt.href} className={button.primary}>
                 I received it as described
               </Link>
-              {deal.mayReport ? (
+              {deal.mayReport && !returnCard?.ret ? (
                 <Link
                   to={`/dashboard/my_orders?claim=${encodeURIComponent(shipment.bookingId)}`}
                   className={button.secondary}
@@ -277,6 +465,20 @@ export default function Shipment() {
               </a>
             </div>
           </section>
+        ) : null}
+
+        {returnCard ? <ReturnsCard card={returnCard} here={here} /> : null}
+
+        {offlineCarrier &&
+        returnCard?.ret?.offline &&
+        ["pre_transit", "in_transit"].includes(returnCard.ret.parcelStatus ?? "") ? (
+          <TestModeBox intro="The return travels with Pay&Buy's test carrier: no real parcel moves. It moves on by itself once a day; you can move it to its next step now.">
+            <Form method="post" action={`${here}/return-advance`}>
+              <button type="submit" className={button.secondary}>
+                Move the return parcel to its next step
+              </button>
+            </Form>
+          </TestModeBox>
         ) : null}
 
         <section aria-labelledby="progress-heading" className={styles.card}>

@@ -87,3 +87,21 @@ globalStyle(`${facts} dt`, { color: vars.color.muted });
 globalStyle(`${facts} dd`, { margin: 0, overflowWrap: "anywhere" });
 
 export const back = style({ margin: 0 });
+
+/** Words people wrote, with their own line breaks kept (a return's description, a seller's answer). */
+export const written = style({ whiteSpace: "pre-line", overflowWrap: "anywhere" });
+
+/** A return's photos: small squares in a row that wraps. */
+export const returnPhotos = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
+  listStyle: "none",
+  padding: 0,
+  margin: 0,
+});
+
+export const returnPhoto = style({ width: "6rem", height: "6rem", objectFit: "cover", borderRadius: vars.radius.sm });
+
+/** The return's steps as a short ordered list. */
+export const returnSteps = style({ display: "grid", gap: vars.space.xxs, margin: 0, paddingInlineStart: "1.25rem" });

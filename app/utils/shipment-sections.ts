@@ -4,7 +4,7 @@
 import { useMatches } from "react-router";
 
 /** The forms of the shipment page a child route renders itself. */
-export type ShipmentSection = "tracking" | "label";
+export type ShipmentSection = "tracking" | "label" | "return" | "return-answer" | "return-check";
 
 /** A child route's `handle`: the form the shipment page leaves to the child. */
 export const shipmentSection = (section: ShipmentSection) => ({ shipmentSection: section });

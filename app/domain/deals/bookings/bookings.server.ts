@@ -13,7 +13,7 @@ import { selfTracked } from "#app/domain/deals/parcels/predicates";
 import type { DomainEvent } from "#app/domain/shared/events";
 import { LIST_PAGE_SIZE, pageOffset, toPage } from "#app/domain/shared/list-query";
 import type { Database } from "#db/client";
-import type { DisputeStatus, ShipmentStatus } from "#db/closed-lists";
+import type { DisputeStatus, ReturnState, ShipmentStatus } from "#db/closed-lists";
 import { isUniqueViolation } from "#db/errors";
 import { intoColumns } from "#db/insert-select";
 import {
@@ -25,6 +25,7 @@ import {
   payments,
   products,
   ratings,
+  returns,
   shipments,
   users,
 } from "#db/schema";
@@ -325,6 +326,9 @@ export async function listOrders(db: Database, buyerId: string, page: number) {
           where ${disputes.paymentId} = ${payments.id} and ${disputes.closedAt} is null)`
           .mapWith(Boolean)
           .as("dispute_open"),
+        // A return of the order (ADR 0107): its state; null when none was asked.
+        returnState: sql<ReturnState | null>`(select ${returns.state} from ${returns}
+          where ${returns.bookingId} = ${bookings.id})`.as("return_state"),
         // A shipped order's parcel (ADR 0086): where it is; null for a meetup.
         shipmentStatus: sql<ShipmentStatus | null>`(select ${shipments.status} from ${shipments}
           where ${shipments.bookingId} = ${bookings.id})`.as("shipment_status"),

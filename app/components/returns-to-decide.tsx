@@ -1,0 +1,154 @@
+// The returns that reached the admin (ADR 0107), on Claims: both sides' words and photos, the
+// serials side by side (the listing's, the buyer's, the seller's on arrival) and a body's shutter
+// counts, and the decision: refund all, a part, or release to the seller. A plain POST.
+import { Form } from "react-router";
+import {
+  RETURN_ADMIN_REASON_WORDS,
+  RETURN_PROBLEM_WORDS,
+  RETURN_REASON_WORDS,
+} from "#app/domain/deals/returns/return-words";
+import { formatMoney } from "#app/domain/shared/money";
+import * as styles from "#app/routes/deal.css";
+import { button } from "#app/styles/utilities.css";
+import { useCurrency } from "#app/utils/use-currency";
+import type { ReturnAdminReason, ReturnProblem, ReturnReason } from "#db/closed-lists";
+
+export interface ReturnToDecide {
+  id: string;
+  bookingId: string;
+  productName: string;
+  amountCents: number;
+  buyerName: string;
+  sellerName: string;
+  reason: ReturnReason;
+  details: string;
+  sellerAnswer: string | null;
+  offerCents: number | null;
+  toAdminReason: ReturnAdminReason | null;
+  problem: ReturnProblem | null;
+  problemDetails: string | null;
+  serials: { listing: string | null; buyer: string | null; seller: string | null };
+  shutter: { listing: number | null; buyer: number | null; rise: number | null };
+  serialMismatch: boolean;
+  labelCostCents: number | null;
+  photos: Array<{ key: string; side: "buyer" | "seller" }>;
+}
+
+const photoUrl = (key: string, width: 320 | 1280) => `/dashboard/return-photos/${key}${width === 320 ? "?w=320" : ""}`;
+
+export function ReturnsToDecide({ returns, action }: { returns: ReturnToDecide[]; action: string }) {
+  const currency = useCurrency();
+  return (
+    <section aria-labelledby="returns-to-decide" className={styles.page} data-testid="returns-to-decide">
+      <h2 id="returns-to-decide">Returns to decide</h2>
+      {returns.map((item) => (
+        <article key={item.id} className={styles.card} aria-label={`Return of ${item.productName}`}>
+          <h3>{`${item.productName}: ${formatMoney(item.amountCents, currency)}`}</h3>
+          <p className={styles.status}>
+            {item.toAdminReason ? RETURN_ADMIN_REASON_WORDS[item.toAdminReason] : "Reached you"}
+          </p>
+          <dl className={styles.facts}>
+            <dt>Buyer</dt>
+            <dd>{item.buyerName}</dd>
+            <dt>Seller</dt>
+            <dd>{item.sellerName}</dd>
+            <dt>Reason</dt>
+            <dd>{RETURN_REASON_WORDS[item.reason]}</dd>
+            <dt>The buyer's words</dt>
+            <dd className={styles.written}>{item.details}</dd>
+            <dt>The seller's words</dt>
+            <dd className={styles.written}>{item.sellerAnswer ?? "None"}</dd>
+            {item.offerCents !== null ? (
+              <>
+                <dt>Offered back</dt>
+                <dd>{formatMoney(item.offerCents, currency)}</dd>
+              </>
+            ) : null}
+            {item.problem ? (
+              <>
+                <dt>Found on arrival</dt>
+                <dd className={styles.written}>
+                  {`${RETURN_PROBLEM_WORDS[item.problem]}${item.problemDetails ? `: ${item.problemDetails}` : ""}`}
+                </dd>
+              </>
+            ) : null}
+            <dt>Serial on the listing</dt>
+            <dd>{item.serials.listing ?? "Not recorded"}</dd>
+            <dt>Serial read by the buyer</dt>
+            <dd>{item.serials.buyer ?? "Not typed"}</dd>
+            <dt>Serial read by the seller</dt>
+            <dd data-testid="return-seller-serial">{item.serials.seller ?? "Not read yet"}</dd>
+            {item.serialMismatch ? (
+              <>
+                <dt>Serials</dt>
+                <dd className={styles.status}>They do not match: the item that came back may not be the one sent.</dd>
+              </>
+            ) : null}
+            {item.shutter.listing !== null || item.shutter.buyer !== null ? (
+              <>
+                <dt>Shutter count</dt>
+                <dd>
+                  {`Listing ${item.shutter.listing ?? "not given"}, buyer ${item.shutter.buyer ?? "not given"}`}
+                  {item.shutter.rise !== null ? ` (up ${item.shutter.rise}: more than test shots)` : ""}
+                </dd>
+              </>
+            ) : null}
+            {item.labelCostCents !== null ? (
+              <>
+                <dt>Return label</dt>
+                <dd>{formatMoney(item.labelCostCents, currency)}</dd>
+              </>
+            ) : null}
+          </dl>
+          {item.photos.length > 0 ? (
+            <ul className={styles.returnPhotos} aria-label="Photos">
+              {item.photos.map((photo, index) => (
+                <li key={photo.key}>
+                  <a href={photoUrl(photo.key, 1280)}>
+                    <img
+                      src={photoUrl(photo.key, 320)}
+                      alt={`${photo.side === "buyer" ? "The buyer's" : "The seller's"} photo ${index + 1}`}
+                      width={96}
+                      height={96}
+                      className={styles.returnPhoto}
+                    />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <Form method="post" action={action} className={styles.page}>
+            <input type="hidden" name="returnId" value={item.id} />
+            <fieldset>
+              <legend>Decision</legend>
+              <label>
+                <input type="radio" name="outcome" value="refund_full" required /> Refund the buyer in full
+              </label>
+              <br />
+              <label>
+                <input type="radio" name="outcome" value="refund_partial" /> Refund the buyer a part
+              </label>
+              <br />
+              <label>
+                <input type="radio" name="outcome" value="release" /> Release the payment to the seller
+              </label>
+            </fieldset>
+            <label>
+              {"Part to refund "}
+              <input name="amount" inputMode="decimal" autoComplete="off" />
+            </label>
+            <label>
+              {"Note to both "}
+              <textarea name="note" rows={2} />
+            </label>
+            <div className={styles.actions}>
+              <button type="submit" className={button.primary}>
+                Decide the return
+              </button>
+            </div>
+          </Form>
+        </article>
+      ))}
+    </section>
+  );
+}
