@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { COUNTRY_NAMES, meets, ships } from "#app/domain/catalog/delivery";
 import { photoUrl } from "#app/domain/catalog/photo-keys";
+import { listingReturnLines } from "#app/domain/catalog/return-policy";
 import { ADDRESS_LIMITS } from "#app/domain/deals/parcels/address";
 import { type Currency, formatMoney } from "#app/domain/shared/money";
 import { button } from "#app/styles/utilities.css";
@@ -135,7 +136,11 @@ export function BookingDialog({
         Booking holds this item for you until you pay or cancel; "Book and pay" takes you straight to paying by card.
         <strong className={styles.sub}>{`${holdLabel(dialog.holdHours)}; unpaid, the booking then expires.`}</strong>
       </p>
-      <ProtectionNote days={dialog.protectionDays} label="Buyer protection of this booking" />
+      <ProtectionNote
+        days={dialog.protectionDays}
+        label="Buyer protection of this booking"
+        returns={listingReturnLines(product.delivery, product.returnPolicy)}
+      />
       <fetcher.Form method="post" id="booking" noValidate className={styles.form} preventScrollReset>
         <input type="hidden" name="intent" value="book" />
         <input type="hidden" name="productId" value={product.id} />

@@ -1,9 +1,17 @@
 import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
 import * as styles from "#app/components/listing-form.css";
 import { COUNTRY_NAMES, DELIVERY_LIMITS, DELIVERY_WORDS, PARCEL_PRESETS, ships } from "#app/domain/catalog/delivery";
+import { isReturnPolicy, RETURN_POLICY_HINT, RETURN_POLICY_WORDS } from "#app/domain/catalog/return-policy";
 import { useCurrency } from "#app/utils/use-currency";
 import { useHydrated } from "#app/utils/use-hydrated";
-import { DELIVERY_METHODS, type DeliveryMethod, PARCEL_SIZES, SHIPPING_COUNTRIES } from "#db/closed-lists";
+import {
+  DELIVERY_METHODS,
+  type DeliveryMethod,
+  PARCEL_SIZES,
+  RETURN_POLICIES,
+  type ReturnPolicy,
+  SHIPPING_COUNTRIES,
+} from "#db/closed-lists";
 import { ErrorList, Field } from "./forms";
 import * as formStyles from "./forms.css";
 import * as section from "./gear-fields.css";
@@ -19,6 +27,7 @@ export interface DeliveryFieldset {
   parcel: AnyField<string | null | undefined>;
   shippingPrice: AnyField<string | null | undefined>;
   handlingDays: AnyField<string | null | undefined>;
+  returnPolicy: AnyField<ReturnPolicy | null | undefined>;
 }
 
 const kilos = (grams: number) => `${grams / 1000} kg`;
@@ -114,8 +123,44 @@ export function DeliveryFields({ fields }: { fields: DeliveryFieldset }) {
             errors={fields.handlingDays.errors}
             hint="How soon after payment you send it. A parcel not sent in time can be cancelled by the buyer."
           />
+          <ReturnPolicyField field={fields.returnPolicy} />
         </>
       ) : null}
+    </fieldset>
+  );
+}
+
+/** "Returns": what the seller takes back of a shipped item (ADR 0106), faults only unless chosen. */
+function ReturnPolicyField({ field }: { field: DeliveryFieldset["returnPolicy"] }) {
+  const value = typeof field.value === "string" ? field.value : "";
+  const chosen: ReturnPolicy = isReturnPolicy(value) ? value : "faults_only";
+  const hintId = `${field.id}-hint`;
+  const errorId = `${field.id}-error`;
+  return (
+    <fieldset
+      className={`${section.group} ${styles.wide}`}
+      aria-describedby={field.errors?.length ? `${hintId} ${errorId}` : hintId}
+    >
+      <legend className={formStyles.label}>Returns</legend>
+      <div className={section.choices}>
+        {RETURN_POLICIES.map((policy) => (
+          <label key={policy} className={section.choice}>
+            <input
+              type="radio"
+              id={policy === chosen ? field.id : undefined}
+              name={field.name}
+              value={policy}
+              defaultChecked={chosen === policy}
+              form={field.formId}
+            />
+            {RETURN_POLICY_WORDS[policy]}
+          </label>
+        ))}
+      </div>
+      <p id={hintId} className={formStyles.hint}>
+        {RETURN_POLICY_HINT}
+      </p>
+      <ErrorList id={errorId} errors={field.errors} />
     </fieldset>
   );
 }

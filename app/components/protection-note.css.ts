@@ -13,3 +13,5 @@ export const note = style({
 export const text = style({ margin: 0, fontSize: vars.size.sm, lineHeight: 1.45 });
 
 export const link = style({ fontWeight: 600, whiteSpace: "nowrap" });
+
+export const returns = style({ marginBlockStart: vars.space.xxs });

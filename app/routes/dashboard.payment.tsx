@@ -6,6 +6,8 @@ import { data, Form, Link, redirect, useActionData, useFetcher, useLoaderData } 
 import { DashboardPage } from "#app/components/dashboard-page";
 import { ErrorList, Field } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
+import { ProtectionNote } from "#app/components/protection-note";
+import { listingReturnLines } from "#app/domain/catalog/return-policy";
 import {
   choosePaymentProvider,
   findPayableBooking,
@@ -86,7 +88,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       transactionId: booking.transactionId,
       expired: isExpired(booking),
       payBy: formatMoment(booking.expiresAt, zoneTable(buyer.timeZone)),
+      // The booking's own copy of the policy, as the buyer pays for it (ADR 0106).
+      returns: listingReturnLines(booking.delivery, booking.returnPolicy),
     },
+    protectionDays: context.env.settings.BUYER_PROTECTION_DAYS,
     testMode: provider.testMode,
     publishableKey: provider.publishableKey,
     processing: booking.status === "active" && (checkout === "done" || checkout === "returned"),
@@ -139,7 +144,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function Payment() {
   const currency = useCurrency();
-  const { booking, testMode, publishableKey, processing, checkoutCancelled } = useLoaderData<typeof loader>();
+  const { booking, testMode, publishableKey, processing, checkoutCancelled, protectionDays } =
+    useLoaderData<typeof loader>();
   const price = formatMoney(booking.amountCents, currency) ?? "Price not found";
   if (booking.status === "paid") {
     return (
@@ -170,6 +176,7 @@ export default function Payment() {
       {booking.payBy ? (
         <p className={styles.deadline}>{`Pay by ${booking.payBy}: unpaid, the booking then expires.`}</p>
       ) : null}
+      <ProtectionNote days={protectionDays} returns={booking.returns} />
       {processing ? (
         <PaymentInformation
           status="Processing — waiting for the card provider's confirmation"

@@ -16,6 +16,7 @@ import { toCardView } from "#app/domain/catalog/catalog.server";
 import { meets } from "#app/domain/catalog/delivery";
 import { findListing } from "#app/domain/catalog/listings.server";
 import { farAbove } from "#app/domain/catalog/price-guidance";
+import { listingReturnLines } from "#app/domain/catalog/return-policy";
 import { withContactFor } from "#app/domain/catalog/seller-contact";
 import { findLiveOffer } from "#app/domain/deals/offers/offer-reads.server";
 import { lowestOfferCents } from "#app/domain/deals/offers/offer-schema";
@@ -186,7 +187,14 @@ export default function ListingPage() {
         <ListingSummary
           listing={listing}
           currentYear={currentYear}
-          below={listing.bookability === "unavailable" ? null : <ProtectionNote days={protectionDays} />}
+          below={
+            listing.bookability === "unavailable" ? null : (
+              <ProtectionNote
+                days={protectionDays}
+                returns={listingReturnLines(listing.delivery, listing.returnPolicy)}
+              />
+            )
+          }
           aside={
             <>
               {fit ? (

@@ -133,6 +133,7 @@ export async function loadBookingDialog(request: Request, context: EnvContext, v
           delivery: product.delivery,
           shipsFromCountry: product.shipsFromCountry,
           shippingPriceCents: product.shippingPriceCents,
+          returnPolicy: product.returnPolicy,
         }
       : null,
   };

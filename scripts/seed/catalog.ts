@@ -1,6 +1,13 @@
 // Demo catalog data for Pay&Buy: categories and second-hand camera/photo gear listings.
 // Plain typed data only; the seeding script decides how to insert it.
-import type { CheckAnswer, ConditionCheck, IncludedItem, Mount, ShutterCountMethod } from "#db/closed-lists";
+import type {
+  CheckAnswer,
+  ConditionCheck,
+  IncludedItem,
+  Mount,
+  ReturnPolicy,
+  ShutterCountMethod,
+} from "#db/closed-lists";
 
 export type GearKind = "camera" | "camera-lens" | "tripod" | "battery" | "memory-card" | "camera-strap" | "camera-bag";
 
@@ -1073,6 +1080,8 @@ export interface SeedShipping {
   /** Null: the carrier's rate for the buyer's address. */
   shippingPriceCents: number | null;
   handlingDays: number;
+  /** What the seller takes back (ADR 0106); faults only when left out. */
+  returnPolicy?: ReturnPolicy;
 }
 
 export const seedShipping: Record<string, SeedShipping> = {
@@ -1089,6 +1098,7 @@ export const seedShipping: Record<string, SeedShipping> = {
     parcel: "medium",
     shippingPriceCents: null,
     handlingDays: 1,
+    returnPolicy: "any_reason_14",
   },
   "canon-ef-24-70mm-f2-8l-ii-usm-seller1": {
     delivery: "both",
@@ -1096,6 +1106,7 @@ export const seedShipping: Record<string, SeedShipping> = {
     parcel: "small",
     shippingPriceCents: 1_400,
     handlingDays: 2,
+    returnPolicy: "any_reason_30",
   },
   "peak-design-travel-tripod-carbon-seller2": {
     delivery: "ship",
@@ -1110,6 +1121,7 @@ export const seedShipping: Record<string, SeedShipping> = {
     parcel: "small",
     shippingPriceCents: 1_250,
     handlingDays: 1,
+    returnPolicy: "any_reason_14",
   },
   "manfrotto-190xpro-aluminium-xpro-ball-head-seller1": {
     delivery: "both",

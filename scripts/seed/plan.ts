@@ -295,5 +295,6 @@ function shippingColumns(shipping: SeedShipping | undefined) {
     parcel: shipping.parcel,
     shippingPriceCents: shipping.shippingPriceCents,
     handlingDays: shipping.handlingDays,
+    returnPolicy: shipping.returnPolicy ?? "faults_only",
   };
 }

@@ -49,6 +49,8 @@ describe("GET /api/listings/:id", () => {
       shippingPrice: null,
       shippingPriceCents: null,
       handlingDays: null,
+      // A meetup takes back faults only (ADR 0106).
+      returnPolicy: "faults_only",
       deliverySummary: "Meetup only",
       isSellerVerification: true,
       sellerRating: { average: null, count: 0 },

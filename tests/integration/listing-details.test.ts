@@ -36,6 +36,7 @@ const DETAILS = {
   parcel: "small",
   shippingPrice: 14,
   handlingDays: 2,
+  returnPolicy: "any_reason_30",
 };
 
 async function sellerWithEditedListing() {
@@ -88,6 +89,7 @@ describe("a listing's details, from one list", () => {
       "parcel",
       "shippingPrice",
       "handlingDays",
+      "returnPolicy",
     ]);
     const columns = Object.values(getTableColumns(products));
     for (const column of Object.values(detailColumns)) expect(columns).toContain(column);

@@ -207,6 +207,8 @@ describe("GET /api/product", () => {
       shippingPrice: null,
       shippingPriceCents: null,
       handlingDays: null,
+      // A meetup takes back faults only (ADR 0106).
+      returnPolicy: "faults_only",
       img: `${ORIGIN}/images/p-${"a".repeat(32)}.webp`,
       date: "2026-02-02T03:04:05.000Z",
       isBooking: false,

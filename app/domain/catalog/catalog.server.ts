@@ -10,6 +10,7 @@ import {
   type Mount,
   PRODUCT_STATUSES,
   type ProductStatus,
+  type ReturnPolicy,
   type ShippingCountry,
 } from "#db/closed-lists";
 import {
@@ -327,13 +328,16 @@ export async function loadCategoryPage(db: Database, slug: string, page: number)
   };
 }
 
-/** A listing a buyer may book, with what the booking dialog shows (seller read by join). */
+/**
+ * A listing a buyer may book, with what the booking dialog shows (seller read by join), its
+ * return policy among it (ADR 0106).
+ */
 export async function findBookableProduct(db: Database, productId: string) {
   const [row] = await db
-    .select(cardFields)
+    .select({ ...cardFields, returnPolicy: products.returnPolicy })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(and(eq(products.id, productId), isListed(["available"])))
     .limit(1);
-  return (row as ListingCard | undefined) ?? null;
+  return (row as (ListingCard & { returnPolicy: ReturnPolicy }) | undefined) ?? null;
 }

@@ -6,10 +6,11 @@ import * as z from "zod";
 import { GEAR_FIELD_NAMES, type GearInput, gearFields, readGear } from "#app/domain/gear/gear-schema";
 import { amountExample, type Currency, formatMoney, MAX_PRICE_CENTS, parseMoney } from "#app/domain/shared/money";
 import { isOneLine, isPhoneNumber, multiLine, notOneLineMessage, PHONE_MAX } from "#app/domain/shared/schemas";
-import { CONDITIONS, DELIVERY_METHODS } from "#db/closed-lists";
+import { CONDITIONS, DELIVERY_METHODS, RETURN_POLICIES, type ReturnPolicy } from "#db/closed-lists";
 import { CONDITION_CHOICE_MESSAGE } from "./conditions";
 import { DELIVERY_LIMITS, DELIVERY_MESSAGES, type DeliveryInput, readDelivery } from "./delivery";
 import { MAX_PHOTOS, MIN_PHOTOS, PHOTO_MAX_BYTES, PHOTO_MESSAGES, photoRoomMessage } from "./photo-keys";
+import { RETURN_POLICY_MESSAGE, returnPolicyFor } from "./return-policy";
 
 export const LISTING_LIMITS = {
   productName: 120,
@@ -94,7 +95,8 @@ function deliveryText(label: string, max: number) {
 
 /**
  * How the listing changes hands (catalog/delivery): a meetup when left out, as every listing
- * was before shipping; the shipping fields are read together by `readDelivery`.
+ * was before shipping; the shipping fields are read together by `readDelivery`. The return
+ * policy (ADR 0106) is one of them: faults only when left out, and for a meetup whatever was sent.
  */
 const deliveryFields = {
   delivery: z
@@ -106,6 +108,10 @@ const deliveryFields = {
   parcel: deliveryText("Parcel", 10),
   shippingPrice: deliveryText("Shipping price", 20),
   handlingDays: deliveryText("Handling time", 2),
+  returnPolicy: z
+    .enum(RETURN_POLICIES, { error: RETURN_POLICY_MESSAGE })
+    .nullish()
+    .transform((value): ReturnPolicy => value ?? "faults_only"),
 };
 
 /** The fields of a listing's details that do not depend on the currency. */
@@ -168,13 +174,11 @@ type DetailFields = ReturnType<typeof listingDetailFieldsOf>;
 /**
  * The details with the gear fields the form parser read turned into the listing's gear and the
  * delivery fields read together, or the issues of both on their fields (the category decides
- * which gear fields apply, the delivery method which shipping fields do).
+ * which gear fields apply, the delivery method which shipping fields and return policy do).
  */
-function withGearAndDelivery<T extends { category: string } & GearInput & Record<keyof DeliveryInput, unknown>>(
-  value: T,
-  ctx: z.RefinementCtx,
-  currency: Currency,
-) {
+function withGearAndDelivery<
+  T extends { category: string; returnPolicy: ReturnPolicy } & GearInput & Record<keyof DeliveryInput, unknown>,
+>(value: T, ctx: z.RefinementCtx, currency: Currency) {
   const rest: Record<string, unknown> = { ...value };
   for (const name of GEAR_FIELD_NAMES) delete rest[name];
   const delivery = readDelivery(value as DeliveryInput, currency);
@@ -185,7 +189,12 @@ function withGearAndDelivery<T extends { category: string } & GearInput & Record
     for (const issue of read.issues)
       ctx.addIssue({ code: "custom", message: issue.message, path: issue.path.split(".") });
   if (!delivery.ok || "issues" in read) return z.NEVER;
-  return { ...(rest as Omit<T, keyof GearInput | keyof DeliveryInput>), ...delivery.delivery, gear: read.gear };
+  return {
+    ...(rest as Omit<T, keyof GearInput | keyof DeliveryInput>),
+    ...delivery.delivery,
+    returnPolicy: returnPolicyFor(delivery.delivery.delivery, value.returnPolicy),
+    gear: read.gear,
+  };
 }
 
 /** The product form's fields as they arrive, before the gear is read: the form's constraints. */

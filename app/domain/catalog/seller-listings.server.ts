@@ -161,7 +161,6 @@ export async function createListing(
                 priceSetAt: sql`${now}`,
                 // A new listing takes offers until its seller turns them off (ADR 0061).
                 offersAccepted: sql`1`,
-                returnPolicy: sql`'faults_only'`,
               }),
             )
             .from(categories)

@@ -44,6 +44,8 @@ export function shipmentShape(shipment: ShipmentView, currency: Currency) {
     parcel: shipment.parcel,
     shipping: toUnits(shipment.shippingCents, currency),
     shippingCents: shipment.shippingCents,
+    // What the seller takes back, as the booking copied it from the listing (ADR 0106).
+    returnPolicy: shipment.returnPolicy,
     shipBy: shipment.shipBy?.toISOString() ?? null,
     carrier: shipment.carrier,
     trackingNumber: shipment.trackingNumber,

@@ -60,6 +60,8 @@ export async function findPayableBooking(
       transactionId: payments.transactionId,
       paymentProvider: payments.provider,
       paidAt: bookings.paidAt,
+      delivery: bookings.delivery,
+      returnPolicy: bookings.returnPolicy,
     })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))

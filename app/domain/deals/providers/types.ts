@@ -7,12 +7,14 @@
 
 import type { DomainEvent } from "#app/domain/shared/events";
 import type {
+  BookingDelivery,
   BookingEndReason,
   BookingStatus,
   DisputeStatus,
   PaymentProviderName,
   PayoutStatus,
   RefundReason,
+  ReturnPolicy,
 } from "#db/closed-lists";
 
 export type ProviderName = PaymentProviderName;
@@ -33,6 +35,9 @@ export interface PayableBooking {
   transactionId: string | null;
   paymentProvider: ProviderName | null;
   paidAt: Date | null;
+  /** How it changes hands, and the return policy the booking copied from its listing (ADR 0106). */
+  delivery: BookingDelivery;
+  returnPolicy: ReturnPolicy;
 }
 
 /** Money a provider confirmed for a booking. */

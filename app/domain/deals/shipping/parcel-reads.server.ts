@@ -59,6 +59,8 @@ export async function findShipmentFor(db: Database, viewer: Viewer, bookingId: s
       productId: products.id,
       productName: products.name,
       shippingCents: bookings.shippingCents,
+      // The booking's copy, as it was when bought (ADR 0106).
+      returnPolicy: bookings.returnPolicy,
       buyerContact: bookings.buyerContact,
       fromPostalCode: products.shipsFromPostalCode,
     })
