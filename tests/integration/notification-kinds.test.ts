@@ -38,6 +38,7 @@ import {
   payouts,
   type products,
   reconciliationRuns,
+  returns,
   savedSearches,
   savedSearchLetters,
   savedSearchMatches,
@@ -80,6 +81,12 @@ const SAMPLES: { [K in DomainEventKind]: EventOf<K> } = {
   seller_debt: { kind: "seller_debt", entryId: "le1" },
   dispute_opened: { kind: "dispute_opened", disputeId: "d1" },
   reconciliation_differences: { kind: "reconciliation_differences", runId: "r1" },
+  return_requested: { kind: "return_requested", returnId: "rt1" },
+  return_answered: { kind: "return_answered", returnId: "rt1" },
+  return_label_ready: { kind: "return_label_ready", returnId: "rt1" },
+  return_delivered: { kind: "return_delivered", returnId: "rt1" },
+  return_refunded: { kind: "return_refunded", returnId: "rt1" },
+  return_to_admin: { kind: "return_to_admin", returnId: "rt1" },
   account_link: { kind: "account_link", linkId: "k1", token: "t".repeat(43), origin: ORIGIN },
   email_changed: {
     kind: "email_changed",
@@ -187,7 +194,12 @@ async function world() {
     shippingCents: SHIPPING,
   });
   const releaseDueAt = new Date(Date.UTC(2026, 11, 9, 12, 0));
-  await insertPayment(shippedBooking, seller.id, { amountCents: PRICE + SHIPPING }, { releaseDueAt });
+  const shippedPayment = await insertPayment(
+    shippedBooking,
+    seller.id,
+    { amountCents: PRICE + SHIPPING },
+    { releaseDueAt },
+  );
   const shipBy = new Date(Date.UTC(2026, 11, 4, 17, 0));
   const shippedAt = new Date(Date.UTC(2026, 11, 2, 9, 30));
   const deliveredAt = new Date(Date.UTC(2026, 11, 5, 14, 15));
@@ -217,6 +229,7 @@ async function world() {
     booking,
     payment,
     shippedBooking,
+    shippedPayment,
     releaseDueAt,
     shipBy,
     shippedAt,
@@ -238,6 +251,26 @@ async function offerOn(w: World, name: string, columns: Partial<typeof offers.$i
     .returning();
   return offer!;
 }
+
+/** The shipped sale's return, in `state`, with `columns` (ADR 0107). */
+async function returnOf(w: World, columns: Partial<typeof returns.$inferInsert>) {
+  const [row] = await db()
+    .insert(returns)
+    .values({
+      bookingId: w.shippedBooking.id,
+      paymentId: w.shippedPayment.id,
+      buyerId: w.buyer.id,
+      sellerId: w.seller.id,
+      reason: "does_not_work",
+      details: "The shutter sticks at 1/1000.",
+      answerDueAt: new Date(Date.UTC(2026, 11, 8, 12, 0)),
+      ...columns,
+    })
+    .returning();
+  return row!;
+}
+
+const DEAL_PAGE = (w: World) => at(shipmentPath(w.shippedBooking.id));
 
 /** Every kind, with the rows it is about and the letters they make: a kind without one does not compile. */
 const CASES: { [K in DomainEventKind]: (w: World) => Promise<Case> } = {
@@ -698,6 +731,97 @@ const CASES: { [K in DomainEventKind]: (w: World) => Promise<Case> } = {
             utcText(evidenceDueAt),
             at("/dashboard/claims#disputes"),
           ],
+        },
+      ],
+    };
+  },
+  return_requested: async (w) => {
+    const row = await returnOf(w, {});
+    return {
+      event: { kind: "return_requested", returnId: row.id },
+      letters: [
+        {
+          to: w.seller.email,
+          subject: "Return asked: Nikon FM2",
+          says: [
+            "Bea Buyer asks to send",
+            "Does not work",
+            "The shutter sticks at 1/1000.",
+            "within 3 days",
+            DEAL_PAGE(w),
+          ],
+        },
+      ],
+    };
+  },
+  return_answered: async (w) => {
+    const row = await returnOf(w, { state: "offered", offerCents: 5_000, sellerAnswer: "Keep it for $ 50 back." });
+    return {
+      event: { kind: "return_answered", returnId: row.id },
+      letters: [
+        {
+          to: w.buyer.email,
+          subject: "Return answered: Nikon FM2",
+          says: ["Sam Seller offers", money(5_000), "Keep it for $ 50 back.", DEAL_PAGE(w)],
+        },
+      ],
+    };
+  },
+  return_label_ready: async (w) => {
+    const sendBy = new Date(Date.UTC(2026, 11, 12, 9, 0));
+    const row = await returnOf(w, { state: "accepted", sendBy });
+    return {
+      event: { kind: "return_label_ready", returnId: row.id },
+      letters: [
+        {
+          to: w.buyer.email,
+          subject: "Return label ready: Nikon FM2",
+          says: ["accepted the return", "prepaid label", utcText(sendBy), DEAL_PAGE(w)],
+        },
+      ],
+    };
+  },
+  return_delivered: async (w) => {
+    const checkDueAt = new Date(Date.UTC(2026, 11, 14, 9, 0));
+    const row = await returnOf(w, { state: "delivered", checkDueAt });
+    return {
+      event: { kind: "return_delivered", returnId: row.id },
+      letters: [
+        {
+          to: w.seller.email,
+          subject: "Return delivered: Nikon FM2",
+          says: ["delivered the return", utcText(checkDueAt), "serial number", DEAL_PAGE(w)],
+        },
+      ],
+    };
+  },
+  return_refunded: async (w) => {
+    const row = await returnOf(w, { state: "refunded", outcome: "refund_full", refundCents: PRICE + SHIPPING });
+    return {
+      event: { kind: "return_refunded", returnId: row.id },
+      letters: [
+        {
+          to: w.buyer.email,
+          subject: "Refunded: Nikon FM2",
+          says: [money(PRICE + SHIPPING), "refunded to your card", DEAL_PAGE(w)],
+        },
+        {
+          to: w.seller.email,
+          subject: "Return complete: Nikon FM2",
+          says: [money(PRICE + SHIPPING), at("/dashboard/payouts")],
+        },
+      ],
+    };
+  },
+  return_to_admin: async (w) => {
+    const row = await returnOf(w, { state: "to_admin", toAdminReason: "declined", sellerAnswer: "It worked." });
+    return {
+      event: { kind: "return_to_admin", returnId: row.id },
+      letters: [
+        {
+          to: w.admin.email,
+          subject: "Return to decide: Nikon FM2",
+          says: ["The seller declined the return", "Bea Buyer", "Sam Seller", at("/dashboard/claims")],
         },
       ],
     };

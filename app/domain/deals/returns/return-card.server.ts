@@ -3,7 +3,7 @@
 // and progress), and only the step this viewer may take now. Serials are shown to the seller and
 // the admin only by their last characters' mask beside the buyer's own reading.
 import { eq } from "drizzle-orm";
-import { RETURN_POLICY_WORDS } from "#app/domain/catalog/return-policy";
+import { dealReturnLine } from "#app/domain/catalog/return-policy";
 import { maskSerial } from "#app/domain/gear/serials";
 import { type Currency, formatMoney } from "#app/domain/shared/money";
 import type { Database } from "#db/client";
@@ -15,15 +15,6 @@ import { returnFor, returnOffer } from "./returns.server";
 import { labelPayer, returnProgress, returnReasonsFor, shutterRise } from "./steps";
 
 type Viewer = { id: string; role: string | undefined };
-
-/** What the policy line says on the deal page: the booking's own policy, as it was bought. */
-export function dealPolicyLine(policy: keyof typeof RETURN_POLICY_WORDS): string {
-  const faults =
-    "A fault (not as described, does not work, wrong item, damaged in transit) is always covered while the payment is held.";
-  return policy === "faults_only"
-    ? `When it was bought: faults only. ${faults}`
-    : `When it was bought: returns for ${RETURN_POLICY_WORDS[policy].toLowerCase()}. ${faults}`;
-}
 
 export async function returnCardOf(
   db: Database,
@@ -46,7 +37,7 @@ export async function returnCardOf(
     .limit(1);
   if (!booking) return null;
   const found = await returnFor(db, viewer, bookingId);
-  const policyLine = dealPolicyLine(booking.policy);
+  const policyLine = dealReturnLine(booking.policy);
   if (!found) {
     // The buyer's "Ask to return it", by the return's own rule.
     const offer = viewer.as === "buyer" ? await returnOffer(db, viewer.id, bookingId, now) : null;
