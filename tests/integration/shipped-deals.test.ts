@@ -145,6 +145,9 @@ describe("booking a listing that ships", () => {
       async buyLabel() {
         return { ok: false as const, message: "unused" };
       },
+      async buyReturnLabel() {
+        return { ok: false as const, message: "unused" };
+      },
     };
     const result = await bookProduct(
       db(),

@@ -2,9 +2,9 @@
 // API (Shippo) when its key is configured; the offline carrier only when the whole product runs
 // in test mode (ADR 0091); with a real payment provider and no carrier key, none: sellers send
 // parcels themselves and enter their tracking. A carrier
-// prices a parcel between two postal codes, sells a prepaid label with its tracking number, and
-// tells the parcel's way through events (the real one by webhook, the offline one by the
-// scheduled job or a labelled test control).
+// prices a parcel between two postal codes, sells a prepaid label with its tracking number (and
+// a return's, the other way, ADR 0107), and tells the parcel's way through events (the real one
+// by webhook, the offline one by the scheduled job or a labelled test control).
 import type { ShippingAddress } from "#app/domain/deals/parcels/address";
 import { inTestMode, type ModeSettings } from "#app/domain/shared/test-mode";
 import type { CarrierProvider, ParcelSize, ShipmentStatus, ShippingCountry } from "#db/closed-lists";
@@ -30,6 +30,33 @@ export interface ReturnAddressOf {
   line2: string | null;
   city: string;
   region: string;
+}
+
+/**
+ * A return parcel (ADR 0107): picked up at the address the deal shipped to, going back to the
+ * seller's default sender address. Both addresses whole: the carrier prints them, Pay&Buy keeps
+ * neither with the return.
+ */
+export interface ReturnRoute {
+  parcel: ParcelSize;
+  country: ShippingCountry;
+  /** Where the carrier picks it up: the deal's recipient, as its shipment keeps them. */
+  buyer: ShippingAddress;
+  /** Where it goes back to: the seller's kept sender address. */
+  seller: ShippingAddress;
+  /** The return's name at the carrier: `returnReference(bookingId)`. */
+  reference: string;
+}
+
+const RETURN_PREFIX = "return-";
+
+/** A return label's reference: its deal's, marked, so it is never the outgoing label's. */
+export const returnReference = (bookingId: string) => `${RETURN_PREFIX}${bookingId}`;
+
+/** The deal a return label's reference names, or null for an outgoing label's. */
+export function bookingOfReturnReference(reference: string): string | null {
+  if (!reference.startsWith(RETURN_PREFIX)) return null;
+  return reference.slice(RETURN_PREFIX.length) || null;
 }
 
 export type RateResult = { ok: true; cents: number } | { ok: false; message: string };
@@ -62,6 +89,8 @@ export interface Carrier {
   buyLabel(
     route: ParcelRoute & { to: ShippingAddress; from: ReturnAddressOf; reference: string },
   ): Promise<LabelResult>;
+  /** The return's prepaid label, bought when the seller accepts a return (ADR 0107). */
+  buyReturnLabel(route: ReturnRoute): Promise<LabelResult>;
 }
 
 export const CARRIER_MESSAGES = {

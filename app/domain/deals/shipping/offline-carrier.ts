@@ -1,10 +1,10 @@
 // The offline carrier (ADR 0086): the default under `wrangler dev` and in the tests, with the
 // real carrier's shape. Its rates are a fixed table by parcel and distance (the postal codes'
-// first characters), its labels are numbered from the shipment they are for, and its parcels
-// move through the same states as a real one's, advanced by the scheduled job or a labelled
-// test control.
+// first characters), its labels are numbered from the shipment they are for (a return's from its
+// deal, ADR 0107), and its parcels move through the same states as a real one's, advanced by the
+// scheduled job or a labelled test control.
 import type { ParcelSize, ShippingCountry } from "#db/closed-lists";
-import type { Carrier, ParcelRoute } from "./carriers";
+import { bookingOfReturnReference, CARRIER_MESSAGES, type Carrier, type ParcelRoute } from "./carriers";
 import { shipmentPath } from "./paths";
 
 /** What a parcel costs before distance, in cents. */
@@ -26,12 +26,21 @@ export function offlineRate(route: ParcelRoute): number {
   return BASE_CENTS[route.parcel] + STEP_CENTS * distance;
 }
 
-/** The offline carrier's tracking numbers: OFF then the shipment's reference, upper case. */
-export const offlineTrackingNumber = (reference: string) =>
-  `OFF${reference
+/** A reference as a tracking number's characters: letters and digits, upper case, at most 20. */
+const numbered = (reference: string) =>
+  reference
     .replace(/[^0-9a-z]/gi, "")
     .slice(0, 20)
-    .toUpperCase()}`;
+    .toUpperCase();
+
+/** The offline carrier's tracking numbers: OFF then the shipment's reference, upper case. */
+export const offlineTrackingNumber = (reference: string) => `OFF${numbered(reference)}`;
+
+/**
+ * A return parcel's: RET then its deal's id. Never OFF, so a return's number is never an
+ * outgoing parcel's, whatever the two deals' ids.
+ */
+export const offlineReturnTrackingNumber = (bookingId: string) => `RET${numbered(bookingId)}`;
 
 export const OFFLINE_CARRIER_NAME = "Pay&Buy Test Post";
 
@@ -59,6 +68,28 @@ export function offlineCarrier(): Carrier {
           trackingNumber,
           trackingUrl: offlineTrackingUrl(route.reference),
           costCents: offlineRate(route),
+        },
+      };
+    },
+    async buyReturnLabel(route) {
+      // The deal is named by the reference: its page follows the parcel, as the outgoing one's.
+      const bookingId = bookingOfReturnReference(route.reference);
+      if (!bookingId) return { ok: false, message: CARRIER_MESSAGES.labelUnavailable };
+      return {
+        ok: true,
+        label: {
+          labelRef: `offline-label-${route.reference}`,
+          labelUrl: `/dashboard/labels/${encodeURIComponent(route.reference)}`,
+          carrier: OFFLINE_CARRIER_NAME,
+          trackingNumber: offlineReturnTrackingNumber(bookingId),
+          trackingUrl: offlineTrackingUrl(bookingId),
+          // The same table, from the buyer's postal code back to the seller's.
+          costCents: offlineRate({
+            parcel: route.parcel,
+            country: route.country,
+            fromPostalCode: route.buyer.postalCode,
+            to: { postalCode: route.seller.postalCode },
+          }),
         },
       };
     },

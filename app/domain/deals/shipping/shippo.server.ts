@@ -1,9 +1,11 @@
 // The real carrier (ADR 0086): Shippo's HTTP API, called with `fetch` (it runs on Workers; its
 // Node SDK does not add what we use). A rate is the cheapest of the carriers' rates for the
-// parcel; a label is bought at that rate, and its cost is what Shippo charges for it.
+// parcel; a label is bought at that rate, and its cost is what Shippo charges for it. A return's
+// label is Shippo's `is_return` one (ADR 0107), bought the same way.
 import { PARCEL_PRESETS } from "#app/domain/catalog/delivery";
 import { timingSafeEqual } from "#app/domain/shared/constant-time";
 import { currencyOf, parseMoney } from "#app/domain/shared/money";
+import type { ParcelSize } from "#db/closed-lists";
 import type { ShippingAddress } from "../parcels/address";
 import type { Carrier, CarrierSettings, LabelResult, ParcelRoute, RateResult, TrackingEvent } from "./carriers";
 import { CARRIER_MESSAGES } from "./carriers";
@@ -17,8 +19,8 @@ interface ShippoRate {
   provider: string;
 }
 
-function parcelOf(route: ParcelRoute) {
-  const preset = PARCEL_PRESETS[route.parcel];
+function parcelOf(parcel: ParcelSize) {
+  const preset = PARCEL_PRESETS[parcel];
   const [length, width, height] = preset.boxCm;
   return {
     length: String(length),
@@ -57,62 +59,88 @@ export function shippoCarrier(settings: CarrierSettings, currency = "USD"): Carr
     return (await response.json()) as Record<string, unknown>;
   };
 
-  /** The cheapest rate in the charge's currency for the parcel between the two addresses. */
-  async function cheapest(route: ParcelRoute, from?: Partial<ShippingAddress>): Promise<ShippoRate | null> {
-    const shipment = await call("/shipments/", {
-      address_from: addressOf(route.country, route.fromPostalCode, from),
-      address_to: addressOf(route.country, route.to.postalCode, route.to),
-      parcels: [parcelOf(route)],
-      async: false,
-    });
-    const rates = Array.isArray(shipment?.rates) ? (shipment.rates as ShippoRate[]) : [];
+  /** The cheapest rate in the charge's currency that Shippo gives for the shipment asked. */
+  async function cheapest(shipment: {
+    address_from: ReturnType<typeof addressOf>;
+    address_to: ReturnType<typeof addressOf>;
+    parcel: ParcelSize;
+    extra?: Record<string, unknown>;
+  }): Promise<ShippoRate | null> {
+    const { parcel, ...addresses } = shipment;
+    const answer = await call("/shipments/", { ...addresses, parcels: [parcelOf(parcel)], async: false });
+    const rates = Array.isArray(answer?.rates) ? (answer.rates as ShippoRate[]) : [];
     const priced = rates
       .filter((rate) => rate.currency?.toUpperCase() === currency.toUpperCase() && toCents(rate.amount) !== null)
       .sort((a, b) => toCents(a.amount)! - toCents(b.amount)!);
     return priced[0] ?? null;
   }
 
+  /** The label bought at that rate, named by the reference (Shippo's metadata), or why not. */
+  async function buyAt(rate: ShippoRate | null, reference: string): Promise<LabelResult> {
+    if (!rate) return { ok: false, message: CARRIER_MESSAGES.labelUnavailable };
+    const bought = await call("/transactions/", {
+      rate: rate.object_id,
+      label_file_type: "PDF",
+      async: false,
+      metadata: reference,
+    });
+    if (
+      bought?.status !== "SUCCESS" ||
+      typeof bought.tracking_number !== "string" ||
+      typeof bought.label_url !== "string" ||
+      typeof bought.object_id !== "string"
+    )
+      return { ok: false, message: CARRIER_MESSAGES.labelUnavailable };
+    return {
+      ok: true,
+      label: {
+        labelRef: bought.object_id,
+        labelUrl: bought.label_url,
+        carrier: rate.provider,
+        trackingNumber: bought.tracking_number,
+        trackingUrl: typeof bought.tracking_url_provider === "string" ? bought.tracking_url_provider : "",
+        costCents: toCents(rate.amount)!,
+      },
+    };
+  }
+
+  /** The parcel as Shippo prices it: from the listing's postal code (and the sender, if given). */
+  const outgoing = (route: ParcelRoute, from?: Partial<ShippingAddress>) =>
+    cheapest({
+      address_from: addressOf(route.country, route.fromPostalCode, from),
+      address_to: addressOf(route.country, route.to.postalCode, route.to),
+      parcel: route.parcel,
+    });
+
   return {
     name: "shippo",
     async rate(route): Promise<RateResult> {
-      const rate = await cheapest(route);
+      const rate = await outgoing(route);
       return rate
         ? { ok: true, cents: toCents(rate.amount)! }
         : { ok: false, message: CARRIER_MESSAGES.rateUnavailable };
     },
     async buyLabel(route): Promise<LabelResult> {
-      const rate = await cheapest(route, {
+      const rate = await outgoing(route, {
         recipient: route.from.name,
         line1: route.from.line1,
         line2: route.from.line2,
         city: route.from.city,
         region: route.from.region,
       });
-      if (!rate) return { ok: false, message: CARRIER_MESSAGES.labelUnavailable };
-      const bought = await call("/transactions/", {
-        rate: rate.object_id,
-        label_file_type: "PDF",
-        async: false,
-        metadata: route.reference,
-      });
-      if (
-        bought?.status !== "SUCCESS" ||
-        typeof bought.tracking_number !== "string" ||
-        typeof bought.label_url !== "string" ||
-        typeof bought.object_id !== "string"
-      )
-        return { ok: false, message: CARRIER_MESSAGES.labelUnavailable };
-      return {
-        ok: true,
-        label: {
-          labelRef: bought.object_id,
-          labelUrl: bought.label_url,
-          carrier: rate.provider,
-          trackingNumber: bought.tracking_number,
-          trackingUrl: typeof bought.tracking_url_provider === "string" ? bought.tracking_url_provider : "",
-          costCents: toCents(rate.amount)!,
-        },
-      };
+      return buyAt(rate, route.reference);
+    },
+    async buyReturnLabel(route): Promise<LabelResult> {
+      // Asked the way the deal went, seller to buyer: Shippo turns a return's addresses round on
+      // the label itself (its docs say not to swap them), and prices the carrier's return service.
+      const bought = cheapest({
+        address_from: addressOf(route.country, route.seller.postalCode, route.seller),
+        address_to: addressOf(route.country, route.buyer.postalCode, route.buyer),
+        parcel: route.parcel,
+        extra: { is_return: true },
+      }).then((rate) => buyAt(rate, route.reference));
+      // A carrier that cannot be reached sells nothing, as one that says no.
+      return bought.catch(() => ({ ok: false, message: CARRIER_MESSAGES.labelUnavailable }));
     },
   };
 }
