@@ -96,7 +96,7 @@ describe("a return for a fault", () => {
     expect(answers.map((response) => response.status).sort()).toEqual([200, 409]);
     const row = await returnRow(world.bookingId);
     expect(row).toMatchObject({ state: "accepted", carrierProvider: "offline", parcelStatus: "pre_transit" });
-    expect(row.trackingNumber).toMatch(/^OFF/);
+    expect(row.trackingNumber).toMatch(/^RET/);
     expect(row.labelCostCents).toBeGreaterThan(0);
     expect(row.sendBy!.getTime() - row.answeredAt!.getTime()).toBe(RETURN_SEND_DAYS * DAY);
 

@@ -6,7 +6,13 @@ import type { DomainEvent } from "#app/domain/shared/events";
 import type { Database } from "#db/client";
 import type { PaymentSettings } from "../providers/settings";
 import type { PaymentProvider } from "../providers/types";
-import { dueReturns, lapseUnsent, refundReturn, sendUnansweredToAdmin } from "./returns.server";
+import {
+  dueReturns,
+  lapseUnsent,
+  refundReturn,
+  releaseStaleLabelClaims,
+  sendUnansweredToAdmin,
+} from "./returns.server";
 
 export const RETURN_BATCH_LIMIT = 50;
 
@@ -24,6 +30,7 @@ export async function runReturnJobs(
   now: number,
 ): Promise<ReturnJobResult> {
   const result: ReturnJobResult = { toAdmin: 0, lapsed: 0, refunded: 0, events: [] };
+  await releaseStaleLabelClaims(db, now);
   const due = await dueReturns(db, now, RETURN_BATCH_LIMIT);
   for (const returnId of due.unanswered) {
     const events = await sendUnansweredToAdmin(db, returnId, now);

@@ -23,7 +23,7 @@ import type { PaymentProvider } from "../providers/types";
 import { disputeOpen } from "../settlement/deals.server";
 import { type DecisionResult, decideReturnMove } from "../settlement/decisions.server";
 import type { ClaimDecision } from "../settlement/plan";
-import type { Carrier } from "../shipping/carriers";
+import { type Carrier, type LabelResult, returnReference } from "../shipping/carriers";
 import { isFault, RETURN_ANSWER_DAYS, RETURN_MESSAGES, RETURN_SEND_DAYS } from "./return-words";
 import { labelPayer, type ReturnFacts, returnRefund, returnRefusal, serialsMatch } from "./steps";
 
@@ -391,35 +391,29 @@ export async function answerReturn(
     now,
   );
   if (!claimed) return notNow;
-  const bought = await carrier
-    .buyReturnLabel({
-      parcel: found.parcel,
+  const bought = await buyLabelSafely(carrier, returnId, {
+    parcel: found.parcel,
+    country: found.country,
+    reference: returnReference(bookingId),
+    buyer: {
+      recipient: found.recipient,
+      line1: found.line1,
+      line2: found.line2,
+      city: found.city,
+      region: found.region,
+      postalCode: found.postalCode,
       country: found.country,
-      bookingId,
-      reference: `return-${bookingId}`,
-      buyer: {
-        recipient: found.recipient,
-        line1: found.line1,
-        line2: found.line2,
-        city: found.city,
-        region: found.region,
-        postalCode: found.postalCode,
-        country: found.country,
-      },
-      seller: {
-        recipient: sender.name,
-        line1: sender.line1,
-        line2: sender.line2,
-        city: sender.city,
-        region: sender.region,
-        postalCode: sender.postalCode,
-        country: found.country,
-      },
-    })
-    .catch((error: unknown) => {
-      console.error("The carrier failed to sell a return label", returnId, error);
-      return { ok: false as const, message: RETURN_MESSAGES.labelUnavailable };
-    });
+    },
+    seller: {
+      recipient: sender.name,
+      line1: sender.line1,
+      line2: sender.line2,
+      city: sender.city,
+      region: sender.region,
+      postalCode: sender.postalCode,
+      country: found.country,
+    },
+  });
   if (!bought.ok) {
     // Let go, so the seller can try again.
     await db
@@ -451,6 +445,39 @@ export async function answerReturn(
     returnId,
     events: [{ kind: "return_label_ready", returnId }],
   };
+}
+
+/** The carrier's return label, or why not: a carrier that throws is a label not bought. */
+async function buyLabelSafely(
+  carrier: Carrier,
+  returnId: string,
+  route: Parameters<Carrier["buyReturnLabel"]>[0],
+): Promise<LabelResult> {
+  try {
+    return await carrier.buyReturnLabel(route);
+  } catch (error) {
+    console.error("The carrier failed to sell a return label", returnId, error);
+    return { ok: false, message: RETURN_MESSAGES.labelUnavailable };
+  }
+}
+
+/** How long a label's claim may wait for its carrier before the job lets it go (a Worker that stopped). */
+export const LABEL_CLAIM_MS = 10 * 60_000;
+
+/** A return label claimed and never bought (the Worker stopped midway) is let go: the seller can answer again. */
+export async function releaseStaleLabelClaims(db: Database, now: number): Promise<number> {
+  const released = await db
+    .update(returns)
+    .set({ state: "requested", answeredAt: null, labelRef: null, updatedAt: new Date(now) })
+    .where(
+      and(
+        eq(returns.state, "accepted"),
+        sql`${returns.labelRef} like 'pending:%'`,
+        lte(returns.updatedAt, new Date(now - LABEL_CLAIM_MS)),
+      ),
+    )
+    .returning({ id: returns.id });
+  return released.length;
 }
 
 /** The return of the buyer's deal (its id, state and offer), or null. */
