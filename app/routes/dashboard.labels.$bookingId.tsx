@@ -1,15 +1,19 @@
 // A label bought from the offline carrier, to print (ADR 0086, ADR 0102): clearly a test label,
 // with the sender (the seller's name and the postal code the listing ships from, what Pay&Buy
-// keeps for it), the recipient, the tracking number, the carrier and the parcel. Outside the
-// dashboard and without the site's header and footer (its handle), with a print stylesheet; the
-// Print button needs JavaScript, and the page says to use the browser's Print without it. A real
-// carrier's label is its own file (its URL).
+// keeps for it), the recipient, the tracking number, the carrier and the parcel. A return's label
+// (`return-<bookingId>`, ADR 0107) goes the other way: from the address the deal shipped to, to
+// the seller's sender address. Outside the dashboard and without the site's header and footer
+// (its handle), with a print stylesheet; the Print button needs JavaScript, and the page says to
+// use the browser's Print without it. A real carrier's label is its own file (its URL).
 import { type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from "react-router";
 import { COUNTRY_NAMES, PARCEL_PRESETS } from "#app/domain/catalog/delivery";
 import { dealPageOf } from "#app/domain/deals/claims/deal-page.server";
+import type { ShippingAddress } from "#app/domain/deals/parcels/address";
+import { bookingOfReturnReference } from "#app/domain/deals/shipping/carriers";
 import { OFFLINE_CARRIER_NAME } from "#app/domain/deals/shipping/offline-carrier";
 import { findShipmentFor } from "#app/domain/deals/shipping/parcel-reads.server";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
+import { findReturnLabelFor } from "#app/domain/deals/shipping/return-labels.server";
 import { idSchema } from "#app/domain/shared/schemas";
 import { notFound } from "#app/server/http.server";
 import { button } from "#app/styles/utilities.css";
@@ -24,7 +28,44 @@ export const meta: MetaFunction = () => pageMeta("Pay&Buy Shipping Label", "A pa
 /** Printed on its own: the root layout leaves the site's chrome out. */
 export const handle = { bare: true };
 
+/** An address as the label's lines (a shipment's columns may each be empty). */
+function linesOf(address: { [Field in keyof ShippingAddress]: ShippingAddress[Field] | null }): string[] {
+  const place = `${address.city ?? ""}, ${address.region ?? ""} ${address.postalCode ?? ""}`;
+  return [
+    address.recipient,
+    address.line1,
+    address.line2,
+    place,
+    address.country && COUNTRY_NAMES[address.country],
+  ].filter((line): line is string => Boolean(line));
+}
+
+/** A return's label: 404 unless its deal's buyer, seller or an admin asks, and it is bought. */
+async function returnLabel(request: Request, context: LoaderFunctionArgs["context"], ofBooking: string) {
+  const bookingId = idSchema.safeParse(ofBooking);
+  if (!bookingId.success) throw notFound();
+  const { data: label } = await requireUserWith(request, context, (viewer) =>
+    findReturnLabelFor(database(context.env.DB), viewer, bookingId.data),
+  );
+  if (!label) throw notFound("There is no such label");
+  if (label.carrierProvider !== "offline") {
+    if (label.labelUrl?.startsWith("https://")) throw redirect(label.labelUrl);
+    throw notFound("There is no such label");
+  }
+  return {
+    kind: "return" as const,
+    bookingId: label.bookingId,
+    from: label.from ? linesOf(label.from) : null,
+    to: label.to ? linesOf(label.to) : null,
+    trackingNumber: label.trackingNumber,
+    carrier: label.carrier,
+    parcel: label.parcel,
+  };
+}
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const returned = bookingOfReturnReference(params.bookingId ?? "");
+  if (returned) return returnLabel(request, context, returned);
   const bookingId = idSchema.safeParse(params.bookingId);
   if (!bookingId.success) throw notFound();
   const { user, data: shipment } = await requireUserWith(request, context, (viewer) =>
@@ -37,7 +78,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     throw notFound("There is no such label");
   }
   const deal = await dealPageOf(database(context.env.DB), shipment);
-  return { shipment, sender: deal?.parties.seller ?? "The seller" };
+  return {
+    kind: "outgoing" as const,
+    bookingId: shipment.bookingId,
+    // The seller's name and the postal code the listing ships from: what Pay&Buy keeps of the sender.
+    from: [
+      deal?.parties.seller ?? "The seller",
+      ...(shipment.fromPostalCode ? [`${shipment.fromPostalCode}, ${COUNTRY_NAMES[shipment.country]}`] : []),
+    ],
+    to: shipment.address ? linesOf(shipment.address) : null,
+    trackingNumber: shipment.trackingNumber,
+    carrier: shipment.carrier,
+    parcel: shipment.parcel,
+  };
 }
 
 function PrintButton() {
@@ -53,19 +106,28 @@ function PrintButton() {
 }
 
 export default function Label() {
-  const { shipment, sender } = useLoaderData<typeof loader>();
-  const parcel = PARCEL_PRESETS[shipment.parcel];
+  const label = useLoaderData<typeof loader>();
+  const parcel = PARCEL_PRESETS[label.parcel];
+  const isReturn = label.kind === "return";
   return (
     <div className={styles.page}>
       <div className={styles.screenOnly}>
-        <h1>Shipping label</h1>
-        <p>Print it at its size, stick it on the parcel and hand the parcel to the carrier.</p>
+        <h1>{isReturn ? "Return label" : "Shipping label"}</h1>
+        <p>
+          {isReturn
+            ? "Print it at its size, stick it on the parcel going back to the seller and hand the parcel to the carrier."
+            : "Print it at its size, stick it on the parcel and hand the parcel to the carrier."}
+        </p>
         <PrintButton />
         <p>
-          <a href={shipmentPath(shipment.bookingId)}>Back to the deal</a>
+          <a href={shipmentPath(label.bookingId)}>Back to the deal</a>
         </p>
       </div>
-      <article className={styles.label} aria-label="Shipping label" data-testid="label">
+      <article
+        className={styles.label}
+        aria-label={isReturn ? "Return label" : "Shipping label"}
+        data-testid={isReturn ? "return-label" : "label"}
+      >
         <p className={styles.banner}>
           {`Test label of the offline carrier (${OFFLINE_CARRIER_NAME}): no real carrier takes this parcel.`}
         </p>
@@ -73,38 +135,24 @@ export default function Label() {
           <h2 id="label-from" className={styles.caption}>
             From
           </h2>
-          <address className={styles.address} data-testid="label-sender">
-            {sender}
-            {shipment.fromPostalCode ? (
-              <>
-                <br />
-                {`${shipment.fromPostalCode}, ${COUNTRY_NAMES[shipment.country]}`}
-              </>
-            ) : null}
-          </address>
+          {label.from ? (
+            <address className={styles.address} data-testid="label-sender">
+              {label.from.join("\n")}
+            </address>
+          ) : (
+            <p>The address is erased.</p>
+          )}
         </section>
         <section className={styles.block} aria-labelledby="label-to">
           <h2 id="label-to" className={styles.caption}>
             To
           </h2>
-          {shipment.address ? (
+          {label.to ? (
             <address className={styles.recipient} data-testid="label-recipient">
-              {shipment.address.recipient}
-              <br />
-              {shipment.address.line1}
-              {shipment.address.line2 ? (
-                <>
-                  <br />
-                  {shipment.address.line2}
-                </>
-              ) : null}
-              <br />
-              {`${shipment.address.city}, ${shipment.address.region} ${shipment.address.postalCode}`}
-              <br />
-              {COUNTRY_NAMES[shipment.address.country]}
+              {label.to.join("\n")}
             </address>
           ) : (
-            <p>The address is erased.</p>
+            <p>{isReturn ? "The seller keeps no sender address: ask them for it." : "The address is erased."}</p>
           )}
         </section>
         <section className={styles.block} aria-labelledby="label-tracking-title">
@@ -112,11 +160,11 @@ export default function Label() {
             Tracking number
           </h2>
           <p className={styles.tracking} data-testid="label-tracking">
-            {shipment.trackingNumber}
+            {label.trackingNumber}
           </p>
           <dl className={styles.facts}>
             <dt>Carrier</dt>
-            <dd>{shipment.carrier}</dd>
+            <dd>{label.carrier}</dd>
             <dt>Parcel</dt>
             <dd>{`${parcel.label}: ${parcel.fits}`}</dd>
           </dl>

@@ -65,7 +65,13 @@ export const caption = style({
   letterSpacing: "0.05em",
 });
 
-export const address = style({ fontStyle: "normal", lineHeight: 1.4, overflowWrap: "anywhere" });
+// One line of the address a line of its text.
+export const address = style({
+  fontStyle: "normal",
+  lineHeight: 1.4,
+  overflowWrap: "anywhere",
+  whiteSpace: "pre-line",
+});
 
 export const recipient = style([address, { fontSize: vars.size.lg, fontWeight: 600 }]);
 

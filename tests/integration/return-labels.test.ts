@@ -2,7 +2,9 @@
 // seller's sender address. Shippo's is its `is_return` label (its HTTP API intercepted here),
 // asked the way the deal went; the offline carrier's is priced by its table, numbered apart from
 // any outgoing parcel's, and drawn by Pay&Buy's label page for the deal's buyer, seller and admin.
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { addSavedAddress } from "#app/domain/deals/bookings/saved-addresses.server";
 import { CARRIER_MESSAGES, type ReturnRoute, returnReference } from "#app/domain/deals/shipping/carriers";
 import {
   OFFLINE_CARRIER_NAME,
@@ -12,6 +14,11 @@ import {
 } from "#app/domain/deals/shipping/offline-carrier";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import { SHIPPO_API, shippoCarrier } from "#app/domain/deals/shipping/shippo.server";
+import { returns, shipments } from "#db/schema";
+import { get, sessionCookieFor } from "./auth-helpers";
+import { insertUser } from "./factories";
+import { apiCall, DAY, db } from "./money-fixtures";
+import { deliverLabelled, paidShippedDeal } from "./shipping-fixtures";
 
 const realFetch = globalThis.fetch;
 afterEach(() => vi.restoreAllMocks());
@@ -220,5 +227,153 @@ describe("the offline carrier's return label", () => {
       message: CARRIER_MESSAGES.labelUnavailable,
     });
     expect((await offlineCarrier().buyReturnLabel(returnRoute("return-"))).ok).toBe(false);
+  });
+});
+
+describe("the return label's page", () => {
+  const SENDER = { name: "Maya Lens", line1: "100 Court St", city: "Brooklyn", region: "NY" };
+  const KEPT_SENDER = {
+    recipient: "Maya Lens",
+    line1: "77 Atlantic Ave",
+    line2: "Unit 3",
+    city: "Brooklyn",
+    region: "NY",
+    postalCode: "11201",
+    country: "US" as const,
+  };
+
+  /** A deal shipped with the offline carrier's label, delivered, and the seller's sender address kept. */
+  async function deliveredDeal() {
+    const world = await paidShippedDeal();
+    expect((await apiCall(world.seller.id, "POST", `/api/shipments/${world.bookingId}/label`, SENDER)).status).toBe(
+      200,
+    );
+    await deliverLabelled(world.buyer.id, world.bookingId);
+    const kept = await addSavedAddress(
+      db(),
+      { id: world.seller.id, role: "seller" },
+      {
+        kind: "sender",
+        address: KEPT_SENDER,
+      },
+    );
+    expect(kept.ok).toBe(true);
+    return world;
+  }
+
+  /** The seller accepted the return: a row as the return's steps write it, its label bought or not yet. */
+  async function acceptedReturn(world: Awaited<ReturnType<typeof deliveredDeal>>, labelled = true) {
+    const [parcel] = await db().select().from(shipments).where(eq(shipments.bookingId, world.bookingId));
+    const bought = await offlineCarrier().buyReturnLabel({
+      parcel: parcel!.parcel,
+      country: parcel!.country,
+      buyer: {
+        recipient: parcel!.recipient!,
+        line1: parcel!.line1!,
+        line2: parcel!.line2,
+        city: parcel!.city!,
+        region: parcel!.region!,
+        postalCode: parcel!.postalCode!,
+        country: parcel!.country,
+      },
+      seller: KEPT_SENDER,
+      reference: returnReference(world.bookingId),
+    });
+    if (!bought.ok) throw new Error(bought.message);
+    const { label } = bought;
+    await db()
+      .insert(returns)
+      .values({
+        id: crypto.randomUUID(),
+        bookingId: world.bookingId,
+        paymentId: world.deal.paymentId,
+        buyerId: world.buyer.id,
+        sellerId: world.seller.id,
+        reason: "does_not_work",
+        details: "The aperture blades stick at f/8.",
+        state: labelled ? "accepted" : "requested",
+        answerDueAt: new Date(Date.now() + 3 * DAY),
+        ...(labelled
+          ? {
+              carrierProvider: "offline" as const,
+              carrier: label.carrier,
+              trackingNumber: label.trackingNumber,
+              labelUrl: label.labelUrl,
+              labelCostCents: label.costCents,
+            }
+          : {}),
+      });
+    return { label, outgoing: parcel! };
+  }
+
+  const read = async (userId: string, path: string) => {
+    const response = await get(path, { Cookie: await sessionCookieFor(userId) });
+    return { status: response.status, html: await response.text() };
+  };
+  const block = (html: string, testId: string) =>
+    new RegExp(`data-testid="${testId}"[^>]*>([\\s\\S]*?)</address>`).exec(html)?.[1] ?? "";
+
+  it("is drawn from the buyer's address back to the seller's sender address, with the return's tracking", async () => {
+    const world = await deliveredDeal();
+    const { label, outgoing } = await acceptedReturn(world);
+    expect(label.labelUrl).toBe(`/dashboard/labels/return-${world.bookingId}`);
+    const admin = await insertUser({ role: "admin" });
+    for (const who of [world.buyer.id, world.seller.id, admin.id]) {
+      const { status, html } = await read(who, label.labelUrl);
+      expect(status).toBe(200);
+      expect(html).toContain("Return label");
+      const from = block(html, "label-sender");
+      expect(from).toContain("Dana Buyer");
+      expect(from).toContain("1550 Wewatta St");
+      expect(from).toContain("Denver, CO 80202");
+      const to = block(html, "label-recipient");
+      expect(to).toContain("Maya Lens");
+      expect(to).toContain("77 Atlantic Ave");
+      expect(to).toContain("Unit 3");
+      expect(to).toContain("Brooklyn, NY 11201");
+      expect(html).toContain(label.trackingNumber);
+      expect(html).not.toContain(outgoing.trackingNumber!);
+      expect(html).toContain(`href="${shipmentPath(world.bookingId)}"`);
+    }
+    // The outgoing label is still the outgoing parcel's.
+    const sent = await read(world.seller.id, `/dashboard/labels/${world.bookingId}`);
+    expect(sent.status).toBe(200);
+    expect(sent.html).toContain(outgoing.trackingNumber!);
+    expect(sent.html).not.toContain(label.trackingNumber);
+    expect(block(sent.html, "label-recipient")).toContain("Dana Buyer");
+  });
+
+  it("is nobody else's: a stranger, another buyer and another seller find no such label", async () => {
+    const world = await deliveredDeal();
+    const { label } = await acceptedReturn(world);
+    for (const role of ["buyer", "seller"] as const) {
+      const stranger = await insertUser({ role });
+      expect((await read(stranger.id, label.labelUrl)).status).toBe(404);
+    }
+  });
+
+  it("is not there before a return, nor while the return has no label, nor for a malformed deal", async () => {
+    const world = await deliveredDeal();
+    const path = `/dashboard/labels/${returnReference(world.bookingId)}`;
+    expect((await read(world.buyer.id, path)).status).toBe(404);
+    await acceptedReturn(world, false);
+    expect((await read(world.buyer.id, path)).status).toBe(404);
+    expect((await read(world.seller.id, path)).status).toBe(404);
+    expect((await read(world.buyer.id, "/dashboard/labels/return-")).status).toBe(404);
+    expect((await read(world.buyer.id, `/dashboard/labels/return-${"x".repeat(120)}`)).status).toBe(404);
+  });
+
+  it("sends a real carrier's return label to its file", async () => {
+    const world = await deliveredDeal();
+    await acceptedReturn(world);
+    await db()
+      .update(returns)
+      .set({ carrierProvider: "shippo", labelUrl: "https://shippo-delivery.example/return.pdf" })
+      .where(eq(returns.bookingId, world.bookingId));
+    const response = await get(`/dashboard/labels/${returnReference(world.bookingId)}`, {
+      Cookie: await sessionCookieFor(world.buyer.id),
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("https://shippo-delivery.example/return.pdf");
   });
 });
