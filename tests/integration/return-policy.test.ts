@@ -76,7 +76,7 @@ describe("the rule and its words", () => {
       `When it was bought: returns for any reason within 30 days of delivery. ${faultsCoveredLine()}`,
     );
     expect(RETURN_POLICY_HINT).toBe(
-      "Faults (not as described, does not work, wrong item, damaged in transit) are always covered on a shipped deal.",
+      "Faults (not as described, does not work, wrong item, damaged in transit) are always covered on a shipped deal. With returns for any reason, the payment stays held for the policy's days after delivery, so you are paid when they end.",
     );
   });
 
