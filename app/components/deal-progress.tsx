@@ -8,10 +8,21 @@ import * as styles from "./deal-progress.css";
 
 const MARK = { done: "✓", now: "●", to_come: "" } as const;
 
-export function DealProgress({ steps, labelledBy }: { steps: readonly ProgressStep[]; labelledBy: string }) {
+/** A step of any of the deal's pictures: the parcel's way (ProgressStep) or a return's. */
+type AnyStep = Omit<ProgressStep, "key"> & { key: string };
+
+export function DealProgress({
+  steps,
+  labelledBy,
+  testId = "deal-progress",
+}: {
+  steps: readonly AnyStep[];
+  labelledBy: string;
+  testId?: string;
+}) {
   const zone = useZone();
   return (
-    <ol className={styles.steps} aria-labelledby={labelledBy} data-testid="deal-progress">
+    <ol className={styles.steps} aria-labelledby={labelledBy} data-testid={testId}>
       {steps.map((step) => {
         const at = formatMoment(step.at, zone);
         return (

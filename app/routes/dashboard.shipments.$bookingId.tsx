@@ -243,11 +243,10 @@ function ReturnsCard({ card, here }: { card: ReturnCardView; here: string }) {
             {`Return: ${ret.stateWords}`}
           </p>
           {ret.progress ? (
-            <ol className={styles.returnSteps} aria-label="The return's steps" data-testid="return-steps">
-              {ret.progress.map((step) => (
-                <li key={step.key}>{`${step.label}: ${step.state === "to_come" ? "to come" : step.state}`}</li>
-              ))}
-            </ol>
+            <>
+              <h3 id="return-steps-heading">The return's steps</h3>
+              <DealProgress steps={ret.progress} labelledBy="return-steps-heading" testId="return-steps" />
+            </>
           ) : null}
           <dl className={styles.facts}>
             <dt>Reason</dt>

@@ -102,6 +102,3 @@ export const returnPhotos = style({
 });
 
 export const returnPhoto = style({ width: "6rem", height: "6rem", objectFit: "cover", borderRadius: vars.radius.sm });
-
-/** The return's steps as a short ordered list. */
-export const returnSteps = style({ display: "grid", gap: vars.space.xxs, margin: 0, paddingInlineStart: "1.25rem" });

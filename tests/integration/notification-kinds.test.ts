@@ -796,7 +796,12 @@ const CASES: { [K in DomainEventKind]: (w: World) => Promise<Case> } = {
     };
   },
   return_refunded: async (w) => {
-    const row = await returnOf(w, { state: "refunded", outcome: "refund_full", refundCents: PRICE + SHIPPING });
+    const row = await returnOf(w, {
+      state: "refunded",
+      outcome: "refund_full",
+      refundCents: PRICE + SHIPPING,
+      labelCostCents: 1_255,
+    });
     return {
       event: { kind: "return_refunded", returnId: row.id },
       letters: [
@@ -808,7 +813,7 @@ const CASES: { [K in DomainEventKind]: (w: World) => Promise<Case> } = {
         {
           to: w.seller.email,
           subject: "Return complete: Nikon FM2",
-          says: [money(PRICE + SHIPPING), at("/dashboard/payouts")],
+          says: [money(PRICE + SHIPPING), `The return label, ${money(1_255)}, is yours`, at("/dashboard/payouts")],
         },
       ],
     };

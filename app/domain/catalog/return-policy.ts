@@ -37,7 +37,9 @@ export const RETURN_POLICY_MESSAGE = `Returns must be ${RETURN_POLICIES.join(", 
 /** The form's hint under "Returns": what no policy can take away. */
 export const RETURN_POLICY_HINT = `Faults (${Object.values(FAULT_WORDS)
   .map((word) => word.toLowerCase())
-  .join(", ")}) are always covered on a shipped deal. With returns for any reason, the payment stays held for the policy's days after delivery, so you are paid when they end.`;
+  .join(
+    ", ",
+  )}) are always covered on a shipped deal. With returns for any reason, the payment stays held for the policy's days after delivery, so you are paid when they end.`;
 
 export function isReturnPolicy(value: string): value is ReturnPolicy {
   return (RETURN_POLICIES as readonly string[]).includes(value);

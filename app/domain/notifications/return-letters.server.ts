@@ -4,7 +4,7 @@
 // and the deal page are read signed in.
 import { and, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { RETURN_ADMIN_REASON_WORDS, RETURN_REASON_WORDS } from "#app/domain/deals/returns/return-words";
+import { isFault, RETURN_ADMIN_REASON_WORDS, RETURN_REASON_WORDS } from "#app/domain/deals/returns/return-words";
 import { shipmentPath } from "#app/domain/deals/shipping/paths";
 import type { EventOf } from "#app/domain/shared/events";
 import { formatMoney } from "#app/domain/shared/money";
@@ -25,6 +25,7 @@ async function loadReturn(db: Database, returnId: string) {
       sellerAnswer: returns.sellerAnswer,
       offerCents: returns.offerCents,
       refundCents: returns.refundCents,
+      labelCostCents: returns.labelCostCents,
       sendBy: returns.sendBy,
       checkDueAt: returns.checkDueAt,
       toAdminReason: returns.toAdminReason,
@@ -128,6 +129,9 @@ export async function returnLetters(
           found.seller,
           `Return complete: ${name}`,
           `The return of "${name}" is complete and the buyer is refunded ${formatMoney(found.refundCents ?? 0, options.currency)}.\n` +
+            (isFault(found.reason) && found.labelCostCents
+              ? `The return label, ${formatMoney(found.labelCostCents, options.currency)}, is yours for a fault: it is what you owe, taken from a later sale.\n`
+              : "") +
             link(options, "/dashboard/payouts", "Payouts"),
         ),
       ];

@@ -124,7 +124,7 @@ export async function returnCardOf(
         rise: shutterRise(found.listingShutterCount, found.buyerShutterCount),
       },
       photos: found.photos.map((photo) => ({ side: photo.side, key: photo.key })),
-      progress: returnProgress(found.state),
+      progress: returnProgress(found.state, found),
       mayAnswer: seller && found.state === "requested",
       mayAnswerOffer: viewer.as === "buyer" && found.state === "offered",
       mayCheck: seller && found.state === "delivered",

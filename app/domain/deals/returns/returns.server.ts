@@ -812,6 +812,8 @@ function returnsQuery(db: Database) {
       details: returns.details,
       state: returns.state,
       answerDueAt: returns.answerDueAt,
+      answeredAt: returns.answeredAt,
+      shippedAt: returns.shippedAt,
       sellerAnswer: returns.sellerAnswer,
       offerCents: returns.offerCents,
       carrier: returns.carrier,

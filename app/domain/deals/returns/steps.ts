@@ -76,11 +76,22 @@ export function returnRefund(reason: ReturnReason, refundableCents: number, labe
   return isFault(reason) ? refundableCents : Math.max(0, refundableCents - labelCents);
 }
 
-/** A step of the return's own progress picture. */
+/** A step of the return's own progress picture, drawn like the parcel's (parcels/progress.ts). */
 export interface ReturnStep {
   key: "asked" | "answered" | "sent" | "back" | "refunded";
   label: string;
   state: "done" | "now" | "to_come";
+  at: Date | null;
+  note: string | null;
+}
+
+/** When each step was reached, where Pay&Buy knows it. */
+export interface ReturnTimes {
+  createdAt: Date;
+  answeredAt: Date | null;
+  shippedAt: Date | null;
+  deliveredAt: Date | null;
+  closedAt: Date | null;
 }
 
 const ORDER: ReturnStep["key"][] = ["asked", "answered", "sent", "back", "refunded"];
@@ -102,13 +113,30 @@ const REACHED: Partial<Record<ReturnState, ReturnStep["key"]>> = {
 };
 
 /** The return's progress (asked → label → on its way back → back → refunded) for a return on that way. */
-export function returnProgress(state: ReturnState): ReturnStep[] | null {
+export function returnProgress(state: ReturnState, times: ReturnTimes): ReturnStep[] | null {
   const reached = REACHED[state];
   if (!reached) return null;
-  const at = ORDER.indexOf(reached);
-  return ORDER.map((key, index) => ({
-    key,
-    label: LABELS[key],
-    state: index < at || (state === "refunded" && index === at) ? "done" : index === at ? "now" : "to_come",
-  }));
+  const current = ORDER.indexOf(reached);
+  const when: Record<ReturnStep["key"], Date | null> = {
+    asked: times.createdAt,
+    answered: times.answeredAt,
+    sent: times.shippedAt,
+    back: times.deliveredAt,
+    refunded: times.closedAt,
+  };
+  const notes: Partial<Record<ReturnStep["key"], string>> = {
+    asked: "The seller answers within 3 days",
+    answered: "The buyer sends it within 5 days",
+    back: "The seller checks it within 2 days",
+  };
+  return ORDER.map((key, index) => {
+    const done = index < current || (state === "refunded" && index === current);
+    return {
+      key,
+      label: LABELS[key],
+      state: done ? "done" : index === current ? "now" : "to_come",
+      at: index <= current ? when[key] : null,
+      note: index === current && !done ? (notes[key] ?? null) : null,
+    };
+  });
 }
