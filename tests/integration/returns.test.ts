@@ -334,3 +334,50 @@ describe("who may ask for a return, and when", () => {
     await expectLedgerHolds(testEnv.DB);
   });
 });
+
+describe("a return parcel labelled through Shippo", () => {
+  const SECRET = "whsec_shippo_returns";
+  const env = { ...testEnv, SHIPPO_WEBHOOK_SECRET: SECRET };
+  const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+  const hook = async (status: string, date: string, trackingNumber: string) => {
+    const { app } = await import("../../workers/app");
+    const response = await app.request(
+      `https://pay.test/api/webhooks/shippo?token=${SECRET}`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          event: "track_updated",
+          data: { carrier: "usps", tracking_number: trackingNumber, tracking_status: { status, status_date: date } },
+        }),
+      },
+      env,
+      ctx,
+    );
+    return ((await response.json()) as { outcome: string }).outcome;
+  };
+
+  it("is tracked by Shippo's webhook like an outgoing parcel: picked up, then back at the seller with the check's clock", async () => {
+    const world = await deliveredDeal();
+    await ask(world.buyer.id, world.bookingId, FAULT);
+    await answer(world.seller.id, world.bookingId, { answer: "accept" });
+    // As Shippo would have sold it: its tracking number, its carrier.
+    const trackingNumber = `9202${crypto.randomUUID().replace(/\D/g, "").slice(0, 18).padEnd(18, "1")}`;
+    await db()
+      .update(returns)
+      .set({ carrierProvider: "shippo", carrier: "USPS", trackingNumber })
+      .where(eq(returns.bookingId, world.bookingId));
+    const picked = new Date(Date.now() + DAY);
+    const arrived = new Date(Date.now() + 3 * DAY);
+    expect(await hook("TRANSIT", picked.toISOString(), trackingNumber)).toBe("applied");
+    expect((await returnRow(world.bookingId)).state).toBe("sent");
+    expect(await hook("DELIVERED", arrived.toISOString(), trackingNumber)).toBe("applied");
+    // Sent again: nothing changes.
+    expect(await hook("DELIVERED", arrived.toISOString(), trackingNumber)).toBe("ignored_older");
+    const back = await returnRow(world.bookingId);
+    expect(back).toMatchObject({ state: "delivered", parcelStatus: "delivered", deliveredAt: arrived });
+    expect(back.checkDueAt).toEqual(new Date(arrived.getTime() + RETURN_CHECK_DAYS * DAY));
+    // The outgoing parcel is untouched.
+    expect((await dealState(world.deal.paymentId)).deal.state).toBe("held");
+  });
+});
