@@ -381,3 +381,18 @@ describe("a return parcel labelled through Shippo", () => {
     expect((await dealState(world.deal.paymentId)).deal.state).toBe("held");
   });
 });
+
+describe("a chargeback during a return", () => {
+  it("stops the return: the bank decides, and no step of the return moves the money", async () => {
+    const world = await deliveredDeal();
+    await ask(world.buyer.id, world.bookingId, FAULT);
+    const disputed = await apiCall(world.buyer.id, "POST", `/api/bookings/${world.bookingId}/test-dispute`);
+    expect(disputed.status).toBeLessThan(300);
+    expect((await returnRow(world.bookingId)).state).toBe("stopped");
+    const accepted = await answer(world.seller.id, world.bookingId, { answer: "accept" });
+    expect(accepted.status).toBe(409);
+    await tick(Date.now() + 10 * DAY);
+    expect((await dealState(world.deal.paymentId)).deal.state).toBe("held");
+    await expectLedgerHolds(testEnv.DB);
+  });
+});
