@@ -410,7 +410,14 @@ export const RETURN_PROBLEMS = ["not_the_item", "damaged_by_buyer"] as const;
 export type ReturnProblem = (typeof RETURN_PROBLEMS)[number];
 
 /** Why a return reached the admin. */
-export const RETURN_ADMIN_REASONS = ["declined", "offer_declined", "no_answer", "problem", "serial_mismatch"] as const;
+export const RETURN_ADMIN_REASONS = [
+  "declined",
+  "offer_declined",
+  "no_answer",
+  "problem",
+  "serial_mismatch",
+  "label_too_dear",
+] as const;
 export type ReturnAdminReason = (typeof RETURN_ADMIN_REASONS)[number];
 
 /** Whose photo of a return it is: the buyer's when asking, the seller's on arrival. */

@@ -57,6 +57,7 @@ export const RETURN_ADMIN_REASON_WORDS = {
   no_answer: `The seller did not answer within ${RETURN_ANSWER_DAYS} days`,
   problem: "The seller reported a problem with what came back",
   serial_mismatch: "The serial number that came back is not the one sent",
+  label_too_dear: "The return label costs as much as the refund of a change of mind",
 } as const satisfies Record<ReturnAdminReason, string>;
 
 export const isOpenReturn = (state: ReturnState) => (OPEN_RETURN_STATES as readonly ReturnState[]).includes(state);

@@ -673,6 +673,19 @@ export async function refundReturn(
   const label = found.labelCostCents ?? 0;
   const amount = returnRefund(found.reason, found.charged, label);
   const buyerPaysLabel = labelPayer(found.reason) === "buyer" && label > 0;
+  // A change of mind whose label eats the whole refund: nothing is taken silently, the admin decides.
+  if (amount <= 0) {
+    const moved = await move(
+      db,
+      returnId,
+      "delivered",
+      { state: "to_admin", toAdminReason: "label_too_dear", toAdminAt: new Date(now) },
+      now,
+    );
+    return moved
+      ? { ok: true, message: RETURN_MESSAGES.problem, returnId, events: [{ kind: "return_to_admin", returnId }] }
+      : notNow;
+  }
   const decision: ClaimDecision =
     amount >= found.charged ? { outcome: "refund_full" } : { outcome: "refund_partial", amountCents: amount };
   const decided = await decideReturnMove(
