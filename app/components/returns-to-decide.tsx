@@ -2,13 +2,13 @@
 // serials side by side (the listing's, the buyer's, the seller's on arrival) and a body's shutter
 // counts, and the decision: refund all, a part, or release to the seller. A plain POST.
 import { Form } from "react-router";
+import * as styles from "#app/components/deal.css";
 import {
   RETURN_ADMIN_REASON_WORDS,
   RETURN_PROBLEM_WORDS,
   RETURN_REASON_WORDS,
 } from "#app/domain/deals/returns/return-words";
 import { formatMoney } from "#app/domain/shared/money";
-import * as styles from "#app/routes/deal.css";
 import { button } from "#app/styles/utilities.css";
 import { useCurrency } from "#app/utils/use-currency";
 import type { ReturnAdminReason, ReturnProblem, ReturnReason } from "#db/closed-lists";
@@ -107,7 +107,7 @@ export function ReturnsToDecide({ returns, action }: { returns: ReturnToDecide[]
                   <a href={photoUrl(photo.key, 1280)}>
                     <img
                       src={photoUrl(photo.key, 320)}
-                      alt={`${photo.side === "buyer" ? "The buyer's" : "The seller's"} photo ${index + 1}`}
+                      alt={`${photo.side === "buyer" ? "Sent by the buyer" : "Sent by the seller"}, ${index + 1}`}
                       width={96}
                       height={96}
                       className={styles.returnPhoto}

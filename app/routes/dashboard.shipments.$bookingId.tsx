@@ -8,6 +8,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "react-router";
 import { Form, Link, Outlet, useLoaderData } from "react-router";
 import { DashboardPage } from "#app/components/dashboard-page";
+import * as styles from "#app/components/deal.css";
 import { DealProgress } from "#app/components/deal-progress";
 import { PostalAddress } from "#app/components/postal-address";
 import { ReturnAnswerForm, ReturnCheckForm, ReturnOfferForm, ReturnRequestForm } from "#app/components/return-forms";
@@ -44,7 +45,6 @@ import { useShipmentSection } from "#app/utils/shipment-sections";
 import { useCurrency } from "#app/utils/use-currency";
 import { useZone } from "#app/utils/use-zone";
 import { database } from "#db/client";
-import * as styles from "./deal.css";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pay&Buy Deal", "A Pay&Buy deal: what was paid and where the parcel is.");
@@ -321,7 +321,7 @@ function ReturnsCard({ card, here }: { card: ReturnCardView; here: string }) {
                   <a href={photoUrl(photo.key, 1280)}>
                     <img
                       src={photoUrl(photo.key, 320)}
-                      alt={`${photo.side === "buyer" ? "The buyer's" : "The seller's"} photo ${index + 1}`}
+                      alt={`${photo.side === "buyer" ? "Sent by the buyer" : "Sent by the seller"}, ${index + 1}`}
                       width={96}
                       height={96}
                       className={styles.returnPhoto}
@@ -468,7 +468,7 @@ export default function Shipment() {
 
         {returnCard ? <ReturnsCard card={returnCard} here={here} /> : null}
 
-        {offlineCarrier &&
+        {testCarrier &&
         returnCard?.ret?.offline &&
         ["pre_transit", "in_transit"].includes(returnCard.ret.parcelStatus ?? "") ? (
           <TestModeBox intro="The return travels with Pay&Buy's test carrier: no real parcel moves. It moves on by itself once a day; you can move it to its next step now.">

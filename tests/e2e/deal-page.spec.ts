@@ -33,7 +33,7 @@ async function stepsOf(page: Page) {
     const item = items.nth(index);
     const current = (await item.getAttribute("aria-current")) === "step";
     // The marker only repeats the words: left out.
-    const text = (await item.innerText())
+    const text = ((await item.textContent()) ?? "")
       .replace(/\s+/g, " ")
       .trim()
       .replace(/^[✓●] ?/, "");
