@@ -10,6 +10,7 @@ import { RETURN_MESSAGES } from "#app/domain/deals/returns/return-words";
 import { offlineCarrier } from "#app/domain/deals/shipping/offline-carrier";
 import { advanceOfflineReturn } from "#app/domain/deals/shipping/return-parcels.server";
 import { deals, ledgerEntries, returns, savedAddresses } from "#db/schema";
+import { get, postForm, sessionCookieFor } from "./auth-helpers";
 import { insertUser } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
 import { apiCall, DAY, db, dealState, tick } from "./money-fixtures";
@@ -331,6 +332,38 @@ describe("who may ask for a return, and when", () => {
     const money = await dealState(world.deal.paymentId);
     expect(money.refunded).toBe(money.charged - row.labelCostCents!);
     expect(money.count("return_label")).toBe(0);
+    await expectLedgerHolds(testEnv.DB);
+  });
+});
+
+describe("the admin's decision on Claims", () => {
+  it("is made by the form on Claims, as a browser without JavaScript posts it, once", async () => {
+    const world = await deliveredDeal();
+    await ask(world.buyer.id, world.bookingId, FAULT);
+    await answer(world.seller.id, world.bookingId, { answer: "decline", note: "It worked when I sent it." });
+    const row = await returnRow(world.bookingId);
+    const admin = await insertUser({ role: "admin" });
+    const cookie = { Cookie: await sessionCookieFor(admin.id) };
+    const claims = await (await get("/dashboard/claims", cookie)).text();
+    expect(claims).toContain(`name="returnId" value="${row.id}"`);
+    // Not the seller's to decide through the admin's form.
+    const bySeller = await postForm(
+      "/dashboard/claims/returns",
+      { returnId: row.id, outcome: "release" },
+      { Cookie: await sessionCookieFor(world.seller.id) },
+    );
+    expect(bySeller.status).not.toBe(303);
+    expect((await returnRow(world.bookingId)).state).toBe("to_admin");
+
+    const decided = await postForm("/dashboard/claims/returns", { returnId: row.id, outcome: "refund_full", note: "" }, cookie);
+    expect(decided.status).toBe(302);
+    expect(decided.headers.get("Location")).toBe("/dashboard/claims");
+    expect(await returnRow(world.bookingId)).toMatchObject({ state: "decided", outcome: "refund_full" });
+    expect((await dealState(world.deal.paymentId)).deal.state).toBe("refunded");
+    // The same form again changes nothing.
+    const again = await postForm("/dashboard/claims/returns", { returnId: row.id, outcome: "release" }, cookie);
+    expect(again.status).toBe(302);
+    expect((await returnRow(world.bookingId)).outcome).toBe("refund_full");
     await expectLedgerHolds(testEnv.DB);
   });
 });

@@ -853,7 +853,8 @@ function returnsQuery(db: Database) {
       listingSerial: products.serialNumber,
       listingShutterCount: products.shutterCount,
       productName: products.name,
-      productId: products.id,
+      // Named apart from the return's own id: a batched read keys its rows by column name.
+      productId: sql`${products.id}`.mapWith(products.id).as("return_product_id"),
       amountCents: deals.amountCents,
       buyerName: sql`${returnBuyers.name}`.mapWith(returnBuyers.name).as("return_buyer_name"),
       sellerName: sql`${returnSellers.name}`.mapWith(returnSellers.name).as("return_seller_name"),
