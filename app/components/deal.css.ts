@@ -77,13 +77,16 @@ globalStyle(`${actions} form`, { margin: 0 });
 /** An address as text: no browser italic. */
 export const address = style({ fontStyle: "normal", lineHeight: 1.5, overflowWrap: "anywhere" });
 
+/** Name and value side by side from a small screen up; on a phone each name sits above its value. */
 export const facts = style({
   display: "grid",
-  gridTemplateColumns: "max-content minmax(0, 1fr)",
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: `${vars.space.xxs} ${vars.space.md}`,
   margin: 0,
+  "@media": { [breakpoints.small]: { gridTemplateColumns: "max-content minmax(0, 1fr)" } },
 });
 globalStyle(`${facts} dt`, { color: vars.color.muted });
+globalStyle(`${facts} dd + dt`, { marginTop: vars.space.xs, "@media": { [breakpoints.small]: { marginTop: 0 } } });
 globalStyle(`${facts} dd`, { margin: 0, overflowWrap: "anywhere" });
 
 export const back = style({ margin: 0 });

@@ -3,6 +3,10 @@
 // counts, and the decision: refund all, a part, or release to the seller. A plain POST.
 import { Form } from "react-router";
 import * as styles from "#app/components/deal.css";
+import { TextareaField } from "#app/components/forms";
+import * as formStyles from "#app/components/forms.css";
+import { CLAIM_TEXT_MAX } from "#app/domain/deals/claims/claim-schema";
+import { CLAIM_DECISION_WORDS } from "#app/domain/deals/claims/claim-words";
 import {
   RETURN_ADMIN_REASON_WORDS,
   RETURN_PROBLEM_WORDS,
@@ -11,7 +15,7 @@ import {
 import { formatMoney } from "#app/domain/shared/money";
 import { button } from "#app/styles/utilities.css";
 import { useCurrency } from "#app/utils/use-currency";
-import type { ReturnAdminReason, ReturnProblem, ReturnReason } from "#db/closed-lists";
+import { CLAIM_OUTCOMES, type ReturnAdminReason, type ReturnProblem, type ReturnReason } from "#db/closed-lists";
 
 export interface ReturnToDecide {
   id: string;
@@ -117,30 +121,24 @@ export function ReturnsToDecide({ returns, action }: { returns: ReturnToDecide[]
               ))}
             </ul>
           ) : null}
-          <Form method="post" action={action} className={styles.page}>
+          <Form method="post" action={action} className={formStyles.form}>
             <input type="hidden" name="returnId" value={item.id} />
-            <fieldset>
-              <legend>Decision</legend>
-              <label>
-                <input type="radio" name="outcome" value="refund_full" required /> Refund the buyer in full
-              </label>
-              <br />
-              <label>
-                <input type="radio" name="outcome" value="refund_partial" /> Refund the buyer a part
-              </label>
-              <br />
-              <label>
-                <input type="radio" name="outcome" value="release" /> Release the payment to the seller
-              </label>
+            <fieldset className={formStyles.field}>
+              <legend className={formStyles.label}>Decision*</legend>
+              {CLAIM_OUTCOMES.map((outcome) => (
+                <label key={outcome}>
+                  <input type="radio" name="outcome" value={outcome} required /> {CLAIM_DECISION_WORDS[outcome]}
+                </label>
+              ))}
             </fieldset>
-            <label>
-              {"Part to refund "}
-              <input name="amount" inputMode="decimal" autoComplete="off" />
+            <label className={formStyles.field}>
+              <span className={formStyles.label}>{`Amount to refund, in ${currency.words} (a part only)`}</span>
+              <input name="amount" inputMode="decimal" autoComplete="off" className={formStyles.input} />
             </label>
-            <label>
-              {"Note to both "}
-              <textarea name="note" rows={2} />
-            </label>
+            <TextareaField
+              label="Note to the buyer and the seller (optional)"
+              textareaProps={{ id: `return-note-${item.id}`, name: "note", maxLength: CLAIM_TEXT_MAX, rows: 3 }}
+            />
             <div className={styles.actions}>
               <button type="submit" className={button.primary}>
                 Decide the return

@@ -11,7 +11,12 @@ import { ReturnsToDecide, type ReturnToDecide } from "#app/components/returns-to
 import * as table from "#app/components/table.css";
 import { TestModeBox } from "#app/components/test-mode-box";
 import { CLAIM_TEXT_MAX, claimDecisionFieldsSchema } from "#app/domain/deals/claims/claim-schema";
-import { CLAIM_OUTCOME_WORDS, CLAIM_REASON_WORDS, CLAIM_STATUS_WORDS } from "#app/domain/deals/claims/claim-words";
+import {
+  CLAIM_DECISION_WORDS,
+  CLAIM_OUTCOME_WORDS,
+  CLAIM_REASON_WORDS,
+  CLAIM_STATUS_WORDS,
+} from "#app/domain/deals/claims/claim-words";
 import { listClaims, listRemovedSellersHeldDeals } from "#app/domain/deals/claims/claims.server";
 import { PLATFORM_FIGURE_WORDS, PLATFORM_FIGURES } from "#app/domain/deals/ledger/figures";
 import { lastMonths } from "#app/domain/deals/ledger/months.server";
@@ -212,12 +217,6 @@ const REFUND_PATH = `${CLAIMS_PATH}/refund`;
 const EVIDENCE_PATH = `${CLAIMS_PATH}/evidence`;
 const TEST_DISPUTE_PATH = `${CLAIMS_PATH}/test-dispute`;
 const STATEMENT_PATH = `${CLAIMS_PATH}/statement`;
-
-const DECISION_WORDS = {
-  refund_full: "Refund the buyer in full",
-  refund_partial: "Refund the buyer a part",
-  release: "Release the payment to the seller",
-} as const;
 
 export default function Claims() {
   const currency = useCurrency();
@@ -555,7 +554,7 @@ function DecisionDialog({
           <legend className={formStyles.label}>Decision*</legend>
           {CLAIM_OUTCOMES.map((outcome) => (
             <label key={outcome}>
-              <input type="radio" name="outcome" value={outcome} required /> {DECISION_WORDS[outcome]}
+              <input type="radio" name="outcome" value={outcome} required /> {CLAIM_DECISION_WORDS[outcome]}
             </label>
           ))}
         </fieldset>

@@ -32,11 +32,9 @@ async function stepsOf(page: Page) {
   for (let index = 0; index < count; index++) {
     const item = items.nth(index);
     const current = (await item.getAttribute("aria-current")) === "step";
-    // The marker only repeats the words: left out.
-    const text = ((await item.textContent()) ?? "")
-      .replace(/\s+/g, " ")
-      .trim()
-      .replace(/^[✓●] ?/, "");
+    // The step's name, state and note, each its own element; the marker only repeats them: left out.
+    const parts = await item.locator(":scope > span:last-child > span").allTextContents();
+    const text = parts.join(" ").replace(/\s+/g, " ").trim();
     steps.push(`${current ? "* " : ""}${text.replace(/ · .*$/, "")}`);
   }
   return steps;

@@ -28,3 +28,10 @@ export const CLAIM_OUTCOME_WORDS = {
 export function claimReasonsFor(shipped: boolean): ClaimReason[] {
   return shipped ? ["not_as_described", "not_received", "other"] : ["not_as_described", "not_handed_over", "other"];
 }
+
+/** The admin's choices when deciding a claim or a return, as the forms offer them. */
+export const CLAIM_DECISION_WORDS = {
+  refund_full: "Refund the buyer in full",
+  refund_partial: "Refund the buyer a part",
+  release: "Release the payment to the seller",
+} as const satisfies Record<ClaimOutcome, string>;
