@@ -355,7 +355,11 @@ describe("the admin's decision on Claims", () => {
     expect(bySeller.status).not.toBe(303);
     expect((await returnRow(world.bookingId)).state).toBe("to_admin");
 
-    const decided = await postForm("/dashboard/claims/returns", { returnId: row.id, outcome: "refund_full", note: "" }, cookie);
+    const decided = await postForm(
+      "/dashboard/claims/returns",
+      { returnId: row.id, outcome: "refund_full", note: "" },
+      cookie,
+    );
     expect(decided.status).toBe(302);
     expect(decided.headers.get("Location")).toBe("/dashboard/claims");
     expect(await returnRow(world.bookingId)).toMatchObject({ state: "decided", outcome: "refund_full" });
