@@ -352,7 +352,7 @@ describe("the admin's decision on Claims", () => {
       { returnId: row.id, outcome: "release" },
       { Cookie: await sessionCookieFor(world.seller.id) },
     );
-    expect(bySeller.status).not.toBe(303);
+    expect(bySeller.status).toBe(403);
     expect((await returnRow(world.bookingId)).state).toBe("to_admin");
 
     const decided = await postForm(
