@@ -5,6 +5,7 @@ import { Form } from "react-router";
 import * as styles from "#app/components/deal.css";
 import { TextareaField } from "#app/components/forms";
 import * as formStyles from "#app/components/forms.css";
+import { ReturnPhotos } from "#app/components/return-photos";
 import { CLAIM_TEXT_MAX } from "#app/domain/deals/claims/claim-schema";
 import { CLAIM_DECISION_WORDS } from "#app/domain/deals/claims/claim-words";
 import {
@@ -37,8 +38,6 @@ export interface ReturnToDecide {
   labelCostCents: number | null;
   photos: Array<{ key: string; side: "buyer" | "seller" }>;
 }
-
-const photoUrl = (key: string, width: 320 | 1280) => `/dashboard/return-photos/${key}${width === 320 ? "?w=320" : ""}`;
 
 export function ReturnsToDecide({ returns, action }: { returns: ReturnToDecide[]; action: string }) {
   const currency = useCurrency();
@@ -104,23 +103,7 @@ export function ReturnsToDecide({ returns, action }: { returns: ReturnToDecide[]
               </>
             ) : null}
           </dl>
-          {item.photos.length > 0 ? (
-            <ul className={styles.returnPhotos} aria-label="Photos">
-              {item.photos.map((photo, index) => (
-                <li key={photo.key}>
-                  <a href={photoUrl(photo.key, 1280)}>
-                    <img
-                      src={photoUrl(photo.key, 320)}
-                      alt={`${photo.side === "buyer" ? "Sent by the buyer" : "Sent by the seller"}, ${index + 1}`}
-                      width={96}
-                      height={96}
-                      className={styles.returnPhoto}
-                    />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <ReturnPhotos photos={item.photos} label="Photos" />
           <Form method="post" action={action} className={formStyles.form}>
             <input type="hidden" name="returnId" value={item.id} />
             <fieldset className={formStyles.field}>

@@ -12,6 +12,7 @@ import * as styles from "#app/components/deal.css";
 import { DealProgress } from "#app/components/deal-progress";
 import { PostalAddress } from "#app/components/postal-address";
 import { ReturnAnswerForm, ReturnCheckForm, ReturnOfferForm, ReturnRequestForm } from "#app/components/return-forms";
+import { ReturnPhotos } from "#app/components/return-photos";
 import { LabelForm, TrackingForm } from "#app/components/shipment-forms";
 import { TestModeBox } from "#app/components/test-mode-box";
 import { PARCEL_PRESETS } from "#app/domain/catalog/delivery";
@@ -209,8 +210,6 @@ function ShipTo({ shipment }: { shipment: DealView["shipment"] }) {
 
 type ReturnCardView = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["returnCard"]>;
 
-const photoUrl = (key: string, width: 320 | 1280) => `/dashboard/return-photos/${key}${width === 320 ? "?w=320" : ""}`;
-
 /** The deal's Returns card: its policy, its return and the one step this viewer may take now. */
 function ReturnsCard({ card, here }: { card: ReturnCardView; here: string }) {
   const currency = useCurrency();
@@ -314,23 +313,7 @@ function ReturnsCard({ card, here }: { card: ReturnCardView; here: string }) {
               </>
             ) : null}
           </dl>
-          {ret.photos.length > 0 ? (
-            <ul className={styles.returnPhotos} aria-label="Photos of the return">
-              {ret.photos.map((photo, index) => (
-                <li key={photo.key}>
-                  <a href={photoUrl(photo.key, 1280)}>
-                    <img
-                      src={photoUrl(photo.key, 320)}
-                      alt={`${photo.side === "buyer" ? "Sent by the buyer" : "Sent by the seller"}, ${index + 1}`}
-                      width={96}
-                      height={96}
-                      className={styles.returnPhoto}
-                    />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <ReturnPhotos photos={ret.photos} label="Photos of the return" />
           {ret.labelUrl ? (
             <div className={styles.actions}>
               <a href={ret.labelUrl} className={button.primary}>

@@ -3,7 +3,14 @@ import { expect, type Page, type TestInfo } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { test } from "./fixtures";
 import { expectToast, signUp, uniqueEmail } from "./helpers";
-import { addProductByApi, bearerOf, registerSeller, SHIPS_FROM_BROOKLYN, uniqueProductName } from "./seller-helpers";
+import {
+  addProductByApi,
+  bearerOf,
+  bookAndPayShippedByApi,
+  registerSeller,
+  SHIPS_FROM_BROOKLYN,
+  uniqueProductName,
+} from "./seller-helpers";
 import { type Fetched, vnuProblems } from "./vnu";
 
 // One deal page (ADR 0102), read by its buyer and its seller at three states (paid, on its way,
@@ -63,28 +70,7 @@ test("a shipped deal's page, read by its buyer and its seller at each state, and
 
   // The buyer books and pays through the REST API (the checkout has its own journey).
   await signUp(page, { name: "Dana Denver", email: uniqueEmail(info, "deal-buyer"), password: "long enough" });
-  const auth = await bearerOf(page.request);
-  const booked = await page.request.post("/api/booking", {
-    headers: auth,
-    data: {
-      productId: id,
-      delivery: "ship",
-      buyerContact: "+1 303 555 0101",
-      recipient: "Dana Denver",
-      line1: "1550 Wewatta St",
-      city: "Denver",
-      region: "CO",
-      postalCode: "80202",
-      country: "US",
-    },
-  });
-  expect(booked.status()).toBe(201);
-  const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
-  const paid = await page.request.post("/api/payment", {
-    headers: auth,
-    data: { bookingId, card: { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" } },
-  });
-  expect(paid.status()).toBe(200);
+  const bookingId = await bookAndPayShippedByApi(page.request, id, "Dana Denver");
   const deal = `/dashboard/shipments/${bookingId}`;
 
   // Paid: the buyer waits for the seller; the seller is asked to send it.

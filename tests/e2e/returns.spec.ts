@@ -7,6 +7,7 @@ import { executeSql } from "./local-d1";
 import {
   addProductByApi,
   bearerOf,
+  bookAndPayShippedByApi,
   PHOTO,
   registerSeller,
   SHIPS_FROM_BROOKLYN,
@@ -62,28 +63,7 @@ async function deliveredDeal(page: Page, browser: Browser, info: TestInfo, label
   });
 
   await signUp(page, { name: "Theo Tester", email: uniqueEmail(info, "return-buyer"), password: "long enough" });
-  const auth = await bearerOf(page.request);
-  const booked = await page.request.post("/api/booking", {
-    headers: auth,
-    data: {
-      productId: id,
-      delivery: "ship",
-      buyerContact: "+1 303 555 0101",
-      recipient: "Theo Tester",
-      line1: "1550 Wewatta St",
-      city: "Denver",
-      region: "CO",
-      postalCode: "80202",
-      country: "US",
-    },
-  });
-  expect(booked.status()).toBe(201);
-  const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
-  const paid = await page.request.post("/api/payment", {
-    headers: auth,
-    data: { bookingId, card: { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" } },
-  });
-  expect(paid.status()).toBe(200);
+  const bookingId = await bookAndPayShippedByApi(page.request, id, "Theo Tester");
   const deal = `/dashboard/shipments/${bookingId}`;
 
   // The seller buys the label, its sender filled from the kept address.

@@ -127,3 +127,33 @@ export async function listingOfNewSeller(browser: Browser, info: TestInfo, label
   await context.close();
   return { id, name };
 }
+
+/**
+ * A buyer books a listing that ships to Denver and pays with the test card, through the REST API
+ * (the checkout has its own journey); returns the booking's id.
+ */
+export async function bookAndPayShippedByApi(request: APIRequestContext, productId: string, recipient: string) {
+  const auth = await bearerOf(request);
+  const booked = await request.post("/api/booking", {
+    headers: auth,
+    data: {
+      productId,
+      delivery: "ship",
+      buyerContact: "+1 303 555 0101",
+      recipient,
+      line1: "1550 Wewatta St",
+      city: "Denver",
+      region: "CO",
+      postalCode: "80202",
+      country: "US",
+    },
+  });
+  expect(booked.status()).toBe(201);
+  const bookingId = ((await booked.json()) as { bookingResult: { insertedId: string } }).bookingResult.insertedId;
+  const paid = await request.post("/api/payment", {
+    headers: auth,
+    data: { bookingId, card: { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123" } },
+  });
+  expect(paid.status()).toBe(200);
+  return bookingId;
+}
