@@ -565,6 +565,205 @@ const OFFER_ROWS: Row[] = [
   ]),
 ];
 
+/** A GET of a page the world names by owner (a path that needs the world's ids). */
+function pageOf(name: string, path: (world: World) => string, covers: string, expect: Record<Caller, Outcome>): Row {
+  return {
+    ...page("", covers, expect),
+    name: `GET ${name}`,
+    send: (world, caller) =>
+      SELF.fetch(`${ORIGIN}${path(world)}`, { headers: cookieOf(world, caller), redirect: "manual" }),
+  };
+}
+
+const FAULT_RETURN = { reason: "does_not_work", details: "The autofocus hunts and never locks." };
+
+/**
+ * Returns (ADR 0107), on the world's delivered shipped deals (buyer A's of seller A, B's of B),
+ * each at one step of its return. The deal's buyer asks and answers an offer; its seller answers
+ * and checks what came back; either, or the admin, moves the test carrier's return parcel; the
+ * admin decides what reached them. Anyone else is told there is no such return (a page's 404, the
+ * API's not_found); a role that never takes the step is refused by role where the step names one.
+ */
+const RETURN_ROWS: Row[] = [
+  api("GET", "/api/returns", "/api/returns", only(["admin"], "ok", "forbidden", "unauthorized")),
+  // The admin's decision form posts here; a GET goes back to Claims, whoever asks.
+  page("/dashboard/claims/returns", "routes/dashboard.claims.returns", all("redirect")),
+  ...OWNERS.flatMap((owner) => [
+    // The deal page with its Returns card, at each child route's URL (they draw the card's form).
+    pageOf(
+      `/dashboard/shipments/{delivered booking of ${owner}}/return`,
+      (w) => `/dashboard/shipments/${w.returnBooking.ask[owner]}/return`,
+      "routes/dashboard.shipments.$bookingId.return",
+      shipmentParties(owner, "ok", "login"),
+    ),
+    pageOf(
+      `/dashboard/shipments/{requested return of ${owner}}/return-answer`,
+      (w) => `/dashboard/shipments/${w.returnBooking.requested[owner]}/return-answer`,
+      "routes/dashboard.shipments.$bookingId.return-answer",
+      shipmentParties(owner, "ok", "login"),
+    ),
+    pageOf(
+      `/dashboard/shipments/{return delivered back to ${owner}}/return-check`,
+      (w) => `/dashboard/shipments/${w.returnBooking.delivered[owner]}/return-check`,
+      "routes/dashboard.shipments.$bookingId.return-check",
+      shipmentParties(owner, "ok", "login"),
+    ),
+    pageOf(
+      `/dashboard/shipments/{return to the admin of ${owner}}`,
+      (w) => `/dashboard/shipments/${w.returnBooking.toAdmin[owner]}`,
+      "routes/dashboard.shipments.$bookingId",
+      shipmentParties(owner, "ok", "login"),
+    ),
+    // A return's photos are private to its deal's buyer, its seller and the admin.
+    pageOf(
+      `/dashboard/return-photos/{photo of ${owner}'s return}`,
+      (w) => `/dashboard/return-photos/${w.returnPhoto[owner]}`,
+      "routes/dashboard.return-photos.$key",
+      shipmentParties(owner, "ok", "login"),
+    ),
+    // The return's label (the test carrier's), printable by the same three.
+    pageOf(
+      `/dashboard/labels/return-{accepted return of ${owner}}`,
+      (w) => `/dashboard/labels/return-${w.returnBooking.accepted[owner]}`,
+      "routes/dashboard.labels.$bookingId",
+      shipmentParties(owner, "ok", "login"),
+    ),
+    api(
+      "GET",
+      (w) => `/api/bookings/${w.returnBooking.requested[owner]}/return`,
+      "/api/bookings/:id/return",
+      shipmentParties(owner, "ok", "unauthorized"),
+    ),
+    // The buyer asks (a fault: covered whatever the policy); its seller, another buyer and the
+    // admin find no deal of theirs to return.
+    form(
+      (w) => `/dashboard/shipments/${w.returnBooking.ask[owner]}/return`,
+      "routes/dashboard.shipments.$bookingId.return",
+      () => FAULT_RETURN,
+      buyersOwn(owner, "ok", "notFound", "notFound", "login"),
+      `/dashboard/shipments/:bookingId/return delivered booking of ${owner}`,
+    ),
+    form(
+      (w) => `/dashboard/shipments/${w.returnBooking.requested[owner]}/return`,
+      "routes/dashboard.shipments.$bookingId.return",
+      () => FAULT_RETURN,
+      buyersOwn(owner, "refused", "notFound", "notFound", "login"),
+      `/dashboard/shipments/:bookingId/return booking of ${owner} (asked already)`,
+    ),
+    api(
+      "POST",
+      (w) => `/api/bookings/${w.returnBooking.ask[owner]}/return`,
+      "/api/bookings/:id/return",
+      buyersOwn(owner, "ok", "notFound", "notFound", "unauthorized"),
+      { json: () => FAULT_RETURN },
+    ),
+    // The seller answers a requested return: accept (the test carrier's label to their sender
+    // address), offer a part back, or decline.
+    form(
+      (w) => `/dashboard/shipments/${w.returnBooking.requested[owner]}/return-answer`,
+      "routes/dashboard.shipments.$bookingId.return-answer",
+      () => ({ answer: "accept" }),
+      sellersOwn(owner, "ok", "notFound", "forbidden", "login"),
+      `/dashboard/shipments/:bookingId/return-answer accept requested return of ${owner}`,
+    ),
+    form(
+      (w) => `/dashboard/shipments/${w.returnBooking.offered[owner]}/return-answer`,
+      "routes/dashboard.shipments.$bookingId.return-answer",
+      () => ({ answer: "offer", amount: "40", note: "Keep it for $ 40 back." }),
+      sellersOwn(owner, "refused", "notFound", "forbidden", "login"),
+      `/dashboard/shipments/:bookingId/return-answer offer on return of ${owner} (answered already)`,
+    ),
+    api(
+      "POST",
+      (w) => `/api/bookings/${w.returnBooking.requested[owner]}/return/answer`,
+      "/api/bookings/:id/return/answer",
+      sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+      { json: () => ({ answer: "decline", note: "It worked when it left." }) },
+    ),
+    // The buyer answers the seller's offer.
+    form(
+      (w) => `/dashboard/shipments/${w.returnBooking.offered[owner]}/return-offer`,
+      "routes/dashboard.shipments.$bookingId.return-offer",
+      () => ({ answer: "accept" }),
+      buyersOwn(owner, "ok", "notFound", "notFound", "login"),
+      `/dashboard/shipments/:bookingId/return-offer accept offered return of ${owner}`,
+    ),
+    form(
+      (w) => `/dashboard/shipments/${w.returnBooking.requested[owner]}/return-offer`,
+      "routes/dashboard.shipments.$bookingId.return-offer",
+      () => ({ answer: "accept" }),
+      buyersOwn(owner, "refused", "notFound", "notFound", "login"),
+      `/dashboard/shipments/:bookingId/return-offer requested return of ${owner} (no offer)`,
+    ),
+    api(
+      "POST",
+      (w) => `/api/bookings/${w.returnBooking.offered[owner]}/return/offer`,
+      "/api/bookings/:id/return/offer",
+      buyersOwn(owner, "ok", "notFound", "notFound", "unauthorized"),
+      { json: () => ({ answer: "decline" }) },
+    ),
+    // The test carrier's return parcel moves on for the deal's buyer, seller or an admin.
+    form(
+      (w) => `/dashboard/shipments/${w.returnBooking.accepted[owner]}/return-advance`,
+      "routes/dashboard.shipments.$bookingId.return-advance",
+      () => ({}),
+      shipmentParties(owner, "ok", "login"),
+      `/dashboard/shipments/:bookingId/return-advance accepted return of ${owner}`,
+    ),
+    form(
+      (w) => `/dashboard/shipments/${w.returnBooking.requested[owner]}/return-advance`,
+      "routes/dashboard.shipments.$bookingId.return-advance",
+      () => ({}),
+      shipmentParties(owner, "refused", "login"),
+      `/dashboard/shipments/:bookingId/return-advance requested return of ${owner} (no label)`,
+    ),
+    // The seller checks what came back: as sent (the buyer is refunded now) or a problem.
+    form(
+      (w) => `/dashboard/shipments/${w.returnBooking.delivered[owner]}/return-check`,
+      "routes/dashboard.shipments.$bookingId.return-check",
+      () => ({ result: "as_sent" }),
+      sellersOwn(owner, "ok", "notFound", "forbidden", "login"),
+      `/dashboard/shipments/:bookingId/return-check as sent, return of ${owner} back`,
+    ),
+    form(
+      (w) => `/dashboard/shipments/${w.returnBooking.accepted[owner]}/return-check`,
+      "routes/dashboard.shipments.$bookingId.return-check",
+      () => ({ result: "as_sent" }),
+      sellersOwn(owner, "refused", "notFound", "forbidden", "login"),
+      `/dashboard/shipments/:bookingId/return-check return of ${owner} (not back yet)`,
+    ),
+    api(
+      "POST",
+      (w) => `/api/bookings/${w.returnBooking.delivered[owner]}/return/check`,
+      "/api/bookings/:id/return/check",
+      sellersOwn(owner, "ok", "notFound", "forbidden", "unauthorized"),
+      { json: () => ({ result: "problem", problem: "damaged_by_buyer", details: "The front element is cracked." }) },
+    ),
+    // The admin decides a return that reached them (a return's id on Claims, its deal's in the API).
+    form(
+      "/dashboard/claims/returns",
+      "routes/dashboard.claims.returns",
+      (w) => ({ returnId: w.returnId.toAdmin[owner], outcome: "refund_full", note: "Refunded in full." }),
+      only(["admin"], owner === "nobody" ? "refused" : "ok", "forbidden"),
+      `/dashboard/claims/returns return of ${owner} to the admin`,
+    ),
+    form(
+      "/dashboard/claims/returns",
+      "routes/dashboard.claims.returns",
+      (w) => ({ returnId: w.returnId.requested[owner], outcome: "release" }),
+      only(["admin"], "refused", "forbidden"),
+      `/dashboard/claims/returns requested return of ${owner} (not the admin's yet)`,
+    ),
+    api(
+      "PUT",
+      (w) => `/api/bookings/${w.returnBooking.toAdmin[owner]}/return/decision`,
+      "/api/bookings/:id/return/decision",
+      only(["admin"], owner === "nobody" ? "notFound" : "ok", "forbidden", "unauthorized"),
+      { json: () => ({ outcome: "refund_partial", amount: 10, note: "Half of the fault is the buyer's." }) },
+    ),
+  ]),
+];
+
 export const ROWS: Row[] = [
   // Public pages.
   page("/", "routes/index", all("ok")),
@@ -1803,6 +2002,7 @@ export const ROWS: Row[] = [
   ]),
   ...ACCOUNT_ROWS,
   ...OFFER_ROWS,
+  ...RETURN_ROWS,
   // The local outbox: a LOCAL_DEV server only, which the tests' Worker is not.
   page("/dev/outbox", "routes/dev.outbox", all("notFound")),
   api("GET", "/api/no/such/call", "*", all("notFound")),

@@ -4,8 +4,14 @@
 import { eq } from "drizzle-orm";
 import { createSession } from "#app/domain/accounts/sessions.server";
 import { sealSecret } from "#app/domain/accounts/two-factor.server";
+import { RENDITION_WIDTHS, renditionKey } from "#app/domain/catalog/photo-keys";
 import { openClaim } from "#app/domain/deals/claims/claims.server";
 import { choosePaymentProvider, findPayableBooking, payBooking } from "#app/domain/deals/payments/checkout.server";
+import { answerReturn, requestReturn } from "#app/domain/deals/returns/returns.server";
+import { chooseCarrier } from "#app/domain/deals/shipping/choose.server";
+import { advanceOfflineReturn } from "#app/domain/deals/shipping/return-parcels.server";
+import { applyTrackingEvent } from "#app/domain/deals/shipping/tracking-events.server";
+import { enterTracking } from "#app/domain/deals/shipping/tracking-numbers.server";
 import { signUnsubscribe } from "#app/domain/notifications/unsubscribe-links.server";
 import { parseEnv } from "#app/server/env.server";
 import { database } from "#db/client";
@@ -22,7 +28,10 @@ import {
   reconciliationDifferences,
   reconciliationRuns,
   reports,
+  returnPhotos,
+  returns,
   reviewReports,
+  savedAddresses,
   savedSearches,
   serialMatches,
   shipments,
@@ -120,7 +129,8 @@ export async function buildWorld() {
       enabledAt: new Date(),
     }),
   ]);
-  const provider = choosePaymentProvider(db, parseEnv(testEnv as unknown as Record<string, unknown>).settings);
+  const env = parseEnv(testEnv as unknown as Record<string, unknown>);
+  const provider = choosePaymentProvider(db, env.settings);
   const payAndClaim = async (booking: { id: string }, buyerId: string) => {
     const payable = await findPayableBooking(db, { id: buyerId }, booking.id);
     const paid = await payBooking(provider, payable!, { method: "card", cardNumber: "4242424242424242" });
@@ -180,6 +190,7 @@ export async function buildWorld() {
     const paid = await payBooking(provider, payable!, { method: "card", cardNumber: "4242424242424242" });
     if (!paid.ok) throw new Error(`The world's shipped payment failed: ${paid.message}`);
   }
+  const returned = await buildReturns(db, env, users, shipped);
   const claimA = await payAndClaim(paidBookingA, users.buyerA.id);
   const claimB = await payAndClaim(paidBookingB, users.buyerB.id);
   // Reviews: A's is buyer A's of seller A (its paid purchase), B's the same of B; each reported
@@ -237,6 +248,17 @@ export async function buildWorld() {
     claim: { A: claimA, B: claimB, nobody: NOBODY },
     /** Shipped deals, paid, their parcels waiting for their sellers (ADR 0086). */
     shippedBooking: { A: shippedA.booking.id, B: shippedB.booking.id, nobody: NOBODY },
+    /**
+     * Shipped deals delivered to their buyers (buyer A's of seller A, B's of B), one for each step
+     * of a return (ADR 0107): `ask` has none yet; the others have one requested (with a photo of
+     * the buyer's), offered a part back, accepted (the test carrier's label, not sent yet),
+     * delivered back to the seller, or declined and waiting for the admin.
+     */
+    returnBooking: returned.bookings,
+    /** The returns' own ids (the admin's Claims form names a return, not its deal). */
+    returnId: returned.ids,
+    /** The buyer's photo of the requested return of A and of B; nobody's a key of the right shape no photo has. */
+    returnPhoto: returned.photo,
     /** Open offers: buyer A's on seller A's listing, buyer B's on seller B's. */
     offer: { A: offerA.id, B: offerB.id, nobody: NOBODY },
     sellerId: { A: users.sellerA.id, B: users.sellerB.id, nobody: NOBODY },
@@ -259,6 +281,145 @@ export async function buildWorld() {
     cookies,
     bearers,
   };
+}
+
+/** The steps of a return the world holds a deal at (ADR 0107), in the order a return takes them. */
+const RETURN_STEPS = ["ask", "requested", "offered", "accepted", "delivered", "toAdmin"] as const;
+type ReturnStep = (typeof RETURN_STEPS)[number];
+type Owned = { A: string; B: string; nobody: string };
+
+const FAULT = { reason: "does_not_work", details: "The autofocus hunts and never locks." } as const;
+/** A return photo's stem nobody's photo has (the shape the product gives return photos). */
+const NO_RETURN_PHOTO = `r-${"0".repeat(32)}`;
+
+/**
+ * Shipped deals of buyer A with seller A and of B with B, paid and delivered (the seller's own
+ * tracking), each taken by the product's own steps to one step of its return; both sellers keep a
+ * sender address, where return labels go (ADR 0103).
+ */
+async function buildReturns(
+  db: ReturnType<typeof database>,
+  env: ReturnType<typeof parseEnv>,
+  users: Record<"buyerA" | "buyerB" | "sellerA" | "sellerB", { id: string }>,
+  shipped: (
+    sellerId: string,
+    buyerId: string,
+    name: string,
+  ) => {
+    listing: typeof products.$inferInsert & { id: string };
+    booking: typeof bookings.$inferInsert & { id: string };
+    shipment: typeof shipments.$inferInsert;
+  },
+) {
+  const provider = choosePaymentProvider(db, env.settings);
+  const carrier = chooseCarrier(env.settings);
+  const store = { photos: testEnv.PHOTOS, images: testEnv.IMAGES };
+  const parties = {
+    A: { buyer: { id: users.buyerA.id, role: "buyer" }, seller: { id: users.sellerA.id, role: "seller" } },
+    B: { buyer: { id: users.buyerB.id, role: "buyer" }, seller: { id: users.sellerB.id, role: "seller" } },
+  } as const;
+  const deals = (["A", "B"] as const).flatMap((owner) =>
+    RETURN_STEPS.map((step) => ({
+      owner,
+      step,
+      ...shipped(parties[owner].seller.id, parties[owner].buyer.id, `Returned to ${owner} (${step})`),
+    })),
+  );
+  const sender = (userId: string) => ({
+    userId,
+    kind: "sender" as const,
+    isDefault: true,
+    recipient: "Sam Seller",
+    line1: "100 Court St",
+    city: "Brooklyn",
+    region: "NY",
+    postalCode: "11201",
+    country: "US" as const,
+  });
+  const fours = <T>(rows: T[]) =>
+    Array.from({ length: Math.ceil(rows.length / 4) }, (_, i) => rows.slice(i * 4, i * 4 + 4));
+  await db.batch([
+    db.insert(savedAddresses).values([sender(users.sellerA.id), sender(users.sellerB.id)]),
+    ...fours(deals).map((rows) => db.insert(products).values(rows.map((deal) => deal.listing))),
+    ...fours(deals).map((rows) => db.insert(bookings).values(rows.map((deal) => deal.booking))),
+    ...fours(deals).map((rows) => db.insert(shipments).values(rows.map((deal) => deal.shipment))),
+  ]);
+  const must = <T extends { ok: boolean }>(result: T, what: string) => {
+    if (!result.ok) throw new Error(`The world's ${what} failed: ${JSON.stringify(result)}`);
+    return result;
+  };
+  for (const [index, { owner, step, booking }] of deals.entries()) {
+    const { buyer, seller } = parties[owner];
+    const payable = await findPayableBooking(db, buyer, booking.id);
+    must(await payBooking(provider, payable!, { method: "card", cardNumber: "4242424242424242" }), "return payment");
+    const trackingNumber = `9400111${String(index).padStart(15, "0")}`;
+    must(
+      await enterTracking(
+        db,
+        seller,
+        booking.id,
+        { carrier: "USPS", trackingNumber },
+        env.settings.BUYER_PROTECTION_DAYS,
+      ),
+      "tracking",
+    );
+    const delivered = await applyTrackingEvent(
+      db,
+      { carrier: "USPS", trackingNumber, status: "delivered", at: new Date(), detail: "" },
+      env.settings.BUYER_PROTECTION_DAYS,
+    );
+    if (delivered !== "applied") throw new Error(`The world's delivery was ${delivered}`);
+    if (step === "ask") continue;
+    must(await requestReturn(db, store, buyer, booking.id, FAULT, []), "return request");
+    if (step === "offered") {
+      const offer = { answer: "offer", amountCents: 5_000, note: "Keep it for $ 50 back." } as const;
+      must(await answerReturn(db, carrier, seller, booking.id, offer, env.currency), "return offer");
+    }
+    if (step === "toAdmin") {
+      const decline = { answer: "decline", note: "It worked when it left." } as const;
+      must(await answerReturn(db, carrier, seller, booking.id, decline, env.currency), "return decline");
+    }
+    if (step === "accepted" || step === "delivered") {
+      must(await answerReturn(db, carrier, seller, booking.id, { answer: "accept" }, env.currency), "return label");
+    }
+    if (step === "delivered") {
+      for (let move = 0; move < 2; move++)
+        must(await advanceOfflineReturn(db, carrier, buyer, booking.id), "return parcel");
+    }
+  }
+  const of = (step: ReturnStep) => {
+    const [A, B] = (["A", "B"] as const).map((owner) => deals.find((d) => d.owner === owner && d.step === step)!);
+    return { A: A!.booking.id, B: B!.booking.id, nobody: NOBODY };
+  };
+  const bookingsByStep = Object.fromEntries(RETURN_STEPS.map((step) => [step, of(step)])) as Record<ReturnStep, Owned>;
+  const rows = await db.select({ id: returns.id, bookingId: returns.bookingId }).from(returns);
+  const idOf = (bookingId: string) => rows.find((row) => row.bookingId === bookingId)?.id ?? NOBODY;
+  const ids = Object.fromEntries(
+    RETURN_STEPS.filter((step) => step !== "ask").map((step) => {
+      const booked = bookingsByStep[step];
+      return [step, { A: idOf(booked.A), B: idOf(booked.B), nobody: NOBODY }];
+    }),
+  ) as Record<Exclude<ReturnStep, "ask">, Owned>;
+  // A photo with each requested return, as the buyer's upload leaves it: a row and its renditions.
+  const photo = { A: `r-${"a".repeat(32)}`, B: `r-${"b".repeat(32)}`, nobody: NO_RETURN_PHOTO };
+  await db.insert(returnPhotos).values(
+    (["A", "B"] as const).map((owner) => ({
+      returnId: ids.requested[owner],
+      side: "buyer" as const,
+      position: 0,
+      key: photo[owner],
+      width: 1280,
+      height: 960,
+    })),
+  );
+  for (const owner of ["A", "B"] as const) {
+    for (const width of RENDITION_WIDTHS) {
+      await testEnv.PHOTOS.put(renditionKey(photo[owner], width), new Uint8Array([82, 73, 70, 70]), {
+        httpMetadata: { contentType: "image/webp" },
+      });
+    }
+  }
+  return { bookings: bookingsByStep, ids, photo };
 }
 
 export type World = Awaited<ReturnType<typeof buildWorld>>;
