@@ -79,9 +79,14 @@ export function renditionKey(stem: string, width: RenditionWidth): string {
   return `${stem}-${width}.webp`;
 }
 
-/** Every R2 object a photo key stands for. */
+// A return's photo (ADR 0107): a stem of its own prefix, stored as the same renditions.
+const RETURN_STEM_PATTERN = new RegExp(`^r-${HEX}$`);
+
+/** Every R2 object a photo key stands for (a listing's or a return's stem: its renditions). */
 export function storedObjectKeys(key: string): string[] {
-  return hasRenditions(key) ? RENDITION_WIDTHS.map((width) => renditionKey(key, width)) : [key];
+  return hasRenditions(key) || RETURN_STEM_PATTERN.test(key)
+    ? RENDITION_WIDTHS.map((width) => renditionKey(key, width))
+    : [key];
 }
 
 /** One URL for the photo (the large rendition): the REST API's `img`, links to the full photo. */
