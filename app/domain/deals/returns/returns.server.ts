@@ -236,12 +236,16 @@ export async function requestReturn(
   };
 }
 
-/** The photo rows of a return's side, written only with the return they belong to. */
+/**
+ * The photo rows of a return's side, written only with the return they belong to (and, given
+ * `whileState`, only while it is still in that state: a step that lost a race writes none).
+ */
 function photoRows(
   db: Database,
   returnId: string,
   side: ReturnPhotoSide,
   stored: Array<{ key: string; width: number; height: number }>,
+  whileState?: ReturnState,
 ) {
   return stored.map((photo, position) =>
     db.insert(returnPhotos).select(
@@ -259,7 +263,7 @@ function photoRows(
           }),
         )
         .from(returns)
-        .where(eq(returns.id, returnId)),
+        .where(and(eq(returns.id, returnId), whileState ? eq(returns.state, whileState) : undefined)),
     ),
   );
 }
@@ -594,23 +598,23 @@ export async function checkReturn(
     prepared.photos.map(() => newReturnPhotoStem()),
   );
   const problem = check.result === "problem";
-  const [moved] = await db.batch([
-    db
-      .update(returns)
-      .set({
-        state: "to_admin",
-        sellerSerial: check.serial ?? null,
-        problem: problem ? check.problem : null,
-        problemDetails: problem ? check.details : null,
-        toAdminReason: problem ? "problem" : "serial_mismatch",
-        toAdminAt: new Date(now),
-        updatedAt: new Date(now),
-        version: sql`${returns.version} + 1`,
-      })
-      .where(and(eq(returns.id, found.id), eq(returns.state, "delivered")))
-      .returning({ id: returns.id }),
-    ...photoRows(db, found.id, "seller", stored).map((statement) => statement),
-  ]);
+  const toAdmin = db
+    .update(returns)
+    .set({
+      state: "to_admin",
+      sellerSerial: check.serial ?? null,
+      problem: problem ? check.problem : null,
+      problemDetails: problem ? check.details : null,
+      toAdminReason: problem ? "problem" : "serial_mismatch",
+      toAdminAt: new Date(now),
+      updatedAt: new Date(now),
+      version: sql`${returns.version} + 1`,
+    })
+    .where(and(eq(returns.id, found.id), eq(returns.state, "delivered")))
+    .returning({ id: returns.id });
+  // The photos first, while it is still delivered, then the move: in one batch, both or neither.
+  const [first, ...more] = photoRows(db, found.id, "seller", stored, "delivered");
+  const moved = first ? ((await db.batch([first, ...more, toAdmin])).at(-1) as Array<{ id: string }>) : await toAdmin;
   if (moved.length === 0) {
     await discardPhotos(
       store.photos,
