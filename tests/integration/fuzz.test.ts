@@ -1,14 +1,15 @@
 // Generated bad input at every form action and /api call: never a 5xx, always a 4xx or a
 // clear refusal, and afterwards the database's invariants still hold.
 import { SELF } from "cloudflare:test";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { RENDITION_WIDTHS, renditionKey } from "#app/domain/catalog/photo-keys";
 import { SESSION_COOKIE } from "#app/server/auth.server";
 import { parseEnv } from "#app/server/env.server";
 import { runMaintenance } from "#app/server/maintenance.server";
 import { database } from "#db/client";
-import { bookings } from "#db/schema";
+import { bookings, ledgerEntries, returnPhotos, returns } from "#db/schema";
 import { ORIGIN } from "./auth-helpers";
 import { insertBooking, insertCategory, insertProduct, insertUser } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
@@ -216,6 +217,25 @@ async function checkInvariants() {
       `select o.id from offers o join products p on p.id = o.product_id where o.seller_id != p.seller_id`,
     ],
     [
+      "an open return of a deal no longer held (ADR 0107)",
+      `select r.id from returns r join deals d on d.payment_id = r.payment_id
+      where r.state in ('requested','accepted','sent','delivered','offered','to_admin') and d.state != 'held'`,
+    ],
+    [
+      "a return's label half bought",
+      `select id from returns where state in ('accepted','sent','delivered')
+      and (tracking_number is null or label_ref is null or label_ref like 'pending:%')`,
+    ],
+    [
+      "a return ended without its outcome",
+      `select id from returns where state in ('refunded','kept','decided') and (closed_at is null or outcome is null)`,
+    ],
+    [
+      "a return of other parties than its deal's",
+      `select r.id from returns r join deals d on d.payment_id = r.payment_id
+      where r.booking_id != d.booking_id or r.buyer_id != d.buyer_id or r.seller_id != d.seller_id`,
+    ],
+    [
       "orphan product",
       `select p.id from products p where not exists (select 1 from users u where u.id = p.seller_id)
       or not exists (select 1 from categories c where c.id = p.category_id)`,
@@ -242,7 +262,13 @@ async function checkInvariants() {
       await db.prepare("select photo_key from products where photo_key is not null").all<{ photo_key: string }>()
     ).results.map((r) => r.photo_key),
   );
-  const unreferenced = (await storedPhotoKeys()).filter((key) => !referenced.has(key));
+  // A return's photos are its renditions (ADR 0107), kept while their row is.
+  const stored = await storedPhotoKeys();
+  const returnPhotoKeys = (await db.prepare("select key from return_photos").all<{ key: string }>()).results;
+  const renditions = returnPhotoKeys.flatMap(({ key }) => RENDITION_WIDTHS.map((width) => renditionKey(key, width)));
+  for (const key of renditions) referenced.add(key);
+  expect(renditions.filter((key) => !stored.includes(key))).toEqual([]);
+  const unreferenced = stored.filter((key) => !referenced.has(key));
   expect(unreferenced).toEqual([]);
   // The money: for every deal, charged = fee + seller's net + refunded (+ held), never double.
   await expectLedgerHolds(db);
@@ -866,6 +892,70 @@ describe("bad input at every form action", () => {
       who: (w) => w.cookies.buyerA,
       names: ["productName", "resalePrice"],
     },
+    // Returns (ADR 0107), each form at a deal whose return waits for that step.
+    {
+      name: "ask to return a delivered deal",
+      path: (w) => `/dashboard/shipments/${w.returnBooking.ask.A}/return`,
+      who: (w) => w.cookies.buyerA,
+      names: ["reason", "details", "serial", "shutterCount", "photos"],
+    },
+    {
+      name: "ask to return another buyer's deal",
+      path: (w) => `/dashboard/shipments/${w.returnBooking.ask.A}/return`,
+      who: (w) => w.cookies.buyerB,
+      names: ["reason", "details", "serial", "shutterCount"],
+    },
+    {
+      name: "answer a requested return",
+      path: (w) => `/dashboard/shipments/${w.returnBooking.requested.A}/return-answer`,
+      who: (w) => w.cookies.sellerA,
+      names: ["answer", "amount", "note"],
+    },
+    {
+      name: "offer a part back of a requested return",
+      path: (w) => `/dashboard/shipments/${w.returnBooking.requested.A}/return-answer`,
+      who: (w) => w.cookies.sellerA,
+      names: ["amount", "note"],
+      fixed: () => [["answer", "offer"]],
+    },
+    {
+      name: "answer the seller's offer",
+      path: (w) => `/dashboard/shipments/${w.returnBooking.offered.A}/return-offer`,
+      who: (w) => w.cookies.buyerA,
+      names: ["answer"],
+    },
+    {
+      name: "check a return that came back",
+      path: (w) => `/dashboard/shipments/${w.returnBooking.delivered.A}/return-check`,
+      who: (w) => w.cookies.sellerA,
+      names: ["result", "serial", "problem", "details", "photos"],
+    },
+    {
+      name: "report a problem with a return that came back",
+      path: (w) => `/dashboard/shipments/${w.returnBooking.delivered.A}/return-check`,
+      who: (w) => w.cookies.sellerA,
+      names: ["serial", "problem", "details"],
+      fixed: () => [["result", "problem"]],
+    },
+    {
+      name: "the test carrier's control for a return parcel",
+      path: (w) => `/dashboard/shipments/${w.returnBooking.accepted.A}/return-advance`,
+      who: (w) => w.cookies.sellerB,
+      names: ["bookingId"],
+    },
+    {
+      name: "decide a return's fields",
+      path: () => "/dashboard/claims/returns",
+      who: (w) => w.cookies.admin,
+      names: ["returnId", "outcome", "amount", "note"],
+    },
+    {
+      name: "decide a real return",
+      path: () => "/dashboard/claims/returns",
+      who: (w) => w.cookies.admin,
+      names: ["outcome", "amount", "note"],
+      fixed: (w) => [["returnId", w.returnId.toAdmin.A]],
+    },
   ];
   for (const target of targets) {
     it(`${target.name} never fails on bad input`, async () => {
@@ -1282,9 +1372,40 @@ describe("bad input at every /api call", () => {
       who: (w) => w.bearers.buyerA,
       names: ["name", "emails"],
     },
+    // Returns (ADR 0107): each call at a deal whose return waits for it.
+    {
+      method: "POST",
+      path: (w) => `/api/bookings/${w.returnBooking.ask.A}/return`,
+      who: (w) => w.bearers.buyerA,
+      names: ["reason", "details", "serial", "shutterCount"],
+    },
+    {
+      method: "POST",
+      path: (w) => `/api/bookings/${w.returnBooking.requested.A}/return/answer`,
+      who: (w) => w.bearers.sellerA,
+      names: ["answer", "amount", "note"],
+    },
+    {
+      method: "POST",
+      path: (w) => `/api/bookings/${w.returnBooking.offered.A}/return/offer`,
+      who: (w) => w.bearers.buyerA,
+      names: ["answer"],
+    },
+    {
+      method: "POST",
+      path: (w) => `/api/bookings/${w.returnBooking.delivered.A}/return/check`,
+      who: (w) => w.bearers.sellerA,
+      names: ["result", "serial", "problem", "details"],
+    },
+    {
+      method: "PUT",
+      path: (w) => `/api/bookings/${w.returnBooking.toAdmin.A}/return/decision`,
+      who: (w) => w.bearers.admin,
+      names: ["outcome", "amount", "note"],
+    },
   ];
   for (const call of calls) {
-    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, booking: { A: ":id" }, paidBooking: { A: ":id" }, shippedBooking: { A: ":id" }, claim: { A: ":id" }, heldListing: { A: ":id" }, offer: { A: ":id" }, review: { A: ":id" }, savedSearch: { A: ":id" } } as unknown as World)} never fails on bad input`, async () => {
+    it(`${call.method} ${call.path({ listing: { A: ":id" }, report: { A: ":id" }, booking: { A: ":id" }, paidBooking: { A: ":id" }, shippedBooking: { A: ":id" }, claim: { A: ":id" }, heldListing: { A: ":id" }, offer: { A: ":id" }, review: { A: ":id" }, savedSearch: { A: ":id" }, returnBooking: Object.fromEntries(["ask", "requested", "offered", "accepted", "delivered", "toAdmin"].map((step) => [step, { A: ":id" }])) } as unknown as World)} never fails on bad input`, async () => {
       const world = await buildWorld();
       await fc.assert(
         fc.asyncProperty(jsonBody(call.names), fc.boolean(), async (body, raw) => {
@@ -1375,6 +1496,12 @@ describe("bad input at every /api call", () => {
           ["PUT", `/api/serial-holds/${id}`, world.bearers.admin],
           ["PATCH", `/api/saved-searches/${id}`, world.bearers.buyerA],
           ["DELETE", `/api/saved-searches/${id}`, world.bearers.buyerA],
+          ["GET", `/api/bookings/${id}/return`, world.bearers.buyerA],
+          ["POST", `/api/bookings/${id}/return`, world.bearers.buyerA],
+          ["POST", `/api/bookings/${id}/return/answer`, world.bearers.sellerA],
+          ["POST", `/api/bookings/${id}/return/offer`, world.bearers.buyerA],
+          ["POST", `/api/bookings/${id}/return/check`, world.bearers.sellerA],
+          ["PUT", `/api/bookings/${id}/return/decision`, world.bearers.admin],
         ] as const) {
           expectHandled(await sendJson(method, path, bearer, undefined));
         }
@@ -1403,6 +1530,11 @@ describe("bad input at every /api call", () => {
           `/dashboard/stolen_gear?page=${id}`,
           `/unsubscribe/${id}`,
           `/saved-searches?search=${id}`,
+          `/dashboard/shipments/${id}/return`,
+          `/dashboard/shipments/${world.returnBooking.requested.A}?page=${id}`,
+          `/dashboard/return-photos/${id}?w=${id}`,
+          `/dashboard/return-photos/${world.returnPhoto.A}?w=${id}`,
+          `/dashboard/labels/return-${id}`,
         ]) {
           expectHandled(
             await SELF.fetch(`${ORIGIN}${path}`, { headers: { Cookie: world.cookies.buyerA! }, redirect: "manual" }),
@@ -1436,6 +1568,189 @@ describe("bad input at every /api call", () => {
       }),
       { numRuns: RUNS },
     );
+    await checkInvariants();
+  }, 120_000);
+});
+
+describe("returns: double submits, parallel requests and hostile photos (ADR 0107)", () => {
+  const cookieHeaders = (cookie: string | null) => ({
+    ...(cookie ? { Cookie: cookie } : {}),
+    Origin: ORIGIN,
+    Host: new URL(ORIGIN).host,
+  });
+  /** A return form as the page sends it: multipart, with its photos. */
+  const postMultipart = (path: string, cookie: string | null, fields: Record<string, string>, files: File[] = []) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    for (const file of files) form.append("photos", file);
+    return SELF.fetch(`${ORIGIN}${path}`, {
+      method: "POST",
+      headers: cookieHeaders(cookie),
+      body: form,
+      redirect: "manual",
+    });
+  };
+  const FAULT = { reason: "does_not_work", details: "The autofocus hunts and never locks." };
+  const photo = () => new File([realPhoto("jpeg")], "lens.jpg", { type: "image/jpeg" });
+  const returnOf = async (bookingId: string) =>
+    database(testEnv.DB).select().from(returns).where(eq(returns.bookingId, bookingId));
+  const photosOf = async (returnId: string) =>
+    database(testEnv.DB).select().from(returnPhotos).where(eq(returnPhotos.returnId, returnId));
+  const refundsOf = async (paymentId: string) =>
+    (await database(testEnv.DB).select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, paymentId))).filter(
+      (entry) => entry.kind === "refund",
+    );
+
+  it("a return asked twice at once, by the page and the API, is one return with one set of photos", async () => {
+    const world = await buildWorld();
+    const bookingId = world.returnBooking.ask.A;
+    const page = `/dashboard/shipments/${bookingId}/return`;
+    const answers = await Promise.all([
+      postMultipart(page, world.cookies.buyerA, FAULT, [photo(), photo()]),
+      postMultipart(page, world.cookies.buyerA, FAULT, [photo()]),
+      sendJson("POST", `/api/bookings/${bookingId}/return`, world.bearers.buyerA, FAULT),
+    ]);
+    for (const response of answers) expectHandled(response);
+    const [asked, ...none] = await returnOf(bookingId);
+    expect(none).toEqual([]);
+    expect(asked?.state).toBe("requested");
+    // Only the photos of the request that won are kept: the others' renditions are removed.
+    await checkInvariants();
+    // Sent again after: refused, nothing stored.
+    const before = await storedPhotoKeys();
+    const again = await postMultipart(page, world.cookies.buyerA, FAULT, [photo()]);
+    expect(again.status).toBe(302);
+    expect((await storedPhotoKeys()).sort()).toEqual(before.sort());
+    expect((await returnOf(bookingId)).length).toBe(1);
+  }, 120_000);
+
+  it("a refused request stores no photo: another buyer's deal, a seller, bad files, too many", async () => {
+    const world = await buildWorld();
+    const bookingId = world.returnBooking.ask.A;
+    const page = `/dashboard/shipments/${bookingId}/return`;
+    const before = (await storedPhotoKeys()).sort();
+    const bad = fc.oneof(
+      fc.constant(new File([], "")),
+      fc.uint8Array({ maxLength: 64 }).map((bytes) => new File([bytes], "x.jpg", { type: "image/jpeg" })),
+      fc.constant(
+        new File([photoBytes("jpeg", 16), "<html><script>alert(1)</script></html>"], "poly.jpg", {
+          type: "image/jpeg",
+        }),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof({ weight: 1, arbitrary: fc.constant(photo()) }, { weight: 3, arbitrary: bad }), {
+          maxLength: 6,
+        }),
+        fc.dictionary(fc.constantFrom("reason", "details", "serial", "shutterCount"), nasty),
+        fc.constantFrom("buyerB", "sellerA", "admin", "buyerA") as fc.Arbitrary<
+          "buyerB" | "sellerA" | "admin" | "buyerA"
+        >,
+        async (files, fields, caller) => {
+          // Buyer A's own request is refused too unless every file is a photo and every field right.
+          const real = files.every((file) => file.name === "lens.jpg") && files.length <= 4;
+          const body =
+            caller === "buyerA" && real ? { ...FAULT, ...fields, reason: "no such reason" } : { ...FAULT, ...fields };
+          const response = await postMultipart(page, world.cookies[caller], body, files);
+          expectHandled(response);
+          expect(await response.text()).not.toContain("<script>alert(1)</script>");
+          expect(await returnOf(bookingId)).toEqual([]);
+          expect((await storedPhotoKeys()).sort()).toEqual(before);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    await checkInvariants();
+  }, 120_000);
+
+  it("a seller's answers at once make one label, and its buyer's answers to an offer one partial refund", async () => {
+    const world = await buildWorld();
+    const requested = world.returnBooking.requested.A;
+    const answers = await Promise.all([
+      postForm(`/dashboard/shipments/${requested}/return-answer`, world.cookies.sellerA, [["answer", "accept"]]),
+      postForm(`/dashboard/shipments/${requested}/return-answer`, world.cookies.sellerA, [["answer", "accept"]]),
+      sendJson("POST", `/api/bookings/${requested}/return/answer`, world.bearers.sellerA, { answer: "accept" }),
+      sendJson("POST", `/api/bookings/${requested}/return/answer`, world.bearers.sellerA, {
+        answer: "decline",
+        note: "No.",
+      }),
+    ]);
+    for (const response of answers) expectHandled(response);
+    const [labelled] = await returnOf(requested);
+    expect(["accepted", "to_admin"]).toContain(labelled?.state);
+    if (labelled?.state === "accepted") expect(labelled.trackingNumber).toMatch(/^RET/);
+
+    const offered = world.returnBooking.offered.A;
+    const [offer] = await returnOf(offered);
+    const kept = await Promise.all([
+      postForm(`/dashboard/shipments/${offered}/return-offer`, world.cookies.buyerA, [["answer", "accept"]]),
+      postForm(`/dashboard/shipments/${offered}/return-offer`, world.cookies.buyerA, [["answer", "accept"]]),
+      sendJson("POST", `/api/bookings/${offered}/return/offer`, world.bearers.buyerA, { answer: "accept" }),
+      sendJson("POST", `/api/bookings/${offered}/return/offer`, world.bearers.buyerA, { answer: "decline" }),
+    ]);
+    for (const response of kept) expectHandled(response);
+    const [answered] = await returnOf(offered);
+    expect(["kept", "to_admin"]).toContain(answered?.state);
+    expect((await refundsOf(offer!.paymentId)).length).toBe(answered?.state === "kept" ? 1 : 0);
+    await checkInvariants();
+  }, 120_000);
+
+  it("a check and the admin's decisions at once refund once", async () => {
+    const world = await buildWorld();
+    const delivered = world.returnBooking.delivered.A;
+    const checks = await Promise.all([
+      postMultipart(`/dashboard/shipments/${delivered}/return-check`, world.cookies.sellerA, { result: "as_sent" }),
+      postMultipart(`/dashboard/shipments/${delivered}/return-check`, world.cookies.sellerA, { result: "as_sent" }),
+      postMultipart(
+        `/dashboard/shipments/${delivered}/return-check`,
+        world.cookies.sellerA,
+        { result: "problem", problem: "damaged_by_buyer", details: "Cracked." },
+        [photo()],
+      ),
+      sendJson("POST", `/api/bookings/${delivered}/return/check`, world.bearers.sellerA, { result: "as_sent" }),
+    ]);
+    for (const response of checks) expectHandled(response);
+    const [checked] = await returnOf(delivered);
+    expect(["refunded", "to_admin"]).toContain(checked?.state);
+    expect((await refundsOf(checked!.paymentId)).length).toBe(checked?.state === "refunded" ? 1 : 0);
+    // The seller's photos stay only with a problem that was written.
+    expect((await photosOf(checked!.id)).length).toBe(checked?.state === "to_admin" ? 1 : 0);
+
+    const toAdmin = world.returnBooking.toAdmin.A;
+    const returnId = world.returnId.toAdmin.A;
+    const decisions = await Promise.all([
+      postForm("/dashboard/claims/returns", world.cookies.admin, [
+        ["returnId", returnId],
+        ["outcome", "refund_full"],
+      ]),
+      postForm("/dashboard/claims/returns", world.cookies.admin, [
+        ["returnId", returnId],
+        ["outcome", "refund_partial"],
+        ["amount", "10"],
+      ]),
+      sendJson("PUT", `/api/bookings/${toAdmin}/return/decision`, world.bearers.admin, { outcome: "refund_full" }),
+      sendJson("PUT", `/api/bookings/${toAdmin}/return/decision`, world.bearers.admin, { outcome: "release" }),
+    ]);
+    for (const response of decisions) expectHandled(response);
+    const [decided] = await returnOf(toAdmin);
+    expect(decided?.state).toBe("decided");
+    expect((await refundsOf(decided!.paymentId)).length).toBe(decided?.outcome === "release" ? 0 : 1);
+    await checkInvariants();
+  }, 120_000);
+
+  it("the test carrier's control for a return parcel, pressed at once by everyone, moves it one step at a time", async () => {
+    const world = await buildWorld();
+    const accepted = world.returnBooking.accepted.A;
+    const presses = await Promise.all(
+      (["buyerA", "sellerA", "admin", "buyerB", "sellerB"] as const).map((caller) =>
+        postForm(`/dashboard/shipments/${accepted}/return-advance`, world.cookies[caller], []),
+      ),
+    );
+    for (const response of presses) expectHandled(response);
+    const [moved] = await returnOf(accepted);
+    // Two steps at most (picked up, delivered), whoever pressed it; strangers moved nothing.
+    expect(["in_transit", "delivered"]).toContain(moved?.parcelStatus);
     await checkInvariants();
   }, 120_000);
 });
