@@ -68,13 +68,24 @@ function schemasOf(exported: string, value: unknown): unknown[] {
   }
 }
 
-/** Every field of that name in every exported schema, named by module and export. */
+/** A closed choice (a button's value, a select's): never text of several lines, whatever its name. */
+function isChoice(schema: unknown, seen = new Set<unknown>()): boolean {
+  const def = defOf(schema);
+  if (!def || seen.has(schema)) return false;
+  seen.add(schema);
+  if (def.type === "enum" || def.type === "literal") return true;
+  if (def.type === "pipe" && def.in) return isChoice(def.in, seen);
+  return def.innerType ? isChoice(def.innerType, seen) : false;
+}
+
+/** Every text field of that name in every exported schema, named by module and export. */
 function fieldsNamed(name: string): { where: string; schema: z.ZodType }[] {
   const fields: { where: string; schema: z.ZodType }[] = [];
   for (const [path, exports] of Object.entries(MODULES)) {
     for (const [exported, value] of Object.entries(exports)) {
       for (const shape of schemasOf(exported, value).flatMap((schema) => shapesOf(schema))) {
-        if (shape[name]) fields.push({ where: `${path} ${exported}.${name}`, schema: shape[name] });
+        if (shape[name] && !isChoice(shape[name]))
+          fields.push({ where: `${path} ${exported}.${name}`, schema: shape[name] });
       }
     }
   }

@@ -436,6 +436,9 @@ describe("settings", () => {
       "parcel_delivered",
       "unshipped_cancelled",
       "parcel_release_due",
+      "return_answered",
+      "return_label_ready",
+      "return_refunded",
     ]);
     expect((await putSettings(bearer, { booking_made: false })).status).toBe(422);
     // A buyer is never reminded to ship: that is a seller's.

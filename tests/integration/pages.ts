@@ -101,6 +101,27 @@ export const PAGES: Record<string, Page> = {
     path: ({ bookingId }) => `/dashboard/shipments/${bookingId}/label`,
     as: "buyer",
   },
+  // A return's forms (ADR 0107): each posts to its own action; a GET of its URL shows the deal page.
+  "routes/dashboard.shipments.$bookingId.return": {
+    path: ({ bookingId }) => `/dashboard/shipments/${bookingId}/return`,
+    as: "buyer",
+  },
+  "routes/dashboard.shipments.$bookingId.return-answer": {
+    path: ({ bookingId }) => `/dashboard/shipments/${bookingId}/return-answer`,
+    as: "buyer",
+  },
+  "routes/dashboard.shipments.$bookingId.return-offer": {
+    path: ({ bookingId }) => `/dashboard/shipments/${bookingId}/return-offer`,
+    as: "buyer",
+  },
+  "routes/dashboard.shipments.$bookingId.return-check": {
+    path: ({ bookingId }) => `/dashboard/shipments/${bookingId}/return-check`,
+    as: "buyer",
+  },
+  "routes/dashboard.shipments.$bookingId.return-advance": {
+    path: ({ bookingId }) => `/dashboard/shipments/${bookingId}/return-advance`,
+    as: "buyer",
+  },
   "routes/dashboard.labels.$bookingId": {
     path: ({ bookingId }) => `/dashboard/labels/${bookingId}`,
     as: "buyer",
