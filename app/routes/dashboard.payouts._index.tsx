@@ -228,7 +228,7 @@ export default function Payouts() {
         <h2 id="payout-amounts">Your money</h2>
         {amounts.owed > 0 ? (
           <p role="status">
-            {`You owe ${formatMoney(amounts.owed, currency)}: a refund or a chargeback after you were paid that your payout account could not give back. It is taken from your next sales before anything is paid out, and taken back from your payout account when it holds enough.`}
+            {`You owe ${formatMoney(amounts.owed, currency)}: a refund or a chargeback after you were paid that your payout account could not give back, or a return label for a fault. It is taken from your next sales before anything is paid out, and taken back from your payout account when it holds enough.`}
           </p>
         ) : null}
         <MoneyFigures

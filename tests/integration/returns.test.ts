@@ -6,6 +6,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { RETURN_ANSWER_DAYS, RETURN_CHECK_DAYS, RETURN_SEND_DAYS } from "#app/domain/deals/parcels/clock";
+import { getSellerAmounts } from "#app/domain/deals/payouts/summary.server";
+import { feeRuleOf } from "#app/domain/deals/providers/settings";
 import { RETURN_MESSAGES } from "#app/domain/deals/returns/return-words";
 import { offlineCarrier } from "#app/domain/deals/shipping/offline-carrier";
 import { advanceOfflineReturn } from "#app/domain/deals/shipping/return-parcels.server";
@@ -13,8 +15,8 @@ import { deals, ledgerEntries, returns, savedAddresses } from "#db/schema";
 import { get, postForm, sessionCookieFor } from "./auth-helpers";
 import { insertUser } from "./factories";
 import { expectLedgerHolds } from "./ledger-invariant";
-import { apiCall, DAY, db, dealState, tick } from "./money-fixtures";
-import { type ProductColumns, paidShippedDeal, sendAndDeliver } from "./shipping-fixtures";
+import { apiCall, DAY, db, dealState, settings, tick } from "./money-fixtures";
+import { deliverLabelled, type ProductColumns, paidShippedDeal, sendAndDeliver } from "./shipping-fixtures";
 import { testEnv } from "./test-env";
 
 type Json = Record<string, unknown> & {
@@ -124,6 +126,9 @@ describe("a return for a fault", () => {
       amountCents: refunded.labelCostCents,
       sellerId: world.seller.id,
     });
+    // Payouts: the refund, the label owed, and nothing on its way to the seller's bank.
+    const amounts = await getSellerAmounts(db(), world.seller.id, feeRuleOf(settings()));
+    expect(amounts).toMatchObject({ onItsWay: 0, paid: 0, owed: refunded.labelCostCents, refunded: money.charged });
     // A second run of the job refunds nothing twice.
     await tick(Date.now() + (RETURN_CHECK_DAYS + 2) * DAY);
     expect((await dealState(world.deal.paymentId)).refunded).toBe(money.charged);
@@ -141,6 +146,35 @@ describe("a return for a fault", () => {
     expect(checked.status).toBe(200);
     expect((await json(checked)).return).toMatchObject({ state: "refunded" });
     expect((await dealState(world.deal.paymentId)).deal.state).toBe("refunded");
+    await expectLedgerHolds(testEnv.DB);
+  });
+});
+
+describe("a return of a parcel sent with Pay&Buy's label", () => {
+  it("leaves nothing on its way to the seller's bank: the refund, and the labels as the seller's to pay", async () => {
+    const world = await paidShippedDeal();
+    const sender = { name: "Sam Seller", line1: "1 Front St", city: "Brooklyn", region: "NY" };
+    expect((await apiCall(world.seller.id, "POST", `/api/shipments/${world.bookingId}/label`, sender)).status).toBe(
+      200,
+    );
+    await deliverLabelled(world.buyer.id, world.bookingId);
+    await keepSenderAddress(world.seller.id);
+    expect((await ask(world.buyer.id, world.bookingId, FAULT)).status).toBe(201);
+    expect((await answer(world.seller.id, world.bookingId, { answer: "accept" })).status).toBe(200);
+    await deliverReturn(world.buyer.id, world.bookingId);
+    await tick(Date.now() + (RETURN_CHECK_DAYS + 1) * DAY);
+    const refunded = await returnRow(world.bookingId);
+    expect(refunded.state).toBe("refunded");
+    const money = await dealState(world.deal.paymentId);
+    expect(money.refunded).toBe(money.charged);
+    const amounts = await getSellerAmounts(db(), world.seller.id, feeRuleOf(settings()));
+    const entries = await db()
+      .select({ kind: ledgerEntries.kind, amountCents: ledgerEntries.amountCents })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.paymentId, world.deal.paymentId));
+    expect(entries.map((entry) => entry.kind).sort()).toEqual(["charge", "refund", "return_label"]);
+    // The return label is what the seller owes; it was never sent to them, so nothing is on its way.
+    expect(amounts).toMatchObject({ onItsWay: 0, paid: 0, owed: refunded.labelCostCents, refunded: money.charged });
     await expectLedgerHolds(testEnv.DB);
   });
 });

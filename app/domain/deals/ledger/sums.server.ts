@@ -57,6 +57,15 @@ export const accountBalanceSum = ledgerSum("account");
 export const debtSum = ledgerSum("debt");
 
 /**
+ * What a seller owes of money their deals' net counted as sent (a refund's share their account
+ * could not give back, less what was recovered of it): the debts that move the net too. A return
+ * label owed (ADR 0107) is not among them: it was never sent to the seller.
+ */
+export const debtOffNetSum = sql<number>`coalesce(sum(${signedAmount(
+  kindsOf("debt").filter(([kind]) => LEDGER[kind].net !== 0),
+)}), 0)`.mapWith(Number);
+
+/**
  * A deal's decided sum from its operations (`deal_operations`, what is decided before the ledger
  * has it): each operation's amounts counted as the ledger kinds they become (OPERATION_ENTRIES),
  * with those kinds' signs. `pending` narrows it to operations not carried out yet.

@@ -20,7 +20,7 @@ import {
   users,
 } from "#db/schema";
 import { kindsMoving, platformPlace } from "../ledger/kinds";
-import { debtSum, decidedSum, figureSum, ledgerSum } from "../ledger/sums.server";
+import { debtOffNetSum, debtSum, decidedSum, figureSum, ledgerSum } from "../ledger/sums.server";
 
 /** A sum, named: D1 returns a batch's rows keyed by column name. */
 const total = (expression: ReturnType<typeof sql>, name: string) =>
@@ -143,7 +143,7 @@ export async function getSellerAmounts(db: Database, sellerId: string, rule: Fee
       .where(eq(payouts.sellerId, sellerId)),
     // What the seller owes (ADR 0087).
     db
-      .select({ owed: debtSum })
+      .select({ owed: debtSum, offNet: debtOffNetSum })
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.sellerId, sellerId), inArray(ledgerEntries.kind, kindsMoving("debt")))),
   ]);
@@ -155,11 +155,13 @@ export async function getSellerAmounts(db: Database, sellerId: string, rule: Fee
   const totals = released[0] ?? { fee: 0, net: 0, refunded: 0 };
   const paidOut = paid[0]?.paid ?? 0;
   const owes = Math.max(0, owed[0]?.owed ?? 0);
+  const owedOffNet = Math.max(0, owed[0]?.offNet ?? 0);
   return {
     held: heldNet,
-    // Decided net = sent − taken back − owed (a refund's share not taken back is still the seller's
-    // to give): what the account was sent and not paid out is the net plus what is owed.
-    onItsWay: Math.max(0, totals.net + owes - paidOut),
+    // Decided net = sent − taken back − owed off the net (a refund's share not taken back is still
+    // the seller's to give): what the account was sent and not paid out is the net plus that. A
+    // return label owed never came off the net, and was never sent: it is not added.
+    onItsWay: Math.max(0, totals.net + owedOffNet - paidOut),
     owed: owes,
     paid: paidOut,
     fees: totals.fee,
