@@ -190,15 +190,15 @@ test("a fault goes back: the buyer asks with a photo, the seller accepts, the pa
   await expect(sale.first()).toContainText(/Refunded/);
   // Nothing was sent to the seller, and the fault's return label is theirs to pay.
   const money = seller.getByRole("region", { name: "Your money" });
-  const figure = (term: string) =>
+  const moneyFigure = (term: string) =>
     money
       .locator("dl > div")
       .filter({ has: seller.getByRole("term").getByText(term, { exact: true }) })
       .getByRole("definition");
   await expect(money.getByText(/^You owe \$\s\d+\.\d\d: .*or a return label for a fault\./)).toBeVisible();
-  await expect(figure("On its way to your bank")).toHaveText("$ 0.00");
-  await expect(figure("Refunded to buyers")).toHaveText("$ 33.99");
-  await expect(figure("You owe")).not.toHaveText("$ 0.00");
+  await expect(moneyFigure("On its way to your bank")).toHaveText("$ 0.00");
+  await expect(moneyFigure("Refunded to buyers")).toHaveText("$ 33.99");
+  await expect(moneyFigure("You owe")).not.toHaveText("$ 0.00");
   await shots(seller, info, "payouts-seller");
   const statement = await csvOf(seller, "Your money by month", "Download the statement (CSV)");
   expect(statement).toContain(`Refunded to the buyer,${name},`);
