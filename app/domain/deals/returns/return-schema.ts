@@ -4,6 +4,7 @@
 import * as z from "zod";
 import { readSerial } from "#app/domain/gear/serials";
 import { amountExample, type Currency, parseMoney } from "#app/domain/shared/money";
+import { groupThousands } from "#app/domain/shared/numbers";
 import { multiLine } from "#app/domain/shared/schemas";
 import { RETURN_PROBLEMS, RETURN_REASONS } from "#db/closed-lists";
 import { RETURN_PROBLEM_WORDS, RETURN_REASON_WORDS } from "./return-words";
@@ -56,7 +57,7 @@ export const returnRequestSchema = z.object({
       .number({ error: "Type the shutter count as a whole number" })
       .int("Type the shutter count as a whole number")
       .min(0, "Type the shutter count as a whole number")
-      .max(SHUTTER_COUNT_MAX, `A shutter count is at most ${SHUTTER_COUNT_MAX.toLocaleString("en-US")}`)
+      .max(SHUTTER_COUNT_MAX, `A shutter count is at most ${groupThousands(SHUTTER_COUNT_MAX)}`)
       .optional(),
   ),
 });
